@@ -1,0 +1,1 @@
+//! The user's SQLite database (placeholder: opened and migrated in the foundation work).

@@ -1,0 +1,1 @@
+//! The service API shared by the app and the CLI.
