@@ -5,6 +5,7 @@
 //! these types; it adds the effect model on top, it never redefines them.
 
 pub mod bm;
+pub mod other;
 
 use serde::{Deserialize, Serialize};
 use std::fmt;
