@@ -1,0 +1,1 @@
+//! Tournament logic, pure: pairings, byes, standings and tie-breakers.
