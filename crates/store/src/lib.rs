@@ -1,1 +1,84 @@
-//! The user's SQLite database (placeholder: opened and migrated in the foundation work).
+//! The user's SQLite database, `tablemate.db`: games and their event logs, matches, tournaments,
+//! card fixes, migrations, integrity checks and backups.
+//!
+//! Every write runs in one transaction; the database is in WAL mode with foreign keys on.
+
+mod clock;
+mod error;
+mod open;
+pub mod schema;
+
+use std::path::{Path, PathBuf};
+
+use rusqlite::Connection;
+
+pub use error::{Result, StoreError};
+pub use open::{OpenReport, Opened, SetAside};
+
+/// Connection settings as SQLite reports them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Settings {
+    /// `wal` for a file database, `memory` for an in-memory one.
+    pub journal_mode: String,
+    pub foreign_keys: bool,
+    /// SQLite's number: `2` is FULL.
+    pub synchronous: String,
+}
+
+/// An open `tablemate.db`.
+#[derive(Debug)]
+pub struct Store {
+    conn: Connection,
+    path: Option<PathBuf>,
+}
+
+impl Store {
+    /// Opens (or creates) the database at `path`, creating parent folders, checking an existing
+    /// file's integrity (a damaged file is renamed aside, never overwritten, and reported), and
+    /// migrating it to the latest schema (after writing a backup if it holds data).
+    pub fn open(path: &Path) -> Result<Opened> {
+        open::open(path, time::OffsetDateTime::now_utc())
+    }
+
+    /// A private database in memory, fully migrated; for tests and previews.
+    pub fn open_in_memory() -> Result<Store> {
+        open::open_in_memory()
+    }
+
+    /// The schema version of the open database (SQLite's `user_version`).
+    pub fn schema_version(&self) -> Result<u32> {
+        Ok(self
+            .conn
+            .query_row("PRAGMA user_version", [], |r| r.get::<_, u32>(0))?)
+    }
+
+    /// Where the database lives; `None` for an in-memory store.
+    pub fn path(&self) -> Option<&Path> {
+        self.path.as_deref()
+    }
+
+    /// The connection settings that durability depends on, for a diagnostics screen and tests.
+    pub fn settings(&self) -> Result<Settings> {
+        let q = |sql: &str| {
+            self.conn
+                .query_row(sql, [], |r| r.get::<_, rusqlite::types::Value>(0))
+        };
+        let text = |v: rusqlite::types::Value| match v {
+            rusqlite::types::Value::Text(t) => t,
+            rusqlite::types::Value::Integer(i) => i.to_string(),
+            other => format!("{other:?}"),
+        };
+        Ok(Settings {
+            journal_mode: text(q("PRAGMA journal_mode")?),
+            foreign_keys: text(q("PRAGMA foreign_keys")?) == "1",
+            synchronous: text(q("PRAGMA synchronous")?),
+        })
+    }
+
+    /// `PRAGMA integrity_check`: `["ok"]` for a healthy database, otherwise SQLite's findings.
+    pub fn integrity_check(&self) -> Result<Vec<String>> {
+        let mut stmt = self.conn.prepare("PRAGMA integrity_check")?;
+        let rows = stmt.query_map([], |r| r.get::<_, String>(0))?;
+        Ok(rows.collect::<rusqlite::Result<_>>()?)
+    }
+}

@@ -1,0 +1,242 @@
+//! Opening `tablemate.db`: integrity check, setting a damaged file aside, WAL mode, foreign keys,
+//! backups before migrations.
+//!
+//! The person's data is never overwritten or deleted here. A file that SQLite cannot read as a
+//! healthy database is *renamed* (with its `-wal`/`-shm` companions) and a fresh database takes its
+//! place; the caller gets the new location in [`OpenReport::set_aside`] so the app can tell the
+//! person where their old file is. Any other failure (permissions, a locked file, a database from a
+//! newer release) is returned as an error and the file is left exactly as it was.
+
+use std::path::{Path, PathBuf};
+
+use rusqlite::{Connection, ErrorCode, OpenFlags};
+use time::OffsetDateTime;
+
+use crate::error::{Result, StoreError};
+use crate::{clock, schema, Store};
+
+/// What [`Store::open`] did besides opening, so the app can tell the person.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OpenReport {
+    /// A fresh, empty database was created (there was no file, or a damaged one was set aside).
+    pub created: bool,
+    /// A damaged file that was renamed out of the way; it is kept, never deleted.
+    pub set_aside: Option<SetAside>,
+    /// The copy written before migrating (only when the database already held data).
+    pub backup: Option<PathBuf>,
+    /// The schema version before migrating, when a migration ran.
+    pub migrated_from: Option<u32>,
+    /// The schema version now.
+    pub schema_version: u32,
+}
+
+/// A database file that failed its integrity check and was renamed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SetAside {
+    /// Where the damaged file now is.
+    pub moved_to: PathBuf,
+    /// What SQLite reported about it.
+    pub problem: String,
+}
+
+/// The result of [`Store::open`]: the store, and what happened on the way.
+#[derive(Debug)]
+pub struct Opened {
+    pub store: Store,
+    pub report: OpenReport,
+}
+
+/// The outcome of checking an existing file.
+enum Health {
+    Good(Connection),
+    Damaged(String),
+}
+
+pub(crate) fn open(path: &Path, now: OffsetDateTime) -> Result<Opened> {
+    if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
+        std::fs::create_dir_all(parent).map_err(|source| StoreError::Io {
+            action: "create the folder",
+            path: parent.to_path_buf(),
+            source,
+        })?;
+    }
+
+    let mut set_aside = None;
+    let existed = path.exists();
+    let conn = if existed {
+        match check_health(path)? {
+            Health::Good(conn) => conn,
+            Health::Damaged(problem) => {
+                let moved_to = set_aside_file(path, now)?;
+                set_aside = Some(SetAside { moved_to, problem });
+                create_new(path)?
+            }
+        }
+    } else {
+        create_new(path)?
+    };
+
+    // Refuse a database from a newer release before changing anything in it (even the journal
+    // mode is written to the file header).
+    let found: u32 = conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
+    if found > schema::latest() {
+        return Err(StoreError::TooNew {
+            path: path.to_path_buf(),
+            found,
+            supported: schema::latest(),
+        });
+    }
+    configure(&conn)?;
+    let mut store = Store {
+        conn,
+        path: Some(path.to_path_buf()),
+    };
+    let (backup, migrated_from) = migrate(&mut store, path, now)?;
+    let schema_version = store.schema_version()?;
+    Ok(Opened {
+        store,
+        report: OpenReport {
+            created: !existed || set_aside.is_some(),
+            set_aside,
+            backup,
+            migrated_from,
+            schema_version,
+        },
+    })
+}
+
+pub(crate) fn open_in_memory() -> Result<Store> {
+    let conn = Connection::open_in_memory()?;
+    configure(&conn)?;
+    let mut store = Store { conn, path: None };
+    schema::migrations().to_latest(&mut store.conn)?;
+    Ok(store)
+}
+
+fn create_new(path: &Path) -> Result<Connection> {
+    Ok(Connection::open_with_flags(
+        path,
+        OpenFlags::SQLITE_OPEN_READ_WRITE
+            | OpenFlags::SQLITE_OPEN_CREATE
+            | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+    )?)
+}
+
+/// Is this SQLite's way of saying "this file is damaged or not a database"? Only those errors lead
+/// to setting a file aside; anything else (busy, permissions, I/O) is reported and nothing moves.
+fn is_damage(err: &rusqlite::Error) -> bool {
+    matches!(
+        err.sqlite_error_code(),
+        Some(ErrorCode::NotADatabase | ErrorCode::DatabaseCorrupt)
+    )
+}
+
+fn check_health(path: &Path) -> Result<Health> {
+    let conn = match Connection::open_with_flags(
+        path,
+        OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+    ) {
+        Ok(conn) => conn,
+        Err(e) if is_damage(&e) => return Ok(Health::Damaged(e.to_string())),
+        Err(e) => return Err(e.into()),
+    };
+    conn.busy_timeout(std::time::Duration::from_secs(5))?;
+    let verdict = (|| -> rusqlite::Result<Vec<String>> {
+        let mut stmt = conn.prepare("PRAGMA integrity_check")?;
+        let rows = stmt.query_map([], |r| r.get::<_, String>(0))?;
+        rows.collect()
+    })();
+    match verdict {
+        Ok(lines) if lines.len() == 1 && lines[0] == "ok" => Ok(Health::Good(conn)),
+        Ok(lines) => Ok(Health::Damaged(lines.join("; "))),
+        Err(e) if is_damage(&e) => Ok(Health::Damaged(e.to_string())),
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// `name.suffix`, or `name.suffix-2`, `-3`… so that nothing existing is ever overwritten.
+fn free_name(path: &Path, suffix: &str) -> PathBuf {
+    let base = path.as_os_str().to_owned();
+    let mut n = 1u32;
+    loop {
+        let mut candidate = base.clone();
+        candidate.push(format!(".{suffix}"));
+        if n > 1 {
+            candidate.push(format!("-{n}"));
+        }
+        let candidate = PathBuf::from(candidate);
+        if !candidate.exists() && !with_suffix(&candidate, "-wal").exists() {
+            return candidate;
+        }
+        n += 1;
+    }
+}
+
+fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
+    let mut s = path.as_os_str().to_owned();
+    s.push(suffix);
+    PathBuf::from(s)
+}
+
+/// Renames the damaged file, and its WAL and shared-memory companions next to it, so that the
+/// set-aside copy still opens with whatever SQLite can recover from it.
+fn set_aside_file(path: &Path, now: OffsetDateTime) -> Result<PathBuf> {
+    let target = free_name(path, &format!("corrupt-{}", clock::file_stamp(now)));
+    rename(path, &target)?;
+    for companion in ["-wal", "-shm"] {
+        let from = with_suffix(path, companion);
+        if from.exists() {
+            rename(&from, &with_suffix(&target, companion))?;
+        }
+    }
+    Ok(target)
+}
+
+fn rename(from: &Path, to: &Path) -> Result<()> {
+    std::fs::rename(from, to).map_err(|source| StoreError::Io {
+        action: "set aside the damaged database",
+        path: from.to_path_buf(),
+        source,
+    })
+}
+
+fn configure(conn: &Connection) -> Result<()> {
+    conn.busy_timeout(std::time::Duration::from_secs(5))?;
+    // WAL: readers never block the writer and a crash mid-write leaves the last commit intact.
+    let _mode: String = conn.query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0))?;
+    // FULL syncs the WAL on every commit, so an acknowledged write survives a power cut too.
+    conn.pragma_update(None, "synchronous", "FULL")?;
+    conn.pragma_update(None, "foreign_keys", true)?;
+    Ok(())
+}
+
+/// Brings the schema to the latest version, writing a backup first if the database holds data.
+fn migrate(
+    store: &mut Store,
+    path: &Path,
+    now: OffsetDateTime,
+) -> Result<(Option<PathBuf>, Option<u32>)> {
+    let version = store.schema_version()?;
+    if version >= schema::latest() {
+        return Ok((None, None));
+    }
+    let has_data: bool = store.conn.query_row(
+        "SELECT EXISTS (SELECT 1 FROM sqlite_schema WHERE name NOT LIKE 'sqlite_%')",
+        [],
+        |r| r.get(0),
+    )?;
+    let backup = if has_data {
+        let target = free_name(path, &format!("bak-v{version}-{}", clock::file_stamp(now)));
+        let target_str = target.to_str().ok_or_else(|| StoreError::Invalid {
+            field: "database path",
+            reason: format!("{} is not valid UTF-8", target.display()),
+        })?;
+        // VACUUM INTO writes a consistent, compact copy from a read transaction.
+        store.conn.execute("VACUUM INTO ?1", [target_str])?;
+        Some(target)
+    } else {
+        None
+    };
+    schema::migrations().to_latest(&mut store.conn)?;
+    Ok((backup, has_data.then_some(version)))
+}

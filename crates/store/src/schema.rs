@@ -1,0 +1,80 @@
+//! Schema versions of `tablemate.db`.
+//!
+//! Every version's SQL is kept here verbatim and never edited once shipped: a database created by
+//! any earlier release is migrated forward by running the versions it lacks, in order. The version
+//! is SQLite's `user_version` (managed by rusqlite_migration). Tests open a database created at each
+//! earlier version, with data in it, and check that nothing is lost.
+
+use rusqlite_migration::{Migrations, M};
+
+/// Version 1: people at the table, matches, games and their event logs (with a redo stack).
+pub const V1: &str = r#"
+CREATE TABLE players (
+    id          INTEGER PRIMARY KEY,
+    name        TEXT NOT NULL UNIQUE COLLATE NOCASE CHECK (length(name) BETWEEN 1 AND 100),
+    created_at  TEXT NOT NULL
+);
+CREATE TABLE matches (
+    id              INTEGER PRIMARY KEY,
+    player_a        INTEGER NOT NULL REFERENCES players(id),
+    player_b        INTEGER NOT NULL REFERENCES players(id),
+    target_crystals INTEGER NOT NULL DEFAULT 5 CHECK (target_crystals >= 1),
+    created_at      TEXT NOT NULL,
+    finished_at     TEXT,
+    winner          INTEGER REFERENCES players(id),
+    CHECK (player_a <> player_b)
+);
+CREATE TABLE games (
+    id              INTEGER PRIMARY KEY,
+    match_id        INTEGER REFERENCES matches(id),
+    player_a        INTEGER NOT NULL REFERENCES players(id),
+    player_b        INTEGER NOT NULL REFERENCES players(id),
+    people_a        TEXT NOT NULL,
+    people_b        TEXT NOT NULL,
+    first_player    TEXT NOT NULL CHECK (first_player IN ('A', 'B')),
+    created_at      TEXT NOT NULL,
+    updated_at      TEXT NOT NULL,
+    finished_at     TEXT,
+    winner          TEXT CHECK (winner IN ('A', 'B')),
+    crystals        INTEGER CHECK (crystals BETWEEN 1 AND 7),
+    dragons         INTEGER CHECK (dragons BETWEEN 0 AND 3),
+    fights          INTEGER CHECK (fights >= 0),
+    CHECK (player_a <> player_b),
+    CHECK ((finished_at IS NULL) = (winner IS NULL))
+);
+CREATE INDEX games_by_match ON games(match_id);
+CREATE INDEX games_listing ON games(finished_at IS NOT NULL, updated_at DESC, id DESC);
+CREATE TABLE game_events (
+    game_id     INTEGER NOT NULL REFERENCES games(id),
+    seq         INTEGER NOT NULL CHECK (seq >= 1),
+    payload     TEXT NOT NULL CHECK (json_valid(payload)),
+    created_at  TEXT NOT NULL,
+    PRIMARY KEY (game_id, seq)
+) WITHOUT ROWID;
+CREATE TABLE game_redo (
+    game_id     INTEGER NOT NULL REFERENCES games(id),
+    depth       INTEGER NOT NULL,
+    payload     TEXT NOT NULL CHECK (json_valid(payload)),
+    PRIMARY KEY (game_id, depth)
+) WITHOUT ROWID;
+"#;
+
+/// The SQL of every version, oldest first. Index `i` holds the step from version `i` to `i + 1`.
+pub const VERSIONS: &[&str] = &[V1];
+
+/// The newest schema version this build knows.
+pub fn latest() -> u32 {
+    VERSIONS.len() as u32
+}
+
+pub(crate) fn migrations() -> Migrations<'static> {
+    Migrations::new(VERSIONS.iter().map(|sql| M::up(sql)).collect())
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn every_version_applies_to_an_empty_database() {
+        super::migrations().validate().expect("migrations valid");
+    }
+}
