@@ -1,14 +1,36 @@
 //! Blue Moon rules, pure (no IO): effect model, power calculation, table state, and the
 //! fight / dragon / crystal state machine as a fold over events.
+//!
+//! * [`effect`]: every card's special power text as data ([`effect::Effect`]).
+//! * [`source`]: [`CardSource`] (facts + effects by id) and the embedded [`Catalog`].
+//! * [`table`]: the table state ([`TableState`]), input of [`power::compute`].
+//! * [`power`]: total power, shields, needed power and the "why?" breakdown.
+
+pub mod dragons;
+pub mod effect;
+pub mod error;
+pub mod event;
+pub mod game;
+pub mod power;
+pub mod source;
+pub mod table;
 
 pub use cards::bm::{Bluff, BmFacts, CardType, Element, Gang, Icon, Series};
+pub use cards::CardId;
+pub use error::RuleError;
+pub use event::{Event, EventKind};
+pub use game::{Game, GameState, TableView};
+pub use source::{CardSource, Catalog};
+pub use table::{Area, CardEntry, PlayerTable, TableState};
 
 /// The two players at the table.
 #[derive(
     Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
 )]
 pub enum Player {
+    #[serde(alias = "a")]
     A,
+    #[serde(alias = "b")]
     B,
 }
 

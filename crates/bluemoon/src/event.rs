@@ -1,0 +1,157 @@
+//! The game as an event log. The JSON format is stable and versioned: every event is an
+//! object `{"v":1,"type":"<snake_case type>", ...fields}`; see `EVENTS.md`.
+
+use crate::table::Area;
+use crate::{CardId, Element, Player, RuleError};
+use serde::{Deserialize, Serialize};
+
+/// The event format version this build writes and reads.
+pub const EVENT_VERSION: u32 = 1;
+
+/// One entry of the log.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Event {
+    pub v: u32,
+    #[serde(flatten)]
+    pub kind: EventKind,
+}
+
+impl Event {
+    pub fn new(kind: EventKind) -> Event {
+        Event {
+            v: EVENT_VERSION,
+            kind,
+        }
+    }
+
+    pub fn to_json(&self) -> String {
+        // Serializing these plain data types cannot fail; an empty string is never stored.
+        serde_json::to_string(self).unwrap_or_default()
+    }
+
+    pub fn from_json(json: &str) -> Result<Event, RuleError> {
+        let ev: Event = serde_json::from_str(json).map_err(|e| RuleError::Json(e.to_string()))?;
+        if ev.v != EVENT_VERSION {
+            return Err(RuleError::UnsupportedVersion(ev.v));
+        }
+        Ok(ev)
+    }
+}
+
+impl From<EventKind> for Event {
+    fn from(kind: EventKind) -> Self {
+        Event::new(kind)
+    }
+}
+
+/// A value for each player (`{"A": ..., "B": ...}`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct PerPlayer<T> {
+    #[serde(rename = "A", alias = "a")]
+    pub a: T,
+    #[serde(rename = "B", alias = "b")]
+    pub b: T,
+}
+
+impl<T> PerPlayer<T> {
+    pub fn get(&self, p: Player) -> &T {
+        match p {
+            Player::A => &self.a,
+            Player::B => &self.b,
+        }
+    }
+    pub fn get_mut(&mut self, p: Player) -> &mut T {
+        match p {
+            Player::A => &mut self.a,
+            Player::B => &mut self.b,
+        }
+    }
+}
+
+/// Expansions in use.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Expansion {
+    /// Emissaries and Inquisitors (Hyla, crystal cards, interference cards).
+    EmissariesInquisitors,
+    BukaInvasion,
+    Promo,
+}
+
+/// Which edition's terminology the app shows (both play identically).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum Edition {
+    /// Blue Moon (2004): "Announce Power", "PROTECTED", "may not", "campaign".
+    #[default]
+    First,
+    /// Blue Moon Legends (2014): "Power", "PROTECT", "cannot", "match".
+    Second,
+}
+
+/// What happened.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum EventKind {
+    /// First event of a match: decks (a people, or a free description), expansions, the
+    /// terminology, and who starts the first fight.
+    Setup {
+        #[serde(default)]
+        decks: PerPlayer<Option<String>>,
+        #[serde(default)]
+        expansions: Vec<Expansion>,
+        #[serde(default)]
+        edition: Edition,
+        starts: Player,
+    },
+    /// A card enters play from hand (or a landed ship). A character played to the combat
+    /// area covers the player's cards played in earlier turns, unless it continues a gang
+    /// or its text says it does not cover.
+    CardPlayed {
+        player: Player,
+        card: CardId,
+        area: Area,
+        /// Target of a "one of my character cards" effect.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        target: Option<CardId>,
+        /// A bluff card played face down to the support area.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        face_down: bool,
+    },
+    /// The owner moves a "one of my character cards" effect to another character.
+    TargetChanged {
+        player: Player,
+        card: CardId,
+        target: CardId,
+    },
+    /// A card in the combat area becomes covered (inactive) without a new character.
+    Covered { player: Player, card: CardId },
+    /// A card in play returns to its owner's hand.
+    Retrieved { player: Player, card: CardId },
+    /// A card in play (`player`'s) goes to the discard pile.
+    Discarded { player: Player, card: CardId },
+    /// The player starting the fight chooses the element (first Announce Power phase).
+    ElementChosen { player: Player, element: Element },
+    /// The element changes by a card the engine did not see (a correction).
+    ElementChanged { element: Element },
+    /// The player announced power and ends the turn.
+    TurnPassed { player: Player },
+    /// The player retreats; the opponent attracts the dragons due. `forced`: a retreat
+    /// outside the usual phase (Shame on you!, Flood cards, a called bluff).
+    Retreat {
+        player: Player,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        forced: bool,
+    },
+    /// The player due to start a fight declines, discarding 1-3 cards.
+    DeclineStart { player: Player, discarded: u8 },
+    /// Dragons attracted now (Holy Dragon cards, Storms, bluff calls, Swift-Fist).
+    DragonsAttracted { player: Player, count: u8 },
+    /// The player has no cards left in hand or draw deck.
+    OutOfCards { player: Player },
+    /// The game ends by concession or irregularity: `loser` loses, the opponent scores the
+    /// maximum (4, or 7 with Emissaries and Inquisitors).
+    GameEnded { loser: Player },
+    /// The next game of the match starts; the loser of the last game starts it.
+    NextGame,
+}

@@ -1,0 +1,799 @@
+//! The game state as a fold over the event log: fights, turns, dragons, end of game,
+//! crystals and the match. Every event is checked against the current state; an impossible
+//! one is rejected with a specific [`RuleError`] and changes nothing.
+
+use crate::dragons::{due_on_retreat, Attraction, Dragons, RetreatDragons};
+use crate::effect::{Action, Effect, ElementChangeTo};
+use crate::event::{Edition, Event, EventKind, Expansion, PerPlayer, EVENT_VERSION};
+use crate::power::{compute, EffectLine, PowerReport, Resolution, Warning};
+use crate::source::CardSource;
+use crate::table::{Area, CardEntry, PlayerTable, TableState};
+use crate::{CardId, CardType, Element, Icon, Player, RuleError};
+use serde::Serialize;
+
+/// Crystals needed to win a match.
+pub const MATCH_CRYSTALS: u32 = 5;
+
+/// The set-up of the match.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Setup {
+    pub decks: PerPlayer<Option<String>>,
+    pub expansions: Vec<Expansion>,
+    pub edition: Edition,
+}
+
+/// Why a game ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EndReason {
+    /// The winner would have attracted a fourth dragon (scored as three).
+    FourthDragon,
+    /// A player ran out of cards after a fight or a declined start.
+    OutOfCards,
+    /// Concession or irregularity: the opponent scores the maximum.
+    Forfeit,
+}
+
+/// The result of one game.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct GameResult {
+    pub winner: Player,
+    pub reason: EndReason,
+    /// Dragons counted for the score (at most 3).
+    pub dragons: u8,
+    /// Net change from crystal cards.
+    pub crystal_cards: i8,
+    /// Crystals won: 1 + dragons, changed by crystal cards, between 1 and 7.
+    pub score: u32,
+}
+
+/// The state of the current fight.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Fight {
+    /// Who starts (or started) this fight.
+    pub starter: Player,
+    /// The first turn of the fight has not been passed yet.
+    pub first_turn: bool,
+    /// Cards played in the current turn (they stay active when a character covers).
+    pub played_this_turn: Vec<CardId>,
+}
+
+/// Everything known about the match after the events so far.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct GameState {
+    pub setup: Option<Setup>,
+    /// Game number within the match, from 1.
+    pub game_no: u32,
+    pub table: TableState,
+    pub fight: Fight,
+    pub dragons: Dragons,
+    /// Players who ran out of cards this game, in order.
+    pub out_of_cards: Vec<Player>,
+    pub game_over: Option<GameResult>,
+    pub results: Vec<GameResult>,
+    pub crystals: PerPlayer<u32>,
+    /// The dragons attracted by the last retreat, with how they were counted.
+    pub last_retreat: Option<RetreatDragons>,
+    /// Warnings raised by the last event.
+    pub warnings: Vec<Warning>,
+    /// Number of events folded.
+    pub events: usize,
+}
+
+impl Default for GameState {
+    fn default() -> Self {
+        GameState {
+            setup: None,
+            game_no: 0,
+            table: TableState {
+                v: 1,
+                ..TableState::default()
+            },
+            fight: Fight {
+                starter: Player::A,
+                first_turn: true,
+                played_this_turn: Vec::new(),
+            },
+            dragons: Dragons::default(),
+            out_of_cards: Vec::new(),
+            game_over: None,
+            results: Vec::new(),
+            crystals: PerPlayer::default(),
+            last_retreat: None,
+            warnings: Vec::new(),
+            events: 0,
+        }
+    }
+}
+
+impl GameState {
+    /// Folds the whole log. Deterministic: the same events always give the same state.
+    pub fn replay(cards: &impl CardSource, events: &[Event]) -> Result<GameState, RuleError> {
+        let mut state = GameState::default();
+        for (index, ev) in events.iter().enumerate() {
+            state = state
+                .apply(cards, ev)
+                .map_err(|e| RuleError::InvalidEvent {
+                    index,
+                    error: Box::new(e),
+                })?;
+        }
+        Ok(state)
+    }
+
+    /// Checks a candidate event without changing anything; returns its warnings.
+    pub fn validate(&self, cards: &impl CardSource, ev: &Event) -> Result<Vec<Warning>, RuleError> {
+        self.apply(cards, ev).map(|s| s.warnings)
+    }
+
+    /// The state after one more event, or why the event is impossible.
+    pub fn apply(&self, cards: &impl CardSource, ev: &Event) -> Result<GameState, RuleError> {
+        if ev.v != EVENT_VERSION {
+            return Err(RuleError::UnsupportedVersion(ev.v));
+        }
+        let mut s = self.clone();
+        s.warnings.clear();
+        s.events += 1;
+        match (&ev.kind, &s.setup) {
+            (EventKind::Setup { .. }, Some(_)) => return Err(RuleError::AlreadySetUp),
+            (EventKind::Setup { .. }, None) => {}
+            (_, None) => return Err(RuleError::NotSetUp),
+            _ => {}
+        }
+        if s.game_over.is_some() && !matches!(ev.kind, EventKind::NextGame) {
+            return Err(RuleError::GameOver);
+        }
+        match &ev.kind {
+            EventKind::Setup {
+                decks,
+                expansions,
+                edition,
+                starts,
+            } => {
+                s.setup = Some(Setup {
+                    decks: decks.clone(),
+                    expansions: expansions.clone(),
+                    edition: *edition,
+                });
+                s.start_game(*starts);
+            }
+            EventKind::CardPlayed {
+                player,
+                card,
+                area,
+                target,
+                face_down,
+            } => s.play(cards, *player, card, *area, target.clone(), *face_down)?,
+            EventKind::TargetChanged {
+                player,
+                card,
+                target,
+            } => {
+                s.check_target(cards, *player, target)?;
+                let entry = s
+                    .find_mut(*player, card)
+                    .ok_or_else(|| RuleError::CardNotInPlay {
+                        player: *player,
+                        card: card.clone(),
+                    })?;
+                entry.target = Some(target.clone());
+            }
+            EventKind::Covered { player, card } => {
+                let side = s.table.side_mut(*player);
+                let pos = side
+                    .combat
+                    .iter()
+                    .position(|e| e.card.as_ref() == Some(card))
+                    .ok_or_else(|| RuleError::CardNotInPlay {
+                        player: *player,
+                        card: card.clone(),
+                    })?;
+                side.combat.remove(pos);
+                side.covered.push(card.clone());
+            }
+            EventKind::Retrieved { player, card } => {
+                s.remove(*player, card, false)?;
+            }
+            EventKind::Discarded { player, card } => {
+                s.remove(*player, card, true)?;
+            }
+            EventKind::ElementChosen { player, element } => {
+                if s.table.contested.is_some() {
+                    return Err(RuleError::ElementAlreadyChosen);
+                }
+                if *player != s.fight.starter {
+                    return Err(RuleError::NotFightStarter(s.fight.starter));
+                }
+                s.table.contested = Some(*element);
+            }
+            EventKind::ElementChanged { element } => s.table.contested = Some(*element),
+            EventKind::TurnPassed { player } => {
+                s.expect_turn(*player)?;
+                let Some(element) = s.table.contested else {
+                    return Err(RuleError::ElementNotChosen(*player));
+                };
+                let report = compute(cards, &s.table);
+                let me = report.player(*player);
+                if !me.meets.get(element) {
+                    return Err(RuleError::PowerTooLow {
+                        player: *player,
+                        element,
+                        have: me.total.get(element),
+                        need: me.needed.get(element),
+                    });
+                }
+                s.end_turn();
+            }
+            EventKind::Retreat { player, forced } => {
+                s.expect_turn(*player)?;
+                if s.fight.first_turn && *player == s.fight.starter && !forced {
+                    return Err(RuleError::CannotRetreatOnFirstTurn(*player));
+                }
+                let due = due_on_retreat(cards, &s.table, *player);
+                let winner = due.winner;
+                let n = due.total;
+                s.last_retreat = Some(due);
+                s.attract(cards, winner, n);
+                if s.game_over.is_none() {
+                    s.end_fight(cards, *player);
+                }
+            }
+            EventKind::DeclineStart { player, discarded } => {
+                s.expect_turn(*player)?;
+                if *player != s.fight.starter || !s.fight.first_turn {
+                    return Err(RuleError::CannotDecline);
+                }
+                if *discarded > 3 {
+                    return Err(RuleError::BadDeclineDiscard(*discarded));
+                }
+                // Not the end of a fight: no dragons; the opponent starts the next one.
+                s.end_fight(cards, player.other());
+            }
+            EventKind::DragonsAttracted { player, count } => {
+                if !(1..=4).contains(count) {
+                    return Err(RuleError::BadDragonCount(*count));
+                }
+                s.attract(cards, *player, *count);
+            }
+            EventKind::OutOfCards { player } => {
+                if s.out_of_cards.contains(player) {
+                    return Err(RuleError::AlreadyOutOfCards(*player));
+                }
+                s.out_of_cards.push(*player);
+            }
+            EventKind::GameEnded { loser } => {
+                let emissaries = s
+                    .setup
+                    .as_ref()
+                    .is_some_and(|x| x.expansions.contains(&Expansion::EmissariesInquisitors));
+                let score = if emissaries { 7 } else { 4 };
+                s.finish(GameResult {
+                    winner: loser.other(),
+                    reason: EndReason::Forfeit,
+                    dragons: 3,
+                    crystal_cards: 0,
+                    score,
+                });
+            }
+            EventKind::NextGame => {
+                let Some(last) = s.game_over.clone() else {
+                    return Err(RuleError::GameNotOver);
+                };
+                if let Some(p) = s.match_winner() {
+                    return Err(RuleError::MatchOver(p));
+                }
+                s.start_game(last.winner.other());
+            }
+        }
+        Ok(s)
+    }
+
+    /// The winner of the match, once a player has 5 crystals.
+    pub fn match_winner(&self) -> Option<Player> {
+        [Player::A, Player::B]
+            .into_iter()
+            .find(|p| *self.crystals.get(*p) >= MATCH_CRYSTALS)
+    }
+
+    /// Whose turn it is.
+    pub fn turn(&self) -> Option<Player> {
+        self.table.turn
+    }
+
+    /// Power, shields and breakdown of the current table.
+    pub fn power(&self, cards: &impl CardSource) -> PowerReport {
+        compute(cards, &self.table)
+    }
+
+    fn start_game(&mut self, starter: Player) {
+        self.game_no += 1;
+        self.table = TableState {
+            v: 1,
+            contested: None,
+            turn: Some(starter),
+            a: PlayerTable::default(),
+            b: PlayerTable::default(),
+        };
+        self.fight = Fight {
+            starter,
+            first_turn: true,
+            played_this_turn: Vec::new(),
+        };
+        self.dragons = Dragons::default();
+        self.out_of_cards.clear();
+        self.game_over = None;
+        self.last_retreat = None;
+    }
+
+    fn expect_turn(&self, player: Player) -> Result<(), RuleError> {
+        match self.table.turn {
+            Some(t) if t != player => Err(RuleError::NotYourTurn {
+                expected: t,
+                got: player,
+            }),
+            _ => Ok(()),
+        }
+    }
+
+    fn end_turn(&mut self) {
+        let Some(p) = self.table.turn else { return };
+        // Leadership cards never last beyond the turn.
+        self.table.side_mut(p).leadership.clear();
+        self.table.turn = Some(p.other());
+        self.fight.first_turn = false;
+        self.fight.played_this_turn.clear();
+    }
+
+    /// Ends a fight (or a declined start): areas cleared except influence and achievement,
+    /// then the out-of-cards check; `next` starts the next fight.
+    fn end_fight(&mut self, cards: &impl CardSource, next: Player) {
+        for p in [Player::A, Player::B] {
+            let side = self.table.side_mut(p);
+            side.combat.clear();
+            side.covered.clear();
+            side.support.clear();
+            side.leadership.clear();
+        }
+        self.table.contested = None;
+        self.table.turn = Some(next);
+        self.fight = Fight {
+            starter: next,
+            first_turn: true,
+            played_this_turn: Vec::new(),
+        };
+        if let Some(&first_out) = self.out_of_cards.first() {
+            let winner = [Player::A, Player::B]
+                .into_iter()
+                .find(|p| self.dragons.on_side(*p) > 0)
+                .unwrap_or(first_out.other());
+            let result = self.score(cards, winner, EndReason::OutOfCards);
+            self.finish(result);
+        }
+    }
+
+    fn attract(&mut self, cards: &impl CardSource, player: Player, count: u8) {
+        for _ in 0..count {
+            if self.dragons.attract(player) == Attraction::Fourth {
+                let result = self.score(cards, player, EndReason::FourthDragon);
+                self.finish(result);
+                return;
+            }
+        }
+    }
+
+    /// 1 + the winner's dragons (at most 3), changed by the crystal cards left after they
+    /// cancel one for one, between 1 and 7.
+    fn score(&self, cards: &impl CardSource, winner: Player, reason: EndReason) -> GameResult {
+        let dragons = if reason == EndReason::FourthDragon {
+            3
+        } else {
+            self.dragons.on_side(winner)
+        };
+        let count = |p: Player| self.table.side(p).achievement.len();
+        let (a, b) = (count(Player::A), count(Player::B));
+        // Crystal cards cancel one for one: only the surplus of one player is active.
+        let (holder, active) = if a >= b {
+            (Player::A, a - b)
+        } else {
+            (Player::B, b - a)
+        };
+        let mut delta: i32 = 0;
+        for entry in self
+            .table
+            .side(holder)
+            .achievement
+            .iter()
+            .rev()
+            .take(active)
+        {
+            let Some(id) = &entry.card else { continue };
+            for effect in cards.effects(id) {
+                if let Effect::CrystalScore {
+                    if_i_win,
+                    if_you_win,
+                } = effect
+                {
+                    delta += i32::from(if holder == winner {
+                        *if_i_win
+                    } else {
+                        *if_you_win
+                    });
+                }
+            }
+        }
+        let score = (1 + i32::from(dragons) + delta).clamp(1, 7);
+        GameResult {
+            winner,
+            reason,
+            dragons,
+            crystal_cards: delta.clamp(-7, 7) as i8,
+            score: score.unsigned_abs(),
+        }
+    }
+
+    fn finish(&mut self, result: GameResult) {
+        *self.crystals.get_mut(result.winner) += result.score;
+        self.results.push(result.clone());
+        self.game_over = Some(result);
+        self.table.turn = None;
+    }
+
+    fn find_mut(&mut self, player: Player, card: &CardId) -> Option<&mut CardEntry> {
+        let side = self.table.side_mut(player);
+        let area = Area::ALL
+            .into_iter()
+            .find(|a| side.area(*a).iter().any(|e| e.card.as_ref() == Some(card)))?;
+        side.area_mut(area)
+            .iter_mut()
+            .find(|e| e.card.as_ref() == Some(card))
+    }
+
+    fn remove(
+        &mut self,
+        player: Player,
+        card: &CardId,
+        covered_too: bool,
+    ) -> Result<(), RuleError> {
+        let side = self.table.side_mut(player);
+        for area in Area::ALL {
+            let list = side.area_mut(area);
+            if let Some(pos) = list.iter().position(|e| e.card.as_ref() == Some(card)) {
+                list.remove(pos);
+                return Ok(());
+            }
+        }
+        if covered_too {
+            if let Some(pos) = side.covered.iter().position(|c| c == card) {
+                side.covered.remove(pos);
+                return Ok(());
+            }
+        }
+        Err(RuleError::CardNotInPlay {
+            player,
+            card: card.clone(),
+        })
+    }
+
+    fn check_target(
+        &self,
+        cards: &impl CardSource,
+        player: Player,
+        target: &CardId,
+    ) -> Result<(), RuleError> {
+        let ok = self.table.side(player).combat.iter().any(|e| {
+            e.card.as_ref() == Some(target)
+                && cards.facts(target).and_then(|f| f.card_type) == Some(CardType::Character)
+        });
+        if ok {
+            Ok(())
+        } else {
+            Err(RuleError::BadTarget(target.clone()))
+        }
+    }
+
+    fn play(
+        &mut self,
+        cards: &impl CardSource,
+        player: Player,
+        card: &CardId,
+        area: Area,
+        target: Option<CardId>,
+        face_down: bool,
+    ) -> Result<(), RuleError> {
+        let facts = cards
+            .facts(card)
+            .ok_or_else(|| RuleError::UnknownCard(card.clone()))?;
+        let card_type = facts.card_type;
+        if card_type == Some(CardType::Interference) {
+            // Played in the opponent's turn, straight to the discard pile: nothing on the
+            // table changes; the app records the event for the log.
+            return Ok(());
+        }
+        self.expect_turn(player)?;
+        let expected = if face_down {
+            if !facts.has_icon(Icon::Bluff) && facts.bluff.is_none() {
+                return Err(RuleError::NotABluffCard(card.clone()));
+            }
+            Some(Area::Support)
+        } else {
+            card_type.map(|t| match t {
+                CardType::Character | CardType::Booster => Area::Combat,
+                CardType::Support => Area::Support,
+                CardType::Leadership => Area::Leadership,
+                CardType::Influence | CardType::Ship => Area::Influence,
+                CardType::Crystal => Area::Achievement,
+                // Leaders, inquisitors and emissaries lie beside the board.
+                CardType::Leader
+                | CardType::Inquisitor
+                | CardType::Emissary
+                | CardType::Interference => Area::Achievement,
+            })
+        };
+        if let Some(exp) = expected {
+            if exp != area
+                || matches!(
+                    card_type,
+                    Some(CardType::Leader | CardType::Inquisitor | CardType::Emissary)
+                )
+            {
+                return Err(RuleError::WrongArea {
+                    card: card.clone(),
+                    card_type: card_type.map_or("unknown".into(), |t| format!("{t:?}")),
+                    area: format!("{area:?}").to_lowercase(),
+                });
+            }
+        }
+
+        // Warnings from the table as it was before the card arrived.
+        {
+            let res = Resolution::new(cards, &self.table);
+            for (by, rule) in res.forbidding(cards, player, card, face_down, None) {
+                if let Some(by_card) = &res.slots[by].entry.card {
+                    self.warnings.push(Warning::Forbidden {
+                        player,
+                        card: card.clone(),
+                        by: by_card.clone(),
+                        rule: format!("{rule:?}"),
+                    });
+                }
+            }
+        }
+
+        let is_character = !face_down && card_type == Some(CardType::Character);
+        if is_character
+            && area == Area::Combat
+            && !self.continues_without_cover(cards, player, card)
+        {
+            let played = self.fight.played_this_turn.clone();
+            let side = self.table.side_mut(player);
+            let (stay, go): (Vec<CardEntry>, Vec<CardEntry>) = side
+                .combat
+                .drain(..)
+                .partition(|e| e.card.as_ref().is_some_and(|c| played.contains(c)));
+            side.combat = stay;
+            side.covered.extend(go.into_iter().filter_map(|e| e.card));
+        }
+        if card_type == Some(CardType::Influence) {
+            // Only one Hyla for both players: any active one is discarded.
+            for p in [Player::A, Player::B] {
+                self.table.side_mut(p).influence.retain(|e| {
+                    e.card
+                        .as_ref()
+                        .and_then(|c| cards.facts(c))
+                        .and_then(|f| f.card_type)
+                        != Some(CardType::Influence)
+                });
+            }
+        }
+        self.table.side_mut(player).area_mut(area).push(CardEntry {
+            card: Some(card.clone()),
+            face_down,
+            target: None,
+            new: false,
+        });
+        self.fight.played_this_turn.push(card.clone());
+        if let Some(t) = target {
+            self.check_target(cards, player, &t)?;
+            if let Some(e) = self.find_mut(player, card) {
+                e.target = Some(t);
+            }
+        }
+
+        // Element change: only when played, only if the text is not ignored, and only
+        // once an element has been chosen.
+        if !face_down && self.table.contested.is_some() {
+            let res = Resolution::new(cards, &self.table);
+            let slot = res.slots.iter().rposition(|s| {
+                s.owner == player && s.entry.card.as_ref() == Some(card) && s.area == area
+            });
+            let changes: Vec<ElementChangeTo> = slot
+                .map(|s| {
+                    res.slots[s]
+                        .effects
+                        .iter()
+                        .enumerate()
+                        .filter_map(|(k, effect)| match effect {
+                            Effect::ElementChange { to } if res.in_force(s, k) => Some(*to),
+                            _ => None,
+                        })
+                        .collect()
+                })
+                .unwrap_or_default();
+            for to in changes {
+                let cur = self.table.contested.unwrap_or(Element::Fire);
+                self.table.contested = Some(match to {
+                    ElementChangeTo::Toggle => cur.other(),
+                    ElementChangeTo::Fire => Element::Fire,
+                    ElementChangeTo::Earth => Element::Earth,
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// A character that continues a gang (every active combat card is a character of the
+    /// same gang) or whose text says it does not cover (KhindKin) covers nothing.
+    fn continues_without_cover(
+        &self,
+        cards: &impl CardSource,
+        player: Player,
+        card: &CardId,
+    ) -> bool {
+        let no_cover = cards.effects(card).iter().any(|e| {
+            matches!(
+                e,
+                Effect::Reminder {
+                    action: Action::NoCover,
+                    ..
+                }
+            )
+        });
+        if no_cover {
+            return true;
+        }
+        let Some(gang) = cards.facts(card).and_then(|f| f.gang.clone()) else {
+            return false;
+        };
+        let combat = &self.table.side(player).combat;
+        !combat.is_empty()
+            && combat.iter().all(|e| {
+                e.card
+                    .as_ref()
+                    .and_then(|c| cards.facts(c))
+                    .is_some_and(|f| {
+                        f.card_type == Some(CardType::Character) && f.gang.as_ref() == Some(&gang)
+                    })
+            })
+    }
+
+    /// The summary the app's table view shows.
+    pub fn view(&self, cards: &impl CardSource) -> TableView {
+        let report = compute(cards, &self.table);
+        let due = |p: Player| {
+            if self.game_over.is_some() {
+                0
+            } else {
+                due_on_retreat(cards, &self.table, p).total
+            }
+        };
+        let players = [Player::A, Player::B].map(|p| {
+            let pp = report.player(p);
+            PlayerView {
+                player: p,
+                deck: self.setup.as_ref().and_then(|s| s.decks.get(p).clone()),
+                areas: self.table.side(p).clone(),
+                total: pp.total,
+                shield: pp.shield,
+                needed: pp.needed,
+                meets: pp.meets,
+                six_card_count: pp.six_card_count,
+                dragons: self.dragons.on_side(p),
+                dragons_if_opponent_retreats: due(p.other()),
+                crystals: *self.crystals.get(p),
+                out_of_cards: self.out_of_cards.contains(&p),
+            }
+        });
+        let mut warnings = self.warnings.clone();
+        warnings.extend(report.warnings.iter().cloned());
+        TableView {
+            game_no: self.game_no,
+            edition: self.setup.as_ref().map_or(Edition::First, |s| s.edition),
+            players,
+            contested: self.table.contested,
+            turn: self.table.turn,
+            fight_starter: self.fight.starter,
+            first_turn: self.fight.first_turn,
+            dragons: self.dragons,
+            active_effects: report.effects,
+            warnings,
+            game_over: self.game_over.clone(),
+            match_winner: self.match_winner(),
+            last_retreat: self.last_retreat.clone(),
+        }
+    }
+}
+
+/// One player's side in the table view.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct PlayerView {
+    pub player: Player,
+    pub deck: Option<String>,
+    pub areas: PlayerTable,
+    pub total: crate::power::PerElement<u32>,
+    pub shield: crate::power::PerElement<bool>,
+    pub needed: crate::power::PerElement<u32>,
+    pub meets: crate::power::PerElement<bool>,
+    pub six_card_count: usize,
+    pub dragons: u8,
+    /// Dragons this player would attract if the opponent retreated now.
+    pub dragons_if_opponent_retreats: u8,
+    pub crystals: u32,
+    pub out_of_cards: bool,
+}
+
+/// Everything the table view shows, ready to serialize.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct TableView {
+    pub game_no: u32,
+    pub edition: Edition,
+    pub players: [PlayerView; 2],
+    pub contested: Option<Element>,
+    pub turn: Option<Player>,
+    pub fight_starter: Player,
+    pub first_turn: bool,
+    pub dragons: Dragons,
+    pub active_effects: Vec<EffectLine>,
+    pub warnings: Vec<Warning>,
+    pub game_over: Option<GameResult>,
+    pub match_winner: Option<Player>,
+    pub last_retreat: Option<RetreatDragons>,
+}
+
+/// A log with its folded state: append (validated), undo, replay.
+#[derive(Debug, Clone)]
+pub struct Game {
+    events: Vec<Event>,
+    state: GameState,
+}
+
+impl Game {
+    pub fn new() -> Game {
+        Game {
+            events: Vec::new(),
+            state: GameState::default(),
+        }
+    }
+
+    pub fn from_events(cards: &impl CardSource, events: Vec<Event>) -> Result<Game, RuleError> {
+        let state = GameState::replay(cards, &events)?;
+        Ok(Game { events, state })
+    }
+
+    /// Appends an event if it is possible; otherwise nothing changes.
+    pub fn push(&mut self, cards: &impl CardSource, ev: Event) -> Result<&[Warning], RuleError> {
+        self.state = self.state.apply(cards, &ev)?;
+        self.events.push(ev);
+        Ok(&self.state.warnings)
+    }
+
+    /// Drops the last event and replays the rest.
+    pub fn undo(&mut self, cards: &impl CardSource) -> Result<Option<Event>, RuleError> {
+        let last = self.events.pop();
+        self.state = GameState::replay(cards, &self.events)?;
+        Ok(last)
+    }
+
+    pub fn events(&self) -> &[Event] {
+        &self.events
+    }
+
+    pub fn state(&self) -> &GameState {
+        &self.state
+    }
+}
+
+impl Default for Game {
+    fn default() -> Self {
+        Game::new()
+    }
+}

@@ -1,0 +1,133 @@
+//! Where card facts and effects come from: the [`CardSource`] trait, and [`Catalog`], its
+//! implementation over the embedded catalog files (or any JSON strings, e.g. with fixes).
+
+use crate::effect::Effect;
+use crate::{BmFacts, CardId, RuleError};
+use serde::Deserialize;
+use std::collections::HashMap;
+
+/// Card facts and effects by id. The service implements it over the catalog with the
+/// user's fixes applied; [`Catalog`] is the plain implementation.
+pub trait CardSource {
+    fn facts(&self, id: &CardId) -> Option<&BmFacts>;
+    /// The card's effects; empty when it has no special power text.
+    fn effects(&self, id: &CardId) -> &[Effect];
+    /// Whether the card has special power text (restrictions like Ferro Fos need it).
+    fn has_text(&self, id: &CardId) -> bool {
+        !self.effects(id).is_empty()
+    }
+}
+
+/// One entry of `bluemoon-effects.json`.
+#[derive(Debug, Clone, PartialEq, serde::Serialize, Deserialize)]
+pub struct EffectEntry {
+    /// The card's name, for people reading the file; the engine never uses it.
+    #[serde(default)]
+    pub name: Option<String>,
+    pub effects: Vec<Effect>,
+}
+
+#[derive(Debug, Deserialize)]
+struct EffectsFile {
+    v: u32,
+    cards: HashMap<CardId, EffectEntry>,
+}
+
+/// A catalog record: the `BmFacts` fields plus the English text, other fields ignored.
+#[derive(Debug, Deserialize)]
+struct CatalogRecord {
+    #[serde(flatten)]
+    facts: BmFacts,
+    #[serde(default)]
+    text_en: Option<String>,
+}
+
+/// Facts and effects held in memory.
+#[derive(Debug, Clone, Default)]
+pub struct Catalog {
+    facts: HashMap<CardId, BmFacts>,
+    effects: HashMap<CardId, EffectEntry>,
+    /// Cards whose catalog record has English special power text.
+    with_text: Vec<CardId>,
+}
+
+/// The catalog files, embedded at build time (no IO at run time).
+const EMBEDDED_CARDS: &str = include_str!("../../../data/cards/bluemoon.json");
+const EMBEDDED_EFFECTS: &str = include_str!("../../../data/cards/bluemoon-effects.json");
+
+impl Catalog {
+    /// The catalog shipped with the app.
+    pub fn embedded() -> Result<Catalog, RuleError> {
+        Catalog::from_json(EMBEDDED_CARDS, EMBEDDED_EFFECTS)
+    }
+
+    /// Parses a card catalog (array of records, unknown fields ignored) and an effects file.
+    pub fn from_json(cards_json: &str, effects_json: &str) -> Result<Catalog, RuleError> {
+        let records: Vec<CatalogRecord> =
+            serde_json::from_str(cards_json).map_err(|e| RuleError::Catalog(e.to_string()))?;
+        let mut cat = Catalog::effects_only(effects_json)?;
+        for r in records {
+            if r.text_en.as_deref().is_some_and(|t| !t.trim().is_empty()) {
+                cat.with_text.push(r.facts.id.clone());
+            }
+            cat.facts.insert(r.facts.id.clone(), r.facts);
+        }
+        Ok(cat)
+    }
+
+    /// A catalog with effects only (facts added with [`Catalog::insert_facts`]).
+    pub fn effects_only(effects_json: &str) -> Result<Catalog, RuleError> {
+        let file: EffectsFile =
+            serde_json::from_str(effects_json).map_err(|e| RuleError::Catalog(e.to_string()))?;
+        if file.v != 1 {
+            return Err(RuleError::UnsupportedVersion(file.v));
+        }
+        Ok(Catalog {
+            effects: file.cards,
+            ..Catalog::default()
+        })
+    }
+
+    /// The embedded effects file alone.
+    pub fn embedded_effects() -> Result<Catalog, RuleError> {
+        Catalog::effects_only(EMBEDDED_EFFECTS)
+    }
+
+    /// Adds or replaces a card's facts (a user's fix, or a test fixture).
+    pub fn insert_facts(&mut self, facts: BmFacts) {
+        self.facts.insert(facts.id.clone(), facts);
+    }
+
+    /// Adds or replaces a card's effects.
+    pub fn insert_effects(&mut self, id: CardId, effects: Vec<Effect>) {
+        self.effects.insert(
+            id,
+            EffectEntry {
+                name: None,
+                effects,
+            },
+        );
+    }
+
+    /// Ids of cards whose catalog record has special power text.
+    pub fn cards_with_text(&self) -> &[CardId] {
+        &self.with_text
+    }
+
+    pub fn effect_entries(&self) -> impl Iterator<Item = (&CardId, &EffectEntry)> {
+        self.effects.iter()
+    }
+
+    pub fn all_facts(&self) -> impl Iterator<Item = &BmFacts> {
+        self.facts.values()
+    }
+}
+
+impl CardSource for Catalog {
+    fn facts(&self, id: &CardId) -> Option<&BmFacts> {
+        self.facts.get(id)
+    }
+    fn effects(&self, id: &CardId) -> &[Effect] {
+        self.effects.get(id).map_or(&[], |e| e.effects.as_slice())
+    }
+}
