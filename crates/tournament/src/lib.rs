@@ -1,8 +1,80 @@
-//! Tournament logic, pure: pairings, byes, standings and tie-breakers.
+//! Tournament logic, pure: pairings, byes, standings and tie-breakers. No IO; every function is
+//! deterministic given its inputs (including the event's seed), so a stored event can always be
+//! recomputed.
+//!
+//! Rules, in one place (also shown to organisers):
+//! - A match is won by one player (Blue Moon has no draws): **3 match points** for a win, 0 for a
+//!   loss. A **bye** counts as a match win: 3 points and a 5–0 crystal score ([`BYE_CRYSTALS`]);
+//!   byes do not count as opponents for anyone's tie-breakers.
+//! - Standings: match points, then opponents' match-win percentage (each opponent's percentage
+//!   floored at 33%), then crystal difference, then head-to-head wins among the players still tied,
+//!   then seed (registration order) so the order is always total and stable.
+//! - Swiss: round 1 random (from the event's seed) or seeded (top half against bottom half);
+//!   later rounds pair inside score groups (random order within a group), moving players down a
+//!   group only when needed, never repeating a pairing while that can be avoided. With an odd
+//!   number of active players the lowest-ranked player who has not had a bye gets one.
+//! - Round robin: the circle method over the field at round 1; a dropped player's opponent gets a
+//!   bye for that round.
+//! - Top cut: single elimination of the top N (a power of two), 1 v N, 2 v N-1…, bracket order.
 
-/// Errors of the tournament rules.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum TournamentError {
-    #[error("{0}")]
-    Invalid(String),
+mod error;
+mod ids;
+mod pairing;
+mod ratio;
+mod record;
+mod rng;
+mod round_robin;
+mod standings;
+mod top_cut;
+
+pub use error::TournamentError;
+pub use ids::EntrantId;
+pub use pairing::{swiss_pairings, FirstRound};
+pub use ratio::Ratio;
+pub use record::{MatchResult, Pairing, RoundRecord};
+pub use round_robin::{round_robin_pairings, round_robin_rounds};
+pub use standings::{standings, Standing};
+pub use top_cut::top_cut_pairings;
+
+/// Match points for a win (and for a bye).
+pub const WIN_POINTS: u32 = 3;
+/// The crystal score a bye counts as: a full match won, 5–0.
+pub const BYE_CRYSTALS: (u8, u8) = (5, 0);
+/// The floor applied to each opponent's match-win percentage, as a fraction (33/100).
+pub const OMW_FLOOR: (u128, u128) = (33, 100);
+/// Most crystals a player can hold at the end of a match: 4 going in, then a 7-crystal game.
+pub const MAX_MATCH_CRYSTALS: u8 = 11;
+
+/// How an event is played.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Format {
+    /// Swiss rounds, then optionally single elimination of the top `top_cut` players.
+    Swiss { rounds: u32, top_cut: Option<u32> },
+    /// Everyone plays everyone once.
+    RoundRobin,
+}
+
+impl Format {
+    /// Checks the numbers an organiser typed.
+    pub fn validate(&self) -> Result<(), TournamentError> {
+        match *self {
+            Format::Swiss { rounds, top_cut } => {
+                if rounds == 0 || rounds > 20 {
+                    return Err(TournamentError::Invalid(format!(
+                        "a Swiss event needs 1 to 20 rounds, not {rounds}"
+                    )));
+                }
+                if let Some(cut) = top_cut {
+                    if !(2..=64).contains(&cut) || !cut.is_power_of_two() {
+                        return Err(TournamentError::Invalid(format!(
+                            "a top cut must be 2, 4, 8, 16, 32 or 64 players, not {cut}"
+                        )));
+                    }
+                }
+                Ok(())
+            }
+            Format::RoundRobin => Ok(()),
+        }
+    }
 }

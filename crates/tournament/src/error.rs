@@ -1,0 +1,10 @@
+/// Errors of the tournament rules: each names the player, round or number that is wrong.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum TournamentError {
+    #[error("{0}")]
+    Invalid(String),
+    #[error("round {round}: {message}")]
+    Round { round: u32, message: String },
+    #[error("not enough players: {0}")]
+    TooFewPlayers(String),
+}

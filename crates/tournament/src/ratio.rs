@@ -1,0 +1,90 @@
+//! Exact fractions for tie-breakers: two players with the same opponents' percentage must compare
+//! equal, which floating point cannot promise.
+
+use std::cmp::Ordering;
+
+/// A non-negative fraction kept in lowest terms.
+#[derive(Debug, Clone, Copy, serde::Serialize, serde::Deserialize)]
+pub struct Ratio {
+    num: u128,
+    den: u128,
+}
+
+fn gcd(mut a: u128, mut b: u128) -> u128 {
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a
+}
+
+impl Ratio {
+    pub const ZERO: Ratio = Ratio { num: 0, den: 1 };
+
+    /// `num / den`; a zero denominator gives zero (no matches played means no percentage).
+    pub fn new(num: u128, den: u128) -> Ratio {
+        if den == 0 || num == 0 {
+            return Ratio::ZERO;
+        }
+        let g = gcd(num, den);
+        Ratio {
+            num: num / g,
+            den: den / g,
+        }
+    }
+
+    pub fn plus(self, other: Ratio) -> Ratio {
+        Ratio::new(
+            self.num * other.den + other.num * self.den,
+            self.den * other.den,
+        )
+    }
+
+    pub fn div_int(self, k: u128) -> Ratio {
+        Ratio::new(self.num, self.den * k)
+    }
+
+    pub fn max(self, other: Ratio) -> Ratio {
+        if self >= other {
+            self
+        } else {
+            other
+        }
+    }
+
+    /// For display: e.g. `0.6667`.
+    pub fn to_f64(self) -> f64 {
+        self.num as f64 / self.den as f64
+    }
+}
+
+impl PartialEq for Ratio {
+    fn eq(&self, other: &Self) -> bool {
+        self.cmp(other) == Ordering::Equal
+    }
+}
+impl Eq for Ratio {}
+impl PartialOrd for Ratio {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+impl Ord for Ratio {
+    fn cmp(&self, other: &Self) -> Ordering {
+        (self.num * other.den).cmp(&(other.num * self.den))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Ratio;
+
+    #[test]
+    fn equal_fractions_compare_equal_and_sums_are_exact() {
+        assert_eq!(Ratio::new(2, 6), Ratio::new(1, 3));
+        let third = Ratio::new(1, 3);
+        assert_eq!(third.plus(third).plus(third), Ratio::new(1, 1));
+        assert!(Ratio::new(33, 100) < Ratio::new(1, 3));
+        assert_eq!(Ratio::new(5, 0), Ratio::ZERO);
+        assert_eq!(Ratio::new(3, 4).div_int(3), Ratio::new(1, 4));
+    }
+}
