@@ -3,9 +3,26 @@
 //! This crate owns the shared vocabulary (`Game`, `CardId`, and in [`bm`] the printed
 //! facts of a Blue Moon card). The Blue Moon rules engine (`bluemoon` crate) builds on
 //! these types; it adds the effect model on top, it never redefines them.
+//!
+//! The catalogs ([`Catalog`]) are embedded from `data/cards/` at build time; [`Catalog::lookup`]
+//! turns what a player types into ranked cards; [`overlay`] holds the user's own fixes.
 
 pub mod bm;
+pub mod bm_card;
+mod catalog;
+mod error;
+pub mod fold;
+pub mod lookup;
 pub mod other;
+pub mod overlay;
+mod stats;
+
+pub use bm_card::BmCard;
+pub use catalog::{CardRef, Catalog};
+pub use error::CatalogError;
+pub use lookup::{Ambiguity, Candidate, Lang, LookupResult, MatchKind};
+pub use overlay::{AppliedFixes, CardFix, EffectiveBmCard, Fact, FactValue, RejectedFix, UserFact};
+pub use stats::{is_unknown, CatalogStats};
 
 use serde::{Deserialize, Serialize};
 use std::fmt;
