@@ -3,17 +3,33 @@
 //!
 //! Every write runs in one transaction; the database is in WAL mode with foreign keys on.
 
+mod card_fixes;
 mod clock;
 mod error;
+mod games;
+mod ids;
+mod matches;
 mod open;
+mod players;
 pub mod schema;
+mod stats;
 
 use std::path::{Path, PathBuf};
 
 use rusqlite::Connection;
 
+pub use card_fixes::{CardFixRow, MAX_FIX_BYTES};
 pub use error::{Result, StoreError};
+pub use games::{
+    Finished, GameFilter, GameInfo, GameResult, GameSummary, NewGame, StoredEvent, MAX_EVENT_BYTES,
+};
+pub use ids::{
+    CardFixId, GameId, MatchId, PlayerId, Side, TournamentId, MAX_NAME_CHARS, MAX_PEOPLE_CHARS,
+};
+pub use matches::{MatchStatus, MATCH_TARGET};
 pub use open::{OpenReport, Opened, SetAside};
+pub use players::{Player, PlayerRecord};
+pub use stats::{MatchupStats, PeopleStats, Statistics};
 
 /// Connection settings as SQLite reports them.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -59,8 +59,23 @@ CREATE TABLE game_redo (
 ) WITHOUT ROWID;
 "#;
 
+/// Version 2: who starts a match's first game; the person's corrections to card facts (newest
+/// per card and fact wins, all kept as history).
+pub const V2: &str = r#"
+ALTER TABLE matches ADD COLUMN first_player TEXT NOT NULL DEFAULT 'A'
+    CHECK (first_player IN ('A', 'B'));
+CREATE TABLE card_fixes (
+    id          INTEGER PRIMARY KEY,
+    card_id     TEXT NOT NULL CHECK (length(card_id) BETWEEN 1 AND 64),
+    fact        TEXT NOT NULL CHECK (length(fact) BETWEEN 1 AND 64),
+    value_json  TEXT NOT NULL CHECK (json_valid(value_json)),
+    created_at  TEXT NOT NULL
+);
+CREATE INDEX card_fixes_by_card ON card_fixes(card_id, fact, id);
+"#;
+
 /// The SQL of every version, oldest first. Index `i` holds the step from version `i` to `i + 1`.
-pub const VERSIONS: &[&str] = &[V1];
+pub const VERSIONS: &[&str] = &[V1, V2];
 
 /// The newest schema version this build knows.
 pub fn latest() -> u32 {

@@ -1,0 +1,463 @@
+//! Games and their event logs: append, undo/redo, finish, list.
+//!
+//! The store treats each event as opaque JSON produced by the rules engine; it only checks that it
+//! is JSON and numbers it. The state on screen is always a fold over these events.
+
+use rusqlite::{params, OptionalExtension, Transaction, TransactionBehavior};
+use serde::{Deserialize, Serialize};
+
+use crate::error::{Result, StoreError};
+use crate::ids::{label, GameId, MatchId, PlayerId, Side, MAX_PEOPLE_CHARS};
+use crate::matches::{self, MatchStatus};
+use crate::{clock, Store};
+
+/// Largest event accepted, in bytes: a Blue Moon event is a few hundred bytes; anything near this
+/// is a bug or hostile input, refused before it can bloat the log.
+pub const MAX_EVENT_BYTES: usize = 64 * 1024;
+
+/// A game to create.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NewGame {
+    pub players: [PlayerId; 2],
+    /// The people (deck) each player uses, e.g. "Vulca".
+    pub people: [String; 2],
+    /// Who starts. `None`: in a match, the loser of the previous game (the match's first player
+    /// for its first game); outside a match, player A.
+    pub first: Option<Side>,
+    pub match_id: Option<MatchId>,
+}
+
+/// One stored event.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StoredEvent {
+    pub seq: u32,
+    /// The event as the rules engine wrote it (JSON text).
+    pub payload: String,
+    pub created_at: String,
+}
+
+/// How a game ended; the service fills it from the folded game state.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameSummary {
+    pub winner: Side,
+    /// Each player's people at the end (normally as at the start).
+    pub people: [String; 2],
+    /// Crystals the winner scored: 1 + dragons, changed by crystal cards, 1 to 7.
+    pub crystals: u8,
+    /// Dragons the winner held (a 4th-dragon win scores as 3).
+    pub dragons: u8,
+    /// Number of fights played.
+    pub fights: u32,
+}
+
+impl GameSummary {
+    fn validate(&self) -> Result<()> {
+        if !(1..=7).contains(&self.crystals) {
+            return Err(StoreError::Invalid {
+                field: "crystals",
+                reason: format!("a game scores 1 to 7 crystals, not {}", self.crystals),
+            });
+        }
+        if self.dragons > 3 {
+            return Err(StoreError::Invalid {
+                field: "dragons",
+                reason: format!("a winner holds 0 to 3 dragons, not {}", self.dragons),
+            });
+        }
+        if self.fights > 10_000 {
+            return Err(StoreError::Invalid {
+                field: "fights",
+                reason: format!("{} fights is not a plausible game", self.fights),
+            });
+        }
+        Ok(())
+    }
+}
+
+/// A game as listed or shown on its page.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameInfo {
+    pub id: GameId,
+    pub match_id: Option<MatchId>,
+    pub players: [PlayerId; 2],
+    pub player_names: [String; 2],
+    pub people: [String; 2],
+    pub first: Side,
+    pub created_at: String,
+    pub updated_at: String,
+    pub events: u32,
+    /// `None` while the game is unfinished.
+    pub result: Option<GameResult>,
+}
+
+/// The stored outcome of a finished game.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameResult {
+    pub winner: Side,
+    pub crystals: u8,
+    pub dragons: u8,
+    pub fights: u32,
+    pub finished_at: String,
+}
+
+/// Which games to list. The default lists everything, unfinished games first, newest first.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameFilter {
+    pub player: Option<PlayerId>,
+    pub people: Option<String>,
+    pub match_id: Option<MatchId>,
+    /// `Some(false)`: only unfinished; `Some(true)`: only finished.
+    pub finished: Option<bool>,
+    pub limit: Option<u32>,
+    pub offset: Option<u32>,
+}
+
+/// What finishing a game changed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Finished {
+    /// The match after this game, if the game belongs to one.
+    pub match_status: Option<MatchStatus>,
+}
+
+const GAME_COLUMNS: &str = "g.id, g.match_id, g.player_a, g.player_b, pa.name, pb.name, g.people_a,
+    g.people_b, g.first_player, g.created_at, g.updated_at,
+    (SELECT COUNT(*) FROM game_events e WHERE e.game_id = g.id),
+    g.winner, g.crystals, g.dragons, g.fights, g.finished_at";
+
+fn game_from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<GameInfo> {
+    let winner: Option<String> = r.get(12)?;
+    let result = match winner {
+        Some(w) => Some(GameResult {
+            winner: Side::from_sql(&w)?,
+            crystals: r.get(13)?,
+            dragons: r.get(14)?,
+            fights: r.get(15)?,
+            finished_at: r.get(16)?,
+        }),
+        None => None,
+    };
+    Ok(GameInfo {
+        id: GameId(r.get(0)?),
+        match_id: r.get::<_, Option<i64>>(1)?.map(MatchId),
+        players: [PlayerId(r.get(2)?), PlayerId(r.get(3)?)],
+        player_names: [r.get(4)?, r.get(5)?],
+        people: [r.get(6)?, r.get(7)?],
+        first: Side::from_sql(&r.get::<_, String>(8)?)?,
+        created_at: r.get(9)?,
+        updated_at: r.get(10)?,
+        events: r.get(11)?,
+        result,
+    })
+}
+
+/// Checks that a game exists and is still being played; returns nothing else on purpose.
+fn ensure_open(tx: &Transaction<'_>, game: GameId) -> Result<()> {
+    let finished: Option<Option<String>> = tx
+        .query_row(
+            "SELECT finished_at FROM games WHERE id = ?1",
+            [game.0],
+            |r| r.get(0),
+        )
+        .optional()?;
+    match finished {
+        None => Err(game.not_found()),
+        Some(Some(_)) => Err(StoreError::GameFinished(game.0)),
+        Some(None) => Ok(()),
+    }
+}
+
+fn push_event(tx: &Transaction<'_>, game: GameId, payload: &str, now: &str) -> Result<u32> {
+    let seq: u32 = tx.query_row(
+        "SELECT COALESCE(MAX(seq), 0) + 1 FROM game_events WHERE game_id = ?1",
+        [game.0],
+        |r| r.get(0),
+    )?;
+    tx.execute(
+        "INSERT INTO game_events (game_id, seq, payload, created_at) VALUES (?1, ?2, ?3, ?4)",
+        params![game.0, seq, payload, now],
+    )?;
+    tx.execute(
+        "UPDATE games SET updated_at = ?2 WHERE id = ?1",
+        params![game.0, now],
+    )?;
+    Ok(seq)
+}
+
+impl Store {
+    pub(crate) fn write_tx(&mut self) -> Result<Transaction<'_>> {
+        Ok(self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)?)
+    }
+
+    /// Creates a game (in a match if `match_id` is set) and returns its id.
+    pub fn create_game(&mut self, new: &NewGame) -> Result<GameId> {
+        let people = [
+            label("people", &new.people[0], MAX_PEOPLE_CHARS)?,
+            label("people", &new.people[1], MAX_PEOPLE_CHARS)?,
+        ];
+        if new.players[0] == new.players[1] {
+            return Err(StoreError::Invalid {
+                field: "players",
+                reason: "a game needs two different players".into(),
+            });
+        }
+        let now = clock::now_text();
+        let tx = self.write_tx()?;
+        for p in new.players {
+            let exists: bool = tx.query_row(
+                "SELECT EXISTS (SELECT 1 FROM players WHERE id = ?1)",
+                [p.0],
+                |r| r.get(0),
+            )?;
+            if !exists {
+                return Err(p.not_found());
+            }
+        }
+        let first = match new.match_id {
+            Some(m) => {
+                let status = matches::status_in(&tx, m)?;
+                if status.finished {
+                    return Err(StoreError::MatchFinished(m.0));
+                }
+                if status.players != new.players {
+                    return Err(StoreError::Invalid {
+                        field: "players",
+                        reason: format!(
+                            "match {m} is between players {} and {} (in that seat order)",
+                            status.players[0], status.players[1]
+                        ),
+                    });
+                }
+                if let Some(open) = status.unfinished_game {
+                    return Err(StoreError::Conflict(format!(
+                        "match {m} already has an unfinished game ({open}); finish it first"
+                    )));
+                }
+                let expected = status.next_first;
+                if let Some(asked) = new.first {
+                    if asked != expected {
+                        return Err(StoreError::Invalid {
+                            field: "first player",
+                            reason: format!(
+                                "in match {m} player {:?} starts this game (the loser of the \
+                                 previous game starts the next)",
+                                expected
+                            ),
+                        });
+                    }
+                }
+                expected
+            }
+            None => new.first.unwrap_or(Side::A),
+        };
+        tx.execute(
+            "INSERT INTO games (match_id, player_a, player_b, people_a, people_b, first_player,
+                                created_at, updated_at)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?7)",
+            params![
+                new.match_id.map(|m| m.0),
+                new.players[0].0,
+                new.players[1].0,
+                people[0],
+                people[1],
+                first.as_sql(),
+                now
+            ],
+        )?;
+        let id = GameId(tx.last_insert_rowid());
+        tx.commit()?;
+        Ok(id)
+    }
+
+    /// Appends one event (JSON text) to a game's log in one transaction and returns its sequence
+    /// number (1, 2, 3…). A new event clears the game's redo stack.
+    pub fn append_event(&mut self, game: GameId, payload: &str) -> Result<u32> {
+        check_event(payload)?;
+        let now = clock::now_text();
+        let tx = self.write_tx()?;
+        ensure_open(&tx, game)?;
+        let seq = push_event(&tx, game, payload, &now)?;
+        tx.execute("DELETE FROM game_redo WHERE game_id = ?1", [game.0])?;
+        tx.commit()?;
+        Ok(seq)
+    }
+
+    /// The game's events, in order.
+    pub fn events(&self, game: GameId) -> Result<Vec<StoredEvent>> {
+        self.game(game)?;
+        let mut stmt = self.conn.prepare_cached(
+            "SELECT seq, payload, created_at FROM game_events WHERE game_id = ?1 ORDER BY seq",
+        )?;
+        let rows = stmt.query_map([game.0], |r| {
+            Ok(StoredEvent {
+                seq: r.get(0)?,
+                payload: r.get(1)?,
+                created_at: r.get(2)?,
+            })
+        })?;
+        Ok(rows.collect::<rusqlite::Result<_>>()?)
+    }
+
+    /// Removes the last event and keeps it on the game's redo stack; returns it.
+    pub fn undo(&mut self, game: GameId) -> Result<StoredEvent> {
+        let tx = self.write_tx()?;
+        ensure_open(&tx, game)?;
+        let last = tx
+            .query_row(
+                "SELECT seq, payload, created_at FROM game_events WHERE game_id = ?1
+                 ORDER BY seq DESC LIMIT 1",
+                [game.0],
+                |r| {
+                    Ok(StoredEvent {
+                        seq: r.get(0)?,
+                        payload: r.get(1)?,
+                        created_at: r.get(2)?,
+                    })
+                },
+            )
+            .optional()?
+            .ok_or(StoreError::NothingToUndo(game.0))?;
+        tx.execute(
+            "DELETE FROM game_events WHERE game_id = ?1 AND seq = ?2",
+            params![game.0, last.seq],
+        )?;
+        tx.execute(
+            "INSERT INTO game_redo (game_id, depth, payload)
+             VALUES (?1, (SELECT COALESCE(MAX(depth), 0) + 1 FROM game_redo WHERE game_id = ?1), ?2)",
+            params![game.0, last.payload],
+        )?;
+        tx.execute(
+            "UPDATE games SET updated_at = ?2 WHERE id = ?1",
+            params![game.0, clock::now_text()],
+        )?;
+        tx.commit()?;
+        Ok(last)
+    }
+
+    /// Re-appends the most recently undone event; returns its new sequence number.
+    pub fn redo(&mut self, game: GameId) -> Result<u32> {
+        let now = clock::now_text();
+        let tx = self.write_tx()?;
+        ensure_open(&tx, game)?;
+        let (depth, payload): (i64, String) = tx
+            .query_row(
+                "SELECT depth, payload FROM game_redo WHERE game_id = ?1
+                 ORDER BY depth DESC LIMIT 1",
+                [game.0],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )
+            .optional()?
+            .ok_or(StoreError::NothingToRedo(game.0))?;
+        tx.execute(
+            "DELETE FROM game_redo WHERE game_id = ?1 AND depth = ?2",
+            params![game.0, depth],
+        )?;
+        let seq = push_event(&tx, game, &payload, &now)?;
+        tx.commit()?;
+        Ok(seq)
+    }
+
+    /// How many undone events can be redone.
+    pub fn redo_depth(&self, game: GameId) -> Result<u32> {
+        Ok(self.conn.query_row(
+            "SELECT COUNT(*) FROM game_redo WHERE game_id = ?1",
+            [game.0],
+            |r| r.get(0),
+        )?)
+    }
+
+    /// Records how a game ended; in a match, adds the crystals and finishes the match when the
+    /// winner reaches its target. The event log is kept and becomes read-only.
+    pub fn finish_game(&mut self, game: GameId, summary: &GameSummary) -> Result<Finished> {
+        summary.validate()?;
+        let people = [
+            label("people", &summary.people[0], MAX_PEOPLE_CHARS)?,
+            label("people", &summary.people[1], MAX_PEOPLE_CHARS)?,
+        ];
+        let now = clock::now_text();
+        let tx = self.write_tx()?;
+        ensure_open(&tx, game)?;
+        tx.execute(
+            "UPDATE games SET winner = ?2, crystals = ?3, dragons = ?4, fights = ?5,
+                              people_a = ?6, people_b = ?7, finished_at = ?8, updated_at = ?8
+             WHERE id = ?1",
+            params![
+                game.0,
+                summary.winner.as_sql(),
+                summary.crystals,
+                summary.dragons,
+                summary.fights,
+                people[0],
+                people[1],
+                now
+            ],
+        )?;
+        tx.execute("DELETE FROM game_redo WHERE game_id = ?1", [game.0])?;
+        let match_id: Option<i64> =
+            tx.query_row("SELECT match_id FROM games WHERE id = ?1", [game.0], |r| {
+                r.get(0)
+            })?;
+        let match_status = match match_id {
+            Some(m) => Some(matches::settle_in(&tx, MatchId(m), &now)?),
+            None => None,
+        };
+        tx.commit()?;
+        Ok(Finished { match_status })
+    }
+
+    /// One game, for its page.
+    pub fn game(&self, id: GameId) -> Result<GameInfo> {
+        let sql = format!(
+            "SELECT {GAME_COLUMNS} FROM games g
+             JOIN players pa ON pa.id = g.player_a JOIN players pb ON pb.id = g.player_b
+             WHERE g.id = ?1"
+        );
+        self.conn
+            .query_row(&sql, [id.0], game_from_row)
+            .optional()?
+            .ok_or_else(|| id.not_found())
+    }
+
+    /// Games matching the filter: unfinished first, then most recently changed first.
+    pub fn list_games(&self, filter: &GameFilter) -> Result<Vec<GameInfo>> {
+        let mut sql = format!(
+            "SELECT {GAME_COLUMNS} FROM games g
+             JOIN players pa ON pa.id = g.player_a JOIN players pb ON pb.id = g.player_b
+             WHERE (?1 IS NULL OR g.player_a = ?1 OR g.player_b = ?1)
+               AND (?2 IS NULL OR g.people_a = ?2 COLLATE NOCASE OR g.people_b = ?2 COLLATE NOCASE)
+               AND (?3 IS NULL OR g.match_id = ?3)
+               AND (?4 IS NULL OR (g.finished_at IS NOT NULL) = ?4)
+             ORDER BY g.finished_at IS NOT NULL, g.updated_at DESC, g.id DESC"
+        );
+        sql.push_str(" LIMIT ?5 OFFSET ?6");
+        let mut stmt = self.conn.prepare_cached(&sql)?;
+        let rows = stmt.query_map(
+            params![
+                filter.player.map(|p| p.0),
+                filter.people.as_deref().map(str::trim),
+                filter.match_id.map(|m| m.0),
+                filter.finished,
+                filter.limit.map_or(-1, i64::from),
+                filter.offset.unwrap_or(0),
+            ],
+            game_from_row,
+        )?;
+        Ok(rows.collect::<rusqlite::Result<_>>()?)
+    }
+}
+
+fn check_event(payload: &str) -> Result<()> {
+    if payload.len() > MAX_EVENT_BYTES {
+        return Err(StoreError::Invalid {
+            field: "event",
+            reason: format!(
+                "{} bytes is larger than the {MAX_EVENT_BYTES}-byte limit",
+                payload.len()
+            ),
+        });
+    }
+    serde_json::from_str::<serde_json::Value>(payload)
+        .map(|_| ())
+        .map_err(|e| StoreError::EventNotJson(e.to_string()))
+}

@@ -1,0 +1,122 @@
+//! Typed ids and small validated values, so a game id is never passed where a player id belongs.
+
+use serde::{Deserialize, Serialize};
+
+use crate::error::{Result, StoreError};
+
+macro_rules! id_type {
+    ($(#[$doc:meta])* $name:ident, $what:literal) => {
+        $(#[$doc])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+        #[serde(transparent)]
+        pub struct $name(pub i64);
+
+        impl $name {
+            #[allow(dead_code)] // not every kind of id is looked up where it can be missing
+            pub(crate) fn not_found(self) -> StoreError {
+                StoreError::NotFound { what: $what, id: self.0 }
+            }
+        }
+
+        impl std::fmt::Display for $name {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                write!(f, "{}", self.0)
+            }
+        }
+    };
+}
+
+id_type!(
+    /// A person at the table (not a seat: see [`Side`]).
+    PlayerId,
+    "player"
+);
+id_type!(
+    /// One game of Blue Moon.
+    GameId,
+    "game"
+);
+id_type!(
+    /// A match: games between two players until one reaches the target (5) crystals.
+    MatchId,
+    "match"
+);
+id_type!(
+    /// A tournament event.
+    TournamentId,
+    "tournament"
+);
+id_type!(
+    /// A stored correction to a card fact.
+    CardFixId,
+    "card fix"
+);
+
+/// A seat at the table: the first or second player listed for a game or match.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Side {
+    A,
+    B,
+}
+
+impl Side {
+    pub fn other(self) -> Side {
+        match self {
+            Side::A => Side::B,
+            Side::B => Side::A,
+        }
+    }
+    pub fn index(self) -> usize {
+        match self {
+            Side::A => 0,
+            Side::B => 1,
+        }
+    }
+    pub(crate) fn as_sql(self) -> &'static str {
+        match self {
+            Side::A => "A",
+            Side::B => "B",
+        }
+    }
+    pub(crate) fn from_sql(text: &str) -> rusqlite::Result<Side> {
+        match text {
+            "A" => Ok(Side::A),
+            "B" => Ok(Side::B),
+            other => Err(rusqlite::Error::FromSqlConversionFailure(
+                0,
+                rusqlite::types::Type::Text,
+                format!("not a side: {other:?}").into(),
+            )),
+        }
+    }
+}
+
+/// Trims and checks a short human-entered label (a player's name, a people or deck).
+pub(crate) fn label(field: &'static str, text: &str, max_chars: usize) -> Result<String> {
+    let trimmed = text.trim();
+    if trimmed.is_empty() {
+        return Err(StoreError::Invalid {
+            field,
+            reason: "must not be empty".into(),
+        });
+    }
+    let n = trimmed.chars().count();
+    if n > max_chars {
+        return Err(StoreError::Invalid {
+            field,
+            reason: format!("{n} characters is too long (at most {max_chars})"),
+        });
+    }
+    if trimmed.chars().any(char::is_control) {
+        return Err(StoreError::Invalid {
+            field,
+            reason: "must not contain control characters".into(),
+        });
+    }
+    Ok(trimmed.to_string())
+}
+
+/// The longest player name accepted.
+pub const MAX_NAME_CHARS: usize = 100;
+/// The longest people or deck label accepted.
+pub const MAX_PEOPLE_CHARS: usize = 64;

@@ -1,0 +1,185 @@
+//! Matches: games between two players until one reaches the target (5) crystals; the loser of a
+//! game starts the next one.
+
+use rusqlite::{params, OptionalExtension, Transaction};
+use serde::{Deserialize, Serialize};
+
+use crate::error::{Result, StoreError};
+use crate::ids::{GameId, MatchId, PlayerId, Side};
+use crate::{clock, Store};
+
+/// A match's standing.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MatchStatus {
+    pub id: MatchId,
+    pub players: [PlayerId; 2],
+    pub target: u8,
+    /// Crystals each player has won so far.
+    pub crystals: [u32; 2],
+    /// The match's games, oldest first.
+    pub games: Vec<GameId>,
+    pub unfinished_game: Option<GameId>,
+    pub finished: bool,
+    pub winner: Option<Side>,
+    /// Who starts the next game: the loser of the last finished game (the match's chosen first
+    /// player before any game is finished).
+    pub next_first: Side,
+    pub created_at: String,
+}
+
+/// The standard Blue Moon match length.
+pub const MATCH_TARGET: u8 = 5;
+
+pub(crate) fn status_in(conn: &rusqlite::Connection, id: MatchId) -> Result<MatchStatus> {
+    let row = conn
+        .query_row(
+            "SELECT player_a, player_b, target_crystals, first_player, created_at, finished_at, winner
+             FROM matches WHERE id = ?1",
+            [id.0],
+            |r| {
+                Ok((
+                    PlayerId(r.get(0)?),
+                    PlayerId(r.get(1)?),
+                    r.get::<_, u8>(2)?,
+                    r.get::<_, String>(3)?,
+                    r.get::<_, String>(4)?,
+                    r.get::<_, Option<String>>(5)?,
+                    r.get::<_, Option<i64>>(6)?,
+                ))
+            },
+        )
+        .optional()?
+        .ok_or_else(|| id.not_found())?;
+    let (a, b, target, first, created_at, finished_at, winner) = row;
+    let mut stmt = conn
+        .prepare_cached("SELECT id, winner, crystals FROM games WHERE match_id = ?1 ORDER BY id")?;
+    let games = stmt
+        .query_map([id.0], |r| {
+            Ok((
+                GameId(r.get(0)?),
+                r.get::<_, Option<String>>(1)?,
+                r.get::<_, Option<u32>>(2)?,
+            ))
+        })?
+        .collect::<rusqlite::Result<Vec<_>>>()?;
+    let mut crystals = [0u32; 2];
+    let mut next_first = Side::from_sql(&first)?;
+    let mut unfinished_game = None;
+    for (game, w, c) in &games {
+        match w {
+            Some(w) => {
+                let w = Side::from_sql(w)?;
+                crystals[w.index()] += c.unwrap_or(0);
+                next_first = w.other();
+            }
+            None => unfinished_game = Some(*game),
+        }
+    }
+    let winner = winner.map(|w| if w == a.0 { Side::A } else { Side::B });
+    Ok(MatchStatus {
+        id,
+        players: [a, b],
+        target,
+        crystals,
+        games: games.iter().map(|g| g.0).collect(),
+        unfinished_game,
+        finished: finished_at.is_some(),
+        winner,
+        next_first,
+        created_at,
+    })
+}
+
+/// After a game of the match finished: finish the match if someone reached the target.
+pub(crate) fn settle_in(tx: &Transaction<'_>, id: MatchId, now: &str) -> Result<MatchStatus> {
+    let mut status = status_in(tx, id)?;
+    if status.finished {
+        return Ok(status);
+    }
+    let target = u32::from(status.target);
+    let winner = if status.crystals[0] >= target {
+        Some(Side::A)
+    } else if status.crystals[1] >= target {
+        Some(Side::B)
+    } else {
+        None
+    };
+    if let Some(w) = winner {
+        tx.execute(
+            "UPDATE matches SET finished_at = ?2, winner = ?3 WHERE id = ?1",
+            params![id.0, now, status.players[w.index()].0],
+        )?;
+        status.finished = true;
+        status.winner = Some(w);
+    }
+    Ok(status)
+}
+
+impl Store {
+    /// Starts a match between two players; `first` starts its first game. `target` defaults to
+    /// 5 crystals.
+    pub fn new_match(
+        &mut self,
+        players: [PlayerId; 2],
+        first: Side,
+        target: Option<u8>,
+    ) -> Result<MatchId> {
+        let target = target.unwrap_or(MATCH_TARGET);
+        if !(1..=50).contains(&target) {
+            return Err(StoreError::Invalid {
+                field: "match target",
+                reason: format!("a match goes to 1 to 50 crystals, not {target}"),
+            });
+        }
+        if players[0] == players[1] {
+            return Err(StoreError::Invalid {
+                field: "players",
+                reason: "a match needs two different players".into(),
+            });
+        }
+        let tx = self.write_tx()?;
+        for p in players {
+            let exists: bool = tx.query_row(
+                "SELECT EXISTS (SELECT 1 FROM players WHERE id = ?1)",
+                [p.0],
+                |r| r.get(0),
+            )?;
+            if !exists {
+                return Err(p.not_found());
+            }
+        }
+        tx.execute(
+            "INSERT INTO matches (player_a, player_b, target_crystals, first_player, created_at)
+             VALUES (?1, ?2, ?3, ?4, ?5)",
+            params![
+                players[0].0,
+                players[1].0,
+                target,
+                first.as_sql(),
+                clock::now_text()
+            ],
+        )?;
+        let id = MatchId(tx.last_insert_rowid());
+        tx.commit()?;
+        Ok(id)
+    }
+
+    pub fn match_status(&self, id: MatchId) -> Result<MatchStatus> {
+        status_in(&self.conn, id)
+    }
+
+    /// Matches, unfinished first, newest first.
+    pub fn list_matches(&self, unfinished_only: bool) -> Result<Vec<MatchStatus>> {
+        let ids: Vec<i64> = {
+            let mut stmt = self.conn.prepare_cached(
+                "SELECT id FROM matches WHERE (?1 = 0 OR finished_at IS NULL)
+                 ORDER BY finished_at IS NOT NULL, id DESC",
+            )?;
+            let rows = stmt.query_map([unfinished_only], |r| r.get(0))?;
+            rows.collect::<rusqlite::Result<_>>()?
+        };
+        ids.into_iter()
+            .map(|id| status_in(&self.conn, MatchId(id)))
+            .collect()
+    }
+}

@@ -1,0 +1,127 @@
+//! The people who play: names, and their record across games and matches.
+
+use rusqlite::{params, OptionalExtension};
+use serde::{Deserialize, Serialize};
+
+use crate::error::{Result, StoreError};
+use crate::ids::{label, PlayerId, MAX_NAME_CHARS};
+use crate::{clock, Store};
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Player {
+    pub id: PlayerId,
+    pub name: String,
+}
+
+/// A player's results over all finished games and matches.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PlayerRecord {
+    pub player: Player,
+    pub games_played: u32,
+    pub games_won: u32,
+    /// Crystals scored in the games this player won.
+    pub crystals_won: u32,
+    pub matches_played: u32,
+    pub matches_won: u32,
+    pub unfinished_games: u32,
+}
+
+impl Store {
+    /// Adds a person; names are unique regardless of case ("Anna" and "anna" are the same person).
+    pub fn add_player(&mut self, name: &str) -> Result<PlayerId> {
+        let name = label("player name", name, MAX_NAME_CHARS)?;
+        if let Some(existing) = self.player_by_name(&name)? {
+            return Err(StoreError::Conflict(format!(
+                "a player named {:?} already exists",
+                existing.name
+            )));
+        }
+        self.conn.execute(
+            "INSERT INTO players (name, created_at) VALUES (?1, ?2)",
+            params![name, clock::now_text()],
+        )?;
+        Ok(PlayerId(self.conn.last_insert_rowid()))
+    }
+
+    /// The player with this name (any case), creating them if needed.
+    pub fn player_named(&mut self, name: &str) -> Result<PlayerId> {
+        let name = label("player name", name, MAX_NAME_CHARS)?;
+        match self.player_by_name(&name)? {
+            Some(p) => Ok(p.id),
+            None => self.add_player(&name),
+        }
+    }
+
+    pub fn player_by_name(&self, name: &str) -> Result<Option<Player>> {
+        Ok(self
+            .conn
+            .query_row(
+                "SELECT id, name FROM players WHERE name = ?1 COLLATE NOCASE",
+                [name.trim()],
+                |r| {
+                    Ok(Player {
+                        id: PlayerId(r.get(0)?),
+                        name: r.get(1)?,
+                    })
+                },
+            )
+            .optional()?)
+    }
+
+    pub fn player(&self, id: PlayerId) -> Result<Player> {
+        self.conn
+            .query_row("SELECT id, name FROM players WHERE id = ?1", [id.0], |r| {
+                Ok(Player {
+                    id: PlayerId(r.get(0)?),
+                    name: r.get(1)?,
+                })
+            })
+            .optional()?
+            .ok_or_else(|| id.not_found())
+    }
+
+    /// Everyone, by name.
+    pub fn players(&self) -> Result<Vec<Player>> {
+        let mut stmt = self
+            .conn
+            .prepare("SELECT id, name FROM players ORDER BY name COLLATE NOCASE")?;
+        let rows = stmt.query_map([], |r| {
+            Ok(Player {
+                id: PlayerId(r.get(0)?),
+                name: r.get(1)?,
+            })
+        })?;
+        Ok(rows.collect::<rusqlite::Result<_>>()?)
+    }
+
+    /// A player's wins, crystals and matches.
+    pub fn player_record(&self, id: PlayerId) -> Result<PlayerRecord> {
+        let player = self.player(id)?;
+        let (games_played, games_won, crystals_won, unfinished_games) = self.conn.query_row(
+            "SELECT
+                COUNT(*) FILTER (WHERE finished_at IS NOT NULL),
+                COUNT(*) FILTER (WHERE (winner = 'A' AND player_a = ?1) OR (winner = 'B' AND player_b = ?1)),
+                COALESCE(SUM(crystals) FILTER (WHERE (winner = 'A' AND player_a = ?1) OR (winner = 'B' AND player_b = ?1)), 0),
+                COUNT(*) FILTER (WHERE finished_at IS NULL)
+             FROM games WHERE player_a = ?1 OR player_b = ?1",
+            [id.0],
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
+        )?;
+        let (matches_played, matches_won) = self.conn.query_row(
+            "SELECT COUNT(*) FILTER (WHERE finished_at IS NOT NULL),
+                    COUNT(*) FILTER (WHERE winner = ?1)
+             FROM matches WHERE player_a = ?1 OR player_b = ?1",
+            [id.0],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )?;
+        Ok(PlayerRecord {
+            player,
+            games_played,
+            games_won,
+            crystals_won,
+            matches_played,
+            matches_won,
+            unfinished_games,
+        })
+    }
+}

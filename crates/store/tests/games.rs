@@ -1,0 +1,316 @@
+//! Games, event logs, undo/redo, matches, records, statistics and card fixes.
+#![allow(clippy::unwrap_used)] // test helpers
+
+use store::{GameFilter, GameSummary, NewGame, PlayerId, Side, Store, StoreError, MAX_EVENT_BYTES};
+
+fn two_players(store: &mut Store) -> [PlayerId; 2] {
+    [
+        store.add_player("Anna").unwrap(),
+        store.add_player("Ben").unwrap(),
+    ]
+}
+
+fn game(store: &mut Store, players: [PlayerId; 2], people: [&str; 2]) -> store::GameId {
+    store
+        .create_game(&NewGame {
+            players,
+            people: [people[0].into(), people[1].into()],
+            first: None,
+            match_id: None,
+        })
+        .unwrap()
+}
+
+fn summary(winner: Side, crystals: u8, people: [&str; 2], fights: u32) -> GameSummary {
+    GameSummary {
+        winner,
+        people: [people[0].into(), people[1].into()],
+        crystals,
+        dragons: crystals - 1,
+        fights,
+    }
+}
+
+#[test]
+fn events_are_numbered_in_order_and_undo_redo_walk_the_log() {
+    let mut s = Store::open_in_memory().unwrap();
+    let p = two_players(&mut s);
+    let g = game(&mut s, p, ["Vulca", "Hoax"]);
+    assert_eq!(s.append_event(g, r#"{"play":"V1"}"#).unwrap(), 1);
+    assert_eq!(s.append_event(g, r#"{"play":"H2"}"#).unwrap(), 2);
+    assert_eq!(s.append_event(g, r#"{"play":"V3"}"#).unwrap(), 3);
+    let undone = s.undo(g).unwrap();
+    assert_eq!(
+        (undone.seq, undone.payload.as_str()),
+        (3, r#"{"play":"V3"}"#)
+    );
+    s.undo(g).unwrap();
+    assert_eq!(s.redo_depth(g).unwrap(), 2);
+    assert_eq!(
+        s.redo(g).unwrap(),
+        2,
+        "redo re-appends the most recently undone event"
+    );
+    let payloads: Vec<String> = s
+        .events(g)
+        .unwrap()
+        .into_iter()
+        .map(|e| e.payload)
+        .collect();
+    assert_eq!(payloads, vec![r#"{"play":"V1"}"#, r#"{"play":"H2"}"#]);
+    assert_eq!(s.redo_depth(g).unwrap(), 1);
+    // a new event clears the redo stack
+    s.append_event(g, r#"{"play":"X"}"#).unwrap();
+    assert!(matches!(s.redo(g), Err(StoreError::NothingToRedo(_))));
+    for _ in 0..3 {
+        s.undo(g).unwrap();
+    }
+    assert!(matches!(s.undo(g), Err(StoreError::NothingToUndo(_))));
+}
+
+#[test]
+fn bad_events_are_refused_and_change_nothing() {
+    let mut s = Store::open_in_memory().unwrap();
+    let p = two_players(&mut s);
+    let g = game(&mut s, p, ["Vulca", "Hoax"]);
+    s.append_event(g, "{}").unwrap();
+    assert!(matches!(
+        s.append_event(g, "{not json"),
+        Err(StoreError::EventNotJson(_))
+    ));
+    let huge = format!("\"{}\"", "x".repeat(MAX_EVENT_BYTES));
+    assert!(matches!(
+        s.append_event(g, &huge),
+        Err(StoreError::Invalid { .. })
+    ));
+    assert!(matches!(
+        s.append_event(store::GameId(999), "{}"),
+        Err(StoreError::NotFound {
+            what: "game",
+            id: 999
+        })
+    ));
+    assert_eq!(s.events(g).unwrap().len(), 1);
+}
+
+#[test]
+fn a_finished_game_is_read_only_and_bad_summaries_are_refused() {
+    let mut s = Store::open_in_memory().unwrap();
+    let p = two_players(&mut s);
+    let g = game(&mut s, p, ["Vulca", "Hoax"]);
+    s.append_event(g, "1").unwrap();
+    let bad = GameSummary {
+        crystals: 8,
+        ..summary(Side::A, 2, ["Vulca", "Hoax"], 3)
+    };
+    assert!(matches!(
+        s.finish_game(g, &bad),
+        Err(StoreError::Invalid {
+            field: "crystals",
+            ..
+        })
+    ));
+    assert!(
+        s.game(g).unwrap().result.is_none(),
+        "a refused summary changes nothing"
+    );
+    s.finish_game(g, &summary(Side::A, 3, ["Vulca", "Hoax"], 4))
+        .unwrap();
+    assert!(matches!(
+        s.append_event(g, "2"),
+        Err(StoreError::GameFinished(_))
+    ));
+    assert!(matches!(s.undo(g), Err(StoreError::GameFinished(_))));
+    let info = s.game(g).unwrap();
+    let result = info.result.unwrap();
+    assert_eq!(
+        (result.winner, result.crystals, result.fights),
+        (Side::A, 3, 4)
+    );
+    assert_eq!(info.events, 1, "the log is kept");
+}
+
+#[test]
+fn a_match_goes_to_five_crystals_and_the_loser_starts_the_next_game() {
+    let mut s = Store::open_in_memory().unwrap();
+    let p = two_players(&mut s);
+    let m = s.new_match(p, Side::B, None).unwrap();
+    let new = |first| NewGame {
+        players: p,
+        people: ["Vulca".into(), "Hoax".into()],
+        first,
+        match_id: Some(m),
+    };
+    let g1 = s.create_game(&new(None)).unwrap();
+    assert_eq!(
+        s.game(g1).unwrap().first,
+        Side::B,
+        "the match's chosen first player"
+    );
+    assert!(matches!(
+        s.create_game(&new(None)),
+        Err(StoreError::Conflict(_))
+    ));
+    let st = s
+        .finish_game(g1, &summary(Side::A, 3, ["Vulca", "Hoax"], 5))
+        .unwrap();
+    let st = st.match_status.unwrap();
+    assert_eq!(
+        (st.crystals, st.finished, st.next_first),
+        ([3, 0], false, Side::B)
+    );
+    // B lost, so B starts; asking for A is refused
+    assert!(matches!(
+        s.create_game(&new(Some(Side::A))),
+        Err(StoreError::Invalid { .. })
+    ));
+    let g2 = s.create_game(&new(Some(Side::B))).unwrap();
+    let st = s
+        .finish_game(g2, &summary(Side::B, 4, ["Vulca", "Hoax"], 6))
+        .unwrap();
+    assert_eq!(st.match_status.unwrap().next_first, Side::A);
+    let g3 = s.create_game(&new(None)).unwrap();
+    assert_eq!(s.game(g3).unwrap().first, Side::A);
+    let st = s
+        .finish_game(g3, &summary(Side::A, 2, ["Vulca", "Hoax"], 2))
+        .unwrap();
+    let st = st.match_status.unwrap();
+    assert_eq!(
+        (st.crystals, st.finished, st.winner),
+        ([5, 4], true, Some(Side::A))
+    );
+    assert!(matches!(
+        s.create_game(&new(None)),
+        Err(StoreError::MatchFinished(_))
+    ));
+    assert!(s.list_matches(true).unwrap().is_empty());
+    assert_eq!(s.list_matches(false).unwrap().len(), 1);
+    let rec = s.player_record(p[0]).unwrap();
+    assert_eq!(
+        (rec.games_played, rec.games_won, rec.crystals_won),
+        (3, 2, 5)
+    );
+    assert_eq!((rec.matches_played, rec.matches_won), (1, 1));
+}
+
+#[test]
+fn games_list_unfinished_first_and_filter() {
+    let mut s = Store::open_in_memory().unwrap();
+    let p = two_players(&mut s);
+    let c = s.add_player("Cleo").unwrap();
+    let done = game(&mut s, p, ["Vulca", "Hoax"]);
+    s.finish_game(done, &summary(Side::A, 2, ["Vulca", "Hoax"], 3))
+        .unwrap();
+    let open1 = game(&mut s, p, ["Mimix", "Flit"]);
+    let open2 = game(&mut s, [p[0], c], ["Khind", "Aqua"]);
+    let all: Vec<_> = s
+        .list_games(&GameFilter::default())
+        .unwrap()
+        .iter()
+        .map(|g| g.id)
+        .collect();
+    assert_eq!(all, vec![open2, open1, done]);
+    let unfinished = GameFilter {
+        finished: Some(false),
+        ..Default::default()
+    };
+    assert_eq!(s.list_games(&unfinished).unwrap().len(), 2);
+    let cleo = GameFilter {
+        player: Some(c),
+        ..Default::default()
+    };
+    assert_eq!(s.list_games(&cleo).unwrap()[0].id, open2);
+    let hoax = GameFilter {
+        people: Some("hoax".into()),
+        ..Default::default()
+    };
+    assert_eq!(s.list_games(&hoax).unwrap()[0].id, done);
+    let page = GameFilter {
+        limit: Some(1),
+        offset: Some(1),
+        ..Default::default()
+    };
+    assert_eq!(s.list_games(&page).unwrap()[0].id, open1);
+}
+
+#[test]
+fn statistics_count_win_rates_per_people_and_matchup() {
+    let mut s = Store::open_in_memory().unwrap();
+    let p = two_players(&mut s);
+    for (winner, crystals, fights) in [(Side::A, 2, 4), (Side::A, 4, 6), (Side::B, 3, 5)] {
+        let g = game(&mut s, p, ["Vulca", "Hoax"]);
+        s.finish_game(g, &summary(winner, crystals, ["Vulca", "Hoax"], fights))
+            .unwrap();
+    }
+    let g = game(&mut s, [p[1], p[0]], ["Aqua", "Hoax"]);
+    s.finish_game(g, &summary(Side::B, 1, ["Aqua", "Hoax"], 1))
+        .unwrap();
+    let st = s.statistics(None).unwrap();
+    assert_eq!(st.games, 4);
+    assert!((st.average_crystals - 2.5).abs() < 1e-9);
+    assert!((st.average_fights - 4.0).abs() < 1e-9);
+    let hoax = st.by_people.iter().find(|x| x.people == "Hoax").unwrap();
+    assert_eq!((hoax.games, hoax.wins), (4, 2));
+    let hv = st
+        .by_matchup
+        .iter()
+        .find(|m| m.opponent == "Vulca")
+        .unwrap();
+    assert_eq!((hv.people.as_str(), hv.games, hv.wins), ("Hoax", 3, 1));
+    // one player's view counts only their own people
+    let ben = s.statistics(Some(p[1])).unwrap();
+    let ben_hoax = ben.by_people.iter().find(|x| x.people == "Hoax").unwrap();
+    assert_eq!((ben_hoax.games, ben_hoax.wins), (3, 1));
+    assert!(ben.by_people.iter().all(|x| x.people != "Vulca"));
+}
+
+#[test]
+fn players_are_unique_by_name_and_bad_names_are_refused() {
+    let mut s = Store::open_in_memory().unwrap();
+    s.add_player("Anna").unwrap();
+    assert!(matches!(
+        s.add_player(" anna "),
+        Err(StoreError::Conflict(_))
+    ));
+    assert!(matches!(
+        s.add_player("   "),
+        Err(StoreError::Invalid { .. })
+    ));
+    assert!(matches!(
+        s.add_player(&"x".repeat(101)),
+        Err(StoreError::Invalid { .. })
+    ));
+    assert!(matches!(
+        s.add_player("a\u{0}b"),
+        Err(StoreError::Invalid { .. })
+    ));
+    assert_eq!(s.players().unwrap().len(), 1);
+    let again = s.player_named("ANNA").unwrap();
+    assert_eq!(s.player(again).unwrap().name, "Anna");
+}
+
+#[test]
+fn card_fixes_newest_wins_history_kept_null_withdraws() {
+    let mut s = Store::open_in_memory().unwrap();
+    s.add_card_fix("vulca-07", "fire", "4").unwrap();
+    s.add_card_fix("vulca-07", "fire", "5").unwrap();
+    s.add_card_fix("hoax-01", "earth", "2").unwrap();
+    assert!(s.add_card_fix("hoax-01", "earth", "nope").is_err());
+    let now = s.card_fixes().unwrap();
+    assert_eq!(now.len(), 2);
+    let v = now.iter().find(|f| f.card_id == "vulca-07").unwrap();
+    assert_eq!(v.value_json, "5");
+    s.add_card_fix("vulca-07", "fire", "null").unwrap();
+    assert!(s
+        .card_fixes()
+        .unwrap()
+        .iter()
+        .all(|f| f.card_id != "vulca-07"));
+    let history: Vec<String> = s
+        .card_fix_history("vulca-07")
+        .unwrap()
+        .into_iter()
+        .map(|f| f.value_json)
+        .collect();
+    assert_eq!(history, vec!["4", "5", "null"]);
+}
