@@ -1,0 +1,289 @@
+//! Catalog coverage and validation.
+
+use cards::bm::Series;
+use cards::{Catalog, CatalogError, Fact, Game};
+use std::collections::BTreeMap;
+
+fn catalog() -> Catalog {
+    Catalog::load_embedded().expect("embedded catalog loads")
+}
+
+#[test]
+fn people_deck_list_is_complete() {
+    let c = catalog();
+    // 279 cards of the nine people decks, 31 per deck (leader, own cards, guests, mutant).
+    let mut per_deck: BTreeMap<String, usize> = BTreeMap::new();
+    for card in c
+        .bm_cards()
+        .iter()
+        .filter(|c| c.sources.contains_key("keldon-ai"))
+    {
+        *per_deck
+            .entry(card.deck.clone().unwrap_or_default())
+            .or_default() += 1;
+    }
+    assert_eq!(per_deck.values().sum::<usize>(), 279);
+    let decks = [
+        "Aqua", "Buka", "Flit", "Hoax", "Khind", "Mimix", "Pillar", "Terrah", "Vulca",
+    ];
+    assert_eq!(
+        per_deck.keys().map(String::as_str).collect::<Vec<_>>(),
+        decks
+    );
+    assert!(per_deck.values().all(|n| *n == 31), "{per_deck:?}");
+    // every people has its leader numbered 00
+    for s in Series::ALL.iter().filter(|s| s.is_people()) {
+        let id = format!("{}-00", s.tag_prefix().to_lowercase());
+        let leader = c.bm_facts(&id).unwrap_or_else(|| panic!("{id} missing"));
+        assert_eq!(leader.card_type, Some(cards::bm::CardType::Leader));
+    }
+}
+
+#[test]
+fn faq_only_cards_are_present() {
+    let c = catalog();
+    let must = [
+        // E&I: Hyla, Tutu, interference, crystal, inquisitors, emissaries, Chosen Ones
+        "infl-602",
+        "infl-604",
+        "infl-605",
+        "infl-606",
+        "infl-607",
+        "infl-608",
+        "tutu-501",
+        "tutu-507",
+        "inter-401",
+        "inter-402",
+        "inter-403",
+        "inter-404",
+        "inter-405",
+        "inter-406",
+        "inter-407",
+        "ach-201",
+        "inq-411",
+        "inq-412",
+        "inq-413",
+        "inq-414",
+        "emis-500",
+        "emis-600",
+        "emis-700",
+        "emis-800",
+        "vulca-32",
+        "mimix-32",
+        "flit-32",
+        "khind-32",
+        "pillar-32",
+        "aqua-32",
+        "hoax-32",
+        "terrah-32",
+        // promos and mutants 101-110
+        "promo-901",
+        "promo-902",
+        "promo-903",
+        "promo-904",
+        "buka-31",
+        "mutant-101",
+        "mutant-102",
+        "mutant-103",
+        "mutant-104",
+        "mutant-105",
+        "mutant-106",
+        "mutant-107",
+        "mutant-108",
+        "mutant-109",
+        "mutant-110",
+    ];
+    let missing: Vec<&str> = must
+        .iter()
+        .copied()
+        .filter(|id| c.bm(id).is_none())
+        .collect();
+    assert!(missing.is_empty(), "missing: {missing:?}");
+    let stats = c.stats();
+    assert_eq!(stats.bm_people_deck_list, 279);
+    assert_eq!(stats.bm_faq_only, c.bm_cards().len() - 279);
+    assert!(stats.bm_faq_only >= 50);
+    assert_eq!(stats.per_game[&Game::BlueMoon], c.bm_cards().len());
+    assert_eq!(
+        stats.bm_per_series.values().sum::<usize>(),
+        c.bm_cards().len()
+    );
+    assert_eq!(
+        stats.bm_per_type.values().sum::<usize>(),
+        c.bm_cards().len()
+    );
+    assert_eq!(stats.bm_per_series[&Series::Mutant], 10);
+    assert_eq!(stats.bm_per_series[&Series::Promo], 4);
+}
+
+#[test]
+fn every_fact_has_a_source_and_unknowns_are_counted() {
+    let c = catalog();
+    for card in c.bm_cards() {
+        let id = card.facts.id.as_str();
+        assert!(
+            card.source_of(Fact::Series).is_some(),
+            "{id}: no source for its tag"
+        );
+        let f = &card.facts;
+        let given = [
+            (Fact::NameEn, card.name_en.is_some()),
+            (Fact::NameDe, card.name_de.is_some()),
+            (Fact::Fire, f.fire.is_some()),
+            (Fact::Earth, f.earth.is_some()),
+            (Fact::Moons, f.moons.is_some()),
+            (Fact::Capacity, f.capacity.is_some()),
+            (Fact::TextEn, card.text_en.is_some()),
+            (Fact::TextDe, card.text_de.is_some()),
+            (Fact::Deck, card.deck.is_some()),
+        ];
+        for (fact, has) in given {
+            if has {
+                assert!(card.source_of(fact).is_some(), "{id}: {fact} has no source");
+            }
+        }
+    }
+    let stats = c.stats();
+    let fire_unknown = c
+        .bm_cards()
+        .iter()
+        .filter(|b| cards::is_unknown(b, Fact::Fire))
+        .count();
+    assert_eq!(stats.bm_unknown[&Fact::Fire], fire_unknown);
+    assert!(fire_unknown > 0, "FAQ-only cards have unknown values");
+    assert_eq!(
+        stats.bm_unknown_total,
+        stats.bm_unknown.values().sum::<usize>()
+    );
+    // a card the list states has no printed values is not counted as unknown
+    let inferno = c.bm("vulca-00").expect("leader");
+    assert!(!cards::is_unknown(inferno, Fact::Fire));
+}
+
+#[test]
+fn german_names_cover_the_german_faq_and_the_translations() {
+    let c = catalog();
+    let de = |id: &str| c.bm(id).and_then(|b| b.name_de.clone());
+    assert_eq!(de("vulca-24").as_deref(), Some("Feuerzauber"));
+    assert_eq!(de("vulca-15").as_deref(), Some("Flacka"));
+    assert_eq!(de("infl-608").as_deref(), Some("Rückkehr"));
+    assert_eq!(de("buka-31").as_deref(), Some("Seemond"));
+    let named = c.bm_cards().iter().filter(|b| b.name_de.is_some()).count();
+    assert!(named >= 260, "only {named} German names");
+}
+
+const MINI_BM: &str = r#"[
+ {"id":"vulca-24","tag":"Vulca 24","series":"vulca","number":24,"type":"booster","mutant":false,
+  "name_en":"Flickering Fires","name_de":"Feuerzauber","fire":null,"earth":null,"moons":1,
+  "deck":"Vulca","text_en":null,"text_de":null}
+]"#;
+
+fn with_other(cards: &str) -> String {
+    format!(r#"{{"game":"knightmare-chess","cards":{cards}}}"#)
+}
+
+#[test]
+fn loads_test_data_with_empty_and_full_other_catalogs() {
+    let empty = with_other("[]");
+    let c = Catalog::from_json(MINI_BM, &[&empty]).expect("loads");
+    assert_eq!(c.count(Game::KnightmareChess), 0);
+    assert_eq!(c.lookup("castle", None, 5).candidates.len(), 0);
+
+    let full = with_other(
+        r#"[{"id":"kc-castle-siege","name":"Castle Siege","aliases":["Siege"]},
+            {"id":"kc-fire-wall","name":"Fire Wall"}]"#,
+    );
+    let c = Catalog::from_json(MINI_BM, &[&full]).expect("loads");
+    assert_eq!(c.count(Game::KnightmareChess), 2);
+    assert_eq!(c.cards_of(Game::KnightmareChess).count(), 2);
+    let r = c.lookup("siege", Some(Game::KnightmareChess), 5);
+    assert_eq!(r.best().map(|x| x.id.as_str()), Some("kc-castle-siege"));
+    let r = c.lookup("castel siege", None, 5);
+    assert_eq!(r.best().map(|x| x.id.as_str()), Some("kc-castle-siege"));
+    assert_eq!(
+        c.card("kc-fire-wall").map(|x| x.display_name()),
+        Some("Fire Wall")
+    );
+    let r = c.lookup("feuerzauber", None, 5);
+    assert_eq!(r.best().map(|x| x.game), Some(Game::BlueMoon));
+}
+
+#[test]
+fn invalid_catalogs_give_specific_errors() {
+    let dup = MINI_BM.replace("\n]", &format!(",{}\n]", &MINI_BM[2..MINI_BM.len() - 2]));
+    assert!(matches!(
+        Catalog::from_json(&dup, &[]),
+        Err(CatalogError::DuplicateId { .. })
+    ));
+    let bad_tag = MINI_BM.replace("\"Vulca 24\"", "\"Vulca 25\"");
+    assert!(matches!(
+        Catalog::from_json(&bad_tag, &[]),
+        Err(CatalogError::TagMismatch { .. })
+    ));
+    let bad_id = MINI_BM.replace("\"vulca-24\"", "\"vulca-024\"");
+    assert!(matches!(
+        Catalog::from_json(&bad_id, &[]),
+        Err(CatalogError::IdMismatch { .. })
+    ));
+    let hot = MINI_BM.replace("\"fire\":null", "\"fire\":200");
+    assert!(matches!(
+        Catalog::from_json(&hot, &[]),
+        Err(CatalogError::ValueOutOfRange { .. })
+    ));
+    let negative = MINI_BM.replace("\"fire\":null", "\"fire\":-1");
+    assert!(matches!(
+        Catalog::from_json(&negative, &[]),
+        Err(CatalogError::Json { .. })
+    ));
+    let cap = MINI_BM.replace("\"moons\":1", "\"moons\":1,\"capacity\":2");
+    assert!(matches!(
+        Catalog::from_json(&cap, &[]),
+        Err(CatalogError::Inconsistent { .. })
+    ));
+    let gang = MINI_BM.replace("\"moons\":1", "\"moons\":1,\"gang\":\"cool\"");
+    assert!(matches!(
+        Catalog::from_json(&gang, &[]),
+        Err(CatalogError::Inconsistent { .. })
+    ));
+    assert!(matches!(
+        Catalog::from_json("[{", &[]),
+        Err(CatalogError::Json { .. })
+    ));
+    let clash = with_other(r#"[{"id":"vulca-24","name":"Clash"}]"#);
+    assert!(matches!(
+        Catalog::from_json(MINI_BM, &[&clash]),
+        Err(CatalogError::DuplicateId { .. })
+    ));
+    let nameless = with_other(r#"[{"id":"kc-x","name":"  "}]"#);
+    assert!(matches!(
+        Catalog::from_json(MINI_BM, &[&nameless]),
+        Err(CatalogError::EmptyName { .. })
+    ));
+    let bm_as_other = r#"{"game":"blue-moon","cards":[]}"#;
+    assert!(matches!(
+        Catalog::from_json(MINI_BM, &[bm_as_other]),
+        Err(CatalogError::WrongGame { .. })
+    ));
+    // errors say which card and what is wrong
+    let msg = Catalog::from_json(&hot, &[])
+        .expect_err("invalid")
+        .to_string();
+    assert!(
+        msg.contains("vulca-24") && msg.contains("fire") && msg.contains("200"),
+        "{msg}"
+    );
+}
+
+#[test]
+fn accessors() {
+    let c = catalog();
+    let facts = c.bm_facts("vulca-24").expect("Flickering Fires");
+    assert_eq!(facts.number, 24);
+    assert_eq!(facts.series, Series::Vulca);
+    let card = c.card("vulca-24").expect("by id");
+    assert_eq!(card.game(), Game::BlueMoon);
+    assert_eq!(card.display_name(), "Flickering Fires");
+    assert!(c.card("vulca-99").is_none());
+    assert!(c.bm("").is_none());
+    assert_eq!(c.cards_of(Game::BlueMoon).count(), c.bm_cards().len());
+}
