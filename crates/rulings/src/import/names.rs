@@ -1,0 +1,134 @@
+//! Bare card names in running text: the FAQs tag or key a card once and then call it by name
+//! ("Tittertweet is covered"). One matcher per document finds every known name at word
+//! boundaries, longest name first.
+
+use cards::CardId;
+use regex::Regex;
+use std::collections::{BTreeMap, BTreeSet};
+
+/// Where a name came from; kept so that a clash can be explained in tests.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum NameSource {
+    /// Read from the document itself (the name in front of a tag, a German heading).
+    Document,
+    /// Supplied by the caller (the card catalog).
+    Caller,
+}
+
+/// Names collected for one document.
+#[derive(Debug, Default)]
+pub struct NameIndex {
+    names: BTreeMap<String, BTreeSet<CardId>>,
+}
+
+/// Words that are never a card's name on their own, though they may appear as one: people and
+/// series words, and names too short to tell from ordinary words.
+const NOT_NAMES: &[&str] = &[
+    "Vulca",
+    "Hoax",
+    "Mimix",
+    "Flit",
+    "Khind",
+    "Terrah",
+    "Pillar",
+    "Aqua",
+    "Buka",
+    "Mutant",
+    "Tutu",
+    "Hyla",
+    "Phar",
+    "Infl",
+    "Inter",
+    "Promo",
+    "Emissary",
+    "Inquisitor",
+];
+
+impl NameIndex {
+    pub fn add(&mut self, name: &str, card: &CardId, _source: NameSource) {
+        let name = name.trim();
+        if name.chars().count() < 4 || NOT_NAMES.contains(&name) {
+            return;
+        }
+        self.names
+            .entry(name.to_owned())
+            .or_default()
+            .insert(card.clone());
+    }
+
+    /// Builds the matcher. A name given to two different cards links neither.
+    pub fn build(self) -> NameMatcher {
+        let mut cards: Vec<(String, CardId)> = self
+            .names
+            .into_iter()
+            .filter(|(_, ids)| ids.len() == 1)
+            .filter_map(|(name, ids)| ids.into_iter().next().map(|id| (name, id)))
+            .collect();
+        // Longest first: the regex takes the first alternative that matches at a position.
+        cards.sort_by(|a, b| b.0.len().cmp(&a.0.len()).then_with(|| a.0.cmp(&b.0)));
+        let pattern = cards
+            .iter()
+            .map(|(n, _)| regex::escape(n))
+            .collect::<Vec<_>>()
+            .join("|");
+        // An empty alternation would match everywhere; no names means no matcher.
+        let regex = if cards.is_empty() {
+            None
+        } else {
+            Regex::new(&format!(r"(?:^|\b)(?:{pattern})(?:\b|$)")).ok()
+        };
+        NameMatcher {
+            regex,
+            cards: cards.into_iter().collect(),
+        }
+    }
+}
+
+/// Finds known names in text.
+#[derive(Debug)]
+pub struct NameMatcher {
+    regex: Option<Regex>,
+    cards: BTreeMap<String, CardId>,
+}
+
+impl NameMatcher {
+    /// Every (card, name as matched) in `text`, in order of appearance.
+    pub fn find(&self, text: &str) -> Vec<(CardId, String)> {
+        let Some(regex) = &self.regex else {
+            return Vec::new();
+        };
+        regex
+            .find_iter(text)
+            .filter_map(|m| {
+                self.cards
+                    .get(m.as_str())
+                    .map(|c| (c.clone(), m.as_str().to_owned()))
+            })
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn longest_name_wins_and_clashes_are_dropped() {
+        let mut idx = NameIndex::default();
+        idx.add("Tittertweet", &CardId::new("flit-07"), NameSource::Document);
+        idx.add("Top Dog", &CardId::new("khind-06"), NameSource::Document);
+        idx.add("Top Dog Two", &CardId::new("khind-99"), NameSource::Caller);
+        idx.add("Same", &CardId::new("a-1"), NameSource::Caller);
+        idx.add("Same", &CardId::new("a-2"), NameSource::Caller);
+        idx.add("Flit", &CardId::new("flit-00"), NameSource::Caller);
+        let m = idx.build();
+        let found = m.find("Tittertweet and Top Dog Two, not Same nor Flit nor Tittertweets.");
+        assert_eq!(
+            found,
+            vec![
+                (CardId::new("flit-07"), "Tittertweet".to_owned()),
+                (CardId::new("khind-99"), "Top Dog Two".to_owned()),
+            ]
+        );
+    }
+}
