@@ -131,3 +131,62 @@ impl CardSource for Catalog {
         self.effects.get(id).map_or(&[], |e| e.effects.as_slice())
     }
 }
+
+/// How the catalog's cards with special power text fall into effect kinds.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct Classification {
+    /// Cards with an effects entry.
+    pub classified: usize,
+    /// Cards per kind (a card with several kinds counts in each).
+    pub cards_per_kind: std::collections::BTreeMap<crate::effect::EffectKind, usize>,
+    /// Cards per primary kind (the first kind that is not a reminder, else reminder).
+    pub primary_kind: std::collections::BTreeMap<crate::effect::EffectKind, usize>,
+    /// Cards whose catalog record has text but no effects entry (should be empty).
+    pub unclassified: Vec<CardId>,
+    /// Effects entries for ids the catalog does not know (should be empty).
+    pub unknown_ids: Vec<CardId>,
+}
+
+impl Catalog {
+    /// Effect-kind counts, and what is missing on either side.
+    pub fn classification(&self) -> Classification {
+        use crate::effect::EffectKind;
+        let mut cards_per_kind = std::collections::BTreeMap::new();
+        let mut primary_kind = std::collections::BTreeMap::new();
+        for entry in self.effects.values() {
+            let mut kinds: Vec<EffectKind> = entry.effects.iter().map(Effect::kind).collect();
+            let primary = kinds
+                .iter()
+                .copied()
+                .find(|k| *k != EffectKind::Reminder)
+                .unwrap_or(EffectKind::Reminder);
+            *primary_kind.entry(primary).or_insert(0) += 1;
+            kinds.sort();
+            kinds.dedup();
+            for k in kinds {
+                *cards_per_kind.entry(k).or_insert(0) += 1;
+            }
+        }
+        let mut unclassified: Vec<CardId> = self
+            .with_text
+            .iter()
+            .filter(|id| self.effects.get(*id).is_none_or(|e| e.effects.is_empty()))
+            .cloned()
+            .collect();
+        unclassified.sort();
+        let mut unknown_ids: Vec<CardId> = self
+            .effects
+            .keys()
+            .filter(|id| !self.facts.contains_key(*id))
+            .cloned()
+            .collect();
+        unknown_ids.sort();
+        Classification {
+            classified: self.effects.len(),
+            cards_per_kind,
+            primary_kind,
+            unclassified,
+            unknown_ids,
+        }
+    }
+}

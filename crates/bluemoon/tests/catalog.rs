@@ -1,0 +1,61 @@
+//! The embedded catalog and effects file agree: every card with special power text has
+//! effects, and the effect kinds are what the texts say.
+
+use bluemoon::effect::{Effect, EffectKind};
+use bluemoon::{CardId, CardSource, Catalog};
+
+fn cat() -> Catalog {
+    Catalog::embedded().expect("embedded catalog parses")
+}
+
+#[test]
+fn every_card_with_text_is_classified() {
+    let c = cat().classification();
+    println!("{}", serde_json::to_string_pretty(&c).unwrap_or_default());
+    assert!(
+        c.unclassified.is_empty(),
+        "unclassified: {:?}",
+        c.unclassified
+    );
+    assert!(c.unknown_ids.is_empty(), "unknown ids: {:?}", c.unknown_ids);
+    assert!(
+        c.classified >= 132,
+        "the 132 reference cards with text at least"
+    );
+}
+
+#[test]
+fn kinds_match_the_texts() {
+    let c = cat().classification();
+    // The four Cool cards are the only printed-value changes.
+    assert_eq!(
+        c.cards_per_kind.get(&EffectKind::PrintedReduction),
+        Some(&4)
+    );
+    // Elemental Enchantment, Earthwater, Firewater.
+    assert_eq!(c.cards_per_kind.get(&EffectKind::TotalPower), Some(&3));
+    // Mutants 101-107, 109, 110 and Old Goo Laa's Ghost.
+    assert_eq!(c.cards_per_kind.get(&EffectKind::ElementChange), Some(&10));
+    // Redamikanas, Bethenitana, Fearsome Spirits, Fearsome Chant, Launch Sloth Gas,
+    // Distract Holy Dragon.
+    assert_eq!(c.cards_per_kind.get(&EffectKind::RetreatDragons), Some(&6));
+}
+
+#[test]
+fn flickering_fires_forbids_leadership_not_hyla() {
+    let c = cat();
+    let effects = c.effects(&CardId::from("vulca-24"));
+    assert!(matches!(effects, [Effect::Restriction { .. }]));
+    let tronknor = c.facts(&CardId::from("infl-602")).map(|f| f.card_type);
+    assert_eq!(tronknor, Some(Some(bluemoon::CardType::Influence)));
+}
+
+#[test]
+fn effects_file_round_trips() {
+    let c = cat();
+    for (id, entry) in c.effect_entries() {
+        let json = serde_json::to_string(&entry.effects).unwrap_or_default();
+        let back: Vec<Effect> = serde_json::from_str(&json).unwrap_or_default();
+        assert_eq!(back, entry.effects, "{id}");
+    }
+}

@@ -1,0 +1,253 @@
+//! Rules the golden FAQ examples do not cover directly: mutual ignoring, element changes
+//! when played, restrictions, undo.
+
+use bluemoon::event::PerPlayer;
+use bluemoon::power::{compute, EffectStatus, Warning};
+use bluemoon::table::{Area, CardEntry, PlayerTable, TableState};
+use bluemoon::{CardId, Catalog, Element, Event, EventKind, Game, Player, RuleError};
+
+fn cat() -> Catalog {
+    Catalog::embedded().expect("embedded catalog parses")
+}
+
+fn side(combat: &[&str], support: &[&str]) -> PlayerTable {
+    PlayerTable {
+        combat: combat.iter().map(|c| CardEntry::of(*c)).collect(),
+        support: support.iter().map(|c| CardEntry::of(*c)).collect(),
+        ..PlayerTable::default()
+    }
+}
+
+fn table(a: PlayerTable, b: PlayerTable) -> TableState {
+    TableState {
+        v: 1,
+        contested: Some(Element::Fire),
+        turn: None,
+        a,
+        b,
+    }
+}
+
+fn status(t: &TableState, card: &str) -> Vec<EffectStatus> {
+    compute(&cat(), t)
+        .effects
+        .into_iter()
+        .filter(|e| e.card.as_str() == card)
+        .map(|e| e.status)
+        .collect()
+}
+
+#[test]
+fn two_laughing_gas_cards_both_have_no_effect() {
+    // Each side: Glimmer + Elemental Enchantment (text) + Laughing Gas.
+    let a = side(&["vulca-13", "vulca-20"], &["khind-27"]);
+    let t = table(a.clone(), a);
+    let r = compute(&cat(), &t);
+    assert!(matches!(
+        status(&t, "khind-27")[0],
+        EffectStatus::Void { .. }
+    ));
+    // Both Enchantments still apply: total 6 each.
+    assert_eq!(r.player(Player::A).total.fire, 6);
+    assert_eq!(r.player(Player::B).total.fire, 6);
+}
+
+#[test]
+fn tittertweet_beats_laughing_gas() {
+    // A: Tittertweet (Flit character, spared by Laughing Gas). B: Laughing Gas + Enchantment.
+    let t = table(
+        side(&["flit-07"], &[]),
+        side(&["vulca-13", "vulca-20"], &["khind-27"]),
+    );
+    assert_eq!(status(&t, "flit-07"), vec![EffectStatus::InForce]);
+    assert!(matches!(
+        status(&t, "khind-27")[0],
+        EffectStatus::Ignored { .. }
+    ));
+    // B's Enchantment is ignored too: Glimmer's 2 only.
+    assert_eq!(compute(&cat(), &t).player(Player::B).total.fire, 2);
+}
+
+#[test]
+fn enthrall_opposition_is_void_against_tittertweet() {
+    let mut b = side(&[], &[]);
+    b.leadership.push(CardEntry::of("hoax-28"));
+    let mut t = table(side(&["flit-07", "vulca-20"], &[]), b);
+    t.turn = Some(Player::B);
+    // Tittertweet ignores it (it is no Flit character), and it is void besides.
+    assert_ne!(status(&t, "hoax-28")[0], EffectStatus::InForce);
+    assert_eq!(compute(&cat(), &t).player(Player::A).total.fire, 6);
+    // Against Glimmer + Elemental Enchantment the Enthrall works: Glimmer's 2 only.
+    t.a = side(&["vulca-13", "vulca-20"], &[]);
+    assert_eq!(status(&t, "hoax-28"), vec![EffectStatus::InForce]);
+    assert_eq!(compute(&cat(), &t).player(Player::A).total.fire, 2);
+}
+
+#[test]
+fn mad_mike_magpie_spares_protected_and_flit_characters() {
+    // B: Electric Eel (PROTECTED, F4), Ciklarethas (RETRIEVE, F3), Tittertweet (Flit).
+    let t = table(
+        side(&["flit-13"], &[]),
+        side(&["aqua-05", "hoax-05", "flit-07"], &[]),
+    );
+    let r = compute(&cat(), &t);
+    // 4 (Eel) + 0 (Ciklarethas ignored) + 2 (Tittertweet).
+    assert_eq!(r.player(Player::B).total.fire, 6);
+}
+
+#[test]
+fn impenetrable_fog_removes_shields_but_keeps_values() {
+    let t = table(side(&[], &["terrah-26"]), side(&["mutant-106"], &[]));
+    let r = compute(&cat(), &t);
+    assert!(!r.player(Player::B).shield.fire);
+    assert_eq!(r.player(Player::B).total.fire, 4);
+}
+
+fn ev(kind: EventKind) -> Event {
+    Event::new(kind)
+}
+
+fn play(p: Player, card: &str, area: Area) -> Event {
+    ev(EventKind::CardPlayed {
+        player: p,
+        card: CardId::from(card),
+        area,
+        target: None,
+        face_down: false,
+    })
+}
+
+fn setup() -> Event {
+    ev(EventKind::Setup {
+        decks: PerPlayer::default(),
+        expansions: vec![],
+        edition: Default::default(),
+        starts: Player::A,
+    })
+}
+
+#[test]
+fn mutant_toggles_element_when_played_and_not_when_ignored() {
+    let c = cat();
+    let mut g = Game::new();
+    for e in [
+        setup(),
+        play(Player::A, "vulca-13", Area::Combat),
+        ev(EventKind::ElementChosen {
+            player: Player::A,
+            element: Element::Earth,
+        }),
+        ev(EventKind::TurnPassed { player: Player::A }),
+        play(Player::B, "mutant-104", Area::Combat),
+    ] {
+        g.push(&c, e).expect("legal");
+    }
+    assert_eq!(g.state().table.contested, Some(Element::Fire));
+    // Undo drops the mutant: the element is earth again.
+    g.undo(&c).expect("replays");
+    assert_eq!(g.state().table.contested, Some(Element::Earth));
+}
+
+#[test]
+fn mutant_played_before_the_element_is_chosen_changes_nothing() {
+    let c = cat();
+    let mut g = Game::new();
+    g.push(&c, setup()).expect("legal");
+    g.push(&c, play(Player::A, "mutant-109", Area::Combat))
+        .expect("legal");
+    assert_eq!(g.state().table.contested, None);
+}
+
+#[test]
+fn leadership_card_under_flickering_fires_warns_hyla_does_not() {
+    let c = cat();
+    let mut g = Game::new();
+    for e in [
+        setup(),
+        play(Player::A, "vulca-13", Area::Combat),
+        play(Player::A, "vulca-24", Area::Support),
+        ev(EventKind::ElementChosen {
+            player: Player::A,
+            element: Element::Fire,
+        }),
+        ev(EventKind::TurnPassed { player: Player::A }),
+    ] {
+        g.push(&c, e).expect("legal");
+    }
+    let hyla = g
+        .state()
+        .validate(&c, &play(Player::B, "infl-602", Area::Influence))
+        .expect("legal");
+    assert!(hyla.is_empty(), "{hyla:?}");
+    let enthrall = g
+        .push(&c, play(Player::B, "hoax-28", Area::Leadership))
+        .expect("a warning, not an error");
+    assert!(matches!(&enthrall[0], Warning::Forbidden { by, .. } if by.as_str() == "vulca-24"));
+}
+
+#[test]
+fn rejected_events_change_nothing() {
+    let c = cat();
+    let mut g = Game::new();
+    assert_eq!(
+        g.push(&c, play(Player::A, "vulca-13", Area::Combat)),
+        Err(RuleError::NotSetUp)
+    );
+    g.push(&c, setup()).expect("legal");
+    let before = g.state().clone();
+    assert!(matches!(
+        g.push(&c, play(Player::B, "vulca-13", Area::Combat)),
+        Err(RuleError::NotYourTurn { .. })
+    ));
+    assert!(matches!(
+        g.push(&c, play(Player::A, "vulca-13", Area::Support)),
+        Err(RuleError::WrongArea { .. })
+    ));
+    assert!(matches!(
+        g.push(&c, play(Player::A, "nope-99", Area::Combat)),
+        Err(RuleError::UnknownCard(_))
+    ));
+    assert_eq!(g.state(), &before);
+    assert_eq!(g.events().len(), 1);
+}
+
+#[test]
+fn a_new_character_covers_cards_from_earlier_turns_only() {
+    let c = cat();
+    let mut g = Game::new();
+    for e in [
+        setup(),
+        play(Player::A, "hoax-09", Area::Combat),
+        ev(EventKind::ElementChosen {
+            player: Player::A,
+            element: Element::Fire,
+        }),
+        ev(EventKind::TurnPassed { player: Player::A }),
+        play(Player::B, "vulca-13", Area::Combat),
+        ev(EventKind::TurnPassed { player: Player::B }),
+        // A FREE character first, then the character of the turn: both stay active.
+        play(Player::A, "mimix-22", Area::Combat),
+        play(Player::A, "hoax-05", Area::Combat),
+    ] {
+        g.push(&c, e).expect("legal");
+    }
+    let a = &g.state().table.a;
+    assert_eq!(a.covered, vec![CardId::from("hoax-09")]);
+    assert_eq!(a.combat.len(), 2);
+}
+
+#[test]
+fn events_have_a_stable_versioned_json_form() {
+    let e = play(Player::A, "vulca-24", Area::Support);
+    let json = e.to_json();
+    assert_eq!(
+        json,
+        r#"{"v":1,"type":"card_played","player":"A","card":"vulca-24","area":"support"}"#
+    );
+    assert_eq!(Event::from_json(&json), Ok(e));
+    assert_eq!(
+        Event::from_json(r#"{"v":2,"type":"next_game"}"#),
+        Err(RuleError::UnsupportedVersion(2))
+    );
+    assert!(Event::from_json(r#"{"v":1,"type":"teleport"}"#).is_err());
+}
