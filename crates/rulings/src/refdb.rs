@@ -1,0 +1,331 @@
+//! The reference database (`reference.db`): the full-text index of every ruling, derived from
+//! the documents embedded in the binary. It is never the user's database: it can be deleted
+//! at any time and is rebuilt whenever the data version (documents, importer version, card
+//! names) differs from the one stored, or when the file is unreadable.
+
+use crate::corpus::{data_version, Corpus};
+use crate::fold::fold;
+use crate::import::{self, bm_card};
+use crate::model::{CardName, ImportError, LinkRole, Ruling, RulingId, Source};
+use crate::topics::Topic;
+use cards::CardId;
+use regex::Regex;
+use rusqlite::{params, Connection, OpenFlags};
+use std::collections::HashMap;
+use std::path::Path;
+use std::sync::LazyLock;
+
+/// Why the reference database could not be opened or queried.
+#[derive(Debug, thiserror::Error)]
+pub enum RefDbError {
+    #[error("reference database: {0}")]
+    Sqlite(#[from] rusqlite::Error),
+    #[error("importing the rulings documents: {0}")]
+    Import(#[from] ImportError),
+    #[error("reference database file {path}: {source}")]
+    Io {
+        path: String,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error("reference database record {id}: {source}")]
+    Record {
+        id: String,
+        #[source]
+        source: serde_json::Error,
+    },
+}
+
+const SCHEMA: &str = "
+DROP TABLE IF EXISTS rulings_fts;
+DROP TABLE IF EXISTS rulings;
+DROP TABLE IF EXISTS meta;
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE rulings (
+    rowid INTEGER PRIMARY KEY,
+    id TEXT NOT NULL UNIQUE,
+    game TEXT NOT NULL,
+    source TEXT NOT NULL,
+    lang TEXT NOT NULL,
+    record TEXT NOT NULL
+);
+CREATE VIRTUAL TABLE rulings_fts USING fts5(
+    body, section,
+    tokenize = 'unicode61 remove_diacritics 2',
+    prefix = '2 3'
+);
+";
+
+/// The reference database with the records held in memory for prompts and lookups.
+pub struct ReferenceDb {
+    pub(crate) conn: Connection,
+    pub(crate) corpus: Corpus,
+    /// Records linked to each card, with the link's role.
+    pub(crate) by_card: HashMap<CardId, Vec<(usize, LinkRole)>>,
+    /// Records in the general sections of each topic.
+    pub(crate) by_topic: HashMap<Topic, Vec<usize>>,
+    /// Topics raised by each card's special power text as the English FAQ quotes it.
+    pub(crate) text_topics: HashMap<CardId, Vec<Topic>>,
+    rebuilt: bool,
+}
+
+impl std::fmt::Debug for ReferenceDb {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ReferenceDb")
+            .field("records", &self.corpus.records.len())
+            .field("version", &self.corpus.version)
+            .field("rebuilt", &self.rebuilt)
+            .finish()
+    }
+}
+
+impl ReferenceDb {
+    /// Opens (or creates) `reference.db` at `path`, rebuilding it when its data version is not
+    /// that of the embedded documents imported with `names`, or when it cannot be read.
+    pub fn open(path: &Path, names: &[CardName]) -> Result<Self, RefDbError> {
+        match Self::try_open(path, names) {
+            Ok(db) => Ok(db),
+            Err(RefDbError::Import(e)) => Err(RefDbError::Import(e)),
+            Err(_) => {
+                // Derived data: a damaged file is simply replaced.
+                remove_db_files(path)?;
+                Self::try_open(path, names)
+            }
+        }
+    }
+
+    /// A fresh in-memory reference database.
+    pub fn open_in_memory(names: &[CardName]) -> Result<Self, RefDbError> {
+        let conn = Connection::open_in_memory()?;
+        let corpus = import::import_all(names)?;
+        Self::build(conn, corpus)
+    }
+
+    /// An in-memory reference database over an explicit corpus (tests, tools).
+    pub fn from_corpus(corpus: Corpus) -> Result<Self, RefDbError> {
+        Self::build(Connection::open_in_memory()?, corpus)
+    }
+
+    fn try_open(path: &Path, names: &[CardName]) -> Result<Self, RefDbError> {
+        let conn = Connection::open_with_flags(
+            path,
+            OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_CREATE,
+        )?;
+        let want = data_version(names);
+        if stored_version(&conn)?.as_deref() == Some(want.as_str()) {
+            if let Ok(records) = load_records(&conn) {
+                let mut db = Self::index(conn, Corpus::new(records, want));
+                db.rebuilt = false;
+                return Ok(db);
+            }
+        }
+        let corpus = import::import_all(names)?;
+        Self::build(conn, corpus)
+    }
+
+    /// Writes the corpus into the database (schema dropped and recreated) and indexes it.
+    fn build(mut conn: Connection, corpus: Corpus) -> Result<Self, RefDbError> {
+        let tx = conn.transaction()?;
+        tx.execute_batch(SCHEMA)?;
+        {
+            let mut ins = tx.prepare(
+                "INSERT INTO rulings (rowid, id, game, source, lang, record) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+            )?;
+            let mut fts =
+                tx.prepare("INSERT INTO rulings_fts (rowid, body, section) VALUES (?1, ?2, ?3)")?;
+            for (i, r) in corpus.records.iter().enumerate() {
+                let rowid = i64::try_from(i + 1).unwrap_or(i64::MAX);
+                let json = serde_json::to_string(r).map_err(|source| RefDbError::Record {
+                    id: r.id.0.clone(),
+                    source,
+                })?;
+                ins.execute(params![
+                    rowid,
+                    r.id.0,
+                    r.game.slug(),
+                    r.source.slug(),
+                    lang_code(r),
+                    json
+                ])?;
+                fts.execute(params![
+                    rowid,
+                    fold(&search_body(r)),
+                    fold(&r.section.join(" / "))
+                ])?;
+            }
+            tx.execute(
+                "INSERT INTO meta (key, value) VALUES ('version', ?1)",
+                params![corpus.version],
+            )?;
+        }
+        tx.commit()?;
+        let mut db = Self::index(conn, corpus);
+        db.rebuilt = true;
+        Ok(db)
+    }
+
+    fn index(conn: Connection, corpus: Corpus) -> Self {
+        let mut by_card: HashMap<CardId, Vec<(usize, LinkRole)>> = HashMap::new();
+        let mut by_topic: HashMap<Topic, Vec<usize>> = HashMap::new();
+        let mut text_topics: HashMap<CardId, Vec<Topic>> = HashMap::new();
+        for (i, r) in corpus.records.iter().enumerate() {
+            for link in &r.cards {
+                let entry = by_card.entry(link.card.clone()).or_default();
+                if !entry.iter().any(|(k, _)| *k == i) {
+                    entry.push((i, link.role));
+                }
+            }
+            for topic in Topic::ALL {
+                if topic.covers(r) {
+                    by_topic.entry(topic).or_default().push(i);
+                }
+            }
+            if r.source == Source::BlueMoonFaqEn {
+                for (card, text) in quoted_card_texts(&r.display) {
+                    text_topics
+                        .entry(card)
+                        .or_insert_with(|| Topic::from_text(&text));
+                }
+            }
+        }
+        ReferenceDb {
+            conn,
+            corpus,
+            by_card,
+            by_topic,
+            text_topics,
+            rebuilt: false,
+        }
+    }
+
+    /// Whether opening this database rebuilt it (false when the stored index was current).
+    pub fn rebuilt(&self) -> bool {
+        self.rebuilt
+    }
+
+    /// The data version the database holds.
+    pub fn version(&self) -> &str {
+        &self.corpus.version
+    }
+
+    /// All records and the per-source figures (`corpus stats`).
+    pub fn corpus(&self) -> &Corpus {
+        &self.corpus
+    }
+
+    /// One record by id; its `refs` are the resolved cross-references.
+    pub fn get(&self, id: &RulingId) -> Option<Ruling> {
+        self.corpus.get(id).cloned()
+    }
+
+    /// The records a record refers to, resolved, in the order it refers to them.
+    pub fn references(&self, id: &RulingId) -> Vec<Ruling> {
+        self.corpus
+            .get(id)
+            .map(|r| {
+                r.refs
+                    .iter()
+                    .filter_map(|t| self.corpus.get(t).cloned())
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+}
+
+/// What is searched: question, answer and the section path, as published.
+fn search_body(r: &Ruling) -> String {
+    r.display.clone()
+}
+
+fn lang_code(r: &Ruling) -> &'static str {
+    match r.lang {
+        crate::model::Lang::En => "en",
+        crate::model::Lang::De => "de",
+    }
+}
+
+fn stored_version(conn: &Connection) -> Result<Option<String>, RefDbError> {
+    // A file that is not a database fails here (SQLITE_NOTADB), and is replaced by `open`.
+    let has_meta: i64 = conn.query_row(
+        "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'meta'",
+        [],
+        |row| row.get(0),
+    )?;
+    if has_meta == 0 {
+        return Ok(None);
+    }
+    let v = conn
+        .query_row("SELECT value FROM meta WHERE key = 'version'", [], |row| {
+            row.get::<_, String>(0)
+        })
+        .ok();
+    Ok(v)
+}
+
+fn load_records(conn: &Connection) -> Result<Vec<Ruling>, RefDbError> {
+    let mut stmt = conn.prepare("SELECT id, record FROM rulings ORDER BY rowid")?;
+    let rows = stmt.query_map([], |row| {
+        Ok((row.get::<_, String>(0)?, row.get::<_, String>(1)?))
+    })?;
+    let mut out = Vec::new();
+    for (k, row) in rows.enumerate() {
+        let (id, json) = row?;
+        let rowid: i64 = i64::try_from(k + 1).unwrap_or(i64::MAX);
+        let r: Ruling = serde_json::from_str(&json).map_err(|source| RefDbError::Record {
+            id: id.clone(),
+            source,
+        })?;
+        if r.id.0 != id {
+            return Err(RefDbError::Record {
+                id,
+                source: serde_json::Error::io(std::io::Error::other(format!(
+                    "row {rowid} id mismatch"
+                ))),
+            });
+        }
+        out.push(r);
+    }
+    // Row ids must be 1..=n for the index to line up with the records.
+    let max: i64 = conn.query_row("SELECT coalesce(max(rowid), 0) FROM rulings", [], |r| {
+        r.get(0)
+    })?;
+    if usize::try_from(max).ok() != Some(out.len()) {
+        return Err(RefDbError::Sqlite(rusqlite::Error::QueryReturnedNoRows));
+    }
+    Ok(out)
+}
+
+fn remove_db_files(path: &Path) -> Result<(), RefDbError> {
+    for suffix in ["", "-wal", "-shm", "-journal"] {
+        let mut p = path.as_os_str().to_owned();
+        p.push(suffix);
+        let p = std::path::PathBuf::from(p);
+        match std::fs::remove_file(&p) {
+            Ok(()) => {}
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+            Err(source) => {
+                return Err(RefDbError::Io {
+                    path: p.display().to_string(),
+                    source,
+                })
+            }
+        }
+    }
+    Ok(())
+}
+
+static TAG_WITH_TEXT: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r#"\[([A-Za-z/]+) (\d+)(?:, [^\]]+)?\] \((?:[^"()]*)"([^"]+)""#)
+        .expect("static regex")
+});
+
+/// The special power text the English FAQ quotes after a tag: `[Vulca 26] ("You may not …")`.
+fn quoted_card_texts(display: &str) -> Vec<(CardId, String)> {
+    TAG_WITH_TEXT
+        .captures_iter(display)
+        .filter_map(|c| {
+            let card = bm_card::parse_key(c.get(1)?.as_str(), c.get(2)?.as_str())?;
+            Some((card, c.get(3)?.as_str().to_owned()))
+        })
+        .collect()
+}

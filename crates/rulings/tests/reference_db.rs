@@ -1,0 +1,305 @@
+//! The reference database: rebuild rules, literal search, diacritics, prefixes, ranking of
+//! prompts, lookups.
+
+use cards::{CardId, Game};
+use proptest::prelude::*;
+use rulings::{Kind, Lang, LinkRole, Reason, ReferenceDb, RulingId, SearchFilter, Source, Topic};
+use std::sync::OnceLock;
+
+fn db() -> &'static std::sync::Mutex<ReferenceDb> {
+    static DB: OnceLock<std::sync::Mutex<ReferenceDb>> = OnceLock::new();
+    DB.get_or_init(|| std::sync::Mutex::new(ReferenceDb::open_in_memory(&[]).expect("builds")))
+}
+
+fn with_db<T>(f: impl FnOnce(&ReferenceDb) -> T) -> T {
+    let guard = db().lock().unwrap_or_else(|e| e.into_inner());
+    f(&guard)
+}
+
+#[test]
+fn database_holds_every_record_of_the_corpus() {
+    with_db(|db| {
+        let en = db.corpus().stats_for(Source::BlueMoonFaqEn).expect("stats");
+        assert_eq!(en.records, 467);
+        let total: usize = db.corpus().stats.iter().map(|s| s.records).sum();
+        assert_eq!(total, db.corpus().records.len());
+        assert!(db.rebuilt());
+    });
+}
+
+#[test]
+fn search_finds_and_marks_words() {
+    with_db(|db| {
+        let hits = db
+            .search("Wall of Fire", SearchFilter::default(), 10)
+            .expect("search");
+        assert!(!hits.is_empty());
+        assert!(hits
+            .iter()
+            .all(|h| h.ruling.display.contains("Wall") || h.ruling.display.contains("wall")));
+        assert!(hits[0].snippet.contains("[Wall]"), "{}", hits[0].snippet);
+        assert!(hits.windows(2).all(|w| w[0].score >= w[1].score), "ranked");
+    });
+}
+
+#[test]
+fn search_filters_by_language_source_and_game() {
+    with_db(|db| {
+        let de = SearchFilter {
+            lang: Some(Lang::De),
+            ..SearchFilter::default()
+        };
+        let hits = db.search("Feuerwall", de, 50).expect("search");
+        assert!(!hits.is_empty());
+        assert!(hits.iter().all(|h| h.ruling.lang == Lang::De));
+        let en_only = SearchFilter {
+            source: Some(Source::BlueMoonFaqEn),
+            game: Some(Game::BlueMoon),
+            lang: None,
+        };
+        assert!(db
+            .search("Feuerwall", en_only, 50)
+            .expect("search")
+            .is_empty());
+    });
+}
+
+#[test]
+fn search_matches_prefixes() {
+    with_db(|db| {
+        let hits = db
+            .search("Tittertw", SearchFilter::default(), 50)
+            .expect("search");
+        assert!(hits.len() >= 17, "{}", hits.len());
+        assert!(hits.iter().all(|h| h.snippet.contains("[Tittertweet")));
+    });
+}
+
+#[test]
+fn search_folds_german_diacritics_and_spellings() {
+    with_db(|db| {
+        let de = SearchFilter {
+            lang: Some(Lang::De),
+            ..SearchFilter::default()
+        };
+        let umlaut = db.search("Stärke", de, 500).expect("search");
+        let plain = db.search("Starke", de, 500).expect("search");
+        let spelled = db.search("Staerke", de, 500).expect("search");
+        assert!(!umlaut.is_empty());
+        assert_eq!(umlaut.len(), plain.len());
+        assert_eq!(umlaut.len(), spelled.len());
+        let sharp = db.search("außer", de, 500).expect("search");
+        let ss = db.search("ausser", de, 500).expect("search");
+        assert!(!sharp.is_empty());
+        assert_eq!(sharp.len(), ss.len());
+        assert!(db
+            .search("GESCHUETZT", de, 5)
+            .expect("search")
+            .iter()
+            .any(|h| h.snippet.contains("[GESCHÜTZT")));
+    });
+}
+
+#[test]
+fn hostile_search_text_is_literal() {
+    with_db(|db| {
+        for text in [
+            "\"",
+            "\"\"\"",
+            "AND",
+            "OR",
+            "NOT",
+            "NEAR(",
+            "(",
+            ")))",
+            "*",
+            "a*b",
+            "^",
+            "body:wall",
+            "wall AND",
+            "\"wall of",
+            "-fire",
+            "+",
+            "{body}: x",
+            "'; DROP TABLE rulings; --",
+            "\0",
+            "Wall\" OR \"x",
+            "NEAR(wall fire, 3)",
+            "",
+        ] {
+            let r = db.search(text, SearchFilter::default(), 5);
+            assert!(r.is_ok(), "{text:?}: {r:?}");
+        }
+        // Operators are words: "NOT" finds records containing "not".
+        assert!(!db
+            .search("NOT", SearchFilter::default(), 5)
+            .expect("search")
+            .is_empty());
+        assert!(db
+            .search("*()", SearchFilter::default(), 5)
+            .expect("search")
+            .is_empty());
+    });
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+    #[test]
+    fn any_search_text_never_fails(text in "\\PC{0,40}") {
+        with_db(|db| {
+            let r = db.search(&text, SearchFilter::default(), 3);
+            prop_assert!(r.is_ok(), "{:?}: {:?}", text, r.err());
+            Ok(())
+        })?;
+    }
+}
+
+#[test]
+fn interaction_with_an_active_card_ranks_first() {
+    with_db(|db| {
+        let wall = CardId::new("vulca-26");
+        let muster = CardId::new("hoax-27");
+        let alone = db.rulings_for(&wall, &[], &[], Lang::En, 50);
+        let with = db.rulings_for(&wall, &[muster.clone()], &[], Lang::En, 50);
+        let example = |p: &rulings::Prompt| {
+            p.ruling
+                .question
+                .as_deref()
+                .is_some_and(|q| q.starts_with("Can you give a less obvious example"))
+        };
+        let pos_alone = alone.iter().position(example).expect("own ruling shown");
+        assert!(matches!(alone[pos_alone].reason, Reason::Own { .. }));
+        assert!(
+            pos_alone > 0,
+            "single-card rulings come first when Muster is not on the table"
+        );
+        assert!(
+            example(&with[0]),
+            "the interaction ruling ranks first: {:?}",
+            with[0].ruling.question
+        );
+        assert_eq!(with[0].reason, Reason::Interaction { with: vec![muster] });
+        // Interactions, then the card's own rulings, then general topics.
+        let tiers: Vec<u8> = with
+            .iter()
+            .map(|p| match p.reason {
+                Reason::Interaction { .. } => 0,
+                Reason::Own { .. } => 1,
+                Reason::General { .. } => 2,
+            })
+            .collect();
+        assert!(tiers.windows(2).all(|w| w[0] <= w[1]), "{tiers:?}");
+    });
+}
+
+#[test]
+fn prompts_hold_both_languages_ordered_by_setting() {
+    with_db(|db| {
+        let wall = CardId::new("vulca-26");
+        let de = db.rulings_for(&wall, &[], &[], Lang::De, 100);
+        let en = db.rulings_for(&wall, &[], &[], Lang::En, 100);
+        assert_eq!(de[0].ruling.lang, Lang::De);
+        assert_eq!(en[0].ruling.lang, Lang::En);
+        assert!(de.iter().any(|p| p.ruling.lang == Lang::En));
+        assert_eq!(de.len(), en.len());
+        // The German subject entry comes before German mentions.
+        assert_eq!(
+            de[0].reason,
+            Reason::Own {
+                role: LinkRole::Subject
+            }
+        );
+    });
+}
+
+#[test]
+fn general_sections_follow_the_cards_topics() {
+    with_db(|db| {
+        let card = CardId::new("mimix-01");
+        let prompts = db.rulings_for(&card, &[], &[Topic::Pair], Lang::En, 200);
+        let general: Vec<_> = prompts
+            .iter()
+            .filter(|p| p.reason == Reason::General { topic: Topic::Pair })
+            .collect();
+        assert!(general.iter().any(|p| p
+            .ruling
+            .section
+            .last()
+            .is_some_and(|s| s == "Icons: PAIR")));
+        assert!(general.iter().any(|p| p
+            .ruling
+            .section
+            .last()
+            .is_some_and(|s| s == "PAAR-Symbol")));
+        // Wall of Fire's quoted text ("You may not …") raises its topic without being told.
+        let wall = db.rulings_for(&CardId::new("vulca-26"), &[], &[], Lang::En, 500);
+        assert!(wall.iter().any(|p| p.reason
+            == Reason::General {
+                topic: Topic::YouMayNot
+            }));
+        assert_eq!(
+            db.rulings_for(&card, &[], &[Topic::Pair], Lang::En, 3)
+                .len(),
+            3,
+            "limit"
+        );
+    });
+}
+
+#[test]
+fn get_returns_records_with_resolved_references() {
+    with_db(|db| {
+        let r = db
+            .corpus()
+            .records
+            .iter()
+            .find(|r| r.source == Source::BlueMoonFaqEn && !r.refs.is_empty())
+            .expect("a record with refs")
+            .clone();
+        assert_eq!(db.get(&r.id).as_ref(), Some(&r));
+        let refs = db.references(&r.id);
+        assert_eq!(refs.len(), r.refs.len());
+        assert!(db.get(&RulingId("bm-en-000000000000".into())).is_none());
+        assert!(db
+            .corpus()
+            .records
+            .iter()
+            .any(|r| r.kind == Kind::Abbreviation));
+    });
+}
+
+#[test]
+fn file_database_is_rebuilt_only_when_needed() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = dir.path().join("reference.db");
+    let first = ReferenceDb::open(&path, &[]).expect("creates");
+    assert!(first.rebuilt());
+    let count = first.corpus().records.len();
+    drop(first);
+
+    let again = ReferenceDb::open(&path, &[]).expect("opens");
+    assert!(!again.rebuilt(), "same data version: no rebuild");
+    assert_eq!(again.corpus().records.len(), count);
+    assert!(!again
+        .search("Tittertweet", SearchFilter::default(), 3)
+        .expect("search")
+        .is_empty());
+    drop(again);
+
+    // Other card names are another data version.
+    let names = [rulings::CardName {
+        game: Game::BlueMoon,
+        card: CardId::new("hoax-99"),
+        name: "Wogarathoras the Gloomy".into(),
+        lang: Lang::En,
+    }];
+    let renamed = ReferenceDb::open(&path, &names).expect("opens");
+    assert!(renamed.rebuilt());
+    drop(renamed);
+
+    // A damaged file is replaced.
+    std::fs::write(&path, b"this is not a database at all, just bytes").expect("write");
+    let repaired = ReferenceDb::open(&path, &names).expect("rebuilds");
+    assert!(repaired.rebuilt());
+    assert_eq!(repaired.corpus().records.len(), count);
+}
