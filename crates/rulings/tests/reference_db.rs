@@ -160,7 +160,7 @@ fn interaction_with_an_active_card_ranks_first() {
         let wall = CardId::new("vulca-26");
         let muster = CardId::new("hoax-27");
         let alone = db.rulings_for(&wall, &[], &[], Lang::En, 50);
-        let with = db.rulings_for(&wall, &[muster.clone()], &[], Lang::En, 50);
+        let with = db.rulings_for(&wall, std::slice::from_ref(&muster), &[], Lang::En, 50);
         let example = |p: &rulings::Prompt| {
             p.ruling
                 .question
