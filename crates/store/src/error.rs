@@ -42,8 +42,8 @@ pub enum StoreError {
     MatchFinished(i64),
     #[error("{0}")]
     Conflict(String),
-    #[error("import failed at line {line}: {message} (nothing was imported)")]
-    Import { line: u64, message: String },
+    #[error("import failed at {location}: {message} (nothing was imported)")]
+    Import { location: String, message: String },
     #[error("tournament rule: {0}")]
     Tournament(#[from] tournament::TournamentError),
 }

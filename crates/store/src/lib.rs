@@ -6,6 +6,7 @@
 mod card_fixes;
 mod clock;
 mod error;
+mod exchange;
 mod games;
 mod ids;
 mod matches;
@@ -13,6 +14,7 @@ mod open;
 mod players;
 pub mod schema;
 mod stats;
+mod tournaments;
 
 use std::path::{Path, PathBuf};
 
@@ -20,6 +22,10 @@ use rusqlite::Connection;
 
 pub use card_fixes::{CardFixRow, MAX_FIX_BYTES};
 pub use error::{Result, StoreError};
+pub use exchange::{
+    CsvExport, EntrantRow, EventHeader, PairingRow, ResultRow, TournamentExport, ENTRANTS_HEADER,
+    MAX_FIELD_CHARS, MAX_IMPORT_BYTES, PAIRINGS_HEADER, RESULTS_HEADER, STANDINGS_HEADER,
+};
 pub use games::{
     Finished, GameFilter, GameInfo, GameResult, GameSummary, NewGame, StoredEvent, MAX_EVENT_BYTES,
 };
@@ -30,6 +36,11 @@ pub use matches::{MatchStatus, MATCH_TARGET};
 pub use open::{OpenReport, Opened, SetAside};
 pub use players::{Player, PlayerRecord};
 pub use stats::{MatchupStats, PeopleStats, Statistics};
+pub use tournament::{EntrantId, FirstRound, Format, Standing};
+pub use tournaments::{
+    Correction, Entrant, NewTournament, ResultSource, RoundInfo, Stage, StandingRow, Table,
+    TableResult, TournamentInfo,
+};
 
 /// Connection settings as SQLite reports them.
 #[derive(Debug, Clone, PartialEq, Eq)]

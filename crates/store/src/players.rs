@@ -26,6 +26,15 @@ pub struct PlayerRecord {
     pub unfinished_games: u32,
 }
 
+/// A player's name inside a transaction, or "player N does not exist".
+pub(crate) fn name_in(conn: &rusqlite::Connection, id: PlayerId) -> Result<String> {
+    conn.query_row("SELECT name FROM players WHERE id = ?1", [id.0], |r| {
+        r.get(0)
+    })
+    .optional()?
+    .ok_or_else(|| id.not_found())
+}
+
 impl Store {
     /// Adds a person; names are unique regardless of case ("Anna" and "anna" are the same person).
     pub fn add_player(&mut self, name: &str) -> Result<PlayerId> {

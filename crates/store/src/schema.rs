@@ -74,8 +74,76 @@ CREATE TABLE card_fixes (
 CREATE INDEX card_fixes_by_card ON card_fixes(card_id, fact, id);
 "#;
 
+/// Version 3: tournaments: events, registrations (with late entries and drops), rounds,
+/// pairings, results (typed, from a match played in the app, or imported) and the log of
+/// corrections to results.
+pub const V3: &str = r#"
+CREATE TABLE tournaments (
+    id          INTEGER PRIMARY KEY,
+    name        TEXT NOT NULL CHECK (length(name) BETWEEN 1 AND 200),
+    event_date  TEXT NOT NULL CHECK (event_date GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]'),
+    format      TEXT NOT NULL CHECK (format IN ('swiss', 'round_robin')),
+    swiss_rounds INTEGER CHECK (swiss_rounds BETWEEN 1 AND 20),
+    top_cut     INTEGER CHECK (top_cut IN (2, 4, 8, 16, 32, 64)),
+    first_round TEXT NOT NULL CHECK (first_round IN ('random', 'seeded')),
+    seed        INTEGER NOT NULL,
+    created_at  TEXT NOT NULL,
+    CHECK ((format = 'swiss') = (swiss_rounds IS NOT NULL))
+);
+CREATE TABLE registrations (
+    id              INTEGER PRIMARY KEY,
+    tournament_id   INTEGER NOT NULL REFERENCES tournaments(id),
+    player_id       INTEGER NOT NULL REFERENCES players(id),
+    people          TEXT CHECK (people IS NULL OR length(people) BETWEEN 1 AND 64),
+    seed_order      INTEGER NOT NULL,
+    joined_round    INTEGER NOT NULL CHECK (joined_round >= 1),
+    dropped_after   INTEGER CHECK (dropped_after >= 0),
+    UNIQUE (tournament_id, player_id),
+    UNIQUE (tournament_id, seed_order)
+);
+CREATE TABLE rounds (
+    tournament_id   INTEGER NOT NULL REFERENCES tournaments(id),
+    number          INTEGER NOT NULL CHECK (number >= 1),
+    stage           TEXT NOT NULL CHECK (stage IN ('swiss', 'round_robin', 'top_cut')),
+    created_at      TEXT NOT NULL,
+    PRIMARY KEY (tournament_id, number)
+) WITHOUT ROWID;
+CREATE TABLE pairings (
+    id              INTEGER PRIMARY KEY,
+    tournament_id   INTEGER NOT NULL,
+    round           INTEGER NOT NULL,
+    table_no        INTEGER NOT NULL CHECK (table_no >= 1),
+    entrant_a       INTEGER NOT NULL REFERENCES registrations(id),
+    entrant_b       INTEGER REFERENCES registrations(id),
+    FOREIGN KEY (tournament_id, round) REFERENCES rounds(tournament_id, number),
+    UNIQUE (tournament_id, round, table_no),
+    CHECK (entrant_a IS NOT entrant_b)
+);
+CREATE TABLE results (
+    pairing_id      INTEGER PRIMARY KEY REFERENCES pairings(id),
+    winner          INTEGER NOT NULL REFERENCES registrations(id),
+    crystals_a      INTEGER NOT NULL CHECK (crystals_a BETWEEN 0 AND 11),
+    crystals_b      INTEGER NOT NULL CHECK (crystals_b BETWEEN 0 AND 11),
+    source          TEXT NOT NULL CHECK (source IN ('typed', 'match', 'import')),
+    match_id        INTEGER REFERENCES matches(id),
+    recorded_at     TEXT NOT NULL
+);
+CREATE TABLE result_corrections (
+    id              INTEGER PRIMARY KEY,
+    pairing_id      INTEGER NOT NULL REFERENCES pairings(id),
+    old_winner      INTEGER NOT NULL,
+    old_crystals_a  INTEGER NOT NULL,
+    old_crystals_b  INTEGER NOT NULL,
+    new_winner      INTEGER NOT NULL,
+    new_crystals_a  INTEGER NOT NULL,
+    new_crystals_b  INTEGER NOT NULL,
+    reason          TEXT NOT NULL,
+    corrected_at    TEXT NOT NULL
+);
+"#;
+
 /// The SQL of every version, oldest first. Index `i` holds the step from version `i` to `i + 1`.
-pub const VERSIONS: &[&str] = &[V1, V2];
+pub const VERSIONS: &[&str] = &[V1, V2, V3];
 
 /// The newest schema version this build knows.
 pub fn latest() -> u32 {

@@ -3,8 +3,10 @@
 
 use std::cmp::Ordering;
 
-/// A non-negative fraction kept in lowest terms.
-#[derive(Debug, Clone, Copy, serde::Serialize, serde::Deserialize)]
+/// A non-negative fraction kept in lowest terms. In JSON it is written as a decimal number
+/// (e.g. `0.665`); read back, it becomes the nearest billionth (exports are informative, the store
+/// recomputes standings from results).
+#[derive(Debug, Clone, Copy)]
 pub struct Ratio {
     num: u128,
     den: u128,
@@ -54,6 +56,24 @@ impl Ratio {
     /// For display: e.g. `0.6667`.
     pub fn to_f64(self) -> f64 {
         self.num as f64 / self.den as f64
+    }
+}
+
+impl serde::Serialize for Ratio {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_f64(self.to_f64())
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Ratio {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let x = f64::deserialize(d)?;
+        if !(0.0..=1.0e6).contains(&x) {
+            return Err(serde::de::Error::custom(format!(
+                "{x} is not a valid percentage"
+            )));
+        }
+        Ok(Ratio::new((x * 1e9).round() as u128, 1_000_000_000))
     }
 }
 

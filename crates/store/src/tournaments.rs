@@ -1,0 +1,817 @@
+//! Tournaments as stored: events, registrations, rounds, pairings, results and corrections. The
+//! pairing and standings rules themselves live in the pure `tournament` crate.
+
+use rusqlite::{params, OptionalExtension, Transaction};
+use serde::{Deserialize, Serialize};
+use tournament::{
+    round_robin_pairings, round_robin_rounds, standings, swiss_pairings, top_cut_pairings,
+    EntrantId, FirstRound, Format, MatchResult, Pairing, RoundRecord, Standing,
+};
+
+use crate::error::{Result, StoreError};
+use crate::ids::{label, MatchId, PlayerId, TournamentId, MAX_PEOPLE_CHARS};
+use crate::{clock, Store};
+
+/// An event to create.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NewTournament {
+    pub name: String,
+    /// `YYYY-MM-DD`.
+    pub date: String,
+    pub format: Format,
+    pub first_round: FirstRound,
+    /// Seed for random pairings; `None` picks one (and stores it, so pairings can be checked).
+    pub seed: Option<u64>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TournamentInfo {
+    pub id: TournamentId,
+    pub name: String,
+    pub date: String,
+    pub format: Format,
+    pub first_round: FirstRound,
+    pub seed: u64,
+    pub rounds_paired: u32,
+    pub created_at: String,
+}
+
+/// A registered player.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Entrant {
+    pub id: EntrantId,
+    pub player: PlayerId,
+    pub name: String,
+    /// The people or deck they play.
+    pub people: Option<String>,
+    /// Registration order, 1-based; used for seeded pairings and as the last tie-breaker.
+    pub seed: u32,
+    /// The first round they could be paired in (later than 1 for a late entry).
+    pub joined_round: u32,
+    /// The last round they played before dropping; `None` while still in.
+    pub dropped_after: Option<u32>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Stage {
+    Swiss,
+    RoundRobin,
+    TopCut,
+}
+
+impl Stage {
+    pub(crate) fn as_sql(self) -> &'static str {
+        match self {
+            Stage::Swiss => "swiss",
+            Stage::RoundRobin => "round_robin",
+            Stage::TopCut => "top_cut",
+        }
+    }
+    pub(crate) fn parse(text: &str) -> Option<Stage> {
+        match text {
+            "swiss" => Some(Stage::Swiss),
+            "round_robin" => Some(Stage::RoundRobin),
+            "top_cut" => Some(Stage::TopCut),
+            _ => None,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ResultSource {
+    Typed,
+    Match,
+    Import,
+}
+
+impl ResultSource {
+    pub(crate) fn as_sql(self) -> &'static str {
+        match self {
+            ResultSource::Typed => "typed",
+            ResultSource::Match => "match",
+            ResultSource::Import => "import",
+        }
+    }
+    fn parse(text: &str) -> ResultSource {
+        match text {
+            "match" => ResultSource::Match,
+            "import" => ResultSource::Import,
+            _ => ResultSource::Typed,
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TableResult {
+    pub winner: EntrantId,
+    pub crystals_a: u8,
+    pub crystals_b: u8,
+    pub source: ResultSource,
+    pub match_id: Option<MatchId>,
+}
+
+/// One table of a round; `b` is `None` for a bye.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Table {
+    pub table: u32,
+    pub a: EntrantId,
+    pub b: Option<EntrantId>,
+    pub result: Option<TableResult>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RoundInfo {
+    pub number: u32,
+    pub stage: Stage,
+    pub tables: Vec<Table>,
+}
+
+impl RoundInfo {
+    pub(crate) fn record(&self) -> RoundRecord {
+        let mut rec = RoundRecord::default();
+        for t in &self.tables {
+            match t.b {
+                None => rec.pairings.push(Pairing::Bye { player: t.a }),
+                Some(b) => {
+                    rec.pairings.push(Pairing::Match { a: t.a, b });
+                    if let Some(r) = &t.result {
+                        rec.results.push(MatchResult {
+                            a: t.a,
+                            b,
+                            winner: r.winner,
+                            crystals_a: r.crystals_a,
+                            crystals_b: r.crystals_b,
+                        });
+                    }
+                }
+            }
+        }
+        rec
+    }
+}
+
+/// A standings line with the player's name.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StandingRow {
+    #[serde(flatten)]
+    pub standing: Standing,
+    pub name: String,
+    pub people: Option<String>,
+    pub dropped: bool,
+}
+
+/// A logged change to a recorded result.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Correction {
+    pub round: u32,
+    pub table: u32,
+    pub old: (EntrantId, u8, u8),
+    pub new: (EntrantId, u8, u8),
+    pub reason: String,
+    pub corrected_at: String,
+}
+
+pub(crate) fn check_date(date: &str) -> Result<String> {
+    let date = date.trim();
+    let format = time::macros::format_description!("[year]-[month]-[day]");
+    time::Date::parse(date, format).map_err(|_| StoreError::Invalid {
+        field: "date",
+        reason: format!("{date:?} is not a date like 2026-11-22"),
+    })?;
+    Ok(date.to_string())
+}
+
+fn format_columns(format: &Format) -> (&'static str, Option<u32>, Option<u32>) {
+    match *format {
+        Format::Swiss { rounds, top_cut } => ("swiss", Some(rounds), top_cut),
+        Format::RoundRobin => ("round_robin", None, None),
+    }
+}
+
+fn first_round_sql(f: FirstRound) -> &'static str {
+    match f {
+        FirstRound::Random => "random",
+        FirstRound::Seeded => "seeded",
+    }
+}
+
+/// A seed from the clock when the organiser gives none; it is stored with the event.
+fn fresh_seed() -> u64 {
+    let now = time::OffsetDateTime::now_utc().unix_timestamp_nanos();
+    (now as u64) ^ ((now >> 64) as u64) ^ 0x5DEE_CE66_D1CE_4E5B
+}
+
+pub(crate) fn info_in(conn: &rusqlite::Connection, id: TournamentId) -> Result<TournamentInfo> {
+    conn.query_row(
+        "SELECT name, event_date, format, swiss_rounds, top_cut, first_round, seed, created_at,
+                (SELECT COUNT(*) FROM rounds r WHERE r.tournament_id = t.id)
+         FROM tournaments t WHERE id = ?1",
+        [id.0],
+        |r| {
+            let format = match r.get::<_, String>(2)?.as_str() {
+                "swiss" => Format::Swiss {
+                    rounds: r.get(3)?,
+                    top_cut: r.get(4)?,
+                },
+                _ => Format::RoundRobin,
+            };
+            let first_round = match r.get::<_, String>(5)?.as_str() {
+                "seeded" => FirstRound::Seeded,
+                _ => FirstRound::Random,
+            };
+            Ok(TournamentInfo {
+                id,
+                name: r.get(0)?,
+                date: r.get(1)?,
+                format,
+                first_round,
+                seed: r.get::<_, i64>(6)? as u64,
+                created_at: r.get(7)?,
+                rounds_paired: r.get(8)?,
+            })
+        },
+    )
+    .optional()?
+    .ok_or_else(|| id.not_found())
+}
+
+pub(crate) fn entrants_in(conn: &rusqlite::Connection, id: TournamentId) -> Result<Vec<Entrant>> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT r.id, r.player_id, p.name, r.people, r.seed_order, r.joined_round, r.dropped_after
+         FROM registrations r JOIN players p ON p.id = r.player_id
+         WHERE r.tournament_id = ?1 ORDER BY r.seed_order",
+    )?;
+    let rows = stmt.query_map([id.0], |r| {
+        Ok(Entrant {
+            id: EntrantId(r.get(0)?),
+            player: PlayerId(r.get(1)?),
+            name: r.get(2)?,
+            people: r.get(3)?,
+            seed: r.get(4)?,
+            joined_round: r.get(5)?,
+            dropped_after: r.get(6)?,
+        })
+    })?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
+}
+
+pub(crate) fn rounds_in(conn: &rusqlite::Connection, id: TournamentId) -> Result<Vec<RoundInfo>> {
+    let mut rounds: Vec<RoundInfo> = {
+        let mut stmt = conn.prepare_cached(
+            "SELECT number, stage FROM rounds WHERE tournament_id = ?1 ORDER BY number",
+        )?;
+        let rows = stmt.query_map([id.0], |r| {
+            Ok((r.get::<_, u32>(0)?, r.get::<_, String>(1)?))
+        })?;
+        let mut out = Vec::new();
+        for row in rows {
+            let (number, stage) = row?;
+            let stage = Stage::parse(&stage).ok_or_else(|| {
+                StoreError::Conflict(format!("round {number} has an unknown stage {stage:?}"))
+            })?;
+            out.push(RoundInfo {
+                number,
+                stage,
+                tables: Vec::new(),
+            });
+        }
+        out
+    };
+    let mut stmt = conn.prepare_cached(
+        "SELECT p.round, p.table_no, p.entrant_a, p.entrant_b,
+                r.winner, r.crystals_a, r.crystals_b, r.source, r.match_id
+         FROM pairings p LEFT JOIN results r ON r.pairing_id = p.id
+         WHERE p.tournament_id = ?1 ORDER BY p.round, p.table_no",
+    )?;
+    let rows = stmt.query_map([id.0], |r| {
+        let winner: Option<i64> = r.get(4)?;
+        let result = match winner {
+            Some(w) => Some(TableResult {
+                winner: EntrantId(w),
+                crystals_a: r.get(5)?,
+                crystals_b: r.get(6)?,
+                source: ResultSource::parse(&r.get::<_, String>(7)?),
+                match_id: r.get::<_, Option<i64>>(8)?.map(MatchId),
+            }),
+            None => None,
+        };
+        Ok((
+            r.get::<_, u32>(0)?,
+            Table {
+                table: r.get(1)?,
+                a: EntrantId(r.get(2)?),
+                b: r.get::<_, Option<i64>>(3)?.map(EntrantId),
+                result,
+            },
+        ))
+    })?;
+    for row in rows {
+        let (round, table) = row?;
+        if let Some(ri) = rounds.iter_mut().find(|ri| ri.number == round) {
+            ri.tables.push(table);
+        }
+    }
+    Ok(rounds)
+}
+
+/// Writes a round and its pairings (byes after the matches).
+pub(crate) fn insert_round(
+    tx: &Transaction<'_>,
+    id: TournamentId,
+    number: u32,
+    stage: Stage,
+    pairings: &[Pairing],
+) -> Result<()> {
+    tx.execute(
+        "INSERT INTO rounds (tournament_id, number, stage, created_at) VALUES (?1, ?2, ?3, ?4)",
+        params![id.0, number, stage.as_sql(), clock::now_text()],
+    )?;
+    let mut ordered: Vec<&Pairing> = pairings
+        .iter()
+        .filter(|p| matches!(p, Pairing::Match { .. }))
+        .collect();
+    ordered.extend(pairings.iter().filter(|p| matches!(p, Pairing::Bye { .. })));
+    let mut stmt = tx.prepare_cached(
+        "INSERT INTO pairings (tournament_id, round, table_no, entrant_a, entrant_b)
+         VALUES (?1, ?2, ?3, ?4, ?5)",
+    )?;
+    for (i, p) in ordered.into_iter().enumerate() {
+        let (a, b) = match *p {
+            Pairing::Match { a, b } => (a, Some(b)),
+            Pairing::Bye { player } => (player, None),
+        };
+        stmt.execute(params![id.0, number, i as u32 + 1, a.0, b.map(|b| b.0)])?;
+    }
+    Ok(())
+}
+
+/// The id of the pairing at `round`/`table`, with its seats; errors name what is missing.
+fn pairing_at(
+    tx: &Transaction<'_>,
+    id: TournamentId,
+    round: u32,
+    table: u32,
+) -> Result<(i64, EntrantId, EntrantId)> {
+    let row: Option<(i64, i64, Option<i64>)> = tx
+        .query_row(
+            "SELECT id, entrant_a, entrant_b FROM pairings
+             WHERE tournament_id = ?1 AND round = ?2 AND table_no = ?3",
+            params![id.0, round, table],
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+        )
+        .optional()?;
+    match row {
+        None => Err(StoreError::Invalid {
+            field: "table",
+            reason: format!("round {round} of tournament {id} has no table {table}"),
+        }),
+        Some((_, a, None)) => Err(StoreError::Invalid {
+            field: "table",
+            reason: format!(
+                "table {table} of round {round} is a bye for {}; a bye has no result to record",
+                EntrantId(a)
+            ),
+        }),
+        Some((pid, a, Some(b))) => Ok((pid, EntrantId(a), EntrantId(b))),
+    }
+}
+
+fn check_result(a: EntrantId, b: EntrantId, winner: EntrantId, ca: u8, cb: u8) -> Result<()> {
+    MatchResult {
+        a,
+        b,
+        winner,
+        crystals_a: ca,
+        crystals_b: cb,
+    }
+    .validate()
+    .map_err(|e| StoreError::Invalid {
+        field: "result",
+        reason: e.to_string(),
+    })
+}
+
+impl Store {
+    pub fn create_tournament(&mut self, new: &NewTournament) -> Result<TournamentId> {
+        let name = label("tournament name", &new.name, 200)?;
+        let date = check_date(&new.date)?;
+        new.format.validate()?;
+        let (format, rounds, cut) = format_columns(&new.format);
+        let seed = new.seed.unwrap_or_else(fresh_seed);
+        let tx = self.write_tx()?;
+        tx.execute(
+            "INSERT INTO tournaments (name, event_date, format, swiss_rounds, top_cut, first_round,
+                                      seed, created_at)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+            params![
+                name,
+                date,
+                format,
+                rounds,
+                cut,
+                first_round_sql(new.first_round),
+                seed as i64,
+                clock::now_text()
+            ],
+        )?;
+        let id = TournamentId(tx.last_insert_rowid());
+        tx.commit()?;
+        Ok(id)
+    }
+
+    pub fn tournament(&self, id: TournamentId) -> Result<TournamentInfo> {
+        info_in(&self.conn, id)
+    }
+
+    /// All events, newest first.
+    pub fn list_tournaments(&self) -> Result<Vec<TournamentInfo>> {
+        let ids: Vec<i64> = {
+            let mut stmt = self
+                .conn
+                .prepare("SELECT id FROM tournaments ORDER BY event_date DESC, id DESC")?;
+            let rows = stmt.query_map([], |r| r.get(0))?;
+            rows.collect::<rusqlite::Result<_>>()?
+        };
+        ids.into_iter()
+            .map(|i| info_in(&self.conn, TournamentId(i)))
+            .collect()
+    }
+
+    /// Registers a player with the people or deck they play. After round 1 has been paired this is
+    /// a late entry (Swiss only): they join with no points from the next round on.
+    pub fn register(
+        &mut self,
+        id: TournamentId,
+        player: PlayerId,
+        people: Option<&str>,
+    ) -> Result<EntrantId> {
+        let people = people
+            .map(|p| label("people", p, MAX_PEOPLE_CHARS))
+            .transpose()?;
+        let tx = self.write_tx()?;
+        let info = info_in(&tx, id)?;
+        let name = crate::players::name_in(&tx, player)?;
+        match info.format {
+            Format::RoundRobin if info.rounds_paired > 0 => {
+                return Err(StoreError::Conflict(format!(
+                    "{} has started; a round robin takes no late entries",
+                    info.name
+                )))
+            }
+            Format::Swiss { rounds, .. } if info.rounds_paired >= rounds => {
+                return Err(StoreError::Conflict(format!(
+                    "all {rounds} Swiss rounds of {} have been paired; registration is closed",
+                    info.name
+                )))
+            }
+            _ => {}
+        }
+        let already: bool = tx.query_row(
+            "SELECT EXISTS (SELECT 1 FROM registrations WHERE tournament_id = ?1 AND player_id = ?2)",
+            params![id.0, player.0],
+            |r| r.get(0),
+        )?;
+        if already {
+            return Err(StoreError::Conflict(format!(
+                "{name} is already registered for {}",
+                info.name
+            )));
+        }
+        tx.execute(
+            "INSERT INTO registrations (tournament_id, player_id, people, seed_order, joined_round)
+             VALUES (?1, ?2, ?3,
+                     (SELECT COALESCE(MAX(seed_order), 0) + 1 FROM registrations WHERE tournament_id = ?1),
+                     ?4)",
+            params![id.0, player.0, people, info.rounds_paired + 1],
+        )?;
+        let entrant = EntrantId(tx.last_insert_rowid());
+        tx.commit()?;
+        Ok(entrant)
+    }
+
+    /// Drops a player: they are not paired after the rounds already paired.
+    pub fn drop_entrant(&mut self, id: TournamentId, entrant: EntrantId) -> Result<()> {
+        let tx = self.write_tx()?;
+        let info = info_in(&tx, id)?;
+        let changed = tx.execute(
+            "UPDATE registrations SET dropped_after = ?3
+             WHERE tournament_id = ?1 AND id = ?2 AND dropped_after IS NULL",
+            params![id.0, entrant.0, info.rounds_paired],
+        )?;
+        if changed == 0 {
+            return Err(StoreError::Invalid {
+                field: "entrant",
+                reason: format!("{entrant} is not an active player of {}", info.name),
+            });
+        }
+        tx.commit()?;
+        Ok(())
+    }
+
+    pub fn entrants(&self, id: TournamentId) -> Result<Vec<Entrant>> {
+        info_in(&self.conn, id)?;
+        entrants_in(&self.conn, id)
+    }
+
+    pub fn rounds(&self, id: TournamentId) -> Result<Vec<RoundInfo>> {
+        info_in(&self.conn, id)?;
+        rounds_in(&self.conn, id)
+    }
+
+    /// Pairs the next round (Swiss, then the top cut if any; or the next round-robin round) and
+    /// stores it. Every match of the previous rounds needs a result first.
+    pub fn pair_next_round(&mut self, id: TournamentId) -> Result<RoundInfo> {
+        let tx = self.write_tx()?;
+        let info = info_in(&tx, id)?;
+        let entrants = entrants_in(&tx, id)?;
+        let rounds = rounds_in(&tx, id)?;
+        if let Some(open) = rounds.iter().find(|r| !r.record().is_complete()) {
+            return Err(StoreError::Conflict(format!(
+                "round {} still has matches without a result",
+                open.number
+            )));
+        }
+        let number = rounds.len() as u32 + 1;
+        let active: Vec<EntrantId> = entrants
+            .iter()
+            .filter(|e| e.dropped_after.is_none())
+            .map(|e| e.id)
+            .collect();
+        let records = |stage: Stage| -> Vec<RoundRecord> {
+            rounds
+                .iter()
+                .filter(|r| r.stage == stage)
+                .map(RoundInfo::record)
+                .collect()
+        };
+        let (stage, pairings) = match info.format {
+            Format::Swiss {
+                rounds: swiss,
+                top_cut,
+            } => {
+                let played = records(Stage::Swiss);
+                if (played.len() as u32) < swiss {
+                    let p = swiss_pairings(&active, &played, info.first_round, info.seed)?;
+                    (Stage::Swiss, p)
+                } else if let Some(cut) = top_cut {
+                    let all: Vec<EntrantId> = entrants.iter().map(|e| e.id).collect();
+                    let table = standings(&all, &played)?;
+                    let seeds: Vec<EntrantId> = table
+                        .iter()
+                        .map(|s| s.entrant)
+                        .filter(|e| active.contains(e))
+                        .take(cut as usize)
+                        .collect();
+                    if seeds.len() < cut as usize {
+                        return Err(StoreError::Conflict(format!(
+                            "the top {cut} cut needs {cut} active players, there are {}",
+                            seeds.len()
+                        )));
+                    }
+                    let p = top_cut_pairings(&seeds, &records(Stage::TopCut))?;
+                    (Stage::TopCut, p)
+                } else {
+                    return Err(StoreError::Conflict(format!(
+                        "all {swiss} rounds of {} have been played",
+                        info.name
+                    )));
+                }
+            }
+            Format::RoundRobin => {
+                let field: Vec<EntrantId> = entrants
+                    .iter()
+                    .filter(|e| e.joined_round == 1)
+                    .map(|e| e.id)
+                    .collect();
+                let total = round_robin_rounds(field.len());
+                if number > total && total > 0 {
+                    return Err(StoreError::Conflict(format!(
+                        "all {total} rounds of {} have been played",
+                        info.name
+                    )));
+                }
+                (
+                    Stage::RoundRobin,
+                    round_robin_pairings(&field, &active, number)?,
+                )
+            }
+        };
+        insert_round(&tx, id, number, stage, &pairings)?;
+        let round = rounds_in(&tx, id)?
+            .into_iter()
+            .find(|r| r.number == number)
+            .ok_or_else(|| StoreError::Conflict(format!("round {number} was not stored")))?;
+        tx.commit()?;
+        Ok(round)
+    }
+
+    /// Records a typed-in result: the winner and each seat's crystals.
+    pub fn record_result(
+        &mut self,
+        id: TournamentId,
+        round: u32,
+        table: u32,
+        winner: EntrantId,
+        crystals_a: u8,
+        crystals_b: u8,
+    ) -> Result<()> {
+        self.write_result(
+            id,
+            round,
+            table,
+            winner,
+            (crystals_a, crystals_b),
+            ResultSource::Typed,
+            None,
+        )
+    }
+
+    /// Records the result of a match played in the app between the two players at that table.
+    pub fn record_result_from_match(
+        &mut self,
+        id: TournamentId,
+        round: u32,
+        table: u32,
+        match_id: MatchId,
+    ) -> Result<()> {
+        let status = self.match_status(match_id)?;
+        let Some(winner_side) = status.winner else {
+            return Err(StoreError::Conflict(format!(
+                "match {match_id} is not finished yet"
+            )));
+        };
+        let (a, b) = {
+            let tx = self.write_tx()?;
+            let (_, a, b) = pairing_at(&tx, id, round, table)?;
+            (a, b)
+        };
+        let entrants = entrants_in(&self.conn, id)?;
+        let player_of = |e: EntrantId| entrants.iter().find(|x| x.id == e).map(|x| x.player);
+        let (pa, pb) = (player_of(a), player_of(b));
+        let crystals_of = |p: Option<PlayerId>| {
+            status
+                .players
+                .iter()
+                .position(|q| Some(*q) == p)
+                .map(|i| status.crystals[i])
+        };
+        let (Some(ca), Some(cb)) = (crystals_of(pa), crystals_of(pb)) else {
+            return Err(StoreError::Invalid {
+                field: "match",
+                reason: format!(
+                    "match {match_id} was not played by the two players at table {table} of round {round}"
+                ),
+            });
+        };
+        let winner_player = status.players[winner_side.index()];
+        let winner = if Some(winner_player) == pa { a } else { b };
+        let clamp = |c: u32| u8::try_from(c).unwrap_or(u8::MAX);
+        self.write_result(
+            id,
+            round,
+            table,
+            winner,
+            (clamp(ca), clamp(cb)),
+            ResultSource::Match,
+            Some(match_id),
+        )
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn write_result(
+        &mut self,
+        id: TournamentId,
+        round: u32,
+        table: u32,
+        winner: EntrantId,
+        (ca, cb): (u8, u8),
+        source: ResultSource,
+        match_id: Option<MatchId>,
+    ) -> Result<()> {
+        let tx = self.write_tx()?;
+        info_in(&tx, id)?;
+        let (pid, a, b) = pairing_at(&tx, id, round, table)?;
+        check_result(a, b, winner, ca, cb)?;
+        let exists: bool = tx.query_row(
+            "SELECT EXISTS (SELECT 1 FROM results WHERE pairing_id = ?1)",
+            [pid],
+            |r| r.get(0),
+        )?;
+        if exists {
+            return Err(StoreError::Conflict(format!(
+                "table {table} of round {round} already has a result; correct it instead"
+            )));
+        }
+        tx.execute(
+            "INSERT INTO results (pairing_id, winner, crystals_a, crystals_b, source, match_id, recorded_at)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+            params![pid, winner.0, ca, cb, source.as_sql(), match_id.map(|m| m.0), clock::now_text()],
+        )?;
+        tx.commit()?;
+        Ok(())
+    }
+
+    /// Changes a recorded result; the old and new values and the reason go to the corrections log.
+    #[allow(clippy::too_many_arguments)]
+    pub fn correct_result(
+        &mut self,
+        id: TournamentId,
+        round: u32,
+        table: u32,
+        winner: EntrantId,
+        crystals_a: u8,
+        crystals_b: u8,
+        reason: &str,
+    ) -> Result<()> {
+        let reason = label("reason", reason, 500)?;
+        let tx = self.write_tx()?;
+        info_in(&tx, id)?;
+        let (pid, a, b) = pairing_at(&tx, id, round, table)?;
+        check_result(a, b, winner, crystals_a, crystals_b)?;
+        let old: Option<(i64, u8, u8)> = tx
+            .query_row(
+                "SELECT winner, crystals_a, crystals_b FROM results WHERE pairing_id = ?1",
+                [pid],
+                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+            )
+            .optional()?;
+        let Some((ow, oa, ob)) = old else {
+            return Err(StoreError::Invalid {
+                field: "table",
+                reason: format!("table {table} of round {round} has no result to correct"),
+            });
+        };
+        let now = clock::now_text();
+        tx.execute(
+            "INSERT INTO result_corrections (pairing_id, old_winner, old_crystals_a, old_crystals_b,
+                 new_winner, new_crystals_a, new_crystals_b, reason, corrected_at)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+            params![pid, ow, oa, ob, winner.0, crystals_a, crystals_b, reason, now],
+        )?;
+        tx.execute(
+            "UPDATE results SET winner = ?2, crystals_a = ?3, crystals_b = ?4, source = 'typed',
+                                match_id = NULL, recorded_at = ?5
+             WHERE pairing_id = ?1",
+            params![pid, winner.0, crystals_a, crystals_b, now],
+        )?;
+        tx.commit()?;
+        Ok(())
+    }
+
+    /// The corrections log of an event, oldest first.
+    pub fn corrections(&self, id: TournamentId) -> Result<Vec<Correction>> {
+        info_in(&self.conn, id)?;
+        let mut stmt = self.conn.prepare_cached(
+            "SELECT p.round, p.table_no, c.old_winner, c.old_crystals_a, c.old_crystals_b,
+                    c.new_winner, c.new_crystals_a, c.new_crystals_b, c.reason, c.corrected_at
+             FROM result_corrections c JOIN pairings p ON p.id = c.pairing_id
+             WHERE p.tournament_id = ?1 ORDER BY c.id",
+        )?;
+        let rows = stmt.query_map([id.0], |r| {
+            Ok(Correction {
+                round: r.get(0)?,
+                table: r.get(1)?,
+                old: (EntrantId(r.get(2)?), r.get(3)?, r.get(4)?),
+                new: (EntrantId(r.get(5)?), r.get(6)?, r.get(7)?),
+                reason: r.get(8)?,
+                corrected_at: r.get(9)?,
+            })
+        })?;
+        Ok(rows.collect::<rusqlite::Result<_>>()?)
+    }
+
+    /// Standings over the Swiss or round-robin rounds (the top cut is a bracket, not standings).
+    pub fn standings(&self, id: TournamentId) -> Result<Vec<StandingRow>> {
+        info_in(&self.conn, id)?;
+        let entrants = entrants_in(&self.conn, id)?;
+        let rounds = rounds_in(&self.conn, id)?;
+        standing_rows(&entrants, &rounds)
+    }
+}
+
+pub(crate) fn standing_rows(
+    entrants: &[Entrant],
+    rounds: &[RoundInfo],
+) -> Result<Vec<StandingRow>> {
+    let ids: Vec<EntrantId> = entrants.iter().map(|e| e.id).collect();
+    let records: Vec<RoundRecord> = rounds
+        .iter()
+        .filter(|r| r.stage != Stage::TopCut)
+        .map(RoundInfo::record)
+        .collect();
+    let table = standings(&ids, &records)?;
+    Ok(table
+        .into_iter()
+        .filter_map(|s| {
+            let e = entrants.iter().find(|e| e.id == s.entrant)?;
+            Some(StandingRow {
+                name: e.name.clone(),
+                people: e.people.clone(),
+                dropped: e.dropped_after.is_some(),
+                standing: s,
+            })
+        })
+        .collect())
+}
