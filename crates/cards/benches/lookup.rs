@@ -3,7 +3,8 @@
 //! Criterion reports the mean per query over the mixed query set; the p99 is measured here
 //! over 10,000 individually timed queries and printed before the criterion runs.
 
-use cards::Catalog;
+use cards::other::OtherCatalogFile;
+use cards::{Catalog, Game};
 use criterion::{criterion_group, criterion_main, Criterion};
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -49,7 +50,46 @@ const QUERIES: &[&str] = &[
     "",
 ];
 
-fn percentile_report(catalog: &Catalog) {
+/// The embedded Blue Moon catalog plus synthetic other-game catalogs of `per_game` cards each,
+/// named from recombined Blue Moon name words: the lookup cost once those catalogs are full.
+fn with_synthetic_others(per_game: usize) -> Option<Catalog> {
+    let base = Catalog::load_embedded().ok()?;
+    let words: Vec<String> = base
+        .bm_cards()
+        .iter()
+        .filter_map(|c| c.name_en.clone())
+        .flat_map(|n| n.split(' ').map(str::to_owned).collect::<Vec<_>>())
+        .collect();
+    let bm: Vec<cards::BmCard> = base.bm_cards().to_vec();
+    let others: Vec<OtherCatalogFile> = [
+        Game::WarhammerInvasion,
+        Game::KnightmareChess,
+        Game::StarTrekCcg,
+    ]
+    .iter()
+    .enumerate()
+    .filter_map(|(g, game)| {
+        // built through JSON so fields added to `OtherCard` later need no change here
+        let cards: Vec<serde_json::Value> = (0..per_game)
+            .map(|i| {
+                let w = |k: usize| words[(i * 7 + k * 13 + g * 31) % words.len()].clone();
+                serde_json::json!({
+                    "id": format!("{}-{i}", game.slug()),
+                    "name": format!("{} {} {}", w(0), w(1), w(2)),
+                    "aliases": [format!("{}{}", w(3), w(4))],
+                })
+            })
+            .collect();
+        serde_json::from_value::<OtherCatalogFile>(
+            serde_json::json!({ "game": game, "cards": cards }),
+        )
+        .ok()
+    })
+    .collect();
+    Catalog::from_parts(bm, others).ok()
+}
+
+fn percentile_report(label: &str, catalog: &Catalog) {
     let mut times: Vec<Duration> = Vec::with_capacity(10_000);
     for i in 0..10_000 {
         let q = QUERIES[i % QUERIES.len()];
@@ -61,7 +101,7 @@ fn percentile_report(catalog: &Catalog) {
     let mean = times.iter().sum::<Duration>() / times.len() as u32;
     let p = |q: f64| times[((times.len() as f64 * q) as usize).min(times.len() - 1)];
     println!(
-        "lookup over {} timed queries: mean {:?}, p50 {:?}, p99 {:?}, max {:?}",
+        "{label}: lookup over {} timed queries: mean {:?}, p50 {:?}, p99 {:?}, max {:?}",
         times.len(),
         mean,
         p(0.50),
@@ -78,7 +118,17 @@ fn benches(c: &mut Criterion) {
         eprintln!("embedded catalog does not load; lookup benchmark skipped");
         return;
     };
-    percentile_report(&catalog);
+    percentile_report("embedded catalogs", &catalog);
+    if let Some(big) = with_synthetic_others(1000) {
+        percentile_report("embedded + 3x1000 synthetic other-game cards", &big);
+        c.bench_function("lookup_mixed_query_with_3000_other_cards", |b| {
+            let mut i = 0;
+            b.iter(|| {
+                i = (i + 1) % QUERIES.len();
+                black_box(big.lookup(black_box(QUERIES[i]), None, 10))
+            })
+        });
+    }
     c.bench_function("lookup_mixed_query", |b| {
         let mut i = 0;
         b.iter(|| {

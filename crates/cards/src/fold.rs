@@ -65,39 +65,47 @@ pub fn compact(folded: &str) -> String {
     folded.chars().filter(|c| *c != ' ').collect()
 }
 
+/// Longest string [`bounded_distance`] compares; longer ones are never within a typo of a name.
+pub const MAX_DISTANCE_CHARS: usize = 64;
+
 /// Edit distance (Levenshtein) between `a` and `b` if it is at most `max`, else `None`.
-/// Banded and stops early, so a failed comparison costs little: lookup runs it over the
-/// whole vocabulary for every query word.
+/// Banded, on the stack, and stops early, so a failed comparison costs little: lookup runs it
+/// over the whole vocabulary for every query word. Strings longer than
+/// [`MAX_DISTANCE_CHARS`] give `None`.
 pub fn bounded_distance(a: &[char], b: &[char], max: usize) -> Option<usize> {
     let (n, m) = (a.len(), b.len());
-    if n.abs_diff(m) > max {
+    if n.abs_diff(m) > max || n > MAX_DISTANCE_CHARS || m > MAX_DISTANCE_CHARS {
         return None;
     }
     if n == 0 || m == 0 {
         return Some(n.max(m));
     }
-    const FAR: usize = usize::MAX / 2;
-    let mut prev: Vec<usize> = (0..=m).collect();
-    let mut cur = vec![FAR; m + 1];
+    const FAR: u16 = u16::MAX / 2;
+    let max16 = max.min(MAX_DISTANCE_CHARS) as u16;
+    let mut prev = [FAR; MAX_DISTANCE_CHARS + 1];
+    let mut cur = [FAR; MAX_DISTANCE_CHARS + 1];
+    for (j, p) in prev.iter_mut().enumerate().take(m + 1) {
+        *p = j as u16;
+    }
     for i in 1..=n {
         let lo = i.saturating_sub(max).max(1);
         let hi = (i + max).min(m);
-        cur.iter_mut().for_each(|c| *c = FAR);
-        cur[0] = if i <= max { i } else { FAR };
+        cur[..=m].fill(FAR);
+        cur[0] = if i <= max { i as u16 } else { FAR };
         let mut row_min = cur[0];
         for j in lo..=hi {
-            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let cost = u16::from(a[i - 1] != b[j - 1]);
             let v = (prev[j - 1] + cost).min(prev[j] + 1).min(cur[j - 1] + 1);
             cur[j] = v;
             row_min = row_min.min(v);
         }
-        if row_min > max {
+        if row_min > max16 {
             return None;
         }
         std::mem::swap(&mut prev, &mut cur);
     }
     let d = prev[m];
-    (d <= max).then_some(d)
+    (d <= max16).then_some(usize::from(d))
 }
 
 #[cfg(test)]

@@ -280,11 +280,14 @@ impl LookupIndex {
         if q.is_empty() {
             return LookupResult::empty(q);
         }
-        let in_game = |card: u32| game.is_none_or(|g| self.cards[card as usize].game == g);
         // card → (score, kind, matched entry)
         let mut best: HashMap<u32, (u32, MatchKind, Option<u32>)> = HashMap::new();
-        let mut offer = |card: u32, score: u32, kind: MatchKind, entry: Option<u32>| {
-            if !in_game(card) {
+        let offer = |best: &mut HashMap<u32, (u32, MatchKind, Option<u32>)>,
+                     card: u32,
+                     score: u32,
+                     kind: MatchKind,
+                     entry: Option<u32>| {
+            if game.is_some_and(|g| self.cards[card as usize].game != g) {
                 return;
             }
             let slot = best.entry(card).or_insert((0, kind, entry));
@@ -294,13 +297,14 @@ impl LookupIndex {
         };
 
         for card in self.tag_matches(&q) {
-            offer(card, SCORE_TAG, MatchKind::Tag, None);
+            offer(&mut best, card, SCORE_TAG, MatchKind::Tag, None);
         }
 
         let qc = compact(&q);
         if let Some(es) = self.exact.get(&qc) {
             for &e in es {
                 offer(
+                    &mut best,
                     self.entries[e as usize].card,
                     SCORE_EXACT,
                     MatchKind::ExactName,
@@ -311,7 +315,13 @@ impl LookupIndex {
         if qc.chars().count() >= 2 {
             for (e, entry) in self.entries.iter().enumerate() {
                 if entry.compact_str.len() > qc.len() && entry.compact_str.starts_with(&qc) {
-                    offer(entry.card, SCORE_PREFIX, MatchKind::Prefix, Some(e as u32));
+                    offer(
+                        &mut best,
+                        entry.card,
+                        SCORE_PREFIX,
+                        MatchKind::Prefix,
+                        Some(e as u32),
+                    );
                 }
             }
         }
@@ -347,18 +357,31 @@ impl LookupIndex {
             } else {
                 (SCORE_WORDS, MatchKind::Word)
             };
-            offer(self.entries[*e as usize].card, score, kind, Some(*e));
+            offer(
+                &mut best,
+                self.entries[*e as usize].card,
+                score,
+                kind,
+                Some(*e),
+            );
         }
 
-        // Typo on the whole name, spaces ignored.
+        // Typo on the whole name, spaces ignored (`flickeringfries`, `feuer zaubr`); only
+        // needed when nothing matched so far, which keeps the common query cheap.
         let qchars: Vec<char> = qc.chars().collect();
         let budget = typo_budget(qchars.len()).max(if qchars.len() >= 12 { 3 } else { 0 });
-        if budget > 0 {
+        if budget > 0 && best.is_empty() {
             for (e, entry) in self.entries.iter().enumerate() {
                 if let Some(d) = bounded_distance(&qchars, &entry.compact, budget) {
                     if d > 0 {
                         let score = SCORE_TYPO.saturating_sub(TYPO_COST * d as u32);
-                        offer(entry.card, score, MatchKind::Typo, Some(e as u32));
+                        offer(
+                            &mut best,
+                            entry.card,
+                            score,
+                            MatchKind::Typo,
+                            Some(e as u32),
+                        );
                     }
                 }
             }
