@@ -1,0 +1,163 @@
+//! Databases written by every earlier schema version, with data in them, open in this version:
+//! a backup is written first, nothing is lost, and a failed migration changes nothing.
+#![allow(clippy::unwrap_used)] // test helpers
+
+use std::path::Path;
+
+use rusqlite::Connection;
+use store::{schema, GameId, MatchId, Side, Store, StoreError};
+
+/// Builds a database exactly as the release with schema `version` would have: its migrations,
+/// then data written with that version's columns.
+fn database_at(path: &Path, version: usize) {
+    let c = Connection::open(path).unwrap();
+    c.execute_batch("PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON;")
+        .unwrap();
+    for sql in &schema::VERSIONS[..version] {
+        c.execute_batch(sql).unwrap();
+    }
+    c.pragma_update(None, "user_version", version as i64)
+        .unwrap();
+    if version >= 1 {
+        c.execute_batch(
+            r#"
+            INSERT INTO players (id, name, created_at) VALUES
+                (1, 'Anna', '2026-01-01T10:00:00.000000Z'),
+                (2, 'Ben',  '2026-01-01T10:00:00.000000Z');
+            INSERT INTO matches (id, player_a, player_b, target_crystals, created_at)
+                VALUES (1, 1, 2, 5, '2026-01-01T10:00:00.000000Z');
+            INSERT INTO games (id, match_id, player_a, player_b, people_a, people_b, first_player,
+                               created_at, updated_at, finished_at, winner, crystals, dragons, fights)
+                VALUES (1, 1, 1, 2, 'Vulca', 'Hoax', 'A', '2026-01-01T10:00:00.000000Z',
+                        '2026-01-01T11:00:00.000000Z', '2026-01-01T11:00:00.000000Z', 'B', 3, 2, 6);
+            INSERT INTO games (id, match_id, player_a, player_b, people_a, people_b, first_player,
+                               created_at, updated_at)
+                VALUES (2, 1, 1, 2, 'Vulca', 'Hoax', 'A', '2026-01-01T11:05:00.000000Z',
+                        '2026-01-01T11:06:00.000000Z');
+            INSERT INTO game_events (game_id, seq, payload, created_at) VALUES
+                (2, 1, '{"play":"V1"}', '2026-01-01T11:05:01.000000Z'),
+                (2, 2, '{"play":"H7"}', '2026-01-01T11:05:02.000000Z');
+            INSERT INTO game_redo (game_id, depth, payload) VALUES (2, 1, '{"play":"V9"}');
+            "#,
+        )
+        .unwrap();
+    }
+    if version >= 2 {
+        c.execute_batch(
+            r#"
+            UPDATE matches SET first_player = 'B' WHERE id = 1;
+            INSERT INTO card_fixes (card_id, fact, value_json, created_at)
+                VALUES ('vulca-07', 'fire', '5', '2026-01-02T09:00:00.000000Z');
+            "#,
+        )
+        .unwrap();
+    }
+    // Version 3 is the newest, so no older release wrote tournament rows yet. When version 4 is
+    // added, add version-3 data here (the assertion below is the reminder).
+    assert_eq!(
+        schema::VERSIONS.len(),
+        3,
+        "a new schema version: give database_at data for the previous one"
+    );
+}
+
+fn check_data(store: &Store, version: usize) {
+    if version >= 1 {
+        assert_eq!(store.players().unwrap().len(), 2);
+        let events: Vec<String> = store
+            .events(GameId(2))
+            .unwrap()
+            .into_iter()
+            .map(|e| e.payload)
+            .collect();
+        assert_eq!(events, vec![r#"{"play":"V1"}"#, r#"{"play":"H7"}"#]);
+        assert_eq!(store.redo_depth(GameId(2)).unwrap(), 1);
+        let m = store.match_status(MatchId(1)).unwrap();
+        assert_eq!(m.crystals, [0, 3]);
+        assert_eq!(m.unfinished_game, Some(GameId(2)));
+        assert_eq!(m.next_first, Side::A, "B won game 1, so A starts game 2");
+    }
+    if version >= 2 {
+        assert_eq!(store.card_fixes().unwrap()[0].value_json, "5");
+    }
+}
+
+#[test]
+fn every_earlier_version_with_data_is_backed_up_and_migrated_without_loss() {
+    for version in 0..schema::VERSIONS.len() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("tablemate.db");
+        database_at(&path, version);
+        let opened = Store::open(&path).unwrap();
+        let report = &opened.report;
+        assert_eq!(report.schema_version, schema::latest(), "from v{version}");
+        assert_eq!(report.set_aside, None);
+        if version == 0 {
+            assert_eq!(report.backup, None, "an empty database needs no backup");
+        } else {
+            assert_eq!(report.migrated_from, Some(version as u32));
+            let backup = report.backup.clone().expect("backup before migrating");
+            let name = backup.file_name().unwrap().to_string_lossy().into_owned();
+            assert!(
+                name.starts_with(&format!("tablemate.db.bak-v{version}-")),
+                "{name}"
+            );
+            // the backup is the old database, intact, at its old version
+            let b = Connection::open(&backup).unwrap();
+            let v: i64 = b
+                .query_row("PRAGMA user_version", [], |r| r.get(0))
+                .unwrap();
+            assert_eq!(v, version as i64);
+            let n: i64 = b
+                .query_row("SELECT COUNT(*) FROM game_events", [], |r| r.get(0))
+                .unwrap();
+            assert_eq!(n, 2);
+        }
+        check_data(&opened.store, version);
+        assert_eq!(opened.store.integrity_check().unwrap(), vec!["ok"]);
+        drop(opened);
+        // and reopening does nothing more
+        let again = Store::open(&path).unwrap();
+        assert_eq!(
+            (again.report.backup.clone(), again.report.migrated_from),
+            (None, None)
+        );
+        check_data(&again.store, version);
+    }
+}
+
+#[test]
+fn a_migration_that_fails_is_rolled_back_and_the_data_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("tablemate.db");
+    database_at(&path, 2);
+    {
+        // something the next version's migration will trip over
+        let c = Connection::open(&path).unwrap();
+        c.execute_batch("CREATE TABLE tournaments (x);").unwrap();
+    }
+    match Store::open(&path) {
+        Err(StoreError::Migration(_)) => {}
+        other => panic!("expected a migration error, got {other:?}"),
+    }
+    let c = Connection::open(&path).unwrap();
+    let v: i64 = c
+        .query_row("PRAGMA user_version", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(v, 2, "the version is unchanged");
+    let n: i64 = c
+        .query_row("SELECT COUNT(*) FROM game_events", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(n, 2);
+    let backups = std::fs::read_dir(dir.path())
+        .unwrap()
+        .filter(|e| {
+            e.as_ref()
+                .unwrap()
+                .file_name()
+                .to_string_lossy()
+                .contains(".bak-v2-")
+        })
+        .count();
+    assert_eq!(backups, 1, "the backup was written before the attempt");
+}
