@@ -90,23 +90,41 @@ fn with_synthetic_others(per_game: usize) -> Option<Catalog> {
 }
 
 fn percentile_report(label: &str, catalog: &Catalog) {
-    let mut times: Vec<Duration> = Vec::with_capacity(10_000);
-    for i in 0..10_000 {
-        let q = QUERIES[i % QUERIES.len()];
-        let start = Instant::now();
-        black_box(catalog.lookup(black_box(q), None, 10));
-        times.push(start.elapsed());
+    let rounds = 10_000 / QUERIES.len() + 1;
+    let mut times: Vec<Duration> = Vec::with_capacity(rounds * QUERIES.len());
+    let mut per_query: Vec<Vec<Duration>> = vec![Vec::with_capacity(rounds); QUERIES.len()];
+    for _ in 0..rounds {
+        for (i, q) in QUERIES.iter().enumerate() {
+            let start = Instant::now();
+            black_box(catalog.lookup(black_box(q), None, 10));
+            let t = start.elapsed();
+            times.push(t);
+            per_query[i].push(t);
+        }
     }
     times.sort();
     let mean = times.iter().sum::<Duration>() / times.len() as u32;
     let p = |q: f64| times[((times.len() as f64 * q) as usize).min(times.len() - 1)];
+    // The machine is shared: a preempted query shows up in the raw p99. The median of each
+    // query's runs is its own cost; the slowest of those is the worst query.
+    let (slowest, slowest_median) = per_query
+        .iter_mut()
+        .enumerate()
+        .map(|(i, ts)| {
+            ts.sort();
+            (QUERIES[i], ts[ts.len() / 2])
+        })
+        .max_by_key(|(_, t)| *t)
+        .unwrap_or(("", Duration::ZERO));
     println!(
-        "{label}: lookup over {} timed queries: mean {:?}, p50 {:?}, p99 {:?}, max {:?}",
+        "{label}: {} timed queries: mean {:?}, p50 {:?}, p99 {:?}, max {:?}; slowest query by median {:?} ({:.30?})",
         times.len(),
         mean,
         p(0.50),
         p(0.99),
-        times[times.len() - 1]
+        times[times.len() - 1],
+        slowest_median,
+        slowest
     );
 }
 

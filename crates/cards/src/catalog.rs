@@ -59,6 +59,20 @@ impl<'a> CardRef<'a> {
     }
 }
 
+/// `{"game": "blue-moon", "card": {...}}`: what `cards show ID` prints as JSON.
+impl serde::Serialize for CardRef<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut s = serializer.serialize_struct("CardRef", 2)?;
+        s.serialize_field("game", &self.game())?;
+        match self {
+            CardRef::BlueMoon(c) => s.serialize_field("card", c)?,
+            CardRef::Other(_, c) => s.serialize_field("card", c)?,
+        }
+        s.end()
+    }
+}
+
 /// All catalogs, validated and indexed for lookup.
 pub struct Catalog {
     bm: Vec<BmCard>,

@@ -65,6 +65,21 @@ pub fn compact(folded: &str) -> String {
     folded.chars().filter(|c| *c != ' ').collect()
 }
 
+/// Which characters occur in a string, as bits (letters and digits exactly, others hashed).
+/// Each distinct character of `a` missing from `b` costs at least one edit, so
+/// `(mask(a) & !mask(b)).count_ones()` is a lower bound of the edit distance: a cheap filter
+/// before [`bounded_distance`].
+pub fn char_mask(chars: &[char]) -> u64 {
+    chars.iter().fold(0u64, |m, c| {
+        let bit = match c {
+            'a'..='z' => *c as u32 - 'a' as u32,
+            '0'..='9' => 26 + (*c as u32 - '0' as u32),
+            other => 36 + (*other as u32 % 28),
+        };
+        m | (1u64 << bit)
+    })
+}
+
 /// Longest string [`bounded_distance`] compares; longer ones are never within a typo of a name.
 pub const MAX_DISTANCE_CHARS: usize = 64;
 
@@ -90,14 +105,20 @@ pub fn bounded_distance(a: &[char], b: &[char], max: usize) -> Option<usize> {
     for i in 1..=n {
         let lo = i.saturating_sub(max).max(1);
         let hi = (i + max).min(m);
-        cur[..=m].fill(FAR);
+        // only the cells next to the band are read outside it; keep them "far"
         cur[0] = if i <= max { i as u16 } else { FAR };
+        if lo > 1 {
+            cur[lo - 1] = FAR;
+        }
         let mut row_min = cur[0];
         for j in lo..=hi {
             let cost = u16::from(a[i - 1] != b[j - 1]);
             let v = (prev[j - 1] + cost).min(prev[j] + 1).min(cur[j - 1] + 1);
             cur[j] = v;
             row_min = row_min.min(v);
+        }
+        if hi < m {
+            cur[hi + 1] = FAR;
         }
         if row_min > max16 {
             return None;
@@ -145,6 +166,21 @@ mod tests {
     }
 
     #[test]
+    fn char_mask_bound_never_exceeds_the_distance() {
+        let pairs = [
+            ("flikering", "flickering"),
+            ("feuerzaubr", "feuerzauber"),
+            ("xyz", "abc"),
+        ];
+        for (a, b) in pairs {
+            let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+            let bound = (char_mask(&a) & !char_mask(&b)).count_ones() as usize;
+            let d = bounded_distance(&a, &b, 10).expect("within 10");
+            assert!(bound <= d, "{bound} > {d}");
+        }
+    }
+
+    #[test]
     fn bounded_distance_matches_plain_levenshtein() {
         let cases = [
             ("flickering", "flikering", 1),
@@ -152,6 +188,9 @@ mod tests {
             ("abc", "abc", 0),
             ("", "ab", 2),
             ("feuerzauber", "feurzaubr", 2),
+            ("abcdefghij", "xbcdefghiy", 2),
+            ("abcdefghij", "bcdefghij", 1),
+            ("ab", "ba", 2),
         ];
         for (a, b, d) in cases {
             let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());

@@ -18,10 +18,11 @@
 //! reason rather than guessing (`24` alone, `wall`).
 
 use crate::bm::Series;
-use crate::fold::{bounded_distance, compact, fold, Umlauts};
+use crate::fold::{bounded_distance, char_mask, compact, fold, Umlauts};
 use crate::{CardId, Game};
 use serde::Serialize;
 use std::collections::HashMap;
+use std::collections::HashSet;
 
 /// Queries are cut to this many characters: no card name is longer, and it bounds the work
 /// hostile input can cause.
@@ -133,10 +134,13 @@ struct NameEntry {
     display: String,
     compact: Vec<char>,
     compact_str: String,
+    mask: u64,
+    words: Vec<u32>,
 }
 
 struct Word {
     chars: Vec<char>,
+    mask: u64,
     text: String,
     entries: Vec<u32>,
 }
@@ -190,6 +194,15 @@ const SERIES_ALIASES: &[(&str, Series)] = &[
     ("kristall", Series::Ach),
     ("promo", Series::Promo),
 ];
+
+/// Orders matches of one query word: whole word, then prefix, then typos by distance.
+fn word_rank((kind, dist): (MatchKind, u32)) -> (u8, u32) {
+    match kind {
+        MatchKind::Prefix => (1, dist),
+        MatchKind::Typo => (2, dist),
+        _ => (0, dist),
+    }
+}
 
 fn typo_budget(len: usize) -> usize {
     match len {
@@ -247,13 +260,16 @@ impl LookupIndex {
         let e = self.entries.len() as u32;
         let compact_str = compact(folded);
         self.exact.entry(compact_str.clone()).or_default().push(e);
+        let mut entry_words = Vec::new();
         for w in folded.split(' ') {
             let id = match self.word_ids.get(w) {
                 Some(id) => *id,
                 None => {
                     let id = self.words.len() as u32;
+                    let chars: Vec<char> = w.chars().collect();
                     self.words.push(Word {
-                        chars: w.chars().collect(),
+                        mask: char_mask(&chars),
+                        chars,
                         text: w.to_owned(),
                         entries: Vec::new(),
                     });
@@ -265,13 +281,17 @@ impl LookupIndex {
             if postings.last() != Some(&e) {
                 postings.push(e);
             }
+            entry_words.push(id);
         }
+        let compact: Vec<char> = compact_str.chars().collect();
         self.entries.push(NameEntry {
             card,
             lang,
             display: display.to_owned(),
-            compact: compact_str.chars().collect(),
+            mask: char_mask(&compact),
+            compact,
             compact_str,
+            words: entry_words,
         });
     }
 
@@ -326,44 +346,56 @@ impl LookupIndex {
             }
         }
 
-        // Word by word: every query word must match a word of the name.
+        // Word by word: every query word must match a word of the name. The query word
+        // with the fewest postings picks the names to check, so common words (`of`, `the`)
+        // cost nothing extra.
         let qwords: Vec<&str> = q.split(' ').take(MAX_QUERY_WORDS).collect();
-        let mut per_entry: HashMap<u32, Vec<Option<(MatchKind, u32)>>> = HashMap::new();
-        for (i, qw) in qwords.iter().enumerate() {
-            for (word, kind, dist) in self.word_matches(qw) {
-                for &e in &self.words[word as usize].entries {
-                    let slots = per_entry
-                        .entry(e)
-                        .or_insert_with(|| vec![None; qwords.len()]);
-                    let better = match slots[i] {
-                        None => true,
-                        Some((k, d)) => (kind, dist) < (k, d),
-                    };
-                    if better {
-                        slots[i] = Some((kind, dist));
+        let matches: Vec<HashMap<u32, (MatchKind, u32)>> =
+            qwords.iter().map(|qw| self.word_matches(qw)).collect();
+        let postings = |m: &HashMap<u32, (MatchKind, u32)>| -> usize {
+            m.keys()
+                .map(|w| self.words[*w as usize].entries.len())
+                .sum()
+        };
+        let pivot = matches
+            .iter()
+            .enumerate()
+            .min_by_key(|(_, m)| postings(m))
+            .map(|(i, _)| i);
+        if let Some(pivot) = pivot.filter(|_| matches.iter().all(|m| !m.is_empty())) {
+            let mut seen: HashSet<u32> = HashSet::new();
+            for w in matches[pivot].keys() {
+                for &e in &self.words[*w as usize].entries {
+                    if !seen.insert(e) {
+                        continue;
                     }
+                    let entry = &self.entries[e as usize];
+                    let mut all = Vec::with_capacity(matches.len());
+                    for m in &matches {
+                        match entry
+                            .words
+                            .iter()
+                            .filter_map(|w| m.get(w))
+                            .min_by_key(|h| word_rank(**h))
+                        {
+                            Some(hit) => all.push(*hit),
+                            None => break,
+                        }
+                    }
+                    if all.len() < matches.len() {
+                        continue;
+                    }
+                    let dist: u32 = all.iter().map(|(_, d)| d).sum();
+                    let (score, kind) = if all.iter().any(|(k, _)| *k == MatchKind::Typo) {
+                        (SCORE_TYPO.saturating_sub(TYPO_COST * dist), MatchKind::Typo)
+                    } else if all.iter().any(|(k, _)| *k == MatchKind::Prefix) {
+                        (SCORE_WORD_PREFIX, MatchKind::Word)
+                    } else {
+                        (SCORE_WORDS, MatchKind::Word)
+                    };
+                    offer(&mut best, entry.card, score, kind, Some(e));
                 }
             }
-        }
-        for (e, slots) in &per_entry {
-            let Some(all): Option<Vec<(MatchKind, u32)>> = slots.iter().copied().collect() else {
-                continue;
-            };
-            let dist: u32 = all.iter().map(|(_, d)| d).sum();
-            let (score, kind) = if all.iter().any(|(k, _)| *k == MatchKind::Typo) {
-                (SCORE_TYPO.saturating_sub(TYPO_COST * dist), MatchKind::Typo)
-            } else if all.iter().any(|(k, _)| *k == MatchKind::Prefix) {
-                (SCORE_WORD_PREFIX, MatchKind::Word)
-            } else {
-                (SCORE_WORDS, MatchKind::Word)
-            };
-            offer(
-                &mut best,
-                self.entries[*e as usize].card,
-                score,
-                kind,
-                Some(*e),
-            );
         }
 
         // Typo on the whole name, spaces ignored (`flickeringfries`, `feuer zaubr`); only
@@ -371,7 +403,11 @@ impl LookupIndex {
         let qchars: Vec<char> = qc.chars().collect();
         let budget = typo_budget(qchars.len()).max(if qchars.len() >= 12 { 3 } else { 0 });
         if budget > 0 && best.is_empty() {
+            let qmask = char_mask(&qchars);
             for (e, entry) in self.entries.iter().enumerate() {
+                if (qmask & !entry.mask).count_ones() as usize > budget {
+                    continue;
+                }
                 if let Some(d) = bounded_distance(&qchars, &entry.compact, budget) {
                     if d > 0 {
                         let score = SCORE_TYPO.saturating_sub(TYPO_COST * d as u32);
@@ -453,11 +489,12 @@ impl LookupIndex {
         out
     }
 
-    /// Vocabulary words a query word matches: exactly, as a prefix, or within its typo budget.
-    fn word_matches(&self, qw: &str) -> Vec<(u32, MatchKind, u32)> {
-        let mut out = Vec::new();
+    /// Vocabulary words a query word matches, exactly, as a prefix, or within its typo
+    /// budget, each with its best kind of match and edit distance.
+    fn word_matches(&self, qw: &str) -> HashMap<u32, (MatchKind, u32)> {
+        let mut out = HashMap::new();
         if let Some(&id) = self.word_ids.get(qw) {
-            out.push((id, MatchKind::Word, 0));
+            out.insert(id, (MatchKind::Word, 0));
         }
         let qchars: Vec<char> = qw.chars().collect();
         let prefix_ok = qchars.len() >= 2;
@@ -465,15 +502,16 @@ impl LookupIndex {
         if !prefix_ok && budget == 0 {
             return out;
         }
+        let qmask = char_mask(&qchars);
         for (id, w) in self.words.iter().enumerate() {
             if w.text == qw {
                 continue;
             }
             if prefix_ok && w.text.starts_with(qw) {
-                out.push((id as u32, MatchKind::Prefix, 0));
-            } else if budget > 0 {
+                out.insert(id as u32, (MatchKind::Prefix, 0));
+            } else if budget > 0 && (qmask & !w.mask).count_ones() as usize <= budget {
                 if let Some(d) = bounded_distance(&qchars, &w.chars, budget) {
-                    out.push((id as u32, MatchKind::Typo, d as u32));
+                    out.insert(id as u32, (MatchKind::Typo, d as u32));
                 }
             }
         }

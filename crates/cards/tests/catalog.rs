@@ -284,6 +284,11 @@ fn accessors() {
     assert_eq!(card.game(), Game::BlueMoon);
     assert_eq!(card.display_name(), "Flickering Fires");
     assert!(c.card("vulca-99").is_none());
+    let json = serde_json::to_value(card).expect("serialises");
+    assert_eq!(json["game"], "blue-moon");
+    assert_eq!(json["card"]["tag"], "Vulca 24");
+    assert_eq!(json["card"]["name_de"], "Feuerzauber");
+    assert_eq!(json["card"]["number"], 24);
     assert!(c.bm("").is_none());
     assert_eq!(c.cards_of(Game::BlueMoon).count(), c.bm_cards().len());
 }
