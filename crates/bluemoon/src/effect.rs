@@ -411,13 +411,16 @@ impl Effect {
                 elements,
                 cards,
                 whose,
-            } => format!(
-                "{} {} values of {} {}",
-                op_text(*op),
-                elements_text(*elements),
-                whose_text(*whose),
-                class_text(*cards)
-            ),
+            } => {
+                let el = elements_text(*elements);
+                let sep = if el.is_empty() { "" } else { " " };
+                format!(
+                    "{}: {el}{sep}values of {} {}",
+                    op_text(*op),
+                    whose_text(*whose),
+                    class_text(*cards)
+                )
+            }
             Effect::PrintedReduction {
                 parity,
                 cards,

@@ -251,3 +251,20 @@ fn events_have_a_stable_versioned_json_form() {
     );
     assert!(Event::from_json(r#"{"v":1,"type":"teleport"}"#).is_err());
 }
+
+#[test]
+fn documented_example_table_state() {
+    let json = include_str!("../examples/table-state.json");
+    let t = TableState::from_json(json).expect("the documented example parses");
+    let r = compute(&cat(), &t);
+    // Enthrall Opposition (B's turn) ignores A's texts: Demegodas 2 + bluff 2.
+    assert_eq!(r.player(Player::A).total.earth, 4);
+    // CoolCat 2 + Zig-nur-Don 0 + Tronknor 2, with Zig-nur-Don's earth shield.
+    assert_eq!(r.player(Player::B).total.earth, 4);
+    assert!(r.player(Player::B).shield.earth);
+    assert!(r.player(Player::B).meets.earth);
+    let text = r.render_text();
+    assert!(text.contains("ignored by hoax-28"), "{text}");
+    assert!(TableState::from_json(r#"{"v":1,"C":{}}"#).is_err());
+    assert!(TableState::from_json(r#"{"v":3}"#).is_err());
+}
