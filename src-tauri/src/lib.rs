@@ -6,10 +6,10 @@ mod state;
 use state::AppState;
 use tauri::Manager;
 
-/// Builds the app with its plugins, state and commands, for any runtime (the real one or the
-/// mock runtime in tests).
-pub fn builder<R: tauri::Runtime>() -> tauri::Builder<R> {
-    tauri::Builder::<R>::new()
+/// Adds Tablemate's plugins, state and commands to a builder of any runtime (the real one, or
+/// the mock runtime in tests).
+pub fn configure<R: tauri::Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<R> {
+    builder
         .plugin(tauri_plugin_store::Builder::new().build())
         .setup(|app| {
             let data_dir = data_dir(app.handle())?;
@@ -36,7 +36,7 @@ fn data_dir<R: tauri::Runtime>(
 
 #[cfg_attr(mobile, tauri::mobile_entry_point)]
 pub fn run() {
-    if let Err(e) = builder::<tauri::Wry>().run(tauri::generate_context!()) {
+    if let Err(e) = configure(tauri::Builder::default()).run(tauri::generate_context!()) {
         eprintln!("Tablemate could not start: {e}");
         std::process::exit(1);
     }
