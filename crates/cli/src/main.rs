@@ -1,1 +1,115 @@
-fn main() {}
+//! `tablemate`: the command line over the Tablemate service.
+//!
+//! Conventions (kept by every subcommand): readable text by default, stable JSON with `--json`;
+//! exit code 0 on success, 1 for a user error (message on stderr), 2 for an internal error.
+
+mod output;
+
+use clap::{Parser, Subcommand};
+use output::{fail, Out};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use tablemate::{Service, ServiceError};
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "tablemate",
+    version = tablemate::VERSION,
+    about = "Tablemate: the companion for card games played with physical cards (Blue Moon first).",
+    long_about = "Tablemate keeps what the cards on the table do not: total power, dragons, crystals, \
+                  active effects and the rulings that apply. This command line works on the same \
+                  data as the app.\n\nExit codes: 0 ok, 1 user error (message on stderr), 2 internal error."
+)]
+struct Cli {
+    /// Data directory (default: the app's, e.g. ~/.local/share/app.tablemate; or $TABLEMATE_DATA_DIR).
+    #[arg(long, global = true, value_name = "DIR")]
+    data_dir: Option<PathBuf>,
+
+    /// Print stable, machine-readable JSON instead of text.
+    #[arg(long, global = true)]
+    json: bool,
+
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Show the version, the data directory and the database's state.
+    Info,
+    /// Show or change settings shared with the app (language, theme).
+    Settings {
+        /// Language of rulings and text: en or de.
+        #[arg(long)]
+        language: Option<String>,
+        /// Theme of the app: dark or light.
+        #[arg(long)]
+        theme: Option<String>,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let out = Out { json: cli.json };
+    match run(cli, &out) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => fail(&e),
+    }
+}
+
+fn open(data_dir: Option<PathBuf>) -> Result<Service, ServiceError> {
+    let dir = match data_dir {
+        Some(d) => d,
+        None => tablemate::default_data_dir()?,
+    };
+    Service::open(dir)
+}
+
+fn run(cli: Cli, out: &Out) -> Result<(), ServiceError> {
+    match cli.command {
+        Command::Info => {
+            let svc = open(cli.data_dir)?;
+            let info = svc.app_info()?;
+            out.print(&info, |w| {
+                writeln!(w, "Tablemate {}", info.version)?;
+                writeln!(w, "data directory: {}", info.data_dir)?;
+                writeln!(
+                    w,
+                    "user database:  {} (schema {})",
+                    info.user_db, info.schema_version
+                )?;
+                for n in &info.notices {
+                    writeln!(w, "note: {}", n.message)?;
+                }
+                Ok(())
+            })
+        }
+        Command::Settings { language, theme } => {
+            let svc = open(cli.data_dir)?;
+            let mut settings = svc.settings()?;
+            if language.is_some() || theme.is_some() {
+                let mut patch = serde_json::to_value(settings)
+                    .map_err(|e| ServiceError::internal(e.to_string()))?;
+                if let Some(l) = language {
+                    patch["language"] = serde_json::Value::String(l.to_ascii_lowercase());
+                }
+                if let Some(t) = theme {
+                    patch["theme"] = serde_json::Value::String(t.to_ascii_lowercase());
+                }
+                settings = svc.set_settings(tablemate::Settings::from_value(patch)?)?;
+            }
+            out.print(&settings, |w| {
+                writeln!(w, "language: {}", enum_name(&settings.language))?;
+                writeln!(w, "theme:    {}", enum_name(&settings.theme))
+            })
+        }
+    }
+}
+
+/// The serde name of a unit enum value (`en`, `dark`), as the JSON output spells it.
+fn enum_name<T: serde::Serialize>(v: &T) -> String {
+    serde_json::to_value(v)
+        .ok()
+        .and_then(|v| v.as_str().map(str::to_owned))
+        .unwrap_or_default()
+}

@@ -1,1 +1,122 @@
-//! The service API shared by the app and the CLI.
+//! The Tablemate service API: what the app (src-tauri) and the CLI (crates/cli) both call.
+//!
+//! Each method takes plain values, does one thing (usually one transaction) and returns a view
+//! model ready to show, or a [`ServiceError`] with a stable code and a readable message. The app
+//! and the CLI hold no logic of their own beyond parsing input and rendering these values.
+
+pub mod error;
+pub mod info;
+pub mod paths;
+pub mod settings;
+
+pub use error::{ErrorCode, Result, ServiceError};
+pub use info::{AppInfo, Notice};
+pub use paths::{default_data_dir, DataPaths};
+pub use settings::{Language, Settings, Theme};
+
+/// The crate version, shown by `tablemate --version` and the app's About.
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");
+
+/// An open Tablemate: the user's database and the data directory it lives in.
+#[derive(Debug)]
+pub struct Service {
+    paths: DataPaths,
+    store: store::Store,
+    notices: Vec<Notice>,
+}
+
+impl Service {
+    /// Opens (creating if needed) the data directory: the user's database is integrity-checked,
+    /// migrated (with a backup first) and, if damaged, set aside and reported as a [`Notice`].
+    pub fn open(data_dir: impl Into<std::path::PathBuf>) -> Result<Service> {
+        let paths = DataPaths::new(data_dir);
+        let opened = store::Store::open(&paths.user_db())?;
+        let mut notices = Vec::new();
+        let report = &opened.report;
+        if let Some(aside) = &report.set_aside {
+            notices.push(Notice {
+                kind: "database_set_aside".into(),
+                message: format!(
+                    "Your database could not be read ({}). It was kept at {} and a new, empty one was started.",
+                    aside.problem,
+                    aside.moved_to.display()
+                ),
+            });
+        }
+        if let (Some(from), Some(backup)) = (report.migrated_from, &report.backup) {
+            notices.push(Notice {
+                kind: "database_migrated".into(),
+                message: format!(
+                    "Your database was updated from version {from} to {}; a backup is at {}.",
+                    report.schema_version,
+                    backup.display()
+                ),
+            });
+        }
+        Ok(Service {
+            paths,
+            store: opened.store,
+            notices,
+        })
+    }
+
+    pub fn paths(&self) -> &DataPaths {
+        &self.paths
+    }
+
+    pub fn app_info(&self) -> Result<AppInfo> {
+        Ok(AppInfo {
+            version: VERSION.to_owned(),
+            data_dir: self.paths.dir().display().to_string(),
+            user_db: self.paths.user_db().display().to_string(),
+            schema_version: self.store.schema_version()?,
+            notices: self.notices.clone(),
+        })
+    }
+
+    pub fn settings(&self) -> Result<Settings> {
+        Settings::load(self.paths.dir())
+    }
+
+    pub fn set_settings(&self, settings: Settings) -> Result<Settings> {
+        settings.save(self.paths.dir())?;
+        Ok(settings)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn open_creates_the_database_and_reports_its_schema() {
+        let dir = tempfile::tempdir().unwrap();
+        let svc = Service::open(dir.path().join("data")).unwrap();
+        let info = svc.app_info().unwrap();
+        assert!(info.schema_version >= 1, "{info:?}");
+        assert!(dir.path().join("data").join(paths::USER_DB_FILE).exists());
+        assert!(info.notices.is_empty());
+    }
+
+    #[test]
+    fn a_damaged_database_is_set_aside_and_reported() {
+        let dir = tempfile::tempdir().unwrap();
+        let db = dir.path().join(paths::USER_DB_FILE);
+        std::fs::write(&db, b"this is not a database at all, but somebody's data").unwrap();
+        let svc = Service::open(dir.path()).unwrap();
+        let info = svc.app_info().unwrap();
+        assert_eq!(info.notices.len(), 1, "{info:?}");
+        assert_eq!(info.notices[0].kind, "database_set_aside");
+        // the old bytes are kept somewhere in the folder, untouched
+        let kept = std::fs::read_dir(dir.path())
+            .unwrap()
+            .filter_map(|e| e.ok())
+            .filter(|e| e.file_name().to_string_lossy().contains("corrupt"))
+            .any(|e| {
+                std::fs::read(e.path())
+                    .unwrap()
+                    .starts_with(b"this is not a database")
+            });
+        assert!(kept);
+    }
+}

@@ -1,0 +1,48 @@
+//! Printing results as text or JSON, and errors with the right exit code.
+
+use serde::Serialize;
+use std::io::{self, Write};
+use std::process::ExitCode;
+use tablemate::ServiceError;
+
+/// How to print: text for people, or stable JSON for scripts.
+pub struct Out {
+    pub json: bool,
+}
+
+impl Out {
+    /// Prints `value` as pretty JSON with `--json`, otherwise through `text`.
+    pub fn print<T: Serialize>(
+        &self,
+        value: &T,
+        text: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+    ) -> Result<(), ServiceError> {
+        let stdout = io::stdout();
+        let mut w = stdout.lock();
+        let written = if self.json {
+            serde_json::to_writer_pretty(&mut w, value)
+                .map_err(io::Error::other)
+                .and_then(|_| writeln!(w))
+        } else {
+            text(&mut w)
+        };
+        match written {
+            Ok(()) => Ok(()),
+            // `tablemate … | head` closing the pipe early is not an error.
+            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(()),
+            Err(e) => Err(ServiceError::internal(format!(
+                "Cannot write the output: {e}"
+            ))),
+        }
+    }
+}
+
+/// Reports an error on stderr and picks the exit code: 1 user error, 2 internal error.
+pub fn fail(e: &ServiceError) -> ExitCode {
+    eprintln!("tablemate: {}", e.message);
+    if e.is_user_error() {
+        ExitCode::from(1)
+    } else {
+        ExitCode::from(2)
+    }
+}

@@ -1,0 +1,68 @@
+//! The one error type the app and the CLI see: a stable code and a sentence a player understands.
+
+use serde::Serialize;
+use ts_rs::TS;
+
+/// Stable error codes (the UI and scripts may branch on them; never renumber or rename).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "snake_case")]
+#[ts(export)]
+pub enum ErrorCode {
+    /// The person asked for something invalid (bad value, unknown id, forbidden play).
+    InvalidInput,
+    /// Something asked for does not exist.
+    NotFound,
+    /// The user's data could not be read or written.
+    Storage,
+    /// A bug or an environment problem, not the person's fault.
+    Internal,
+}
+
+/// An error as shown to a person.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS, thiserror::Error)]
+#[error("{message}")]
+#[ts(export)]
+pub struct ServiceError {
+    pub code: ErrorCode,
+    pub message: String,
+}
+
+impl ServiceError {
+    pub fn invalid(message: impl Into<String>) -> Self {
+        ServiceError {
+            code: ErrorCode::InvalidInput,
+            message: message.into(),
+        }
+    }
+    pub fn not_found(message: impl Into<String>) -> Self {
+        ServiceError {
+            code: ErrorCode::NotFound,
+            message: message.into(),
+        }
+    }
+    pub fn storage(message: impl Into<String>) -> Self {
+        ServiceError {
+            code: ErrorCode::Storage,
+            message: message.into(),
+        }
+    }
+    pub fn internal(message: impl Into<String>) -> Self {
+        ServiceError {
+            code: ErrorCode::Internal,
+            message: message.into(),
+        }
+    }
+
+    /// Whether the person can fix this by changing their input (CLI exit code 1) or not (2).
+    pub fn is_user_error(&self) -> bool {
+        matches!(self.code, ErrorCode::InvalidInput | ErrorCode::NotFound)
+    }
+}
+
+impl From<store::StoreError> for ServiceError {
+    fn from(e: store::StoreError) -> Self {
+        ServiceError::storage(format!("Your data could not be read or saved: {e}"))
+    }
+}
+
+pub type Result<T> = std::result::Result<T, ServiceError>;

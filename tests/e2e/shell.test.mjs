@@ -1,0 +1,96 @@
+// End-to-end: the real Tablemate app in a real window (Xvfb), driven through tauri-driver and
+// WebKitWebDriver. Run by scripts/e2e, which starts the display and the driver and sets:
+//   TABLEMATE_APP_BIN   the app binary to launch
+//   TABLEMATE_DATA_DIR  a fresh data folder for this run
+//   WEBDRIVER_URL       where tauri-driver listens
+//   E2E_OUT             where screenshots go (target/e2e)
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Session, sleep } from './webdriver.mjs';
+
+const need = (name) => {
+  const v = process.env[name];
+  if (!v) throw new Error(`${name} is not set: run the end-to-end tests through scripts/e2e`);
+  return v;
+};
+const app = need('TABLEMATE_APP_BIN');
+const dataDir = need('TABLEMATE_DATA_DIR');
+const driver = process.env.WEBDRIVER_URL || 'http://127.0.0.1:4444';
+const out = process.env.E2E_OUT || 'target/e2e';
+mkdirSync(out, { recursive: true });
+
+// The version the Rust side reports must be the workspace's version.
+const cargo = readFileSync(new URL('../../Cargo.toml', import.meta.url), 'utf8');
+const version = /\[workspace\.package\][^[]*?version\s*=\s*"([^"]+)"/s.exec(cargo)?.[1];
+
+let s;
+
+before(async () => {
+  s = await Session.start(driver, {
+    'tauri:options': { application: app },
+    'wdio:enforceWebDriverClassic': true,
+  });
+});
+
+after(async () => {
+  if (s) await s.end();
+});
+
+async function shot(name) {
+  await sleep(400); // let the last change paint before capturing it
+  writeFileSync(join(out, `${name}.png`), await s.screenshot());
+}
+
+async function go(screen) {
+  await s.click(await s.waitFor(`[data-testid="nav-${screen}"]`));
+  await s.waitFor(`[data-testid="screen-${screen}"]`);
+}
+
+test('the window opens on the table screen', async () => {
+  const brand = await s.waitFor('[data-testid="brand"]', { timeoutMs: 30_000 });
+  assert.match(await s.text(brand), /Tablemate/);
+  assert.equal(await s.title(), 'Tablemate');
+  await s.waitFor('[data-testid="screen-table"]');
+});
+
+test('every screen is reachable from the navigation', async () => {
+  for (const screen of ['cards', 'rulings', 'matches', 'settings', 'table']) {
+    await go(screen);
+    const current = await s.attr(await s.find(`[data-testid="nav-${screen}"]`), 'aria-current');
+    assert.equal(current, 'page', `${screen} is marked as the current page`);
+  }
+});
+
+test('settings show values that came from Rust over IPC', async () => {
+  await go('settings');
+  assert.ok(version, 'workspace version found in Cargo.toml');
+  await s.waitFor('[data-testid="about-version"]', { pred: (t) => t === version });
+  const schema = Number(await s.text(await s.find('[data-testid="about-schema"]')));
+  assert.ok(schema >= 1, `schema version ${schema} is at least 1`);
+  assert.equal(await s.text(await s.find('[data-testid="about-data-dir"]')), dataDir);
+  await shot('settings-dark');
+});
+
+test('language and theme change at once and are saved by Rust', async () => {
+  await go('settings');
+  await s.click(await s.find('[data-testid="settings-language"] option[value="de"]'));
+  await s.waitFor('[data-testid="nav-table"]', { pred: (t) => t === 'Tisch' });
+  await s.click(await s.find('[data-testid="settings-theme"] option[value="light"]'));
+  const theme = await s.execute('return document.documentElement.dataset.theme');
+  assert.equal(theme, 'light');
+  // the store plugin wrote the file the CLI reads
+  let saved;
+  for (let i = 0; i < 30 && !saved?.settings; i++) {
+    try {
+      saved = JSON.parse(readFileSync(join(dataDir, 'settings.json'), 'utf8'));
+    } catch {
+      await sleep(100);
+    }
+  }
+  assert.deepEqual(saved?.settings, { language: 'de', theme: 'light' });
+  await shot('settings-light-de');
+  await go('table');
+  await shot('table-light-de');
+});

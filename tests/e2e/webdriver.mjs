@@ -1,0 +1,124 @@
+// A small W3C WebDriver client (classic protocol; WebKitWebDriver has no BiDi) over Node's
+// fetch. Enough for Tablemate's end-to-end tests: sessions, elements, clicks, keys, text,
+// screenshots and waiting. Every request has a timeout so a stuck driver fails the test
+// with a message instead of hanging.
+
+const ELEMENT = 'element-6066-11e4-a52e-4f735466cecf';
+
+export class WebDriverError extends Error {}
+
+export class Session {
+  constructor(base, id) {
+    this.base = base;
+    this.id = id;
+  }
+
+  static async start(base, capabilities, timeoutMs = 90_000) {
+    const res = await request(base, 'POST', '/session', { capabilities: { alwaysMatch: capabilities } }, timeoutMs);
+    return new Session(base, res.sessionId);
+  }
+
+  cmd(method, path, body, timeoutMs) {
+    return request(this.base, method, `/session/${this.id}${path}`, body, timeoutMs);
+  }
+
+  async end() {
+    try {
+      await this.cmd('DELETE', '', undefined, 15_000);
+    } catch {
+      // the app may already be gone; nothing to clean up then
+    }
+  }
+
+  async find(css) {
+    const el = await this.cmd('POST', '/element', { using: 'css selector', value: css });
+    return el[ELEMENT];
+  }
+
+  async findAll(css) {
+    const els = await this.cmd('POST', '/elements', { using: 'css selector', value: css });
+    return els.map((e) => e[ELEMENT]);
+  }
+
+  /** Waits until `css` matches an element (and `pred(text)` holds, if given); returns its id. */
+  async waitFor(css, { timeoutMs = 15_000, pred } = {}) {
+    const until = Date.now() + timeoutMs;
+    let last = 'not found';
+    while (Date.now() < until) {
+      try {
+        const id = await this.find(css);
+        if (!pred) return id;
+        const text = await this.text(id);
+        if (pred(text)) return id;
+        last = `text was ${JSON.stringify(text)}`;
+      } catch (e) {
+        last = e.message;
+      }
+      await sleep(100);
+    }
+    throw new WebDriverError(`timed out waiting for ${css}: ${last}`);
+  }
+
+  text(id) {
+    return this.cmd('GET', `/element/${id}/text`);
+  }
+
+  attr(id, name) {
+    return this.cmd('GET', `/element/${id}/attribute/${name}`);
+  }
+
+  click(id) {
+    return this.cmd('POST', `/element/${id}/click`, {});
+  }
+
+  type(id, text) {
+    return this.cmd('POST', `/element/${id}/value`, { text });
+  }
+
+  execute(script, args = []) {
+    return this.cmd('POST', '/execute/sync', { script, args });
+  }
+
+  title() {
+    return this.cmd('GET', '/title');
+  }
+
+  async screenshot() {
+    const b64 = await this.cmd('GET', '/screenshot', undefined, 30_000);
+    return Buffer.from(b64, 'base64');
+  }
+
+  setWindowRect(rect) {
+    return this.cmd('POST', '/window/rect', rect);
+  }
+}
+
+async function request(base, method, path, body, timeoutMs = 20_000) {
+  const ctrl = new AbortController();
+  const timer = setTimeout(() => ctrl.abort(), timeoutMs);
+  let res;
+  try {
+    res = await fetch(base + path, {
+      method,
+      headers: { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: ctrl.signal,
+    });
+  } catch (e) {
+    throw new WebDriverError(
+      `${method} ${path}: no answer from the WebDriver server at ${base} within ${timeoutMs} ms (${e.message})`,
+    );
+  } finally {
+    clearTimeout(timer);
+  }
+  const json = await res.json().catch(() => ({}));
+  if (!res.ok || (json.value && json.value.error)) {
+    const v = json.value || {};
+    throw new WebDriverError(`${method} ${path}: ${v.error || res.status}: ${v.message || ''}`);
+  }
+  return json.value;
+}
+
+export function sleep(ms) {
+  return new Promise((r) => setTimeout(r, ms));
+}

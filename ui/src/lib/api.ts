@@ -1,0 +1,33 @@
+// Typed calls into the Rust service. The payload and result types are generated from the Rust
+// types (ts-rs, see ./bindings); only the command names are written here.
+import { invoke } from '@tauri-apps/api/core';
+import type { AppInfo } from './bindings/AppInfo';
+import type { ServiceError } from './bindings/ServiceError';
+import type { Settings } from './bindings/Settings';
+
+/** Whether we run inside the Tauri window (and not in a plain browser or a unit test). */
+export function inApp(): boolean {
+  return typeof window !== 'undefined' && '__TAURI_INTERNALS__' in window;
+}
+
+/** Turns whatever a command rejected with into a ServiceError a person can read. */
+export function toServiceError(e: unknown): ServiceError {
+  if (e && typeof e === 'object' && 'message' in e && 'code' in e) {
+    return e as ServiceError;
+  }
+  return { code: 'internal', message: typeof e === 'string' ? e : String(e) };
+}
+
+async function call<T>(cmd: string, args?: Record<string, unknown>): Promise<T> {
+  try {
+    return await invoke<T>(cmd, args);
+  } catch (e) {
+    throw toServiceError(e);
+  }
+}
+
+export const api = {
+  appInfo: () => call<AppInfo>('app_info'),
+  getSettings: () => call<Settings>('get_settings'),
+  setSettings: (settings: Settings) => call<Settings>('set_settings', { settings }),
+};

@@ -1,0 +1,75 @@
+// UI text in English and German. Keys are checked by the type system: every key must exist in
+// both languages (a test checks the dictionaries are complete too).
+import type { Language } from './bindings/Language';
+
+const en = {
+  'app.title': 'Tablemate',
+  'nav.table': 'Table',
+  'nav.cards': 'Cards',
+  'nav.rulings': 'Rulings',
+  'nav.matches': 'Matches',
+  'nav.settings': 'Settings',
+  'nav.label': 'Main navigation',
+  'table.heading': 'Table',
+  'table.soon':
+    'The Blue Moon table (dragons, total power, effects and rulings) arrives with the rules engine.',
+  'cards.heading': 'Cards',
+  'cards.soon': 'Card lookup by number, English or German name arrives with the card catalogs.',
+  'rulings.heading': 'Rulings',
+  'rulings.soon': 'Searching the rulings of all four games arrives with the rulings corpus.',
+  'matches.heading': 'Matches',
+  'matches.soon': 'History, matches and tournaments arrive with the match records.',
+  'settings.heading': 'Settings',
+  'settings.language': 'Language',
+  'settings.theme': 'Theme',
+  'settings.theme.dark': 'Dark',
+  'settings.theme.light': 'Light',
+  'settings.saved': 'Saved',
+  'about.heading': 'About',
+  'about.version': 'Version',
+  'about.dataDir': 'Data folder',
+  'about.schema': 'Database schema',
+  'error.title': 'Something went wrong',
+  'error.dismiss': 'Dismiss',
+  'error.notInApp': 'Tablemate runs inside its app window; this page was opened without it.',
+} as const;
+
+export type Key = keyof typeof en;
+
+const de: Record<Key, string> = {
+  'app.title': 'Tablemate',
+  'nav.table': 'Tisch',
+  'nav.cards': 'Karten',
+  'nav.rulings': 'Regeln',
+  'nav.matches': 'Partien',
+  'nav.settings': 'Einstellungen',
+  'nav.label': 'Hauptnavigation',
+  'table.heading': 'Tisch',
+  'table.soon':
+    'Der Blue-Moon-Tisch (Drachen, Gesamtstärke, Effekte und Regeln) kommt mit der Regel-Engine.',
+  'cards.heading': 'Karten',
+  'cards.soon': 'Kartensuche nach Nummer, englischem oder deutschem Namen kommt mit den Kartenkatalogen.',
+  'rulings.heading': 'Regeln',
+  'rulings.soon': 'Die Suche in den Regeln aller vier Spiele kommt mit dem Regelkorpus.',
+  'matches.heading': 'Partien',
+  'matches.soon': 'Verlauf, Partien und Turniere kommen mit den Spielaufzeichnungen.',
+  'settings.heading': 'Einstellungen',
+  'settings.language': 'Sprache',
+  'settings.theme': 'Farbschema',
+  'settings.theme.dark': 'Dunkel',
+  'settings.theme.light': 'Hell',
+  'settings.saved': 'Gespeichert',
+  'about.heading': 'Über',
+  'about.version': 'Version',
+  'about.dataDir': 'Datenordner',
+  'about.schema': 'Datenbankschema',
+  'error.title': 'Etwas ist schiefgegangen',
+  'error.dismiss': 'Schließen',
+  'error.notInApp': 'Tablemate läuft in seinem App-Fenster; diese Seite wurde ohne es geöffnet.',
+};
+
+export const dictionaries: Record<Language, Record<Key, string>> = { en, de };
+
+export function t(lang: Language, key: Key): string {
+  return dictionaries[lang][key];
+}
