@@ -38,6 +38,104 @@ impl Event {
     }
 }
 
+/// Words that differ between the editions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Term {
+    BeginningPhase,
+    LeadershipPhase,
+    RetreatPhase,
+    CharacterPhase,
+    BoosterSupportPhase,
+    PowerPhase,
+    RefreshPhase,
+    EndPhase,
+    ProtectedIcon,
+    MayNot,
+    Match,
+    DeckBuilding,
+}
+
+impl Edition {
+    /// The edition's word for a rule concept (both editions play identically).
+    pub fn term(self, t: Term) -> &'static str {
+        let first = self == Edition::First;
+        match t {
+            Term::BeginningPhase => {
+                if first {
+                    "Beginning of Turn"
+                } else {
+                    "Beginning"
+                }
+            }
+            Term::LeadershipPhase => "Leadership",
+            Term::RetreatPhase => {
+                if first {
+                    "Retreat from Fight?"
+                } else {
+                    "Engagement"
+                }
+            }
+            Term::CharacterPhase => "Character",
+            Term::BoosterSupportPhase => {
+                if first {
+                    "Booster or Support"
+                } else {
+                    "Booster/Support"
+                }
+            }
+            Term::PowerPhase => {
+                if first {
+                    "Announce Power"
+                } else {
+                    "Power"
+                }
+            }
+            Term::RefreshPhase => {
+                if first {
+                    "Refresh Hand"
+                } else {
+                    "Refresh"
+                }
+            }
+            Term::EndPhase => {
+                if first {
+                    "End of Turn"
+                } else {
+                    "End"
+                }
+            }
+            Term::ProtectedIcon => {
+                if first {
+                    "PROTECTED"
+                } else {
+                    "PROTECT"
+                }
+            }
+            Term::MayNot => {
+                if first {
+                    "may not"
+                } else {
+                    "cannot"
+                }
+            }
+            Term::Match => {
+                if first {
+                    "campaign"
+                } else {
+                    "match"
+                }
+            }
+            Term::DeckBuilding => {
+                if first {
+                    "Advanced Rules"
+                } else {
+                    "deck building"
+                }
+            }
+        }
+    }
+}
+
 impl From<EventKind> for Event {
     fn from(kind: EventKind) -> Self {
         Event::new(kind)
@@ -149,6 +247,8 @@ pub enum EventKind {
     DragonsAttracted { player: Player, count: u8 },
     /// The player has no cards left in hand or draw deck.
     OutOfCards { player: Player },
+    /// The player has cards again (a retrieve, a draw): they had not run out after all.
+    CardsRegained { player: Player },
     /// The game ends by concession or irregularity: `loser` loses, the opponent scores the
     /// maximum (4, or 7 with Emissaries and Inquisitors).
     GameEnded { loser: Player },

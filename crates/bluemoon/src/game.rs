@@ -3,7 +3,7 @@
 //! one is rejected with a specific [`RuleError`] and changes nothing.
 
 use crate::dragons::{due_on_retreat, Attraction, Dragons, RetreatDragons};
-use crate::effect::{Action, Effect, ElementChangeTo};
+use crate::effect::{Action, Effect, ElementChangeTo, Forbid};
 use crate::event::{Edition, Event, EventKind, Expansion, PerPlayer, EVENT_VERSION};
 use crate::power::{compute, EffectLine, PowerReport, Resolution, Warning};
 use crate::source::CardSource;
@@ -260,6 +260,10 @@ impl GameState {
                     return Err(RuleError::AlreadyOutOfCards(*player));
                 }
                 s.out_of_cards.push(*player);
+            }
+            EventKind::CardsRegained { player } => {
+                // 'Getting cards back means you had not run out.'
+                s.out_of_cards.retain(|p| p != player);
             }
             EventKind::GameEnded { loser } => {
                 let emissaries = s
@@ -544,20 +548,7 @@ impl GameState {
             }
         }
 
-        // Warnings from the table as it was before the card arrived.
-        {
-            let res = Resolution::new(cards, &self.table);
-            for (by, rule) in res.forbidding(cards, player, card, face_down, None) {
-                if let Some(by_card) = &res.slots[by].entry.card {
-                    self.warnings.push(Warning::Forbidden {
-                        player,
-                        card: card.clone(),
-                        by: by_card.clone(),
-                        rule: format!("{rule:?}"),
-                    });
-                }
-            }
-        }
+        self.play_warnings(cards, player, card, area, face_down);
 
         let is_character = !face_down && card_type == Some(CardType::Character);
         if is_character
@@ -629,6 +620,70 @@ impl GameState {
             }
         }
         Ok(())
+    }
+
+    /// Warnings from the table as it was before the card arrived: restrictions that forbid
+    /// this play (by card kind, or by count this turn), and the first-turn limit.
+    fn play_warnings(
+        &mut self,
+        cards: &impl CardSource,
+        player: Player,
+        card: &CardId,
+        area: Area,
+        face_down: bool,
+    ) {
+        let res = Resolution::new(cards, &self.table);
+        let mut forbidden: Vec<(usize, String)> = res
+            .forbidding(cards, player, card, face_down, None)
+            .into_iter()
+            .map(|(by, rule)| (by, format!("{rule:?}")))
+            .collect();
+        let played = &self.fight.played_this_turn;
+        let into_combat = played
+            .iter()
+            .filter(|c| {
+                self.table
+                    .side(player)
+                    .combat
+                    .iter()
+                    .any(|e| e.card.as_ref() == Some(*c))
+            })
+            .count();
+        for (by, rule) in res.restrictions_on(player) {
+            let hit = match rule {
+                Forbid::MoreThanOneCardPerTurn => !played.is_empty(),
+                Forbid::MoreThanOneCardIntoCombat => area == Area::Combat && into_combat > 0,
+                _ => false,
+            };
+            if hit {
+                forbidden.push((by, format!("{rule:?}")));
+            }
+        }
+        for (by, rule) in forbidden {
+            if let Some(by_card) = &res.slots[by].entry.card {
+                self.warnings.push(Warning::Forbidden {
+                    player,
+                    card: card.clone(),
+                    by: by_card.clone(),
+                    rule,
+                });
+            }
+        }
+        let kind = if face_down {
+            Some(CardType::Support)
+        } else {
+            cards.facts(card).and_then(|f| f.card_type)
+        };
+        if self.fight.first_turn
+            && player == self.fight.starter
+            && matches!(kind, Some(CardType::Booster | CardType::Support))
+            && !cards.facts(card).is_some_and(|f| f.has_icon(Icon::Free))
+        {
+            self.warnings.push(Warning::FirstTurnBoosterSupport {
+                player,
+                card: card.clone(),
+            });
+        }
     }
 
     /// A character that continues a gang (every active combat card is a character of the

@@ -167,6 +167,9 @@ pub enum Warning {
     UnknownCard { card: CardId },
     /// Ignore resolution did not settle (contradictory mutual ignoring).
     IgnoreNotSettled,
+    /// The player starting a fight plays a booster or support card on its first turn
+    /// (allowed only when a card allows additional ones).
+    FirstTurnBoosterSupport { player: Player, card: CardId },
 }
 
 /// The result of [`compute`].
@@ -498,6 +501,20 @@ impl<'a> Resolution<'a> {
             }
         }
         out
+    }
+
+    /// Every restriction in force that binds `player`, with its card's slot.
+    pub fn restrictions_on(&self, player: Player) -> Vec<(usize, &'a Forbid)> {
+        self.in_force_effects()
+            .filter_map(|(s, effect)| match effect {
+                Effect::Restriction { forbids, whose, .. }
+                    if target_of(self.slots[s].owner, *whose) == player =>
+                {
+                    Some((s, forbids))
+                }
+                _ => None,
+            })
+            .collect()
     }
 
     pub fn label(&self, s: usize) -> String {

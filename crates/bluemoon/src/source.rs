@@ -145,6 +145,8 @@ pub struct Classification {
     pub unclassified: Vec<CardId>,
     /// Effects entries for ids the catalog does not know (should be empty).
     pub unknown_ids: Vec<CardId>,
+    /// Cards whose icons the engine reads from the facts (shields, PROTECTED, BLUFF, ...).
+    pub cards_per_icon: std::collections::BTreeMap<crate::Icon, usize>,
 }
 
 impl Catalog {
@@ -181,7 +183,14 @@ impl Catalog {
             .cloned()
             .collect();
         unknown_ids.sort();
+        let mut cards_per_icon = std::collections::BTreeMap::new();
+        for f in self.facts.values() {
+            for icon in &f.icons {
+                *cards_per_icon.entry(*icon).or_insert(0) += 1;
+            }
+        }
         Classification {
+            cards_per_icon,
             classified: self.effects.len(),
             cards_per_kind,
             primary_kind,

@@ -268,3 +268,62 @@ fn documented_example_table_state() {
     assert!(TableState::from_json(r#"{"v":1,"C":{}}"#).is_err());
     assert!(TableState::from_json(r#"{"v":3}"#).is_err());
 }
+
+#[test]
+fn brain_drain_and_first_turn_limits_warn() {
+    let c = cat();
+    let mut g = Game::new();
+    g.push(&c, setup()).expect("legal");
+    g.push(&c, play(Player::A, "hoax-09", Area::Combat))
+        .expect("legal");
+    // First turn of the fight: the starter may not play a (non-FREE) support card.
+    let w = g
+        .push(&c, play(Player::A, "hoax-26", Area::Support))
+        .expect("a warning, not an error")
+        .to_vec();
+    assert!(
+        matches!(&w[..], [Warning::FirstTurnBoosterSupport { .. }]),
+        "{w:?}"
+    );
+    for e in [
+        ev(EventKind::ElementChosen {
+            player: Player::A,
+            element: Element::Fire,
+        }),
+        ev(EventKind::TurnPassed { player: Player::A }),
+    ] {
+        g.push(&c, e).expect("legal");
+    }
+    // Brain Drain (A's support): B's second card this turn is forbidden, the first is not.
+    let first = g
+        .push(&c, play(Player::B, "vulca-13", Area::Combat))
+        .expect("legal")
+        .to_vec();
+    assert!(first.is_empty(), "{first:?}");
+    let second = g
+        .push(&c, play(Player::B, "mimix-27", Area::Support))
+        .expect("a warning, not an error")
+        .to_vec();
+    assert!(
+        matches!(&second[..], [Warning::Forbidden { by, rule, .. }] if by.as_str() == "hoax-26" && rule.contains("MoreThanOneCardPerTurn")),
+        "{second:?}"
+    );
+}
+
+#[test]
+fn regaining_cards_cancels_running_out() {
+    let c = cat();
+    let mut g = Game::new();
+    for e in [
+        setup(),
+        ev(EventKind::OutOfCards { player: Player::A }),
+        ev(EventKind::CardsRegained { player: Player::A }),
+        ev(EventKind::DeclineStart {
+            player: Player::A,
+            discarded: 1,
+        }),
+    ] {
+        g.push(&c, e).expect("legal");
+    }
+    assert!(g.state().game_over.is_none());
+}
