@@ -146,7 +146,14 @@ fn labels_abbreviations_and_prose_link_cards() {
         .find(|r| r.kind == Kind::ListEntry && r.display.starts_with("Barclay's Proto Dis"))
         .expect("row");
     assert_eq!(row.cards[0].card.0, "stccg-barclays-protomorphosis-disease");
+    // People who share a card's name are not linked to it from their own entry.
+    let rakal = labelled(&recs, Kind::Abbreviation, "Major Rakal");
+    assert!(!ids(rakal, LinkRole::Mentioned).contains(&"stccg-major-rakal"));
     let file = catalog();
+    assert!(file
+        .cards
+        .iter()
+        .any(|c| c.id.0 == "stccg-the-higher-the-fewer"));
     let scp_card = file
         .cards
         .iter()

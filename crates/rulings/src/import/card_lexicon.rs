@@ -33,7 +33,8 @@ pub fn normalize_text(s: &str) -> String {
 pub fn card_id(prefix: &str, name: &str) -> CardId {
     let mut slug = String::new();
     let mut pending_hyphen = false;
-    for c in normalize_text(name).chars() {
+    // An ellipsis separates words (`The Higher...The Fewer`); a single dot does not (`U.S.S.`).
+    for c in normalize_text(&name.replace("...", " ").replace('…', " ")).chars() {
         let mapped = match c {
             'à'..='å' | 'À'..='Å' => Some('a'),
             'é' | 'è' | 'ê' | 'ë' | 'É' => Some('e'),

@@ -313,8 +313,16 @@ pub fn import(text: &str, names: &[CardName]) -> Result<Vec<Ruling>, ImportError
                 push_link(&mut links, card.clone(), LinkRole::Subject, matched);
             }
         }
+        // II.5 describes people who share a card's name (Major Rakal, Mot the Barber, Wesley
+        // Crusher, Q): their entry must not link the card of the same name.
+        let person = match (it.shape, &it.label) {
+            (Shape::Abbreviation, Some(l)) => labels.resolve(l).cloned(),
+            _ => None,
+        };
         for (card, matched) in lexicon.find(&it.text) {
-            push_link(&mut links, card, LinkRole::Mentioned, &matched);
+            if Some(&card) != person.as_ref() {
+                push_link(&mut links, card, LinkRole::Mentioned, &matched);
+            }
         }
         // An abbreviation is about the card it abbreviates.
         if it.shape == Shape::Abbreviation {
