@@ -217,3 +217,28 @@ fn malformed_pages_give_errors_naming_the_line() {
     let binary: String = (0u8..=255).map(char::from).cycle().take(4000).collect();
     assert!(kc::import(&binary, &names).is_err());
 }
+
+/// Cut points across the whole document and scattered replacement characters: the importer
+/// returns an error or a result no larger than the full one, and never panics.
+#[test]
+fn truncated_or_garbled_input_never_panics() {
+    let names = names();
+    let full = kc::import(DOC, &names).expect("full document").len();
+    for k in 1..40 {
+        let mut cut = DOC.len() * k / 40;
+        while !DOC.is_char_boundary(cut) {
+            cut += 1;
+        }
+        if let Ok(recs) = kc::import(&DOC[..cut], &names) {
+            assert!(recs.len() <= full, "cut at {cut}");
+        }
+    }
+    for step in [97, 331, 997] {
+        let garbled: String = DOC
+            .chars()
+            .enumerate()
+            .map(|(i, c)| if i % step == 0 { '\u{FFFD}' } else { c })
+            .collect();
+        let _ = kc::import(&garbled, &names);
+    }
+}

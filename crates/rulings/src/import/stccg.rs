@@ -8,7 +8,8 @@
 //!
 //! Robustness policy: an empty document, a missing heading (a truncated download loses the
 //! sections after the cut) or a dilemma/Q-card section without its layout markers is
-//! rejected with an [`ImportError`] naming the byte offset. No partial result.
+//! rejected with an [`ImportError`] naming the byte offset. No partial result, except for a cut
+//! inside the last section (IV.12.D), which cannot be told from a shorter section.
 
 mod curated;
 mod layout;

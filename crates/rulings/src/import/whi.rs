@@ -8,7 +8,9 @@
 //! Robustness policy: an empty document, one without the three FAQ posts (a truncated
 //! download loses part 1, which comes last), a question without an answer or text where the
 //! layout allows none is rejected with an [`ImportError`] naming the line. No partial result:
-//! a silently shorter corpus is worse at the table than a clear error at import time.
+//! a silently shorter corpus is worse at the table than a clear error at import time. The one
+//! cut that cannot be detected is one inside the final restricted/banned lists (a shorter list
+//! looks the same); it gives the entries up to the cut.
 
 mod curated;
 mod parts;
