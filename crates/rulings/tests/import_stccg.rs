@@ -228,3 +228,18 @@ fn truncated_or_garbled_input_never_panics() {
         let _ = stccg::import(&garbled, &names);
     }
 }
+
+#[test]
+fn ids_do_not_depend_on_position() {
+    let names = names();
+    let full: HashSet<_> = records().into_iter().map(|r| r.id).collect();
+    let start = DOC.find("Bobs: ").expect("glossary term");
+    let end = start + DOC[start..].find("Captive: ").expect("next term");
+    let shorter =
+        stccg::import(&format!("{}{}", &DOC[..start], &DOC[end..]), &names).expect("imports");
+    assert_eq!(shorter.len(), full.len() - 1);
+    assert!(
+        shorter.iter().all(|r| full.contains(&r.id)),
+        "removing one entry changes no other id"
+    );
+}

@@ -271,3 +271,17 @@ fn truncated_or_garbled_input_never_panics() {
         let _ = whi::import(&garbled, &names);
     }
 }
+
+#[test]
+fn ids_do_not_depend_on_position() {
+    let names = names();
+    let full: HashSet<_> = records().into_iter().map(|r| r.id).collect();
+    let pair = "Q: Can I attack an already burning zone?\nA: Yes.\n\n";
+    assert!(DOC.contains(pair));
+    let shorter = whi::import(&DOC.replacen(pair, "", 1), &names).expect("imports");
+    assert_eq!(shorter.len(), full.len() - 1);
+    assert!(
+        shorter.iter().all(|r| full.contains(&r.id)),
+        "removing one Q/A changes no other id"
+    );
+}
