@@ -38,8 +38,30 @@ pub enum Attraction {
 }
 
 /// The three dragons. Invariant: exactly three, and (tug of war) never on both sides.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+/// Serialised as `[{"colour":"red","position":"centre"}, {"colour":"green","position":"A"}, ...]`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Dragons([(DragonColour, DragonPos); 3]);
+
+#[derive(Serialize)]
+struct DragonView {
+    colour: DragonColour,
+    /// `centre`, `A` or `B`.
+    position: &'static str,
+}
+
+impl Serialize for Dragons {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let views = self.0.map(|(colour, pos)| DragonView {
+            colour,
+            position: match pos {
+                DragonPos::Centre => "centre",
+                DragonPos::Side(Player::A) => "A",
+                DragonPos::Side(Player::B) => "B",
+            },
+        });
+        views.serialize(serializer)
+    }
+}
 
 impl Default for Dragons {
     fn default() -> Self {

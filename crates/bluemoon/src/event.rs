@@ -189,7 +189,7 @@ pub enum Edition {
 
 /// What happened.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+#[serde(tag = "type", rename_all = "snake_case")]
 pub enum EventKind {
     /// First event of a match: decks (a people, or a free description), expansions, the
     /// terminology, and who starts the first fight.

@@ -250,6 +250,11 @@ fn events_have_a_stable_versioned_json_form() {
         Err(RuleError::UnsupportedVersion(2))
     );
     assert!(Event::from_json(r#"{"v":1,"type":"teleport"}"#).is_err());
+    // Unknown fields are ignored (a newer writer may add optional ones); missing
+    // required fields are not.
+    assert!(Event::from_json(r#"{"v":1,"type":"next_game","x":1}"#).is_ok());
+    assert!(Event::from_json(r#"{"v":1,"type":"turn_passed"}"#).is_err());
+    assert!(Event::from_json(r#"{"v":1,"type":"turn_passed","player":"A"}"#).is_ok());
 }
 
 #[test]
@@ -326,4 +331,27 @@ fn regaining_cards_cancels_running_out() {
         g.push(&c, e).expect("legal");
     }
     assert!(g.state().game_over.is_none());
+}
+
+#[test]
+fn table_view_serialises_dragons_turn_and_totals() {
+    let c = cat();
+    let mut g = Game::new();
+    for e in [
+        setup(),
+        ev(EventKind::DragonsAttracted {
+            player: Player::B,
+            count: 1,
+        }),
+        play(Player::A, "vulca-13", Area::Combat),
+    ] {
+        g.push(&c, e).expect("legal");
+    }
+    let v = serde_json::to_value(g.state().view(&c)).expect("serialises");
+    assert_eq!(v["dragons"][0]["colour"], "red");
+    assert_eq!(v["dragons"][0]["position"], "B");
+    assert_eq!(v["dragons"][1]["position"], "centre");
+    assert_eq!(v["turn"], "A");
+    assert_eq!(v["players"][0]["total"]["fire"], 2);
+    assert_eq!(v["players"][0]["dragons_if_opponent_retreats"], 1);
 }
