@@ -215,12 +215,20 @@ impl GameState {
                 let report = compute(cards, &s.table);
                 let me = report.player(*player);
                 if !me.meets.get(element) {
-                    return Err(RuleError::PowerTooLow {
-                        player: *player,
-                        element,
-                        have: me.total.get(element),
-                        need: me.needed.get(element),
-                    });
+                    let unknown = s.characters_without_values(cards);
+                    if unknown.is_empty() {
+                        return Err(RuleError::PowerTooLow {
+                            player: *player,
+                            element,
+                            have: me.total.get(element),
+                            need: me.needed.get(element),
+                        });
+                    }
+                    s.warnings.extend(
+                        unknown
+                            .into_iter()
+                            .map(|card| Warning::UnknownValues { card }),
+                    );
                 }
                 s.end_turn();
             }
@@ -620,6 +628,23 @@ impl GameState {
             }
         }
         Ok(())
+    }
+
+    /// Active characters whose printed values the catalog lacks (either player).
+    fn characters_without_values(&self, cards: &impl CardSource) -> Vec<CardId> {
+        [Player::A, Player::B]
+            .into_iter()
+            .flat_map(|p| self.table.side(p).combat.iter())
+            .filter(|e| !e.face_down)
+            .filter_map(|e| e.card.as_ref())
+            .filter(|c| {
+                cards.facts(c).is_some_and(|f| {
+                    f.card_type == Some(CardType::Character)
+                        && (f.fire.is_none() || f.earth.is_none())
+                })
+            })
+            .cloned()
+            .collect()
     }
 
     /// Warnings from the table as it was before the card arrived: restrictions that forbid

@@ -5,6 +5,21 @@
 //! * [`source`]: [`CardSource`] (facts + effects by id) and the embedded [`Catalog`].
 //! * [`table`]: the table state ([`TableState`]), input of [`power::compute`].
 //! * [`power`]: total power, shields, needed power and the "why?" breakdown.
+//! * [`dragons`]: the three dragons as a tug of war; dragons due on a retreat.
+//! * [`event`]: the versioned event log format ([`Event`], [`EventKind`]).
+//! * [`game`]: [`GameState`] as a fold over events, validation, [`TableView`], and [`Game`]
+//!   (log + state, push / undo).
+//!
+//! Formats: `TABLE_STATE.md` (input of the power calculation) and `EVENTS.md` (the log).
+//!
+//! ```
+//! use bluemoon::{Catalog, TableState, Player};
+//! let cat = Catalog::embedded()?;
+//! let table = TableState::from_json(r#"{"contested":"fire","A":{"combat":["vulca-13"]}}"#)?;
+//! let report = bluemoon::power::compute(&cat, &table);
+//! assert_eq!(report.player(Player::A).total.fire, 2);
+//! # Ok::<(), bluemoon::RuleError>(())
+//! ```
 
 pub mod dragons;
 pub mod effect;

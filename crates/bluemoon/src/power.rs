@@ -167,6 +167,9 @@ pub enum Warning {
     UnknownCard { card: CardId },
     /// Ignore resolution did not settle (contradictory mutual ignoring).
     IgnoreNotSettled,
+    /// A character in play whose printed values the catalog does not give (counted as 0):
+    /// the needed-power check cannot be trusted, so it warns instead of rejecting.
+    UnknownValues { card: CardId },
     /// The player starting a fight plays a booster or support card on its first turn
     /// (allowed only when a card allows additional ones).
     FirstTurnBoosterSupport { player: Player, card: CardId },

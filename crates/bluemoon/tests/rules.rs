@@ -355,3 +355,38 @@ fn table_view_serialises_dragons_turn_and_totals() {
     assert_eq!(v["players"][0]["total"]["fire"], 2);
     assert_eq!(v["players"][0]["dragons_if_opponent_retreats"], 1);
 }
+
+#[test]
+fn too_little_power_is_rejected_unless_values_are_unknown() {
+    let mut c = cat();
+    let mut g = Game::new();
+    for e in [
+        setup(),
+        play(Player::A, "hoax-05", Area::Combat),
+        ev(EventKind::ElementChosen {
+            player: Player::A,
+            element: Element::Fire,
+        }),
+        ev(EventKind::TurnPassed { player: Player::A }),
+        play(Player::B, "hoax-09", Area::Combat),
+    ] {
+        g.push(&c, e).expect("legal");
+    }
+    let pass = ev(EventKind::TurnPassed { player: Player::B });
+    assert!(matches!(
+        g.state().validate(&c, &pass),
+        Err(RuleError::PowerTooLow {
+            have: 1,
+            need: 3,
+            ..
+        })
+    ));
+    // With Helkomedes' values unknown (a catalog gap) the pass is accepted with a warning.
+    let mut facts = bluemoon::CardSource::facts(&c, &CardId::from("hoax-09"))
+        .cloned()
+        .expect("in the catalog");
+    facts.fire = None;
+    c.insert_facts(facts);
+    let w = g.state().validate(&c, &pass).expect("accepted");
+    assert!(matches!(&w[..], [Warning::UnknownValues { .. }]), "{w:?}");
+}
