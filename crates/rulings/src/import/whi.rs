@@ -43,12 +43,13 @@ pub fn import(text: &str, names: &[CardName]) -> Result<Vec<Ruling>, ImportError
     let mut ids = IdMaker::new(SOURCE);
     let mut records: Vec<Ruling> = Vec::with_capacity(blocks.len());
     for b in &blocks {
+        // The question, else the heading (card name, rules sub-heading), else the text: with
+        // the section path this identifies a record without depending on its position, and a
+        // rule keeps its id when its wording is corrected.
         let key = match (&b.question, &b.heading) {
             (Some(q), _) => q.clone(),
-            (None, Some(h)) if b.kind != Kind::Rule => h.clone(),
-            // Rules are keyed by their heading through the section path plus their text, so a
-            // heading repeated in two sections stays distinct.
-            _ => b.text.clone(),
+            (None, Some(h)) => h.clone(),
+            (None, None) => b.text.clone(),
         };
         let id = ids.make(&b.section, &key);
         let mut links: Vec<CardLink> = Vec::new();
