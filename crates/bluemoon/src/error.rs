@@ -58,6 +58,8 @@ pub enum RuleError {
     BadDeclineDiscard(u8),
     #[error("a player attracts 1 to 4 dragons at once, not {0}")]
     BadDragonCount(u8),
+    #[error("only the attraction of exactly one dragon can be cancelled, this retreat gives {0}")]
+    CannotCancelDragons(u8),
     #[error("{0:?} has already run out of cards")]
     AlreadyOutOfCards(Player),
     #[error("event {index}: {error}")]

@@ -240,6 +240,10 @@ pub enum EventKind {
         player: Player,
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         forced: bool,
+        /// The single dragon of this retreat is cancelled (Who do you think you are?,
+        /// played "when you attract exactly one dragon").
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        dragon_cancelled: bool,
     },
     /// The player due to start a fight declines, discarding 1-3 cards.
     DeclineStart { player: Player, discarded: u8 },

@@ -232,14 +232,24 @@ impl GameState {
                 }
                 s.end_turn();
             }
-            EventKind::Retreat { player, forced } => {
+            EventKind::Retreat {
+                player,
+                forced,
+                dragon_cancelled,
+            } => {
                 s.expect_turn(*player)?;
                 if s.fight.first_turn && *player == s.fight.starter && !forced {
                     return Err(RuleError::CannotRetreatOnFirstTurn(*player));
                 }
                 let due = due_on_retreat(cards, &s.table, *player);
                 let winner = due.winner;
-                let n = due.total;
+                let mut n = due.total;
+                if *dragon_cancelled {
+                    if n != 1 {
+                        return Err(RuleError::CannotCancelDragons(n));
+                    }
+                    n = 0;
+                }
                 s.last_retreat = Some(due);
                 s.attract(cards, winner, n);
                 if s.game_over.is_none() {

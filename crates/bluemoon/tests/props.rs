@@ -194,6 +194,7 @@ fn to_event(s: &GameState, act: &Act) -> Event {
         Act::Retreat => EventKind::Retreat {
             player: me,
             forced: false,
+            dragon_cancelled: false,
         },
         Act::Decline(n) => EventKind::DeclineStart {
             player: me,
