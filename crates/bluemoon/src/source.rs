@@ -40,6 +40,8 @@ struct CatalogRecord {
     facts: BmFacts,
     #[serde(default)]
     text_en: Option<String>,
+    #[serde(default)]
+    name_en: Option<String>,
 }
 
 /// Facts and effects held in memory.
@@ -49,6 +51,8 @@ pub struct Catalog {
     effects: HashMap<CardId, EffectEntry>,
     /// Cards whose catalog record has English special power text.
     with_text: Vec<CardId>,
+    /// English names from the catalog, for cross-checks and display.
+    names: HashMap<CardId, String>,
 }
 
 /// The catalog files, embedded at build time (no IO at run time).
@@ -69,6 +73,9 @@ impl Catalog {
         for r in records {
             if r.text_en.as_deref().is_some_and(|t| !t.trim().is_empty()) {
                 cat.with_text.push(r.facts.id.clone());
+            }
+            if let Some(name) = r.name_en {
+                cat.names.insert(r.facts.id.clone(), name);
             }
             cat.facts.insert(r.facts.id.clone(), r.facts);
         }
@@ -107,6 +114,11 @@ impl Catalog {
                 effects,
             },
         );
+    }
+
+    /// The card's English name, if the catalog gives it.
+    pub fn name(&self, id: &CardId) -> Option<&str> {
+        self.names.get(id).map(String::as_str)
     }
 
     /// Ids of cards whose catalog record has special power text.

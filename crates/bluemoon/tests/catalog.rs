@@ -59,3 +59,18 @@ fn effects_file_round_trips() {
         assert_eq!(back, entry.effects, "{id}");
     }
 }
+
+#[test]
+fn effects_entries_name_the_catalog_card() {
+    // Catches an effects entry filed under the wrong id.
+    let c = cat();
+    let mut wrong = Vec::new();
+    for (id, entry) in c.effect_entries() {
+        if let (Some(mine), Some(theirs)) = (entry.name.as_deref(), c.name(id)) {
+            if mine != theirs {
+                wrong.push(format!("{id}: {mine} / {theirs}"));
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{wrong:?}");
+}
