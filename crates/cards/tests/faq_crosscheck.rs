@@ -402,6 +402,11 @@ fn faqs_agree_with_catalog_or_disagreement_is_listed() {
         claims.len()
     );
 
+    let mut per_fact: std::collections::BTreeMap<(&str, &str), usize> = Default::default();
+    for c in &claims {
+        *per_fact.entry((c.source, c.fact.as_str())).or_default() += 1;
+    }
+    println!("FAQ statements checked per source and fact: {per_fact:?}");
     let mut checked = 0;
     let mut new = Vec::new();
     let mut seen_known = BTreeSet::new();
