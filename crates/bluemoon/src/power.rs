@@ -144,6 +144,8 @@ pub struct EffectLine {
     pub owner: Player,
     pub card: CardId,
     pub kind: crate::effect::EffectKind,
+    /// The card's printed text, when the source has it.
+    pub text: Option<String>,
     pub description: String,
     pub effect: Effect,
     #[serde(flatten)]
@@ -736,6 +738,7 @@ pub fn compute(source: &impl CardSource, table: &TableState) -> PowerReport {
                 owner: slot.owner,
                 card: card.clone(),
                 kind: effect.kind(),
+                text: source.text(card).map(str::to_owned),
                 description: effect.describe(),
                 effect: effect.clone(),
                 status: res.effect_status(s, k),

@@ -12,6 +12,10 @@ pub trait CardSource {
     fn facts(&self, id: &CardId) -> Option<&BmFacts>;
     /// The card's effects; empty when it has no special power text.
     fn effects(&self, id: &CardId) -> &[Effect];
+    /// The card's printed special power text, for display (optional).
+    fn text(&self, _id: &CardId) -> Option<&str> {
+        None
+    }
     /// Whether the card has special power text (restrictions like Ferro Fos need it).
     fn has_text(&self, id: &CardId) -> bool {
         !self.effects(id).is_empty()
@@ -53,6 +57,8 @@ pub struct Catalog {
     with_text: Vec<CardId>,
     /// English names from the catalog, for cross-checks and display.
     names: HashMap<CardId, String>,
+    /// English special power texts from the catalog.
+    texts: HashMap<CardId, String>,
 }
 
 /// The catalog files, embedded at build time (no IO at run time).
@@ -71,8 +77,9 @@ impl Catalog {
             serde_json::from_str(cards_json).map_err(|e| RuleError::Catalog(e.to_string()))?;
         let mut cat = Catalog::effects_only(effects_json)?;
         for r in records {
-            if r.text_en.as_deref().is_some_and(|t| !t.trim().is_empty()) {
+            if let Some(text) = r.text_en.filter(|t| !t.trim().is_empty()) {
                 cat.with_text.push(r.facts.id.clone());
+                cat.texts.insert(r.facts.id.clone(), text);
             }
             if let Some(name) = r.name_en {
                 cat.names.insert(r.facts.id.clone(), name);
@@ -141,6 +148,9 @@ impl CardSource for Catalog {
     }
     fn effects(&self, id: &CardId) -> &[Effect] {
         self.effects.get(id).map_or(&[], |e| e.effects.as_slice())
+    }
+    fn text(&self, id: &CardId) -> Option<&str> {
+        self.texts.get(id).map(String::as_str)
     }
 }
 

@@ -270,6 +270,10 @@ fn documented_example_table_state() {
     assert!(r.player(Player::B).meets.earth);
     let text = r.render_text();
     assert!(text.contains("ignored by hoax-28"), "{text}");
+    let enthrall = r.effects.iter().find(|e| e.card.as_str() == "hoax-28");
+    assert!(enthrall
+        .and_then(|e| e.text.as_deref())
+        .is_some_and(|t| t.contains("special power texts are ignored")));
     assert!(TableState::from_json(r#"{"v":1,"C":{}}"#).is_err());
     assert!(TableState::from_json(r#"{"v":3}"#).is_err());
 }
