@@ -48,7 +48,7 @@ pub struct Settings {
     /// `wal` for a file database, `memory` for an in-memory one.
     pub journal_mode: String,
     pub foreign_keys: bool,
-    /// SQLite's number: `2` is FULL.
+    /// SQLite's number: `1` is NORMAL (the store's setting), `2` is FULL.
     pub synchronous: String,
 }
 

@@ -36,6 +36,10 @@ fn a_new_database_is_created_with_its_folders_in_wal_mode_and_foreign_keys_on() 
     let settings = opened.store.settings().unwrap();
     assert!(settings.foreign_keys);
     assert_eq!(settings.journal_mode, "wal");
+    assert_eq!(
+        settings.synchronous, "1",
+        "NORMAL: durable across crashes of the app"
+    );
 }
 
 #[test]
