@@ -446,6 +446,7 @@ impl Store {
                 ));
             }
         }
+        check_stages(&event.format, &rounds, loc.pairings_name())?;
         let mut decided: HashMap<(u32, u32), (usize, u8, u8)> = HashMap::new();
         for (i, r) in results.iter().enumerate() {
             let at = loc.result(i);
@@ -622,6 +623,43 @@ impl Locations {
             "pairings.csv"
         }
     }
+}
+
+/// The rounds' stages must fit the format: Swiss rounds (no more than announced), then the top
+/// cut if there is one; or round-robin rounds only.
+fn check_stages(format: &Format, rounds: &[ParsedRound], file: &str) -> Result<()> {
+    let bad = |n: u32, why: String| Err(import_err(file, format!("round {n}: {why}")));
+    for (i, (n, stage, _)) in rounds.iter().enumerate() {
+        match (*format, *stage) {
+            (Format::RoundRobin, Stage::RoundRobin) => {}
+            (Format::RoundRobin, s) => {
+                return bad(
+                    *n,
+                    format!("a round-robin event has no {} round", s.as_sql()),
+                )
+            }
+            (Format::Swiss { .. }, Stage::RoundRobin) => {
+                return bad(*n, "a Swiss event has no round_robin round".into())
+            }
+            (Format::Swiss { rounds: swiss, .. }, Stage::Swiss) if i as u32 >= swiss => {
+                return bad(*n, format!("the event has only {swiss} Swiss rounds"))
+            }
+            (
+                Format::Swiss {
+                    rounds: swiss,
+                    top_cut,
+                },
+                Stage::TopCut,
+            ) if top_cut.is_none() || (i as u32) < swiss => {
+                return bad(
+                    *n,
+                    "a top-cut round before the Swiss rounds are done, or without a cut".into(),
+                )
+            }
+            _ => {}
+        }
+    }
+    Ok(())
 }
 
 fn check_size(what: &str, bytes: &[u8]) -> Result<()> {

@@ -16,7 +16,7 @@ use crate::error::{Result, StoreError};
 use crate::{clock, schema, Store};
 
 /// What [`Store::open`] did besides opening, so the app can tell the person.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct OpenReport {
     /// A fresh, empty database was created (there was no file, or a damaged one was set aside).
     pub created: bool,
@@ -31,7 +31,7 @@ pub struct OpenReport {
 }
 
 /// A database file that failed its integrity check and was renamed.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct SetAside {
     /// Where the damaged file now is.
     pub moved_to: PathBuf,

@@ -349,7 +349,7 @@ pub(crate) fn insert_round(
 
 /// The id of the pairing at `round`/`table`, with its seats; errors name what is missing.
 fn pairing_at(
-    tx: &Transaction<'_>,
+    tx: &rusqlite::Connection,
     id: TournamentId,
     round: u32,
     table: u32,
@@ -642,11 +642,8 @@ impl Store {
                 "match {match_id} is not finished yet"
             )));
         };
-        let (a, b) = {
-            let tx = self.write_tx()?;
-            let (_, a, b) = pairing_at(&tx, id, round, table)?;
-            (a, b)
-        };
+        info_in(&self.conn, id)?;
+        let (_, a, b) = pairing_at(&self.conn, id, round, table)?;
         let entrants = entrants_in(&self.conn, id)?;
         let player_of = |e: EntrantId| entrants.iter().find(|x| x.id == e).map(|x| x.player);
         let (pa, pb) = (player_of(a), player_of(b));

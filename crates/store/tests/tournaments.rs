@@ -454,6 +454,9 @@ fn hostile_json_imports_are_refused_and_change_nothing() {
         ghost.to_string().as_bytes(),
         "no pairing at round 2 table 9",
     );
+    let mut short = good.clone();
+    short["event"]["format"]["rounds"] = serde_json::json!(1);
+    check(&mut s, short.to_string().as_bytes(), "only 1 Swiss rounds");
     let mut extra = good.clone();
     extra["entrants"][0]["admin"] = serde_json::json!(true);
     check(&mut s, extra.to_string().as_bytes(), "unknown field");
