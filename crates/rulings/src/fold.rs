@@ -106,7 +106,17 @@ pub fn fts_expression(words: &[QueryWord]) -> Option<String> {
     let parts: Vec<String> = words
         .iter()
         .map(|w| {
-            let alts: Vec<String> = w.forms.iter().map(|f| format!("\"{f}\"*")).collect();
+            let alts: Vec<String> = w
+                .forms
+                .iter()
+                .map(|f| {
+                    if f.chars().count() < MIN_PREFIX {
+                        format!("\"{f}\"")
+                    } else {
+                        format!("\"{f}\"*")
+                    }
+                })
+                .collect();
             if alts.len() == 1 {
                 alts[0].clone()
             } else {
@@ -117,10 +127,37 @@ pub fn fts_expression(words: &[QueryWord]) -> Option<String> {
     Some(parts.join(" AND "))
 }
 
-/// Whether a folded word of a text matches a query word (as a prefix, in any spelling).
+/// Whether a folded word of a text matches a query word (as a prefix, in any spelling; a
+/// one-letter query word only as a whole word).
 pub fn matches(query: &QueryWord, folded: &str) -> bool {
-    query.forms.iter().any(|f| folded.starts_with(f.as_str()))
+    query.forms.iter().any(|f| {
+        if f.chars().count() < MIN_PREFIX {
+            folded == f
+        } else {
+            folded.starts_with(f.as_str())
+        }
+    })
 }
+
+/// Whether an original (unfolded) word matches: ASCII words are compared without folding
+/// (no allocation), others are folded first.
+pub fn matches_raw(query: &QueryWord, word: &str) -> bool {
+    if word.is_ascii() {
+        query.forms.iter().any(|f| {
+            let prefix_ok = f.len() >= MIN_PREFIX || word.len() == f.len();
+            prefix_ok
+                && f.is_ascii()
+                && word.len() >= f.len()
+                && word.as_bytes()[..f.len()].eq_ignore_ascii_case(f.as_bytes())
+        })
+    } else {
+        matches(query, &fold(word))
+    }
+}
+
+/// Query words shorter than this match whole words only: a one-letter prefix would match
+/// most of the corpus and say nothing.
+pub const MIN_PREFIX: usize = 2;
 
 #[cfg(test)]
 mod tests {

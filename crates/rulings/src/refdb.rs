@@ -153,6 +153,11 @@ impl ReferenceDb {
                     fold(&r.section.join(" / "))
                 ])?;
             }
+            // The question and answer weigh more than the section title.
+            tx.execute(
+                "INSERT INTO rulings_fts (rulings_fts, rank) VALUES ('rank', 'bm25(1.0, 0.3)')",
+                [],
+            )?;
             tx.execute(
                 "INSERT INTO meta (key, value) VALUES ('version', ?1)",
                 params![corpus.version],

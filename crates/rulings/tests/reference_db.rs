@@ -303,3 +303,20 @@ fn file_database_is_rebuilt_only_when_needed() {
     assert!(repaired.rebuilt());
     assert_eq!(repaired.corpus().records.len(), count);
 }
+
+#[test]
+fn very_common_words_still_find_records() {
+    with_db(|db| {
+        // "of" matches most English records: returned unranked, still marked and limited.
+        let hits = db.search("of", SearchFilter::default(), 5).expect("search");
+        assert_eq!(hits.len(), 5);
+        assert!(hits
+            .iter()
+            .all(|h| h.snippet.contains("[of") || h.snippet.contains("[Of")));
+        // A one-letter word matches whole words only.
+        let a = db.search("a", SearchFilter::default(), 5).expect("search");
+        assert!(a
+            .iter()
+            .all(|h| h.snippet.contains("[a]") || h.snippet.contains("[A]")));
+    });
+}
