@@ -694,6 +694,43 @@ impl GameState {
                 forbidden.push((by, format!("{rule:?}")));
             }
         }
+        if face_down {
+            // The card is a character in hand: an opponent's effect that ignores it (Hank
+            // Highflyer Hawk, Mad Mike Magpie) or its icons (Mekarthas) takes its BLUFF icon
+            // away, so it cannot be played as a bluff card.
+            let facts = cards.facts(card);
+            let flit_char = facts.is_some_and(|f| {
+                f.series == crate::Series::Flit && f.card_type == Some(CardType::Character)
+            });
+            for (s, effect) in res.in_force_effects() {
+                if res.slots[s].owner != player.other() {
+                    continue;
+                }
+                if let Effect::Ignore {
+                    what,
+                    cards: class,
+                    except,
+                    except_icons,
+                    ..
+                } = effect
+                {
+                    use crate::effect::{CardClass, Except, IgnoreWhat};
+                    let reaches = matches!(
+                        class,
+                        CardClass::Characters | CardClass::WithIcons | CardClass::All
+                    ) && !(flit_char && except.contains(&Except::FlitCharacters));
+                    let hit = reaches
+                        && match what {
+                            IgnoreWhat::Cards => true,
+                            IgnoreWhat::Icons => !except_icons.contains(&Icon::Bluff),
+                            IgnoreWhat::Text => false,
+                        };
+                    if hit {
+                        forbidden.push((s, "BLUFF icon ignored".to_string()));
+                    }
+                }
+            }
+        }
         for (by, rule) in forbidden {
             if let Some(by_card) = &res.slots[by].entry.card {
                 self.warnings.push(Warning::Forbidden {

@@ -394,3 +394,48 @@ fn too_little_power_is_rejected_unless_values_are_unknown() {
     let w = g.state().validate(&c, &pass).expect("accepted");
     assert!(matches!(&w[..], [Warning::UnknownValues { .. }]), "{w:?}");
 }
+
+#[test]
+fn no_bluff_cards_under_hank_but_under_flitterflutter() {
+    let c = cat();
+    let start = |opp_card: &str| {
+        let mut g = Game::new();
+        for e in [
+            setup(),
+            play(Player::A, "hoax-09", Area::Combat),
+            play(Player::A, opp_card, Area::Combat),
+            ev(EventKind::ElementChosen {
+                player: Player::A,
+                element: Element::Fire,
+            }),
+            ev(EventKind::TurnPassed { player: Player::A }),
+            play(Player::B, "buka-03", Area::Combat),
+        ] {
+            g.push(&c, e).expect("legal");
+        }
+        g
+    };
+    let bluff = ev(EventKind::CardPlayed {
+        player: Player::B,
+        card: CardId::from("buka-07"),
+        area: Area::Support,
+        target: None,
+        face_down: true,
+    });
+    // Hank Highflyer Hawk ignores B's character cards, in hand too: no bluff.
+    let w = start("flit-12")
+        .state()
+        .validate(&c, &bluff)
+        .expect("warning");
+    assert!(
+        w.iter()
+            .any(|w| matches!(w, Warning::Forbidden { by, .. } if by.as_str() == "flit-12")),
+        "{w:?}"
+    );
+    // Flitterflutter ignores support cards, not the character card in hand.
+    let w = start("flit-08")
+        .state()
+        .validate(&c, &bluff)
+        .expect("legal");
+    assert!(w.is_empty(), "{w:?}");
+}
