@@ -94,7 +94,7 @@ proptest! {
         }
         let csv = s.export_tournament_csv(t).unwrap();
         let json = s.export_tournament_json(t).unwrap();
-        let mut files = vec![
+        let mut files = [
             csv.entrants.into_bytes(), csv.pairings.into_bytes(), csv.results.into_bytes(),
             json.into_bytes(),
         ];
