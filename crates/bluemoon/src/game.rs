@@ -781,6 +781,16 @@ impl GameState {
         let Some(gang) = cards.facts(card).and_then(|f| f.gang.clone()) else {
             return false;
         };
+        // 'When icons are ignored the gang is lost at the next character play.'
+        let res = Resolution::new(cards, &self.table);
+        let gang_icon_ignored = res.in_force_effects().any(|(s, e)| {
+            res.slots[s].owner == player.other()
+                && matches!(e, Effect::Ignore { what: crate::effect::IgnoreWhat::Icons, except_icons, .. }
+                    if !except_icons.contains(&Icon::Gang))
+        });
+        if gang_icon_ignored {
+            return false;
+        }
         let combat = &self.table.side(player).combat;
         !combat.is_empty()
             && combat.iter().all(|e| {

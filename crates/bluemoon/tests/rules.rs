@@ -439,3 +439,30 @@ fn no_bluff_cards_under_hank_but_under_flitterflutter() {
         .expect("legal");
     assert!(w.is_empty(), "{w:?}");
 }
+
+#[test]
+fn a_gang_grows_without_covering_unless_its_icons_are_ignored() {
+    let c = cat();
+    let run = |opp: &str| {
+        let mut g = Game::new();
+        for e in [
+            setup(),
+            play(Player::A, "khind-05", Area::Combat),
+            ev(EventKind::ElementChosen {
+                player: Player::A,
+                element: Element::Fire,
+            }),
+            ev(EventKind::TurnPassed { player: Player::A }),
+            play(Player::B, opp, Area::Combat),
+            ev(EventKind::TurnPassed { player: Player::B }),
+            play(Player::A, "khind-06", Area::Combat),
+        ] {
+            g.push(&c, e).expect("legal");
+        }
+        g.state().table.a.combat.len()
+    };
+    // TopGun then TopDog: both Top gang members stay active.
+    assert_eq!(run("vulca-13"), 2);
+    // Against Mekarthas the Shrewd (icons ignored) the gang is lost: TopDog covers TopGun.
+    assert_eq!(run("hoax-16"), 1);
+}
