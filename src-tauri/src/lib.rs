@@ -17,9 +17,12 @@ pub fn configure<R: tauri::Runtime>(builder: tauri::Builder<R>) -> tauri::Builde
             Ok(())
         })
         .invoke_handler(tauri::generate_handler![
-            commands::app_info,
-            commands::get_settings,
-            commands::set_settings,
+            commands::shell::app_info,
+            commands::shell::get_settings,
+            commands::shell::set_settings,
+            // [cards & rulings commands]
+            // [game commands]
+            // [history & tournament commands]
         ])
 }
 

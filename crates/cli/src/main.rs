@@ -3,6 +3,7 @@
 //! Conventions (kept by every subcommand): readable text by default, stable JSON with `--json`;
 //! exit code 0 on success, 1 for a user error (message on stderr), 2 for an internal error.
 
+mod cmd;
 mod output;
 
 use clap::{Parser, Subcommand};
@@ -46,6 +47,9 @@ enum Command {
         #[arg(long)]
         theme: Option<String>,
     },
+    // [cards & rulings subcommands]
+    // [game subcommands]
+    // [history & tournament subcommands]
 }
 
 fn main() -> ExitCode {
@@ -57,18 +61,34 @@ fn main() -> ExitCode {
     }
 }
 
-fn open(data_dir: Option<PathBuf>) -> Result<Service, ServiceError> {
-    let dir = match data_dir {
-        Some(d) => d,
-        None => tablemate::default_data_dir()?,
-    };
-    Service::open(dir)
+/// What every subcommand gets: where the data is and how to print.
+pub struct Ctx<'a> {
+    pub data_dir: Option<PathBuf>,
+    pub out: &'a Out,
+}
+
+impl Ctx<'_> {
+    /// Opens the service on the chosen (or default) data directory.
+    pub fn open(&self) -> Result<Service, ServiceError> {
+        let dir = match &self.data_dir {
+            Some(d) => d.clone(),
+            None => tablemate::default_data_dir()?,
+        };
+        Service::open(dir)
+    }
 }
 
 fn run(cli: Cli, out: &Out) -> Result<(), ServiceError> {
+    let ctx = Ctx {
+        data_dir: cli.data_dir,
+        out,
+    };
     match cli.command {
+        // [cards & rulings dispatch]
+        // [game dispatch]
+        // [history & tournament dispatch]
         Command::Info => {
-            let svc = open(cli.data_dir)?;
+            let svc = ctx.open()?;
             let info = svc.app_info()?;
             out.print(&info, |w| {
                 writeln!(w, "Tablemate {}", info.version)?;
@@ -85,7 +105,7 @@ fn run(cli: Cli, out: &Out) -> Result<(), ServiceError> {
             })
         }
         Command::Settings { language, theme } => {
-            let svc = open(cli.data_dir)?;
+            let svc = ctx.open()?;
             let mut settings = svc.settings()?;
             if language.is_some() || theme.is_some() {
                 let mut patch = serde_json::to_value(settings)

@@ -8,6 +8,7 @@ pub mod error;
 pub mod info;
 pub mod paths;
 pub mod settings;
+// [domain modules: each holds an `impl Service` block for one domain; add `pub mod <domain>;`]
 
 pub use error::{ErrorCode, Result, ServiceError};
 pub use info::{AppInfo, Notice};
@@ -17,12 +18,17 @@ pub use settings::{Language, Settings, Theme};
 /// The crate version, shown by `tablemate --version` and the app's About.
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 
-/// An open Tablemate: the user's database and the data directory it lives in.
+/// An open Tablemate: the user's database, the card catalogs, and the data directory.
+///
+/// Domain methods live in their own modules as `impl Service` blocks; they reach the fields
+/// below directly.
 #[derive(Debug)]
 pub struct Service {
-    paths: DataPaths,
-    store: store::Store,
-    notices: Vec<Notice>,
+    pub(crate) paths: DataPaths,
+    pub(crate) store: store::Store,
+    /// All four games' catalogs as shipped (the user's fixes are applied on top per request).
+    pub(crate) catalog: cards::Catalog,
+    pub(crate) notices: Vec<Notice>,
 }
 
 impl Service {
@@ -53,9 +59,15 @@ impl Service {
                 ),
             });
         }
+        let catalog = cards::Catalog::load_embedded().map_err(|e| {
+            ServiceError::internal(format!(
+                "The card catalogs shipped with Tablemate are broken: {e}"
+            ))
+        })?;
         Ok(Service {
             paths,
             store: opened.store,
+            catalog,
             notices,
         })
     }

@@ -1,6 +1,8 @@
 // UI text in English and German. Keys are checked by the type system: every key must exist in
 // both languages (a test checks the dictionaries are complete too).
 import type { Language } from './bindings/Language';
+// [domain dictionaries: `import { <domain>Text } from './i18n/<domain>';` below, each
+//  `{ en: {...}, de: {...} }` with the same keys, spread into `en` and `de` here]
 
 const en = {
   'app.title': 'Tablemate',

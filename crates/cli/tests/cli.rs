@@ -1,0 +1,80 @@
+//! The `tablemate` binary as a user runs it: help, version, JSON output and exit codes.
+
+use std::process::{Command, Output};
+
+fn tablemate(data: &std::path::Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tablemate"))
+        .arg("--data-dir")
+        .arg(data)
+        .args(args)
+        .env_remove("TABLEMATE_DATA_DIR")
+        .output()
+        .expect("tablemate runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+#[test]
+fn version_and_help() {
+    let dir = tempfile::tempdir().unwrap();
+    let v = tablemate(dir.path(), &["--version"]);
+    assert!(v.status.success());
+    assert_eq!(
+        stdout(&v).trim(),
+        format!("tablemate {}", env!("CARGO_PKG_VERSION"))
+    );
+    let h = tablemate(dir.path(), &["--help"]);
+    assert!(h.status.success());
+    let help = stdout(&h);
+    for word in ["--data-dir", "--json", "info", "settings", "Exit codes"] {
+        assert!(help.contains(word), "help lacks {word}:\n{help}");
+    }
+}
+
+#[test]
+fn info_as_text_and_json() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = tablemate(dir.path(), &["info"]);
+    assert!(text.status.success(), "{text:?}");
+    assert!(stdout(&text).contains(&dir.path().display().to_string()));
+    let json = tablemate(dir.path(), &["--json", "info"]);
+    assert!(json.status.success());
+    let v: serde_json::Value = serde_json::from_str(&stdout(&json)).expect("valid JSON");
+    assert_eq!(v["version"], env!("CARGO_PKG_VERSION"));
+    assert!(v["schema_version"].as_u64().unwrap() >= 1);
+    assert!(dir.path().join("tablemate.db").exists());
+}
+
+#[test]
+fn settings_are_shared_and_bad_values_exit_1_without_changes() {
+    let dir = tempfile::tempdir().unwrap();
+    let ok = tablemate(dir.path(), &["--json", "settings", "--language", "de"]);
+    assert!(ok.status.success());
+    let v: serde_json::Value = serde_json::from_str(&stdout(&ok)).unwrap();
+    assert_eq!(v["language"], "de");
+    assert_eq!(v["theme"], "dark");
+
+    let bad = tablemate(dir.path(), &["settings", "--language", "fr"]);
+    assert_eq!(bad.status.code(), Some(1), "{bad:?}");
+    let err = String::from_utf8_lossy(&bad.stderr);
+    assert!(
+        err.starts_with("tablemate: ") && err.contains("fr"),
+        "{err}"
+    );
+    let after = tablemate(dir.path(), &["--json", "settings"]);
+    let v: serde_json::Value = serde_json::from_str(&stdout(&after)).unwrap();
+    assert_eq!(v["language"], "de", "a refused change changes nothing");
+}
+
+#[test]
+fn an_unusable_data_dir_is_an_internal_error_with_a_message() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("a-file");
+    std::fs::write(&file, "not a folder").unwrap();
+    let o = tablemate(&file, &["info"]);
+    assert_eq!(o.status.code(), Some(2), "{o:?}");
+    assert!(!o.stderr.is_empty());
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "not a folder");
+}
