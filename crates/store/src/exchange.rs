@@ -360,6 +360,12 @@ impl Store {
             .format
             .validate()
             .map_err(|e| import_err("event", e.to_string()))?;
+        if entrants.len() > tournament::MAX_ENTRANTS {
+            return Err(import_err(
+                loc.entrant(tournament::MAX_ENTRANTS),
+                format!("more than {} players", tournament::MAX_ENTRANTS),
+            ));
+        }
         let mut by_name: HashMap<String, usize> = HashMap::new();
         let mut seeds = HashSet::new();
         let mut clean_entrants = Vec::with_capacity(entrants.len());

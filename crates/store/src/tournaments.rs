@@ -479,6 +479,18 @@ impl Store {
                 info.name
             )));
         }
+        let count: i64 = tx.query_row(
+            "SELECT COUNT(*) FROM registrations WHERE tournament_id = ?1",
+            [id.0],
+            |r| r.get(0),
+        )?;
+        if count >= tournament::MAX_ENTRANTS as i64 {
+            return Err(StoreError::Conflict(format!(
+                "{} already has the maximum of {} players",
+                info.name,
+                tournament::MAX_ENTRANTS
+            )));
+        }
         tx.execute(
             "INSERT INTO registrations (tournament_id, player_id, people, seed_order, joined_round)
              VALUES (?1, ?2, ?3,

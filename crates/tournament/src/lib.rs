@@ -42,6 +42,9 @@ pub const WIN_POINTS: u32 = 3;
 pub const BYE_CRYSTALS: (u8, u8) = (5, 0);
 /// The floor applied to each opponent's match-win percentage, as a fraction (33/100).
 pub const OMW_FLOOR: (u128, u128) = (33, 100);
+/// The largest field paired: far above any Blue Moon event, and it bounds the pairing search's
+/// recursion depth.
+pub const MAX_ENTRANTS: usize = 1024;
 /// Most crystals a player can hold at the end of a match: 4 going in, then a 7-crystal game.
 pub const MAX_MATCH_CRYSTALS: u8 = 11;
 

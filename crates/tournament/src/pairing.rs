@@ -3,7 +3,7 @@
 use std::collections::{HashMap, HashSet};
 
 use crate::rng::SplitMix64;
-use crate::{standings, EntrantId, Pairing, RoundRecord, TournamentError};
+use crate::{standings, EntrantId, Pairing, RoundRecord, TournamentError, MAX_ENTRANTS};
 
 /// How round 1 is paired.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -31,6 +31,12 @@ pub fn swiss_pairings(
     if active.len() < 2 {
         return Err(TournamentError::TooFewPlayers(format!(
             "round {round} needs at least 2 active players, there are {}",
+            active.len()
+        )));
+    }
+    if active.len() > MAX_ENTRANTS {
+        return Err(TournamentError::Invalid(format!(
+            "{} players is more than the {MAX_ENTRANTS} an event can pair",
             active.len()
         )));
     }

@@ -19,6 +19,9 @@ fn gcd(mut a: u128, mut b: u128) -> u128 {
     a
 }
 
+/// The denominator of the fallback when exact fractions would overflow.
+const APPROX_DEN: u128 = 1_000_000_000_000_000;
+
 impl Ratio {
     pub const ZERO: Ratio = Ratio { num: 0, den: 1 };
 
@@ -34,15 +37,31 @@ impl Ratio {
         }
     }
 
+    /// Exact while it fits in 128 bits (always, for events of up to 20 rounds); beyond that
+    /// (a round robin of hundreds of rounds has huge common denominators) it falls back to
+    /// 15 decimal places, deterministic and never overflowing.
     pub fn plus(self, other: Ratio) -> Ratio {
-        Ratio::new(
-            self.num * other.den + other.num * self.den,
-            self.den * other.den,
-        )
+        let exact = (|| {
+            let n = self
+                .num
+                .checked_mul(other.den)?
+                .checked_add(other.num.checked_mul(self.den)?)?;
+            Some(Ratio::new(n, self.den.checked_mul(other.den)?))
+        })();
+        exact
+            .unwrap_or_else(|| Ratio::new(self.scaled().saturating_add(other.scaled()), APPROX_DEN))
     }
 
     pub fn div_int(self, k: u128) -> Ratio {
-        Ratio::new(self.num, self.den * k)
+        match self.den.checked_mul(k) {
+            Some(den) => Ratio::new(self.num, den),
+            None => Ratio::new(self.scaled(), APPROX_DEN.saturating_mul(k)),
+        }
+    }
+
+    /// The numerator over [`APPROX_DEN`] (not reduced: the caller divides by `APPROX_DEN`).
+    fn scaled(self) -> u128 {
+        (self.to_f64() * APPROX_DEN as f64).round() as u128
     }
 
     pub fn max(self, other: Ratio) -> Ratio {
@@ -90,7 +109,16 @@ impl PartialOrd for Ratio {
 }
 impl Ord for Ratio {
     fn cmp(&self, other: &Self) -> Ordering {
-        (self.num * other.den).cmp(&(other.num * self.den))
+        match (
+            self.num.checked_mul(other.den),
+            other.num.checked_mul(self.den),
+        ) {
+            (Some(a), Some(b)) => a.cmp(&b),
+            _ => self
+                .to_f64()
+                .partial_cmp(&other.to_f64())
+                .unwrap_or(Ordering::Equal),
+        }
     }
 }
 
@@ -106,5 +134,24 @@ mod tests {
         assert!(Ratio::new(33, 100) < Ratio::new(1, 3));
         assert_eq!(Ratio::new(5, 0), Ratio::ZERO);
         assert_eq!(Ratio::new(3, 4).div_int(3), Ratio::new(1, 4));
+    }
+
+    #[test]
+    fn sums_too_large_for_exact_fractions_fall_back_without_overflow() {
+        // 1/3 + 1/6 + … + 1/3000: common denominators far beyond 128 bits
+        let mut sum = Ratio::ZERO;
+        let mut expected = 0.0;
+        for n in 1..=1000u128 {
+            sum = sum.plus(Ratio::new(n % 7 + 1, 3 * n));
+            expected += ((n % 7 + 1) as f64) / ((3 * n) as f64);
+        }
+        assert!(
+            (sum.to_f64() - expected).abs() < 1e-9,
+            "{} vs {expected}",
+            sum.to_f64()
+        );
+        let avg = sum.div_int(1000);
+        assert!((avg.to_f64() - expected / 1000.0).abs() < 1e-9);
+        assert!(avg < sum);
     }
 }

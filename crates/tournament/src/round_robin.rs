@@ -1,6 +1,6 @@
 //! Round robin by the circle method.
 
-use crate::{EntrantId, Pairing, TournamentError};
+use crate::{EntrantId, Pairing, TournamentError, MAX_ENTRANTS};
 
 /// How many rounds a round robin of `field` players has.
 pub fn round_robin_rounds(field: usize) -> u32 {
@@ -21,6 +21,12 @@ pub fn round_robin_pairings(
     active: &[EntrantId],
     round: u32,
 ) -> Result<Vec<Pairing>, TournamentError> {
+    if field.len() > MAX_ENTRANTS {
+        return Err(TournamentError::Invalid(format!(
+            "{} players is more than the {MAX_ENTRANTS} an event can pair",
+            field.len()
+        )));
+    }
     let total = round_robin_rounds(field.len());
     if total == 0 {
         return Err(TournamentError::TooFewPlayers(
