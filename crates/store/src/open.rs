@@ -132,24 +132,43 @@ fn is_damage(err: &rusqlite::Error) -> bool {
 }
 
 fn check_health(path: &Path) -> Result<Health> {
-    let conn = match Connection::open_with_flags(
-        path,
-        OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
-    ) {
+    // Read-only first: a read-only connection never checkpoints, truncates or deletes the WAL, so
+    // a damaged file is set aside together with its companions exactly as they were found.
+    match integrity(path, OpenFlags::SQLITE_OPEN_READ_ONLY) {
+        Ok(Verdict::Damaged(problem)) => return Ok(Health::Damaged(problem)),
+        Ok(Verdict::Ok(_)) => {}
+        // e.g. a WAL that needs recovering, which only a writer may do: check read-write below
+        Err(_) => {}
+    }
+    match integrity(path, OpenFlags::SQLITE_OPEN_READ_WRITE)? {
+        Verdict::Ok(conn) => Ok(Health::Good(conn)),
+        Verdict::Damaged(problem) => Ok(Health::Damaged(problem)),
+    }
+}
+
+enum Verdict {
+    Ok(Connection),
+    Damaged(String),
+}
+
+/// Opens with `mode` and runs `PRAGMA integrity_check`; damage is a verdict, other errors are
+/// errors.
+fn integrity(path: &Path, mode: OpenFlags) -> Result<Verdict> {
+    let conn = match Connection::open_with_flags(path, mode | OpenFlags::SQLITE_OPEN_NO_MUTEX) {
         Ok(conn) => conn,
-        Err(e) if is_damage(&e) => return Ok(Health::Damaged(e.to_string())),
+        Err(e) if is_damage(&e) => return Ok(Verdict::Damaged(e.to_string())),
         Err(e) => return Err(e.into()),
     };
     conn.busy_timeout(std::time::Duration::from_secs(5))?;
-    let verdict = (|| -> rusqlite::Result<Vec<String>> {
+    let lines = (|| -> rusqlite::Result<Vec<String>> {
         let mut stmt = conn.prepare("PRAGMA integrity_check")?;
         let rows = stmt.query_map([], |r| r.get::<_, String>(0))?;
         rows.collect()
     })();
-    match verdict {
-        Ok(lines) if lines.len() == 1 && lines[0] == "ok" => Ok(Health::Good(conn)),
-        Ok(lines) => Ok(Health::Damaged(lines.join("; "))),
-        Err(e) if is_damage(&e) => Ok(Health::Damaged(e.to_string())),
+    match lines {
+        Ok(lines) if lines.len() == 1 && lines[0] == "ok" => Ok(Verdict::Ok(conn)),
+        Ok(lines) => Ok(Verdict::Damaged(lines.join("; "))),
+        Err(e) if is_damage(&e) => Ok(Verdict::Damaged(e.to_string())),
         Err(e) => Err(e.into()),
     }
 }

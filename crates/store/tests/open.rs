@@ -209,3 +209,31 @@ fn a_database_with_data_is_backed_up_before_migrating() {
         .unwrap();
     assert_eq!(kept, "keep me");
 }
+
+#[test]
+fn the_wal_and_shm_companions_move_with_the_damaged_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("tablemate.db");
+    let main = b"not a database at all, but long enough to have a header".repeat(10);
+    std::fs::write(&path, &main).unwrap();
+    std::fs::write(dir.path().join("tablemate.db-wal"), b"old wal bytes").unwrap();
+    std::fs::write(dir.path().join("tablemate.db-shm"), b"old shm bytes").unwrap();
+    let opened = Store::open(&path).unwrap();
+    let moved = opened.report.set_aside.clone().unwrap().moved_to;
+    let companion = |suffix: &str| {
+        let mut p = moved.as_os_str().to_owned();
+        p.push(suffix);
+        std::fs::read(std::path::PathBuf::from(p)).unwrap()
+    };
+    assert_eq!(std::fs::read(&moved).unwrap(), main);
+    assert_eq!(companion("-wal"), b"old wal bytes");
+    // the shared-memory file is only an index SQLite rebuilds from the WAL; it moves along
+    assert!(!companion("-shm").is_empty());
+    // the new database's own WAL is not the old one
+    let new_wal = std::fs::read(dir.path().join("tablemate.db-wal")).unwrap_or_default();
+    assert_ne!(new_wal, b"old wal bytes");
+    assert_eq!(
+        opened.store.integrity_check().unwrap(),
+        vec!["ok".to_string()]
+    );
+}
