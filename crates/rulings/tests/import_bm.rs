@@ -361,3 +361,33 @@ fn official_answers_keep_their_source_in_the_display() {
     assert!(qa.display.starts_with("Auszug aus den offiziellen FAQ:"));
     assert!(qa.text.starts_with("Es gibt Karten"));
 }
+
+#[test]
+fn english_section_references_resolve_to_the_sections_first_record() {
+    let records = en();
+    let first_shields = records
+        .iter()
+        .find(|r| r.section.get(1).is_some_and(|s| s == "Icons: Shields"))
+        .expect("Shields section");
+    let pointing: Vec<_> = records
+        .iter()
+        .filter(|r| r.display.contains("section 'Icons: Shields'"))
+        .collect();
+    assert!(!pointing.is_empty());
+    for r in &pointing {
+        if r.section.get(1).is_some_and(|s| s == "Icons: Shields") {
+            continue;
+        }
+        // Unless the section only qualifies a quoted question, the section's first record.
+        let qualifies = r.display.contains("\" in section 'Icons: Shields'");
+        assert!(qualifies || r.refs.contains(&first_shields.id), "{}", r.id);
+    }
+    let stats = rulings::Corpus::new(records, String::new());
+    let en = stats.stats_for(Source::BlueMoonFaqEn).expect("stats");
+    assert_eq!(en.refs_unresolved, 0);
+    assert!(
+        en.refs_resolved > 48 + 50,
+        "question, relative and section references: {}",
+        en.refs_resolved
+    );
+}

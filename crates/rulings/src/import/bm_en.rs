@@ -44,6 +44,8 @@ static TAG: LazyLock<Regex> =
 static SECTION_AFTER_REF: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"^,? (?:in|under) (?:sub)?section '([^']+)'").expect("static regex")
 });
+static SECTION_REF: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"(?:main |sub)?section '([^']+)'").expect("static regex"));
 static RELATIVE_REF: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
         r"\b(previous|following|next|last but one|last but two)(?: (two|three|four|five))? (question|answer)(s?)\b",
@@ -382,16 +384,45 @@ fn resolve_references(records: &mut [Ruling], raws: &[RawQa]) -> Result<(), Impo
             .push(i);
     }
     let questions: Vec<String> = raws.iter().map(|r| squash(&r.question)).collect();
+    // The first record under each main section and subsection title.
+    let mut section_heads: BTreeMap<&str, usize> = BTreeMap::new();
+    for (i, raw) in raws.iter().enumerate() {
+        for title in &raw.section {
+            section_heads.entry(title.as_str()).or_insert(i);
+        }
+    }
 
     for (i, raw) in raws.iter().enumerate() {
         let mut refs: Vec<RulingId> = Vec::new();
         let mut unresolved: Vec<String> = Vec::new();
         let full = format!("{} {}", raw.question, raw.answer);
-        for quoted in question_refs(&full) {
-            match resolve_question(&quoted, raws, &questions) {
+        let quoted_refs = question_refs(&full);
+        for quoted in &quoted_refs {
+            match resolve_question(quoted, raws, &questions) {
                 Some(target) if target != i => push_unique(&mut refs, records[target].id.clone()),
                 Some(_) => {}
                 None => unresolved.push(format!("question \"{}\"", quoted.text)),
+            }
+        }
+        // "see section 'Icons: PAIR'": a section resolves to its first record. A section named
+        // right after a quoted question only says where that question is.
+        for caps in SECTION_REF.captures_iter(&full) {
+            let (Some(whole), Some(title)) = (caps.get(0), caps.get(1)) else {
+                continue;
+            };
+            let qualifies_question = quoted_refs.iter().any(|q| {
+                whole.start() >= q.end
+                    && full[q.end..whole.start()]
+                        .split(|c: char| !c.is_alphanumeric())
+                        .all(|w| w.is_empty() || w == "in" || w == "under")
+            });
+            if qualifies_question {
+                continue;
+            }
+            match section_heads.get(title.as_str()) {
+                Some(&k) if k != i => push_unique(&mut refs, records[k].id.clone()),
+                Some(_) => {}
+                None => unresolved.push(whole.as_str().to_owned()),
             }
         }
         let siblings = by_section
@@ -451,6 +482,8 @@ fn push_unique(v: &mut Vec<RulingId>, id: RulingId) {
 struct QuestionRef {
     text: String,
     section: Option<String>,
+    /// Byte offset just after the closing quote, in the text searched.
+    end: usize,
 }
 
 /// Every `question "…"` reference in a record. The quoted question may itself contain quotes
@@ -486,6 +519,7 @@ fn question_refs(text: &str) -> Vec<QuestionRef> {
         out.push(QuestionRef {
             text: rest[..q].to_owned(),
             section,
+            end: body_start + q + 1,
         });
     }
     out
