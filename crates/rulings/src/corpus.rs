@@ -35,6 +35,9 @@ pub struct SourceStats {
     pub refs_resolved: usize,
     /// Cross-references found but not resolved.
     pub refs_unresolved: usize,
+    /// Figures particular to the document, named as its analysis names them (Blue Moon:
+    /// distinct card tags, question references, card entries, card numbers, general sections).
+    pub figures: BTreeMap<String, usize>,
 }
 
 impl SourceStats {
@@ -70,8 +73,78 @@ impl SourceStats {
             cards_subject: subject.len(),
             refs_resolved: mine.iter().map(|r| r.refs.len()).sum(),
             refs_unresolved: mine.iter().map(|r| r.unresolved_refs.len()).sum(),
+            figures: figures(source, &mine),
         }
     }
+}
+
+/// Document-specific figures, derived from the records alone (so a database loaded from disk
+/// reports the same as a fresh import).
+fn figures(source: Source, records: &[&Ruling]) -> BTreeMap<String, usize> {
+    let mut out = BTreeMap::new();
+    match source {
+        Source::BlueMoonFaqEn => {
+            let tags: BTreeSet<&str> = records
+                .iter()
+                .flat_map(|r| r.cards.iter())
+                .filter(|l| l.matched.starts_with('['))
+                .map(|l| l.matched.as_str())
+                .collect();
+            out.insert("distinct card tags".to_owned(), tags.len());
+            let bare = records
+                .iter()
+                .flat_map(|r| r.cards.iter())
+                .filter(|l| !l.matched.starts_with('['))
+                .count();
+            out.insert("bare-name links".to_owned(), bare);
+            let asked: usize = records
+                .iter()
+                .map(|r| r.display.matches("question \"").count())
+                .sum();
+            let unresolved = records
+                .iter()
+                .flat_map(|r| r.unresolved_refs.iter())
+                .filter(|u| u.starts_with("question \""))
+                .count();
+            out.insert("question references".to_owned(), asked);
+            out.insert(
+                "question references resolved".to_owned(),
+                asked.saturating_sub(unresolved),
+            );
+        }
+        Source::BlueMoonFaqDe => {
+            let general_top = |r: &Ruling| {
+                r.section
+                    .first()
+                    .is_some_and(|t| t == "ALLGEMEIN" || t == "SYMBOLE")
+            };
+            let general: BTreeSet<&Vec<String>> = records
+                .iter()
+                .filter(|r| general_top(r) && r.section.len() == 2)
+                .map(|r| &r.section)
+                .collect();
+            out.insert("general sections".to_owned(), general.len());
+            let mut entries: BTreeSet<&Vec<String>> = BTreeSet::new();
+            let mut numbers: BTreeSet<&str> = BTreeSet::new();
+            for r in records.iter().filter(|r| {
+                !general_top(r) && r.section.len() == 2 && !r.section[1].ends_with("(allgemein)")
+            }) {
+                entries.insert(&r.section);
+                for l in r.cards.iter().filter(|l| l.role == LinkRole::Subject) {
+                    numbers.insert(l.card.as_str());
+                }
+            }
+            out.insert("card entries".to_owned(), entries.len());
+            out.insert("card numbers in entries".to_owned(), numbers.len());
+            let rulings = records
+                .iter()
+                .filter(|r| r.kind != Kind::Abbreviation)
+                .count();
+            out.insert("rulings".to_owned(), rulings);
+        }
+        _ => {}
+    }
+    out
 }
 
 impl Corpus {

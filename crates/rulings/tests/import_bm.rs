@@ -391,3 +391,26 @@ fn english_section_references_resolve_to_the_sections_first_record() {
         en.refs_resolved
     );
 }
+
+#[test]
+fn corpus_stats_report_the_verified_counts() {
+    let corpus = rulings::Corpus::new(en().into_iter().chain(de()).collect(), String::new());
+    let en = corpus.stats_for(Source::BlueMoonFaqEn).expect("en");
+    assert_eq!(en.records, 467);
+    assert_eq!(en.kinds.get(&Kind::Qa), Some(&467));
+    assert_eq!(
+        (en.top_sections, en.subsections),
+        (5, 62),
+        "Changes and Contents hold no Q/A"
+    );
+    assert_eq!(en.figures["distinct card tags"], 193);
+    assert_eq!(en.figures["question references"], 48);
+    assert_eq!(en.figures["question references resolved"], 48);
+    let de = corpus.stats_for(Source::BlueMoonFaqDe).expect("de");
+    assert_eq!(de.figures["rulings"], 492);
+    assert_eq!(de.figures["card entries"], 120);
+    assert_eq!(de.figures["card numbers in entries"], 128);
+    assert_eq!(de.figures["general sections"], 22);
+    let json = serde_json::to_string(&corpus.stats).expect("serializes");
+    assert!(json.contains("\"distinct card tags\":193"));
+}
