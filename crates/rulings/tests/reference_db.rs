@@ -320,3 +320,25 @@ fn very_common_words_still_find_records() {
             .all(|h| h.snippet.contains("[a]") || h.snippet.contains("[A]")));
     });
 }
+
+#[test]
+fn german_interaction_ranks_first_and_links_by_people_and_number() {
+    with_db(|db| {
+        // Flacka (Vulca 15) entered while the opponent has Feuerwall (Vulca 26) in play.
+        let prompts = db.rulings_for(
+            &CardId::new("vulca-15"),
+            &[CardId::new("vulca-26"), CardId::new("khind-25")],
+            &[],
+            Lang::De,
+            10,
+        );
+        assert_eq!(prompts[0].ruling.lang, Lang::De);
+        assert!(
+            matches!(&prompts[0].reason, Reason::Interaction { with } if with.contains(&CardId::new("vulca-26")) || with.contains(&CardId::new("khind-25")))
+        );
+        assert!(
+            prompts[0].ruling.text.contains("Feuerwall")
+                || prompts[0].ruling.text.contains("Klebriger Staub")
+        );
+    });
+}

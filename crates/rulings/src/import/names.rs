@@ -66,16 +66,30 @@ impl NameIndex {
             .collect();
         // Longest first: the regex takes the first alternative that matches at a position.
         cards.sort_by(|a, b| b.0.len().cmp(&a.0.len()).then_with(|| a.0.cmp(&b.0)));
+        // A word boundary only where the name starts or ends with a letter or digit:
+        // "Shame on you!" ends in punctuation, after which no boundary follows.
         let pattern = cards
             .iter()
-            .map(|(n, _)| regex::escape(n))
+            .map(|(n, _)| {
+                let start = if n.chars().next().is_some_and(char::is_alphanumeric) {
+                    r"\b"
+                } else {
+                    ""
+                };
+                let end = if n.chars().last().is_some_and(char::is_alphanumeric) {
+                    r"\b"
+                } else {
+                    ""
+                };
+                format!("{start}{}{end}", regex::escape(n))
+            })
             .collect::<Vec<_>>()
             .join("|");
         // An empty alternation would match everywhere; no names means no matcher.
         let regex = if cards.is_empty() {
             None
         } else {
-            Regex::new(&format!(r"(?:^|\b)(?:{pattern})(?:\b|$)")).ok()
+            Regex::new(&pattern).ok()
         };
         NameMatcher {
             regex,
@@ -121,13 +135,21 @@ mod tests {
         idx.add("Same", &CardId::new("a-1"), NameSource::Caller);
         idx.add("Same", &CardId::new("a-2"), NameSource::Caller);
         idx.add("Flit", &CardId::new("flit-00"), NameSource::Caller);
+        idx.add(
+            "Shame on you!",
+            &CardId::new("inter-402"),
+            NameSource::Document,
+        );
         let m = idx.build();
-        let found = m.find("Tittertweet and Top Dog Two, not Same nor Flit nor Tittertweets.");
+        let found = m.find(
+            "Tittertweet and Top Dog Two, not Same nor Flit nor Tittertweets. Shame on you! x",
+        );
         assert_eq!(
             found,
             vec![
                 (CardId::new("flit-07"), "Tittertweet".to_owned()),
                 (CardId::new("khind-99"), "Top Dog Two".to_owned()),
+                (CardId::new("inter-402"), "Shame on you!".to_owned()),
             ]
         );
     }
