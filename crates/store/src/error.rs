@@ -49,3 +49,58 @@ pub enum StoreError {
 }
 
 pub type Result<T, E = StoreError> = std::result::Result<T, E>;
+
+impl StoreError {
+    /// A stable, machine-readable code for the service's serialisable error (the message may
+    /// change wording; the code does not).
+    pub fn code(&self) -> &'static str {
+        match self {
+            StoreError::Io { .. } => "store.io",
+            StoreError::Sqlite(_) => "store.database",
+            StoreError::Migration(_) => "store.migration",
+            StoreError::TooNew { .. } => "store.too_new",
+            StoreError::NotFound { .. } => "store.not_found",
+            StoreError::Invalid { .. } => "store.invalid",
+            StoreError::EventNotJson(_) => "store.event_not_json",
+            StoreError::GameFinished(_) => "store.game_finished",
+            StoreError::NothingToUndo(_) => "store.nothing_to_undo",
+            StoreError::NothingToRedo(_) => "store.nothing_to_redo",
+            StoreError::MatchFinished(_) => "store.match_finished",
+            StoreError::Conflict(_) => "store.conflict",
+            StoreError::Import { .. } => "store.import",
+            StoreError::Tournament(_) => "store.tournament_rule",
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::StoreError;
+
+    #[test]
+    fn codes_are_distinct_per_kind() {
+        let errors = [
+            StoreError::NotFound {
+                what: "game",
+                id: 1,
+            },
+            StoreError::Invalid {
+                field: "x",
+                reason: "y".into(),
+            },
+            StoreError::EventNotJson("z".into()),
+            StoreError::GameFinished(1),
+            StoreError::NothingToUndo(1),
+            StoreError::NothingToRedo(1),
+            StoreError::MatchFinished(1),
+            StoreError::Conflict("c".into()),
+            StoreError::Import {
+                location: "l".into(),
+                message: "m".into(),
+            },
+        ];
+        let codes: std::collections::HashSet<&str> = errors.iter().map(StoreError::code).collect();
+        assert_eq!(codes.len(), errors.len());
+        assert_eq!(StoreError::GameFinished(3).code(), "store.game_finished");
+    }
+}
