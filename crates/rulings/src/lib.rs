@@ -1,4 +1,15 @@
 //! Rulings of every game: one importer per source document, a full-text index and prompts.
+//!
+//! - [`import::import_source`] / [`import::import_all`]: the documents in `data/sources/`
+//!   (embedded with `include_str!`) into [`Ruling`] records, with a [`Corpus`] and its
+//!   per-source [`SourceStats`] (`corpus stats`).
+//! - [`ReferenceDb`]: `reference.db`, derived data only, never the user's database. Rebuilt
+//!   when the data version (documents, importer version, card names) changes or the file is
+//!   unreadable; otherwise opened as is.
+//! - [`ReferenceDb::search`]: literal, prefix, diacritic-folded full-text search (SQLite FTS5).
+//! - [`ReferenceDb::rulings_for`]: the prompts for a card entered at the table, ranked against
+//!   the active cards.
+//! - [`ReferenceDb::get`] / [`ReferenceDb::references`]: one record and what it refers to.
 
 pub mod corpus;
 pub mod fold;
