@@ -50,7 +50,7 @@ CREATE TABLE rulings (
     record TEXT NOT NULL
 );
 CREATE VIRTUAL TABLE rulings_fts USING fts5(
-    body, section,
+    body, section, cards,
     tokenize = 'unicode61 remove_diacritics 2',
     prefix = '2 3'
 );
@@ -98,12 +98,13 @@ impl ReferenceDb {
     pub fn open_in_memory(names: &[CardName]) -> Result<Self, RefDbError> {
         let conn = Connection::open_in_memory()?;
         let corpus = import::import_all(names)?;
-        Self::build(conn, corpus)
+        Self::build(conn, corpus, names)
     }
 
-    /// An in-memory reference database over an explicit corpus (tests, tools).
-    pub fn from_corpus(corpus: Corpus) -> Result<Self, RefDbError> {
-        Self::build(Connection::open_in_memory()?, corpus)
+    /// An in-memory reference database over an explicit corpus (tests, tools); `names` are
+    /// indexed with the records that link their cards.
+    pub fn from_corpus(corpus: Corpus, names: &[CardName]) -> Result<Self, RefDbError> {
+        Self::build(Connection::open_in_memory()?, corpus, names)
     }
 
     fn try_open(path: &Path, names: &[CardName]) -> Result<Self, RefDbError> {
@@ -120,19 +121,26 @@ impl ReferenceDb {
             }
         }
         let corpus = import::import_all(names)?;
-        Self::build(conn, corpus)
+        Self::build(conn, corpus, names)
     }
 
     /// Writes the corpus into the database (schema dropped and recreated) and indexes it.
-    fn build(mut conn: Connection, corpus: Corpus) -> Result<Self, RefDbError> {
+    fn build(mut conn: Connection, corpus: Corpus, names: &[CardName]) -> Result<Self, RefDbError> {
+        // Every name of a card (English and German, from the catalog) is indexed with each
+        // record that links the card, so "Feuerwall" also finds the English "Wall of Fire".
+        let mut card_names: HashMap<&CardId, Vec<&str>> = HashMap::new();
+        for n in names {
+            card_names.entry(&n.card).or_default().push(n.name.as_str());
+        }
         let tx = conn.transaction()?;
         tx.execute_batch(SCHEMA)?;
         {
             let mut ins = tx.prepare(
                 "INSERT INTO rulings (rowid, id, game, source, lang, record) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
             )?;
-            let mut fts =
-                tx.prepare("INSERT INTO rulings_fts (rowid, body, section) VALUES (?1, ?2, ?3)")?;
+            let mut fts = tx.prepare(
+                "INSERT INTO rulings_fts (rowid, body, section, cards) VALUES (?1, ?2, ?3, ?4)",
+            )?;
             for (i, r) in corpus.records.iter().enumerate() {
                 let rowid = i64::try_from(i + 1).unwrap_or(i64::MAX);
                 let json = serde_json::to_string(r).map_err(|source| RefDbError::Record {
@@ -150,12 +158,13 @@ impl ReferenceDb {
                 fts.execute(params![
                     rowid,
                     fold(&search_body(r)),
-                    fold(&r.section.join(" / "))
+                    fold(&r.section.join(" / ")),
+                    fold(&linked_names(r, &card_names))
                 ])?;
             }
-            // The question and answer weigh more than the section title.
+            // The published text weighs more than the section title and the card names.
             tx.execute(
-                "INSERT INTO rulings_fts (rulings_fts, rank) VALUES ('rank', 'bm25(1.0, 0.3)')",
+                "INSERT INTO rulings_fts (rulings_fts, rank) VALUES ('rank', 'bm25(1.0, 0.3, 0.2)')",
                 [],
             )?;
             tx.execute(
@@ -240,6 +249,20 @@ impl ReferenceDb {
 /// What is searched: question, answer and the section path, as published.
 fn search_body(r: &Ruling) -> String {
     r.display.clone()
+}
+
+/// The ids (`vulca 26` once folded) and catalog names of the cards a record links.
+fn linked_names(r: &Ruling, names: &HashMap<&CardId, Vec<&str>>) -> String {
+    let mut out = String::new();
+    for link in &r.cards {
+        out.push_str(link.card.as_str());
+        out.push(' ');
+        for n in names.get(&link.card).into_iter().flatten() {
+            out.push_str(n);
+            out.push(' ');
+        }
+    }
+    out
 }
 
 fn lang_code(r: &Ruling) -> &'static str {

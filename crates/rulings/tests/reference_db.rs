@@ -342,3 +342,42 @@ fn german_interaction_ranks_first_and_links_by_people_and_number() {
         );
     });
 }
+
+#[test]
+fn catalog_names_find_rulings_across_languages() {
+    let names = [
+        rulings::CardName {
+            game: Game::BlueMoon,
+            card: CardId::new("vulca-26"),
+            name: "Feuerwall".into(),
+            lang: Lang::De,
+        },
+        rulings::CardName {
+            game: Game::BlueMoon,
+            card: CardId::new("vulca-26"),
+            name: "Wall of Fire".into(),
+            lang: Lang::En,
+        },
+    ];
+    let db = ReferenceDb::open_in_memory(&names).expect("builds");
+    let en = SearchFilter {
+        lang: Some(Lang::En),
+        ..SearchFilter::default()
+    };
+    let hits = db.search("Feuerwall", en, 50).expect("search");
+    assert!(
+        !hits.is_empty(),
+        "the German name finds English rulings of the card"
+    );
+    assert!(hits
+        .iter()
+        .all(|h| h.ruling.cards.iter().any(|l| l.card.as_str() == "vulca-26")));
+    // Card ids are searchable too.
+    let by_id = db.search("vulca-26", en, 50).expect("search");
+    let linked = by_id
+        .iter()
+        .filter(|h| h.ruling.cards.iter().any(|l| l.card.as_str() == "vulca-26"))
+        .count();
+    assert!(linked >= 4, "{linked} of {}", by_id.len());
+    assert!(!by_id.is_empty());
+}
