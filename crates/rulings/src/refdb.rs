@@ -36,6 +36,14 @@ pub enum RefDbError {
     },
 }
 
+/// Bump when the tables below change: a database of another schema is rebuilt.
+const SCHEMA_VERSION: u32 = 2;
+
+/// What `meta.version` holds: the corpus' data version and the schema version.
+fn stored_version_for(data_version: &str) -> String {
+    format!("{data_version}+schema{SCHEMA_VERSION}")
+}
+
 const SCHEMA: &str = "
 DROP TABLE IF EXISTS rulings_fts;
 DROP TABLE IF EXISTS rulings;
@@ -113,7 +121,7 @@ impl ReferenceDb {
             OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_CREATE,
         )?;
         let want = data_version(names);
-        if stored_version(&conn)?.as_deref() == Some(want.as_str()) {
+        if stored_version(&conn)?.as_deref() == Some(stored_version_for(&want).as_str()) {
             if let Ok(records) = load_records(&conn) {
                 let mut db = Self::index(conn, Corpus::new(records, want));
                 db.rebuilt = false;
@@ -169,7 +177,7 @@ impl ReferenceDb {
             )?;
             tx.execute(
                 "INSERT INTO meta (key, value) VALUES ('version', ?1)",
-                params![corpus.version],
+                params![stored_version_for(&corpus.version)],
             )?;
         }
         tx.commit()?;

@@ -297,6 +297,15 @@ fn file_database_is_rebuilt_only_when_needed() {
     assert!(renamed.rebuilt());
     drop(renamed);
 
+    // A database of another version (documents, importer or schema) is rebuilt.
+    {
+        let conn = rusqlite::Connection::open(&path).expect("open");
+        conn.execute("UPDATE meta SET value = 'older' WHERE key = 'version'", [])
+            .expect("update");
+    }
+    assert!(ReferenceDb::open(&path, &names).expect("opens").rebuilt());
+    assert!(!ReferenceDb::open(&path, &names).expect("opens").rebuilt());
+
     // A damaged file is replaced.
     std::fs::write(&path, b"this is not a database at all, just bytes").expect("write");
     let repaired = ReferenceDb::open(&path, &names).expect("rebuilds");
