@@ -9,6 +9,8 @@ pub mod info;
 pub mod paths;
 pub mod settings;
 // [domain modules: each holds an `impl Service` block for one domain; add `pub mod <domain>;`]
+pub mod cards;
+pub mod rulings;
 
 pub use error::{ErrorCode, Result, ServiceError};
 pub use info::{AppInfo, Notice};
@@ -27,8 +29,11 @@ pub struct Service {
     pub(crate) paths: DataPaths,
     pub(crate) store: store::Store,
     /// All four games' catalogs as shipped (the user's fixes are applied on top per request).
-    pub(crate) catalog: cards::Catalog,
+    pub(crate) catalog: ::cards::Catalog,
     pub(crate) notices: Vec<Notice>,
+    /// The rulings index (`reference.db`), opened on first use: rebuilding it takes a while
+    /// and most commands never need it.
+    pub(crate) reference: std::cell::OnceCell<::rulings::ReferenceDb>,
 }
 
 impl Service {
@@ -59,7 +64,7 @@ impl Service {
                 ),
             });
         }
-        let catalog = cards::Catalog::load_embedded().map_err(|e| {
+        let catalog = ::cards::Catalog::load_embedded().map_err(|e| {
             ServiceError::internal(format!(
                 "The card catalogs shipped with Tablemate are broken: {e}"
             ))
@@ -69,6 +74,7 @@ impl Service {
             store: opened.store,
             catalog,
             notices,
+            reference: std::cell::OnceCell::new(),
         })
     }
 

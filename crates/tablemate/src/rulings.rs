@@ -1,0 +1,622 @@
+//! Rulings: full-text search with the matched words marked, the rulings for a card (and the
+//! cards in play), one ruling with its cross-references resolved, and the corpus figures.
+//!
+//! The index is `reference.db` in the data folder, built by the `rulings` crate from the
+//! documents embedded in the binary; it is opened on first use and never holds user data.
+
+use crate::cards::{name_of, parse_game, quoted, CardSummary};
+use crate::error::{Result, ServiceError};
+use crate::Service;
+use ::cards::{CardId, CardRef, Game};
+use ::rulings::fold::{matches_raw, query_words, QueryWord};
+use ::rulings::import::card_lexicon;
+use ::rulings::{
+    CardName, Lang, Reason, ReferenceDb, Ruling, RulingId, SearchFilter, Source, Topic,
+};
+use serde::Serialize;
+use ts_rs::TS;
+
+/// Most results one search or prompt list returns.
+pub const MAX_RULINGS_LIMIT: usize = 200;
+/// Words of context shown around the first match in a search result.
+const EXCERPT_WORDS: usize = 40;
+/// Characters of a ruling's text used as its title when it has no question.
+const TITLE_CHARS: usize = 120;
+
+/// Parses `en`/`de` (empty: English).
+pub(crate) fn parse_lang(lang: Option<&str>) -> Result<Lang> {
+    match lang.map(|l| l.trim().to_lowercase()).as_deref() {
+        None | Some("") | Some("en") => Ok(Lang::En),
+        Some("de") => Ok(Lang::De),
+        Some(_) => Err(ServiceError::invalid(format!(
+            "Unknown language {}: use en or de",
+            quoted(lang.unwrap_or_default())
+        ))),
+    }
+}
+
+fn parse_source(source: Option<&str>) -> Result<Option<Source>> {
+    match source.map(str::trim).filter(|s| !s.is_empty()) {
+        None => Ok(None),
+        Some(s) => Source::ALL
+            .into_iter()
+            .find(|x| x.slug().eq_ignore_ascii_case(s))
+            .map(Some)
+            .ok_or_else(|| {
+                ServiceError::invalid(format!(
+                    "Unknown source {}: use one of {}",
+                    quoted(s),
+                    Source::ALL.map(Source::slug).join(", ")
+                ))
+            }),
+    }
+}
+
+fn check_limit(limit: usize) -> Result<usize> {
+    if limit == 0 {
+        return Err(ServiceError::invalid("The limit must be at least 1."));
+    }
+    Ok(limit.min(MAX_RULINGS_LIMIT))
+}
+
+/// The document's title as a person knows it.
+pub fn source_title(source: Source) -> &'static str {
+    match source {
+        Source::BlueMoonFaqEn => "Blue Moon FAQ (English)",
+        Source::BlueMoonFaqDe => "Blue Moon FAQ (Deutsch)",
+        Source::WarhammerInvasionFaq => "Warhammer: Invasion FAQ",
+        Source::KnightmareChessRulings => "Knightmare Chess rulings",
+        Source::StarTrekCcgRules => "Star Trek CCG comprehensive rules",
+    }
+}
+
+/// A piece of text, marked when it matched the search words.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[ts(export)]
+pub struct Segment {
+    pub text: String,
+    pub hit: bool,
+}
+
+/// A ruling as lists show it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[ts(export)]
+pub struct RulingSummary {
+    pub id: String,
+    pub game: String,
+    pub game_title: String,
+    pub source: String,
+    pub source_title: String,
+    /// `en` or `de`.
+    pub lang: String,
+    /// `qa`, `ruling`, `errata`, `rule`, `glossary`, `abbreviation`, `list-entry`.
+    pub kind: String,
+    pub section: Vec<String>,
+    /// The question, else the start of the text.
+    pub title: String,
+}
+
+impl RulingSummary {
+    fn of(r: &Ruling) -> RulingSummary {
+        let title = r.question.clone().unwrap_or_else(|| {
+            let mut t: String = r.text.chars().take(TITLE_CHARS).collect();
+            if r.text.chars().count() > TITLE_CHARS {
+                t.push('…');
+            }
+            t
+        });
+        RulingSummary {
+            id: r.id.0.clone(),
+            game: r.game.slug().to_owned(),
+            game_title: r.game.title().to_owned(),
+            source: r.source.slug().to_owned(),
+            source_title: source_title(r.source).to_owned(),
+            lang: name_of(&r.lang),
+            kind: name_of(&r.kind),
+            section: r.section.clone(),
+            title,
+        }
+    }
+}
+
+/// One search result.
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
+#[ts(export)]
+pub struct RulingHit {
+    pub ruling: RulingSummary,
+    /// Higher is better.
+    pub score: f64,
+    /// An excerpt around the first match, the matched words marked.
+    pub excerpt: Vec<Segment>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
+#[ts(export)]
+pub struct RulingSearch {
+    pub query: String,
+    pub hits: Vec<RulingHit>,
+}
+
+/// A card a ruling names.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[ts(export)]
+pub struct CardLinkView {
+    pub id: String,
+    pub name: String,
+    /// `subject` or `mentioned`.
+    pub role: String,
+    /// The text in the document that matched.
+    pub matched: String,
+}
+
+/// One ruling in full, its cross-references resolved to rulings that can be opened.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[ts(export)]
+pub struct RulingDetail {
+    pub ruling: RulingSummary,
+    pub question: Option<String>,
+    pub text: String,
+    /// The record as published, the search words (if any) marked.
+    pub display: Vec<Segment>,
+    pub cards: Vec<CardLinkView>,
+    /// The rulings this one refers to.
+    pub refs: Vec<RulingSummary>,
+    /// References in the text that could not be resolved.
+    pub unresolved_refs: Vec<String>,
+    /// The rulings that refer to this one.
+    pub referenced_by: Vec<RulingSummary>,
+}
+
+/// A ruling shown for a card, and why.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[ts(export)]
+pub struct PromptView {
+    pub ruling: RulingSummary,
+    /// The record as published.
+    pub display: String,
+    /// `interaction` (with cards in play), `own` (about the card) or `general` (a section
+    /// on a topic the card raises).
+    pub reason: String,
+    /// For an interaction: the names of the cards in play it concerns.
+    pub with: Vec<String>,
+    /// For `own`: `subject` or `mentioned`.
+    pub role: Option<String>,
+    /// For `general`: the topic (`shields`, `pair`, …).
+    pub topic: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[ts(export)]
+pub struct RulingsForCard {
+    pub card: CardSummary,
+    pub active: Vec<CardSummary>,
+    pub prompts: Vec<PromptView>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[ts(export)]
+pub struct KindCount {
+    pub kind: String,
+    pub count: u32,
+}
+
+/// What the import reached for one document.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[ts(export)]
+pub struct SourceStatsView {
+    pub source: String,
+    pub title: String,
+    pub game: String,
+    pub lang: String,
+    pub records: u32,
+    pub kinds: Vec<KindCount>,
+    pub top_sections: u32,
+    pub subsections: u32,
+    pub cards_linked: u32,
+    pub cards_subject: u32,
+    pub refs_resolved: u32,
+    pub refs_unresolved: u32,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[ts(export)]
+pub struct CorpusStatsView {
+    /// The data version of the index (documents, importers, card names).
+    pub version: String,
+    pub total: u32,
+    pub sources: Vec<SourceStatsView>,
+}
+
+fn count(n: usize) -> u32 {
+    u32::try_from(n).unwrap_or(u32::MAX)
+}
+
+/// Byte spans of the words (letters and digits) of `text`.
+fn word_spans(text: &str) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    let mut start: Option<usize> = None;
+    for (i, c) in text.char_indices() {
+        if c.is_alphanumeric() {
+            start.get_or_insert(i);
+        } else if let Some(s) = start.take() {
+            out.push((s, i));
+        }
+    }
+    if let Some(s) = start {
+        out.push((s, text.len()));
+    }
+    out
+}
+
+/// `text` cut into segments with the words matching `query` marked. With `window`, only that
+/// many words around the first match are kept (with `…` where text was left out). The search
+/// crate's own snippet marks matches with brackets, which the FAQ's card tags (`[Vulca 24]`)
+/// also use, so the marks are computed here as segments instead.
+pub(crate) fn highlight(text: &str, query: &[QueryWord], window: Option<usize>) -> Vec<Segment> {
+    let spans = word_spans(text);
+    let hit = |&(s, e): &(usize, usize)| query.iter().any(|q| matches_raw(q, &text[s..e]));
+    let (from, to) = match window {
+        Some(n) => {
+            let first = spans.iter().position(hit).unwrap_or(0);
+            let from = first.saturating_sub(n / 4);
+            (from, (from + n).min(spans.len()))
+        }
+        None => (0, spans.len()),
+    };
+    let mut out: Vec<Segment> = Vec::new();
+    let mut push = |s: &str, is_hit: bool| {
+        if s.is_empty() {
+            return;
+        }
+        match out.last_mut() {
+            Some(last) if last.hit == is_hit => last.text.push_str(s),
+            _ => out.push(Segment {
+                text: s.to_owned(),
+                hit: is_hit,
+            }),
+        }
+    };
+    let start = if from == 0 {
+        0
+    } else {
+        spans.get(from).map_or(0, |s| s.0)
+    };
+    if from > 0 {
+        push("…", false);
+    }
+    let mut pos = start;
+    for w in spans.get(from..to).unwrap_or(&[]) {
+        push(&text[pos..w.0], false);
+        push(&text[w.0..w.1], hit(w));
+        pos = w.1;
+    }
+    if to < spans.len() {
+        push("…", false);
+    } else {
+        push(&text[pos..], false);
+    }
+    out
+}
+
+impl Service {
+    /// The card names the importers link mentions to: Blue Moon's English and German names and
+    /// the names and aliases of the other three catalogs.
+    fn ruling_card_names(&self) -> Vec<CardName> {
+        let mut names = Vec::new();
+        for c in self.catalog.bm_cards() {
+            for (name, lang) in [(&c.name_en, Lang::En), (&c.name_de, Lang::De)] {
+                if let Some(name) = name {
+                    names.push(CardName {
+                        game: Game::BlueMoon,
+                        card: c.facts.id.clone(),
+                        name: name.clone(),
+                        lang,
+                    });
+                }
+            }
+        }
+        for game in Game::ALL.into_iter().filter(|g| *g != Game::BlueMoon) {
+            let file = ::cards::other::OtherCatalogFile {
+                game,
+                cards: self.catalog.other_cards(game).to_vec(),
+            };
+            names.extend(card_lexicon::card_names(&file));
+        }
+        names
+    }
+
+    /// The rulings index, opened (and built, if missing or out of date) on first use.
+    pub(crate) fn reference(&self) -> Result<&ReferenceDb> {
+        if let Some(db) = self.reference.get() {
+            return Ok(db);
+        }
+        let db = ReferenceDb::open(&self.paths.reference_db(), &self.ruling_card_names()).map_err(
+            |e| ServiceError::internal(format!("The rulings index could not be built: {e}")),
+        )?;
+        Ok(self.reference.get_or_init(|| db))
+    }
+
+    /// Full-text search over every ruling; all words must match (as word beginnings, German
+    /// umlauts folded). Empty text finds nothing.
+    pub fn search_rulings(
+        &self,
+        text: &str,
+        game: Option<&str>,
+        source: Option<&str>,
+        lang: Option<&str>,
+        limit: usize,
+    ) -> Result<RulingSearch> {
+        let filter = SearchFilter {
+            game: parse_game(game)?,
+            source: parse_source(source)?,
+            lang: match lang.map(str::trim).filter(|l| !l.is_empty()) {
+                None => None,
+                Some(l) => Some(parse_lang(Some(l))?),
+            },
+        };
+        let limit = check_limit(limit)?;
+        let words = query_words(text);
+        let hits = self
+            .reference()?
+            .search(text, filter, limit)
+            .map_err(|e| ServiceError::internal(format!("The rulings search failed: {e}")))?;
+        Ok(RulingSearch {
+            query: text.to_owned(),
+            hits: hits
+                .into_iter()
+                .map(|h| RulingHit {
+                    excerpt: highlight(&h.ruling.display, &words, Some(EXCERPT_WORDS)),
+                    ruling: RulingSummary::of(&h.ruling),
+                    score: h.score,
+                })
+                .collect(),
+        })
+    }
+
+    /// One ruling with its cross-references resolved; `highlight` marks those words.
+    pub fn ruling(&self, id: &str, highlight_words: Option<&str>) -> Result<RulingDetail> {
+        let db = self.reference()?;
+        let rid = RulingId(id.trim().to_owned());
+        let r = db.get(&rid).ok_or_else(|| {
+            ServiceError::not_found(format!("There is no ruling with the id {}.", quoted(id)))
+        })?;
+        let words = query_words(highlight_words.unwrap_or_default());
+        let referenced_by = db
+            .corpus()
+            .records
+            .iter()
+            .filter(|o| o.refs.contains(&rid))
+            .map(RulingSummary::of)
+            .collect();
+        Ok(RulingDetail {
+            ruling: RulingSummary::of(&r),
+            question: r.question.clone(),
+            text: r.text.clone(),
+            display: highlight(&r.display, &words, None),
+            cards: r
+                .cards
+                .iter()
+                .map(|l| CardLinkView {
+                    name: self
+                        .catalog
+                        .card(l.card.as_str())
+                        .map_or_else(|| l.card.to_string(), |c| c.display_name().to_owned()),
+                    id: l.card.to_string(),
+                    role: name_of(&l.role),
+                    matched: l.matched.clone(),
+                })
+                .collect(),
+            refs: db.references(&rid).iter().map(RulingSummary::of).collect(),
+            unresolved_refs: r.unresolved_refs.clone(),
+            referenced_by,
+        })
+    }
+
+    /// The rulings to show for a card entered while `active` cards are in play: interactions
+    /// first, then its own rulings, then the general sections it raises.
+    pub fn rulings_for(
+        &self,
+        card: &str,
+        active: &[String],
+        lang: Option<&str>,
+        limit: usize,
+    ) -> Result<RulingsForCard> {
+        let lang = parse_lang(lang)?;
+        let limit = check_limit(limit)?;
+        let card = self.lookup_card(card)?;
+        let active_cards = active
+            .iter()
+            .map(|a| self.lookup_card(a))
+            .collect::<Result<Vec<CardRef<'_>>>>()?;
+        let active_ids: Vec<CardId> = active_cards.iter().map(|c| c.id().clone()).collect();
+        let topics = match card {
+            CardRef::BlueMoon(c) => Topic::from_facts(&c.facts),
+            CardRef::Other(..) => Vec::new(),
+        };
+        Ok(RulingsForCard {
+            prompts: self.prompts_for(card.id(), &active_ids, &topics, lang, limit)?,
+            card: CardSummary::of(card),
+            active: active_cards.into_iter().map(CardSummary::of).collect(),
+        })
+    }
+
+    pub(crate) fn prompts_for(
+        &self,
+        card: &CardId,
+        active: &[CardId],
+        topics: &[Topic],
+        lang: Lang,
+        limit: usize,
+    ) -> Result<Vec<PromptView>> {
+        let db = self.reference()?;
+        let name = |id: &CardId| {
+            self.catalog
+                .card(id.as_str())
+                .map_or_else(|| id.to_string(), |c| c.display_name().to_owned())
+        };
+        Ok(db
+            .rulings_for(card, active, topics, lang, limit)
+            .into_iter()
+            .map(|p| {
+                let (reason, with, role, topic) = match &p.reason {
+                    Reason::Interaction { with } => {
+                        ("interaction", with.iter().map(name).collect(), None, None)
+                    }
+                    Reason::Own { role } => ("own", Vec::new(), Some(name_of(role)), None),
+                    Reason::General { topic } => {
+                        ("general", Vec::new(), None, Some(name_of(topic)))
+                    }
+                };
+                PromptView {
+                    ruling: RulingSummary::of(&p.ruling),
+                    display: p.ruling.display.clone(),
+                    reason: reason.to_owned(),
+                    with,
+                    role,
+                    topic,
+                }
+            })
+            .collect())
+    }
+
+    /// The records each document yielded, with what the importers linked and resolved.
+    pub fn corpus_stats(&self) -> Result<CorpusStatsView> {
+        let corpus = self.reference()?.corpus();
+        Ok(CorpusStatsView {
+            version: corpus.version.clone(),
+            total: count(corpus.records.len()),
+            sources: corpus
+                .stats
+                .iter()
+                .map(|s| SourceStatsView {
+                    source: s.source.slug().to_owned(),
+                    title: source_title(s.source).to_owned(),
+                    game: s.source.game().slug().to_owned(),
+                    lang: name_of(&s.source.lang()),
+                    records: count(s.records),
+                    kinds: s
+                        .kinds
+                        .iter()
+                        .map(|(k, n)| KindCount {
+                            kind: name_of(k),
+                            count: count(*n),
+                        })
+                        .collect(),
+                    top_sections: count(s.top_sections),
+                    subsections: count(s.subsections),
+                    cards_linked: count(s.cards_linked),
+                    cards_subject: count(s.cards_subject),
+                    refs_resolved: count(s.refs_resolved),
+                    refs_unresolved: count(s.refs_unresolved),
+                })
+                .collect(),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::OnceLock;
+
+    /// One data folder for the module's tests: building the index takes a moment.
+    fn dir() -> &'static std::path::Path {
+        static DIR: OnceLock<tempfile::TempDir> = OnceLock::new();
+        DIR.get_or_init(|| tempfile::tempdir().unwrap()).path()
+    }
+
+    fn svc() -> Service {
+        Service::open(dir()).unwrap()
+    }
+
+    #[test]
+    fn highlight_marks_words_and_keeps_brackets_of_tags() {
+        let q = query_words("feuer");
+        let s = highlight("[Vulca 24] Feuerzauber: kein Feuer.", &q, None);
+        let joined: String = s.iter().map(|x| x.text.as_str()).collect();
+        assert_eq!(joined, "[Vulca 24] Feuerzauber: kein Feuer.");
+        let hits: Vec<&str> = s
+            .iter()
+            .filter(|x| x.hit)
+            .map(|x| x.text.as_str())
+            .collect();
+        assert_eq!(hits, ["Feuerzauber", "Feuer"]);
+    }
+
+    #[test]
+    fn corpus_stats_count_every_source() {
+        let s = svc().corpus_stats().unwrap();
+        assert_eq!(s.sources.len(), 5);
+        let en = s
+            .sources
+            .iter()
+            .find(|x| x.source == "blue-moon-faq-en")
+            .unwrap();
+        assert_eq!(en.records, 467);
+        let sum: u32 = s.sources.iter().map(|x| x.records).sum();
+        assert_eq!(sum, s.total);
+        assert!(dir().join(crate::paths::REFERENCE_DB_FILE).exists());
+    }
+
+    #[test]
+    fn german_search_marks_matches_and_filters_apply() {
+        let svc = svc();
+        let found = svc
+            .search_rulings("Feuerwall", None, None, Some("de"), 10)
+            .unwrap();
+        assert!(!found.hits.is_empty());
+        for h in &found.hits {
+            assert_eq!(h.ruling.lang, "de");
+            assert!(h
+                .excerpt
+                .iter()
+                .any(|s| s.hit && s.text.to_lowercase().starts_with("feuerwall")));
+        }
+        // the catalog's names link the German name to the English FAQ's rulings of the card
+        let en = svc
+            .search_rulings("Feuerwall", Some("bm"), Some("blue-moon-faq-en"), None, 10)
+            .unwrap();
+        assert!(!en.hits.is_empty());
+        assert!(en
+            .hits
+            .iter()
+            .all(|h| h.ruling.source == "blue-moon-faq-en"));
+        let other_game = svc
+            .search_rulings("Feuerwall", Some("whi"), None, None, 10)
+            .unwrap();
+        assert!(other_game.hits.is_empty());
+        assert!(svc.search_rulings("x", Some("go"), None, None, 5).is_err());
+        assert!(svc
+            .search_rulings("x", None, Some("wiki"), None, 5)
+            .is_err());
+        assert!(svc.search_rulings("x", None, None, Some("fr"), 5).is_err());
+        assert!(svc.search_rulings("x", None, None, None, 0).is_err());
+        // hostile text is searched literally
+        svc.search_rulings("\"AND ( * NEAR", None, None, None, 5)
+            .unwrap();
+    }
+
+    #[test]
+    fn rulings_for_a_typed_card_and_cross_references_resolve() {
+        let svc = svc();
+        let r = svc
+            .rulings_for("Flickering Fires", &[], Some("en"), 50)
+            .unwrap();
+        assert_eq!(r.card.id, "vulca-24");
+        assert!(
+            r.prompts.iter().any(|p| p.reason == "own"),
+            "{:?}",
+            r.prompts
+        );
+        assert!(svc.rulings_for("24", &[], None, 5).is_err(), "ambiguous");
+
+        let corpus = svc.reference().unwrap().corpus();
+        let with_ref = corpus.records.iter().find(|r| !r.refs.is_empty()).unwrap();
+        let d = svc.ruling(&with_ref.id.0, None).unwrap();
+        assert_eq!(d.refs.len(), with_ref.refs.len());
+        let target = svc.ruling(&d.refs[0].id, None).unwrap();
+        assert!(target.referenced_by.iter().any(|b| b.id == with_ref.id.0));
+        let e = svc.ruling("no-such-ruling", None).unwrap_err();
+        assert_eq!(e.code, crate::ErrorCode::NotFound);
+    }
+}
