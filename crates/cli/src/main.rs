@@ -48,6 +48,15 @@ enum Command {
         theme: Option<String>,
     },
     // [cards & rulings subcommands]
+    /// Find a card (number, English or German name, typos), show it, catalog stats, fix a fact.
+    #[command(subcommand)]
+    Cards(cmd::cards::CardsCmd),
+    /// Search the rulings of all four games, the rulings for a card, one ruling.
+    #[command(subcommand)]
+    Rulings(cmd::rulings::RulingsCmd),
+    /// What the rulings importers read from each document.
+    #[command(subcommand)]
+    Corpus(cmd::corpus::CorpusCmd),
     // [game subcommands]
     // [history & tournament subcommands]
 }
@@ -85,6 +94,9 @@ fn run(cli: Cli, out: &Out) -> Result<(), ServiceError> {
     };
     match cli.command {
         // [cards & rulings dispatch]
+        Command::Cards(c) => cmd::cards::run(&ctx, c),
+        Command::Rulings(c) => cmd::rulings::run(&ctx, c),
+        Command::Corpus(c) => cmd::corpus::run(&ctx, c),
         // [game dispatch]
         // [history & tournament dispatch]
         Command::Info => {

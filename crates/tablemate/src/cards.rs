@@ -416,6 +416,7 @@ pub(crate) fn value_text(v: &FactValue) -> String {
     match &json["value"] {
         serde_json::Value::String(s) => s.clone(),
         serde_json::Value::Bool(b) => if *b { "yes" } else { "no" }.to_owned(),
+        serde_json::Value::Array(items) if items.is_empty() => "none".to_owned(),
         serde_json::Value::Array(items) => items
             .iter()
             .map(|i| {

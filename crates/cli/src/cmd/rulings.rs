@@ -1,0 +1,178 @@
+//! `tablemate rulings …`: full-text search, the rulings for a card with the cards in play, and
+//! one ruling with its cross-references.
+
+use clap::Subcommand;
+use tablemate::rulings::{RulingSummary, Segment};
+use tablemate::ServiceError;
+
+use crate::Ctx;
+
+#[derive(Debug, Subcommand)]
+pub enum RulingsCmd {
+    /// Search every ruling for all the words (word beginnings match; ä = ae).
+    Search {
+        text: String,
+        /// Only this game: bm, whi, kc, stccg.
+        #[arg(long)]
+        game: Option<String>,
+        /// Only this language: en or de.
+        #[arg(long)]
+        lang: Option<String>,
+        /// Only this document: blue-moon-faq-en, blue-moon-faq-de, warhammer-invasion-faq,
+        /// knightmare-chess-rulings, star-trek-ccg-rules.
+        #[arg(long)]
+        source: Option<String>,
+        #[arg(long, default_value_t = 10)]
+        limit: usize,
+    },
+    /// The rulings for a card entered with other cards in play (interactions first).
+    For {
+        /// Card id, number or name (V24, Flickering Fires, Feuerzauber).
+        card: String,
+        /// A card in play (repeat for several).
+        #[arg(long = "with", value_name = "CARD")]
+        with: Vec<String>,
+        #[arg(long, default_value_t = 10)]
+        limit: usize,
+        /// Preferred language: en or de (default: your setting).
+        #[arg(long)]
+        lang: Option<String>,
+    },
+    /// Show one ruling in full, with the rulings it refers to.
+    Show {
+        id: String,
+        /// Words to mark in the text.
+        #[arg(long)]
+        highlight: Option<String>,
+    },
+}
+
+/// Matched words in «guillemets»: the documents themselves use brackets for card tags.
+fn marked(segments: &[Segment]) -> String {
+    segments
+        .iter()
+        .map(|s| {
+            if s.hit {
+                format!("«{}»", s.text)
+            } else {
+                s.text.clone()
+            }
+        })
+        .collect::<String>()
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn heading(r: &RulingSummary) -> String {
+    format!("{} · {} · {}", r.source_title, r.section.join(" › "), r.id)
+}
+
+pub fn run(ctx: &Ctx<'_>, cmd: RulingsCmd) -> Result<(), ServiceError> {
+    match cmd {
+        RulingsCmd::Search {
+            text,
+            game,
+            lang,
+            source,
+            limit,
+        } => {
+            let svc = ctx.open()?;
+            let found = svc.search_rulings(
+                &text,
+                game.as_deref(),
+                source.as_deref(),
+                lang.as_deref(),
+                limit,
+            )?;
+            ctx.out.print(&found, |w| {
+                if found.hits.is_empty() {
+                    writeln!(w, "No ruling matches “{}”.", found.query)?;
+                }
+                for h in &found.hits {
+                    writeln!(w, "[{}] {}", h.ruling.lang, heading(&h.ruling))?;
+                    writeln!(w, "    {}", marked(&h.excerpt))?;
+                }
+                Ok(())
+            })
+        }
+        RulingsCmd::For {
+            card,
+            with,
+            limit,
+            lang,
+        } => {
+            let svc = ctx.open()?;
+            let lang = match lang {
+                Some(l) => l,
+                None => crate::enum_name(&svc.settings()?.language),
+            };
+            let r = svc.rulings_for(&card, &with, Some(&lang), limit)?;
+            ctx.out.print(&r, |w| {
+                let names: Vec<String> = r.active.iter().map(|c| c.name.clone()).collect();
+                writeln!(
+                    w,
+                    "Rulings for {} ({}){}:",
+                    r.card.name,
+                    r.card.id,
+                    if names.is_empty() {
+                        String::new()
+                    } else {
+                        format!(" with {}", names.join(", "))
+                    }
+                )?;
+                if r.prompts.is_empty() {
+                    writeln!(w, "  none")?;
+                }
+                for p in &r.prompts {
+                    let why = match p.reason.as_str() {
+                        "interaction" => format!("with {}", p.with.join(", ")),
+                        "general" => format!("general: {}", p.topic.as_deref().unwrap_or("")),
+                        other => other.to_owned(),
+                    };
+                    writeln!(w, "[{}] ({why}) {}", p.ruling.lang, heading(&p.ruling))?;
+                    writeln!(w, "    {}", p.ruling.title)?;
+                }
+                Ok(())
+            })
+        }
+        RulingsCmd::Show { id, highlight } => {
+            let svc = ctx.open()?;
+            let d = svc.ruling(&id, highlight.as_deref())?;
+            ctx.out.print(&d, |w| {
+                writeln!(w, "[{}] {}", d.ruling.lang, heading(&d.ruling))?;
+                writeln!(w)?;
+                let text: String = d
+                    .display
+                    .iter()
+                    .map(|s| {
+                        if s.hit {
+                            format!("«{}»", s.text)
+                        } else {
+                            s.text.clone()
+                        }
+                    })
+                    .collect();
+                writeln!(w, "{}", text.trim_end())?;
+                if !d.cards.is_empty() {
+                    let cards: Vec<String> = d
+                        .cards
+                        .iter()
+                        .map(|c| format!("{} ({}, {})", c.name, c.id, c.role))
+                        .collect();
+                    writeln!(w, "\ncards: {}", cards.join("; "))?;
+                }
+                for r in &d.refs {
+                    writeln!(w, "see: {} — {}", r.id, r.title)?;
+                }
+                for r in &d.unresolved_refs {
+                    writeln!(w, "see (not found): {r}")?;
+                }
+                for r in &d.referenced_by {
+                    writeln!(w, "referred to by: {} — {}", r.id, r.title)?;
+                }
+                Ok(())
+            })
+        }
+    }
+}
