@@ -59,6 +59,15 @@ enum Command {
     Corpus(cmd::corpus::CorpusCmd),
     // [game subcommands]
     // [history & tournament subcommands]
+    /// Games as played (unfinished ones first, to resume), a game's timeline, statistics.
+    #[command(subcommand)]
+    History(cmd::history::HistoryCmd),
+    /// Matches between two players, first to 5 crystals.
+    #[command(subcommand)]
+    Match(cmd::matches::MatchCmd),
+    /// Tournaments: create, register, drop, pair, results, corrections, standings, export, import.
+    #[command(subcommand)]
+    Tournament(cmd::tournament::TournamentCmd),
 }
 
 fn main() -> ExitCode {
@@ -99,6 +108,9 @@ fn run(cli: Cli, out: &Out) -> Result<(), ServiceError> {
         Command::Corpus(c) => cmd::corpus::run(&ctx, c),
         // [game dispatch]
         // [history & tournament dispatch]
+        Command::History(c) => cmd::history::run(&ctx, c),
+        Command::Match(c) => cmd::matches::run(&ctx, c),
+        Command::Tournament(c) => cmd::tournament::run(&ctx, c),
         Command::Info => {
             let svc = ctx.open()?;
             let info = svc.app_info()?;

@@ -9,6 +9,8 @@ pub mod info;
 pub mod paths;
 pub mod settings;
 // [domain modules: each holds an `impl Service` block for one domain; add `pub mod <domain>;`]
+pub mod history;
+pub mod tournaments;
 pub mod cards;
 pub mod rulings;
 

@@ -1,0 +1,152 @@
+//! `tablemate history …`: games as played (unfinished ones first, to resume), a game's timeline,
+//! and statistics.
+
+use clap::Subcommand;
+use tablemate::history::GameRow;
+use tablemate::ServiceError;
+
+use crate::Ctx;
+
+#[derive(Debug, Subcommand)]
+pub enum HistoryCmd {
+    /// List games: unfinished first (resumable), then newest first.
+    List {
+        /// Only this player's games.
+        #[arg(long)]
+        player: Option<String>,
+        /// Only games where someone played this people.
+        #[arg(long)]
+        people: Option<String>,
+        /// Only unfinished games.
+        #[arg(long)]
+        unfinished: bool,
+        /// At most this many games.
+        #[arg(long)]
+        limit: Option<u32>,
+    },
+    /// Show a game: its timeline step by step (each fight, who retreated, dragons, score).
+    Show { game: i64 },
+    /// Statistics: win rate per people and per matchup, crystals and fights per game.
+    Stats {
+        /// Only this player's games (and their own people).
+        #[arg(long)]
+        player: Option<String>,
+    },
+}
+
+pub fn game_line(g: &GameRow) -> String {
+    let state = if g.finished {
+        format!(
+            "{} won {} crystal{} ({} dragons, {} fights)",
+            g.winner.clone().unwrap_or_default(),
+            g.crystals.unwrap_or(0),
+            if g.crystals == Some(1) { "" } else { "s" },
+            g.dragons.unwrap_or(0),
+            g.fights.unwrap_or(0)
+        )
+    } else {
+        format!("unfinished, {} events — resumable", g.events)
+    };
+    format!(
+        "game {:>4}{}  {} ({}) v {} ({})  {}  {}",
+        g.id,
+        g.match_id
+            .map(|m| format!(" [match {m}]"))
+            .unwrap_or_default(),
+        g.players[0],
+        g.people[0],
+        g.players[1],
+        g.people[1],
+        &g.updated_at[..g.updated_at.len().min(16)],
+        state
+    )
+}
+
+pub fn run(ctx: &Ctx, cmd: HistoryCmd) -> Result<(), ServiceError> {
+    let svc = ctx.open()?;
+    let out = ctx.out;
+    match cmd {
+        HistoryCmd::List {
+            player,
+            people,
+            unfinished,
+            limit,
+        } => {
+            let games = svc.list_games(player.as_deref(), people.as_deref(), unfinished, limit)?;
+            out.print(&games, |w| {
+                if games.is_empty() {
+                    writeln!(w, "no games yet")?;
+                }
+                for g in &games {
+                    writeln!(w, "{}", game_line(g))?;
+                }
+                Ok(())
+            })
+        }
+        HistoryCmd::Show { game } => {
+            let page = svc.game_page(game)?;
+            out.print(&page, |w| {
+                writeln!(w, "{}", game_line(&page.game))?;
+                let names = &page.game.players;
+                for s in &page.timeline {
+                    writeln!(
+                        w,
+                        "  {:>3}. fight {:>2}  {:<18} {:<10} {:<14} dragons {}-{}  crystals {}-{}{}{}",
+                        s.seq,
+                        s.fight,
+                        s.kind,
+                        s.player.clone().unwrap_or_default(),
+                        s.detail.clone().unwrap_or_default(),
+                        s.dragons[0],
+                        s.dragons[1],
+                        s.crystals[0],
+                        s.crystals[1],
+                        s.game_over
+                            .as_ref()
+                            .map(|g| format!("  — {g} wins the game"))
+                            .unwrap_or_default(),
+                        s.problem
+                            .as_ref()
+                            .map(|p| format!("  (not applied: {p})"))
+                            .unwrap_or_default()
+                    )?;
+                }
+                writeln!(
+                    w,
+                    "{} fights; dragons and crystals are {} first, {} second",
+                    page.fights, names[0], names[1]
+                )
+            })
+        }
+        HistoryCmd::Stats { player } => {
+            let s = svc.statistics(player.as_deref())?;
+            out.print(&s, |w| {
+                if let Some(p) = &s.player {
+                    writeln!(w, "statistics for {p}")?;
+                }
+                writeln!(
+                    w,
+                    "{} finished games; {} crystals and {} fights per game on average",
+                    s.games, s.average_crystals, s.average_fights
+                )?;
+                writeln!(w, "\nwin rate per people:")?;
+                for p in &s.by_people {
+                    writeln!(
+                        w,
+                        "  {:<16} {:>6}  {} of {}",
+                        p.people, p.win_rate_text, p.wins, p.games
+                    )?;
+                }
+                writeln!(w, "\nper matchup:")?;
+                for m in &s.by_matchup {
+                    writeln!(
+                        w,
+                        "  {:<16} v {:<16} {:>6}  {} of {}",
+                        m.people, m.opponent, m.win_rate_text, m.wins, m.games
+                    )?;
+                }
+                Ok(())
+            })
+        }
+    }
+}

@@ -1,0 +1,521 @@
+//! `tablemate tournament …`: events for organisers — create, register, drop, pair, results,
+//! corrections, standings, export and import.
+
+use std::io::{self, Write};
+use std::path::PathBuf;
+
+use clap::{Args, Subcommand};
+use tablemate::tournaments::{EventDetail, NewEvent, RoundView, StandingView, PairingTable};
+use tablemate::{Service, ServiceError};
+
+use crate::Ctx;
+
+#[derive(Debug, Subcommand)]
+pub enum TournamentCmd {
+    /// Create an event: name, date, format (Swiss rounds with an optional top cut, or round robin).
+    New(NewArgs),
+    /// List events, newest first.
+    List,
+    /// Show an event: players, rounds with results, standings and corrections.
+    Show { event: String },
+    /// Register players (created if new) with the people or deck they play. After round 1 is
+    /// paired this is a late entry.
+    Register {
+        event: String,
+        /// One or more player names.
+        #[arg(required = true)]
+        players: Vec<String>,
+        /// The people or deck they play (for every player named).
+        #[arg(long)]
+        people: Option<String>,
+    },
+    /// Drop a player (by name or #entrant id): not paired after the rounds already paired.
+    Drop { event: String, player: String },
+    /// Pair the next round (every result of the rounds before must be in).
+    Pair { event: String },
+    /// Record a result: the winner and each seat's crystals (`--crystals 5-3`, seat A first), or
+    /// the result of a match played in the app (`--match ID`).
+    Result(ResultArgs),
+    /// Correct a recorded result; the old and new values and the reason are logged.
+    Correct {
+        #[command(flatten)]
+        at: TableArgs,
+        #[arg(long)]
+        winner: String,
+        #[arg(long, value_name = "A-B")]
+        crystals: String,
+        #[arg(long)]
+        reason: String,
+    },
+    /// Standings with the tie-breakers (listed below the table).
+    Standings { event: String },
+    /// Export pairings, results and standings: into a folder (event.json and four CSV files), or
+    /// print the JSON (default) or one CSV to standard output.
+    Export {
+        event: String,
+        /// Folder to write event.json, entrants.csv, pairings.csv, results.csv, standings.csv.
+        #[arg(long, value_name = "DIR")]
+        out: Option<PathBuf>,
+        /// Print one CSV file instead of the JSON: entrants, pairings, results or standings.
+        #[arg(long, value_name = "WHICH")]
+        csv: Option<String>,
+    },
+    /// Import an event: a JSON file or an exported folder; or CSV files with `--csv DIR` and the
+    /// event's details (--name, --date, --format, --rounds). Bad files change nothing.
+    Import {
+        /// event.json, or a folder holding it.
+        path: Option<PathBuf>,
+        /// Folder with entrants.csv, pairings.csv and results.csv.
+        #[arg(long, value_name = "DIR", conflicts_with = "path")]
+        csv: Option<PathBuf>,
+        #[command(flatten)]
+        event: OptionalEventArgs,
+    },
+}
+
+#[derive(Debug, Args)]
+pub struct NewArgs {
+    #[arg(long)]
+    name: String,
+    /// YYYY-MM-DD.
+    #[arg(long)]
+    date: String,
+    /// swiss or round_robin.
+    #[arg(long, default_value = "swiss")]
+    format: String,
+    /// Number of Swiss rounds.
+    #[arg(long)]
+    rounds: Option<u32>,
+    /// Top cut after the Swiss rounds (2, 4, 8, …).
+    #[arg(long)]
+    top_cut: Option<u32>,
+    /// random (default) or seeded.
+    #[arg(long)]
+    first_round: Option<String>,
+    /// Seed for random pairings (recorded with the event).
+    #[arg(long)]
+    seed: Option<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct OptionalEventArgs {
+    #[arg(long)]
+    name: Option<String>,
+    #[arg(long)]
+    date: Option<String>,
+    #[arg(long)]
+    format: Option<String>,
+    #[arg(long)]
+    rounds: Option<u32>,
+    #[arg(long)]
+    top_cut: Option<u32>,
+    #[arg(long)]
+    first_round: Option<String>,
+    #[arg(long)]
+    seed: Option<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct TableArgs {
+    event: String,
+    #[arg(long)]
+    round: u32,
+    #[arg(long)]
+    table: u32,
+}
+
+#[derive(Debug, Args)]
+pub struct ResultArgs {
+    #[command(flatten)]
+    at: TableArgs,
+    /// The winner: name, #entrant id, or seat a/b.
+    #[arg(long, required_unless_present = "match_id")]
+    winner: Option<String>,
+    /// Crystals of seat A and seat B, e.g. 5-3.
+    #[arg(long, value_name = "A-B", required_unless_present = "match_id")]
+    crystals: Option<String>,
+    /// Take the result from a match played in the app.
+    #[arg(long = "match", value_name = "ID", conflicts_with_all = ["winner", "crystals"])]
+    match_id: Option<i64>,
+}
+
+/// `5-3` → (5, 3).
+pub fn parse_crystals(text: &str) -> Result<(u8, u8), ServiceError> {
+    let bad = || {
+        ServiceError::invalid(format!(
+            "Crystals {text:?} should be two numbers like 5-3 (seat A first)"
+        ))
+    };
+    let (a, b) = text.trim().split_once(['-', ':']).ok_or_else(bad)?;
+    Ok((
+        a.trim().parse().map_err(|_| bad())?,
+        b.trim().parse().map_err(|_| bad())?,
+    ))
+}
+
+pub fn run(ctx: &Ctx, cmd: TournamentCmd) -> Result<(), ServiceError> {
+    let mut svc = ctx.open()?;
+    let out = ctx.out;
+    match cmd {
+        TournamentCmd::New(a) => {
+            let ev = svc.create_event(&NewEvent {
+                name: a.name,
+                date: a.date,
+                format: a.format,
+                rounds: a.rounds,
+                top_cut: a.top_cut,
+                first_round: a.first_round,
+                seed: a.seed,
+            })?;
+            out.print(&ev, |w| {
+                writeln!(
+                    w,
+                    "created event {}: {} on {} ({}, {} rounds{})",
+                    ev.id,
+                    ev.name,
+                    ev.date,
+                    ev.format,
+                    ev.rounds_planned,
+                    ev.top_cut.map(|c| format!(", top {c}")).unwrap_or_default()
+                )
+            })
+        }
+        TournamentCmd::List => {
+            let list = svc.list_events()?;
+            out.print(&list, |w| {
+                if list.is_empty() {
+                    writeln!(w, "no events yet")?;
+                }
+                for e in &list {
+                    writeln!(
+                        w,
+                        "{:>4}  {}  {}  {}, {} players, round {}/{}",
+                        e.id,
+                        e.date,
+                        e.name,
+                        e.format,
+                        e.players,
+                        e.rounds_paired,
+                        e.rounds_planned
+                    )?;
+                }
+                Ok(())
+            })
+        }
+        TournamentCmd::Show { event } => {
+            let id = svc.find_event(&event)?.0;
+            let d = svc.event_detail(id)?;
+            out.print(&d, |w| print_detail(w, &d))
+        }
+        TournamentCmd::Register {
+            event,
+            players,
+            people,
+        } => {
+            let id = svc.find_event(&event)?.0;
+            let mut added = Vec::new();
+            for p in &players {
+                added.push(svc.register(id, p, people.as_deref())?);
+            }
+            out.print(&added, |w| {
+                for e in &added {
+                    let late = if e.joined_round > 1 {
+                        format!(" (late entry from round {})", e.joined_round)
+                    } else {
+                        String::new()
+                    };
+                    writeln!(
+                        w,
+                        "registered {} #{} seed {}{}{}",
+                        e.name,
+                        e.id,
+                        e.seed,
+                        e.people
+                            .as_ref()
+                            .map(|p| format!(" playing {p}"))
+                            .unwrap_or_default(),
+                        late
+                    )?;
+                }
+                Ok(())
+            })
+        }
+        TournamentCmd::Drop { event, player } => {
+            let id = svc.find_event(&event)?.0;
+            let e = svc.drop_player(id, &player)?;
+            out.print(&e, |w| {
+                writeln!(
+                    w,
+                    "dropped {} after round {}",
+                    e.name,
+                    e.dropped_after.unwrap_or(0)
+                )
+            })
+        }
+        TournamentCmd::Pair { event } => {
+            let id = svc.find_event(&event)?.0;
+            let r = svc.pair_round(id)?;
+            out.print(&r, |w| print_round(w, &r))
+        }
+        TournamentCmd::Result(a) => {
+            let id = svc.find_event(&a.at.event)?.0;
+            let t = match (a.match_id, a.winner, a.crystals) {
+                (Some(m), _, _) => svc.record_result_from_match(id, a.at.round, a.at.table, m)?,
+                (None, Some(w), Some(c)) => {
+                    let (ca, cb) = parse_crystals(&c)?;
+                    svc.record_result(id, a.at.round, a.at.table, &w, ca, cb)?
+                }
+                _ => {
+                    return Err(ServiceError::invalid(
+                        "Give --winner and --crystals, or --match",
+                    ))
+                }
+            };
+            out.print(&t, |w| {
+                write!(w, "round {} ", a.at.round)?;
+                print_table(w, &t)
+            })
+        }
+        TournamentCmd::Correct {
+            at,
+            winner,
+            crystals,
+            reason,
+        } => {
+            let id = svc.find_event(&at.event)?.0;
+            let (ca, cb) = parse_crystals(&crystals)?;
+            let t = svc.correct_result(id, at.round, at.table, &winner, ca, cb, &reason)?;
+            out.print(&t, |w| {
+                write!(w, "corrected round {} ", at.round)?;
+                print_table(w, &t)
+            })
+        }
+        TournamentCmd::Standings { event } => {
+            let id = svc.find_event(&event)?.0;
+            let d = svc.event_detail(id)?;
+            out.print(&d.standings, |w| {
+                print_standings(w, &d.standings)?;
+                print_tie_breakers(w, &d.tie_breakers)
+            })
+        }
+        TournamentCmd::Export {
+            event,
+            out: dir,
+            csv,
+        } => {
+            let id = svc.find_event(&event)?.0;
+            export(&svc, out, id, dir, csv)
+        }
+        TournamentCmd::Import { path, csv, event } => {
+            let ev = match (path, csv) {
+                (Some(p), None) => svc.import_event_path(&p)?,
+                (None, Some(dir)) => {
+                    let header = NewEvent {
+                        name: event
+                            .name
+                            .ok_or_else(|| ServiceError::invalid("CSV import needs --name"))?,
+                        date: event
+                            .date
+                            .ok_or_else(|| ServiceError::invalid("CSV import needs --date"))?,
+                        format: event.format.unwrap_or_else(|| "swiss".into()),
+                        rounds: event.rounds,
+                        top_cut: event.top_cut,
+                        first_round: event.first_round,
+                        seed: event.seed,
+                    };
+                    let read = |f: &str| tablemate::tournaments::read_limited(&dir.join(f));
+                    svc.import_event_csv(
+                        &header,
+                        &read("entrants.csv")?,
+                        &read("pairings.csv")?,
+                        &read("results.csv")?,
+                    )?
+                }
+                _ => {
+                    return Err(ServiceError::invalid(
+                        "Give a JSON file or folder to import, or --csv DIR",
+                    ))
+                }
+            };
+            out.print(&ev, |w| {
+                writeln!(
+                    w,
+                    "imported event {}: {} on {} ({} players, {} rounds paired)",
+                    ev.id, ev.name, ev.date, ev.players, ev.rounds_paired
+                )
+            })
+        }
+    }
+}
+
+fn export(
+    svc: &Service,
+    out: &crate::output::Out,
+    id: i64,
+    dir: Option<PathBuf>,
+    csv: Option<String>,
+) -> Result<(), ServiceError> {
+    if let Some(dir) = dir {
+        let files = svc.export_event_to(id, &dir)?;
+        return out.print(&files, |w| {
+            for f in &files.files {
+                writeln!(w, "wrote {f}")?;
+            }
+            Ok(())
+        });
+    }
+    let text = match csv.as_deref().map(str::trim) {
+        None => svc.export_event_json(id)? + "\n",
+        Some(which) => {
+            let files = svc.export_event_csv(id)?;
+            match which {
+                "entrants" => files.entrants,
+                "pairings" => files.pairings,
+                "results" => files.results,
+                "standings" => files.standings,
+                other => {
+                    return Err(ServiceError::invalid(format!(
+                        "--csv {other:?} is not entrants, pairings, results or standings"
+                    )))
+                }
+            }
+        }
+    };
+    let mut w = io::stdout().lock();
+    match w.write_all(text.as_bytes()) {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(()),
+        Err(e) => Err(ServiceError::internal(format!(
+            "Cannot write the output: {e}"
+        ))),
+    }
+}
+
+fn seat(s: &tablemate::tournaments::EntrantSeat) -> String {
+    match &s.people {
+        Some(p) => format!("{} ({p})", s.name),
+        None => s.name.clone(),
+    }
+}
+
+fn print_table(w: &mut dyn Write, t: &PairingTable) -> io::Result<()> {
+    match &t.b {
+        None => writeln!(w, "table {:>2}: {} has a bye", t.table, seat(&t.a)),
+        Some(b) => {
+            let result = match &t.result {
+                Some(r) => format!(
+                    "  {}-{}, {} wins{}",
+                    r.crystals_a,
+                    r.crystals_b,
+                    r.winner_name,
+                    if r.source == "typed" {
+                        String::new()
+                    } else {
+                        format!(" [{}]", r.source)
+                    }
+                ),
+                None => "  (no result yet)".into(),
+            };
+            writeln!(
+                w,
+                "table {:>2}: {} v {}{}",
+                t.table,
+                seat(&t.a),
+                seat(b),
+                result
+            )
+        }
+    }
+}
+
+fn print_round(w: &mut dyn Write, r: &RoundView) -> io::Result<()> {
+    writeln!(w, "round {} ({})", r.number, r.stage.replace('_', " "))?;
+    for t in &r.tables {
+        print_table(w, t)?;
+    }
+    Ok(())
+}
+
+fn print_standings(w: &mut dyn Write, s: &[StandingView]) -> io::Result<()> {
+    writeln!(
+        w,
+        "{:>4}  {:<24} {:>3} {:>5} {:>8} {:>6} {:>4}",
+        "rank", "player", "pts", "W-L-B", "opp MW%", "crys+-", "h2h"
+    )?;
+    for r in s {
+        writeln!(
+            w,
+            "{:>4}  {:<24} {:>3} {:>5} {:>8} {:>+6} {:>4}{}",
+            r.rank,
+            r.name,
+            r.match_points,
+            format!("{}-{}-{}", r.wins, r.losses, r.byes),
+            r.opponents_match_win_text,
+            r.crystal_difference,
+            r.head_to_head,
+            if r.dropped { "  (dropped)" } else { "" }
+        )?;
+    }
+    Ok(())
+}
+
+fn print_tie_breakers(w: &mut dyn Write, t: &[String]) -> io::Result<()> {
+    writeln!(w, "\ntie-breakers, in order:")?;
+    for (i, line) in t.iter().enumerate() {
+        writeln!(w, "  {}. {line}", i + 1)?;
+    }
+    Ok(())
+}
+
+fn print_detail(w: &mut dyn Write, d: &EventDetail) -> io::Result<()> {
+    let e = &d.event;
+    writeln!(
+        w,
+        "event {}: {} on {} ({}, round {}/{}{})",
+        e.id,
+        e.name,
+        e.date,
+        e.format,
+        e.rounds_paired,
+        e.rounds_planned,
+        e.top_cut.map(|c| format!(", top {c}")).unwrap_or_default()
+    )?;
+    writeln!(w, "\nplayers ({}):", d.entrants.len())?;
+    for p in &d.entrants {
+        writeln!(
+            w,
+            "  #{:<4} {}{}{}",
+            p.id,
+            p.name,
+            p.people
+                .as_ref()
+                .map(|x| format!(" ({x})"))
+                .unwrap_or_default(),
+            p.dropped_after
+                .map(|r| format!(" dropped after round {r}"))
+                .unwrap_or_default()
+        )?;
+    }
+    for r in &d.rounds {
+        writeln!(w)?;
+        print_round(w, r)?;
+    }
+    if !d.corrections.is_empty() {
+        writeln!(w, "\ncorrections:")?;
+        for c in &d.corrections {
+            writeln!(
+                w,
+                "  round {} table {}: {} -> {} ({}) at {}",
+                c.round, c.table, c.old, c.new, c.reason, c.corrected_at
+            )?;
+        }
+    }
+    writeln!(w, "\nstandings:")?;
+    print_standings(w, &d.standings)?;
+    if d.can_pair {
+        writeln!(w, "\nnext: pair round {}", d.rounds.len() + 1)?;
+    } else if d.finished {
+        writeln!(w, "\nthe event is complete")?;
+    }
+    Ok(())
+}

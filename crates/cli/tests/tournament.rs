@@ -1,0 +1,664 @@
+//! `tablemate tournament …` as an organiser runs it: a Swiss event end to end, corrections,
+//! drops and late entries, results from a match, export/import round trips, and bad input that
+//! changes nothing.
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+fn tablemate(data: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tablemate"))
+        .arg("--data-dir")
+        .arg(data)
+        .args(args)
+        .env_remove("TABLEMATE_DATA_DIR")
+        .output()
+        .expect("tablemate runs")
+}
+
+fn ok(data: &Path, args: &[&str]) -> String {
+    let o = tablemate(data, args);
+    assert!(
+        o.status.success(),
+        "{args:?} failed: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn json(data: &Path, args: &[&str]) -> Value {
+    let mut all = vec!["--json"];
+    all.extend_from_slice(args);
+    serde_json::from_str(&ok(data, &all)).expect("valid JSON")
+}
+
+/// Runs a command that must be refused as a user error; returns its message.
+fn refused(data: &Path, args: &[&str]) -> String {
+    let o = tablemate(data, args);
+    assert_eq!(
+        o.status.code(),
+        Some(1),
+        "{args:?} should be refused: {o:?}"
+    );
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+const PLAYERS: [&str; 8] = [
+    "Anna", "Bert", "Cleo", "Dora", "Emil", "Fina", "Gero", "Hana",
+];
+
+/// Creates a Swiss event with the eight players and returns its id.
+fn event_with_players(data: &Path, name: &str, rounds: &str) -> i64 {
+    let ev = json(
+        data,
+        &[
+            "tournament",
+            "new",
+            "--name",
+            name,
+            "--date",
+            "2026-11-22",
+            "--rounds",
+            rounds,
+            "--seed",
+            "42",
+        ],
+    );
+    let id = ev["id"].as_i64().expect("event id");
+    let sid = id.to_string();
+    let mut args = vec!["tournament", "register", sid.as_str()];
+    args.extend(PLAYERS);
+    args.extend(["--people", "Vulca"]);
+    let added = json(data, &args);
+    assert_eq!(added.as_array().map(Vec::len), Some(8), "{added}");
+    id
+}
+
+/// Pairs the next round and enters a result for every table: seat A wins 5-`loser`.
+fn play_round(data: &Path, id: i64, loser_crystals: u8) -> Value {
+    let sid = id.to_string();
+    let round = json(data, &["tournament", "pair", &sid]);
+    let number = round["number"].as_u64().expect("round number").to_string();
+    for t in round["tables"].as_array().expect("tables") {
+        if t["b"].is_null() {
+            continue;
+        }
+        let table = t["table"].as_u64().expect("table").to_string();
+        let crystals = format!("5-{loser_crystals}");
+        let r = json(
+            data,
+            &[
+                "tournament",
+                "result",
+                &sid,
+                "--round",
+                &number,
+                "--table",
+                &table,
+                "--winner",
+                "a",
+                "--crystals",
+                &crystals,
+            ],
+        );
+        assert_eq!(r["result"]["winner"], t["a"]["entrant"], "{r}");
+        assert_eq!(
+            r["result"]["crystals_b"].as_u64(),
+            Some(u64::from(loser_crystals))
+        );
+    }
+    round
+}
+
+#[test]
+fn a_swiss_event_runs_end_to_end_with_documented_standings() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let id = event_with_players(d, "Autumn Cup", "3");
+    let sid = id.to_string();
+    let mut met = std::collections::HashSet::new();
+    for (i, loser) in [2u8, 3, 1].into_iter().enumerate() {
+        let round = play_round(d, id, loser);
+        assert_eq!(round["number"].as_u64(), Some(i as u64 + 1));
+        assert_eq!(
+            round["tables"].as_array().unwrap().len(),
+            4,
+            "8 players, 4 tables"
+        );
+        for t in round["tables"].as_array().unwrap() {
+            let (a, b) = (t["a"]["entrant"].as_i64(), t["b"]["entrant"].as_i64());
+            assert!(met.insert((a.min(b), a.max(b))), "no pairing repeats: {t}");
+        }
+    }
+    // all rounds played: no fourth round
+    let msg = refused(d, &["tournament", "pair", &sid]);
+    assert!(msg.contains("All 3 rounds"), "{msg}");
+
+    let standings = json(d, &["tournament", "standings", &sid]);
+    let rows = standings.as_array().unwrap();
+    assert_eq!(rows.len(), 8);
+    let ranks: Vec<u64> = rows.iter().map(|r| r["rank"].as_u64().unwrap()).collect();
+    assert_eq!(ranks, (1..=8).collect::<Vec<_>>());
+    let points: Vec<u64> = rows
+        .iter()
+        .map(|r| r["match_points"].as_u64().unwrap())
+        .collect();
+    // 3 rounds of 8 players: exactly one 3-0 and one 0-3, and 12 wins in all
+    assert_eq!(points[0], 9, "{standings}");
+    assert_eq!(points[7], 0, "{standings}");
+    assert_eq!(points.iter().sum::<u64>(), 3 * 12);
+    assert!(
+        points.windows(2).all(|w| w[0] >= w[1]),
+        "sorted by points: {points:?}"
+    );
+    // crystal differences add up to zero (every crystal won is conceded by someone)
+    let diff: i64 = rows
+        .iter()
+        .map(|r| r["crystal_difference"].as_i64().unwrap())
+        .sum();
+    assert_eq!(diff, 0);
+
+    let text = ok(d, &["tournament", "standings", &sid]);
+    assert!(text.contains("tie-breakers, in order"), "{text}");
+    assert!(text.contains("Opponents' match-win percentage"), "{text}");
+    let show = json(d, &["tournament", "show", "Autumn Cup"]);
+    assert_eq!(show["finished"], true);
+    assert_eq!(show["can_pair"], false);
+}
+
+#[test]
+fn a_correction_changes_the_standings_and_is_logged() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let id = event_with_players(d, "Correction Open", "2");
+    let sid = id.to_string();
+    let round = play_round(d, id, 2);
+    let t1 = &round["tables"][0];
+    let (a, b) = (
+        t1["a"]["name"].as_str().unwrap().to_string(),
+        t1["b"]["name"].as_str().unwrap().to_string(),
+    );
+    let before = json(d, &["tournament", "standings", &sid]);
+    let points_of = |s: &Value, who: &str| {
+        s.as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["name"] == who)
+            .map(|r| r["match_points"].as_u64().unwrap())
+    };
+    assert_eq!(points_of(&before, &a), Some(3));
+    assert_eq!(points_of(&before, &b), Some(0));
+
+    let fixed = json(
+        d,
+        &[
+            "tournament",
+            "correct",
+            &sid,
+            "--round",
+            "1",
+            "--table",
+            "1",
+            "--winner",
+            &b,
+            "--crystals",
+            "3-5",
+            "--reason",
+            "score sheet misread",
+        ],
+    );
+    assert_eq!(fixed["result"]["winner_name"], b.as_str());
+    let after = json(d, &["tournament", "standings", &sid]);
+    assert_eq!(points_of(&after, &a), Some(0));
+    assert_eq!(points_of(&after, &b), Some(3));
+
+    let show = json(d, &["tournament", "show", &sid]);
+    let log = show["corrections"].as_array().unwrap();
+    assert_eq!(log.len(), 1, "{show}");
+    assert_eq!(log[0]["old"], format!("{a} 5-2"));
+    assert_eq!(log[0]["new"], format!("{b} 3-5"));
+    assert_eq!(log[0]["reason"], "score sheet misread");
+
+    // a second result for the same table is refused: corrections go through `correct`
+    let msg = refused(
+        d,
+        &[
+            "tournament",
+            "result",
+            &sid,
+            "--round",
+            "1",
+            "--table",
+            "1",
+            "--winner",
+            "a",
+            "--crystals",
+            "5-0",
+        ],
+    );
+    assert!(msg.contains("already has a result"), "{msg}");
+}
+
+#[test]
+fn bad_results_are_refused_with_a_reason_and_change_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let id = event_with_players(d, "Strict Open", "2");
+    let sid = id.to_string();
+    ok(d, &["tournament", "pair", &sid]);
+    let before = json(d, &["tournament", "show", &sid]);
+    let base = [
+        "tournament",
+        "result",
+        sid.as_str(),
+        "--round",
+        "1",
+        "--table",
+        "1",
+    ];
+    let cases: [(&[&str], &str); 5] = [
+        (
+            &["--winner", "Nobody", "--crystals", "5-1"],
+            "did not play at table 1",
+        ),
+        (
+            &["--winner", "a", "--crystals", "2-5"],
+            "more crystals than the loser",
+        ),
+        (
+            &["--winner", "a", "--crystals", "12-1"],
+            "at most 11 crystals",
+        ),
+        (
+            &["--winner", "a", "--crystals", "five-one"],
+            "two numbers like 5-3",
+        ),
+        (
+            &["--winner", "a", "--crystals", "5-5"],
+            "more crystals than the loser",
+        ),
+    ];
+    for (extra, expected) in cases {
+        let mut args: Vec<&str> = base.to_vec();
+        args.extend_from_slice(extra);
+        let msg = refused(d, &args);
+        assert!(msg.contains(expected), "{extra:?}: {msg}");
+    }
+    let msg = refused(
+        d,
+        &[
+            "tournament",
+            "result",
+            &sid,
+            "--round",
+            "1",
+            "--table",
+            "9",
+            "--winner",
+            "a",
+            "--crystals",
+            "5-1",
+        ],
+    );
+    assert!(msg.contains("no table 9"), "{msg}");
+    let msg = refused(
+        d,
+        &[
+            "tournament",
+            "result",
+            &sid,
+            "--round",
+            "2",
+            "--table",
+            "1",
+            "--winner",
+            "a",
+            "--crystals",
+            "5-1",
+        ],
+    );
+    assert!(msg.contains("Round 2 has not been paired"), "{msg}");
+    let msg = refused(
+        d,
+        &[
+            "tournament",
+            "result",
+            "999",
+            "--round",
+            "1",
+            "--table",
+            "1",
+            "--winner",
+            "a",
+            "--crystals",
+            "5-1",
+        ],
+    );
+    assert!(msg.contains("999"), "{msg}");
+    let msg = refused(
+        d,
+        &[
+            "tournament",
+            "new",
+            "--name",
+            "X",
+            "--date",
+            "22.11.2026",
+            "--rounds",
+            "3",
+        ],
+    );
+    assert!(msg.contains("22.11.2026"), "{msg}");
+    let msg = refused(
+        d,
+        &[
+            "tournament",
+            "new",
+            "--name",
+            "X",
+            "--date",
+            "2026-11-22",
+            "--rounds",
+            "3",
+            "--top-cut",
+            "6",
+        ],
+    );
+    assert!(msg.contains("top cut"), "{msg}");
+    assert_eq!(
+        json(d, &["tournament", "show", &sid]),
+        before,
+        "nothing changed"
+    );
+    assert_eq!(
+        json(d, &["tournament", "list"]).as_array().unwrap().len(),
+        1
+    );
+}
+
+#[test]
+fn drops_and_late_entries() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let id = event_with_players(d, "Late Night", "3");
+    let sid = id.to_string();
+    play_round(d, id, 1);
+    let dropped = json(d, &["tournament", "drop", &sid, "Hana"]);
+    assert_eq!(dropped["dropped_after"].as_u64(), Some(1));
+    let late = json(
+        d,
+        &["tournament", "register", &sid, "Ines", "--people", "Hoax"],
+    );
+    assert_eq!(late[0]["joined_round"].as_u64(), Some(2), "{late}");
+    let round2 = play_round(d, id, 1);
+    let names: Vec<String> = round2["tables"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|t| [t["a"]["name"].clone(), t["b"]["name"].clone()])
+        .filter_map(|n| n.as_str().map(str::to_string))
+        .collect();
+    assert!(names.contains(&"Ines".to_string()), "{names:?}");
+    assert!(!names.contains(&"Hana".to_string()), "{names:?}");
+    assert_eq!(names.len(), 8);
+    let standings = json(d, &["tournament", "standings", &sid]);
+    let hana = standings
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["name"] == "Hana")
+        .expect("a dropped player stays in the standings");
+    assert_eq!(hana["dropped"], true);
+    let msg = refused(d, &["tournament", "drop", &sid, "Hana"]);
+    assert!(msg.contains("not an active player"), "{msg}");
+}
+
+#[test]
+fn a_result_flows_in_from_a_match_played_in_the_app() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let id = event_with_players(d, "Match Cup", "1");
+    let sid = id.to_string();
+    let round = json(d, &["tournament", "pair", &sid]);
+    let t = &round["tables"][0];
+    let (a, b) = (
+        t["a"]["name"].as_str().unwrap(),
+        t["b"]["name"].as_str().unwrap(),
+    );
+    let m = json(d, &["match", "new", a, b]);
+    let mid = m["id"].as_i64().unwrap().to_string();
+    // the match is not finished: no result yet
+    let msg = refused(
+        d,
+        &[
+            "tournament",
+            "result",
+            &sid,
+            "--round",
+            "1",
+            "--table",
+            "1",
+            "--match",
+            &mid,
+        ],
+    );
+    assert!(msg.contains("not finished"), "{msg}");
+    for (winner, crystals) in [(b, "2"), (a, "3"), (a, "2")] {
+        json(
+            d,
+            &[
+                "match",
+                "game",
+                &mid,
+                "--winner",
+                winner,
+                "--crystals",
+                crystals,
+                "--people-a",
+                "Vulca",
+                "--people-b",
+                "Hoax",
+            ],
+        );
+    }
+    let status = json(d, &["match", "show", &mid]);
+    assert_eq!(status["match"]["finished"], true, "{status}");
+    assert_eq!(status["match"]["crystals"], serde_json::json!([5, 2]));
+    let r = json(
+        d,
+        &[
+            "tournament",
+            "result",
+            &sid,
+            "--round",
+            "1",
+            "--table",
+            "1",
+            "--match",
+            &mid,
+        ],
+    );
+    assert_eq!(r["result"]["winner_name"], a);
+    assert_eq!(r["result"]["crystals_a"].as_u64(), Some(5));
+    assert_eq!(r["result"]["crystals_b"].as_u64(), Some(2));
+    assert_eq!(r["result"]["source"], "match");
+}
+
+fn standings_key(s: &Value) -> Vec<(String, u64, String, i64)> {
+    s.as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            (
+                r["name"].as_str().unwrap().to_string(),
+                r["match_points"].as_u64().unwrap(),
+                r["opponents_match_win_text"].as_str().unwrap().to_string(),
+                r["crystal_difference"].as_i64().unwrap(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn export_and_import_round_trip_gives_the_same_standings() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let id = event_with_players(d, "Round Trip", "3");
+    let sid = id.to_string();
+    for loser in [1, 4, 0] {
+        play_round(d, id, loser);
+    }
+    ok(
+        d,
+        &[
+            "tournament",
+            "correct",
+            &sid,
+            "--round",
+            "2",
+            "--table",
+            "3",
+            "--winner",
+            "b",
+            "--crystals",
+            "4-6",
+            "--reason",
+            "typo",
+        ],
+    );
+    let original = json(d, &["tournament", "standings", &sid]);
+    let out = d.join("export");
+    let files = json(
+        d,
+        &["tournament", "export", &sid, "--out", out.to_str().unwrap()],
+    );
+    assert_eq!(files["files"].as_array().unwrap().len(), 5);
+    let standings_csv = std::fs::read_to_string(out.join("standings.csv")).unwrap();
+    assert!(
+        standings_csv.starts_with("rank,player,people,match_points"),
+        "{standings_csv}"
+    );
+    assert_eq!(standings_csv.lines().count(), 9);
+
+    // JSON: from the folder
+    let imported = json(d, &["tournament", "import", out.to_str().unwrap()]);
+    let from_json = json(d, &["tournament", "standings", &imported["id"].to_string()]);
+    assert_eq!(standings_key(&from_json), standings_key(&original));
+
+    // CSV: the three input files and the event's details
+    let imported = json(
+        d,
+        &[
+            "tournament",
+            "import",
+            "--csv",
+            out.to_str().unwrap(),
+            "--name",
+            "Round Trip (csv)",
+            "--date",
+            "2026-11-22",
+            "--rounds",
+            "3",
+            "--seed",
+            "42",
+        ],
+    );
+    assert_eq!(imported["rounds_paired"].as_u64(), Some(3));
+    let from_csv = json(d, &["tournament", "standings", &imported["id"].to_string()]);
+    assert_eq!(standings_key(&from_csv), standings_key(&original));
+
+    // standard output: the JSON document and a single CSV
+    let doc: Value = serde_json::from_str(&ok(d, &["tournament", "export", &sid])).unwrap();
+    assert_eq!(doc["results"].as_array().unwrap().len(), 12);
+    let pairings = ok(d, &["tournament", "export", &sid, "--csv", "pairings"]);
+    assert_eq!(pairings.lines().count(), 13, "{pairings}");
+}
+
+#[test]
+fn a_malformed_or_hostile_import_names_the_line_and_changes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let id = event_with_players(d, "Source", "2");
+    let sid = id.to_string();
+    play_round(d, id, 2);
+    let out = d.join("export");
+    ok(
+        d,
+        &["tournament", "export", &sid, "--out", out.to_str().unwrap()],
+    );
+    let list_before = json(d, &["tournament", "list"]);
+    let good = std::fs::read_to_string(out.join("event.json")).unwrap();
+
+    // JSON: a syntax error on a known line
+    let mut lines: Vec<&str> = good.lines().collect();
+    let broken_at = 7;
+    lines[broken_at - 1] = "    \"player\": ,";
+    let bad = d.join("bad.json");
+    std::fs::write(&bad, lines.join("\n")).unwrap();
+    let msg = refused(d, &["tournament", "import", bad.to_str().unwrap()]);
+    assert!(msg.contains(&format!("line {broken_at}")), "{msg}");
+    assert!(msg.contains("nothing was imported"), "{msg}");
+
+    // JSON: well-formed but hostile (a result naming someone who is not registered)
+    let mut doc: Value = serde_json::from_str(&good).unwrap();
+    doc["results"][0]["winner"] = Value::String("Mallory'); DROP TABLE results;--".into());
+    std::fs::write(&bad, serde_json::to_string_pretty(&doc).unwrap()).unwrap();
+    let msg = refused(d, &["tournament", "import", bad.to_str().unwrap()]);
+    assert!(msg.contains("Mallory"), "{msg}");
+
+    // JSON: not text at all
+    std::fs::write(&bad, [0xff, 0xfe, 0x00, 0x41, 0x0a]).unwrap();
+    let msg = refused(d, &["tournament", "import", bad.to_str().unwrap()]);
+    assert!(msg.contains("line"), "{msg}");
+
+    // CSV: a bad number on line 3 of results.csv
+    let csv_dir = d.join("csv");
+    std::fs::create_dir_all(&csv_dir).unwrap();
+    for f in ["entrants.csv", "pairings.csv", "results.csv"] {
+        std::fs::copy(out.join(f), csv_dir.join(f)).unwrap();
+    }
+    let results = std::fs::read_to_string(csv_dir.join("results.csv")).unwrap();
+    let mut rows: Vec<String> = results.lines().map(str::to_string).collect();
+    rows[2] = rows[2]
+        .replacen(",5,", ",lots,", 1)
+        .replacen(",5\n", ",lots\n", 1);
+    if !rows[2].contains("lots") {
+        let mut cells: Vec<&str> = rows[2].split(',').collect();
+        cells[3] = "lots";
+        rows[2] = cells.join(",");
+    }
+    std::fs::write(csv_dir.join("results.csv"), rows.join("\n")).unwrap();
+    let msg = refused(
+        d,
+        &[
+            "tournament",
+            "import",
+            "--csv",
+            csv_dir.to_str().unwrap(),
+            "--name",
+            "Copy",
+            "--date",
+            "2026-11-22",
+            "--rounds",
+            "2",
+        ],
+    );
+    assert!(
+        msg.contains("results.csv") && msg.contains("line 3"),
+        "{msg}"
+    );
+
+    // a file far too large is refused before it is read
+    let huge = d.join("huge.json");
+    let f = std::fs::File::create(&huge).unwrap();
+    f.set_len(5 * 1024 * 1024).unwrap();
+    let msg = refused(d, &["tournament", "import", huge.to_str().unwrap()]);
+    assert!(msg.contains("import limit"), "{msg}");
+
+    assert_eq!(
+        json(d, &["tournament", "list"]),
+        list_before,
+        "nothing was imported"
+    );
+}

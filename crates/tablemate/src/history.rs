@@ -1,0 +1,567 @@
+//! History: games and matches (first to 5 crystals) as played, unfinished ones listed so they can
+//! be resumed, a game's timeline replayed step by step, and statistics (win rate per people and
+//! per matchup, crystals and fights per game).
+//!
+//! The timeline is the stored event log folded by the Blue Moon rules (`bluemoon`): each step
+//! shows what happened and the dragons and crystals after it. Nothing here recomputes a rule.
+
+use serde::Serialize;
+use store::{GameFilter, GameId, MatchId, PlayerId, Side};
+use ts_rs::TS;
+
+use crate::error::{Result, ServiceError};
+use crate::tournaments::store_err;
+use crate::Service;
+
+/// A game as listed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[ts(export)]
+pub struct GameRow {
+    #[ts(type = "number")]
+    pub id: i64,
+    #[ts(type = "number | null")]
+    pub match_id: Option<i64>,
+    pub players: [String; 2],
+    pub people: [String; 2],
+    /// Who started: the name of the first player.
+    pub first: String,
+    pub created_at: String,
+    pub updated_at: String,
+    pub events: u32,
+    pub finished: bool,
+    pub winner: Option<String>,
+    pub crystals: Option<u8>,
+    pub dragons: Option<u8>,
+    pub fights: Option<u32>,
+}
+
+/// One step of a game's timeline: the event and the state right after it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[ts(export)]
+pub struct TimelineStep {
+    pub seq: u32,
+    /// The event's type as logged (`retreat`, `card_played`, `turn_passed`, …).
+    pub kind: String,
+    /// The player the event is about, by name.
+    pub player: Option<String>,
+    /// The card, element or count the event names, when it names one.
+    pub detail: Option<String>,
+    /// The fight this step belongs to, from 1.
+    pub fight: u32,
+    /// Dragons held by each player after this step.
+    pub dragons: [u8; 2],
+    /// Crystals each player has in the match after this step.
+    pub crystals: [u32; 2],
+    /// Who won the game, once it is over.
+    pub game_over: Option<String>,
+    /// The rules engine could not read or apply this event (the step is shown, the state kept).
+    pub problem: Option<String>,
+}
+
+/// A game's page.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[ts(export)]
+pub struct GamePage {
+    pub game: GameRow,
+    pub timeline: Vec<TimelineStep>,
+    /// Number of fights (retreats) in the log.
+    pub fights: u32,
+}
+
+/// A match's standing.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[ts(export)]
+pub struct MatchView {
+    #[ts(type = "number")]
+    pub id: i64,
+    pub players: [String; 2],
+    pub target: u8,
+    pub crystals: [u32; 2],
+    #[ts(type = "number[]")]
+    pub games: Vec<i64>,
+    #[ts(type = "number | null")]
+    pub unfinished_game: Option<i64>,
+    pub finished: bool,
+    pub winner: Option<String>,
+    /// Who starts the next game (the loser of the last one).
+    pub next_first: String,
+    pub created_at: String,
+}
+
+/// Unfinished games and matches, to resume.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[ts(export)]
+pub struct Unfinished {
+    pub games: Vec<GameRow>,
+    pub matches: Vec<MatchView>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
+#[ts(export)]
+pub struct PeopleLine {
+    pub people: String,
+    pub games: u32,
+    pub wins: u32,
+    /// 0 to 100, rounded to one decimal.
+    pub win_rate: f64,
+    pub win_rate_text: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
+#[ts(export)]
+pub struct MatchupLine {
+    pub people: String,
+    pub opponent: String,
+    pub games: u32,
+    /// Wins of `people` against `opponent`.
+    pub wins: u32,
+    pub win_rate: f64,
+    pub win_rate_text: String,
+}
+
+/// Statistics over finished games.
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
+#[ts(export)]
+pub struct StatsView {
+    /// The player the statistics are limited to, if any.
+    pub player: Option<String>,
+    pub games: u32,
+    /// Average crystals won per game, rounded to two decimals.
+    pub average_crystals: f64,
+    pub average_fights: f64,
+    pub by_people: Vec<PeopleLine>,
+    pub by_matchup: Vec<MatchupLine>,
+}
+
+fn percent(rate: f64) -> (f64, String) {
+    let p = (rate * 1000.0).round() / 10.0;
+    (p, format!("{p:.1}%"))
+}
+
+fn round2(x: f64) -> f64 {
+    (x * 100.0).round() / 100.0
+}
+
+fn game_row(g: &store::GameInfo) -> GameRow {
+    let side_name = |s: Side| g.player_names[s.index()].clone();
+    GameRow {
+        id: g.id.0,
+        match_id: g.match_id.map(|m| m.0),
+        players: g.player_names.clone(),
+        people: g.people.clone(),
+        first: side_name(g.first),
+        created_at: g.created_at.clone(),
+        updated_at: g.updated_at.clone(),
+        events: g.events,
+        finished: g.result.is_some(),
+        winner: g.result.as_ref().map(|r| side_name(r.winner)),
+        crystals: g.result.as_ref().map(|r| r.crystals),
+        dragons: g.result.as_ref().map(|r| r.dragons),
+        fights: g.result.as_ref().map(|r| r.fights),
+    }
+}
+
+/// The type, player and detail of an event as logged (read from its JSON, whatever its version).
+fn describe(payload: &serde_json::Value) -> (String, Option<String>, Option<String>) {
+    let kind = payload
+        .get("type")
+        .and_then(|t| t.as_str())
+        .unwrap_or("unknown")
+        .to_string();
+    let player = ["player", "loser", "starts"]
+        .iter()
+        .find_map(|k| payload.get(*k).and_then(|v| v.as_str()))
+        .map(str::to_uppercase);
+    let detail = ["card", "element", "count", "discarded"]
+        .iter()
+        .find_map(|k| payload.get(*k))
+        .map(|v| match v {
+            serde_json::Value::String(s) => s.clone(),
+            other => other.to_string(),
+        });
+    (kind, player, detail)
+}
+
+impl Service {
+    fn player_id(&self, name: &str) -> Result<PlayerId> {
+        self.store
+            .player_by_name(name)
+            .map_err(store_err)?
+            .map(|p| p.id)
+            .ok_or_else(|| ServiceError::not_found(format!("There is no player named {name:?}")))
+    }
+
+    /// Games, unfinished first, newest first; optionally one player's, one people's, or only
+    /// unfinished ones.
+    pub fn list_games(
+        &self,
+        player: Option<&str>,
+        people: Option<&str>,
+        unfinished_only: bool,
+        limit: Option<u32>,
+    ) -> Result<Vec<GameRow>> {
+        let filter = GameFilter {
+            player: player.map(|p| self.player_id(p)).transpose()?,
+            people: people.map(str::to_string),
+            match_id: None,
+            finished: unfinished_only.then_some(false),
+            limit,
+            offset: None,
+        };
+        let games = self.store.list_games(&filter).map_err(store_err)?;
+        Ok(games.iter().map(game_row).collect())
+    }
+
+    /// Unfinished games and matches, newest first: what can be resumed.
+    pub fn unfinished(&self) -> Result<Unfinished> {
+        Ok(Unfinished {
+            games: self.list_games(None, None, true, None)?,
+            matches: self
+                .list_matches(true)?
+                .into_iter()
+                .filter(|m| !m.finished)
+                .collect(),
+        })
+    }
+
+    /// A game with its timeline, replayed event by event by the rules engine.
+    pub fn game_page(&self, id: i64) -> Result<GamePage> {
+        let info = self.store.game(GameId(id)).map_err(store_err)?;
+        let events = self.store.events(GameId(id)).map_err(store_err)?;
+        let cards = bluemoon::Catalog::embedded().map_err(|e| {
+            ServiceError::internal(format!("The Blue Moon catalog shipped is broken: {e}"))
+        })?;
+        let mut state = bluemoon::GameState::default();
+        let mut fights = 1u32;
+        let mut timeline = Vec::with_capacity(events.len());
+        let name_of = |letter: &str| match letter {
+            "A" => Some(info.player_names[0].clone()),
+            "B" => Some(info.player_names[1].clone()),
+            _ => None,
+        };
+        for e in &events {
+            let json: serde_json::Value = serde_json::from_str(&e.payload).unwrap_or_default();
+            let (kind, player, detail) = describe(&json);
+            let mut problem = None;
+            match bluemoon::Event::from_json(&e.payload) {
+                Ok(ev) => match state.apply(&cards, &ev) {
+                    Ok(next) => state = next,
+                    Err(err) => problem = Some(err.to_string()),
+                },
+                Err(err) => problem = Some(err.to_string()),
+            }
+            let step_fight = fights;
+            if kind == "retreat" && problem.is_none() {
+                fights += 1;
+            }
+            timeline.push(TimelineStep {
+                seq: e.seq,
+                kind,
+                player: player.as_deref().and_then(name_of),
+                detail,
+                fight: step_fight,
+                dragons: [
+                    state.dragons.on_side(bluemoon::Player::A),
+                    state.dragons.on_side(bluemoon::Player::B),
+                ],
+                crystals: [
+                    *state.crystals.get(bluemoon::Player::A),
+                    *state.crystals.get(bluemoon::Player::B),
+                ],
+                game_over: state.game_over.as_ref().and_then(|g| match g.winner {
+                    bluemoon::Player::A => name_of("A"),
+                    bluemoon::Player::B => name_of("B"),
+                }),
+                problem,
+            });
+        }
+        let retreats = timeline
+            .iter()
+            .filter(|s| s.kind == "retreat" && s.problem.is_none())
+            .count() as u32;
+        Ok(GamePage {
+            game: game_row(&info),
+            timeline,
+            fights: retreats,
+        })
+    }
+
+    fn match_view(&self, m: &store::MatchStatus) -> Result<MatchView> {
+        let names = [
+            self.store.player(m.players[0]).map_err(store_err)?.name,
+            self.store.player(m.players[1]).map_err(store_err)?.name,
+        ];
+        Ok(MatchView {
+            id: m.id.0,
+            players: names.clone(),
+            target: m.target,
+            crystals: m.crystals,
+            games: m.games.iter().map(|g| g.0).collect(),
+            unfinished_game: m.unfinished_game.map(|g| g.0),
+            finished: m.finished,
+            winner: m.winner.map(|w| names[w.index()].clone()),
+            next_first: names[m.next_first.index()].clone(),
+            created_at: m.created_at.clone(),
+        })
+    }
+
+    /// Matches, unfinished first, newest first.
+    pub fn list_matches(&self, unfinished_only: bool) -> Result<Vec<MatchView>> {
+        let all = self
+            .store
+            .list_matches(unfinished_only)
+            .map_err(store_err)?;
+        all.iter().map(|m| self.match_view(m)).collect()
+    }
+
+    pub fn match_view_by_id(&self, id: i64) -> Result<MatchView> {
+        let m = self.store.match_status(MatchId(id)).map_err(store_err)?;
+        self.match_view(&m)
+    }
+
+    /// The games of a match, oldest first.
+    pub fn match_games(&self, id: i64) -> Result<Vec<GameRow>> {
+        self.store.match_status(MatchId(id)).map_err(store_err)?;
+        let filter = GameFilter {
+            match_id: Some(MatchId(id)),
+            ..GameFilter::default()
+        };
+        let mut games: Vec<GameRow> = self
+            .store
+            .list_games(&filter)
+            .map_err(store_err)?
+            .iter()
+            .map(game_row)
+            .collect();
+        games.sort_by_key(|g| g.id);
+        Ok(games)
+    }
+
+    /// Starts a match between two players (created if new); `a_starts` picks who starts the
+    /// first game; the target defaults to 5 crystals.
+    pub fn new_match(
+        &mut self,
+        a: &str,
+        b: &str,
+        b_starts: bool,
+        target: Option<u8>,
+    ) -> Result<MatchView> {
+        if a.trim().to_lowercase() == b.trim().to_lowercase() {
+            return Err(ServiceError::invalid("A match needs two different players"));
+        }
+        if let Some(t) = target {
+            if !(1..=50).contains(&t) {
+                return Err(ServiceError::invalid(format!(
+                    "A match goes to 1 to 50 crystals, not {t}"
+                )));
+            }
+        }
+        let pa = self.store.player_named(a).map_err(store_err)?;
+        let pb = self.store.player_named(b).map_err(store_err)?;
+        let first = if b_starts { Side::B } else { Side::A };
+        let id = self
+            .store
+            .new_match([pa, pb], first, target)
+            .map_err(store_err)?;
+        self.match_view_by_id(id.0)
+    }
+
+    /// Statistics over all finished games, or one player's.
+    pub fn statistics(&self, player: Option<&str>) -> Result<StatsView> {
+        let pid = player.map(|p| self.player_id(p)).transpose()?;
+        let s = self.store.statistics(pid).map_err(store_err)?;
+        Ok(StatsView {
+            player: match pid {
+                Some(p) => Some(self.store.player(p).map_err(store_err)?.name),
+                None => None,
+            },
+            games: s.games,
+            average_crystals: round2(s.average_crystals),
+            average_fights: round2(s.average_fights),
+            by_people: s
+                .by_people
+                .iter()
+                .map(|p| {
+                    let (win_rate, win_rate_text) = percent(p.win_rate);
+                    PeopleLine {
+                        people: p.people.clone(),
+                        games: p.games,
+                        wins: p.wins,
+                        win_rate,
+                        win_rate_text,
+                    }
+                })
+                .collect(),
+            by_matchup: s
+                .by_matchup
+                .iter()
+                .map(|m| {
+                    let (win_rate, win_rate_text) = percent(m.win_rate);
+                    MatchupLine {
+                        people: m.people.clone(),
+                        opponent: m.opponent.clone(),
+                        games: m.games,
+                        wins: m.wins,
+                        win_rate,
+                        win_rate_text,
+                    }
+                })
+                .collect(),
+        })
+    }
+}
+
+impl Service {
+    /// Records a game of a match that was played without the table screen: who won (name, or
+    /// seat `a`/`b`), the crystals scored (1 to 7), dragons, fights and each player's people.
+    #[allow(clippy::too_many_arguments)]
+    pub fn record_match_game(
+        &mut self,
+        match_id: i64,
+        winner: &str,
+        crystals: u8,
+        dragons: u8,
+        fights: u32,
+        people: [&str; 2],
+    ) -> Result<MatchView> {
+        let m = self
+            .store
+            .match_status(MatchId(match_id))
+            .map_err(store_err)?;
+        if m.finished {
+            return Err(ServiceError::invalid(format!(
+                "Match {match_id} is finished"
+            )));
+        }
+        let view = self.match_view(&m)?;
+        let w = winner.trim().to_lowercase();
+        let side = if w == "a" || w == view.players[0].to_lowercase() {
+            Side::A
+        } else if w == "b" || w == view.players[1].to_lowercase() {
+            Side::B
+        } else {
+            return Err(ServiceError::invalid(format!(
+                "{:?} does not play in match {match_id} ({} v {})",
+                winner.trim(),
+                view.players[0],
+                view.players[1]
+            )));
+        };
+        let summary = store::GameSummary {
+            winner: side,
+            people: [people[0].to_string(), people[1].to_string()],
+            crystals,
+            dragons,
+            fights,
+        };
+        // check everything first, so a refused game leaves nothing behind
+        if !(1..=7).contains(&crystals) {
+            return Err(ServiceError::invalid(format!(
+                "A game scores 1 to 7 crystals, not {crystals}"
+            )));
+        }
+        if dragons > 3 {
+            return Err(ServiceError::invalid(format!(
+                "A winner holds 0 to 3 dragons, not {dragons}"
+            )));
+        }
+        for p in people {
+            let n = p.trim().chars().count();
+            if n == 0 || n > store::MAX_PEOPLE_CHARS {
+                return Err(ServiceError::invalid(format!(
+                    "People {p:?} must be 1 to {} characters",
+                    store::MAX_PEOPLE_CHARS
+                )));
+            }
+        }
+        if let Some(open) = m.unfinished_game {
+            return Err(ServiceError::invalid(format!(
+                "Match {match_id} has an unfinished game ({open}); finish it at the table first"
+            )));
+        }
+        let game = self
+            .store
+            .create_game(&store::NewGame {
+                players: m.players,
+                people: summary.people.clone(),
+                first: None,
+                match_id: Some(m.id),
+            })
+            .map_err(store_err)?;
+        self.store.finish_game(game, &summary).map_err(store_err)?;
+        self.match_view_by_id(match_id)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_timeline_replays_fights_dragons_and_the_score() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut svc = Service::open(dir.path()).unwrap();
+        let m = svc.new_match("Anna", "Bert", false, None).unwrap();
+        let players = [
+            svc.store.player_by_name("Anna").unwrap().unwrap().id,
+            svc.store.player_by_name("Bert").unwrap().unwrap().id,
+        ];
+        let game = svc
+            .store
+            .create_game(&store::NewGame {
+                players,
+                people: ["Vulca".into(), "Hoax".into()],
+                first: None,
+                match_id: Some(MatchId(m.id)),
+            })
+            .unwrap();
+        let events = [
+            r#"{"v":1,"type":"setup","starts":"A","decks":{"A":"vulca","B":"hoax"}}"#,
+            r#"{"v":1,"type":"retreat","player":"A","forced":true}"#,
+            r#"{"v":1,"type":"retreat","player":"A","forced":true}"#,
+            r#"{"v":1,"type":"retreat","player":"A","forced":true}"#,
+            r#"{"v":1,"type":"retreat","player":"A","forced":true}"#,
+            r#"{"v":1,"type":"retreat","player":"B","forced":true}"#,
+            r#"{"v":1,"type":"not_an_event"}"#,
+        ];
+        for e in events {
+            svc.store.append_event(game, e).unwrap();
+        }
+        let page = svc.game_page(game.0).unwrap();
+        let t = &page.timeline;
+        assert_eq!(t.len(), events.len());
+        assert_eq!(t[0].kind, "setup");
+        assert_eq!(t[0].player.as_deref(), Some("Anna"));
+        assert_eq!(t[1].kind, "retreat");
+        assert_eq!(t[1].player.as_deref(), Some("Anna"));
+        assert_eq!(t[1].fight, 1, "{t:?}");
+        assert_eq!(t[2].fight, 2, "{t:?}");
+        // each time Anna retreats Bert attracts a dragon; a fourth would be due: Bert wins,
+        // scoring 1 + 3 dragons; after the game is over a further retreat is not applied
+        assert_eq!(t[1].dragons, [0, 1], "{t:?}");
+        assert_eq!(t[2].dragons, [0, 2], "{t:?}");
+        assert_eq!(t[3].dragons, [0, 3], "{t:?}");
+        assert_eq!(t[3].game_over, None);
+        assert_eq!(t[4].game_over.as_deref(), Some("Bert"), "{t:?}");
+        assert_eq!(t[4].crystals, [0, 4], "{t:?}");
+        assert!(t.iter().take(5).all(|s| s.problem.is_none()), "{t:?}");
+        assert!(t[5].problem.is_some(), "{t:?}");
+        // an event the rules engine does not know is shown with its problem, state kept
+        assert!(t[6].problem.is_some(), "{t:?}");
+        assert_eq!(t[6].dragons, t[5].dragons);
+        assert_eq!(t[6].crystals, t[5].crystals);
+        assert_eq!(page.fights, 4);
+    }
+
+    #[test]
+    fn unknown_ids_are_not_found_errors_not_storage_errors() {
+        let dir = tempfile::tempdir().unwrap();
+        let svc = Service::open(dir.path()).unwrap();
+        let e = svc.game_page(77).unwrap_err();
+        assert_eq!(e.code, crate::ErrorCode::NotFound, "{e:?}");
+        assert!(e.message.contains("77"), "{e:?}");
+        let e = svc.match_view_by_id(5).unwrap_err();
+        assert_eq!(e.code, crate::ErrorCode::NotFound);
+        assert!(svc.unfinished().unwrap().games.is_empty());
+    }
+}

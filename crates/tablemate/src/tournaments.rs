@@ -1,0 +1,877 @@
+//! Tournaments for organisers: create an event, register players (with the people or deck they
+//! play), drops and late entries, pair rounds, record and correct results, standings with the
+//! documented tie-breakers, export and import (CSV and JSON).
+//!
+//! The rules live in the `tournament` crate and the storage in `store`; this module only maps
+//! requests in and view models out, so the app and the CLI show exactly the same numbers.
+
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+use store::{EntrantId, FirstRound, Format, StoreError, TournamentId};
+use ts_rs::TS;
+
+use crate::error::{Result, ServiceError};
+use crate::Service;
+
+/// The tie-breakers, in order, as organisers read them (also printed by the CLI and shown in the
+/// app under the standings).
+pub const TIE_BREAKERS: [&str; 5] = [
+    "Match points: 3 for a win or a bye, 0 for a loss (Blue Moon has no draws).",
+    "Opponents' match-win percentage (each opponent floored at 33%; byes are not opponents).",
+    "Crystal difference (crystals won minus crystals conceded; a bye counts 5-0).",
+    "Head-to-head wins among the players still tied.",
+    "Seed (registration order).",
+];
+
+/// Maps a store error to what a person sees: their mistakes (bad values, unknown ids, a rule,
+/// a bad import file) are user errors with the store's specific message; anything else is a
+/// storage problem.
+pub(crate) fn store_err(e: StoreError) -> ServiceError {
+    match e {
+        StoreError::NotFound { .. } => ServiceError::not_found(capitalise(&e.to_string())),
+        StoreError::Invalid { .. }
+        | StoreError::EventNotJson(_)
+        | StoreError::GameFinished(_)
+        | StoreError::NothingToUndo(_)
+        | StoreError::NothingToRedo(_)
+        | StoreError::MatchFinished(_)
+        | StoreError::Conflict(_)
+        | StoreError::Import { .. }
+        | StoreError::Tournament(_) => ServiceError::invalid(capitalise(&e.to_string())),
+        other => ServiceError::from(other),
+    }
+}
+
+fn capitalise(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().chain(c).collect(),
+        None => String::new(),
+    }
+}
+
+/// What an organiser fills in to create an event.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct NewEvent {
+    pub name: String,
+    /// `YYYY-MM-DD`.
+    pub date: String,
+    /// `swiss` or `round_robin`.
+    pub format: String,
+    /// Swiss rounds (required for Swiss).
+    pub rounds: Option<u32>,
+    /// Top cut after the Swiss rounds: 2, 4, 8… players; none for no cut.
+    pub top_cut: Option<u32>,
+    /// `random` (default) or `seeded` (registration order: top half against bottom half).
+    pub first_round: Option<String>,
+    /// Seed for random pairings (text, so that every 64-bit value survives JavaScript);
+    /// none picks one and stores it.
+    pub seed: Option<String>,
+}
+
+impl NewEvent {
+    fn to_store(&self) -> Result<store::NewTournament> {
+        let format = parse_format(&self.format, self.rounds, self.top_cut)?;
+        let first_round = match self.first_round.as_deref().map(str::trim) {
+            None | Some("") | Some("random") => FirstRound::Random,
+            Some("seeded") => FirstRound::Seeded,
+            Some(other) => {
+                return Err(ServiceError::invalid(format!(
+                    "First round {other:?} is not random or seeded"
+                )))
+            }
+        };
+        let seed =
+            match self.seed.as_deref().map(str::trim) {
+                None | Some("") => None,
+                Some(s) => Some(s.parse::<u64>().map_err(|_| {
+                    ServiceError::invalid(format!("Seed {s:?} is not a whole number"))
+                })?),
+            };
+        Ok(store::NewTournament {
+            name: self.name.clone(),
+            date: self.date.clone(),
+            format,
+            first_round,
+            seed,
+        })
+    }
+}
+
+/// `swiss` (with rounds and an optional top cut) or `round_robin`, checked.
+pub fn parse_format(format: &str, rounds: Option<u32>, top_cut: Option<u32>) -> Result<Format> {
+    let f = match format
+        .trim()
+        .to_ascii_lowercase()
+        .replace('-', "_")
+        .as_str()
+    {
+        "swiss" => Format::Swiss {
+            rounds: rounds.ok_or_else(|| {
+                ServiceError::invalid("A Swiss event needs a number of rounds (1 to 20)")
+            })?,
+            top_cut: top_cut.filter(|c| *c > 0),
+        },
+        "round_robin" | "roundrobin" => {
+            if top_cut.is_some_and(|c| c > 0) {
+                return Err(ServiceError::invalid(
+                    "A round robin has no top cut; leave the top cut empty",
+                ));
+            }
+            Format::RoundRobin
+        }
+        other => {
+            return Err(ServiceError::invalid(format!(
+                "Format {other:?} is not swiss or round_robin"
+            )))
+        }
+    };
+    f.validate()
+        .map_err(|e| ServiceError::invalid(capitalise(&e.to_string())))?;
+    Ok(f)
+}
+
+/// An event as listed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[ts(export)]
+pub struct EventView {
+    #[ts(type = "number")]
+    pub id: i64,
+    pub name: String,
+    pub date: String,
+    /// `swiss` or `round_robin`.
+    pub format: String,
+    /// Swiss rounds planned; for a round robin, the rounds its field needs (0 before anyone
+    /// registered).
+    pub rounds_planned: u32,
+    pub top_cut: Option<u32>,
+    /// `random` or `seeded`.
+    pub first_round: String,
+    /// The pairing seed, as text.
+    pub seed: String,
+    pub rounds_paired: u32,
+    pub players: u32,
+    pub created_at: String,
+}
+
+/// A registered player.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[ts(export)]
+pub struct EntrantView {
+    #[ts(type = "number")]
+    pub id: i64,
+    pub name: String,
+    pub people: Option<String>,
+    pub seed: u32,
+    /// 1 for a player there from the start, later for a late entry.
+    pub joined_round: u32,
+    /// The last round played before dropping.
+    pub dropped_after: Option<u32>,
+}
+
+/// One seat at a table.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[ts(export)]
+pub struct EntrantSeat {
+    #[ts(type = "number")]
+    pub entrant: i64,
+    pub name: String,
+    pub people: Option<String>,
+}
+
+/// A recorded result.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[ts(export)]
+pub struct TableResultView {
+    #[ts(type = "number")]
+    pub winner: i64,
+    pub winner_name: String,
+    pub crystals_a: u8,
+    pub crystals_b: u8,
+    /// `typed`, `match` (flowed in from a match played in the app) or `import`.
+    pub source: String,
+    #[ts(type = "number | null")]
+    pub match_id: Option<i64>,
+}
+
+/// One table of a round: two seats, or one seat and a bye.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[ts(export)]
+pub struct PairingTable {
+    pub table: u32,
+    pub a: EntrantSeat,
+    /// `None`: `a` has a bye.
+    pub b: Option<EntrantSeat>,
+    pub result: Option<TableResultView>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[ts(export)]
+pub struct RoundView {
+    pub number: u32,
+    /// `swiss`, `round_robin` or `top_cut`.
+    pub stage: String,
+    pub tables: Vec<PairingTable>,
+    /// Every match of the round has a result.
+    pub complete: bool,
+    pub results_missing: u32,
+}
+
+/// A line of the standings; every number is computed by the `tournament` crate.
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
+#[ts(export)]
+pub struct StandingView {
+    pub rank: u32,
+    #[ts(type = "number")]
+    pub entrant: i64,
+    pub name: String,
+    pub people: Option<String>,
+    pub match_points: u32,
+    pub wins: u32,
+    pub losses: u32,
+    pub byes: u32,
+    /// Opponents' match-win percentage, 0 to 100.
+    pub opponents_match_win: f64,
+    /// The same, ready to show (`66.67%`).
+    pub opponents_match_win_text: String,
+    pub crystals_for: u32,
+    pub crystals_against: u32,
+    #[ts(type = "number")]
+    pub crystal_difference: i64,
+    pub head_to_head: u32,
+    pub dropped: bool,
+}
+
+/// A logged correction of a result.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[ts(export)]
+pub struct CorrectionView {
+    pub round: u32,
+    pub table: u32,
+    /// `Anna 5-3` style summaries of the old and the new result (winner, crystals A-B).
+    pub old: String,
+    pub new: String,
+    pub reason: String,
+    pub corrected_at: String,
+}
+
+/// Everything the event page shows.
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
+#[ts(export)]
+pub struct EventDetail {
+    pub event: EventView,
+    pub entrants: Vec<EntrantView>,
+    pub rounds: Vec<RoundView>,
+    pub standings: Vec<StandingView>,
+    pub corrections: Vec<CorrectionView>,
+    /// The next round can be paired now (every result is in and rounds remain).
+    pub can_pair: bool,
+    /// All planned rounds are paired and have results.
+    pub finished: bool,
+    pub tie_breakers: Vec<String>,
+}
+
+/// Files written by an export.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[ts(export)]
+pub struct ExportedFiles {
+    pub folder: String,
+    pub files: Vec<String>,
+}
+
+/// The CSV files of an event, as text.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[ts(export)]
+pub struct CsvFiles {
+    pub entrants: String,
+    pub pairings: String,
+    pub results: String,
+    pub standings: String,
+}
+
+fn format_name(f: &Format) -> &'static str {
+    match f {
+        Format::Swiss { .. } => "swiss",
+        Format::RoundRobin => "round_robin",
+    }
+}
+
+fn stage_name(s: store::Stage) -> &'static str {
+    match s {
+        store::Stage::Swiss => "swiss",
+        store::Stage::RoundRobin => "round_robin",
+        store::Stage::TopCut => "top_cut",
+    }
+}
+
+fn source_name(s: store::ResultSource) -> &'static str {
+    match s {
+        store::ResultSource::Typed => "typed",
+        store::ResultSource::Match => "match",
+        store::ResultSource::Import => "import",
+    }
+}
+
+/// Finds an event by id (`3`, `#3`) or by its exact name (any case).
+fn parse_id(text: &str) -> Option<i64> {
+    text.trim().trim_start_matches('#').parse::<i64>().ok()
+}
+
+impl Service {
+    fn event_view(&self, info: &store::TournamentInfo) -> Result<EventView> {
+        let entrants = self.store.entrants(info.id).map_err(store_err)?;
+        let (rounds_planned, top_cut) = match info.format {
+            Format::Swiss { rounds, top_cut } => (rounds, top_cut),
+            Format::RoundRobin => {
+                let field = entrants.iter().filter(|e| e.joined_round == 1).count();
+                (tournament::round_robin_rounds(field), None)
+            }
+        };
+        Ok(EventView {
+            id: info.id.0,
+            name: info.name.clone(),
+            date: info.date.clone(),
+            format: format_name(&info.format).into(),
+            rounds_planned,
+            top_cut,
+            first_round: match info.first_round {
+                FirstRound::Random => "random".into(),
+                FirstRound::Seeded => "seeded".into(),
+            },
+            seed: info.seed.to_string(),
+            rounds_paired: info.rounds_paired,
+            players: entrants.len() as u32,
+            created_at: info.created_at.clone(),
+        })
+    }
+
+    /// Resolves an event given by id or name.
+    pub fn find_event(&self, which: &str) -> Result<TournamentId> {
+        if let Some(id) = parse_id(which) {
+            let id = TournamentId(id);
+            self.store.tournament(id).map_err(store_err)?;
+            return Ok(id);
+        }
+        let wanted = which.trim().to_lowercase();
+        let all = self.store.list_tournaments().map_err(store_err)?;
+        let found: Vec<_> = all
+            .iter()
+            .filter(|t| t.name.to_lowercase() == wanted)
+            .collect();
+        match found.as_slice() {
+            [one] => Ok(one.id),
+            [] => Err(ServiceError::not_found(format!(
+                "There is no event named {:?}",
+                which.trim()
+            ))),
+            many => Err(ServiceError::invalid(format!(
+                "{} events are named {:?}; give the id instead ({})",
+                many.len(),
+                which.trim(),
+                many.iter()
+                    .map(|t| t.id.0.to_string())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ))),
+        }
+    }
+
+    pub fn create_event(&mut self, new: &NewEvent) -> Result<EventView> {
+        let req = new.to_store()?;
+        let id = self.store.create_tournament(&req).map_err(store_err)?;
+        let info = self.store.tournament(id).map_err(store_err)?;
+        self.event_view(&info)
+    }
+
+    /// All events, newest first.
+    pub fn list_events(&self) -> Result<Vec<EventView>> {
+        let all = self.store.list_tournaments().map_err(store_err)?;
+        all.iter().map(|t| self.event_view(t)).collect()
+    }
+
+    /// Registers a player (created if new) with the people or deck they play. After round 1 was
+    /// paired this is a late entry (Swiss only).
+    pub fn register(
+        &mut self,
+        event: i64,
+        player: &str,
+        people: Option<&str>,
+    ) -> Result<EntrantView> {
+        let id = TournamentId(event);
+        let info = self.store.tournament(id).map_err(store_err)?;
+        // a closed registration is refused before a new player is created, so nothing changes
+        let closed = match info.format {
+            Format::RoundRobin => info.rounds_paired > 0,
+            Format::Swiss { rounds, .. } => info.rounds_paired >= rounds,
+        };
+        if closed {
+            return Err(ServiceError::invalid(format!(
+                "Registration for {} is closed (rounds already paired: {})",
+                info.name, info.rounds_paired
+            )));
+        }
+        let people = people.map(str::trim).filter(|p| !p.is_empty());
+        // check the people before creating a player, so a refused registration changes nothing
+        if let Some(p) = people {
+            if p.chars().count() > store::MAX_PEOPLE_CHARS {
+                return Err(ServiceError::invalid(format!(
+                    "People {p:?} is too long (at most {} characters)",
+                    store::MAX_PEOPLE_CHARS
+                )));
+            }
+        }
+        let existing = self.store.player_by_name(player).map_err(store_err)?;
+        let pid = match existing {
+            Some(p) => p.id,
+            None => self.store.player_named(player).map_err(store_err)?,
+        };
+        let entrant = self.store.register(id, pid, people).map_err(store_err)?;
+        self.entrant(id, entrant)
+    }
+
+    fn entrant(&self, id: TournamentId, entrant: EntrantId) -> Result<EntrantView> {
+        let e = self
+            .store
+            .entrants(id)
+            .map_err(store_err)?
+            .into_iter()
+            .find(|e| e.id == entrant)
+            .ok_or_else(|| {
+                ServiceError::not_found(format!("Player {entrant} is not registered"))
+            })?;
+        Ok(entrant_view(&e))
+    }
+
+    /// Finds a registered player by entrant id (`#12`) or name (any case).
+    pub fn find_entrant(&self, event: i64, who: &str) -> Result<i64> {
+        let id = TournamentId(event);
+        let entrants = self.store.entrants(id).map_err(store_err)?;
+        let w = who.trim();
+        if let Some(n) = w.strip_prefix('#').and_then(|n| n.parse::<i64>().ok()) {
+            if entrants.iter().any(|e| e.id.0 == n) {
+                return Ok(n);
+            }
+        }
+        entrants
+            .iter()
+            .find(|e| e.name.to_lowercase() == w.to_lowercase())
+            .map(|e| e.id.0)
+            .ok_or_else(|| {
+                ServiceError::not_found(format!("{w:?} is not registered for this event"))
+            })
+    }
+
+    /// Drops a player: not paired after the rounds already paired; their results stay.
+    pub fn drop_player(&mut self, event: i64, who: &str) -> Result<EntrantView> {
+        let entrant = EntrantId(self.find_entrant(event, who)?);
+        let id = TournamentId(event);
+        self.store.drop_entrant(id, entrant).map_err(store_err)?;
+        self.entrant(id, entrant)
+    }
+
+    /// Pairs the next round.
+    pub fn pair_round(&mut self, event: i64) -> Result<RoundView> {
+        let id = TournamentId(event);
+        let round = self.store.pair_next_round(id).map_err(store_err)?;
+        let entrants = self.store.entrants(id).map_err(store_err)?;
+        Ok(round_view(&round, &entrants))
+    }
+
+    /// The winner at a table given as entrant id (`#12`), name, or seat (`a`/`b`).
+    fn winner_at(
+        &self,
+        id: TournamentId,
+        round: u32,
+        table: u32,
+        winner: &str,
+    ) -> Result<(EntrantId, store::Table)> {
+        let rounds = self.store.rounds(id).map_err(store_err)?;
+        let t = rounds
+            .iter()
+            .find(|r| r.number == round)
+            .ok_or_else(|| ServiceError::not_found(format!("Round {round} has not been paired")))?
+            .tables
+            .iter()
+            .find(|t| t.table == table)
+            .cloned()
+            .ok_or_else(|| {
+                ServiceError::not_found(format!("Round {round} has no table {table}"))
+            })?;
+        let Some(b) = t.b else {
+            return Err(ServiceError::invalid(format!(
+                "Table {table} of round {round} is a bye; it needs no result"
+            )));
+        };
+        let entrants = self.store.entrants(id).map_err(store_err)?;
+        let name_of = |e: EntrantId| {
+            entrants
+                .iter()
+                .find(|x| x.id == e)
+                .map(|x| x.name.to_lowercase())
+                .unwrap_or_default()
+        };
+        let w = winner.trim();
+        let lw = w.to_lowercase();
+        let pick = if lw == "a" {
+            Some(t.a)
+        } else if lw == "b" {
+            Some(b)
+        } else if let Some(n) = w.strip_prefix('#').and_then(|n| n.parse::<i64>().ok()) {
+            [t.a, b].into_iter().find(|e| e.0 == n)
+        } else {
+            [t.a, b].into_iter().find(|e| name_of(*e) == lw)
+        };
+        let pick = pick.ok_or_else(|| {
+            ServiceError::invalid(format!(
+                "{w:?} did not play at table {table} of round {round} ({} v {})",
+                display_name(&entrants, t.a),
+                display_name(&entrants, b)
+            ))
+        })?;
+        Ok((pick, t))
+    }
+
+    fn table(&self, id: TournamentId, round: u32, table: u32) -> Result<PairingTable> {
+        let entrants = self.store.entrants(id).map_err(store_err)?;
+        let rounds = self.store.rounds(id).map_err(store_err)?;
+        rounds
+            .iter()
+            .find(|r| r.number == round)
+            .and_then(|r| r.tables.iter().find(|t| t.table == table))
+            .map(|t| table_view(t, &entrants))
+            .ok_or_else(|| ServiceError::not_found(format!("Round {round} has no table {table}")))
+    }
+
+    /// Records a typed-in result: the winner (id, name or seat) and each seat's crystals.
+    pub fn record_result(
+        &mut self,
+        event: i64,
+        round: u32,
+        table: u32,
+        winner: &str,
+        crystals_a: u8,
+        crystals_b: u8,
+    ) -> Result<PairingTable> {
+        let id = TournamentId(event);
+        let (w, _) = self.winner_at(id, round, table, winner)?;
+        self.store
+            .record_result(id, round, table, w, crystals_a, crystals_b)
+            .map_err(store_err)?;
+        self.table(id, round, table)
+    }
+
+    /// Records the result of a match played in the app by the two players at the table.
+    pub fn record_result_from_match(
+        &mut self,
+        event: i64,
+        round: u32,
+        table: u32,
+        match_id: i64,
+    ) -> Result<PairingTable> {
+        let id = TournamentId(event);
+        self.store
+            .record_result_from_match(id, round, table, store::MatchId(match_id))
+            .map_err(store_err)?;
+        self.table(id, round, table)
+    }
+
+    /// Corrects a recorded result; the old and new values and the reason are logged.
+    #[allow(clippy::too_many_arguments)]
+    pub fn correct_result(
+        &mut self,
+        event: i64,
+        round: u32,
+        table: u32,
+        winner: &str,
+        crystals_a: u8,
+        crystals_b: u8,
+        reason: &str,
+    ) -> Result<PairingTable> {
+        let id = TournamentId(event);
+        let (w, _) = self.winner_at(id, round, table, winner)?;
+        self.store
+            .correct_result(id, round, table, w, crystals_a, crystals_b, reason)
+            .map_err(store_err)?;
+        self.table(id, round, table)
+    }
+
+    pub fn standings(&self, event: i64) -> Result<Vec<StandingView>> {
+        let rows = self
+            .store
+            .standings(TournamentId(event))
+            .map_err(store_err)?;
+        Ok(rows.iter().map(standing_view).collect())
+    }
+
+    /// Everything about one event: players, rounds with results, standings, corrections.
+    pub fn event_detail(&self, event: i64) -> Result<EventDetail> {
+        let id = TournamentId(event);
+        let info = self.store.tournament(id).map_err(store_err)?;
+        let view = self.event_view(&info)?;
+        let entrants = self.store.entrants(id).map_err(store_err)?;
+        let rounds = self.store.rounds(id).map_err(store_err)?;
+        let standings = self.standings(event)?;
+        let name = |e: EntrantId| display_name(&entrants, e);
+        let corrections = self
+            .store
+            .corrections(id)
+            .map_err(store_err)?
+            .into_iter()
+            .map(|c| CorrectionView {
+                round: c.round,
+                table: c.table,
+                old: format!("{} {}-{}", name(c.old.0), c.old.1, c.old.2),
+                new: format!("{} {}-{}", name(c.new.0), c.new.1, c.new.2),
+                reason: c.reason,
+                corrected_at: c.corrected_at,
+            })
+            .collect();
+        let rounds: Vec<RoundView> = rounds.iter().map(|r| round_view(r, &entrants)).collect();
+        let all_complete = rounds.iter().all(|r| r.complete);
+        let active = entrants
+            .iter()
+            .filter(|e| e.dropped_after.is_none())
+            .count();
+        let total = match info.format {
+            Format::Swiss { rounds, top_cut } => rounds + top_cut.map_or(0, |c| c.trailing_zeros()),
+            Format::RoundRobin => view.rounds_planned,
+        };
+        let paired = rounds.len() as u32;
+        let can_pair = all_complete && paired < total && active >= 2;
+        let finished = all_complete && paired >= total && paired > 0;
+        Ok(EventDetail {
+            event: view,
+            entrants: entrants.iter().map(entrant_view).collect(),
+            rounds,
+            standings,
+            corrections,
+            can_pair,
+            finished,
+            tie_breakers: TIE_BREAKERS.iter().map(|s| s.to_string()).collect(),
+        })
+    }
+
+    /// The whole event as JSON (pairings, results and standings), for export.
+    pub fn export_event_json(&self, event: i64) -> Result<String> {
+        self.store
+            .export_tournament_json(TournamentId(event))
+            .map_err(store_err)
+    }
+
+    pub fn export_event_csv(&self, event: i64) -> Result<CsvFiles> {
+        let x = self
+            .store
+            .export_tournament_csv(TournamentId(event))
+            .map_err(store_err)?;
+        Ok(CsvFiles {
+            entrants: x.entrants,
+            pairings: x.pairings,
+            results: x.results,
+            standings: x.standings,
+        })
+    }
+
+    /// Writes `event.json` and the four CSV files into `folder` (created if needed). Existing
+    /// files of the same name are replaced only by a complete new file (written aside, then
+    /// renamed).
+    pub fn export_event_to(&self, event: i64, folder: &Path) -> Result<ExportedFiles> {
+        let json = self.export_event_json(event)?;
+        let csv = self.export_event_csv(event)?;
+        std::fs::create_dir_all(folder).map_err(|e| {
+            ServiceError::invalid(format!(
+                "Cannot create the folder {}: {e}",
+                folder.display()
+            ))
+        })?;
+        let mut files = Vec::new();
+        for (name, text) in [
+            ("event.json", &json),
+            ("entrants.csv", &csv.entrants),
+            ("pairings.csv", &csv.pairings),
+            ("results.csv", &csv.results),
+            ("standings.csv", &csv.standings),
+        ] {
+            let path = folder.join(name);
+            write_whole(&path, text)?;
+            files.push(path.display().to_string());
+        }
+        Ok(ExportedFiles {
+            folder: folder.display().to_string(),
+            files,
+        })
+    }
+
+    /// Exports into the data folder (`exports/event-<id>-<date>/`): the app has no file dialog.
+    pub fn export_event(&self, event: i64) -> Result<ExportedFiles> {
+        let info = self
+            .store
+            .tournament(TournamentId(event))
+            .map_err(store_err)?;
+        let folder = self
+            .paths
+            .dir()
+            .join("exports")
+            .join(format!("event-{}-{}", info.id.0, info.date));
+        self.export_event_to(event, &folder)
+    }
+
+    /// Imports an event exported as JSON. A bad file is refused with the line at fault, and
+    /// nothing is written.
+    pub fn import_event_json(&mut self, bytes: &[u8]) -> Result<EventView> {
+        let id = self
+            .store
+            .import_tournament_json(bytes)
+            .map_err(store_err)?;
+        let info = self.store.tournament(id).map_err(store_err)?;
+        self.event_view(&info)
+    }
+
+    /// Imports an event from its CSV files; the name, date and format come from `header`.
+    pub fn import_event_csv(
+        &mut self,
+        header: &NewEvent,
+        entrants: &[u8],
+        pairings: &[u8],
+        results: &[u8],
+    ) -> Result<EventView> {
+        let req = header.to_store()?;
+        let head = store::EventHeader {
+            name: req.name,
+            date: req.date,
+            format: req.format,
+            first_round: req.first_round,
+            seed: req.seed.unwrap_or(0),
+        };
+        let id = self
+            .store
+            .import_tournament_csv(&head, entrants, pairings, results)
+            .map_err(store_err)?;
+        let info = self.store.tournament(id).map_err(store_err)?;
+        self.event_view(&info)
+    }
+
+    /// Imports from a folder written by [`Service::export_event_to`] (its `event.json`), or a
+    /// JSON file.
+    pub fn import_event_path(&mut self, path: &Path) -> Result<EventView> {
+        let file: PathBuf = if path.is_dir() {
+            path.join("event.json")
+        } else {
+            path.to_path_buf()
+        };
+        let bytes = read_limited(&file)?;
+        self.import_event_json(&bytes)
+            .map_err(|e| prefix(e, &file.display().to_string()))
+    }
+}
+
+fn prefix(mut e: ServiceError, file: &str) -> ServiceError {
+    e.message = format!("{file}: {}", e.message);
+    e
+}
+
+/// Reads a file for import, refusing anything larger than the import limit before reading it.
+pub fn read_limited(path: &Path) -> Result<Vec<u8>> {
+    let meta = std::fs::metadata(path)
+        .map_err(|e| ServiceError::not_found(format!("Cannot read {}: {e}", path.display())))?;
+    if meta.len() > store::MAX_IMPORT_BYTES as u64 {
+        return Err(ServiceError::invalid(format!(
+            "{} is {} bytes, larger than the {}-byte import limit (nothing was imported)",
+            path.display(),
+            meta.len(),
+            store::MAX_IMPORT_BYTES
+        )));
+    }
+    std::fs::read(path)
+        .map_err(|e| ServiceError::invalid(format!("Cannot read {}: {e}", path.display())))
+}
+
+fn write_whole(path: &Path, text: &str) -> Result<()> {
+    let tmp = path.with_extension("partial");
+    let fail =
+        |e: std::io::Error| ServiceError::invalid(format!("Cannot write {}: {e}", path.display()));
+    std::fs::write(&tmp, text).map_err(fail)?;
+    std::fs::rename(&tmp, path).map_err(fail)
+}
+
+fn display_name(entrants: &[store::Entrant], e: EntrantId) -> String {
+    entrants
+        .iter()
+        .find(|x| x.id == e)
+        .map(|x| x.name.clone())
+        .unwrap_or_else(|| e.to_string())
+}
+
+fn entrant_view(e: &store::Entrant) -> EntrantView {
+    EntrantView {
+        id: e.id.0,
+        name: e.name.clone(),
+        people: e.people.clone(),
+        seed: e.seed,
+        joined_round: e.joined_round,
+        dropped_after: e.dropped_after,
+    }
+}
+
+fn seat(entrants: &[store::Entrant], e: EntrantId) -> EntrantSeat {
+    let found = entrants.iter().find(|x| x.id == e);
+    EntrantSeat {
+        entrant: e.0,
+        name: found.map_or_else(|| e.to_string(), |x| x.name.clone()),
+        people: found.and_then(|x| x.people.clone()),
+    }
+}
+
+fn table_view(t: &store::Table, entrants: &[store::Entrant]) -> PairingTable {
+    PairingTable {
+        table: t.table,
+        a: seat(entrants, t.a),
+        b: t.b.map(|b| seat(entrants, b)),
+        result: t.result.as_ref().map(|r| TableResultView {
+            winner: r.winner.0,
+            winner_name: display_name(entrants, r.winner),
+            crystals_a: r.crystals_a,
+            crystals_b: r.crystals_b,
+            source: source_name(r.source).into(),
+            match_id: r.match_id.map(|m| m.0),
+        }),
+    }
+}
+
+fn round_view(r: &store::RoundInfo, entrants: &[store::Entrant]) -> RoundView {
+    let missing = r
+        .tables
+        .iter()
+        .filter(|t| t.b.is_some() && t.result.is_none())
+        .count() as u32;
+    RoundView {
+        number: r.number,
+        stage: stage_name(r.stage).into(),
+        tables: r.tables.iter().map(|t| table_view(t, entrants)).collect(),
+        complete: missing == 0,
+        results_missing: missing,
+    }
+}
+
+fn standing_view(s: &store::StandingRow) -> StandingView {
+    let st = &s.standing;
+    let omw = (st.opponents_match_win.to_f64() * 10_000.0).round() / 100.0;
+    StandingView {
+        rank: st.rank,
+        entrant: st.entrant.0,
+        name: s.name.clone(),
+        people: s.people.clone(),
+        match_points: st.match_points,
+        wins: st.wins,
+        losses: st.losses,
+        byes: st.byes,
+        opponents_match_win: omw,
+        opponents_match_win_text: format!("{omw:.2}%"),
+        crystals_for: st.crystals_for,
+        crystals_against: st.crystals_against,
+        crystal_difference: st.crystal_difference,
+        head_to_head: st.head_to_head,
+        dropped: s.dropped,
+    }
+}
