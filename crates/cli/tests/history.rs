@@ -1,5 +1,6 @@
 //! `tablemate history …` and `tablemate match …`: matches to 5 crystals, unfinished games and
 //! matches listed to resume, and statistics computed from the games played.
+#![allow(clippy::unwrap_used)] // test helpers: a failure should stop the test right there
 
 use std::path::Path;
 use std::process::{Command, Output};

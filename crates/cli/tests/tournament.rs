@@ -1,6 +1,7 @@
 //! `tablemate tournament …` as an organiser runs it: a Swiss event end to end, corrections,
 //! drops and late entries, results from a match, export/import round trips, and bad input that
 //! changes nothing.
+#![allow(clippy::unwrap_used)] // test helpers: a failure should stop the test right there
 
 use std::path::Path;
 use std::process::{Command, Output};
