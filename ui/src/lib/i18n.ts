@@ -3,8 +3,10 @@
 import type { Language } from './bindings/Language';
 // [domain dictionaries: `import { <domain>Text } from './i18n/<domain>';` below, each
 //  `{ en: {...}, de: {...} }` with the same keys, spread into `en` and `de` here]
+import { cardsText } from './i18n/cards';
 
 const en = {
+  ...cardsText.en,
   'app.title': 'Tablemate',
   'nav.table': 'Table',
   'nav.cards': 'Cards',
@@ -39,6 +41,7 @@ const en = {
 export type Key = keyof typeof en;
 
 const de: Record<Key, string> = {
+  ...cardsText.de,
   'app.title': 'Tablemate',
   'nav.table': 'Tisch',
   'nav.cards': 'Karten',
