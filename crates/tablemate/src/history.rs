@@ -412,6 +412,13 @@ impl Service {
 }
 
 impl Service {
+    /// SQLite's `PRAGMA integrity_check` of the user's database: `["ok"]` when healthy.
+    pub fn integrity_check(&self) -> Result<Vec<String>> {
+        self.store.integrity_check().map_err(store_err)
+    }
+}
+
+impl Service {
     /// Records a game of a match that was played without the table screen: who won (name, or
     /// seat `a`/`b`), the crystals scored (1 to 7), dragons, fights and each player's people.
     #[allow(clippy::too_many_arguments)]
