@@ -524,14 +524,17 @@ fn fixable_fact(card: &BmCard, fact: Fact) -> FixableFact {
 
 impl Service {
     /// The person's stored fixes in force, as the catalog crate reads them, with when each was
-    /// made. A row whose value no longer parses is reported as rejected.
+    /// made. A row this version cannot read (a fact or value from a newer Tablemate) is left
+    /// out here and stays in the database untouched.
     fn stored_fixes(&self) -> Result<Vec<(CardFix, String)>> {
         let rows = self.store.card_fixes()?;
         Ok(rows
             .into_iter()
             .filter_map(|row| {
-                let json = format!("{{\"fact\":{:?},\"value\":{}}}", row.fact, row.value_json);
-                let value: FactValue = serde_json::from_str(&json).ok()?;
+                // The store keeps fact and value apart; the catalog's type holds them together.
+                let value = serde_json::from_str::<serde_json::Value>(&row.value_json).ok()?;
+                let tagged = serde_json::json!({ "fact": row.fact, "value": value });
+                let value: FactValue = serde_json::from_value(tagged).ok()?;
                 Some((
                     CardFix::new(row.card_id.as_str(), value, row.id.0),
                     row.created_at,
@@ -996,6 +999,23 @@ mod tests {
             assert!(e.is_user_error(), "{card} {fact} {value}: {e:?}");
         }
         assert_eq!(svc.catalog_stats().unwrap().user_fixes, 2);
+    }
+
+    #[test]
+    fn unreadable_stored_fixes_are_left_out_not_fatal() {
+        let (_d, mut svc) = svc();
+        // rows a newer Tablemate (or a damaged file) could leave: unknown fact, wrong value type
+        svc.store
+            .add_card_fix("vulca-24", "colour", "\"red\"")
+            .unwrap();
+        svc.store
+            .add_card_fix("vulca-24", "fire", "\"hot\"")
+            .unwrap();
+        let page = svc.card_page("vulca-24", "en").unwrap();
+        let bm = page.bm.unwrap();
+        assert_eq!(bm.fire, Some(1), "the catalog value still applies");
+        assert!(bm.facts.iter().all(|f| f.state != "user"));
+        assert!(svc.card_fixes("vulca-24").unwrap().is_empty());
     }
 
     #[test]
