@@ -3,10 +3,12 @@
 import type { Language } from './bindings/Language';
 // [domain dictionaries: `import { <domain>Text } from './i18n/<domain>';` below, each
 //  `{ en: {...}, de: {...} }` with the same keys, spread into `en` and `de` here]
+import { matchesText } from './i18n/matches';
 import { cardsText } from './i18n/cards';
 
 const en = {
   ...cardsText.en,
+  ...matchesText.en,
   'app.title': 'Tablemate',
   'nav.table': 'Table',
   'nav.cards': 'Cards',
@@ -42,6 +44,7 @@ export type Key = keyof typeof en;
 
 const de: Record<Key, string> = {
   ...cardsText.de,
+  ...matchesText.de,
   'app.title': 'Tablemate',
   'nav.table': 'Tisch',
   'nav.cards': 'Karten',

@@ -1,0 +1,61 @@
+// Typed calls of the Matches screen (history, matches, statistics, tournaments) into the Rust
+// service. Payload and result types are generated from Rust (ts-rs, see ../bindings); only the
+// command names are written here.
+import { invoke } from '@tauri-apps/api/core';
+import { toServiceError } from '../api';
+import type { AppInfo } from '../bindings/AppInfo';
+import type { EntrantView } from '../bindings/EntrantView';
+import type { EventDetail } from '../bindings/EventDetail';
+import type { EventView } from '../bindings/EventView';
+import type { ExportedFiles } from '../bindings/ExportedFiles';
+import type { GamePage } from '../bindings/GamePage';
+import type { GameRow } from '../bindings/GameRow';
+import type { MatchView } from '../bindings/MatchView';
+import type { NewEvent } from '../bindings/NewEvent';
+import type { PairingTable } from '../bindings/PairingTable';
+import type { RoundView } from '../bindings/RoundView';
+import type { StatsView } from '../bindings/StatsView';
+import type { Unfinished } from '../bindings/Unfinished';
+
+async function call<T>(cmd: string, args?: Record<string, unknown>): Promise<T> {
+  try {
+    return await invoke<T>(cmd, args);
+  } catch (e) {
+    throw toServiceError(e);
+  }
+}
+
+export const historyApi = {
+  appInfo: () => call<AppInfo>('app_info'),
+  games: (filter: { player: string | null; people: string | null; unfinishedOnly: boolean; limit: number | null }) =>
+    call<GameRow[]>('history_games', filter),
+  unfinished: () => call<Unfinished>('history_unfinished'),
+  game: (id: number) => call<GamePage>('history_game', { id }),
+  stats: (player: string | null) => call<StatsView>('history_stats', { player }),
+  matches: (unfinishedOnly: boolean) => call<MatchView[]>('history_matches', { unfinishedOnly }),
+};
+
+export const tournamentApi = {
+  list: () => call<EventView[]>('tournament_list'),
+  create: (event: NewEvent) => call<EventView>('tournament_create', { event }),
+  detail: (id: number) => call<EventDetail>('tournament_detail', { id }),
+  register: (id: number, player: string, people: string | null) =>
+    call<EntrantView>('tournament_register', { id, player, people }),
+  drop: (id: number, entrant: number) => call<EntrantView>('tournament_drop', { id, entrant }),
+  pair: (id: number) => call<RoundView>('tournament_pair', { id }),
+  result: (id: number, round: number, table: number, winner: number, crystalsA: number, crystalsB: number) =>
+    call<PairingTable>('tournament_result', { id, round, table, winner, crystalsA, crystalsB }),
+  resultFromMatch: (id: number, round: number, table: number, matchId: number) =>
+    call<PairingTable>('tournament_result_from_match', { id, round, table, matchId }),
+  correct: (
+    id: number,
+    round: number,
+    table: number,
+    winner: number,
+    crystalsA: number,
+    crystalsB: number,
+    reason: string,
+  ) => call<PairingTable>('tournament_correct', { id, round, table, winner, crystalsA, crystalsB, reason }),
+  exportFiles: (id: number) => call<ExportedFiles>('tournament_export', { id }),
+  importPath: (path: string) => call<EventView>('tournament_import', { path }),
+};

@@ -1,0 +1,149 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor } from '@testing-library/svelte';
+import type { EventDetail } from '../bindings/EventDetail';
+
+const { tournamentApi } = vi.hoisted(() => ({
+  tournamentApi: {
+    detail: vi.fn(),
+    register: vi.fn(),
+    drop: vi.fn(),
+    pair: vi.fn(),
+    result: vi.fn(),
+    correct: vi.fn(),
+    exportFiles: vi.fn(),
+  },
+}));
+vi.mock('../api/matches', () => ({ tournamentApi, historyApi: {} }));
+vi.mock('../api', () => ({
+  inApp: () => true,
+  toServiceError: (e: unknown) => e,
+}));
+
+import EventPage from './EventPage.svelte';
+
+const seat = (entrant: number, name: string) => ({ entrant, name, people: 'Vulca' });
+
+function detail(withResult: boolean): EventDetail {
+  return {
+    event: {
+      id: 7,
+      name: 'Spring Open',
+      date: '2026-11-22',
+      format: 'swiss',
+      rounds_planned: 4,
+      top_cut: null,
+      first_round: 'random',
+      seed: '1',
+      rounds_paired: 1,
+      players: 3,
+      created_at: 'x',
+    },
+    entrants: [
+      { id: 11, name: 'Anna', people: 'Vulca', seed: 1, joined_round: 1, dropped_after: null },
+      { id: 12, name: 'Bert', people: 'Vulca', seed: 2, joined_round: 1, dropped_after: null },
+      { id: 13, name: 'Cleo', people: null, seed: 3, joined_round: 2, dropped_after: null },
+    ],
+    rounds: [
+      {
+        number: 1,
+        stage: 'swiss',
+        complete: withResult,
+        results_missing: withResult ? 0 : 1,
+        tables: [
+          {
+            table: 1,
+            a: seat(11, 'Anna'),
+            b: seat(12, 'Bert'),
+            result: withResult
+              ? { winner: 12, winner_name: 'Bert', crystals_a: 3, crystals_b: 5, source: 'typed', match_id: null }
+              : null,
+          },
+          { table: 2, a: seat(13, 'Cleo'), b: null, result: null },
+        ],
+      },
+    ],
+    standings: [
+      {
+        rank: 1,
+        entrant: 13,
+        name: 'Cleo',
+        people: null,
+        match_points: 3,
+        wins: 0,
+        losses: 0,
+        byes: 1,
+        opponents_match_win: 0,
+        opponents_match_win_text: '0.00%',
+        crystals_for: 5,
+        crystals_against: 0,
+        crystal_difference: 5,
+        head_to_head: 0,
+        dropped: false,
+      },
+    ],
+    corrections: [],
+    can_pair: withResult,
+    finished: false,
+    tie_breakers: ['Match points', 'Opponents'],
+  };
+}
+
+describe('EventPage', () => {
+  beforeEach(() => {
+    vi.clearAllMocks();
+  });
+
+  it('shows pairings, a bye, standings from Rust, and pairing waits for results', async () => {
+    tournamentApi.detail.mockResolvedValue(detail(false));
+    render(EventPage, { id: 7, lang: 'en', onerror: vi.fn(), onback: vi.fn() });
+    expect((await screen.findByTestId('event-name')).textContent).toContain('Spring Open');
+    expect(screen.getByTestId('bye-r1-t2').textContent).toContain('bye');
+    expect(screen.getByTestId('standing-points-1').textContent).toContain('3');
+    expect(screen.getByTestId('standing-name-1').textContent).toContain('Cleo');
+    expect((screen.getByTestId('event-pair') as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByTestId('round-missing-1').textContent).toContain('1 results missing');
+    expect(screen.getByTestId('tie-breakers').querySelectorAll('li')).toHaveLength(2);
+  });
+
+  it('sends the chosen winner and both crystal counts, then reloads', async () => {
+    tournamentApi.detail.mockResolvedValueOnce(detail(false)).mockResolvedValue(detail(true));
+    tournamentApi.result.mockResolvedValue({});
+    render(EventPage, { id: 7, lang: 'en', onerror: vi.fn(), onback: vi.fn() });
+    await fireEvent.click(await screen.findByTestId('winner-b-r1-t1'));
+    await fireEvent.input(screen.getByTestId('crystals-a-r1-t1'), { target: { value: '3' } });
+    await fireEvent.input(screen.getByTestId('crystals-b-r1-t1'), { target: { value: '5' } });
+    await fireEvent.submit(screen.getByTestId('form-r1-t1'));
+    await waitFor(() => expect(tournamentApi.result).toHaveBeenCalledWith(7, 1, 1, 12, 3, 5));
+    expect((await screen.findByTestId('result-r1-t1')).textContent).toContain('Bert wins');
+    expect((screen.getByTestId('event-pair') as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('a correction needs a reason and goes to the correction command', async () => {
+    tournamentApi.detail.mockResolvedValue(detail(true));
+    tournamentApi.correct.mockResolvedValue({});
+    render(EventPage, { id: 7, lang: 'de', onerror: vi.fn(), onback: vi.fn() });
+    await fireEvent.click(await screen.findByTestId('correct-r1-t1'));
+    await fireEvent.click(screen.getByTestId('winner-a-r1-t1'));
+    await fireEvent.input(screen.getByTestId('crystals-a-r1-t1'), { target: { value: '5' } });
+    await fireEvent.input(screen.getByTestId('crystals-b-r1-t1'), { target: { value: '3' } });
+    await fireEvent.input(screen.getByTestId('reason-r1-t1'), { target: { value: 'Zettel falsch gelesen' } });
+    expect(screen.getByTestId('save-r1-t1').textContent).toContain('Korrektur speichern');
+    await fireEvent.submit(screen.getByTestId('form-r1-t1'));
+    await waitFor(() =>
+      expect(tournamentApi.correct).toHaveBeenCalledWith(7, 1, 1, 11, 5, 3, 'Zettel falsch gelesen'),
+    );
+    expect(tournamentApi.result).not.toHaveBeenCalled();
+  });
+
+  it('reports a refused registration through onerror', async () => {
+    tournamentApi.detail.mockResolvedValue(detail(false));
+    const refusal = { code: 'invalid_input', message: 'Anna is already registered' };
+    tournamentApi.register.mockRejectedValue(refusal);
+    const onerror = vi.fn();
+    render(EventPage, { id: 7, lang: 'en', onerror, onback: vi.fn() });
+    await fireEvent.input(await screen.findByTestId('reg-player'), { target: { value: 'Anna' } });
+    await fireEvent.submit(screen.getByTestId('reg-add').closest('form') as HTMLFormElement);
+    await waitFor(() => expect(onerror).toHaveBeenCalledWith(refusal));
+    expect(tournamentApi.register).toHaveBeenCalledWith(7, 'Anna', null);
+  });
+});
