@@ -5,7 +5,7 @@ use std::io::{self, Write};
 use std::path::PathBuf;
 
 use clap::{Args, Subcommand};
-use tablemate::tournaments::{EventDetail, NewEvent, RoundView, StandingView, PairingTable};
+use tablemate::tournaments::{EventDetail, NewEvent, PairingTable, RoundView, StandingView};
 use tablemate::{Service, ServiceError};
 
 use crate::Ctx;
