@@ -11,7 +11,7 @@ fn request(cmd: &str, body: Value) -> InvokeRequest {
         cmd: cmd.into(),
         callback: CallbackFn(0),
         error: CallbackFn(1),
-        url: "http://tauri.localhost".parse().expect("valid url"),
+        url: "tauri://localhost".parse().expect("valid url"),
         body: InvokeBody::Json(body),
         headers: Default::default(),
         invoke_key: INVOKE_KEY.to_string(),

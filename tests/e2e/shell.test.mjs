@@ -70,6 +70,8 @@ test('settings show values that came from Rust over IPC', async () => {
   const schema = Number(await s.text(await s.find('[data-testid="about-schema"]')));
   assert.ok(schema >= 1, `schema version ${schema} is at least 1`);
   assert.equal(await s.text(await s.find('[data-testid="about-data-dir"]')), dataDir);
+  const cards = Number(await s.text(await s.find('[data-testid="about-cards"]')));
+  assert.ok(cards > 800, `all four catalogs loaded in Rust (${cards} cards)`);
   await shot('settings-dark');
 });
 

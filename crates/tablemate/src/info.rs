@@ -19,5 +19,7 @@ pub struct AppInfo {
     pub data_dir: String,
     pub user_db: String,
     pub schema_version: u32,
+    /// How many cards the shipped catalogs hold, all games together.
+    pub catalog_cards: u32,
     pub notices: Vec<Notice>,
 }

@@ -90,6 +90,12 @@ impl Service {
             data_dir: self.paths.dir().display().to_string(),
             user_db: self.paths.user_db().display().to_string(),
             schema_version: self.store.schema_version()?,
+            catalog_cards: cards::Game::ALL
+                .iter()
+                .map(|g| self.catalog.count(*g))
+                .sum::<usize>()
+                .try_into()
+                .unwrap_or(u32::MAX),
             notices: self.notices.clone(),
         })
     }
@@ -114,6 +120,7 @@ mod tests {
         let svc = Service::open(dir.path().join("data")).unwrap();
         let info = svc.app_info().unwrap();
         assert!(info.schema_version >= 1, "{info:?}");
+        assert!(info.catalog_cards > 800, "all four catalogs load: {info:?}");
         assert!(dir.path().join("data").join(paths::USER_DB_FILE).exists());
         assert!(info.notices.is_empty());
     }
