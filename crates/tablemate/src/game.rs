@@ -1,0 +1,1922 @@
+//! Games at the table (Blue Moon): start a game of a match, enter cards as a player types them,
+//! fights, dragons, undo/redo, the table view with totals and the "why?" breakdown.
+//!
+//! Persistence: each game of a match is one stored game whose event log is the rules engine's
+//! events (`bluemoon::Event` as JSON), starting with `setup`. Every action appends exactly one
+//! event in one transaction after the engine has accepted it; a rejected action appends nothing.
+//! The state shown is always the fold of the stored log, so closing and reopening resumes it.
+//! A game whose end the engine has reached stays open (its last action can still be undone)
+//! until `game_next` records its result and starts the next game of the match.
+
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+use bluemoon::event::{Edition, PerPlayer};
+use bluemoon::game::GameState;
+use bluemoon::power::{CardStatus, EffectStatus, Warning};
+use bluemoon::{Area, BmFacts, CardId, CardSource, CardType, Element, Event, EventKind, Player};
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+use crate::{Result, Service, ServiceError};
+
+/// Suggestions shown while typing a card.
+pub const SUGGESTION_LIMIT: usize = 8;
+
+// ---------------------------------------------------------------------------------------------
+// Requests
+
+/// A seat at the table: the first (A) or second (B) player of the game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub enum Seat {
+    A,
+    B,
+}
+
+impl Seat {
+    fn player(self) -> Player {
+        match self {
+            Seat::A => Player::A,
+            Seat::B => Player::B,
+        }
+    }
+    fn of(p: Player) -> Seat {
+        match p {
+            Player::A => Seat::A,
+            Player::B => Seat::B,
+        }
+    }
+    fn side(self) -> store::Side {
+        match self {
+            Seat::A => store::Side::A,
+            Seat::B => store::Side::B,
+        }
+    }
+    fn from_side(s: store::Side) -> Seat {
+        match s {
+            store::Side::A => Seat::A,
+            store::Side::B => Seat::B,
+        }
+    }
+    /// `A`/`B` (any case), or `1`/`2`.
+    pub fn parse(text: &str) -> Result<Seat> {
+        match text.trim().to_ascii_uppercase().as_str() {
+            "A" | "1" => Ok(Seat::A),
+            "B" | "2" => Ok(Seat::B),
+            other => Err(ServiceError::invalid(format!(
+                "`{other}` is not a player: use A (the first player) or B (the second)"
+            ))),
+        }
+    }
+}
+
+/// The two elements.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
+#[serde(rename_all = "lowercase")]
+#[ts(export)]
+pub enum ElementName {
+    Fire,
+    Earth,
+}
+
+impl ElementName {
+    fn element(self) -> Element {
+        match self {
+            ElementName::Fire => Element::Fire,
+            ElementName::Earth => Element::Earth,
+        }
+    }
+    fn of(e: Element) -> ElementName {
+        match e {
+            Element::Fire => ElementName::Fire,
+            Element::Earth => ElementName::Earth,
+        }
+    }
+    /// `fire`/`earth` (also German `feuer`/`erde`).
+    pub fn parse(text: &str) -> Result<ElementName> {
+        match text.trim().to_lowercase().as_str() {
+            "fire" | "feuer" | "f" => Ok(ElementName::Fire),
+            "earth" | "erde" | "e" => Ok(ElementName::Earth),
+            other => Err(ServiceError::invalid(format!(
+                "`{other}` is not an element: use fire or earth"
+            ))),
+        }
+    }
+}
+
+/// A new game: two players (names), their peoples, who starts, and optionally the match it
+/// continues (otherwise a new match to 5 crystals is recorded).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct NewGameRequest {
+    pub player_a: String,
+    pub player_b: String,
+    pub people_a: String,
+    pub people_b: String,
+    /// Who starts the first fight (default A).
+    #[serde(default)]
+    pub first: Option<Seat>,
+}
+
+/// A card entered at the table, as the person typed or picked it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct PlayRequest {
+    pub player: Seat,
+    /// `V24`, `Vulca 24`, `vulca-24`, `Flickering Fires`, `Feuerzauber`, ...
+    pub card: String,
+    /// The target of a "one of my character cards" effect (default: the active character).
+    #[serde(default)]
+    pub target: Option<String>,
+    /// A bluff card played face down to the support area.
+    #[serde(default)]
+    pub face_down: bool,
+}
+
+/// Everything else that happens at the table.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(tag = "action", rename_all = "snake_case")]
+#[ts(export)]
+pub enum GameAction {
+    /// The player starting the fight chooses the contested element.
+    ChooseElement { player: Seat, element: ElementName },
+    /// The element changed by a card the table did not see (a correction).
+    ChangeElement { element: ElementName },
+    /// The player announces power and ends the turn (next turn).
+    Pass { player: Seat },
+    /// The player retreats: the opponent attracts the dragons due.
+    Retreat {
+        player: Seat,
+        #[serde(default)]
+        forced: bool,
+        #[serde(default)]
+        dragon_cancelled: bool,
+    },
+    /// The player due to start a fight declines, discarding 1 to 3 cards.
+    DeclineStart { player: Seat, discarded: u8 },
+    /// Dragons moved by hand (a card's effect): `player` attracts `count` dragons.
+    AttractDragons { player: Seat, count: u8 },
+    /// A card in play goes to the discard pile.
+    Discard { player: Seat, card: String },
+    /// A card in play returns to its owner's hand.
+    Retrieve { player: Seat, card: String },
+    /// A combat card becomes covered without a new character.
+    Cover { player: Seat, card: String },
+    /// The owner moves a "one of my character cards" effect to another character.
+    ChangeTarget {
+        player: Seat,
+        card: String,
+        target: String,
+    },
+    /// The player has no cards left in hand or draw deck.
+    OutOfCards { player: Seat },
+    /// The player has cards again.
+    CardsRegained { player: Seat },
+    /// The player concedes: the opponent scores the maximum.
+    Concede { player: Seat },
+}
+
+/// A value the catalog lacks, given once by the person and stored as their card fix.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct CardValuesFix {
+    pub card: String,
+    #[serde(default)]
+    pub card_type: Option<String>,
+    #[serde(default)]
+    pub fire: Option<u8>,
+    #[serde(default)]
+    pub earth: Option<u8>,
+}
+
+// ---------------------------------------------------------------------------------------------
+// View models
+
+/// A card as shown at the table.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[ts(export)]
+pub struct CardView {
+    /// Catalog id (`vulca-24`); `None` for a face-down bluff card whose face is not entered.
+    pub id: Option<String>,
+    /// Tag as printed (`Vulca 24`).
+    pub tag: String,
+    pub name_en: Option<String>,
+    pub name_de: Option<String>,
+    pub card_type: Option<String>,
+    /// Printed values (after the user's fixes); `None` when the card has none or they are unknown.
+    pub fire: Option<u8>,
+    pub earth: Option<u8>,
+    pub face_down: bool,
+    /// Target of a "one of my character cards" effect.
+    pub target: Option<String>,
+    /// Its values now (after effects), when it lies in an area that counts.
+    pub value_fire: Option<u32>,
+    pub value_earth: Option<u32>,
+    /// The card that makes it ignored, if ignored.
+    pub ignored_by: Option<String>,
+}
+
+/// A player's areas.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[ts(export)]
+pub struct AreasView {
+    /// Active combat cards, oldest first.
+    pub combat: Vec<CardView>,
+    /// Covered combat cards (inactive), oldest first.
+    pub covered: Vec<CardView>,
+    pub support: Vec<CardView>,
+    /// Leadership cards played this turn.
+    pub leadership: Vec<CardView>,
+    pub influence: Vec<CardView>,
+    pub achievement: Vec<CardView>,
+}
+
+/// Fire and earth.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
+#[ts(export)]
+pub struct Elements<T: TS> {
+    pub fire: T,
+    pub earth: T,
+}
+
+/// One player's side of the table.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[ts(export)]
+pub struct SideView {
+    pub seat: Seat,
+    pub name: String,
+    pub people: String,
+    /// Crystals in the match so far (this game's score included once it has ended).
+    pub crystals: u32,
+    pub total: Elements<u32>,
+    pub shield: Elements<bool>,
+    /// What this player must reach when announcing power (the opponent's total).
+    pub needed: Elements<u32>,
+    pub meets: Elements<bool>,
+    pub six_card_count: u32,
+    pub dragons: u8,
+    /// Dragons this player would attract if the opponent retreated now.
+    pub dragons_if_opponent_retreats: u8,
+    pub out_of_cards: bool,
+    pub areas: AreasView,
+}
+
+/// A dragon on the track.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[ts(export)]
+pub struct DragonView {
+    /// `red`, `green`, `third`.
+    pub colour: String,
+    /// `A`, `centre` or `B`.
+    pub position: String,
+}
+
+/// One effect on the table.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[ts(export)]
+pub struct EffectView {
+    pub owner: Seat,
+    pub card: String,
+    pub card_name: String,
+    /// `value`, `ignore`, `restriction`, `reminder`, ...
+    pub kind: String,
+    pub description: String,
+    /// The card's printed text, when known.
+    pub text: Option<String>,
+    /// `in_force`, `ignored`, `void`, `not_this_turn`.
+    pub status: String,
+    /// The card that ignores or voids it.
+    pub by: Option<String>,
+}
+
+/// Something the players should look at.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[ts(export)]
+pub struct WarningView {
+    /// `forbidden`, `bad_target`, `unknown_card`, `ignore_not_settled`, `unknown_values`,
+    /// `first_turn_booster_support`.
+    pub kind: String,
+    pub player: Option<Seat>,
+    pub card: Option<String>,
+    pub by: Option<String>,
+    /// The rule (for `forbidden`).
+    pub rule: Option<String>,
+    /// A sentence in English (the app shows its own words by `kind`).
+    pub message: String,
+}
+
+/// One change applied to a card's value ("why?").
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[ts(export)]
+pub struct StepView {
+    pub element: ElementName,
+    pub by: String,
+    pub effect: String,
+    pub from: u32,
+    pub to: u32,
+}
+
+/// A card's contribution to total power ("why?").
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[ts(export)]
+pub struct BreakdownLine {
+    pub owner: Seat,
+    pub area: String,
+    pub card: Option<String>,
+    pub card_name: String,
+    pub face_down: bool,
+    pub printed: Elements<u32>,
+    pub effective_printed: Elements<u32>,
+    pub value: Elements<u32>,
+    pub counted: bool,
+    pub ignored_by: Option<String>,
+    pub steps: Vec<StepView>,
+}
+
+/// How the dragons of the last retreat were counted.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[ts(export)]
+pub struct RetreatView {
+    pub winner: Seat,
+    pub base: u8,
+    pub six_cards: u8,
+    pub modifiers: Vec<RetreatModifier>,
+    pub capped_by: Option<String>,
+    pub forbidden_by: Option<String>,
+    pub total: u8,
+}
+
+/// A card changing the dragons of a retreat.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[ts(export)]
+pub struct RetreatModifier {
+    pub card: String,
+    pub change: i8,
+}
+
+/// The result of a game.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[ts(export)]
+pub struct ResultView {
+    pub winner: Seat,
+    /// `fourth_dragon`, `out_of_cards`, `forfeit`.
+    pub reason: String,
+    pub dragons: u8,
+    pub crystal_cards: i8,
+    pub score: u32,
+}
+
+/// Everything the table screen shows.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[ts(export)]
+pub struct GameView {
+    pub id: i64,
+    pub match_id: Option<i64>,
+    /// Game number within the match, from 1.
+    pub game_no: u32,
+    /// `first` (Blue Moon) or `second` (Legends) terminology.
+    pub edition: String,
+    /// A then B.
+    pub players: Vec<SideView>,
+    pub contested: Option<ElementName>,
+    pub turn: Option<Seat>,
+    pub fight_starter: Seat,
+    pub first_turn: bool,
+    pub dragons: Vec<DragonView>,
+    pub effects: Vec<EffectView>,
+    pub warnings: Vec<WarningView>,
+    pub breakdown: Vec<BreakdownLine>,
+    pub last_retreat: Option<RetreatView>,
+    /// Set once the game has ended (the players confirm with "next game").
+    pub game_over: Option<ResultView>,
+    /// The result has been recorded (the log can no longer change).
+    pub finished: bool,
+    pub match_winner: Option<Seat>,
+    pub events: u32,
+    pub can_undo: bool,
+    pub redo_depth: u32,
+    /// The game that follows this one in the match, once started.
+    pub next_game: Option<i64>,
+}
+
+/// A game in the list.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[ts(export)]
+pub struct GameListItem {
+    pub id: i64,
+    pub match_id: Option<i64>,
+    pub player_names: Vec<String>,
+    pub people: Vec<String>,
+    pub events: u32,
+    pub finished: bool,
+    pub winner: Option<Seat>,
+    pub crystals: Option<u8>,
+    pub updated_at: String,
+}
+
+/// A card suggested while typing.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[ts(export)]
+pub struct CardSuggestion {
+    pub id: String,
+    pub tag: String,
+    /// Name in the language that matched.
+    pub name: String,
+    pub name_en: Option<String>,
+    pub name_de: Option<String>,
+    pub card_type: Option<String>,
+    pub fire: Option<u8>,
+    pub earth: Option<u8>,
+    /// `tag`, `exact_name`, `prefix`, `word`, `typo`.
+    pub matched: String,
+}
+
+/// What entering a card would do, before the person confirms.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[ts(export)]
+pub struct PlayPreview {
+    pub card: CardView,
+    /// The area its type implies; `None` when the type is unknown (ask for it).
+    pub area: Option<String>,
+    /// It has a "one of my character cards" effect: the person picks the target.
+    pub needs_target: bool,
+    /// The owner's active characters, oldest first (ids).
+    pub target_options: Vec<CardView>,
+    /// The engine's default: the most recent active character.
+    pub default_target: Option<String>,
+    /// Facts the catalog lacks that the table needs (`type`, `fire`, `earth`): ask once.
+    pub unknown: Vec<String>,
+    /// Warnings this play would raise (a forbidden play is shown before confirming).
+    pub warnings: Vec<WarningView>,
+    /// Why the play is impossible, if it is (nothing would be recorded).
+    pub error: Option<String>,
+}
+
+/// The result of `tablemate power FILE.json`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[ts(export)]
+pub struct PowerView {
+    pub contested: Option<ElementName>,
+    pub players: Vec<PowerPlayerView>,
+    pub breakdown: Vec<BreakdownLine>,
+    pub effects: Vec<EffectView>,
+    pub warnings: Vec<WarningView>,
+}
+
+/// One player's numbers in a power report.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[ts(export)]
+pub struct PowerPlayerView {
+    pub seat: Seat,
+    pub total: Elements<u32>,
+    pub shield: Elements<bool>,
+    pub needed: Elements<u32>,
+    pub meets: Elements<bool>,
+    pub six_card_count: u32,
+}
+
+// ---------------------------------------------------------------------------------------------
+// Card source: the embedded effects and facts with the user's fixes over them
+
+fn base_catalog() -> Result<&'static bluemoon::Catalog> {
+    static BASE: OnceLock<std::result::Result<bluemoon::Catalog, String>> = OnceLock::new();
+    BASE.get_or_init(|| bluemoon::Catalog::embedded().map_err(|e| e.to_string()))
+        .as_ref()
+        .map_err(|e| {
+            ServiceError::internal(format!(
+                "The card effects shipped with Tablemate are broken: {e}"
+            ))
+        })
+}
+
+/// The rules engine's view of the cards: the embedded catalog with the user's fixes.
+pub(crate) struct Cards<'a> {
+    base: &'a bluemoon::Catalog,
+    fixed: HashMap<CardId, BmFacts>,
+}
+
+impl CardSource for Cards<'_> {
+    fn facts(&self, id: &CardId) -> Option<&BmFacts> {
+        self.fixed.get(id).or_else(|| self.base.facts(id))
+    }
+    fn effects(&self, id: &CardId) -> &[bluemoon::effect::Effect] {
+        self.base.effects(id)
+    }
+    fn text(&self, id: &CardId) -> Option<&str> {
+        self.base.text(id)
+    }
+}
+
+fn side_index(p: Player) -> usize {
+    match p {
+        Player::A => 0,
+        Player::B => 1,
+    }
+}
+
+fn enum_text<T: Serialize>(v: &T) -> String {
+    match serde_json::to_value(v) {
+        Ok(serde_json::Value::String(s)) => s,
+        Ok(other) => other.to_string(),
+        Err(_) => String::new(),
+    }
+}
+
+fn area_name(a: Area) -> String {
+    enum_text(&a)
+}
+
+/// The area a card's type implies.
+fn area_for(card_type: Option<CardType>, face_down: bool) -> Option<Area> {
+    if face_down {
+        return Some(Area::Support);
+    }
+    card_type.map(|t| match t {
+        CardType::Character | CardType::Booster => Area::Combat,
+        CardType::Support => Area::Support,
+        CardType::Leadership => Area::Leadership,
+        CardType::Influence | CardType::Ship => Area::Influence,
+        CardType::Crystal
+        | CardType::Leader
+        | CardType::Inquisitor
+        | CardType::Emissary
+        | CardType::Interference => Area::Achievement,
+    })
+}
+
+fn rule_error(e: bluemoon::RuleError) -> ServiceError {
+    ServiceError::invalid(format!("Not possible: {e}"))
+}
+
+fn broken_log(game: i64, e: impl std::fmt::Display) -> ServiceError {
+    ServiceError::internal(format!(
+        "The stored log of game {game} cannot be replayed ({e}); it was left untouched"
+    ))
+}
+
+impl Service {
+    /// The engine's card source with the user's card fixes applied.
+    pub(crate) fn game_cards(&self) -> Result<Cards<'static>> {
+        let base = base_catalog()?;
+        let fixes = self.user_card_fixes()?;
+        let applied = self.catalog.apply_fixes(&fixes);
+        let fixed = applied
+            .cards
+            .into_iter()
+            .map(|c| (c.card.facts.id.clone(), c.card.facts))
+            .collect();
+        Ok(Cards { base, fixed })
+    }
+
+    /// The user's card fixes in force, as the cards crate reads them (fact name + value JSON).
+    fn user_card_fixes(&self) -> Result<Vec<cards::CardFix>> {
+        let rows = self.store.card_fixes()?;
+        Ok(rows
+            .into_iter()
+            .filter_map(|r| {
+                let value: serde_json::Value = serde_json::from_str(&r.value_json).ok()?;
+                let fv: cards::FactValue =
+                    serde_json::from_value(serde_json::json!({ "fact": r.fact, "value": value }))
+                        .ok()?;
+                Some(cards::CardFix::new(r.card_id.as_str(), fv, r.id.0))
+            })
+            .collect())
+    }
+
+    /// Resolves a card as a player types it: an id, a tag or number shorthand, an English or
+    /// German name, a typo. Ambiguous input is an error listing the candidates.
+    pub fn resolve_card(&self, text: &str) -> Result<CardId> {
+        let t = text.trim();
+        if t.is_empty() {
+            return Err(ServiceError::invalid(
+                "No card given: type its number or name",
+            ));
+        }
+        if self.catalog.bm(t).is_some() {
+            return Ok(CardId::new(t));
+        }
+        let found = self
+            .catalog
+            .lookup(t, Some(cards::Game::BlueMoon), SUGGESTION_LIMIT);
+        if let Some(best) = found.best() {
+            return Ok(best.id.clone());
+        }
+        if found.candidates.is_empty() {
+            return Err(ServiceError::invalid(format!(
+                "No Blue Moon card matches `{t}`: type its number (V24, Vulca 24) or its name"
+            )));
+        }
+        let list: Vec<String> = found
+            .candidates
+            .iter()
+            .map(|c| match &c.tag {
+                Some(tag) => format!("{tag} {}", c.name),
+                None => c.name.clone(),
+            })
+            .collect();
+        Err(ServiceError::invalid(format!(
+            "`{t}` could be several cards: {}. Type more of the name or its number",
+            list.join(", ")
+        )))
+    }
+
+    /// Suggestions while typing a card (number shorthand, English and German names, typos).
+    pub fn card_suggestions(
+        &self,
+        text: &str,
+        limit: Option<usize>,
+    ) -> Result<Vec<CardSuggestion>> {
+        let limit = limit.unwrap_or(SUGGESTION_LIMIT).clamp(1, 50);
+        if text.trim().is_empty() {
+            return Ok(Vec::new());
+        }
+        let cards = self.game_cards()?;
+        let found = self
+            .catalog
+            .lookup(text, Some(cards::Game::BlueMoon), limit);
+        Ok(found
+            .candidates
+            .iter()
+            .filter_map(|c| {
+                let bm = self.catalog.bm(c.id.as_str())?;
+                let facts = cards.facts(&c.id).unwrap_or(&bm.facts);
+                Some(CardSuggestion {
+                    id: c.id.to_string(),
+                    tag: bm.tag.clone(),
+                    name: c.name.clone(),
+                    name_en: bm.name_en.clone(),
+                    name_de: bm.name_de.clone(),
+                    card_type: facts.card_type.map(|t| enum_text(&t)),
+                    fire: facts.fire,
+                    earth: facts.earth,
+                    matched: enum_text(&c.matched),
+                })
+            })
+            .collect())
+    }
+
+    fn card_view(&self, cards: &Cards<'_>, id: Option<&CardId>, face_down: bool) -> CardView {
+        let bm = id.and_then(|i| self.catalog.bm(i.as_str()));
+        let facts = id.and_then(|i| cards.facts(i));
+        CardView {
+            id: id.map(|i| i.to_string()),
+            tag: bm.map_or_else(
+                || id.map_or_else(|| "?".to_owned(), |i| i.to_string()),
+                |b| b.tag.clone(),
+            ),
+            name_en: bm.and_then(|b| b.name_en.clone()),
+            name_de: bm.and_then(|b| b.name_de.clone()),
+            card_type: facts.and_then(|f| f.card_type).map(|t| enum_text(&t)),
+            fire: facts.and_then(|f| f.fire),
+            earth: facts.and_then(|f| f.earth),
+            face_down,
+            target: None,
+            value_fire: None,
+            value_earth: None,
+            ignored_by: None,
+        }
+    }
+
+    fn card_name(&self, id: &str) -> String {
+        self.catalog
+            .bm(id)
+            .map_or_else(|| id.to_owned(), |b| b.display_name().to_owned())
+    }
+
+    fn warning_view(&self, w: &Warning) -> WarningView {
+        let name = |c: &CardId| self.card_name(c.as_str());
+        let (kind, player, card, by, rule, message) = match w {
+            Warning::Forbidden {
+                player,
+                card,
+                by,
+                rule,
+            } => (
+                "forbidden",
+                Some(Seat::of(*player)),
+                Some(card),
+                Some(by),
+                Some(rule.clone()),
+                format!("{} is forbidden by {} ({rule})", name(card), name(by)),
+            ),
+            Warning::BadTarget { card, target } => (
+                "bad_target",
+                None,
+                Some(card),
+                Some(target),
+                None,
+                format!(
+                    "the target {} of {} is not one of the owner's characters",
+                    name(target),
+                    name(card)
+                ),
+            ),
+            Warning::UnknownCard { card } => (
+                "unknown_card",
+                None,
+                Some(card),
+                None,
+                None,
+                format!("{card} is not in the catalog (counted as 0)"),
+            ),
+            Warning::IgnoreNotSettled => (
+                "ignore_not_settled",
+                None,
+                None,
+                None,
+                None,
+                "the cards ignoring each other do not settle: check the table".to_owned(),
+            ),
+            Warning::UnknownValues { card } => (
+                "unknown_values",
+                None,
+                Some(card),
+                None,
+                None,
+                format!("the printed values of {} are unknown (counted as 0)", name(card)),
+            ),
+            Warning::FirstTurnBoosterSupport { player, card } => (
+                "first_turn_booster_support",
+                Some(Seat::of(*player)),
+                Some(card),
+                None,
+                None,
+                format!(
+                    "{} is a booster/support card on the fight's first turn (allowed only when a card allows it)",
+                    name(card)
+                ),
+            ),
+        };
+        WarningView {
+            kind: kind.to_owned(),
+            player,
+            card: card.map(|c| c.to_string()),
+            by: by.map(|c| c.to_string()),
+            rule,
+            message,
+        }
+    }
+
+    fn breakdown(&self, report: &bluemoon::power::PowerReport) -> Vec<BreakdownLine> {
+        report
+            .cards
+            .iter()
+            .map(|l| BreakdownLine {
+                owner: Seat::of(l.owner),
+                area: area_name(l.area),
+                card: l.card.as_ref().map(|c| c.to_string()),
+                card_name: l
+                    .card
+                    .as_ref()
+                    .map_or_else(|| "bluff".to_owned(), |c| self.card_name(c.as_str())),
+                face_down: l.face_down,
+                printed: Elements {
+                    fire: l.printed.fire,
+                    earth: l.printed.earth,
+                },
+                effective_printed: Elements {
+                    fire: l.effective_printed.fire,
+                    earth: l.effective_printed.earth,
+                },
+                value: Elements {
+                    fire: l.value.fire,
+                    earth: l.value.earth,
+                },
+                counted: l.counted,
+                ignored_by: match &l.status {
+                    CardStatus::Active => None,
+                    CardStatus::Ignored { by } => Some(by.clone()),
+                },
+                steps: l
+                    .steps
+                    .iter()
+                    .map(|s| StepView {
+                        element: ElementName::of(s.element),
+                        by: s.by.clone(),
+                        effect: s.effect.clone(),
+                        from: s.from,
+                        to: s.to,
+                    })
+                    .collect(),
+            })
+            .collect()
+    }
+
+    fn effect_views(&self, lines: &[bluemoon::power::EffectLine]) -> Vec<EffectView> {
+        lines
+            .iter()
+            .map(|e| {
+                let (status, by) = match &e.status {
+                    EffectStatus::InForce => ("in_force", None),
+                    EffectStatus::Ignored { by } => ("ignored", Some(by.clone())),
+                    EffectStatus::Void { by } => ("void", Some(by.clone())),
+                    EffectStatus::NotThisTurn => ("not_this_turn", None),
+                };
+                EffectView {
+                    owner: Seat::of(e.owner),
+                    card: e.card.to_string(),
+                    card_name: self.card_name(e.card.as_str()),
+                    kind: enum_text(&e.kind),
+                    description: e.description.clone(),
+                    text: e.text.clone(),
+                    status: status.to_owned(),
+                    by,
+                }
+            })
+            .collect()
+    }
+
+    /// `tablemate power FILE.json`: totals, shields and breakdown of a documented table state
+    /// (crates/bluemoon/TABLE_STATE.md).
+    pub fn power_of_table_json(&self, json: &str) -> Result<PowerView> {
+        let table = bluemoon::TableState::from_json(json)
+            .map_err(|e| ServiceError::invalid(format!("The table state cannot be read: {e}")))?;
+        let cards = self.game_cards()?;
+        let report = bluemoon::power::compute(&cards, &table);
+        Ok(PowerView {
+            contested: report.contested.map(ElementName::of),
+            players: report
+                .players
+                .iter()
+                .map(|p| PowerPlayerView {
+                    seat: Seat::of(p.player),
+                    total: Elements {
+                        fire: p.total.fire,
+                        earth: p.total.earth,
+                    },
+                    shield: Elements {
+                        fire: p.shield.fire,
+                        earth: p.shield.earth,
+                    },
+                    needed: Elements {
+                        fire: p.needed.fire,
+                        earth: p.needed.earth,
+                    },
+                    meets: Elements {
+                        fire: p.meets.fire,
+                        earth: p.meets.earth,
+                    },
+                    six_card_count: u32::try_from(p.six_card_count).unwrap_or(u32::MAX),
+                })
+                .collect(),
+            breakdown: self.breakdown(&report),
+            effects: self.effect_views(&report.effects),
+            warnings: report
+                .warnings
+                .iter()
+                .map(|w| self.warning_view(w))
+                .collect(),
+        })
+    }
+
+    // -----------------------------------------------------------------------------------------
+    // Games
+
+    fn load_game(&self, cards: &Cards<'_>, id: i64) -> Result<(store::GameInfo, bluemoon::Game)> {
+        let gid = store::GameId(id);
+        let info = self.store.game(gid).map_err(|e| match e {
+            store::StoreError::NotFound { .. } => {
+                ServiceError::not_found(format!("There is no game {id}"))
+            }
+            other => other.into(),
+        })?;
+        let events = self
+            .store
+            .events(gid)?
+            .into_iter()
+            .map(|s| Event::from_json(&s.payload))
+            .collect::<std::result::Result<Vec<_>, _>>()
+            .map_err(|e| broken_log(id, e))?;
+        let game = bluemoon::Game::from_events(cards, events).map_err(|e| broken_log(id, e))?;
+        Ok((info, game))
+    }
+
+    /// Starts a game: records the match (first to 5 crystals) and the setup event.
+    pub fn game_new(&mut self, req: &NewGameRequest) -> Result<GameView> {
+        let a = req.player_a.trim();
+        let b = req.player_b.trim();
+        if a.is_empty() || b.is_empty() {
+            return Err(ServiceError::invalid("Both players need a name"));
+        }
+        if a.eq_ignore_ascii_case(b) {
+            return Err(ServiceError::invalid(
+                "The two players need different names",
+            ));
+        }
+        let people = [
+            req.people_a.trim().to_owned(),
+            req.people_b.trim().to_owned(),
+        ];
+        if people.iter().any(String::is_empty) {
+            return Err(ServiceError::invalid(
+                "Both players need a people (deck), e.g. Vulca or Hoax",
+            ));
+        }
+        let first = req.first.unwrap_or(Seat::A);
+        let pa = self.store.player_named(a).map_err(invalid_store)?;
+        let pb = self.store.player_named(b).map_err(invalid_store)?;
+        let match_id = self
+            .store
+            .new_match([pa, pb], first.side(), None)
+            .map_err(invalid_store)?;
+        self.start_game_in_match(match_id, [pa, pb], people, first)
+    }
+
+    fn start_game_in_match(
+        &mut self,
+        match_id: store::MatchId,
+        players: [store::PlayerId; 2],
+        people: [String; 2],
+        first: Seat,
+    ) -> Result<GameView> {
+        let cards = self.game_cards()?;
+        let setup = Event::new(EventKind::Setup {
+            decks: PerPlayer {
+                a: Some(people[0].clone()),
+                b: Some(people[1].clone()),
+            },
+            expansions: Vec::new(),
+            edition: Edition::First,
+            starts: first.player(),
+        });
+        // Check before anything is written.
+        bluemoon::Game::new()
+            .push(&cards, setup.clone())
+            .map_err(rule_error)?;
+        let id = self
+            .store
+            .create_game(&store::NewGame {
+                players,
+                people,
+                first: Some(first.side()),
+                match_id: Some(match_id),
+            })
+            .map_err(invalid_store)?;
+        self.store.append_event(id, &setup.to_json())?;
+        self.game_view(id.0)
+    }
+
+    /// The table view of a game.
+    pub fn game_view(&self, id: i64) -> Result<GameView> {
+        let cards = self.game_cards()?;
+        let (info, game) = self.load_game(&cards, id)?;
+        self.view_of(&cards, &info, game.state())
+    }
+
+    /// The game to resume: the most recently changed unfinished game, if any.
+    pub fn game_current(&self) -> Result<Option<GameView>> {
+        let games = self.store.list_games(&store::GameFilter {
+            finished: Some(false),
+            ..store::GameFilter::default()
+        })?;
+        match games
+            .iter()
+            .max_by(|x, y| x.updated_at.cmp(&y.updated_at).then(x.id.0.cmp(&y.id.0)))
+        {
+            Some(g) => self.game_view(g.id.0).map(Some),
+            None => Ok(None),
+        }
+    }
+
+    /// All games, unfinished first, newest first.
+    pub fn game_list(&self) -> Result<Vec<GameListItem>> {
+        Ok(self
+            .store
+            .list_games(&store::GameFilter::default())?
+            .into_iter()
+            .map(|g| GameListItem {
+                id: g.id.0,
+                match_id: g.match_id.map(|m| m.0),
+                player_names: g.player_names.to_vec(),
+                people: g.people.to_vec(),
+                events: g.events,
+                finished: g.result.is_some(),
+                winner: g.result.as_ref().map(|r| Seat::from_side(r.winner)),
+                crystals: g.result.as_ref().map(|r| r.crystals),
+                updated_at: g.updated_at,
+            })
+            .collect())
+    }
+
+    fn view_of(
+        &self,
+        cards: &Cards<'_>,
+        info: &store::GameInfo,
+        state: &GameState,
+    ) -> Result<GameView> {
+        let view = state.view(cards);
+        let report = state.power(cards);
+        let (match_crystals, game_no, next_game) = match info.match_id {
+            Some(m) => {
+                let st = self.store.match_status(m)?;
+                let pos = st.games.iter().position(|g| *g == info.id).unwrap_or(0);
+                let next = st.games.get(pos + 1).map(|g| g.0);
+                (st.crystals, u32::try_from(pos + 1).unwrap_or(1), next)
+            }
+            None => ([0, 0], 1, None),
+        };
+        let finished = info.result.is_some();
+        // Values per card id in areas that count, for the cards on the table.
+        let mut values: HashMap<(usize, String), (u32, u32, Option<String>)> = HashMap::new();
+        for l in &report.cards {
+            if let Some(c) = &l.card {
+                let by = match &l.status {
+                    CardStatus::Ignored { by } => Some(by.clone()),
+                    CardStatus::Active => None,
+                };
+                values.insert(
+                    (side_index(l.owner), c.to_string()),
+                    (l.value.fire, l.value.earth, by),
+                );
+            }
+        }
+        let players = view
+            .players
+            .iter()
+            .map(|p| {
+                let i = side_index(p.player);
+                let entry_view = |e: &bluemoon::CardEntry| {
+                    let mut v = self.card_view(cards, e.card.as_ref(), e.face_down);
+                    v.target = e.target.as_ref().map(|t| t.to_string());
+                    if let Some(id) = &e.card {
+                        if let Some((f, ea, by)) = values.get(&(i, id.to_string())) {
+                            v.value_fire = Some(*f);
+                            v.value_earth = Some(*ea);
+                            v.ignored_by = by.clone();
+                        }
+                    }
+                    v
+                };
+                let areas = AreasView {
+                    combat: p.areas.combat.iter().map(entry_view).collect(),
+                    covered: p
+                        .areas
+                        .covered
+                        .iter()
+                        .map(|c| self.card_view(cards, Some(c), false))
+                        .collect(),
+                    support: p.areas.support.iter().map(entry_view).collect(),
+                    leadership: p.areas.leadership.iter().map(entry_view).collect(),
+                    influence: p.areas.influence.iter().map(entry_view).collect(),
+                    achievement: p.areas.achievement.iter().map(entry_view).collect(),
+                };
+                let pending = match (&view.game_over, finished) {
+                    (Some(r), false) if r.winner == p.player => r.score,
+                    _ => 0,
+                };
+                SideView {
+                    seat: Seat::of(p.player),
+                    name: info.player_names[i].clone(),
+                    people: info.people[i].clone(),
+                    crystals: match_crystals[i] + pending,
+                    total: Elements {
+                        fire: p.total.fire,
+                        earth: p.total.earth,
+                    },
+                    shield: Elements {
+                        fire: p.shield.fire,
+                        earth: p.shield.earth,
+                    },
+                    needed: Elements {
+                        fire: p.needed.fire,
+                        earth: p.needed.earth,
+                    },
+                    meets: Elements {
+                        fire: p.meets.fire,
+                        earth: p.meets.earth,
+                    },
+                    six_card_count: u32::try_from(p.six_card_count).unwrap_or(u32::MAX),
+                    dragons: p.dragons,
+                    dragons_if_opponent_retreats: p.dragons_if_opponent_retreats,
+                    out_of_cards: p.out_of_cards,
+                    areas,
+                }
+            })
+            .collect::<Vec<_>>();
+        let crystals_total = |s: usize| players.get(s).map_or(0, |p: &SideView| p.crystals);
+        let match_winner = if crystals_total(0) >= u32::from(store::MATCH_TARGET) {
+            Some(Seat::A)
+        } else if crystals_total(1) >= u32::from(store::MATCH_TARGET) {
+            Some(Seat::B)
+        } else {
+            None
+        };
+        let dragons = view
+            .dragons
+            .positions()
+            .iter()
+            .map(|(colour, pos)| DragonView {
+                colour: enum_text(colour),
+                position: match pos {
+                    bluemoon::dragons::DragonPos::Centre => "centre".to_owned(),
+                    bluemoon::dragons::DragonPos::Side(Player::A) => "A".to_owned(),
+                    bluemoon::dragons::DragonPos::Side(Player::B) => "B".to_owned(),
+                },
+            })
+            .collect();
+        let redo_depth = if finished {
+            0
+        } else {
+            self.store.redo_depth(info.id)?
+        };
+        Ok(GameView {
+            id: info.id.0,
+            match_id: info.match_id.map(|m| m.0),
+            game_no,
+            edition: enum_text(&view.edition),
+            players,
+            contested: view.contested.map(ElementName::of),
+            turn: view.turn.map(Seat::of),
+            fight_starter: Seat::of(view.fight_starter),
+            first_turn: view.first_turn,
+            dragons,
+            effects: self.effect_views(&view.active_effects),
+            warnings: view.warnings.iter().map(|w| self.warning_view(w)).collect(),
+            breakdown: self.breakdown(&report),
+            last_retreat: view.last_retreat.as_ref().map(|r| RetreatView {
+                winner: Seat::of(r.winner),
+                base: r.base,
+                six_cards: r.six_cards,
+                modifiers: r
+                    .modifiers
+                    .iter()
+                    .map(|(card, change)| RetreatModifier {
+                        card: card.clone(),
+                        change: *change,
+                    })
+                    .collect(),
+                capped_by: r.capped_by.clone(),
+                forbidden_by: r.forbidden_by.clone(),
+                total: r.total,
+            }),
+            game_over: view.game_over.as_ref().map(|r| ResultView {
+                winner: Seat::of(r.winner),
+                reason: enum_text(&r.reason),
+                dragons: r.dragons,
+                crystal_cards: r.crystal_cards,
+                score: r.score,
+            }),
+            finished,
+            match_winner,
+            events: info.events,
+            can_undo: !finished && info.events > 1,
+            redo_depth,
+            next_game,
+        })
+    }
+
+    /// Checks and appends one event; nothing is written when the engine rejects it.
+    fn append(
+        &mut self,
+        id: i64,
+        build: impl FnOnce(&Self, &GameState) -> Result<Event>,
+    ) -> Result<GameView> {
+        let cards = self.game_cards()?;
+        let (info, mut game) = self.load_game(&cards, id)?;
+        if info.result.is_some() {
+            return Err(ServiceError::invalid(format!(
+                "Game {id} is finished; start the next game of the match"
+            )));
+        }
+        let ev = build(self, game.state())?;
+        game.push(&cards, ev.clone()).map_err(rule_error)?;
+        self.store.append_event(info.id, &ev.to_json())?;
+        let info = self.store.game(info.id)?;
+        self.view_of(&cards, &info, game.state())
+    }
+
+    fn play_event(&self, req: &PlayRequest) -> Result<Event> {
+        let card = self.resolve_card(&req.card)?;
+        let cards = self.game_cards()?;
+        let facts = cards.facts(&card);
+        let Some(area) = area_for(facts.and_then(|f| f.card_type), req.face_down) else {
+            return Err(ServiceError::invalid(format!(
+                "The type of {} is not known: give its type (and values) once, then enter it again",
+                self.card_name(card.as_str())
+            )));
+        };
+        let target = match &req.target {
+            Some(t) if !t.trim().is_empty() => Some(self.resolve_card(t)?),
+            _ => None,
+        };
+        Ok(Event::new(EventKind::CardPlayed {
+            player: req.player.player(),
+            card,
+            area,
+            target,
+            face_down: req.face_down,
+        }))
+    }
+
+    /// A card enters play; it goes to the area its type implies.
+    pub fn game_play(&mut self, id: i64, req: &PlayRequest) -> Result<GameView> {
+        let ev = self.play_event(req)?;
+        self.append(id, |_, _| Ok(ev))
+    }
+
+    /// What entering a card would do (area, target choice, unknown values, warnings) without
+    /// recording anything.
+    pub fn game_preview_play(&self, id: i64, req: &PlayRequest) -> Result<PlayPreview> {
+        let card = self.resolve_card(&req.card)?;
+        let cards = self.game_cards()?;
+        let (_, game) = self.load_game(&cards, id)?;
+        let state = game.state();
+        let facts = cards.facts(&card);
+        let card_type = facts.and_then(|f| f.card_type);
+        let area = area_for(card_type, req.face_down);
+        let mut unknown = Vec::new();
+        if let Some(bm) = self.catalog.bm(card.as_str()) {
+            let fixes = self.user_card_fixes()?;
+            let eff = self
+                .catalog
+                .effective_bm(card.as_str(), &fixes)
+                .map(|e| e.card)
+                .unwrap_or_else(|_| bm.clone());
+            if cards::is_unknown(&eff, cards::Fact::Type) {
+                unknown.push("type".to_owned());
+            }
+            let has_values = matches!(
+                eff.facts.card_type,
+                None | Some(CardType::Character | CardType::Booster | CardType::Support)
+            );
+            if has_values && !req.face_down {
+                for (fact, name) in [(cards::Fact::Fire, "fire"), (cards::Fact::Earth, "earth")] {
+                    if cards::is_unknown(&eff, fact) {
+                        unknown.push(name.to_owned());
+                    }
+                }
+            }
+        }
+        let needs_target = !req.face_down
+            && cards.effects(&card).iter().any(|e| {
+                matches!(
+                    e,
+                    bluemoon::effect::Effect::Value {
+                        cards: bluemoon::effect::CardClass::OneCharacter,
+                        whose: bluemoon::effect::Whose::Mine,
+                        ..
+                    }
+                )
+            });
+        let player = req.player.player();
+        let target_options: Vec<CardView> = state
+            .table
+            .side(player)
+            .combat
+            .iter()
+            .filter(|e| {
+                !e.face_down
+                    && e.card
+                        .as_ref()
+                        .and_then(|c| cards.facts(c))
+                        .and_then(|f| f.card_type)
+                        == Some(CardType::Character)
+            })
+            .map(|e| self.card_view(&cards, e.card.as_ref(), false))
+            .collect();
+        let default_target = target_options.last().and_then(|c| c.id.clone());
+        let (warnings, error) = match area {
+            Some(area) => {
+                let target = match &req.target {
+                    Some(t) if !t.trim().is_empty() => Some(self.resolve_card(t)?),
+                    _ => None,
+                };
+                let ev = Event::new(EventKind::CardPlayed {
+                    player,
+                    card: card.clone(),
+                    area,
+                    target,
+                    face_down: req.face_down,
+                });
+                match state.validate(&cards, &ev) {
+                    Ok(ws) => (ws.iter().map(|w| self.warning_view(w)).collect(), None),
+                    Err(e) => (Vec::new(), Some(format!("Not possible: {e}"))),
+                }
+            }
+            None => (Vec::new(), None),
+        };
+        let mut view = self.card_view(&cards, Some(&card), req.face_down);
+        view.target = req.target.clone();
+        Ok(PlayPreview {
+            card: view,
+            area: area.map(area_name),
+            needs_target,
+            target_options,
+            default_target,
+            unknown,
+            warnings,
+            error,
+        })
+    }
+
+    /// Anything else at the table (element, next turn, retreat, dragons by hand, ...).
+    pub fn game_act(&mut self, id: i64, action: &GameAction) -> Result<GameView> {
+        let kind = match action {
+            GameAction::ChooseElement { player, element } => EventKind::ElementChosen {
+                player: player.player(),
+                element: element.element(),
+            },
+            GameAction::ChangeElement { element } => EventKind::ElementChanged {
+                element: element.element(),
+            },
+            GameAction::Pass { player } => EventKind::TurnPassed {
+                player: player.player(),
+            },
+            GameAction::Retreat {
+                player,
+                forced,
+                dragon_cancelled,
+            } => EventKind::Retreat {
+                player: player.player(),
+                forced: *forced,
+                dragon_cancelled: *dragon_cancelled,
+            },
+            GameAction::DeclineStart { player, discarded } => EventKind::DeclineStart {
+                player: player.player(),
+                discarded: *discarded,
+            },
+            GameAction::AttractDragons { player, count } => EventKind::DragonsAttracted {
+                player: player.player(),
+                count: *count,
+            },
+            GameAction::Discard { player, card } => EventKind::Discarded {
+                player: player.player(),
+                card: self.resolve_card(card)?,
+            },
+            GameAction::Retrieve { player, card } => EventKind::Retrieved {
+                player: player.player(),
+                card: self.resolve_card(card)?,
+            },
+            GameAction::Cover { player, card } => EventKind::Covered {
+                player: player.player(),
+                card: self.resolve_card(card)?,
+            },
+            GameAction::ChangeTarget {
+                player,
+                card,
+                target,
+            } => EventKind::TargetChanged {
+                player: player.player(),
+                card: self.resolve_card(card)?,
+                target: self.resolve_card(target)?,
+            },
+            GameAction::OutOfCards { player } => EventKind::OutOfCards {
+                player: player.player(),
+            },
+            GameAction::CardsRegained { player } => EventKind::CardsRegained {
+                player: player.player(),
+            },
+            GameAction::Concede { player } => EventKind::GameEnded {
+                loser: player.player(),
+            },
+        };
+        let ev = Event::new(kind);
+        self.append(id, |_, _| Ok(ev))
+    }
+
+    /// Takes back the last event (the setup stays). Without limit.
+    pub fn game_undo(&mut self, id: i64) -> Result<GameView> {
+        let cards = self.game_cards()?;
+        let (info, _) = self.load_game(&cards, id)?;
+        if info.result.is_some() {
+            return Err(ServiceError::invalid(format!(
+                "Game {id} is finished; its log can no longer change"
+            )));
+        }
+        if info.events <= 1 {
+            return Err(ServiceError::invalid(
+                "Nothing to undo: the game has just started",
+            ));
+        }
+        self.store.undo(info.id)?;
+        self.game_view(id)
+    }
+
+    /// Puts back the last undone event.
+    pub fn game_redo(&mut self, id: i64) -> Result<GameView> {
+        let cards = self.game_cards()?;
+        let (info, _) = self.load_game(&cards, id)?;
+        if info.result.is_some() {
+            return Err(ServiceError::invalid(format!(
+                "Game {id} is finished; its log can no longer change"
+            )));
+        }
+        if self.store.redo_depth(info.id)? == 0 {
+            return Err(ServiceError::invalid("Nothing to redo"));
+        }
+        self.store.redo(info.id)?;
+        self.game_view(id)
+    }
+
+    /// Records the result of an ended game and starts the next game of the match (the loser
+    /// starts it), unless the match is over. Returns the next game, or the finished one.
+    pub fn game_next(&mut self, id: i64) -> Result<GameView> {
+        let cards = self.game_cards()?;
+        let (info, game) = self.load_game(&cards, id)?;
+        if info.result.is_some() {
+            return Err(ServiceError::invalid(format!(
+                "Game {id} is already finished"
+            )));
+        }
+        let state = game.state();
+        let Some(result) = &state.game_over else {
+            return Err(ServiceError::invalid(
+                "The game is not over yet: a game ends with the fourth dragon, when a player runs out of cards, or by conceding",
+            ));
+        };
+        let fights = u32::try_from(
+            game.events()
+                .iter()
+                .filter(|e| {
+                    matches!(
+                        e.kind,
+                        EventKind::Retreat { .. } | EventKind::DeclineStart { .. }
+                    )
+                })
+                .count()
+                .max(1),
+        )
+        .unwrap_or(u32::MAX);
+        let summary = store::GameSummary {
+            winner: Seat::of(result.winner).side(),
+            people: info.people.clone(),
+            crystals: u8::try_from(result.score.clamp(1, 7)).unwrap_or(7),
+            dragons: result.dragons.min(3),
+            fights,
+        };
+        let finished = self.store.finish_game(info.id, &summary)?;
+        match (info.match_id, finished.match_status) {
+            (Some(m), Some(st)) if !st.finished => self.start_game_in_match(
+                m,
+                info.players,
+                info.people.clone(),
+                Seat::from_side(st.next_first),
+            ),
+            _ => self.game_view(id),
+        }
+    }
+
+    /// Stores the values the catalog lacks for a card (the user's fix, used from now on).
+    pub fn game_fix_card(&mut self, fix: &CardValuesFix) -> Result<CardView> {
+        let card = self.resolve_card(&fix.card)?;
+        let mut values = Vec::new();
+        if let Some(t) = &fix.card_type {
+            let ct: CardType = serde_json::from_value(serde_json::Value::String(t.to_lowercase()))
+                .map_err(|_| {
+                    ServiceError::invalid(format!(
+                        "`{t}` is not a card type: character, booster, support, leadership, ..."
+                    ))
+                })?;
+            values.push(cards::FactValue::Type(ct));
+        }
+        if let Some(f) = fix.fire {
+            values.push(cards::FactValue::Fire(f));
+        }
+        if let Some(e) = fix.earth {
+            values.push(cards::FactValue::Earth(e));
+        }
+        if values.is_empty() {
+            return Err(ServiceError::invalid("Give at least one value to store"));
+        }
+        // Validate every value before writing any.
+        for v in &values {
+            self.catalog
+                .validate_fix(&cards::CardFix::new(card.clone(), v.clone(), 0))
+                .map_err(|e| ServiceError::invalid(format!("That value cannot be stored: {e}")))?;
+        }
+        for v in &values {
+            let value_json = match serde_json::to_value(v) {
+                Ok(serde_json::Value::Object(mut o)) => {
+                    o.remove("value").map(|x| x.to_string()).unwrap_or_default()
+                }
+                _ => String::new(),
+            };
+            self.store
+                .add_card_fix(card.as_str(), v.fact().name(), &value_json)
+                .map_err(invalid_store)?;
+        }
+        let cards = self.game_cards()?;
+        Ok(self.card_view(&cards, Some(&card), false))
+    }
+}
+
+impl Service {
+    /// The rulings to show when `card` is entered in game `id`: interactions with the cards on
+    /// the table first, then the card's own, then general sections; the preferred language
+    /// (default: the settings' language) first.
+    pub fn game_prompts(
+        &self,
+        id: i64,
+        card: &str,
+        lang: Option<&str>,
+        limit: Option<usize>,
+    ) -> Result<Vec<crate::rulings::PromptView>> {
+        let cards = self.game_cards()?;
+        let (_, game) = self.load_game(&cards, id)?;
+        let card = self.resolve_card(card)?;
+        let table = &game.state().table;
+        let mut active: Vec<String> = Vec::new();
+        for p in [Player::A, Player::B] {
+            let side = table.side(p);
+            for area in Area::ALL {
+                for e in side.area(area) {
+                    if let Some(c) = &e.card {
+                        if *c != card && !active.contains(&c.to_string()) {
+                            active.push(c.to_string());
+                        }
+                    }
+                }
+            }
+        }
+        let lang = match lang {
+            Some(l) => l.to_owned(),
+            None => enum_text(&self.settings()?.language),
+        };
+        Ok(self
+            .rulings_for(card.as_str(), &active, Some(&lang), limit.unwrap_or(6))?
+            .prompts)
+    }
+}
+
+/// Store errors caused by the person's input (a bad name, ...) are theirs to fix.
+fn invalid_store(e: store::StoreError) -> ServiceError {
+    match e {
+        store::StoreError::Invalid { .. } | store::StoreError::NotFound { .. } => {
+            ServiceError::invalid(e.to_string())
+        }
+        other => other.into(),
+    }
+}
+
+/// Which side of a game a player name sits on, for the CLI (`A`, `B`, or a player's name).
+pub fn seat_of(view: &GameView, text: &str) -> Result<Seat> {
+    if let Ok(s) = Seat::parse(text) {
+        return Ok(s);
+    }
+    let t = text.trim();
+    view.players
+        .iter()
+        .find(|p| p.name.eq_ignore_ascii_case(t) || p.people.eq_ignore_ascii_case(t))
+        .map(|p| p.seat)
+        .ok_or_else(|| {
+            ServiceError::invalid(format!(
+                "`{t}` is not a player of game {}: use A, B or a player's name",
+                view.id
+            ))
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn svc() -> (tempfile::TempDir, Service) {
+        let dir = tempfile::tempdir().unwrap();
+        let svc = Service::open(dir.path().join("data")).unwrap();
+        (dir, svc)
+    }
+
+    fn new_game(svc: &mut Service) -> GameView {
+        svc.game_new(&NewGameRequest {
+            player_a: "Ann".into(),
+            player_b: "Ben".into(),
+            people_a: "Vulca".into(),
+            people_b: "Hoax".into(),
+            first: Some(Seat::A),
+        })
+        .unwrap()
+    }
+
+    fn play(svc: &mut Service, id: i64, p: Seat, card: &str, target: Option<&str>) -> GameView {
+        svc.game_play(
+            id,
+            &PlayRequest {
+                player: p,
+                card: card.into(),
+                target: target.map(str::to_owned),
+                face_down: false,
+            },
+        )
+        .unwrap()
+    }
+
+    fn act(svc: &mut Service, id: i64, a: GameAction) -> GameView {
+        svc.game_act(id, &a).unwrap()
+    }
+
+    fn side(v: &GameView, s: Seat) -> &SideView {
+        &v.players[match s {
+            Seat::A => 0,
+            Seat::B => 1,
+        }]
+    }
+
+    /// Vulca vs Hoax: a fire fight with a booster on a target, a retreat, undo and redo.
+    #[test]
+    fn a_scripted_fight_computes_totals_and_moves_dragons() {
+        let (_d, mut svc) = svc();
+        let g = new_game(&mut svc);
+        assert_eq!((g.game_no, g.events, g.turn), (1, 1, Some(Seat::A)));
+        assert_eq!(side(&g, Seat::A).name, "Ann");
+        let id = g.id;
+        let v = play(&mut svc, id, Seat::A, "V02", None);
+        assert_eq!(side(&v, Seat::A).total, Elements { fire: 6, earth: 3 });
+        act(
+            &mut svc,
+            id,
+            GameAction::ChooseElement {
+                player: Seat::A,
+                element: ElementName::Fire,
+            },
+        );
+        act(&mut svc, id, GameAction::Pass { player: Seat::A });
+        let v = play(&mut svc, id, Seat::B, "Wogarathoras the Gloomy", None);
+        assert_eq!(side(&v, Seat::B).total.fire, 5);
+        assert_eq!(side(&v, Seat::B).needed.fire, 6);
+        assert!(!side(&v, Seat::B).meets.fire);
+        // passing with too little power is rejected and appends nothing
+        let err = svc
+            .game_act(id, &GameAction::Pass { player: Seat::B })
+            .unwrap_err();
+        assert!(err.message.contains("needs 6"), "{err:?}");
+        assert_eq!(svc.game_view(id).unwrap().events, 5);
+        let v = play(&mut svc, id, Seat::B, "Hoax 19", None);
+        assert_eq!(side(&v, Seat::B).total.fire, 7);
+        act(&mut svc, id, GameAction::Pass { player: Seat::B });
+        let v = play(&mut svc, id, Seat::A, "Volcanic Gauntlets", Some("V02"));
+        assert_eq!(side(&v, Seat::A).total.fire, 12);
+        assert_eq!(
+            side(&v, Seat::A).areas.combat[1].target.as_deref(),
+            Some("vulca-02")
+        );
+        let v = play(&mut svc, id, Seat::A, "Feuerzauber", None);
+        assert_eq!(side(&v, Seat::A).total.fire, 13);
+        assert_eq!(
+            side(&v, Seat::A).areas.support[0].id.as_deref(),
+            Some("vulca-24")
+        );
+        assert!(v
+            .effects
+            .iter()
+            .any(|e| e.card == "vulca-24" && e.status == "in_force"));
+        let before_retreat = act(&mut svc, id, GameAction::Pass { player: Seat::A });
+        assert_eq!(
+            side(&before_retreat, Seat::A).dragons_if_opponent_retreats,
+            1
+        );
+        let v = act(
+            &mut svc,
+            id,
+            GameAction::Retreat {
+                player: Seat::B,
+                forced: false,
+                dragon_cancelled: false,
+            },
+        );
+        assert_eq!(side(&v, Seat::A).dragons, 1);
+        assert_eq!(v.dragons.iter().filter(|d| d.position == "A").count(), 1);
+        assert!(side(&v, Seat::A).areas.combat.is_empty());
+        assert_eq!(v.last_retreat.as_ref().map(|r| r.total), Some(1));
+        let u = svc.game_undo(id).unwrap();
+        assert_eq!(side(&u, Seat::A).dragons, 0);
+        assert_eq!(side(&u, Seat::A).total.fire, 13);
+        assert_eq!(u.redo_depth, 1);
+        let r = svc.game_redo(id).unwrap();
+        assert_eq!(side(&r, Seat::A).dragons, 1);
+        assert_eq!(r.redo_depth, 0);
+    }
+
+    #[test]
+    fn rejected_plays_append_nothing_and_name_the_reason() {
+        let (_d, mut svc) = svc();
+        let id = new_game(&mut svc).id;
+        let bad = |svc: &mut Service, p: Seat, card: &str| {
+            svc.game_play(
+                id,
+                &PlayRequest {
+                    player: p,
+                    card: card.into(),
+                    target: None,
+                    face_down: false,
+                },
+            )
+            .unwrap_err()
+        };
+        let e = bad(&mut svc, Seat::B, "V02");
+        assert!(e.message.contains("turn"), "{e:?}");
+        let e = bad(&mut svc, Seat::A, "zzzzqqqq");
+        assert!(e.message.contains("No Blue Moon card"), "{e:?}");
+        let e = svc
+            .game_play(
+                id,
+                &PlayRequest {
+                    player: Seat::A,
+                    card: "Volcanic Gauntlets".into(),
+                    target: Some("Hoax 01".into()),
+                    face_down: false,
+                },
+            )
+            .unwrap_err();
+        assert!(e.message.contains("target"), "{e:?}");
+        assert!(svc.game_undo(id).is_err(), "the setup cannot be undone");
+        assert_eq!(svc.game_view(id).unwrap().events, 1);
+        assert!(svc.game_next(id).is_err(), "the game is not over");
+    }
+
+    #[test]
+    fn an_ambiguous_card_lists_candidates() {
+        let (_d, svc) = svc();
+        // Shimmer and Glimmer share the German name Glimma.
+        let e = svc.resolve_card("Glimma").unwrap_err();
+        assert!(
+            e.message.contains("Vulca 12") && e.message.contains("Vulca 13"),
+            "{e:?}"
+        );
+        assert_eq!(svc.resolve_card("V24").unwrap().as_str(), "vulca-24");
+        assert_eq!(
+            svc.resolve_card("flikering fires").unwrap().as_str(),
+            "vulca-24"
+        );
+        let s = svc.card_suggestions("Feuerz", None).unwrap();
+        assert_eq!(s[0].id, "vulca-24");
+    }
+
+    #[test]
+    fn a_forbidden_play_is_previewed_before_it_is_confirmed() {
+        let (_d, mut svc) = svc();
+        let id = new_game(&mut svc).id;
+        play(&mut svc, id, Seat::A, "V02", None);
+        act(
+            &mut svc,
+            id,
+            GameAction::ChooseElement {
+                player: Seat::A,
+                element: ElementName::Fire,
+            },
+        );
+        act(&mut svc, id, GameAction::Pass { player: Seat::A });
+        play(&mut svc, id, Seat::B, "H01", None);
+        play(&mut svc, id, Seat::B, "H19", None);
+        act(&mut svc, id, GameAction::Pass { player: Seat::B });
+        play(&mut svc, id, Seat::A, "V24", None);
+        act(&mut svc, id, GameAction::Pass { player: Seat::A });
+        let p = svc
+            .game_preview_play(
+                id,
+                &PlayRequest {
+                    player: Seat::B,
+                    card: "Enthrall Opposition".into(),
+                    target: None,
+                    face_down: false,
+                },
+            )
+            .unwrap();
+        assert_eq!(p.area.as_deref(), Some("leadership"));
+        assert!(
+            p.warnings
+                .iter()
+                .any(|w| w.kind == "forbidden" && w.by.as_deref() == Some("vulca-24")),
+            "{p:?}"
+        );
+        let events = svc.game_view(id).unwrap().events;
+        let g = svc
+            .game_preview_play(
+                id,
+                &PlayRequest {
+                    player: Seat::A,
+                    card: "Titanic Gauntlets".into(),
+                    target: None,
+                    face_down: false,
+                },
+            )
+            .unwrap();
+        assert!(g.error.is_some(), "not A's turn: {g:?}");
+        assert!(g.needs_target);
+        assert_eq!(g.default_target.as_deref(), Some("vulca-02"));
+        assert_eq!(
+            svc.game_view(id).unwrap().events,
+            events,
+            "a preview writes nothing"
+        );
+    }
+
+    #[test]
+    fn unknown_values_are_asked_once_and_stored_as_the_users_fix() {
+        let (_d, mut svc) = svc();
+        let id = new_game(&mut svc).id;
+        let p = svc
+            .game_preview_play(
+                id,
+                &PlayRequest {
+                    player: Seat::A,
+                    card: "Erupta".into(),
+                    target: None,
+                    face_down: false,
+                },
+            )
+            .unwrap();
+        assert_eq!(p.unknown, vec!["type", "fire", "earth"]);
+        assert!(p.area.is_none());
+        assert!(svc
+            .game_play(
+                id,
+                &PlayRequest {
+                    player: Seat::A,
+                    card: "Erupta".into(),
+                    target: None,
+                    face_down: false
+                }
+            )
+            .is_err());
+        let bad = svc.game_fix_card(&CardValuesFix {
+            card: "Erupta".into(),
+            card_type: Some("dragon".into()),
+            fire: Some(1),
+            earth: None,
+        });
+        assert!(bad.is_err());
+        assert!(
+            svc.store.card_fixes().unwrap().is_empty(),
+            "nothing stored on error"
+        );
+        let c = svc
+            .game_fix_card(&CardValuesFix {
+                card: "Erupta".into(),
+                card_type: Some("character".into()),
+                fire: Some(3),
+                earth: Some(2),
+            })
+            .unwrap();
+        assert_eq!((c.fire, c.earth), (Some(3), Some(2)));
+        let p = svc
+            .game_preview_play(
+                id,
+                &PlayRequest {
+                    player: Seat::A,
+                    card: "Erupta".into(),
+                    target: None,
+                    face_down: false,
+                },
+            )
+            .unwrap();
+        assert!(p.unknown.is_empty(), "{p:?}");
+        let v = play(&mut svc, id, Seat::A, "Erupta", None);
+        assert_eq!(side(&v, Seat::A).total, Elements { fire: 3, earth: 2 });
+    }
+
+    #[test]
+    fn a_conceded_game_is_scored_and_the_loser_starts_the_next_game_of_the_match() {
+        let (_d, mut svc) = svc();
+        let g = new_game(&mut svc);
+        let v = act(&mut svc, g.id, GameAction::Concede { player: Seat::A });
+        let over = v.game_over.clone().unwrap();
+        assert_eq!((over.winner, over.score), (Seat::B, 4));
+        assert_eq!(side(&v, Seat::B).crystals, 4);
+        assert!(!v.finished);
+        let next = svc.game_next(g.id).unwrap();
+        assert_ne!(next.id, g.id);
+        assert_eq!((next.game_no, next.turn), (2, Some(Seat::A)));
+        assert_eq!(side(&next, Seat::B).crystals, 4);
+        assert_eq!(next.match_id, g.match_id);
+        let old = svc.game_view(g.id).unwrap();
+        assert!(old.finished && old.next_game == Some(next.id));
+        assert!(svc.game_undo(g.id).is_err());
+        // the match ends at 5 crystals
+        act(&mut svc, next.id, GameAction::Concede { player: Seat::A });
+        let last = svc.game_next(next.id).unwrap();
+        assert_eq!(last.id, next.id);
+        assert_eq!(last.match_winner, Some(Seat::B));
+        assert!(svc.game_current().unwrap().is_none());
+    }
+
+    #[test]
+    fn reopening_resumes_the_same_table() {
+        let dir = tempfile::tempdir().unwrap();
+        let id;
+        let before;
+        {
+            let mut svc = Service::open(dir.path()).unwrap();
+            id = new_game(&mut svc).id;
+            play(&mut svc, id, Seat::A, "V04", None);
+            before = play(&mut svc, id, Seat::A, "V01", None);
+        }
+        let svc = Service::open(dir.path()).unwrap();
+        let now = svc.game_current().unwrap().unwrap();
+        assert_eq!(now, before);
+        // both played this turn: both stay active
+        assert_eq!(side(&now, Seat::A).areas.combat.len(), 2);
+        assert_eq!(side(&now, Seat::A).total.fire, 12);
+    }
+
+    #[test]
+    fn power_of_the_documented_table_state() {
+        let (_d, svc) = svc();
+        let json = include_str!("../../bluemoon/examples/table-state.json");
+        let p = svc.power_of_table_json(json).unwrap();
+        assert_eq!(p.players.len(), 2);
+        assert!(!p.breakdown.is_empty());
+        let err = svc.power_of_table_json("{\"v\":2}").unwrap_err();
+        assert_eq!(err.code, crate::ErrorCode::InvalidInput);
+    }
+}
