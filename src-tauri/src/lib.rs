@@ -4,6 +4,7 @@ mod commands;
 mod state;
 
 use state::AppState;
+use tauri::Manager;
 
 /// Adds Tablemate's plugins, state and commands to a builder of any runtime (the real one, or
 /// the mock runtime in tests).
@@ -11,6 +12,13 @@ pub fn configure<R: tauri::Runtime>(builder: tauri::Builder<R>) -> tauri::Builde
     builder
         .plugin(tauri_plugin_store::Builder::new().build())
         .manage(AppState::default())
+        .setup(|app| {
+            // Tauri knows the right data folder on every platform; keep it for the state.
+            if let Ok(dir) = app.path().app_data_dir() {
+                app.state::<AppState>().set_data_dir(dir);
+            }
+            Ok(())
+        })
         .invoke_handler(tauri::generate_handler![
             commands::shell::app_info,
             commands::shell::get_settings,

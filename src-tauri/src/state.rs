@@ -1,13 +1,17 @@
-//! The app's managed state: the open service (or why it could not be opened), created on first
-//! use so that it works the same under the real and the mock runtime.
+//! The app's managed state: the open service (or why it could not be opened).
+//!
+//! The service opens on first use. The data folder is the one `setup` recorded from Tauri
+//! (`app_data_dir`, right on every platform including mobile); where `setup` has not run (the
+//! mock runtime in tests) it is `tablemate::default_data_dir()`, the same folder on desktop.
+//! `TABLEMATE_DATA_DIR` overrides both.
 
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, OnceLock};
 use tablemate::{Service, ServiceError};
-use tauri::Manager;
 
 #[derive(Default)]
 pub struct AppState {
+    data_dir_hint: OnceLock<PathBuf>,
     opened: OnceLock<Opened>,
 }
 
@@ -19,8 +23,13 @@ struct Opened {
 }
 
 impl AppState {
-    fn opened<R: tauri::Runtime>(&self, app: &tauri::AppHandle<R>) -> &Opened {
-        self.opened.get_or_init(|| match data_dir(app) {
+    /// Records the platform's app data folder (called from `setup`, before any command).
+    pub fn set_data_dir(&self, dir: PathBuf) {
+        let _ = self.data_dir_hint.set(dir);
+    }
+
+    fn opened(&self) -> &Opened {
+        self.opened.get_or_init(|| match self.resolve_data_dir() {
             Ok(dir) => Opened {
                 service: Mutex::new(Service::open(dir.clone())),
                 data_dir: dir,
@@ -32,17 +41,28 @@ impl AppState {
         })
     }
 
-    pub fn data_dir<R: tauri::Runtime>(&self, app: &tauri::AppHandle<R>) -> &Path {
-        &self.opened(app).data_dir
+    fn resolve_data_dir(&self) -> Result<PathBuf, ServiceError> {
+        if let Some(dir) =
+            std::env::var_os(tablemate::paths::DATA_DIR_ENV).filter(|v| !v.is_empty())
+        {
+            return Ok(dir.into());
+        }
+        match self.data_dir_hint.get() {
+            Some(dir) => Ok(dir.clone()),
+            None => tablemate::default_data_dir(),
+        }
+    }
+
+    pub fn data_dir(&self) -> &Path {
+        &self.opened().data_dir
     }
 
     /// Runs `f` with the service; if the service failed to open, every command reports why.
-    pub fn with<R: tauri::Runtime, T>(
+    pub fn with<T>(
         &self,
-        app: &tauri::AppHandle<R>,
         f: impl FnOnce(&mut Service) -> Result<T, ServiceError>,
     ) -> Result<T, ServiceError> {
-        let mut guard = self.opened(app).service.lock().map_err(|_| {
+        let mut guard = self.opened().service.lock().map_err(|_| {
             ServiceError::internal("An earlier action failed badly; please restart Tablemate.")
         })?;
         match guard.as_mut() {
@@ -50,15 +70,4 @@ impl AppState {
             Err(e) => Err(e.clone()),
         }
     }
-}
-
-/// `TABLEMATE_DATA_DIR` when set (tests, portable use), else the platform's app data dir —
-/// the same folder the CLI uses by default.
-fn data_dir<R: tauri::Runtime>(app: &tauri::AppHandle<R>) -> Result<PathBuf, ServiceError> {
-    if let Some(dir) = std::env::var_os(tablemate::paths::DATA_DIR_ENV).filter(|v| !v.is_empty()) {
-        return Ok(dir.into());
-    }
-    app.path()
-        .app_data_dir()
-        .map_err(|e| ServiceError::internal(format!("No data folder for Tablemate: {e}")))
 }

@@ -8,11 +8,8 @@ use tauri_plugin_store::StoreExt;
 type CmdResult<T> = Result<T, ServiceError>;
 
 #[tauri::command]
-pub fn app_info<R: tauri::Runtime>(
-    app: tauri::AppHandle<R>,
-    state: State<'_, AppState>,
-) -> CmdResult<AppInfo> {
-    state.with(&app, |svc| svc.app_info())
+pub fn app_info(state: State<'_, AppState>) -> CmdResult<AppInfo> {
+    state.with(|svc| svc.app_info())
 }
 
 #[tauri::command]
@@ -44,7 +41,7 @@ fn open_settings<R: tauri::Runtime>(
     app: &tauri::AppHandle<R>,
 ) -> CmdResult<std::sync::Arc<tauri_plugin_store::Store<R>>> {
     let state = app.state::<AppState>();
-    let path = state.data_dir(app).join(tablemate::settings::SETTINGS_FILE);
+    let path = state.data_dir().join(tablemate::settings::SETTINGS_FILE);
     app.store(path)
         .map_err(|e| ServiceError::storage(format!("Could not open the settings: {e}")))
 }
