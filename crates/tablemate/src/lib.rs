@@ -11,6 +11,7 @@ pub mod settings;
 // [domain modules: each holds an `impl Service` block for one domain; add `pub mod <domain>;`]
 pub mod history;
 pub mod tournaments;
+pub mod game;
 pub mod cards;
 pub mod rulings;
 
