@@ -91,7 +91,7 @@ impl Service {
             data_dir: self.paths.dir().display().to_string(),
             user_db: self.paths.user_db().display().to_string(),
             schema_version: self.store.schema_version()?,
-            catalog_cards: cards::Game::ALL
+            catalog_cards: ::cards::Game::ALL
                 .iter()
                 .map(|g| self.catalog.count(*g))
                 .sum::<usize>()
