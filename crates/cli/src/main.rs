@@ -58,6 +58,16 @@ enum Command {
     #[command(subcommand)]
     Corpus(cmd::corpus::CorpusCmd),
     // [game subcommands]
+    /// Total power of a table state (JSON, crates/bluemoon/TABLE_STATE.md): both players' fire
+    /// and earth totals, shields and the breakdown.
+    Power {
+        /// The table-state file.
+        file: PathBuf,
+    },
+    /// Play a game of Blue Moon at the table: new, play, element, pass, retreat, undo, redo,
+    /// show, list, next, ...
+    #[command(subcommand)]
+    Game(cmd::game::GameCmd),
     // [history & tournament subcommands]
     /// Games as played (unfinished ones first, to resume), a game's timeline, statistics.
     #[command(subcommand)]
@@ -107,6 +117,8 @@ fn run(cli: Cli, out: &Out) -> Result<(), ServiceError> {
         Command::Rulings(c) => cmd::rulings::run(&ctx, c),
         Command::Corpus(c) => cmd::corpus::run(&ctx, c),
         // [game dispatch]
+        Command::Power { file } => cmd::power::run(&ctx, &file),
+        Command::Game(c) => cmd::game::run(&ctx, c),
         // [history & tournament dispatch]
         Command::History(c) => cmd::history::run(&ctx, c),
         Command::Match(c) => cmd::matches::run(&ctx, c),

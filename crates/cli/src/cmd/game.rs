@@ -1,0 +1,517 @@
+//! `tablemate game …`: a whole game from the command line over the user database. Every
+//! command that changes the table appends exactly one event (in one transaction); a rejected
+//! action exits 1 with the reason and appends nothing. Cards are given as a player types them
+//! (`V24`, `Vulca 24`, `Flickering Fires`, `Feuerzauber`).
+
+use std::io::Write;
+
+use clap::Subcommand;
+use tablemate::game::{
+    seat_of, CardValuesFix, CardView, ElementName, GameAction, GameView, NewGameRequest,
+    PlayRequest, Seat,
+};
+use tablemate::{Service, ServiceError};
+
+use crate::Ctx;
+
+#[derive(Debug, Subcommand)]
+pub enum GameCmd {
+    /// Start a game (and its match, first to 5 crystals).
+    New {
+        /// The first player's name.
+        a: String,
+        /// The second player's name.
+        b: String,
+        /// The first player's people (deck), e.g. Vulca.
+        #[arg(long)]
+        people_a: String,
+        /// The second player's people, e.g. Hoax.
+        #[arg(long)]
+        people_b: String,
+        /// Who starts the first fight: A or B (default A).
+        #[arg(long)]
+        first: Option<String>,
+    },
+    /// Enter a card: PLAYER (A, B or a name) and the card as typed.
+    Play {
+        player: String,
+        /// The card: number (V24, Vulca 24) or name (English or German).
+        card: Vec<String>,
+        /// Target of a "one of my character cards" effect (default: the active character).
+        #[arg(long)]
+        target: Option<String>,
+        /// A bluff card played face down to the support area.
+        #[arg(long)]
+        face_down: bool,
+        #[arg(long)]
+        game: Option<i64>,
+    },
+    /// The player starting the fight chooses the element (fire or earth).
+    Element {
+        player: String,
+        element: String,
+        #[arg(long)]
+        game: Option<i64>,
+    },
+    /// Announce power and end the turn (next turn).
+    Pass {
+        player: String,
+        #[arg(long)]
+        game: Option<i64>,
+    },
+    /// Retreat: the opponent attracts the dragons due.
+    Retreat {
+        player: String,
+        /// A retreat outside the usual phase (Shame on you!, a called bluff, ...).
+        #[arg(long)]
+        forced: bool,
+        /// The single dragon of this retreat is cancelled (Who do you think you are?).
+        #[arg(long)]
+        cancel_dragon: bool,
+        #[arg(long)]
+        game: Option<i64>,
+    },
+    /// The player due to start a fight declines, discarding 1 to 3 cards.
+    Decline {
+        player: String,
+        #[arg(long)]
+        discard: u8,
+        #[arg(long)]
+        game: Option<i64>,
+    },
+    /// Move dragons by hand: PLAYER attracts COUNT dragons (Holy Dragon cards, ...).
+    Dragons {
+        player: String,
+        count: u8,
+        #[arg(long)]
+        game: Option<i64>,
+    },
+    /// A card in play goes to the discard pile.
+    Discard {
+        player: String,
+        card: Vec<String>,
+        #[arg(long)]
+        game: Option<i64>,
+    },
+    /// A card in play returns to its owner's hand.
+    Retrieve {
+        player: String,
+        card: Vec<String>,
+        #[arg(long)]
+        game: Option<i64>,
+    },
+    /// The player concedes the game.
+    Concede {
+        player: String,
+        #[arg(long)]
+        game: Option<i64>,
+    },
+    /// Take back the last action (without limit; the setup stays).
+    Undo {
+        #[arg(long)]
+        game: Option<i64>,
+    },
+    /// Put back the last undone action.
+    Redo {
+        #[arg(long)]
+        game: Option<i64>,
+    },
+    /// Show the table: totals, element, dragons, effects, warnings, score.
+    Show {
+        /// Also print the "why?" breakdown of every card.
+        #[arg(long)]
+        why: bool,
+        #[arg(long)]
+        game: Option<i64>,
+    },
+    /// List games (unfinished first).
+    List,
+    /// Record an ended game's result and start the next game of the match.
+    Next {
+        #[arg(long)]
+        game: Option<i64>,
+    },
+    /// Give values the catalog lacks for a card, once (stored as your card fix).
+    Fix {
+        card: Vec<String>,
+        #[arg(long = "type")]
+        card_type: Option<String>,
+        #[arg(long)]
+        fire: Option<u8>,
+        #[arg(long)]
+        earth: Option<u8>,
+    },
+}
+
+fn game_id(svc: &Service, game: Option<i64>) -> Result<i64, ServiceError> {
+    match game {
+        Some(g) => Ok(g),
+        None => svc.game_current()?.map(|v| v.id).ok_or_else(|| {
+            ServiceError::invalid(
+                "No game in progress: start one with `tablemate game new A B --people-a … --people-b …`",
+            )
+        }),
+    }
+}
+
+fn joined(words: &[String]) -> String {
+    words.join(" ")
+}
+
+/// Runs an action on the chosen (or current) game and prints the table.
+fn act(
+    ctx: &Ctx<'_>,
+    game: Option<i64>,
+    player: &str,
+    make: impl FnOnce(Seat) -> Result<GameAction, ServiceError>,
+) -> Result<(), ServiceError> {
+    let mut svc = ctx.open()?;
+    let id = game_id(&svc, game)?;
+    let seat = seat_of(&svc.game_view(id)?, player)?;
+    let action = make(seat)?;
+    let view = svc.game_act(id, &action)?;
+    show(ctx, &view, false)
+}
+
+pub fn run(ctx: &Ctx<'_>, cmd: GameCmd) -> Result<(), ServiceError> {
+    match cmd {
+        GameCmd::New {
+            a,
+            b,
+            people_a,
+            people_b,
+            first,
+        } => {
+            let first = first.as_deref().map(Seat::parse).transpose()?;
+            let mut svc = ctx.open()?;
+            let view = svc.game_new(&NewGameRequest {
+                player_a: a,
+                player_b: b,
+                people_a,
+                people_b,
+                first,
+            })?;
+            show(ctx, &view, false)
+        }
+        GameCmd::Play {
+            player,
+            card,
+            target,
+            face_down,
+            game,
+        } => {
+            let mut svc = ctx.open()?;
+            let id = game_id(&svc, game)?;
+            let seat = seat_of(&svc.game_view(id)?, &player)?;
+            let view = svc.game_play(
+                id,
+                &PlayRequest {
+                    player: seat,
+                    card: joined(&card),
+                    target,
+                    face_down,
+                },
+            )?;
+            show(ctx, &view, false)
+        }
+        GameCmd::Element {
+            player,
+            element,
+            game,
+        } => {
+            let element = ElementName::parse(&element)?;
+            act(ctx, game, &player, |p| {
+                Ok(GameAction::ChooseElement { player: p, element })
+            })
+        }
+        GameCmd::Pass { player, game } => {
+            act(ctx, game, &player, |p| Ok(GameAction::Pass { player: p }))
+        }
+        GameCmd::Retreat {
+            player,
+            forced,
+            cancel_dragon,
+            game,
+        } => act(ctx, game, &player, |p| {
+            Ok(GameAction::Retreat {
+                player: p,
+                forced,
+                dragon_cancelled: cancel_dragon,
+            })
+        }),
+        GameCmd::Decline {
+            player,
+            discard,
+            game,
+        } => act(ctx, game, &player, |p| {
+            Ok(GameAction::DeclineStart {
+                player: p,
+                discarded: discard,
+            })
+        }),
+        GameCmd::Dragons {
+            player,
+            count,
+            game,
+        } => act(ctx, game, &player, |p| {
+            Ok(GameAction::AttractDragons { player: p, count })
+        }),
+        GameCmd::Discard { player, card, game } => act(ctx, game, &player, |p| {
+            Ok(GameAction::Discard {
+                player: p,
+                card: joined(&card),
+            })
+        }),
+        GameCmd::Retrieve { player, card, game } => act(ctx, game, &player, |p| {
+            Ok(GameAction::Retrieve {
+                player: p,
+                card: joined(&card),
+            })
+        }),
+        GameCmd::Concede { player, game } => act(ctx, game, &player, |p| {
+            Ok(GameAction::Concede { player: p })
+        }),
+        GameCmd::Undo { game } => {
+            let mut svc = ctx.open()?;
+            let id = game_id(&svc, game)?;
+            let view = svc.game_undo(id)?;
+            show(ctx, &view, false)
+        }
+        GameCmd::Redo { game } => {
+            let mut svc = ctx.open()?;
+            let id = game_id(&svc, game)?;
+            let view = svc.game_redo(id)?;
+            show(ctx, &view, false)
+        }
+        GameCmd::Show { why, game } => {
+            let svc = ctx.open()?;
+            let id = game_id(&svc, game)?;
+            let view = svc.game_view(id)?;
+            show(ctx, &view, why)
+        }
+        GameCmd::List => {
+            let svc = ctx.open()?;
+            let list = svc.game_list()?;
+            ctx.out.print(&list, |w| {
+                if list.is_empty() {
+                    writeln!(w, "no games yet")?;
+                }
+                for g in &list {
+                    let state = match (g.finished, g.winner, g.crystals) {
+                        (true, Some(w), Some(c)) => format!("{w:?} won {c} crystals"),
+                        _ => "in progress".to_owned(),
+                    };
+                    writeln!(
+                        w,
+                        "game {}: {} ({}) vs {} ({}), {} events, {state}",
+                        g.id,
+                        g.player_names.first().map_or("", String::as_str),
+                        g.people.first().map_or("", String::as_str),
+                        g.player_names.get(1).map_or("", String::as_str),
+                        g.people.get(1).map_or("", String::as_str),
+                        g.events
+                    )?;
+                }
+                Ok(())
+            })
+        }
+        GameCmd::Next { game } => {
+            let mut svc = ctx.open()?;
+            let id = game_id(&svc, game)?;
+            let view = svc.game_next(id)?;
+            show(ctx, &view, false)
+        }
+        GameCmd::Fix {
+            card,
+            card_type,
+            fire,
+            earth,
+        } => {
+            let mut svc = ctx.open()?;
+            let view = svc.game_fix_card(&CardValuesFix {
+                card: joined(&card),
+                card_type,
+                fire,
+                earth,
+            })?;
+            ctx.out.print(&view, |w| {
+                writeln!(
+                    w,
+                    "{} {}: type {}, fire {}, earth {}",
+                    view.tag,
+                    view.name_en.as_deref().unwrap_or(""),
+                    view.card_type.as_deref().unwrap_or("?"),
+                    opt(view.fire),
+                    opt(view.earth)
+                )
+            })
+        }
+    }
+}
+
+fn opt(v: Option<u8>) -> String {
+    v.map_or("?".to_owned(), |x| x.to_string())
+}
+
+fn card_text(c: &CardView) -> String {
+    if c.face_down && c.id.is_none() {
+        return "face-down bluff".to_owned();
+    }
+    let name = c.name_en.as_deref().or(c.name_de.as_deref()).unwrap_or("");
+    let mut s = format!("{name} ({})", c.tag);
+    if c.face_down {
+        s.push_str(" face down");
+    }
+    if let (Some(f), Some(e)) = (c.value_fire, c.value_earth) {
+        s.push_str(&format!(" {f}/{e}"));
+    }
+    if let Some(t) = &c.target {
+        s.push_str(&format!(" -> {t}"));
+    }
+    if let Some(by) = &c.ignored_by {
+        s.push_str(&format!(" [ignored by {by}]"));
+    }
+    s
+}
+
+fn list(cards: &[CardView]) -> String {
+    cards.iter().map(card_text).collect::<Vec<_>>().join(", ")
+}
+
+fn mark(contested: Option<ElementName>, e: ElementName) -> &'static str {
+    if contested == Some(e) {
+        "*"
+    } else {
+        ""
+    }
+}
+
+fn show(ctx: &Ctx<'_>, v: &GameView, why: bool) -> Result<(), ServiceError> {
+    ctx.out.print(v, |w| print_table(w, v, why))
+}
+
+fn print_table(w: &mut dyn Write, v: &GameView, why: bool) -> std::io::Result<()> {
+    let element = v
+        .contested
+        .map_or("not chosen".to_owned(), |e| format!("{e:?}").to_lowercase());
+    let turn = v.turn.map_or("-".to_owned(), |t| format!("{t:?}"));
+    writeln!(
+        w,
+        "game {} (game {} of match {}), {} events; turn: {turn}; element: {element}",
+        v.id,
+        v.game_no,
+        v.match_id.map_or("-".to_owned(), |m| m.to_string()),
+        v.events
+    )?;
+    for p in &v.players {
+        writeln!(
+            w,
+            "{:?} {} ({}): crystals {}, dragons {}",
+            p.seat, p.name, p.people, p.crystals, p.dragons
+        )?;
+        let shield = |b: bool| if b { " shield" } else { "" };
+        writeln!(
+            w,
+            "   fire {}{}{}  earth {}{}{}  needs at least fire {} / earth {}",
+            p.total.fire,
+            mark(v.contested, ElementName::Fire),
+            shield(p.shield.fire),
+            p.total.earth,
+            mark(v.contested, ElementName::Earth),
+            shield(p.shield.earth),
+            p.needed.fire,
+            p.needed.earth
+        )?;
+        let areas = [
+            ("combat", &p.areas.combat),
+            ("covered", &p.areas.covered),
+            ("support", &p.areas.support),
+            ("leadership", &p.areas.leadership),
+            ("influence", &p.areas.influence),
+            ("achievement", &p.areas.achievement),
+        ];
+        for (name, cards) in areas {
+            if !cards.is_empty() {
+                writeln!(w, "   {name}: {}", list(cards))?;
+            }
+        }
+        if p.dragons_if_opponent_retreats > 0 && v.game_over.is_none() {
+            writeln!(
+                w,
+                "   attracts {} dragon(s) if the opponent retreats now",
+                p.dragons_if_opponent_retreats
+            )?;
+        }
+    }
+    let dragons: Vec<String> = v
+        .dragons
+        .iter()
+        .map(|d| format!("{} {}", d.colour, d.position))
+        .collect();
+    writeln!(w, "dragons: {}", dragons.join(", "))?;
+    if let Some(r) = &v.last_retreat {
+        let mods: Vec<String> = r
+            .modifiers
+            .iter()
+            .map(|m| format!("{:+} {}", m.change, m.card))
+            .collect();
+        writeln!(
+            w,
+            "last retreat: {:?} attracted {} (1 + six cards {}{}{}{})",
+            r.winner,
+            r.total,
+            r.six_cards,
+            if mods.is_empty() {
+                String::new()
+            } else {
+                format!(", {}", mods.join(", "))
+            },
+            r.capped_by
+                .as_deref()
+                .map(|c| format!(", at most one by {c}"))
+                .unwrap_or_default(),
+            r.forbidden_by
+                .as_deref()
+                .map(|c| format!(", none by {c}"))
+                .unwrap_or_default()
+        )?;
+    }
+    for e in &v.effects {
+        let by =
+            e.by.as_deref()
+                .map(|b| format!(" by {b}"))
+                .unwrap_or_default();
+        writeln!(
+            w,
+            "effect: {:?} {}: {} [{}{by}]",
+            e.owner, e.card_name, e.description, e.status
+        )?;
+    }
+    for x in &v.warnings {
+        writeln!(w, "warning: {}", x.message)?;
+    }
+    if let Some(r) = &v.game_over {
+        writeln!(
+            w,
+            "game over: {:?} wins {} crystal(s) ({}, {} dragon(s), crystal cards {:+}){}",
+            r.winner,
+            r.score,
+            r.reason,
+            r.dragons,
+            r.crystal_cards,
+            if v.finished {
+                ""
+            } else {
+                " — `tablemate game next` records it and starts the next game"
+            }
+        )?;
+    }
+    if let Some(m) = v.match_winner {
+        writeln!(w, "match won by {m:?}")?;
+    }
+    if why {
+        writeln!(w, "why:")?;
+        crate::cmd::power::print_breakdown(w, &v.breakdown)?;
+    }
+    Ok(())
+}

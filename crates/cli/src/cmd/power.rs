@@ -1,0 +1,108 @@
+//! `tablemate power FILE.json`: both players' fire and earth totals, shields and the breakdown
+//! of a table state in the documented schema (crates/bluemoon/TABLE_STATE.md).
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use tablemate::game::{BreakdownLine, PowerView};
+use tablemate::ServiceError;
+
+use crate::Ctx;
+
+/// Largest table-state file read (a real table is a few hundred bytes).
+const MAX_FILE_BYTES: u64 = 1024 * 1024;
+
+pub fn run(ctx: &Ctx<'_>, file: &PathBuf) -> Result<(), ServiceError> {
+    let meta = std::fs::metadata(file)
+        .map_err(|e| ServiceError::invalid(format!("Cannot read {}: {e}", file.display())))?;
+    if meta.len() > MAX_FILE_BYTES {
+        return Err(ServiceError::invalid(format!(
+            "{} is {} bytes; a table state is at most {MAX_FILE_BYTES} bytes",
+            file.display(),
+            meta.len()
+        )));
+    }
+    let json = std::fs::read_to_string(file)
+        .map_err(|e| ServiceError::invalid(format!("Cannot read {}: {e}", file.display())))?;
+    let svc = ctx.open()?;
+    let view = svc.power_of_table_json(&json)?;
+    ctx.out.print(&view, |w| print_power(w, &view))
+}
+
+fn yes(b: bool) -> &'static str {
+    if b {
+        " (shield)"
+    } else {
+        ""
+    }
+}
+
+pub fn print_breakdown(w: &mut dyn Write, lines: &[BreakdownLine]) -> std::io::Result<()> {
+    for l in lines {
+        let status = match &l.ignored_by {
+            Some(by) => format!(" ignored by {by}"),
+            None if !l.counted => " not counted".to_owned(),
+            None => String::new(),
+        };
+        writeln!(
+            w,
+            "  {:?} {:<11} {:<28} printed {}/{} -> fire {} earth {}{status}",
+            l.owner,
+            l.area,
+            l.card_name,
+            l.printed.fire,
+            l.printed.earth,
+            l.value.fire,
+            l.value.earth
+        )?;
+        for s in &l.steps {
+            writeln!(
+                w,
+                "      {:?} {} -> {} by {} ({})",
+                s.element, s.from, s.to, s.by, s.effect
+            )?;
+        }
+    }
+    Ok(())
+}
+
+fn print_power(w: &mut dyn Write, v: &PowerView) -> std::io::Result<()> {
+    let contested = v
+        .contested
+        .map_or("not chosen".to_owned(), |e| format!("{e:?}").to_lowercase());
+    writeln!(w, "contested element: {contested}")?;
+    for p in &v.players {
+        writeln!(
+            w,
+            "{:?}: fire {}{}  earth {}{}  (needs fire {} earth {}; six-card count {})",
+            p.seat,
+            p.total.fire,
+            yes(p.shield.fire),
+            p.total.earth,
+            yes(p.shield.earth),
+            p.needed.fire,
+            p.needed.earth,
+            p.six_card_count
+        )?;
+    }
+    writeln!(w, "breakdown:")?;
+    print_breakdown(w, &v.breakdown)?;
+    if !v.effects.is_empty() {
+        writeln!(w, "effects:")?;
+        for e in &v.effects {
+            let by =
+                e.by.as_deref()
+                    .map(|b| format!(" by {b}"))
+                    .unwrap_or_default();
+            writeln!(
+                w,
+                "  {:?} {}: {} [{}{by}]",
+                e.owner, e.card_name, e.description, e.status
+            )?;
+        }
+    }
+    for x in &v.warnings {
+        writeln!(w, "warning: {}", x.message)?;
+    }
+    Ok(())
+}

@@ -1,0 +1,150 @@
+//! `tablemate power` and `tablemate game …` as a user runs them: a short scripted game (cards
+//! by number and by name, a booster on a target, a retreat moving dragons, undo/redo).
+#![allow(clippy::unwrap_used)] // test helpers: a failure should stop the test right there
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+fn tablemate(data: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tablemate"))
+        .arg("--data-dir")
+        .arg(data)
+        .args(args)
+        .env_remove("TABLEMATE_DATA_DIR")
+        .output()
+        .expect("tablemate runs")
+}
+
+fn json(data: &Path, args: &[&str]) -> serde_json::Value {
+    let mut all = vec!["--json"];
+    all.extend_from_slice(args);
+    let o = tablemate(data, &all);
+    assert!(
+        o.status.success(),
+        "{args:?} failed: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    serde_json::from_slice(&o.stdout).expect("valid JSON")
+}
+
+fn total(v: &serde_json::Value, seat: usize, element: &str) -> u64 {
+    v["players"][seat]["total"][element].as_u64().unwrap()
+}
+
+#[test]
+fn power_of_the_documented_table_state_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("../bluemoon/examples/table-state.json");
+    let v = json(dir.path(), &["power", file.to_str().unwrap()]);
+    assert_eq!(v["contested"], "earth");
+    assert_eq!(v["players"].as_array().unwrap().len(), 2);
+    assert!(v["breakdown"].as_array().unwrap().len() >= 5);
+    let text = tablemate(dir.path(), &["power", file.to_str().unwrap()]);
+    assert!(text.status.success());
+    let out = String::from_utf8_lossy(&text.stdout);
+    assert!(
+        out.contains("contested element: earth") && out.contains("breakdown:"),
+        "{out}"
+    );
+
+    let bad = dir.path().join("bad.json");
+    std::fs::write(&bad, r#"{"v":1,"A":{"hand":["vulca-01"]}}"#).unwrap();
+    let o = tablemate(dir.path(), &["power", bad.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("hand"), "{o:?}");
+}
+
+#[test]
+fn a_scripted_game_from_the_command_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let v = json(
+        d,
+        &[
+            "game",
+            "new",
+            "Ann",
+            "Ben",
+            "--people-a",
+            "Vulca",
+            "--people-b",
+            "Hoax",
+        ],
+    );
+    assert_eq!(v["turn"], "A");
+    assert_eq!(v["game_no"], 1);
+    assert!(v["match_id"].as_i64().is_some(), "the match is recorded");
+
+    let v = json(d, &["game", "play", "A", "V02"]);
+    assert_eq!((total(&v, 0, "fire"), total(&v, 0, "earth")), (6, 3));
+    json(d, &["game", "element", "A", "fire"]);
+    json(d, &["game", "pass", "Ann"]);
+    let v = json(d, &["game", "play", "B", "Wogarathoras", "the", "Gloomy"]);
+    assert_eq!(total(&v, 1, "fire"), 5);
+
+    // rejected: B cannot pass with 5 against 6; exit 1, nothing appended
+    let o = tablemate(d, &["game", "pass", "B"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        String::from_utf8_lossy(&o.stderr).contains("needs 6"),
+        "{o:?}"
+    );
+    assert_eq!(json(d, &["game", "show"])["events"], 5);
+    // rejected: an ambiguous name lists the candidates
+    let o = tablemate(d, &["game", "play", "B", "Glimma"]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("Vulca 12") && err.contains("Vulca 13"),
+        "{err}"
+    );
+    assert_eq!(json(d, &["game", "show"])["events"], 5);
+
+    json(d, &["game", "play", "B", "H19"]);
+    json(d, &["game", "pass", "B"]);
+    let v = json(
+        d,
+        &[
+            "game",
+            "play",
+            "A",
+            "Volcanic",
+            "Gauntlets",
+            "--target",
+            "Vulca 02",
+        ],
+    );
+    assert_eq!(total(&v, 0, "fire"), 12);
+    let v = json(d, &["game", "play", "A", "Feuerzauber"]);
+    assert_eq!(total(&v, 0, "fire"), 13);
+    json(d, &["game", "pass", "A"]);
+
+    let v = json(d, &["game", "retreat", "B"]);
+    assert_eq!(v["players"][0]["dragons"], 1);
+    assert_eq!(v["last_retreat"]["total"], 1);
+    let text = tablemate(d, &["game", "show"]);
+    let out = String::from_utf8_lossy(&text.stdout);
+    assert!(
+        out.contains("dragons: red A, green centre, third centre"),
+        "{out}"
+    );
+
+    let v = json(d, &["game", "undo"]);
+    assert_eq!(v["players"][0]["dragons"], 0);
+    assert_eq!(total(&v, 0, "fire"), 13);
+    let v = json(d, &["game", "redo"]);
+    assert_eq!(v["players"][0]["dragons"], 1);
+    let o = tablemate(d, &["game", "redo"]);
+    assert_eq!(o.status.code(), Some(1), "nothing left to redo");
+
+    let list = json(d, &["game", "list"]);
+    assert_eq!(list.as_array().unwrap().len(), 1);
+    assert_eq!(list[0]["events"], 11);
+
+    // concede, then the next game of the match: the loser starts it
+    json(d, &["game", "concede", "B"]);
+    let v = json(d, &["game", "next"]);
+    assert_eq!(v["game_no"], 2);
+    assert_eq!(v["turn"], "B");
+    assert_eq!(v["players"][0]["crystals"], 4);
+}
