@@ -25,6 +25,19 @@ pub fn configure<R: tauri::Runtime>(builder: tauri::Builder<R>) -> tauri::Builde
             commands::shell::set_settings,
             // [cards & rulings commands]
             // [game commands]
+            commands::game::game_new,
+            commands::game::game_current,
+            commands::game::game_view,
+            commands::game::game_list,
+            commands::game::game_suggest,
+            commands::game::game_preview_play,
+            commands::game::game_play,
+            commands::game::game_act,
+            commands::game::game_undo,
+            commands::game::game_redo,
+            commands::game::game_next,
+            commands::game::game_fix_card,
+            commands::game::game_prompts,
             // [history & tournament commands]
         ])
 }

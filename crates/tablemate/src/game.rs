@@ -371,7 +371,9 @@ pub struct ResultView {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
 #[ts(export)]
 pub struct GameView {
+    #[ts(type = "number")]
     pub id: i64,
+    #[ts(type = "number | null")]
     pub match_id: Option<i64>,
     /// Game number within the match, from 1.
     pub game_no: u32,
@@ -397,6 +399,7 @@ pub struct GameView {
     pub can_undo: bool,
     pub redo_depth: u32,
     /// The game that follows this one in the match, once started.
+    #[ts(type = "number | null")]
     pub next_game: Option<i64>,
 }
 
@@ -404,7 +407,9 @@ pub struct GameView {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
 #[ts(export)]
 pub struct GameListItem {
+    #[ts(type = "number")]
     pub id: i64,
+    #[ts(type = "number | null")]
     pub match_id: Option<i64>,
     pub player_names: Vec<String>,
     pub people: Vec<String>,

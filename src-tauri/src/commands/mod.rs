@@ -4,3 +4,4 @@
 
 pub mod shell;
 // [domain command modules: add `pub mod <domain>;` below]
+pub mod game;

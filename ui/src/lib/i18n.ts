@@ -3,10 +3,12 @@
 import type { Language } from './bindings/Language';
 // [domain dictionaries: `import { <domain>Text } from './i18n/<domain>';` below, each
 //  `{ en: {...}, de: {...} }` with the same keys, spread into `en` and `de` here]
+import { tableText } from './i18n/table';
 import { matchesText } from './i18n/matches';
 import { cardsText } from './i18n/cards';
 
 const en = {
+  ...tableText.en,
   ...cardsText.en,
   ...matchesText.en,
   'app.title': 'Tablemate',
@@ -44,6 +46,7 @@ const en = {
 export type Key = keyof typeof en;
 
 const de: Record<Key, string> = {
+  ...tableText.de,
   ...cardsText.de,
   ...matchesText.de,
   'app.title': 'Tablemate',

@@ -4,4 +4,4 @@ import type { Seat } from "./Seat";
 /**
  * A game in the list.
  */
-export type GameListItem = { id: bigint, match_id: bigint | null, player_names: Array<string>, people: Array<string>, events: number, finished: boolean, winner: Seat | null, crystals: number | null, updated_at: string, };
+export type GameListItem = { id: number, match_id: number | null, player_names: Array<string>, people: Array<string>, events: number, finished: boolean, winner: Seat | null, crystals: number | null, updated_at: string, };

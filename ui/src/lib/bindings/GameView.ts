@@ -12,7 +12,7 @@ import type { WarningView } from "./WarningView";
 /**
  * Everything the table screen shows.
  */
-export type GameView = { id: bigint, match_id: bigint | null, 
+export type GameView = { id: number, match_id: number | null, 
 /**
  * Game number within the match, from 1.
  */
@@ -36,4 +36,4 @@ finished: boolean, match_winner: Seat | null, events: number, can_undo: boolean,
 /**
  * The game that follows this one in the match, once started.
  */
-next_game: bigint | null, };
+next_game: number | null, };

@@ -1,0 +1,94 @@
+//! IPC commands of the table screen: parse the request, call the service, map the error.
+
+use crate::state::AppState;
+use tablemate::game::{
+    CardSuggestion, CardValuesFix, CardView, GameAction, GameListItem, GameView, NewGameRequest,
+    PlayPreview, PlayRequest,
+};
+use tablemate::rulings::PromptView;
+use tablemate::ServiceError;
+use tauri::State;
+
+type CmdResult<T> = Result<T, ServiceError>;
+
+#[tauri::command]
+pub fn game_new(state: State<'_, AppState>, request: NewGameRequest) -> CmdResult<GameView> {
+    state.with(|svc| svc.game_new(&request))
+}
+
+#[tauri::command]
+pub fn game_current(state: State<'_, AppState>) -> CmdResult<Option<GameView>> {
+    state.with(|svc| svc.game_current())
+}
+
+#[tauri::command]
+pub fn game_view(state: State<'_, AppState>, id: i64) -> CmdResult<GameView> {
+    state.with(|svc| svc.game_view(id))
+}
+
+#[tauri::command]
+pub fn game_list(state: State<'_, AppState>) -> CmdResult<Vec<GameListItem>> {
+    state.with(|svc| svc.game_list())
+}
+
+#[tauri::command]
+pub fn game_suggest(
+    state: State<'_, AppState>,
+    text: String,
+    limit: Option<usize>,
+) -> CmdResult<Vec<CardSuggestion>> {
+    state.with(|svc| svc.card_suggestions(&text, limit))
+}
+
+#[tauri::command]
+pub fn game_preview_play(
+    state: State<'_, AppState>,
+    id: i64,
+    request: PlayRequest,
+) -> CmdResult<PlayPreview> {
+    state.with(|svc| svc.game_preview_play(id, &request))
+}
+
+#[tauri::command]
+pub fn game_play(
+    state: State<'_, AppState>,
+    id: i64,
+    request: PlayRequest,
+) -> CmdResult<GameView> {
+    state.with(|svc| svc.game_play(id, &request))
+}
+
+#[tauri::command]
+pub fn game_act(state: State<'_, AppState>, id: i64, action: GameAction) -> CmdResult<GameView> {
+    state.with(|svc| svc.game_act(id, &action))
+}
+
+#[tauri::command]
+pub fn game_undo(state: State<'_, AppState>, id: i64) -> CmdResult<GameView> {
+    state.with(|svc| svc.game_undo(id))
+}
+
+#[tauri::command]
+pub fn game_redo(state: State<'_, AppState>, id: i64) -> CmdResult<GameView> {
+    state.with(|svc| svc.game_redo(id))
+}
+
+#[tauri::command]
+pub fn game_next(state: State<'_, AppState>, id: i64) -> CmdResult<GameView> {
+    state.with(|svc| svc.game_next(id))
+}
+
+#[tauri::command]
+pub fn game_fix_card(state: State<'_, AppState>, fix: CardValuesFix) -> CmdResult<CardView> {
+    state.with(|svc| svc.game_fix_card(&fix))
+}
+
+#[tauri::command]
+pub fn game_prompts(
+    state: State<'_, AppState>,
+    id: i64,
+    card: String,
+    lang: Option<String>,
+) -> CmdResult<Vec<PromptView>> {
+    state.with(|svc| svc.game_prompts(id, &card, lang.as_deref(), Some(6)))
+}

@@ -1,0 +1,41 @@
+// Typed calls of the table screen into the Rust service. Payload and result types are generated
+// from Rust (ts-rs, see ../bindings); only the command names are written here.
+import { invoke } from '@tauri-apps/api/core';
+import { toServiceError } from '../api';
+import type { CardSuggestion } from '../bindings/CardSuggestion';
+import type { CardValuesFix } from '../bindings/CardValuesFix';
+import type { CardView } from '../bindings/CardView';
+import type { GameAction } from '../bindings/GameAction';
+import type { GameListItem } from '../bindings/GameListItem';
+import type { GameView } from '../bindings/GameView';
+import type { NewGameRequest } from '../bindings/NewGameRequest';
+import type { PlayPreview } from '../bindings/PlayPreview';
+import type { PlayRequest } from '../bindings/PlayRequest';
+import type { PromptView } from '../bindings/PromptView';
+
+async function call<T>(cmd: string, args?: Record<string, unknown>): Promise<T> {
+  try {
+    return await invoke<T>(cmd, args);
+  } catch (e) {
+    throw toServiceError(e);
+  }
+}
+
+export const gameApi = {
+  newGame: (request: NewGameRequest) => call<GameView>('game_new', { request }),
+  current: () => call<GameView | null>('game_current'),
+  view: (id: number) => call<GameView>('game_view', { id }),
+  list: () => call<GameListItem[]>('game_list'),
+  suggest: (text: string, limit?: number) =>
+    call<CardSuggestion[]>('game_suggest', { text, limit: limit ?? null }),
+  preview: (id: number, request: PlayRequest) =>
+    call<PlayPreview>('game_preview_play', { id, request }),
+  play: (id: number, request: PlayRequest) => call<GameView>('game_play', { id, request }),
+  act: (id: number, action: GameAction) => call<GameView>('game_act', { id, action }),
+  undo: (id: number) => call<GameView>('game_undo', { id }),
+  redo: (id: number) => call<GameView>('game_redo', { id }),
+  next: (id: number) => call<GameView>('game_next', { id }),
+  fixCard: (fix: CardValuesFix) => call<CardView>('game_fix_card', { fix }),
+  prompts: (id: number, card: string, lang: string) =>
+    call<PromptView[]>('game_prompts', { id, card, lang }),
+};
