@@ -39,6 +39,22 @@ pub fn configure<R: tauri::Runtime>(builder: tauri::Builder<R>) -> tauri::Builde
             commands::game::game_fix_card,
             commands::game::game_prompts,
             // [history & tournament commands]
+            commands::history::history_games,
+            commands::history::history_unfinished,
+            commands::history::history_game,
+            commands::history::history_stats,
+            commands::history::history_matches,
+            commands::tournaments::tournament_list,
+            commands::tournaments::tournament_create,
+            commands::tournaments::tournament_detail,
+            commands::tournaments::tournament_register,
+            commands::tournaments::tournament_drop,
+            commands::tournaments::tournament_pair,
+            commands::tournaments::tournament_result,
+            commands::tournaments::tournament_result_from_match,
+            commands::tournaments::tournament_correct,
+            commands::tournaments::tournament_export,
+            commands::tournaments::tournament_import,
         ])
 }
 

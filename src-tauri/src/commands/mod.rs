@@ -4,4 +4,6 @@
 
 pub mod shell;
 // [domain command modules: add `pub mod <domain>;` below]
+pub mod history;
+pub mod tournaments;
 pub mod game;

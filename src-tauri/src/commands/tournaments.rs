@@ -1,0 +1,118 @@
+//! IPC commands of the Matches screen's tournaments: parse the request, call the service, map
+//! the error. No logic lives here.
+
+use crate::state::AppState;
+use tablemate::tournaments::{
+    EntrantView, EventDetail, EventView, ExportedFiles, NewEvent, PairingTable, RoundView,
+};
+use tablemate::ServiceError;
+use tauri::State;
+
+type CmdResult<T> = Result<T, ServiceError>;
+
+#[tauri::command]
+pub fn tournament_list(state: State<'_, AppState>) -> CmdResult<Vec<EventView>> {
+    state.with(|svc| svc.list_events())
+}
+
+#[tauri::command]
+pub fn tournament_create(state: State<'_, AppState>, event: NewEvent) -> CmdResult<EventView> {
+    state.with(|svc| svc.create_event(&event))
+}
+
+#[tauri::command]
+pub fn tournament_detail(state: State<'_, AppState>, id: i64) -> CmdResult<EventDetail> {
+    state.with(|svc| svc.event_detail(id))
+}
+
+#[tauri::command]
+pub fn tournament_register(
+    state: State<'_, AppState>,
+    id: i64,
+    player: String,
+    people: Option<String>,
+) -> CmdResult<EntrantView> {
+    state.with(|svc| svc.register(id, &player, people.as_deref()))
+}
+
+#[tauri::command]
+pub fn tournament_drop(
+    state: State<'_, AppState>,
+    id: i64,
+    entrant: i64,
+) -> CmdResult<EntrantView> {
+    state.with(|svc| svc.drop_player(id, &format!("#{entrant}")))
+}
+
+#[tauri::command]
+pub fn tournament_pair(state: State<'_, AppState>, id: i64) -> CmdResult<RoundView> {
+    state.with(|svc| svc.pair_round(id))
+}
+
+#[tauri::command]
+pub fn tournament_result(
+    state: State<'_, AppState>,
+    id: i64,
+    round: u32,
+    table: u32,
+    winner: i64,
+    crystals_a: u8,
+    crystals_b: u8,
+) -> CmdResult<PairingTable> {
+    state.with(|svc| {
+        svc.record_result(
+            id,
+            round,
+            table,
+            &format!("#{winner}"),
+            crystals_a,
+            crystals_b,
+        )
+    })
+}
+
+#[tauri::command]
+pub fn tournament_result_from_match(
+    state: State<'_, AppState>,
+    id: i64,
+    round: u32,
+    table: u32,
+    match_id: i64,
+) -> CmdResult<PairingTable> {
+    state.with(|svc| svc.record_result_from_match(id, round, table, match_id))
+}
+
+#[allow(clippy::too_many_arguments)]
+#[tauri::command]
+pub fn tournament_correct(
+    state: State<'_, AppState>,
+    id: i64,
+    round: u32,
+    table: u32,
+    winner: i64,
+    crystals_a: u8,
+    crystals_b: u8,
+    reason: String,
+) -> CmdResult<PairingTable> {
+    state.with(|svc| {
+        svc.correct_result(
+            id,
+            round,
+            table,
+            &format!("#{winner}"),
+            crystals_a,
+            crystals_b,
+            &reason,
+        )
+    })
+}
+
+#[tauri::command]
+pub fn tournament_export(state: State<'_, AppState>, id: i64) -> CmdResult<ExportedFiles> {
+    state.with(|svc| svc.export_event(id))
+}
+
+#[tauri::command]
+pub fn tournament_import(state: State<'_, AppState>, path: String) -> CmdResult<EventView> {
+    state.with(|svc| svc.import_event_path(std::path::Path::new(path.trim())))
+}

@@ -1,0 +1,173 @@
+// End-to-end: an organiser runs a 16-player, 4-round Swiss event in the real app — creates the
+// event, registers 16 players, pairs and enters every result of 4 rounds through the result
+// forms, sees the final standings and exports them. Run by scripts/e2e (see shell.test.mjs).
+// The data folder is shared with the other files of the run (and another file may have switched
+// the language), so the event has a unique name and nothing here depends on the UI language.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Session, sleep } from './webdriver.mjs';
+
+const need = (name) => {
+  const v = process.env[name];
+  if (!v) throw new Error(`${name} is not set: run the end-to-end tests through scripts/e2e`);
+  return v;
+};
+const app = need('TABLEMATE_APP_BIN');
+const dataDir = need('TABLEMATE_DATA_DIR');
+const driver = process.env.WEBDRIVER_URL || 'http://127.0.0.1:4444';
+const out = process.env.E2E_OUT || 'target/e2e';
+mkdirSync(out, { recursive: true });
+
+const eventName = `E2E Swiss ${Date.now()}`;
+const peoples = ['Vulca', 'Hoax', 'Aqua', 'Mimix', 'Flit', 'Khind', 'Terrah', 'Pillar'];
+const players = Array.from({ length: 16 }, (_, i) => `Player ${String(i + 1).padStart(2, '0')}`);
+let s;
+
+before(async () => {
+  s = await Session.start(driver, {
+    'tauri:options': { application: app },
+    'wdio:enforceWebDriverClassic': true,
+  });
+  await s.waitFor('[data-testid="brand"]', { timeoutMs: 30_000 });
+});
+
+after(async () => {
+  if (s) await s.end();
+});
+
+async function shot(name) {
+  await sleep(400); // let the last change paint before capturing it
+  writeFileSync(join(out, `${name}.png`), await s.screenshot());
+}
+
+async function go(screen) {
+  await s.click(await s.waitFor(`[data-testid="nav-${screen}"]`));
+  await s.waitFor(`[data-testid="screen-${screen}"]`);
+}
+
+async function typeInto(css, text) {
+  const el = await s.waitFor(css);
+  await s.cmd('POST', `/element/${el}/clear`, {});
+  await s.type(el, text);
+  return el;
+}
+
+/** Sets an input's value as the browser would after a person's input (for the date picker). */
+async function setValue(css, value) {
+  await s.waitFor(css);
+  await s.execute(
+    `const el = document.querySelector(arguments[0]);
+     el.value = arguments[1];
+     el.dispatchEvent(new Event('input', { bubbles: true }));
+     el.dispatchEvent(new Event('change', { bubbles: true }));`,
+    [css, value],
+  );
+}
+
+async function waitEnabled(css, timeoutMs = 15_000) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    const el = await s.waitFor(css);
+    if ((await s.attr(el, 'disabled')) === null) return el;
+    await sleep(100);
+  }
+  throw new Error(`${css} stayed disabled`);
+}
+
+test('create a 16-player, 4-round Swiss event', async () => {
+  await go('matches');
+  await s.click(await s.waitFor('[data-testid="matches-tab-tournaments"]'));
+  await typeInto('[data-testid="event-new-name"]', eventName);
+  await setValue('[data-testid="event-new-date"]', '2026-11-22');
+  await typeInto('[data-testid="event-new-rounds"]', '4');
+  await s.click(await s.find('[data-testid="event-new-create"]'));
+  await s.waitFor('[data-testid="event-name"]', { pred: (t) => t === eventName });
+  await s.waitFor('[data-testid="event-round"]', { pred: (t) => /0\D+4/.test(t) });
+});
+
+test('register 16 players with the people they play', async () => {
+  for (const [i, name] of players.entries()) {
+    await typeInto('[data-testid="reg-player"]', name);
+    await typeInto('[data-testid="reg-people"]', peoples[i % peoples.length]);
+    await s.click(await s.find('[data-testid="reg-add"]'));
+    await s.waitFor(`[data-testid="entrant-${i + 1}"]`, { pred: (t) => t.includes(name) });
+  }
+  await s.waitFor('[data-testid="event-players"]', { pred: (t) => t.startsWith('16') });
+  await shot('matches-event-registered');
+});
+
+test('pair and enter the results of 4 rounds through the result forms', async () => {
+  for (let round = 1; round <= 4; round++) {
+    await s.click(await waitEnabled('[data-testid="event-pair"]'));
+    await s.waitFor(`[data-testid="round-${round}"]`);
+    await s.waitFor('[data-testid="event-round"]', { pred: (t) => new RegExp(`${round}\\D+4`).test(t) });
+    const tables = await s.findAll(`[data-testid="round-${round}"] [data-testid^="table-r${round}-"]`);
+    assert.equal(tables.length, 8, '16 players sit at 8 tables, no bye');
+    if (round === 1) await shot('matches-round1-pairings');
+    for (let table = 1; table <= 8; table++) {
+      const id = `r${round}-t${table}`;
+      // seat A wins 5 to 0-4 crystals; an odd table now and then goes to seat B instead
+      const aWins = (round + table) % 3 !== 0;
+      const loser = String((round * table) % 5);
+      await s.click(await s.waitFor(`[data-testid="winner-${aWins ? 'a' : 'b'}-${id}"]`));
+      await typeInto(`[data-testid="crystals-a-${id}"]`, aWins ? '5' : loser);
+      await typeInto(`[data-testid="crystals-b-${id}"]`, aWins ? loser : '5');
+      await s.click(await s.find(`[data-testid="save-${id}"]`));
+      await s.waitFor(`[data-testid="result-${id}"]`, {
+        pred: (t) => t.includes(aWins ? `5 : ${loser}` : `${loser} : 5`),
+      });
+    }
+    if (round === 2) await shot('matches-round2-results');
+  }
+  await s.waitFor('[data-testid="event-finished"]');
+  const pair = await s.find('[data-testid="event-pair"]');
+  assert.notEqual(await s.attr(pair, 'disabled'), null, 'no fifth round can be paired');
+});
+
+test('the standings show 16 ranked players with the documented tie-breakers', async () => {
+  const points = [];
+  for (let rank = 1; rank <= 16; rank++) {
+    const p = Number(await s.text(await s.waitFor(`[data-testid="standing-points-${rank}"]`)));
+    points.push(p);
+    const name = await s.text(await s.find(`[data-testid="standing-name-${rank}"]`));
+    assert.ok(players.includes(name.trim()), `rank ${rank} is a registered player: ${name}`);
+  }
+  assert.equal(points[0], 12, 'one player won all four rounds');
+  assert.equal(points[15], 0, 'one player lost all four rounds');
+  assert.equal(points.reduce((a, b) => a + b, 0), 32 * 3, '32 matches, 3 points each');
+  for (let i = 1; i < 16; i++) assert.ok(points[i - 1] >= points[i], `sorted by points: ${points}`);
+  const tb = await s.findAll('[data-testid="tie-breakers"] li');
+  assert.equal(tb.length, 5);
+  await s.execute('document.querySelector(\'[data-testid="standings"]\').scrollIntoView()');
+  await shot('matches-final-standings');
+});
+
+test('export the final standings as CSV and JSON', async () => {
+  await s.click(await s.find('[data-testid="event-export"]'));
+  const text = await s.text(await s.waitFor('[data-testid="event-exported"]'));
+  const folder = text.slice(text.indexOf(dataDir)).trim();
+  assert.ok(folder.startsWith(join(dataDir, 'exports')), `exported into the data folder: ${text}`);
+  const csv = readFileSync(join(folder, 'standings.csv'), 'utf8').trim().split('\n');
+  assert.equal(csv.length, 17, 'a header and 16 players');
+  assert.match(csv[0], /^rank,player,people,match_points/);
+  assert.match(csv[1], /^1,Player \d\d,\w+,12,4,0,0,/);
+  const json = JSON.parse(readFileSync(join(folder, 'event.json'), 'utf8'));
+  assert.equal(json.event.name, eventName);
+  assert.equal(json.results.length, 32);
+  assert.equal(json.standings.length, 16);
+  for (const f of ['entrants.csv', 'pairings.csv', 'results.csv']) assert.ok(existsSync(join(folder, f)), f);
+  await shot('matches-exported');
+});
+
+test('history and statistics tabs open from the Matches screen', async () => {
+  await s.click(await s.find('[data-testid="event-back"]'));
+  await s.waitFor('[data-testid="events-list"]', { pred: (t) => t.includes(eventName) });
+  await s.click(await s.find('[data-testid="matches-tab-history"]'));
+  await s.waitFor('[data-testid="matches-tab-history"][aria-selected="true"]');
+  await shot('matches-history');
+  await s.click(await s.find('[data-testid="matches-tab-stats"]'));
+  await s.waitFor('[data-testid="stats-apply"]');
+  await shot('matches-stats');
+});
