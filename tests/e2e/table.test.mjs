@@ -1,0 +1,204 @@
+// End-to-end: the table screen. A scripted Vulca vs Hoax fight: cards entered by number and by
+// name, totals and element checked, a booster on a target, an interaction ruling, a retreat
+// moving a dragon, undo/redo, and a restart of the app that finds the table unchanged.
+// Screenshots at phone (360x740), tablet (800x1280) and desktop (1280x800) sizes, dark and light.
+// Timings are measured in the page with performance.now() (marks set by the UI code when the
+// key event arrives, when the suggestions are painted, when a card is picked, when the totals
+// and the rulings are painted), so WebDriver's own overhead is not in the figures.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Session, sleep } from './webdriver.mjs';
+
+const need = (name) => {
+  const v = process.env[name];
+  if (!v) throw new Error(`${name} is not set: run the end-to-end tests through scripts/e2e`);
+  return v;
+};
+const app = need('TABLEMATE_APP_BIN');
+need('TABLEMATE_DATA_DIR');
+const driver = process.env.WEBDRIVER_URL || 'http://127.0.0.1:4444';
+const out = process.env.E2E_OUT || 'target/e2e';
+mkdirSync(out, { recursive: true });
+
+const caps = { 'tauri:options': { application: app }, 'wdio:enforceWebDriverClassic': true };
+const ENTER = '\uE007';
+let s;
+
+before(async () => {
+  s = await Session.start(driver, caps);
+});
+
+after(async () => {
+  if (s) await s.end();
+});
+
+async function shot(name) {
+  await sleep(400);
+  writeFileSync(join(out, `${name}.png`), await s.screenshot());
+}
+
+const value = async (css) => (await s.text(await s.waitFor(css))).trim();
+const total = (seat, el) => value(`[data-testid="total-${seat}-${el}-value"]`);
+const waitText = (css, want) => s.waitFor(css, { pred: (t) => t.trim() === String(want) });
+const dragonsAt = (pos) =>
+  s.execute(
+    `return document.querySelectorAll('[data-testid="dragons-${pos}"] .dragon').length`,
+  );
+const perf = () => s.execute('return window.__tmPerf || {}');
+const figures = { suggest: [], totals: [], rulings: [] };
+
+/** Types a card and measures keystroke → suggestions shown (in the page). */
+async function typeCard(text) {
+  const input = await s.waitFor('[data-testid="card-entry"]');
+  await s.execute('window.__tmPerf = {}');
+  await s.type(input, text);
+  let p = {};
+  for (let i = 0; i < 100; i++) {
+    p = await perf();
+    if (p.suggestAt && p.keyAt && p.suggestAt > p.keyAt) break;
+    await sleep(20);
+  }
+  assert.ok(p.suggestAt > p.keyAt, `suggestions shown for ${text}`);
+  figures.suggest.push(p.suggestAt - p.keyAt);
+  return input;
+}
+
+/** Picks the first suggestion with Enter; measures pick → totals (and rulings) painted. */
+async function enterCard(text, { confirm = false } = {}) {
+  const input = await typeCard(text);
+  await s.type(input, ENTER);
+  if (confirm) await s.click(await s.waitFor('[data-testid="pending-play"]'));
+  let p = {};
+  for (let i = 0; i < 150; i++) {
+    p = await perf();
+    if (p.totalsAt && p.rulingsAt) break;
+    await sleep(20);
+  }
+  assert.ok(p.totalsAt, `totals updated after ${text}`);
+  if (!confirm) figures.totals.push(p.totalsAt - p.pickAt);
+  if (p.rulingsAt && !confirm) figures.rulings.push(p.rulingsAt - p.pickAt);
+}
+
+test('a scripted Vulca vs Hoax fight at the table', async () => {
+  await s.click(await s.waitFor('[data-testid="nav-table"]', { timeoutMs: 30_000 }));
+  await s.waitFor('[data-testid="screen-table"]');
+  // another test file may have left a game in progress: start our own
+  const form = await s.findAll('[data-testid="new-game"]');
+  if (form.length === 0) await s.click(await s.waitFor('[data-testid="new-game-open"]'));
+  await s.type(await s.waitFor('[data-testid="new-a"]'), 'Ann');
+  await s.type(await s.find('[data-testid="new-b"]'), 'Ben');
+  await s.click(await s.find('[data-testid="new-start"]'));
+  await s.waitFor('[data-testid="turn-A"]');
+  assert.equal(await dragonsAt('centre'), 3);
+
+  // by number
+  await enterCard('V02');
+  assert.equal(await total('A', 'fire'), '6');
+  assert.equal(await total('A', 'earth'), '3');
+  await s.click(await s.find('[data-testid="choose-fire"]'));
+  await s.waitFor('[data-testid="contested"]');
+  const contested = await s.attr(await s.find('[data-testid="total-A-fire"]'), 'class');
+  assert.match(contested, /contested/);
+  await s.click(await s.find('[data-testid="pass"]'));
+  await s.waitFor('[data-testid="turn-B"]');
+
+  // by name (with a typo), then by number
+  await enterCard('Wogaratoras');
+  await waitText('[data-testid="total-B-fire-value"]', 5);
+  await enterCard('H19');
+  await waitText('[data-testid="total-B-fire-value"]', 7);
+  await s.click(await s.find('[data-testid="pass"]'));
+  await s.waitFor('[data-testid="turn-A"]');
+
+  // a booster on a target: the person picks it (default: the active character)
+  await typeCard('Volcanic Gauntlets');
+  await s.type(await s.find('[data-testid="card-entry"]'), ENTER);
+  await s.click(await s.waitFor('[data-testid="target"] option[value="vulca-02"]'));
+  await s.click(await s.find('[data-testid="pending-play"]'));
+  await waitText('[data-testid="total-A-fire-value"]', 12);
+  assert.match(await value('[data-testid="card-A-vulca-21"]'), /→/);
+  await enterCard('Flickering Fires');
+  await waitText('[data-testid="total-A-fire-value"]', 13);
+  await s.click(await s.find('[data-testid="pass"]'));
+  await s.waitFor('[data-testid="turn-B"]');
+
+  // Enthrall Opposition under Flickering Fires: the warning shows before confirming, and the
+  // interaction ruling appears once it is entered
+  await typeCard('Enthrall Opposition');
+  await s.type(await s.find('[data-testid="card-entry"]'), ENTER);
+  await s.waitFor('[data-testid="pending-warning"]');
+  await s.click(await s.find('[data-testid="pending-play"]'));
+  const ruling = await s.waitFor('[data-testid="prompt-interaction"]');
+  assert.match(await s.text(ruling), /Flickering Fires|Feuerzauber/);
+  // Enthrall Opposition ignores A's texts this turn: the Gauntlets no longer double
+  await waitText('[data-testid="total-A-fire-value"]', 7);
+
+  // screenshots: three sizes, both themes
+  for (const [name, width, height] of [
+    ['phone', 360, 740],
+    ['tablet', 800, 1280],
+    ['desktop', 1280, 800],
+  ]) {
+    await s.setWindowRect({ width, height });
+    for (const theme of ['dark', 'light']) {
+      await s.execute(`document.documentElement.dataset.theme = '${theme}'`);
+      await shot(`table-${name}-${theme}`);
+    }
+  }
+  await s.setWindowRect({ width: 1280, height: 800 });
+
+  // undo the Enthrall Opposition: A back to 13
+  await s.click(await s.find('[data-testid="undo"]'));
+  await waitText('[data-testid="total-A-fire-value"]', 13);
+  const due = await value('[data-testid="retreat"]');
+  assert.match(due, /\(1 →/);
+  await s.click(await s.find('[data-testid="retreat"]'));
+  await s.waitFor('[data-testid="last-retreat"]');
+  assert.equal(await dragonsAt('A'), 1);
+  assert.equal(await dragonsAt('centre'), 2);
+  await s.click(await s.find('[data-testid="undo"]'));
+  await waitText('[data-testid="total-A-fire-value"]', 13);
+  assert.equal(await dragonsAt('A'), 0);
+  await s.click(await s.find('[data-testid="redo"]'));
+  await s.waitFor('[data-testid="last-retreat"]');
+  assert.equal(await dragonsAt('A'), 1);
+  await s.click(await s.find('[data-testid="undo"]'));
+  await waitText('[data-testid="total-A-fire-value"]', 13);
+
+  const before = await s.execute(
+    `return ['total-A-fire-value','total-A-earth-value','total-B-fire-value','total-B-earth-value','game-no']
+       .map((t) => document.querySelector('[data-testid="' + t + '"]').textContent.trim())
+       .concat([document.querySelectorAll('[data-testid="dragons-centre"] .dragon').length,
+                document.querySelector('[data-testid="side-A"]').textContent,
+                document.querySelector('[data-testid="side-B"]').textContent])`,
+  );
+
+  // restart the app: a new session launches it again on the same data folder
+  await s.end();
+  s = await Session.start(driver, caps);
+  await s.click(await s.waitFor('[data-testid="nav-table"]', { timeoutMs: 30_000 }));
+  await waitText('[data-testid="total-A-fire-value"]', 13);
+  const after = await s.execute(
+    `return ['total-A-fire-value','total-A-earth-value','total-B-fire-value','total-B-earth-value','game-no']
+       .map((t) => document.querySelector('[data-testid="' + t + '"]').textContent.trim())
+       .concat([document.querySelectorAll('[data-testid="dragons-centre"] .dragon').length,
+                document.querySelector('[data-testid="side-A"]').textContent,
+                document.querySelector('[data-testid="side-B"]').textContent])`,
+  );
+  assert.deepEqual(after, before, 'the table is unchanged after a restart');
+  const stats = (xs) => {
+    const v = [...xs].sort((a, b) => a - b);
+    const med = v[Math.floor(v.length / 2)] ?? NaN;
+    return `n=${v.length} median ${med.toFixed(1)} ms, max ${(v[v.length - 1] ?? NaN).toFixed(1)} ms`;
+  };
+  const report = [
+    'timings measured in the page with performance.now():',
+    `  keystroke -> suggestions painted: ${stats(figures.suggest)}`,
+    `  card picked -> totals painted:    ${stats(figures.totals)}`,
+    `  card picked -> rulings painted:   ${stats(figures.rulings)}`,
+  ].join('\n');
+  console.log(report);
+  writeFileSync(join(out, 'table-timings.txt'), report + '\n');
+});
