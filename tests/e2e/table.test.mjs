@@ -134,6 +134,7 @@ test('a scripted Vulca vs Hoax fight at the table', async () => {
   assert.match(await s.text(ruling), /Flickering Fires|Feuerzauber/);
   // Enthrall Opposition ignores A's texts this turn: the Gauntlets no longer double
   await waitText('[data-testid="total-A-fire-value"]', 7);
+  assert.doesNotMatch(await value('[data-testid="card-B-hoax-28"]'), /→/, 'no target for a card without one');
 
   // screenshots: three sizes, both themes
   for (const [name, width, height] of [
@@ -144,6 +145,9 @@ test('a scripted Vulca vs Hoax fight at the table', async () => {
     await s.setWindowRect({ width, height });
     for (const theme of ['dark', 'light']) {
       await s.execute(`document.documentElement.dataset.theme = '${theme}'`);
+      await s.execute(
+        "document.querySelectorAll('*').forEach((e) => { if (e.scrollTop) e.scrollTop = 0; }); window.scrollTo(0, 0)",
+      );
       await shot(`table-${name}-${theme}`);
     }
   }

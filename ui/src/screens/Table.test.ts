@@ -208,6 +208,34 @@ describe('Table screen', () => {
     );
   });
 
+  it('sends no target for a card without a "one of my" effect, even after a warning', async () => {
+    gameApi.current.mockResolvedValue(game({ turn: 'B', players: [side('A', 'Ann', 'Vulca', 1, 1), side('B', 'Ben', 'Hoax', 5, 1, [card('hoax-01', 'Hoax 01', 'Wogarathoras', 5, 1)])] }));
+    gameApi.suggest.mockResolvedValue([
+      { id: 'hoax-28', tag: 'Hoax 28', name: 'Enthrall Opposition', name_en: 'Enthrall Opposition', name_de: 'Banne den Gegner', card_type: 'leadership', fire: null, earth: null, matched: 'exact_name' },
+    ]);
+    gameApi.preview.mockResolvedValue({
+      card: card('hoax-28', 'Hoax 28', 'Enthrall Opposition', 0, 0),
+      area: 'leadership',
+      needs_target: false,
+      target_options: [card('hoax-01', 'Hoax 01', 'Wogarathoras', 5, 1)],
+      default_target: 'hoax-01',
+      unknown: [],
+      warnings: [{ kind: 'forbidden', player: 'B', card: 'hoax-28', by: 'vulca-24', rule: 'Play', message: 'forbidden' }],
+      error: null,
+    });
+    gameApi.play.mockResolvedValue(game());
+    gameApi.prompts.mockResolvedValue([]);
+    render(Table, { lang: 'en', onerror: vi.fn() });
+    const input = await screen.findByTestId('card-entry');
+    await fireEvent.input(input, { target: { value: 'Enthrall' } });
+    await fireEvent.click(await screen.findByTestId('suggestion-hoax-28'));
+    expect(screen.queryByTestId('target')).toBeNull();
+    await fireEvent.click(await screen.findByTestId('pending-play'));
+    await waitFor(() =>
+      expect(gameApi.play).toHaveBeenCalledWith(7, { player: 'B', card: 'hoax-28', target: null, face_down: false }),
+    );
+  });
+
   it('starts a new game when none is in progress, in German', async () => {
     gameApi.current.mockResolvedValue(null);
     gameApi.newGame.mockResolvedValue(game());
