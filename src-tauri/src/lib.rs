@@ -24,6 +24,15 @@ pub fn configure<R: tauri::Runtime>(builder: tauri::Builder<R>) -> tauri::Builde
             commands::shell::get_settings,
             commands::shell::set_settings,
             // [cards & rulings commands]
+            commands::cards::cards_find,
+            commands::cards::cards_filter_options,
+            commands::cards::cards_page,
+            commands::cards::cards_fix,
+            commands::cards::cards_stats,
+            commands::rulings::rulings_search,
+            commands::rulings::rulings_show,
+            commands::rulings::rulings_for,
+            commands::rulings::corpus_stats,
             // [game commands]
             commands::game::game_new,
             commands::game::game_current,
