@@ -1,0 +1,42 @@
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen } from '@testing-library/svelte';
+
+const { historyApi } = vi.hoisted(() => ({ historyApi: { game: vi.fn() } }));
+vi.mock('../api/matches', () => ({ historyApi, tournamentApi: {} }));
+vi.mock('../api', () => ({ inApp: () => true, toServiceError: (e: unknown) => e }));
+
+import GameTimeline from './GameTimeline.svelte';
+
+const step = (seq: number, kind: string, player: string, dragons: [number, number], crystals: [number, number], over: string | null = null) => ({
+  seq, kind, player, detail: null, fight: seq < 3 ? 1 : 2, dragons, crystals, game_over: over, problem: null,
+});
+
+describe('GameTimeline', () => {
+  it('replays the game step by step with the state Rust folded', async () => {
+    historyApi.game.mockResolvedValue({
+      game: {
+        id: 1, match_id: 1, players: ['Anna', 'Bert'], people: ['Vulca', 'Hoax'], first: 'Anna',
+        created_at: '', updated_at: '', events: 3, finished: true, winner: 'Anna', crystals: 4, dragons: 3, fights: 1,
+      },
+      timeline: [
+        step(1, 'setup', 'Anna', [0, 0], [0, 0]),
+        step(2, 'retreat', 'Bert', [1, 0], [0, 0]),
+        step(3, 'retreat', 'Bert', [3, 0], [4, 0], 'Anna'),
+      ],
+      fights: 2,
+    });
+    render(GameTimeline, { id: 1, lang: 'de', onerror: vi.fn(), onback: vi.fn() });
+    const state = await screen.findByTestId('step-state');
+    expect(state.textContent).toContain('Aufbau');
+    expect(screen.getByTestId('step-dragons').textContent).toContain('Anna 0 · Bert 0');
+    await fireEvent.click(screen.getByTestId('step-next'));
+    expect(screen.getByTestId('step-state').textContent).toContain('Rückzug');
+    expect(screen.getByTestId('step-dragons').textContent).toContain('Anna 1 · Bert 0');
+    await fireEvent.click(screen.getByTestId('step-last'));
+    expect(screen.getByTestId('step-crystals').textContent).toContain('Anna 4 · Bert 0');
+    expect(screen.getByTestId('step-state').textContent).toContain('Anna gewinnt das Spiel');
+    expect((screen.getByTestId('step-next') as HTMLButtonElement).disabled).toBe(true);
+    await fireEvent.click(screen.getByTestId('step-first'));
+    expect(screen.getByTestId('step-dragons').textContent).toContain('Anna 0 · Bert 0');
+  });
+});
