@@ -121,6 +121,8 @@ const en = {
   'mx.kind.game_ended': 'game ended (concession)',
   'mx.kind.next_game': 'next game',
   'mx.history.events': 'events',
+  'mx.result.matchNo': 'Or the result of match no.',
+  'mx.result.takeMatch': 'Take it',
 } as const;
 
 type MatchesKey = keyof typeof en;
@@ -245,6 +247,8 @@ const de: Record<MatchesKey, string> = {
   'mx.kind.game_ended': 'Spiel beendet (Aufgabe)',
   'mx.kind.next_game': 'nächstes Spiel',
   'mx.history.events': 'Ereignisse',
+  'mx.result.matchNo': 'Oder das Ergebnis von Partie Nr.',
+  'mx.result.takeMatch': 'Übernehmen',
 };
 
 export const matchesText = { en, de };

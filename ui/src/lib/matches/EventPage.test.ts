@@ -9,6 +9,7 @@ const { tournamentApi } = vi.hoisted(() => ({
     drop: vi.fn(),
     pair: vi.fn(),
     result: vi.fn(),
+    resultFromMatch: vi.fn(),
     correct: vi.fn(),
     exportFiles: vi.fn(),
   },
@@ -132,6 +133,16 @@ describe('EventPage', () => {
     await waitFor(() =>
       expect(tournamentApi.correct).toHaveBeenCalledWith(7, 1, 1, 11, 5, 3, 'Zettel falsch gelesen'),
     );
+    expect(tournamentApi.result).not.toHaveBeenCalled();
+  });
+
+  it('takes a result from a match played in the app', async () => {
+    tournamentApi.detail.mockResolvedValue(detail(false));
+    tournamentApi.resultFromMatch.mockResolvedValue({});
+    render(EventPage, { id: 7, lang: 'en', onerror: vi.fn(), onback: vi.fn() });
+    await fireEvent.input(await screen.findByTestId('match-no-r1-t1'), { target: { value: '3' } });
+    await fireEvent.click(screen.getByTestId('from-match-r1-t1'));
+    await waitFor(() => expect(tournamentApi.resultFromMatch).toHaveBeenCalledWith(7, 1, 1, 3));
     expect(tournamentApi.result).not.toHaveBeenCalled();
   });
 
