@@ -162,7 +162,7 @@ const de: Record<MatchesKey, string> = {
   'mx.reg.late': 'Nachmeldung ab Runde',
   'mx.reg.drop': 'Abmelden',
   'mx.reg.dropped': 'ausgeschieden nach Runde',
-  'mx.pair': 'Runde auslosen',
+  'mx.pair': 'Auslosen: Runde',
   'mx.pair.waiting': 'Trage alle Ergebnisse der Runde ein, bevor die nächste ausgelost wird.',
   'mx.finished': 'Alle Runden sind gespielt. Die Tabelle unten ist endgültig.',
   'mx.table': 'Tisch',
