@@ -104,6 +104,10 @@ describe('Table screen', () => {
       game({
         contested: 'fire',
         players: [side('A', 'Ann', 'Vulca', 6, 3, [flash]), side('B', 'Ben', 'Hoax', 0, 0)],
+        effects: [
+          { owner: 'A', card: 'vulca-15', card_name: 'Flare', kind: 'reminder', description: 'draw', text: 'At the end of my turn, I may draw two additional cards.', status: 'in_force', by: null },
+          { owner: 'B', card: 'hoax-12', card_name: 'Demegodas the Odd', kind: 'value', description: 'double', text: null, status: 'ignored', by: 'hoax-28' },
+        ],
         breakdown: [
           {
             owner: 'A',
@@ -129,6 +133,8 @@ describe('Table screen', () => {
     expect(screen.getByTestId('dragons-A').querySelector('[data-testid="dragon-red"]')).toBeTruthy();
     expect(screen.getByTestId('dragons-centre').querySelectorAll('.dragon').length).toBe(2);
     expect(screen.getByTestId('card-A-vulca-02').textContent).toContain('Flash the Incendiary');
+    expect(screen.getByTestId('effect-vulca-15').textContent).toContain('reminder');
+    expect(screen.getByTestId('effect-hoax-12').textContent).toContain('ignored by');
     await fireEvent.click(screen.getByTestId('total-A-fire'));
     expect(screen.getByTestId('why-A').textContent).toContain('Flash the Incendiary');
   });
