@@ -34,7 +34,10 @@ fn a_game_is_played_through_ipc() {
             .map_err(|e| format!("{e:?}"))
     };
 
-    assert_eq!(call("game_current", json!({})).expect("answers"), Value::Null);
+    assert_eq!(
+        call("game_current", json!({})).expect("answers"),
+        Value::Null
+    );
     let g = call(
         "game_new",
         json!({"request": {"player_a": "Ann", "player_b": "Ben", "people_a": "Vulca", "people_b": "Hoax", "first": "A"}}),
@@ -55,8 +58,11 @@ fn a_game_is_played_through_ipc() {
     )
     .expect("play");
     assert_eq!(v["players"][0]["total"], json!({"fire": 6, "earth": 3}));
-    let err = call("game_act", json!({"id": id, "action": {"action": "pass", "player": "A"}}))
-        .expect_err("no element chosen yet");
+    let err = call(
+        "game_act",
+        json!({"id": id, "action": {"action": "pass", "player": "A"}}),
+    )
+    .expect_err("no element chosen yet");
     assert!(err.contains("element"), "{err}");
     let v = call(
         "game_act",

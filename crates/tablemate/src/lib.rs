@@ -9,11 +9,11 @@ pub mod info;
 pub mod paths;
 pub mod settings;
 // [domain modules: each holds an `impl Service` block for one domain; add `pub mod <domain>;`]
-pub mod history;
-pub mod tournaments;
-pub mod game;
 pub mod cards;
+pub mod game;
+pub mod history;
 pub mod rulings;
+pub mod tournaments;
 
 pub use error::{ErrorCode, Result, ServiceError};
 pub use info::{AppInfo, Notice};

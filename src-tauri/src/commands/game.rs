@@ -50,11 +50,7 @@ pub fn game_preview_play(
 }
 
 #[tauri::command]
-pub fn game_play(
-    state: State<'_, AppState>,
-    id: i64,
-    request: PlayRequest,
-) -> CmdResult<GameView> {
+pub fn game_play(state: State<'_, AppState>, id: i64, request: PlayRequest) -> CmdResult<GameView> {
     state.with(|svc| svc.game_play(id, &request))
 }
 

@@ -5,7 +5,7 @@
 pub mod shell;
 // [domain command modules: add `pub mod <domain>;` below]
 pub mod cards;
-pub mod rulings;
-pub mod history;
-pub mod tournaments;
 pub mod game;
+pub mod history;
+pub mod rulings;
+pub mod tournaments;

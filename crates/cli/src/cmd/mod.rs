@@ -1,11 +1,11 @@
 //! Subcommands, one module per domain. Each defines its clap arguments and a `run` that opens
 //! the service through `Ctx`, calls it and prints through `ctx.out` (text, or JSON with --json).
 // [domain modules: add `pub mod <domain>;` below]
-pub mod game;
-pub mod power;
-pub mod history;
-pub mod matches;
-pub mod tournament;
 pub mod cards;
 pub mod corpus;
+pub mod game;
+pub mod history;
+pub mod matches;
+pub mod power;
 pub mod rulings;
+pub mod tournament;
