@@ -259,6 +259,30 @@ fn migrate(
     } else {
         None
     };
-    schema::migrations().to_latest(&mut store.conn)?;
+    migrate_to_latest(store)?;
     Ok((backup, has_data.then_some(version)))
+}
+
+/// Runs the migrations, tolerating another process (the app and the CLI, two windows) that
+/// migrates the same file at the same moment. Each migration is one transaction, so the loser
+/// of that race sees "locked" or "table already exists" and nothing of its own applied: it
+/// waits for the winner's commit and checks the version instead of failing.
+fn migrate_to_latest(store: &mut Store) -> Result<()> {
+    const ATTEMPTS: u32 = 50;
+    let mut attempt = 0;
+    loop {
+        match schema::migrations().to_latest(&mut store.conn) {
+            Ok(()) => return Ok(()),
+            Err(e) => {
+                if store.schema_version()? >= schema::latest() {
+                    return Ok(());
+                }
+                attempt += 1;
+                if attempt >= ATTEMPTS {
+                    return Err(e.into());
+                }
+                std::thread::sleep(std::time::Duration::from_millis(100));
+            }
+        }
+    }
 }

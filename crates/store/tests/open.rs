@@ -237,3 +237,28 @@ fn the_wal_and_shm_companions_move_with_the_damaged_file() {
         vec!["ok".to_string()]
     );
 }
+
+/// The app and the CLI (or two windows) may open a fresh data folder at the same moment: every
+/// opener must succeed, and the schema must be created once.
+#[test]
+fn concurrent_opens_of_a_fresh_file_all_succeed() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("tablemate.db");
+    let barrier = std::sync::Arc::new(std::sync::Barrier::new(8));
+    let handles: Vec<_> = (0..8)
+        .map(|_| {
+            let path = path.clone();
+            let barrier = barrier.clone();
+            std::thread::spawn(move || {
+                barrier.wait();
+                store::Store::open(&path).map(|o| o.report.schema_version)
+            })
+        })
+        .collect();
+    for h in handles {
+        let version = h.join().unwrap().expect("every concurrent open succeeds");
+        assert_eq!(version, store::schema::latest());
+    }
+    let store = store::Store::open(&path).unwrap().store;
+    assert_eq!(store.integrity_check().unwrap(), ["ok"]);
+}
