@@ -21,7 +21,11 @@ impl Out {
         let mut w = stdout.lock();
         let written = if self.json {
             serde_json::to_writer_pretty(&mut w, value)
-                .map_err(io::Error::other)
+                // keep the io error's kind, so a closed pipe is recognised below
+                .map_err(|e| match e.io_error_kind() {
+                    Some(kind) => io::Error::from(kind),
+                    None => io::Error::other(e),
+                })
                 .and_then(|_| writeln!(w))
         } else {
             text(&mut w)

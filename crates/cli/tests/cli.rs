@@ -78,3 +78,29 @@ fn an_unusable_data_dir_is_an_internal_error_with_a_message() {
     assert!(!o.stderr.is_empty());
     assert_eq!(std::fs::read_to_string(&file).unwrap(), "not a folder");
 }
+
+#[test]
+fn json_into_a_closed_pipe_is_not_an_error() {
+    use std::io::Read;
+    use std::process::Stdio;
+    let dir = tempfile::tempdir().unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tablemate"))
+        .arg("--data-dir")
+        .arg(dir.path())
+        // ~150 KB of JSON: far more than a pipe buffer holds, so the write really fails
+        .args(["--json", "cards", "find", "--game", "blue-moon", "--limit", "1000", ""])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // read one byte, then hang up, like `| head -c1`
+    let mut out = child.stdout.take().unwrap();
+    let mut one = [0u8; 1];
+    out.read_exact(&mut one).unwrap();
+    drop(out);
+    let status = child.wait().unwrap();
+    let mut err = String::new();
+    child.stderr.take().unwrap().read_to_string(&mut err).unwrap();
+    assert!(status.success(), "exit {status:?}: {err}");
+    assert!(err.is_empty(), "{err}");
+}
