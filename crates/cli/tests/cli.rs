@@ -88,7 +88,16 @@ fn json_into_a_closed_pipe_is_not_an_error() {
         .arg("--data-dir")
         .arg(dir.path())
         // ~150 KB of JSON: far more than a pipe buffer holds, so the write really fails
-        .args(["--json", "cards", "find", "--game", "blue-moon", "--limit", "1000", ""])
+        .args([
+            "--json",
+            "cards",
+            "find",
+            "--game",
+            "blue-moon",
+            "--limit",
+            "1000",
+            "",
+        ])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
@@ -100,7 +109,12 @@ fn json_into_a_closed_pipe_is_not_an_error() {
     drop(out);
     let status = child.wait().unwrap();
     let mut err = String::new();
-    child.stderr.take().unwrap().read_to_string(&mut err).unwrap();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
     assert!(status.success(), "exit {status:?}: {err}");
     assert!(err.is_empty(), "{err}");
 }
