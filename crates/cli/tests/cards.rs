@@ -1,19 +1,12 @@
 //! `tablemate cards …` as a player runs it: numbers, German names, typos, ambiguity, hostile
 //! input, fixes that are kept and fixes that are refused.
 
+mod common;
+use common::tablemate;
+
 use serde_json::Value;
 use std::path::Path;
-use std::process::{Command, Output};
-
-fn tablemate(data: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tablemate"))
-        .arg("--data-dir")
-        .arg(data)
-        .args(args)
-        .env_remove("TABLEMATE_DATA_DIR")
-        .output()
-        .expect("tablemate runs")
-}
+use std::process::Output;
 
 fn json(data: &Path, args: &[&str]) -> Value {
     let mut all = vec!["--json"];

@@ -1,16 +1,9 @@
 //! The `tablemate` binary as a user runs it: help, version, JSON output and exit codes.
 
-use std::process::{Command, Output};
+mod common;
+use common::tablemate;
 
-fn tablemate(data: &std::path::Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tablemate"))
-        .arg("--data-dir")
-        .arg(data)
-        .args(args)
-        .env_remove("TABLEMATE_DATA_DIR")
-        .output()
-        .expect("tablemate runs")
-}
+use std::process::{Command, Output};
 
 fn stdout(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()

@@ -2,18 +2,10 @@
 //! by number and by name, a booster on a target, a retreat moving dragons, undo/redo).
 #![allow(clippy::unwrap_used)] // test helpers: a failure should stop the test right there
 
-use std::path::Path;
-use std::process::{Command, Output};
+mod common;
+use common::tablemate;
 
-fn tablemate(data: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tablemate"))
-        .arg("--data-dir")
-        .arg(data)
-        .args(args)
-        .env_remove("TABLEMATE_DATA_DIR")
-        .output()
-        .expect("tablemate runs")
-}
+use std::path::Path;
 
 fn json(data: &Path, args: &[&str]) -> serde_json::Value {
     let mut all = vec!["--json"];

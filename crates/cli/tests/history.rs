@@ -2,20 +2,12 @@
 //! matches listed to resume, and statistics computed from the games played.
 #![allow(clippy::unwrap_used)] // test helpers: a failure should stop the test right there
 
+mod common;
+use common::tablemate;
+
 use std::path::Path;
-use std::process::{Command, Output};
 
 use serde_json::Value;
-
-fn tablemate(data: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tablemate"))
-        .arg("--data-dir")
-        .arg(data)
-        .args(args)
-        .env_remove("TABLEMATE_DATA_DIR")
-        .output()
-        .expect("tablemate runs")
-}
 
 fn json(data: &Path, args: &[&str]) -> Value {
     let mut all = vec!["--json"];

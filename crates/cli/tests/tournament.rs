@@ -3,20 +3,12 @@
 //! changes nothing.
 #![allow(clippy::unwrap_used)] // test helpers: a failure should stop the test right there
 
+mod common;
+use common::tablemate;
+
 use std::path::Path;
-use std::process::{Command, Output};
 
 use serde_json::Value;
-
-fn tablemate(data: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tablemate"))
-        .arg("--data-dir")
-        .arg(data)
-        .args(args)
-        .env_remove("TABLEMATE_DATA_DIR")
-        .output()
-        .expect("tablemate runs")
-}
 
 fn ok(data: &Path, args: &[&str]) -> String {
     let o = tablemate(data, args);

@@ -1,0 +1,17 @@
+//! What the CLI integration tests share: running the real `tablemate` binary on a data folder.
+// Each test file is its own crate and uses only part of this module.
+#![allow(dead_code)]
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+/// Runs `tablemate --data-dir DATA ARGS…`, ignoring any data folder set in the environment.
+pub fn tablemate(data: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tablemate"))
+        .arg("--data-dir")
+        .arg(data)
+        .args(args)
+        .env_remove("TABLEMATE_DATA_DIR")
+        .output()
+        .expect("tablemate runs")
+}
