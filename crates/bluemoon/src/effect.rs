@@ -199,6 +199,69 @@ pub enum Forbid {
     AdditionalDrawAtEndOfTurn,
 }
 
+impl Forbid {
+    /// What is forbidden, in the words a player reads at the table (never Rust debug output).
+    pub fn describe(&self) -> String {
+        match self {
+            Forbid::Play {
+                types,
+                with_text,
+                printed_above,
+            } => {
+                let kinds = if types.is_empty() {
+                    "cards".to_owned()
+                } else {
+                    let names: Vec<&str> = types.iter().map(|t| card_type_name(*t)).collect();
+                    format!("{} cards", names.join(" or "))
+                };
+                let mut s = format!("playing {kinds}");
+                match with_text {
+                    Some(true) => s.push_str(" with special power text"),
+                    Some(false) => s.push_str(" without special power text"),
+                    None => {}
+                }
+                if let Some(n) = printed_above {
+                    s.push_str(&format!(" with a printed value higher than {n}"));
+                }
+                s
+            }
+            Forbid::MoreThanOneCardPerTurn => "playing more than one card per turn".into(),
+            Forbid::MoreThanOneCardIntoCombat => "playing more than one card into combat".into(),
+            Forbid::TakeFromDrawDeck => "taking cards from the draw deck".into(),
+            Forbid::MoreThanOneFromDrawDeck => {
+                "taking more than one card from the draw deck per turn".into()
+            }
+            Forbid::TakeIntoHand { hand_at_least } => match hand_at_least {
+                Some(n) => format!("taking cards into a hand of {n} or more"),
+                None => "taking further cards into the hand".into(),
+            },
+            Forbid::CallBluff => "calling the bluff".into(),
+            Forbid::MoreThanOneActiveCharacter => {
+                "more than one active character after the Character phase".into()
+            }
+            Forbid::AdditionalDrawAtEndOfTurn => {
+                "drawing additional cards at the end of the turn".into()
+            }
+        }
+    }
+}
+
+fn card_type_name(t: CardType) -> &'static str {
+    match t {
+        CardType::Leader => "leader",
+        CardType::Character => "character",
+        CardType::Booster => "booster",
+        CardType::Support => "support",
+        CardType::Leadership => "leadership",
+        CardType::Influence => "influence (Hyla)",
+        CardType::Ship => "ship",
+        CardType::Crystal => "crystal",
+        CardType::Interference => "interference",
+        CardType::Inquisitor => "inquisitor",
+        CardType::Emissary => "emissary",
+    }
+}
+
 /// When a reminder (or an immediate dragon) applies.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -466,7 +529,7 @@ impl Effect {
                 }
             ),
             Effect::AttractDragon { condition, .. } => format!("attract a dragon: {condition}"),
-            Effect::Restriction { forbids, .. } => format!("forbids {forbids:?}"),
+            Effect::Restriction { forbids, .. } => format!("forbids {}", forbids.describe()),
             Effect::CrystalScore {
                 if_i_win,
                 if_you_win,
@@ -513,5 +576,40 @@ fn class_text(c: CardClass) -> &'static str {
         CardClass::Bluff => "bluff cards",
         CardClass::WithIcons => "cards with icons",
         CardClass::All => "cards",
+    }
+}
+
+#[cfg(test)]
+mod forbid_text_tests {
+    use super::*;
+
+    #[test]
+    fn restrictions_read_as_words_not_debug_output() {
+        let f = Forbid::Play {
+            types: vec![CardType::Leadership],
+            with_text: None,
+            printed_above: None,
+        };
+        assert_eq!(f.describe(), "playing leadership cards");
+        let g = Forbid::Play {
+            types: vec![CardType::Character],
+            with_text: None,
+            printed_above: Some(4),
+        };
+        assert_eq!(
+            g.describe(),
+            "playing character cards with a printed value higher than 4"
+        );
+        for f in [
+            f,
+            g,
+            Forbid::CallBluff,
+            Forbid::TakeIntoHand {
+                hand_at_least: None,
+            },
+        ] {
+            let d = f.describe();
+            assert!(!d.contains('{') && !d.contains("::"), "{d}");
+        }
     }
 }
