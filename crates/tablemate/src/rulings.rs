@@ -519,10 +519,16 @@ mod tests {
     use super::*;
     use std::sync::OnceLock;
 
-    /// One data folder for the module's tests: building the index takes a moment.
+    /// One data folder for the module's tests: building the index takes a moment, so it is
+    /// built once here, before the tests (which run in parallel) open it side by side.
     fn dir() -> &'static std::path::Path {
         static DIR: OnceLock<tempfile::TempDir> = OnceLock::new();
-        DIR.get_or_init(|| tempfile::tempdir().unwrap()).path()
+        DIR.get_or_init(|| {
+            let d = tempfile::tempdir().unwrap();
+            Service::open(d.path()).unwrap().corpus_stats().unwrap();
+            d
+        })
+        .path()
     }
 
     fn svc() -> Service {
