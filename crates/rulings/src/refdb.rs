@@ -90,16 +90,54 @@ impl std::fmt::Debug for ReferenceDb {
 impl ReferenceDb {
     /// Opens (or creates) `reference.db` at `path`, rebuilding it when its data version is not
     /// that of the embedded documents imported with `names`, or when it cannot be read.
+    ///
+    /// Several processes (the app and the CLI) may do this at once: a rebuild is written to a
+    /// temporary file beside `path` and renamed over it when complete, so the file at `path` is
+    /// never deleted or rewritten in place, and a process holding the old file keeps reading it.
     pub fn open(path: &Path, names: &[CardName]) -> Result<Self, RefDbError> {
-        match Self::try_open(path, names) {
-            Ok(db) => Ok(db),
-            Err(RefDbError::Import(e)) => Err(RefDbError::Import(e)),
-            Err(_) => {
-                // Derived data: a damaged file is simply replaced.
-                remove_db_files(path)?;
-                Self::try_open(path, names)
-            }
+        let want = data_version(names);
+        if let Some(db) = Self::open_current(path, &want) {
+            return Ok(db);
         }
+        let corpus = import::import_all(names)?;
+        let dir = match path.parent() {
+            Some(d) if !d.as_os_str().is_empty() => d,
+            _ => Path::new("."),
+        };
+        let io_err = |p: &Path, source| RefDbError::Io {
+            path: p.display().to_string(),
+            source,
+        };
+        let tmp = tempfile::Builder::new()
+            .prefix(".reference.db.")
+            .suffix(".building")
+            .tempfile_in(dir)
+            .map_err(|e| io_err(dir, e))?;
+        let conn = Connection::open(tmp.path())?;
+        // Nothing reads the temporary file before it is complete: no journal is needed, and a
+        // crash leaves only the temporary file, which `tempfile` removes when dropped.
+        conn.pragma_update(None, "journal_mode", "OFF")?;
+        let db = Self::build(conn, corpus, names)?;
+        let Self { conn, corpus, .. } = db;
+        conn.close().map_err(|(_, e)| e)?;
+        tmp.persist(path).map_err(|e| io_err(path, e.error))?;
+        let conn = Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_WRITE)?;
+        let mut db = Self::index(conn, corpus);
+        db.rebuilt = true;
+        Ok(db)
+    }
+
+    /// The database at `path` if it exists, is readable and holds data version `want`.
+    fn open_current(path: &Path, want: &str) -> Option<Self> {
+        // Not SQLITE_OPEN_CREATE: a missing file is built elsewhere and renamed into place.
+        let conn = Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_WRITE).ok()?;
+        if stored_version(&conn).ok()??.as_str() != stored_version_for(want) {
+            return None;
+        }
+        let records = load_records(&conn).ok()?;
+        let mut db = Self::index(conn, Corpus::new(records, want.to_owned()));
+        db.rebuilt = false;
+        Some(db)
     }
 
     /// A fresh in-memory reference database.
@@ -113,23 +151,6 @@ impl ReferenceDb {
     /// indexed with the records that link their cards.
     pub fn from_corpus(corpus: Corpus, names: &[CardName]) -> Result<Self, RefDbError> {
         Self::build(Connection::open_in_memory()?, corpus, names)
-    }
-
-    fn try_open(path: &Path, names: &[CardName]) -> Result<Self, RefDbError> {
-        let conn = Connection::open_with_flags(
-            path,
-            OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_CREATE,
-        )?;
-        let want = data_version(names);
-        if stored_version(&conn)?.as_deref() == Some(stored_version_for(&want).as_str()) {
-            if let Ok(records) = load_records(&conn) {
-                let mut db = Self::index(conn, Corpus::new(records, want));
-                db.rebuilt = false;
-                return Ok(db);
-            }
-        }
-        let corpus = import::import_all(names)?;
-        Self::build(conn, corpus, names)
     }
 
     /// Writes the corpus into the database (schema dropped and recreated) and indexes it.
@@ -329,25 +350,6 @@ fn load_records(conn: &Connection) -> Result<Vec<Ruling>, RefDbError> {
         return Err(RefDbError::Sqlite(rusqlite::Error::QueryReturnedNoRows));
     }
     Ok(out)
-}
-
-fn remove_db_files(path: &Path) -> Result<(), RefDbError> {
-    for suffix in ["", "-wal", "-shm", "-journal"] {
-        let mut p = path.as_os_str().to_owned();
-        p.push(suffix);
-        let p = std::path::PathBuf::from(p);
-        match std::fs::remove_file(&p) {
-            Ok(()) => {}
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
-            Err(source) => {
-                return Err(RefDbError::Io {
-                    path: p.display().to_string(),
-                    source,
-                })
-            }
-        }
-    }
-    Ok(())
 }
 
 static TAG_WITH_TEXT: LazyLock<Regex> = LazyLock::new(|| {

@@ -390,3 +390,89 @@ fn catalog_names_find_rulings_across_languages() {
     assert!(linked >= 4, "{linked} of {}", by_id.len());
     assert!(!by_id.is_empty());
 }
+
+/// The app and the CLI (or two parallel tests) may open a fresh, outdated or damaged
+/// `reference.db` at the same moment: each must get a working database, and none may delete
+/// or rewrite the file under another.
+#[test]
+fn opening_one_file_from_several_places_at_once_all_succeed() {
+    type Setup = fn(&std::path::Path);
+    let setups: [(&str, Setup); 3] = [
+        ("fresh", |_| {}),
+        ("outdated", |path| {
+            drop(ReferenceDb::open(path, &[]).expect("creates"));
+            let conn = rusqlite::Connection::open(path).expect("open");
+            conn.execute("UPDATE meta SET value = 'older' WHERE key = 'version'", [])
+                .expect("update");
+        }),
+        ("damaged", |path| {
+            std::fs::write(path, b"not a database, just some bytes").expect("write")
+        }),
+    ];
+    for (what, setup) in setups {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let path = dir.path().join("reference.db");
+        setup(&path);
+        let openers = 3;
+        let barrier = std::sync::Arc::new(std::sync::Barrier::new(openers));
+        let handles: Vec<_> = (0..openers)
+            .map(|_| {
+                let (path, barrier) = (path.clone(), barrier.clone());
+                std::thread::spawn(move || {
+                    barrier.wait();
+                    let db = ReferenceDb::open(&path, &[]).map_err(|e| e.to_string())?;
+                    let hits = db
+                        .search("Tittertweet", SearchFilter::default(), 3)
+                        .map_err(|e| e.to_string())?;
+                    Ok::<_, String>((db.corpus().records.len(), hits.len()))
+                })
+            })
+            .collect();
+        let results: Vec<_> = handles
+            .into_iter()
+            .map(|h| h.join().expect("no panic"))
+            .collect();
+        for r in &results {
+            let (records, hits) = r.as_ref().unwrap_or_else(|e| panic!("{what}: {e}"));
+            assert!(*records > 1500, "{what}: {records} records");
+            assert!(*hits > 0, "{what}: search finds nothing");
+        }
+        let after = ReferenceDb::open(&path, &[]).expect("opens");
+        assert!(!after.rebuilt(), "{what}: the file left behind is current");
+        let leftovers: Vec<_> = std::fs::read_dir(dir.path())
+            .expect("dir")
+            .filter_map(|e| e.ok())
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .filter(|n| n != "reference.db")
+            .collect();
+        assert!(leftovers.is_empty(), "{what}: left {leftovers:?}");
+    }
+}
+
+/// A database still open keeps answering from its own data while another process rebuilds
+/// the file for a new data version.
+#[test]
+fn an_open_database_keeps_working_while_the_file_is_rebuilt() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = dir.path().join("reference.db");
+    let held = ReferenceDb::open(&path, &[]).expect("creates");
+    let before = held
+        .search("Tittertweet", SearchFilter::default(), 3)
+        .expect("search");
+    let names = [rulings::CardName {
+        game: Game::BlueMoon,
+        card: CardId::new("hoax-99"),
+        name: "Wogarathoras the Gloomy".into(),
+        lang: Lang::En,
+    }];
+    assert!(ReferenceDb::open(&path, &names)
+        .expect("rebuilds")
+        .rebuilt());
+    let after = held
+        .search("Tittertweet", SearchFilter::default(), 3)
+        .expect("search");
+    assert_eq!(
+        before.iter().map(|h| &h.ruling.id).collect::<Vec<_>>(),
+        after.iter().map(|h| &h.ruling.id).collect::<Vec<_>>()
+    );
+}
