@@ -498,7 +498,7 @@ impl Effect {
                 class_text(*cards)
             ),
             Effect::TotalPower { to, element } => match element {
-                Some(e) => format!("total power in {e:?} increases to {to}"),
+                Some(e) => format!("total power in {} increases to {to}", element_text(*e)),
                 None => format!("total power increases to {to}"),
             },
             Effect::Ignore {
@@ -518,14 +518,25 @@ impl Effect {
                 }
                 s
             }
-            Effect::ElementChange { to } => format!("contested element changes ({to:?})"),
+            Effect::ElementChange { to } => match to {
+                ElementChangeTo::Toggle => "the contested element changes between fire and earth",
+                ElementChangeTo::Fire => "the contested element changes to fire",
+                ElementChangeTo::Earth => "the contested element changes to earth",
+            }
+            .into(),
             Effect::RetreatDragons {
                 retreating, change, ..
             } => format!(
-                "if {} retreat(s): {change:?}",
+                "if {} retreats, {}",
                 match retreating {
-                    Whose::Mine => "owner",
-                    Whose::Yours => "opponent",
+                    Whose::Mine => "its owner",
+                    Whose::Yours => "the opponent",
+                },
+                match change {
+                    DragonChange::PlusOne => "one additional dragon is attracted",
+                    DragonChange::MinusOne => "one dragon fewer is attracted",
+                    DragonChange::AtMostOne => "no more than one dragon is attracted",
+                    DragonChange::MayNotAttract => "the winner may not attract dragons",
                 }
             ),
             Effect::AttractDragon { condition, .. } => format!("attract a dragon: {condition}"),
@@ -548,6 +559,13 @@ fn op_text(op: ValueOp) -> String {
         ValueOp::HigherPrinted => "increase to the higher printed value".into(),
         ValueOp::DecreaseTo(n) => format!("decrease to {n}"),
         ValueOp::DecreaseBy(n) => format!("decrease by {n}"),
+    }
+}
+
+fn element_text(e: Element) -> &'static str {
+    match e {
+        Element::Fire => "fire",
+        Element::Earth => "earth",
     }
 }
 
@@ -611,5 +629,58 @@ mod forbid_text_tests {
             let d = f.describe();
             assert!(!d.contains('{') && !d.contains("::"), "{d}");
         }
+    }
+}
+
+#[cfg(test)]
+mod describe_tests {
+    use super::*;
+    use crate::source::Catalog;
+
+    /// Rust debug output looks like `PlusOne`, `Some(4)`, `Toggle }` or `a::b`.
+    fn looks_like_debug_output(s: &str) -> bool {
+        let camel = s.split(|c: char| !c.is_alphanumeric()).any(|w| {
+            let mut cs = w.chars();
+            cs.next().is_some_and(char::is_uppercase)
+                && cs.any(char::is_uppercase)
+                && w.chars().any(char::is_lowercase)
+        });
+        camel || s.contains('{') || s.contains("::") || s.contains("Some(") || s.contains("None")
+    }
+
+    #[test]
+    fn every_shipped_effect_reads_as_words() {
+        let catalog = Catalog::embedded_effects().expect("effects load");
+        let mut seen = 0;
+        for (id, entry) in catalog.effect_entries() {
+            for e in &entry.effects {
+                let d = e.describe();
+                assert!(!d.trim().is_empty(), "{id}: empty description");
+                assert!(!looks_like_debug_output(&d), "{id}: {d}");
+                seen += 1;
+            }
+        }
+        assert!(seen > 150, "only {seen} effects described");
+    }
+
+    #[test]
+    fn element_changes_and_retreat_modifiers_are_worded() {
+        assert_eq!(
+            Effect::ElementChange {
+                to: ElementChangeTo::Toggle
+            }
+            .describe(),
+            "the contested element changes between fire and earth"
+        );
+        let bethenitana = Effect::RetreatDragons {
+            retreating: Whose::Mine,
+            change: DragonChange::MayNotAttract,
+            duration: Duration::default(),
+        };
+        assert_eq!(
+            bethenitana.describe(),
+            "if its owner retreats, the winner may not attract dragons"
+        );
+        assert!(looks_like_debug_output("if owner retreat(s): PlusOne"));
     }
 }
