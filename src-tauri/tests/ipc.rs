@@ -1,75 +1,46 @@
 //! The app's IPC, through Tauri's mock runtime with the real configuration and capabilities:
 //! what the window may call, and what it gets back.
 
-use serde_json::{json, Value};
-use tauri::ipc::{CallbackFn, InvokeBody};
-use tauri::test::{get_ipc_response, mock_builder, INVOKE_KEY};
-use tauri::webview::InvokeRequest;
+mod common;
 
-fn request(cmd: &str, body: Value) -> InvokeRequest {
-    InvokeRequest {
-        cmd: cmd.into(),
-        callback: CallbackFn(0),
-        error: CallbackFn(1),
-        url: "tauri://localhost".parse().expect("valid url"),
-        body: InvokeBody::Json(body),
-        headers: Default::default(),
-        invoke_key: INVOKE_KEY.to_string(),
-    }
-}
+use serde_json::{json, Value};
 
 /// One test, because the app reads its data folder from the process environment.
 #[test]
 fn commands_answer_through_ipc_and_settings_persist() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    std::env::set_var(tablemate::paths::DATA_DIR_ENV, dir.path());
+    let app = common::TestApp::start();
+    let dir = app.dir.path();
 
-    let app = tablemate_app_lib::configure(mock_builder())
-        .build(tauri::generate_context!())
-        .expect("app builds");
-    let webview = tauri::WebviewWindowBuilder::new(&app, "main", Default::default())
-        .build()
-        .expect("main window");
-
-    let info: Value = get_ipc_response(&webview, request("app_info", json!({})))
-        .expect("app_info answers")
-        .deserialize()
-        .expect("json");
+    let info = app.call("app_info", json!({})).expect("app_info answers");
     assert_eq!(info["version"], tablemate::VERSION);
-    assert_eq!(info["data_dir"], dir.path().display().to_string());
+    assert_eq!(info["data_dir"], dir.display().to_string());
     assert!(info["schema_version"].as_u64().unwrap_or(0) >= 1, "{info}");
 
-    let defaults: Value = get_ipc_response(&webview, request("get_settings", json!({})))
-        .expect("get_settings answers")
-        .deserialize()
-        .expect("json");
+    let defaults = app
+        .call("get_settings", json!({}))
+        .expect("get_settings answers");
     assert_eq!(defaults, json!({"language": "en", "theme": "dark"}));
 
     let wanted = json!({"language": "de", "theme": "light"});
-    get_ipc_response(
-        &webview,
-        request("set_settings", json!({ "settings": wanted })),
-    )
-    .expect("set_settings answers");
+    app.call("set_settings", json!({ "settings": wanted }))
+        .expect("set_settings answers");
     // the store plugin wrote the shared file, which the CLI's reader understands
-    let seen = tablemate::Settings::load(dir.path()).expect("settings file readable");
+    let seen = tablemate::Settings::load(dir).expect("settings file readable");
     assert_eq!(serde_json::to_value(seen).expect("json"), wanted);
 
     // a bad value is refused with a readable error and changes nothing
-    let err = get_ipc_response(
-        &webview,
-        request(
+    let err = app
+        .call(
             "set_settings",
             json!({"settings": {"language": "fr", "theme": "dark"}}),
-        ),
-    )
-    .expect_err("invalid language refused");
-    assert!(format!("{err:?}").contains("fr"), "{err:?}");
-    let still = tablemate::Settings::load(dir.path()).expect("settings file readable");
+        )
+        .expect_err("invalid language refused");
+    assert!(err.contains("fr"), "{err}");
+    let still = tablemate::Settings::load(dir).expect("settings file readable");
     assert_eq!(serde_json::to_value(still).expect("json"), wanted);
 
     // a command that does not exist is not reachable
-    assert!(get_ipc_response(&webview, request("no_such_command", json!({}))).is_err());
+    assert!(app.call("no_such_command", json!({})).is_err());
 }
 
 /// The commands in src/commands/, the handler in lib.rs and the capability files must name the

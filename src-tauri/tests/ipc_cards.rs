@@ -1,40 +1,15 @@
 //! The Cards and Rulings commands through Tauri's mock runtime with the real configuration and
 //! capabilities: argument names as the UI sends them, answers, and refused input.
 
-use serde_json::{json, Value};
-use tauri::ipc::{CallbackFn, InvokeBody};
-use tauri::test::{get_ipc_response, mock_builder, INVOKE_KEY};
-use tauri::webview::InvokeRequest;
+mod common;
 
-fn request(url: &tauri::Url, cmd: &str, body: Value) -> InvokeRequest {
-    InvokeRequest {
-        cmd: cmd.into(),
-        callback: CallbackFn(0),
-        error: CallbackFn(1),
-        url: url.clone(),
-        body: InvokeBody::Json(body),
-        headers: Default::default(),
-        invoke_key: INVOKE_KEY.to_string(),
-    }
-}
+use serde_json::{json, Value};
 
 /// One test, because the app reads its data folder from the process environment.
 #[test]
 fn cards_and_rulings_answer_through_ipc() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    std::env::set_var(tablemate::paths::DATA_DIR_ENV, dir.path());
-    let app = tablemate_app_lib::configure(mock_builder())
-        .build(tauri::generate_context!())
-        .expect("app builds");
-    let webview = tauri::WebviewWindowBuilder::new(&app, "main", Default::default())
-        .build()
-        .expect("main window");
-    // The page's own address: the capability grants these commands to local pages only.
-    let url = webview.url().expect("the window has an address");
-    let call = |cmd: &str, body: Value| {
-        get_ipc_response(&webview, request(&url, cmd, body))
-            .map(|r| r.deserialize::<Value>().expect("json answer"))
-    };
+    let app = common::TestApp::start();
+    let call = |cmd: &str, body: Value| app.call(cmd, body);
     let no_filter = json!({"game": null, "series": null, "card_type": null, "icon": null});
 
     let found = call(

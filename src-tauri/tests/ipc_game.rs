@@ -1,38 +1,14 @@
 //! The table screen's commands through Tauri's mock runtime with the real configuration and
 //! capabilities: argument names as the UI sends them (ui/src/lib/api/game.ts), results and errors.
 
-use serde_json::{json, Value};
-use tauri::ipc::{CallbackFn, InvokeBody};
-use tauri::test::{get_ipc_response, mock_builder, INVOKE_KEY};
-use tauri::webview::InvokeRequest;
+mod common;
 
-fn request(cmd: &str, body: Value) -> InvokeRequest {
-    InvokeRequest {
-        cmd: cmd.into(),
-        callback: CallbackFn(0),
-        error: CallbackFn(1),
-        url: "tauri://localhost".parse().expect("valid url"),
-        body: InvokeBody::Json(body),
-        headers: Default::default(),
-        invoke_key: INVOKE_KEY.to_string(),
-    }
-}
+use serde_json::{json, Value};
 
 #[test]
 fn a_game_is_played_through_ipc() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    std::env::set_var(tablemate::paths::DATA_DIR_ENV, dir.path());
-    let app = tablemate_app_lib::configure(mock_builder())
-        .build(tauri::generate_context!())
-        .expect("app builds");
-    let webview = tauri::WebviewWindowBuilder::new(&app, "main", Default::default())
-        .build()
-        .expect("main window");
-    let call = |cmd: &str, body: Value| -> Result<Value, String> {
-        get_ipc_response(&webview, request(cmd, body))
-            .map(|r| r.deserialize::<Value>().expect("json"))
-            .map_err(|e| format!("{e:?}"))
-    };
+    let app = common::TestApp::start();
+    let call = |cmd: &str, body: Value| app.call(cmd, body);
 
     assert_eq!(
         call("game_current", json!({})).expect("answers"),
@@ -78,4 +54,26 @@ fn a_game_is_played_through_ipc() {
     let current = call("game_current", json!({})).expect("current");
     assert_eq!(current["id"], id);
     assert_eq!(current["events"], 3);
+
+    // Dismissing a ruling in the prompt marks it seen in this game, in the database.
+    let prompts = |lang: &str| -> Vec<Value> {
+        call(
+            "game_prompts",
+            json!({"id": id, "card": "Wall of Fire", "lang": lang}),
+        )
+        .expect("prompts")
+        .as_array()
+        .expect("list")
+        .clone()
+    };
+    let first = prompts("en")[0]["ruling"]["id"].clone();
+    assert!(first.is_string(), "{first}");
+    call("game_mark_ruling_seen", json!({"id": id, "ruling": first})).expect("marked");
+    assert!(prompts("en").iter().all(|p| p["ruling"]["id"] != first));
+    let err = call(
+        "game_mark_ruling_seen",
+        json!({"id": id, "ruling": "nope:1"}),
+    )
+    .expect_err("unknown ruling");
+    assert!(err.contains("nope:1"), "{err}");
 }
