@@ -47,6 +47,7 @@ pub fn configure<R: tauri::Runtime>(builder: tauri::Builder<R>) -> tauri::Builde
             commands::game::game_next,
             commands::game::game_fix_card,
             commands::game::game_prompts,
+            commands::game::game_mark_ruling_seen,
             // [history & tournament commands]
             commands::history::history_games,
             commands::history::history_unfinished,

@@ -1,6 +1,7 @@
 // End-to-end: the table screen. A scripted Vulca vs Hoax fight: cards entered by number and by
 // name, totals and element checked, a booster on a target, an interaction ruling, a retreat
-// moving a dragon, undo/redo, and a restart of the app that finds the table unchanged.
+// moving a dragon, undo/redo, a restart of the app that finds the table unchanged (and a
+// dismissed ruling still dismissed), and the same play again by keyboard alone.
 // Screenshots at phone (360x740), tablet (800x1280) and desktop (1280x800) sizes, dark and light.
 // Timings are measured in the page with performance.now() (marks set by the UI code when the
 // key event arrives, when the suggestions are painted, when a card is picked, when the totals
@@ -9,7 +10,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Session, sleep } from './webdriver.mjs';
+import { KEY, Session, sleep } from './webdriver.mjs';
 
 const need = (name) => {
   const v = process.env[name];
@@ -23,7 +24,6 @@ const out = process.env.E2E_OUT || 'target/e2e';
 mkdirSync(out, { recursive: true });
 
 const caps = { 'tauri:options': { application: app }, 'wdio:enforceWebDriverClassic': true };
-const ENTER = '\uE007';
 let s;
 
 before(async () => {
@@ -47,6 +47,17 @@ const dragonsAt = (pos) =>
     `return document.querySelectorAll('[data-testid="dragons-${pos}"] .dragon').length`,
   );
 const perf = () => s.execute('return window.__tmPerf || {}');
+async function waitGone(css) {
+  for (let i = 0; i < 50 && (await s.findAll(css)).length; i++) await sleep(100);
+  assert.equal((await s.findAll(css)).length, 0, `${css} is gone`);
+}
+async function waitFocus(testid) {
+  for (let i = 0; i < 50; i++) {
+    if ((await s.focused()) === testid) return;
+    await sleep(100);
+  }
+  assert.equal(await s.focused(), testid, 'focus');
+}
 const figures = { suggest: [], totals: [], rulings: [] };
 
 /** Types a card and measures keystroke → suggestions shown (in the page). */
@@ -68,7 +79,7 @@ async function typeCard(text) {
 /** Picks the first suggestion with Enter; measures pick → totals (and rulings) painted. */
 async function enterCard(text, { confirm = false } = {}) {
   const input = await typeCard(text);
-  await s.type(input, ENTER);
+  await s.type(input, KEY.ENTER);
   if (confirm) await s.click(await s.waitFor('[data-testid="pending-play"]'));
   let p = {};
   for (let i = 0; i < 150; i++) {
@@ -114,7 +125,7 @@ test('a scripted Vulca vs Hoax fight at the table', async () => {
 
   // a booster on a target: the person picks it (default: the active character)
   await typeCard('Volcanic Gauntlets');
-  await s.type(await s.find('[data-testid="card-entry"]'), ENTER);
+  await s.type(await s.find('[data-testid="card-entry"]'), KEY.ENTER);
   await s.click(await s.waitFor('[data-testid="target"] option[value="vulca-02"]'));
   await s.click(await s.find('[data-testid="pending-play"]'));
   await waitText('[data-testid="total-A-fire-value"]', 12);
@@ -127,7 +138,7 @@ test('a scripted Vulca vs Hoax fight at the table', async () => {
   // Enthrall Opposition under Flickering Fires: the warning shows before confirming, and the
   // interaction ruling appears once it is entered
   await typeCard('Enthrall Opposition');
-  await s.type(await s.find('[data-testid="card-entry"]'), ENTER);
+  await s.type(await s.find('[data-testid="card-entry"]'), KEY.ENTER);
   await s.waitFor('[data-testid="pending-warning"]');
   await s.click(await s.find('[data-testid="pending-play"]'));
   const ruling = await s.waitFor('[data-testid="prompt-interaction"]');
@@ -152,6 +163,12 @@ test('a scripted Vulca vs Hoax fight at the table', async () => {
     }
   }
   await s.setWindowRect({ width: 1280, height: 800 });
+
+  // dismiss the interaction ruling: it is marked seen for the rest of the game
+  const seenId = await s.attr(ruling, 'data-ruling');
+  assert.ok(seenId, 'the prompt names its ruling');
+  await s.click(await s.find(`[data-ruling="${seenId}"] + [data-testid="prompt-dismiss"]`));
+  await waitGone(`[data-ruling="${seenId}"]`);
 
   // undo the Enthrall Opposition: A back to 13
   await s.click(await s.find('[data-testid="undo"]'));
@@ -192,6 +209,37 @@ test('a scripted Vulca vs Hoax fight at the table', async () => {
                 document.querySelector('[data-testid="side-B"]').textContent])`,
   );
   assert.deepEqual(after, before, 'the table is unchanged after a restart');
+
+  // keyboard alone: "/" to the card entry, type, Enter; the warning takes the focus, Escape
+  // cancels; again and Enter confirms; the focus is back in the entry; Ctrl+Z undoes
+  await s.execute('document.activeElement && document.activeElement.blur()');
+  await s.press('/');
+  assert.equal(await s.focused(), 'card-entry');
+  const byKeys = async () => {
+    await s.press('Enthrall Opposition');
+    await s.waitFor('[data-testid="suggestion-hoax-28"]');
+    await s.press(KEY.ENTER);
+    await s.waitFor('[data-testid="pending-warning"]');
+    await waitFocus('pending-play');
+  };
+  await byKeys();
+  await s.press(KEY.ESCAPE);
+  await waitFocus('card-entry');
+  assert.equal((await s.findAll('[data-testid="pending"]')).length, 0, 'cancelled');
+  assert.equal(await total('A', 'fire'), '13', 'nothing played');
+  await byKeys();
+  await s.press(KEY.ENTER);
+  await waitText('[data-testid="total-A-fire-value"]', 7);
+  await waitFocus('card-entry');
+  await s.waitFor('[data-testid="prompts"]');
+  assert.equal(
+    await s.execute(`return document.querySelectorAll('[data-ruling="${seenId}"]').length`),
+    0,
+    'the ruling dismissed before the restart stays dismissed in this game',
+  );
+  await s.press('z', [KEY.CONTROL]);
+  await waitText('[data-testid="total-A-fire-value"]', 13);
+  await waitFocus('card-entry');
   const stats = (xs) => {
     const v = [...xs].sort((a, b) => a - b);
     const med = v[Math.floor(v.length / 2)] ?? NaN;

@@ -5,6 +5,9 @@
 
 const ELEMENT = 'element-6066-11e4-a52e-4f735466cecf';
 
+/** WebDriver's codes for keys that are not characters. */
+export const KEY = { ENTER: '\uE007', ESCAPE: '\uE00C', CONTROL: '\uE009', SHIFT: '\uE008', DOWN: '\uE015' };
+
 export class WebDriverError extends Error {}
 
 export class Session {
@@ -73,6 +76,24 @@ export class Session {
 
   type(id, text) {
     return this.cmd('POST', `/element/${id}/value`, { text });
+  }
+
+  /**
+   * Presses keys on whatever has the focus, as a person at a keyboard: `text` key by key, with
+   * `modifiers` (e.g. [KEY.CONTROL]) held down around it. No element is targeted.
+   */
+  async press(text, modifiers = []) {
+    const actions = [];
+    for (const m of modifiers) actions.push({ type: 'keyDown', value: m });
+    for (const ch of text) actions.push({ type: 'keyDown', value: ch }, { type: 'keyUp', value: ch });
+    for (const m of [...modifiers].reverse()) actions.push({ type: 'keyUp', value: m });
+    await this.cmd('POST', '/actions', { actions: [{ type: 'key', id: 'keyboard', actions }] });
+    await this.cmd('DELETE', '/actions');
+  }
+
+  /** The `data-testid` of the focused element (null if it has none). */
+  focused() {
+    return this.execute('const e = document.activeElement; return (e && e.dataset && e.dataset.testid) || null');
   }
 
   execute(script, args = []) {

@@ -14,6 +14,8 @@ use crate::{clock, Store};
 /// Largest event accepted, in bytes: a Blue Moon event is a few hundred bytes; anything near this
 /// is a bug or hostile input, refused before it can bloat the log.
 pub const MAX_EVENT_BYTES: usize = 64 * 1024;
+/// The longest ruling id accepted (ids are like `bm-faq-en:123`; the schema allows 128).
+const MAX_RULING_ID_CHARS: usize = 128;
 
 /// A game to create.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -281,6 +283,31 @@ impl Store {
         tx.execute("DELETE FROM game_redo WHERE game_id = ?1", [game.0])?;
         tx.commit()?;
         Ok(seq)
+    }
+
+    /// Marks ruling `ruling_id` seen in a game (its prompt is not shown again in that game).
+    /// Returns false when it was already marked. Finished games are not changed.
+    pub fn mark_ruling_seen(&mut self, game: GameId, ruling_id: &str) -> Result<bool> {
+        let ruling_id = label("ruling", ruling_id, MAX_RULING_ID_CHARS)?;
+        let now = clock::now_text();
+        let tx = self.write_tx()?;
+        ensure_open(&tx, game)?;
+        let added = tx.execute(
+            "INSERT OR IGNORE INTO rulings_seen (game_id, ruling_id, seen_at) VALUES (?1, ?2, ?3)",
+            params![game.0, ruling_id, now],
+        )?;
+        tx.commit()?;
+        Ok(added == 1)
+    }
+
+    /// The rulings marked seen in a game, in the order they were marked.
+    pub fn rulings_seen(&self, game: GameId) -> Result<Vec<String>> {
+        self.game(game)?;
+        let mut stmt = self.conn.prepare_cached(
+            "SELECT ruling_id FROM rulings_seen WHERE game_id = ?1 ORDER BY seen_at, ruling_id",
+        )?;
+        let rows = stmt.query_map([game.0], |r| r.get(0))?;
+        Ok(rows.collect::<rusqlite::Result<_>>()?)
     }
 
     /// The game's events, in order.

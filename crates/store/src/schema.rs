@@ -142,8 +142,19 @@ CREATE TABLE result_corrections (
 );
 "#;
 
+/// Version 4: the rulings a person marked "seen" in a game, so the table's rulings prompt does
+/// not show them again for the rest of that game (kept when the app restarts).
+pub const V4: &str = r#"
+CREATE TABLE rulings_seen (
+    game_id     INTEGER NOT NULL REFERENCES games(id),
+    ruling_id   TEXT NOT NULL CHECK (length(ruling_id) BETWEEN 1 AND 128),
+    seen_at     TEXT NOT NULL,
+    PRIMARY KEY (game_id, ruling_id)
+) WITHOUT ROWID;
+"#;
+
 /// The SQL of every version, oldest first. Index `i` holds the step from version `i` to `i + 1`.
-pub const VERSIONS: &[&str] = &[V1, V2, V3];
+pub const VERSIONS: &[&str] = &[V1, V2, V3, V4];
 
 /// The newest schema version this build knows.
 pub fn latest() -> u32 {

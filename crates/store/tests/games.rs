@@ -314,3 +314,52 @@ fn card_fixes_newest_wins_history_kept_null_withdraws() {
         .collect();
     assert_eq!(history, vec!["4", "5", "null"]);
 }
+
+#[test]
+fn rulings_seen_are_kept_per_game_and_survive_reopening() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("tablemate.db");
+    let (g1, g2) = {
+        let mut s = Store::open(&path).unwrap().store;
+        let p = two_players(&mut s);
+        let g1 = game(&mut s, p, ["Vulca", "Hoax"]);
+        let g2 = game(&mut s, p, ["Flit", "Mimix"]);
+        assert!(s.mark_ruling_seen(g1, "bm-faq-en:12").unwrap());
+        assert!(s.mark_ruling_seen(g1, "bm-faq-de:3").unwrap());
+        assert!(
+            !s.mark_ruling_seen(g1, "bm-faq-en:12").unwrap(),
+            "marked once"
+        );
+        (g1, g2)
+    };
+    let mut s = Store::open(&path).unwrap().store;
+    assert_eq!(
+        s.rulings_seen(g1).unwrap(),
+        vec!["bm-faq-en:12".to_string(), "bm-faq-de:3".to_string()]
+    );
+    assert!(
+        s.rulings_seen(g2).unwrap().is_empty(),
+        "another game's marks"
+    );
+
+    // Bad input changes nothing.
+    assert!(matches!(
+        s.mark_ruling_seen(g1, "  "),
+        Err(StoreError::Invalid { .. })
+    ));
+    assert!(matches!(
+        s.mark_ruling_seen(g1, &"x".repeat(129)),
+        Err(StoreError::Invalid { .. })
+    ));
+    assert!(s
+        .mark_ruling_seen(store::GameId(999), "bm-faq-en:1")
+        .is_err());
+    assert!(s.rulings_seen(store::GameId(999)).is_err());
+    s.finish_game(g2, &summary(Side::A, 2, ["Flit", "Mimix"], 3))
+        .unwrap();
+    assert!(matches!(
+        s.mark_ruling_seen(g2, "bm-faq-en:1"),
+        Err(StoreError::GameFinished(_))
+    ));
+    assert_eq!(s.rulings_seen(g1).unwrap().len(), 2);
+}

@@ -52,11 +52,24 @@ fn database_at(path: &Path, version: usize) {
         )
         .unwrap();
     }
-    // Version 3 is the newest, so no older release wrote tournament rows yet. When version 4 is
-    // added, add version-3 data here (the assertion below is the reminder).
+    if version >= 3 {
+        c.execute_batch(
+            r#"
+            INSERT INTO tournaments (id, name, event_date, format, swiss_rounds, top_cut,
+                                     first_round, seed, created_at)
+                VALUES (1, 'Winter Cup', '2026-01-10', 'swiss', 3, NULL, 'seeded', 7,
+                        '2026-01-03T09:00:00.000000Z');
+            INSERT INTO registrations (id, tournament_id, player_id, people, seed_order, joined_round)
+                VALUES (1, 1, 1, 'Vulca', 1, 1), (2, 1, 2, 'Hoax', 2, 1);
+            "#,
+        )
+        .unwrap();
+    }
+    // Version 4 is the newest, so no older release wrote seen rulings yet. When version 5 is
+    // added, add version-4 data here (the assertion below is the reminder).
     assert_eq!(
         schema::VERSIONS.len(),
-        3,
+        4,
         "a new schema version: give database_at data for the previous one"
     );
 }
@@ -79,6 +92,11 @@ fn check_data(store: &Store, version: usize) {
     }
     if version >= 2 {
         assert_eq!(store.card_fixes().unwrap()[0].value_json, "5");
+    }
+    if version >= 3 {
+        let t = store.list_tournaments().unwrap();
+        assert_eq!(t.len(), 1);
+        assert_eq!(t[0].name, "Winter Cup");
     }
 }
 

@@ -1538,9 +1538,36 @@ impl Service {
             Some(l) => l.to_owned(),
             None => enum_text(&self.settings()?.language),
         };
-        Ok(self
-            .rulings_for(card.as_str(), &active, Some(&lang), limit.unwrap_or(6))?
-            .prompts)
+        // Rulings marked seen in this game are left out; ask for that many more so the prompt
+        // still fills up to `limit`.
+        let seen = self.store.rulings_seen(store::GameId(id))?;
+        let limit = limit.unwrap_or(6);
+        let mut prompts = self
+            .rulings_for(card.as_str(), &active, Some(&lang), limit + seen.len())?
+            .prompts;
+        prompts.retain(|p| !seen.contains(&p.ruling.id));
+        prompts.truncate(limit);
+        Ok(prompts)
+    }
+
+    /// Marks a ruling seen in game `id`: the rulings prompt does not show it again in that game,
+    /// also after a restart. Marking it twice is harmless.
+    pub fn game_mark_ruling_seen(&mut self, id: i64, ruling: &str) -> Result<()> {
+        let ruling = ruling.trim();
+        // Only real rulings: a mistyped id would hide nothing and stay in the database.
+        if self
+            .reference()?
+            .get(&rulings::RulingId(ruling.to_owned()))
+            .is_none()
+        {
+            return Err(ServiceError::not_found(format!(
+                "There is no ruling with the id \"{ruling}\"."
+            )));
+        }
+        self.store
+            .mark_ruling_seen(store::GameId(id), ruling)
+            .map_err(crate::tournaments::store_err)?;
+        Ok(())
     }
 }
 
@@ -1923,5 +1950,45 @@ mod tests {
         assert!(!p.breakdown.is_empty());
         let err = svc.power_of_table_json("{\"v\":2}").unwrap_err();
         assert_eq!(err.code, crate::ErrorCode::InvalidInput);
+    }
+
+    /// A ruling marked seen leaves the game's prompts, stays left out after a restart, and
+    /// only in that game; an unknown ruling id is refused.
+    #[test]
+    fn rulings_marked_seen_leave_the_prompt_for_the_rest_of_the_game() {
+        let (dir, mut svc) = svc();
+        let id = new_game(&mut svc).id;
+        play(&mut svc, id, Seat::A, "V02", None);
+        let ids = |svc: &Service, game: i64| -> Vec<String> {
+            svc.game_prompts(game, "Wall of Fire", Some("en"), Some(3))
+                .unwrap()
+                .into_iter()
+                .map(|p| p.ruling.id)
+                .collect()
+        };
+        let before = ids(&svc, id);
+        assert_eq!(before.len(), 3, "{before:?}");
+        svc.game_mark_ruling_seen(id, &before[0]).unwrap();
+        svc.game_mark_ruling_seen(id, &before[0]).unwrap();
+        let after = ids(&svc, id);
+        assert!(!after.contains(&before[0]), "{after:?}");
+        assert_eq!(after[..2], before[1..], "the others move up");
+        assert_eq!(after.len(), 3, "the prompt still fills up");
+
+        let err = svc
+            .game_mark_ruling_seen(id, "bm-faq-en:99999")
+            .unwrap_err();
+        assert_eq!(err.code, crate::ErrorCode::NotFound);
+        assert_eq!(svc.store.rulings_seen(store::GameId(id)).unwrap().len(), 1);
+
+        drop(svc);
+        let mut svc = Service::open(dir.path().join("data")).unwrap();
+        assert_eq!(ids(&svc, id), after, "kept across a restart");
+        let other = new_game(&mut svc).id;
+        assert_eq!(
+            ids(&svc, other)[0],
+            before[0],
+            "another game still shows it"
+        );
     }
 }

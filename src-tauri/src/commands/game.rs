@@ -88,3 +88,9 @@ pub fn game_prompts(
 ) -> CmdResult<Vec<PromptView>> {
     state.with(|svc| svc.game_prompts(id, &card, lang.as_deref(), Some(6)))
 }
+
+/// The person dismissed a ruling in the prompt: not shown again in this game.
+#[tauri::command]
+pub fn game_mark_ruling_seen(state: State<'_, AppState>, id: i64, ruling: String) -> CmdResult<()> {
+    state.with(|svc| svc.game_mark_ruling_seen(id, &ruling))
+}

@@ -19,6 +19,7 @@ const { gameApi } = vi.hoisted(() => ({
     next: vi.fn(),
     fixCard: vi.fn(),
     prompts: vi.fn(),
+    markSeen: vi.fn(),
   },
 }));
 vi.mock('../lib/api/game', () => ({ gameApi }));
@@ -94,7 +95,6 @@ function game(over: Partial<GameView> = {}): GameView {
 
 beforeEach(() => {
   vi.clearAllMocks();
-  localStorage.clear();
 });
 
 describe('Table screen', () => {
@@ -175,9 +175,10 @@ describe('Table screen', () => {
     const prompt = await screen.findByTestId('prompt-interaction');
     expect(prompt.textContent).toContain('Enthrall Opposition');
     expect(prompt.textContent).toContain('Blue Moon FAQ');
+    gameApi.markSeen.mockResolvedValue(null);
     await fireEvent.click(screen.getByTestId('prompt-dismiss'));
-    expect(screen.queryByTestId('prompt-interaction')).toBeNull();
-    expect(localStorage.getItem('tm.seen.7')).toContain('bm-faq-en:1');
+    await waitFor(() => expect(screen.queryByTestId('prompt-interaction')).toBeNull());
+    expect(gameApi.markSeen).toHaveBeenCalledWith(7, 'bm-faq-en:1');
   });
 
   it('shows a forbidden play before it is confirmed, and a target choice', async () => {
@@ -240,6 +241,55 @@ describe('Table screen', () => {
     await waitFor(() =>
       expect(gameApi.play).toHaveBeenCalledWith(7, { player: 'B', card: 'hoax-28', target: null, face_down: false }),
     );
+  });
+
+  it('plays by keyboard alone: a decision takes the focus, Escape cancels, Ctrl+Z undoes', async () => {
+    gameApi.current.mockResolvedValue(game());
+    gameApi.suggest.mockResolvedValue([
+      { id: 'vulca-21', tag: 'Vulca 21', name: 'Volcanic Gauntlets', name_en: 'Volcanic Gauntlets', name_de: null, card_type: 'booster', fire: null, earth: null, matched: 'prefix' },
+    ]);
+    gameApi.preview.mockResolvedValue({
+      card: card('vulca-21', 'Vulca 21', 'Volcanic Gauntlets', 0, 0),
+      area: 'combat',
+      needs_target: false,
+      target_options: [],
+      default_target: null,
+      unknown: [],
+      warnings: [{ kind: 'forbidden', player: 'A', card: 'vulca-21', by: 'hoax-13', rule: 'Play', message: 'forbidden' }],
+      error: null,
+    });
+    gameApi.play.mockResolvedValue(game({ can_undo: true }));
+    gameApi.undo.mockResolvedValue(game());
+    gameApi.prompts.mockResolvedValue([]);
+    render(Table, { lang: 'en', onerror: vi.fn() });
+    const input = (await screen.findByTestId('card-entry')) as HTMLInputElement;
+    // "/" anywhere outside a text field goes to the card entry
+    await fireEvent.keyDown(document.body, { key: '/' });
+    await waitFor(() => expect(document.activeElement).toBe(input));
+    await fireEvent.input(input, { target: { value: 'Volc' } });
+    await screen.findByTestId('suggestion-vulca-21');
+    await fireEvent.keyDown(input, { key: 'Enter' });
+    // the warning needs a decision: the confirm button has the focus, Escape cancels
+    const confirm = await screen.findByTestId('pending-play');
+    await waitFor(() => expect(document.activeElement).toBe(confirm));
+    await fireEvent.keyDown(confirm, { key: 'Escape' });
+    expect(screen.queryByTestId('pending')).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(input));
+    expect(gameApi.play).not.toHaveBeenCalled();
+    // again, confirmed with Enter (a focused button's click); the focus returns to the entry
+    await fireEvent.input(input, { target: { value: 'Volc' } });
+    await screen.findByTestId('suggestion-vulca-21');
+    await fireEvent.keyDown(input, { key: 'Enter' });
+    await fireEvent.click(await screen.findByTestId('pending-play'));
+    await waitFor(() => expect(gameApi.play).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(document.activeElement).toBe(input));
+    // Ctrl+Z from the empty entry undoes; with text in it, it is the field's own undo
+    await fireEvent.input(input, { target: { value: 'x' } });
+    await fireEvent.keyDown(input, { key: 'z', ctrlKey: true });
+    expect(gameApi.undo).not.toHaveBeenCalled();
+    await fireEvent.input(input, { target: { value: '' } });
+    await fireEvent.keyDown(input, { key: 'z', ctrlKey: true });
+    await waitFor(() => expect(gameApi.undo).toHaveBeenCalledWith(7));
   });
 
   it('starts a new game when none is in progress, in German', async () => {

@@ -38,4 +38,5 @@ export const gameApi = {
   fixCard: (fix: CardValuesFix) => call<CardView>('game_fix_card', { fix }),
   prompts: (id: number, card: string, lang: string) =>
     call<PromptView[]>('game_prompts', { id, card, lang }),
+  markSeen: (id: number, ruling: string) => call<null>('game_mark_ruling_seen', { id, ruling }),
 };
