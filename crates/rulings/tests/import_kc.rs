@@ -1,6 +1,8 @@
 //! Knightmare Chess importer against the shipped page: counts from the source notes, card
 //! links, follow-up references, catalog agreement and robustness.
 
+mod common;
+
 use cards::other::OtherCatalogFile;
 use rulings::import::card_lexicon::{card_names, catalog_json};
 use rulings::import::kc;
@@ -223,22 +225,5 @@ fn malformed_pages_give_errors_naming_the_line() {
 #[test]
 fn truncated_or_garbled_input_never_panics() {
     let names = names();
-    let full = kc::import(DOC, &names).expect("full document").len();
-    for k in 1..40 {
-        let mut cut = DOC.len() * k / 40;
-        while !DOC.is_char_boundary(cut) {
-            cut += 1;
-        }
-        if let Ok(recs) = kc::import(&DOC[..cut], &names) {
-            assert!(recs.len() <= full, "cut at {cut}");
-        }
-    }
-    for step in [97, 331, 997] {
-        let garbled: String = DOC
-            .chars()
-            .enumerate()
-            .map(|(i, c)| if i % step == 0 { '\u{FFFD}' } else { c })
-            .collect();
-        let _ = kc::import(&garbled, &names);
-    }
+    common::truncated_or_garbled_input_never_panics(DOC, |d| kc::import(d, &names));
 }

@@ -1,6 +1,8 @@
 //! Star Trek CCG importer against the shipped one-line rules document: counts from the
 //! source notes, card links, section cross-references, catalog agreement and robustness.
 
+mod common;
+
 use cards::other::OtherCatalogFile;
 use rulings::import::card_lexicon::{card_names, catalog_json};
 use rulings::import::stccg::{self, Shape};
@@ -209,24 +211,7 @@ fn malformed_documents_give_errors_naming_the_offset() {
 #[test]
 fn truncated_or_garbled_input_never_panics() {
     let names = names();
-    let full = stccg::import(DOC, &names).expect("full document").len();
-    for k in 1..40 {
-        let mut cut = DOC.len() * k / 40;
-        while !DOC.is_char_boundary(cut) {
-            cut += 1;
-        }
-        if let Ok(recs) = stccg::import(&DOC[..cut], &names) {
-            assert!(recs.len() <= full, "cut at {cut}");
-        }
-    }
-    for step in [97, 331, 997] {
-        let garbled: String = DOC
-            .chars()
-            .enumerate()
-            .map(|(i, c)| if i % step == 0 { '\u{FFFD}' } else { c })
-            .collect();
-        let _ = stccg::import(&garbled, &names);
-    }
+    common::truncated_or_garbled_input_never_panics(DOC, |d| stccg::import(d, &names));
 }
 
 #[test]
