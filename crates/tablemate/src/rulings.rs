@@ -298,6 +298,29 @@ pub(crate) fn highlight(text: &str, query: &[QueryWord], window: Option<usize>) 
     out
 }
 
+/// See [`Service::rulings_index_opener`].
+pub struct RulingsIndexOpener {
+    path: std::path::PathBuf,
+    names: Vec<CardName>,
+}
+
+/// An opened rulings index, ready for [`Service::install_rulings_index`].
+pub struct RulingsIndex(ReferenceDb);
+
+impl RulingsIndexOpener {
+    /// Opens the index, building it if missing or out of date (safe while another process or
+    /// thread does the same).
+    pub fn open(self) -> Result<RulingsIndex> {
+        ReferenceDb::open(&self.path, &self.names)
+            .map(RulingsIndex)
+            .map_err(index_error)
+    }
+}
+
+fn index_error(e: ::rulings::RefDbError) -> ServiceError {
+    ServiceError::internal(format!("The rulings index could not be built: {e}"))
+}
+
 impl Service {
     /// The card names the importers link mentions to: Blue Moon's English and German names and
     /// the names and aliases of the other three catalogs.
@@ -325,14 +348,27 @@ impl Service {
         names
     }
 
+    /// What opening the rulings index needs, taken from the service so that the opening (a
+    /// rebuild takes most of a second in a debug build) can run on another thread while the
+    /// service answers; hand the result to [`Service::install_rulings_index`].
+    pub fn rulings_index_opener(&self) -> RulingsIndexOpener {
+        RulingsIndexOpener {
+            path: self.paths.reference_db(),
+            names: self.ruling_card_names(),
+        }
+    }
+
+    /// Takes over an index opened by a [`RulingsIndexOpener`]; no-op if one is already open.
+    pub fn install_rulings_index(&self, index: RulingsIndex) {
+        let _ = self.reference.set(index.0);
+    }
+
     /// The rulings index, opened (and built, if missing or out of date) on first use.
     pub(crate) fn reference(&self) -> Result<&ReferenceDb> {
         if let Some(db) = self.reference.get() {
             return Ok(db);
         }
-        let db = ReferenceDb::open(&self.paths.reference_db(), &self.ruling_card_names()).map_err(
-            |e| ServiceError::internal(format!("The rulings index could not be built: {e}")),
-        )?;
+        let db = self.rulings_index_opener().open()?.0;
         Ok(self.reference.get_or_init(|| db))
     }
 

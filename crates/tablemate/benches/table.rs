@@ -1,0 +1,84 @@
+//! What the table screen asks of the service when a card is entered, on a game in mid-fight
+//! (the end-to-end script's Vulca vs Hoax table): the preview (area, target, warnings), the play
+//! itself (append + the new table view; undone again to keep the table the same), and the
+//! rulings prompt. Target (issue #6): card picked → totals and rulings shown under 50 ms, of
+//! which these calls are the service's part.
+
+use criterion::{criterion_group, criterion_main, Criterion};
+use std::hint::black_box;
+use tablemate::game::{ElementName, GameAction, PlayRequest, Seat};
+use tablemate::Service;
+
+fn play(card: &str, player: Seat) -> PlayRequest {
+    PlayRequest {
+        player,
+        card: card.into(),
+        target: None,
+        face_down: false,
+    }
+}
+
+fn table(c: &mut Criterion) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut svc = Service::open(dir.path().join("data")).expect("service");
+    let id = svc
+        .game_new(&tablemate::game::NewGameRequest {
+            player_a: "Ann".into(),
+            player_b: "Ben".into(),
+            people_a: "Vulca".into(),
+            people_b: "Hoax".into(),
+            first: Some(Seat::A),
+        })
+        .expect("game")
+        .id;
+    let act = |svc: &mut Service, a: GameAction| {
+        svc.game_act(id, &a).expect("action");
+    };
+    svc.game_play(id, &play("V02", Seat::A)).expect("play");
+    act(
+        &mut svc,
+        GameAction::ChooseElement {
+            player: Seat::A,
+            element: ElementName::Fire,
+        },
+    );
+    act(&mut svc, GameAction::Pass { player: Seat::A });
+    svc.game_play(id, &play("Wogarathoras", Seat::B))
+        .expect("play");
+    svc.game_play(id, &play("H19", Seat::B)).expect("play");
+    act(&mut svc, GameAction::Pass { player: Seat::B });
+    let mut gauntlets = play("Volcanic Gauntlets", Seat::A);
+    gauntlets.target = Some("vulca-02".into());
+    svc.game_play(id, &gauntlets).expect("play");
+    svc.game_play(id, &play("Flickering Fires", Seat::A))
+        .expect("play");
+    act(&mut svc, GameAction::Pass { player: Seat::A });
+    // the rulings index is built on first use: not part of the figures
+    svc.game_prompts(id, "Enthrall Opposition", Some("en"), Some(6))
+        .expect("prompts");
+
+    let enthrall = play("Enthrall Opposition", Seat::B);
+    c.bench_function("table: preview a card", |b| {
+        b.iter(|| black_box(svc.game_preview_play(id, &enthrall).expect("preview")))
+    });
+    c.bench_function("table: play a card (and undo it)", |b| {
+        b.iter(|| {
+            black_box(svc.game_play(id, &enthrall).expect("play"));
+            svc.game_undo(id).expect("undo");
+        })
+    });
+    c.bench_function("table: rulings prompt", |b| {
+        b.iter(|| {
+            black_box(
+                svc.game_prompts(id, "hoax-28", Some("en"), Some(6))
+                    .expect("prompts"),
+            )
+        })
+    });
+    c.bench_function("table: view", |b| {
+        b.iter(|| black_box(svc.game_view(id).expect("view")))
+    });
+}
+
+criterion_group!(benches, table);
+criterion_main!(benches);
