@@ -17,6 +17,8 @@ pub fn configure<R: tauri::Runtime>(builder: tauri::Builder<R>) -> tauri::Builde
             if let Ok(dir) = app.path().app_data_dir() {
                 app.state::<AppState>().set_data_dir(dir);
             }
+            let handle = app.handle().clone();
+            std::thread::spawn(move || handle.state::<AppState>().open_rulings_index());
             Ok(())
         })
         .invoke_handler(tauri::generate_handler![

@@ -57,6 +57,21 @@ impl AppState {
         &self.opened().data_dir
     }
 
+    /// Opens the rulings index on the calling thread without holding the service, so the first
+    /// card entered or search made does not wait for it (a first start builds it). Errors are
+    /// left for the first command that needs the index to report.
+    pub fn open_rulings_index(&self) {
+        let Ok(opener) = self.with(|svc| Ok(svc.rulings_index_opener())) else {
+            return;
+        };
+        if let Ok(index) = opener.open() {
+            let _ = self.with(|svc| {
+                svc.install_rulings_index(index);
+                Ok(())
+            });
+        }
+    }
+
     /// Runs `f` with the service; if the service failed to open, every command reports why.
     pub fn with<T>(
         &self,

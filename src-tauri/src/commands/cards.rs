@@ -9,7 +9,7 @@ use tauri::State;
 
 type CmdResult<T> = Result<T, ServiceError>;
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn cards_find(
     state: State<'_, AppState>,
     text: String,
@@ -19,17 +19,17 @@ pub fn cards_find(
     state.with(|svc| svc.find_cards(&text, &filter, limit))
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn cards_filter_options(state: State<'_, AppState>) -> CmdResult<CardFilterOptions> {
     state.with(|svc| Ok(svc.card_filter_options()))
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn cards_page(state: State<'_, AppState>, card: String, lang: String) -> CmdResult<CardPage> {
     state.with(|svc| svc.card_page(&card, &lang))
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn cards_fix(
     state: State<'_, AppState>,
     card: String,
@@ -39,7 +39,7 @@ pub fn cards_fix(
     state.with(|svc| svc.fix_card(&card, &fact, &value))
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn cards_stats(state: State<'_, AppState>) -> CmdResult<CatalogStatsView> {
     state.with(|svc| svc.catalog_stats())
 }

@@ -11,27 +11,27 @@ use tauri::State;
 
 type CmdResult<T> = Result<T, ServiceError>;
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn game_new(state: State<'_, AppState>, request: NewGameRequest) -> CmdResult<GameView> {
     state.with(|svc| svc.game_new(&request))
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn game_current(state: State<'_, AppState>) -> CmdResult<Option<GameView>> {
     state.with(|svc| svc.game_current())
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn game_view(state: State<'_, AppState>, id: i64) -> CmdResult<GameView> {
     state.with(|svc| svc.game_view(id))
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn game_list(state: State<'_, AppState>) -> CmdResult<Vec<GameListItem>> {
     state.with(|svc| svc.game_list())
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn game_suggest(
     state: State<'_, AppState>,
     text: String,
@@ -40,7 +40,7 @@ pub fn game_suggest(
     state.with(|svc| svc.card_suggestions(&text, limit))
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn game_preview_play(
     state: State<'_, AppState>,
     id: i64,
@@ -49,37 +49,37 @@ pub fn game_preview_play(
     state.with(|svc| svc.game_preview_play(id, &request))
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn game_play(state: State<'_, AppState>, id: i64, request: PlayRequest) -> CmdResult<GameView> {
     state.with(|svc| svc.game_play(id, &request))
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn game_act(state: State<'_, AppState>, id: i64, action: GameAction) -> CmdResult<GameView> {
     state.with(|svc| svc.game_act(id, &action))
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn game_undo(state: State<'_, AppState>, id: i64) -> CmdResult<GameView> {
     state.with(|svc| svc.game_undo(id))
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn game_redo(state: State<'_, AppState>, id: i64) -> CmdResult<GameView> {
     state.with(|svc| svc.game_redo(id))
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn game_next(state: State<'_, AppState>, id: i64) -> CmdResult<GameView> {
     state.with(|svc| svc.game_next(id))
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn game_fix_card(state: State<'_, AppState>, fix: CardValuesFix) -> CmdResult<CardView> {
     state.with(|svc| svc.game_fix_card(&fix))
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn game_prompts(
     state: State<'_, AppState>,
     id: i64,
@@ -90,7 +90,7 @@ pub fn game_prompts(
 }
 
 /// The person dismissed a ruling in the prompt: not shown again in this game.
-#[tauri::command]
+#[tauri::command(async)]
 pub fn game_mark_ruling_seen(state: State<'_, AppState>, id: i64, ruling: String) -> CmdResult<()> {
     state.with(|svc| svc.game_mark_ruling_seen(id, &ruling))
 }

@@ -8,7 +8,7 @@ use tauri::State;
 
 type CmdResult<T> = Result<T, ServiceError>;
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn history_games(
     state: State<'_, AppState>,
     player: Option<String>,
@@ -19,22 +19,22 @@ pub fn history_games(
     state.with(|svc| svc.list_games(player.as_deref(), people.as_deref(), unfinished_only, limit))
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn history_unfinished(state: State<'_, AppState>) -> CmdResult<Unfinished> {
     state.with(|svc| svc.unfinished())
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn history_game(state: State<'_, AppState>, id: i64) -> CmdResult<GamePage> {
     state.with(|svc| svc.game_page(id))
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn history_stats(state: State<'_, AppState>, player: Option<String>) -> CmdResult<StatsView> {
     state.with(|svc| svc.statistics(player.as_deref()))
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn history_matches(
     state: State<'_, AppState>,
     unfinished_only: bool,

@@ -8,7 +8,7 @@ use tauri::State;
 
 type CmdResult<T> = Result<T, ServiceError>;
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn rulings_search(
     state: State<'_, AppState>,
     text: String,
@@ -28,7 +28,7 @@ pub fn rulings_search(
     })
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn rulings_show(
     state: State<'_, AppState>,
     id: String,
@@ -37,7 +37,7 @@ pub fn rulings_show(
     state.with(|svc| svc.ruling(&id, highlight.as_deref()))
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn rulings_for(
     state: State<'_, AppState>,
     card: String,
@@ -48,7 +48,7 @@ pub fn rulings_for(
     state.with(|svc| svc.rulings_for(&card, &active, lang.as_deref(), limit))
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn corpus_stats(state: State<'_, AppState>) -> CmdResult<CorpusStatsView> {
     state.with(|svc| svc.corpus_stats())
 }

@@ -7,12 +7,12 @@ use tauri_plugin_store::StoreExt;
 
 type CmdResult<T> = Result<T, ServiceError>;
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn app_info(state: State<'_, AppState>) -> CmdResult<AppInfo> {
     state.with(|svc| svc.app_info())
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn get_settings<R: tauri::Runtime>(app: tauri::AppHandle<R>) -> CmdResult<Settings> {
     let store = open_settings(&app)?;
     match store.get(tablemate::settings::SETTINGS_KEY) {
@@ -21,7 +21,7 @@ pub fn get_settings<R: tauri::Runtime>(app: tauri::AppHandle<R>) -> CmdResult<Se
     }
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn set_settings<R: tauri::Runtime>(
     app: tauri::AppHandle<R>,
     settings: Settings,

@@ -10,22 +10,22 @@ use tauri::State;
 
 type CmdResult<T> = Result<T, ServiceError>;
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn tournament_list(state: State<'_, AppState>) -> CmdResult<Vec<EventView>> {
     state.with(|svc| svc.list_events())
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn tournament_create(state: State<'_, AppState>, event: NewEvent) -> CmdResult<EventView> {
     state.with(|svc| svc.create_event(&event))
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn tournament_detail(state: State<'_, AppState>, id: i64) -> CmdResult<EventDetail> {
     state.with(|svc| svc.event_detail(id))
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn tournament_register(
     state: State<'_, AppState>,
     id: i64,
@@ -35,7 +35,7 @@ pub fn tournament_register(
     state.with(|svc| svc.register(id, &player, people.as_deref()))
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn tournament_drop(
     state: State<'_, AppState>,
     id: i64,
@@ -44,12 +44,12 @@ pub fn tournament_drop(
     state.with(|svc| svc.drop_player(id, &format!("#{entrant}")))
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn tournament_pair(state: State<'_, AppState>, id: i64) -> CmdResult<RoundView> {
     state.with(|svc| svc.pair_round(id))
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn tournament_result(
     state: State<'_, AppState>,
     id: i64,
@@ -71,7 +71,7 @@ pub fn tournament_result(
     })
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn tournament_result_from_match(
     state: State<'_, AppState>,
     id: i64,
@@ -83,7 +83,7 @@ pub fn tournament_result_from_match(
 }
 
 #[allow(clippy::too_many_arguments)]
-#[tauri::command]
+#[tauri::command(async)]
 pub fn tournament_correct(
     state: State<'_, AppState>,
     id: i64,
@@ -107,12 +107,12 @@ pub fn tournament_correct(
     })
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn tournament_export(state: State<'_, AppState>, id: i64) -> CmdResult<ExportedFiles> {
     state.with(|svc| svc.export_event(id))
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn tournament_import(state: State<'_, AppState>, path: String) -> CmdResult<EventView> {
     state.with(|svc| svc.import_event_path(std::path::Path::new(path.trim())))
 }
