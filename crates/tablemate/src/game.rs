@@ -284,6 +284,9 @@ pub struct EffectView {
     pub description: String,
     /// The card's printed text, when known.
     pub text: Option<String>,
+    /// The card's German name and text from the catalog, for the German interface.
+    pub card_name_de: Option<String>,
+    pub text_de: Option<String>,
     /// `in_force`, `ignored`, `void`, `not_this_turn`.
     pub status: String,
     /// The card that ignores or voids it.
@@ -818,6 +821,7 @@ impl Service {
                     EffectStatus::Void { by } => ("void", Some(by.clone())),
                     EffectStatus::NotThisTurn => ("not_this_turn", None),
                 };
+                let bm = self.catalog.bm(e.card.as_str());
                 EffectView {
                     owner: Seat::of(e.owner),
                     card: e.card.to_string(),
@@ -825,6 +829,8 @@ impl Service {
                     kind: enum_text(&e.kind),
                     description: e.description.clone(),
                     text: e.text.clone(),
+                    card_name_de: bm.and_then(|b| b.name_de.clone()),
+                    text_de: bm.and_then(|b| b.text_de.clone()),
                     status: status.to_owned(),
                     by,
                 }
@@ -1688,10 +1694,17 @@ mod tests {
             side(&v, Seat::A).areas.support[0].id.as_deref(),
             Some("vulca-24")
         );
-        assert!(v
+        let flickering = v
             .effects
             .iter()
-            .any(|e| e.card == "vulca-24" && e.status == "in_force"));
+            .find(|e| e.card == "vulca-24")
+            .expect("Flickering Fires is an active effect");
+        assert_eq!(flickering.status, "in_force");
+        assert_eq!(flickering.card_name_de.as_deref(), Some("Feuerzauber"));
+        assert_eq!(
+            flickering.text_de.as_deref(),
+            Some("Du darfst keine Anführeraktionen auslegen.")
+        );
         let before_retreat = act(&mut svc, id, GameAction::Pass { player: Seat::A });
         assert_eq!(
             side(&before_retreat, Seat::A).dragons_if_opponent_retreats,

@@ -105,8 +105,8 @@ describe('Table screen', () => {
         contested: 'fire',
         players: [side('A', 'Ann', 'Vulca', 6, 3, [flash]), side('B', 'Ben', 'Hoax', 0, 0)],
         effects: [
-          { owner: 'A', card: 'vulca-15', card_name: 'Flare', kind: 'reminder', description: 'draw', text: 'At the end of my turn, I may draw two additional cards.', status: 'in_force', by: null },
-          { owner: 'B', card: 'hoax-12', card_name: 'Demegodas the Odd', kind: 'value', description: 'double', text: null, status: 'ignored', by: 'hoax-28' },
+          { owner: 'A', card: 'vulca-15', card_name: 'Flare', kind: 'reminder', description: 'draw', text: 'At the end of my turn, I may draw two additional cards.', card_name_de: 'Stichflamme', text_de: 'Am Ende meines Zuges darf ich zwei zusätzliche Karten ziehen.', status: 'in_force', by: null },
+          { owner: 'B', card: 'hoax-12', card_name: 'Demegodas the Odd', kind: 'value', description: 'double', text: null, card_name_de: null, text_de: null, status: 'ignored', by: 'hoax-28' },
         ],
         breakdown: [
           {
@@ -137,6 +137,24 @@ describe('Table screen', () => {
     expect(screen.getByTestId('effect-hoax-12').textContent).toContain('ignored by');
     await fireEvent.click(screen.getByTestId('total-A-fire'));
     expect(screen.getByTestId('why-A').textContent).toContain('Flash the Incendiary');
+  });
+
+  it('shows the active effects in German in the German interface', async () => {
+    gameApi.current.mockResolvedValue(
+      game({
+        effects: [
+          { owner: 'A', card: 'vulca-15', card_name: 'Flare', kind: 'reminder', description: 'draw', text: 'At the end of my turn, I may draw two additional cards.', card_name_de: 'Stichflamme', text_de: 'Am Ende meines Zuges darf ich zwei zusätzliche Karten ziehen.', status: 'in_force', by: null },
+          { owner: 'B', card: 'hoax-12', card_name: 'Demegodas the Odd', kind: 'value', description: 'double', text: null, card_name_de: null, text_de: null, status: 'in_force', by: null },
+        ],
+      }),
+    );
+    render(Table, { lang: 'de', onerror: vi.fn() });
+    const flare = await screen.findByTestId('effect-vulca-15');
+    expect(flare.textContent).toContain('Stichflamme');
+    expect(flare.textContent).toContain('zwei zusätzliche Karten');
+    expect(flare.textContent).not.toContain('Flare');
+    // no German from the catalog: the English name and description stand in
+    expect(screen.getByTestId('effect-hoax-12').textContent).toContain('Demegodas the Odd');
   });
 
   it('suggests cards as you type, Enter plays the first, then shows interaction rulings first and dismisses them', async () => {

@@ -14,6 +14,10 @@ kind: string, description: string,
  */
 text: string | null, 
 /**
+ * The card's German name and text from the catalog, for the German interface.
+ */
+card_name_de: string | null, text_de: string | null, 
+/**
  * `in_force`, `ignored`, `void`, `not_this_turn`.
  */
 status: string, 
