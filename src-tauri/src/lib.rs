@@ -42,6 +42,7 @@ pub fn configure<R: tauri::Runtime>(builder: tauri::Builder<R>) -> tauri::Builde
             commands::game::game_list,
             commands::game::game_suggest,
             commands::game::game_preview_play,
+            commands::game::game_enter,
             commands::game::game_play,
             commands::game::game_act,
             commands::game::game_undo,

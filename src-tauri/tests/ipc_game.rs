@@ -28,12 +28,18 @@ fn a_game_is_played_through_ipc() {
     )
     .expect("preview");
     assert_eq!(p["area"], "combat");
-    let v = call(
-        "game_play",
-        json!({"id": id, "request": {"player": "A", "card": "V02", "target": null, "face_down": false}}),
+    let out = call(
+        "game_enter",
+        json!({"id": id, "request": {"player": "A", "card": "V02", "target": null, "face_down": false}, "confirmed": false, "lang": "de"}),
     )
-    .expect("play");
-    assert_eq!(v["players"][0]["total"], json!({"fire": 6, "earth": 3}));
+    .expect("enter");
+    assert_eq!(out["preview"]["area"], "combat");
+    assert_eq!(
+        out["view"]["players"][0]["total"],
+        json!({"fire": 6, "earth": 3}),
+        "nothing to decide: played at once"
+    );
+    assert!(out["prompts"].is_array(), "{out}");
     let err = call(
         "game_act",
         json!({"id": id, "action": {"action": "pass", "player": "A"}}),

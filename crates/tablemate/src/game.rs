@@ -461,6 +461,31 @@ pub struct PlayPreview {
     pub error: Option<String>,
 }
 
+/// What entering a card did: played at once when nothing needed deciding, or the preview of
+/// what the person must decide first.
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
+#[ts(export)]
+pub struct EnterOutcome {
+    pub preview: PlayPreview,
+    /// The table after the play; `None` when it was not played (see `preview`).
+    pub view: Option<GameView>,
+    /// The rulings to show for the card (interactions with the table first); empty when not
+    /// played.
+    pub prompts: Vec<crate::rulings::PromptView>,
+    /// Why the rulings could not be looked up (the play itself stands).
+    pub prompts_error: Option<String>,
+}
+
+impl PlayPreview {
+    /// The person must look at it before the card is played: values to fill in, a warning to
+    /// confirm, or a target to choose among several characters.
+    pub fn needs_decision(&self) -> bool {
+        !self.unknown.is_empty()
+            || !self.warnings.is_empty()
+            || (self.needs_target && !self.target_options.is_empty())
+    }
+}
+
 /// The result of `tablemate power FILE.json`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
 #[ts(export)]
@@ -1218,6 +1243,43 @@ impl Service {
             target,
             face_down: req.face_down,
         }))
+    }
+
+    /// The table screen's one call when a card is entered: the preview, and unless something
+    /// needs deciding (or `confirmed` says it was decided), the play and the rulings prompt,
+    /// in one round trip. Nothing is recorded when the play is impossible or values are
+    /// unknown.
+    pub fn game_enter(
+        &mut self,
+        id: i64,
+        req: &PlayRequest,
+        confirmed: bool,
+        lang: Option<&str>,
+    ) -> Result<EnterOutcome> {
+        let preview = self.game_preview_play(id, req)?;
+        let decide = !preview.unknown.is_empty() || (!confirmed && preview.needs_decision());
+        if preview.error.is_some() || decide {
+            return Ok(EnterOutcome {
+                preview,
+                view: None,
+                prompts: Vec::new(),
+                prompts_error: None,
+            });
+        }
+        let view = self.game_play(id, req)?;
+        let (prompts, prompts_error) = match &preview.card.id {
+            Some(card) => match self.game_prompts(id, card, lang, Some(6)) {
+                Ok(p) => (p, None),
+                Err(e) => (Vec::new(), Some(e.message)),
+            },
+            None => (Vec::new(), None),
+        };
+        Ok(EnterOutcome {
+            preview,
+            view: Some(view),
+            prompts,
+            prompts_error,
+        })
     }
 
     /// A card enters play; it goes to the area its type implies.
@@ -2003,5 +2065,81 @@ mod tests {
             before[0],
             "another game still shows it"
         );
+    }
+
+    /// Entering a card plays it at once unless something needs deciding; a decision taken
+    /// (`confirmed`) plays it; nothing is recorded before that.
+    #[test]
+    fn entering_a_card_plays_it_unless_something_needs_deciding() {
+        let (_d, mut svc) = svc();
+        let id = new_game(&mut svc).id;
+        let req = |p: Seat, card: &str, target: Option<&str>| PlayRequest {
+            player: p,
+            card: card.into(),
+            target: target.map(str::to_owned),
+            face_down: false,
+        };
+        let out = svc
+            .game_enter(id, &req(Seat::A, "V02", None), false, Some("en"))
+            .unwrap();
+        let v = out.view.expect("nothing to decide: played");
+        assert_eq!(side(&v, Seat::A).total, Elements { fire: 6, earth: 3 });
+        assert_eq!(out.prompts_error, None);
+        act(
+            &mut svc,
+            id,
+            GameAction::ChooseElement {
+                player: Seat::A,
+                element: ElementName::Fire,
+            },
+        );
+        act(&mut svc, id, GameAction::Pass { player: Seat::A });
+        play(&mut svc, id, Seat::B, "Wogarathoras", None);
+        play(&mut svc, id, Seat::B, "H19", None);
+        act(&mut svc, id, GameAction::Pass { player: Seat::B });
+
+        // a "one of my characters" booster: the person confirms its target first
+        let events = svc.game_view(id).unwrap().events;
+        let out = svc
+            .game_enter(id, &req(Seat::A, "Volcanic Gauntlets", None), false, None)
+            .unwrap();
+        assert!(out.view.is_none());
+        assert!(out.preview.needs_target && out.preview.target_options.len() == 1);
+        assert_eq!(svc.game_view(id).unwrap().events, events, "nothing recorded");
+        let out = svc
+            .game_enter(
+                id,
+                &req(Seat::A, "Volcanic Gauntlets", Some("V02")),
+                true,
+                None,
+            )
+            .unwrap();
+        let v = out.view.expect("decided: played");
+        assert_eq!(v.events, events + 1);
+
+        // a forbidden play waits for confirmation and then shows the interaction ruling
+        play(&mut svc, id, Seat::A, "Flickering Fires", None);
+        act(&mut svc, id, GameAction::Pass { player: Seat::A });
+        let events = svc.game_view(id).unwrap().events;
+        let enthrall = req(Seat::B, "Enthrall Opposition", None);
+        let out = svc.game_enter(id, &enthrall, false, Some("en")).unwrap();
+        assert!(out.view.is_none() && !out.preview.warnings.is_empty());
+        assert_eq!(svc.game_view(id).unwrap().events, events);
+        let out = svc.game_enter(id, &enthrall, true, Some("en")).unwrap();
+        assert_eq!(out.view.expect("confirmed").events, events + 1);
+        assert!(
+            out.prompts
+                .iter()
+                .any(|p| p.with.iter().any(|w| w.contains("Flickering Fires"))),
+            "{:?}",
+            out.prompts.iter().map(|p| &p.with).collect::<Vec<_>>()
+        );
+
+        // an impossible play is refused, confirmed or not
+        let out = svc
+            .game_enter(id, &req(Seat::A, "V03", None), true, None)
+            .unwrap();
+        assert!(out.preview.error.is_some() && out.view.is_none());
+        assert_eq!(svc.game_view(id).unwrap().events, events + 1);
     }
 }

@@ -2,8 +2,8 @@
 
 use crate::state::AppState;
 use tablemate::game::{
-    CardSuggestion, CardValuesFix, CardView, GameAction, GameListItem, GameView, NewGameRequest,
-    PlayPreview, PlayRequest,
+    CardSuggestion, CardValuesFix, CardView, EnterOutcome, GameAction, GameListItem, GameView,
+    NewGameRequest, PlayPreview, PlayRequest,
 };
 use tablemate::rulings::PromptView;
 use tablemate::ServiceError;
@@ -47,6 +47,18 @@ pub fn game_preview_play(
     request: PlayRequest,
 ) -> CmdResult<PlayPreview> {
     state.with(|svc| svc.game_preview_play(id, &request))
+}
+
+/// A card entered at the table: played with its rulings at once, or what must be decided first.
+#[tauri::command(async)]
+pub fn game_enter(
+    state: State<'_, AppState>,
+    id: i64,
+    request: PlayRequest,
+    confirmed: bool,
+    lang: Option<String>,
+) -> CmdResult<EnterOutcome> {
+    state.with(|svc| svc.game_enter(id, &request, confirmed, lang.as_deref()))
 }
 
 #[tauri::command(async)]

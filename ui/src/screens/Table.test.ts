@@ -3,6 +3,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/svelte';
 import type { GameView } from '../lib/bindings/GameView';
 import type { SideView } from '../lib/bindings/SideView';
 import type { CardView } from '../lib/bindings/CardView';
+import type { PlayRequest } from '../lib/bindings/PlayRequest';
 
 const { gameApi } = vi.hoisted(() => ({
   gameApi: {
@@ -13,6 +14,7 @@ const { gameApi } = vi.hoisted(() => ({
     suggest: vi.fn(),
     preview: vi.fn(),
     play: vi.fn(),
+    enter: vi.fn(),
     act: vi.fn(),
     undo: vi.fn(),
     redo: vi.fn(),
@@ -95,6 +97,18 @@ function game(over: Partial<GameView> = {}): GameView {
 
 beforeEach(() => {
   vi.clearAllMocks();
+  // The service's game_enter, made of the preview, play and prompts each test sets up: played
+  // at once unless something needs deciding and it was not confirmed.
+  gameApi.enter.mockImplementation(async (id: number, request: PlayRequest, confirmed: boolean, lang: string) => {
+    const preview = await gameApi.preview(id, request);
+    const decide =
+      preview.unknown.length > 0 ||
+      (!confirmed && (preview.warnings.length > 0 || (preview.needs_target && preview.target_options.length > 0)));
+    if (preview.error || decide) return { preview, view: null, prompts: [], prompts_error: null };
+    const view = await gameApi.play(id, request);
+    const prompts = await gameApi.prompts(id, request.card, lang);
+    return { preview, view, prompts, prompts_error: null };
+  });
 });
 
 describe('Table screen', () => {
@@ -230,6 +244,13 @@ describe('Table screen', () => {
     await fireEvent.click(screen.getByTestId('pending-play'));
     await waitFor(() =>
       expect(gameApi.play).toHaveBeenCalledWith(7, { player: 'A', card: 'vulca-21', target: 'vulca-02', face_down: false }),
+    );
+    // one call: the decision is sent back confirmed
+    expect(gameApi.enter).toHaveBeenLastCalledWith(
+      7,
+      { player: 'A', card: 'vulca-21', target: 'vulca-02', face_down: false },
+      true,
+      'en',
     );
   });
 

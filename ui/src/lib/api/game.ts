@@ -5,6 +5,7 @@ import { toServiceError } from '../api';
 import type { CardSuggestion } from '../bindings/CardSuggestion';
 import type { CardValuesFix } from '../bindings/CardValuesFix';
 import type { CardView } from '../bindings/CardView';
+import type { EnterOutcome } from '../bindings/EnterOutcome';
 import type { GameAction } from '../bindings/GameAction';
 import type { GameListItem } from '../bindings/GameListItem';
 import type { GameView } from '../bindings/GameView';
@@ -31,6 +32,8 @@ export const gameApi = {
   preview: (id: number, request: PlayRequest) =>
     call<PlayPreview>('game_preview_play', { id, request }),
   play: (id: number, request: PlayRequest) => call<GameView>('game_play', { id, request }),
+  enter: (id: number, request: PlayRequest, confirmed: boolean, lang: string) =>
+    call<EnterOutcome>('game_enter', { id, request, confirmed, lang }),
   act: (id: number, action: GameAction) => call<GameView>('game_act', { id, action }),
   undo: (id: number) => call<GameView>('game_undo', { id }),
   redo: (id: number) => call<GameView>('game_redo', { id }),
