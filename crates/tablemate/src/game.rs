@@ -1705,6 +1705,23 @@ mod tests {
         svc.game_act(id, &a).unwrap()
     }
 
+    /// After A's Flash the Incendiary (V02): A chooses fire and passes; B answers with
+    /// Wogarathoras (H01) and H19 and passes: A's turn, 6 against 7.
+    fn open_the_fire_fight(svc: &mut Service, id: i64) {
+        act(
+            svc,
+            id,
+            GameAction::ChooseElement {
+                player: Seat::A,
+                element: ElementName::Fire,
+            },
+        );
+        act(svc, id, GameAction::Pass { player: Seat::A });
+        play(svc, id, Seat::B, "H01", None);
+        play(svc, id, Seat::B, "H19", None);
+        act(svc, id, GameAction::Pass { player: Seat::B });
+    }
+
     fn side(v: &GameView, s: Seat) -> &SideView {
         &v.players[match s {
             Seat::A => 0,
@@ -1854,18 +1871,7 @@ mod tests {
         let (_d, mut svc) = svc();
         let id = new_game(&mut svc).id;
         play(&mut svc, id, Seat::A, "V02", None);
-        act(
-            &mut svc,
-            id,
-            GameAction::ChooseElement {
-                player: Seat::A,
-                element: ElementName::Fire,
-            },
-        );
-        act(&mut svc, id, GameAction::Pass { player: Seat::A });
-        play(&mut svc, id, Seat::B, "H01", None);
-        play(&mut svc, id, Seat::B, "H19", None);
-        act(&mut svc, id, GameAction::Pass { player: Seat::B });
+        open_the_fire_fight(&mut svc, id);
         play(&mut svc, id, Seat::A, "V24", None);
         act(&mut svc, id, GameAction::Pass { player: Seat::A });
         let p = svc
@@ -2085,18 +2091,7 @@ mod tests {
         let v = out.view.expect("nothing to decide: played");
         assert_eq!(side(&v, Seat::A).total, Elements { fire: 6, earth: 3 });
         assert_eq!(out.prompts_error, None);
-        act(
-            &mut svc,
-            id,
-            GameAction::ChooseElement {
-                player: Seat::A,
-                element: ElementName::Fire,
-            },
-        );
-        act(&mut svc, id, GameAction::Pass { player: Seat::A });
-        play(&mut svc, id, Seat::B, "Wogarathoras", None);
-        play(&mut svc, id, Seat::B, "H19", None);
-        act(&mut svc, id, GameAction::Pass { player: Seat::B });
+        open_the_fire_fight(&mut svc, id);
 
         // a "one of my characters" booster: the person confirms its target first
         let events = svc.game_view(id).unwrap().events;
@@ -2105,7 +2100,11 @@ mod tests {
             .unwrap();
         assert!(out.view.is_none());
         assert!(out.preview.needs_target && out.preview.target_options.len() == 1);
-        assert_eq!(svc.game_view(id).unwrap().events, events, "nothing recorded");
+        assert_eq!(
+            svc.game_view(id).unwrap().events,
+            events,
+            "nothing recorded"
+        );
         let out = svc
             .game_enter(
                 id,
