@@ -485,10 +485,14 @@ impl Service {
         limit: usize,
     ) -> Result<Vec<PromptView>> {
         let db = self.reference()?;
-        let name = |id: &CardId| {
-            self.catalog
-                .card(id.as_str())
-                .map_or_else(|| id.to_string(), |c| c.display_name().to_owned())
+        // The cards an interaction concerns, named in the reader's language where the catalog
+        // has a German name.
+        let name = |id: &CardId| match self.catalog.card(id.as_str()) {
+            Some(CardRef::BlueMoon(c)) if lang == Lang::De && c.name_de.is_some() => {
+                c.name_de.clone().unwrap_or_default()
+            }
+            Some(c) => c.display_name().to_owned(),
+            None => id.to_string(),
         };
         Ok(db
             .rulings_for(card, active, topics, lang, limit)
@@ -660,5 +664,29 @@ mod tests {
         assert!(target.referenced_by.iter().any(|b| b.id == with_ref.id.0));
         let e = svc.ruling("no-such-ruling", None).unwrap_err();
         assert_eq!(e.code, crate::ErrorCode::NotFound);
+    }
+
+    #[test]
+    fn interactions_name_the_cards_in_play_in_the_readers_language() {
+        let svc = svc();
+        let with = |lang: &str| -> Vec<String> {
+            svc.rulings_for(
+                "Enthrall Opposition",
+                &["Flickering Fires".to_owned()],
+                Some(lang),
+                6,
+            )
+            .unwrap()
+            .prompts
+            .into_iter()
+            .filter(|p| p.reason == "interaction")
+            .flat_map(|p| p.with)
+            .collect()
+        };
+        let en = with("en");
+        assert!(en.contains(&"Flickering Fires".to_owned()), "{en:?}");
+        let de = with("de");
+        assert!(de.contains(&"Feuerzauber".to_owned()), "{de:?}");
+        assert!(!de.contains(&"Flickering Fires".to_owned()), "{de:?}");
     }
 }
