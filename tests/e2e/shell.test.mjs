@@ -80,7 +80,11 @@ test('language and theme change at once and are saved by Rust', async () => {
   await s.click(await s.find('[data-testid="settings-language"] option[value="de"]'));
   await s.waitFor('[data-testid="nav-table"]', { pred: (t) => t === 'Tisch' });
   await s.click(await s.find('[data-testid="settings-theme"] option[value="light"]'));
-  const theme = await s.execute('return document.documentElement.dataset.theme');
+  let theme;
+  for (let i = 0; i < 20 && theme !== 'light'; i++) {
+    if (i) await sleep(50);
+    theme = await s.execute('return document.documentElement.dataset.theme');
+  }
   assert.equal(theme, 'light');
   // the store plugin wrote the file the CLI reads
   let saved;
