@@ -1,15 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { liveSearch } from './liveSearch';
-
-function deferred<T>() {
-  let resolve!: (v: T) => void;
-  let reject!: (e: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
+import { deferred } from './testing/deferred';
 
 describe('liveSearch', () => {
   it('shows only the latest answer when answers arrive out of order', async () => {

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/svelte';
 import CardEntry from './CardEntry.svelte';
 import type { CardSuggestion } from '../bindings/CardSuggestion';
+import { deferred } from '../testing/deferred';
 
 const s = (id: string, name: string): CardSuggestion => ({
   id,
@@ -14,12 +15,6 @@ const s = (id: string, name: string): CardSuggestion => ({
   earth: 1,
   matched: 'prefix',
 });
-
-function deferred<T>() {
-  let resolve!: (v: T) => void;
-  const promise = new Promise<T>((res) => (resolve = res));
-  return { promise, resolve };
-}
 
 describe('CardEntry', () => {
   it('asks once more for the latest text when keys come faster than answers, and Enter waits for it', async () => {
