@@ -18,7 +18,8 @@ export function toServiceError(e: unknown): ServiceError {
   return { code: 'internal', message: typeof e === 'string' ? e : String(e) };
 }
 
-async function call<T>(cmd: string, args?: Record<string, unknown>): Promise<T> {
+/** Invokes a Rust command; a rejection arrives as a ServiceError. Every `*Api` goes through it. */
+export async function call<T>(cmd: string, args?: Record<string, unknown>): Promise<T> {
   try {
     return await invoke<T>(cmd, args);
   } catch (e) {

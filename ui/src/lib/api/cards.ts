@@ -1,7 +1,6 @@
 // Typed calls of the Cards and Rulings screens into the Rust service. Payload and result types
 // are generated from Rust (ts-rs, see ../bindings); only the command names are written here.
-import { invoke } from '@tauri-apps/api/core';
-import { toServiceError } from '../api';
+import { call } from '../api';
 import type { CardFilter } from '../bindings/CardFilter';
 import type { CardFilterOptions } from '../bindings/CardFilterOptions';
 import type { CardPage } from '../bindings/CardPage';
@@ -13,14 +12,6 @@ import type { Language } from '../bindings/Language';
 import type { RulingDetail } from '../bindings/RulingDetail';
 import type { RulingSearch } from '../bindings/RulingSearch';
 import type { RulingsForCard } from '../bindings/RulingsForCard';
-
-async function call<T>(cmd: string, args?: Record<string, unknown>): Promise<T> {
-  try {
-    return await invoke<T>(cmd, args);
-  } catch (e) {
-    throw toServiceError(e);
-  }
-}
 
 export const cardsApi = {
   find: (text: string, filter: CardFilter, limit: number) =>

@@ -1,7 +1,6 @@
 // Typed calls of the table screen into the Rust service. Payload and result types are generated
 // from Rust (ts-rs, see ../bindings); only the command names are written here.
-import { invoke } from '@tauri-apps/api/core';
-import { toServiceError } from '../api';
+import { call } from '../api';
 import type { CardSuggestion } from '../bindings/CardSuggestion';
 import type { CardValuesFix } from '../bindings/CardValuesFix';
 import type { CardView } from '../bindings/CardView';
@@ -13,14 +12,6 @@ import type { NewGameRequest } from '../bindings/NewGameRequest';
 import type { PlayPreview } from '../bindings/PlayPreview';
 import type { PlayRequest } from '../bindings/PlayRequest';
 import type { PromptView } from '../bindings/PromptView';
-
-async function call<T>(cmd: string, args?: Record<string, unknown>): Promise<T> {
-  try {
-    return await invoke<T>(cmd, args);
-  } catch (e) {
-    throw toServiceError(e);
-  }
-}
 
 export const gameApi = {
   newGame: (request: NewGameRequest) => call<GameView>('game_new', { request }),

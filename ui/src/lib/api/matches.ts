@@ -1,8 +1,7 @@
 // Typed calls of the Matches screen (history, matches, statistics, tournaments) into the Rust
 // service. Payload and result types are generated from Rust (ts-rs, see ../bindings); only the
 // command names are written here.
-import { invoke } from '@tauri-apps/api/core';
-import { toServiceError } from '../api';
+import { call } from '../api';
 import type { AppInfo } from '../bindings/AppInfo';
 import type { EntrantView } from '../bindings/EntrantView';
 import type { EventDetail } from '../bindings/EventDetail';
@@ -16,14 +15,6 @@ import type { PairingTable } from '../bindings/PairingTable';
 import type { RoundView } from '../bindings/RoundView';
 import type { StatsView } from '../bindings/StatsView';
 import type { Unfinished } from '../bindings/Unfinished';
-
-async function call<T>(cmd: string, args?: Record<string, unknown>): Promise<T> {
-  try {
-    return await invoke<T>(cmd, args);
-  } catch (e) {
-    throw toServiceError(e);
-  }
-}
 
 export const historyApi = {
   appInfo: () => call<AppInfo>('app_info'),
