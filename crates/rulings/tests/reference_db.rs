@@ -449,8 +449,9 @@ fn opening_one_file_from_several_places_at_once_all_succeed() {
     }
 }
 
-/// A database still open keeps answering from its own data while another process rebuilds
-/// the file for a new data version.
+/// A database still open keeps answering from its own file while another process rebuilds
+/// `reference.db` for a new data version: the rebuild goes to a new file, never into the one
+/// being read.
 #[test]
 fn an_open_database_keeps_working_while_the_file_is_rebuilt() {
     let dir = tempfile::tempdir().expect("tempdir");
@@ -459,15 +460,26 @@ fn an_open_database_keeps_working_while_the_file_is_rebuilt() {
     let before = held
         .search("Tittertweet", SearchFilter::default(), 3)
         .expect("search");
+    // A new name for Enthrall Opposition: indexed with every record that links the card.
     let names = [rulings::CardName {
         game: Game::BlueMoon,
-        card: CardId::new("hoax-99"),
-        name: "Wogarathoras the Gloomy".into(),
+        card: CardId::new("hoax-28"),
+        name: "Zyxwvutsrq".into(),
         lang: Lang::En,
     }];
-    assert!(ReferenceDb::open(&path, &names)
-        .expect("rebuilds")
-        .rebuilt());
+    let rebuilt = ReferenceDb::open(&path, &names).expect("rebuilds");
+    assert!(rebuilt.rebuilt());
+    let renamed = |db: &ReferenceDb| {
+        db.search("Zyxwvutsrq", SearchFilter::default(), 3)
+            .expect("search")
+            .len()
+    };
+    assert!(renamed(&rebuilt) > 0, "the new file has the new name");
+    assert_eq!(
+        renamed(&held),
+        0,
+        "the held database still reads its own file"
+    );
     let after = held
         .search("Tittertweet", SearchFilter::default(), 3)
         .expect("search");
