@@ -477,15 +477,7 @@ fn print_table(w: &mut dyn Write, v: &GameView, why: bool) -> std::io::Result<()
         )?;
     }
     for e in &v.effects {
-        let by =
-            e.by.as_deref()
-                .map(|b| format!(" by {b}"))
-                .unwrap_or_default();
-        writeln!(
-            w,
-            "effect: {:?} {}: {} [{}{by}]",
-            e.owner, e.card_name, e.description, e.status
-        )?;
+        writeln!(w, "effect: {}", super::power::effect_text(e))?;
     }
     for x in &v.warnings {
         writeln!(w, "warning: {}", x.message)?;

@@ -4,7 +4,7 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use tablemate::game::{BreakdownLine, PowerView};
+use tablemate::game::{BreakdownLine, EffectView, PowerView};
 use tablemate::ServiceError;
 
 use crate::Ctx;
@@ -27,6 +27,18 @@ pub fn run(ctx: &Ctx<'_>, file: &PathBuf) -> Result<(), ServiceError> {
     let svc = ctx.open()?;
     let view = svc.power_of_table_json(&json)?;
     ctx.out.print(&view, |w| print_power(w, &view))
+}
+
+/// One active effect as the table and `power` print it: owner, card, what it does, its status.
+pub fn effect_text(e: &EffectView) -> String {
+    let by =
+        e.by.as_deref()
+            .map(|b| format!(" by {b}"))
+            .unwrap_or_default();
+    format!(
+        "{:?} {}: {} [{}{by}]",
+        e.owner, e.card_name, e.description, e.status
+    )
 }
 
 fn yes(b: bool) -> &'static str {
@@ -90,15 +102,7 @@ fn print_power(w: &mut dyn Write, v: &PowerView) -> std::io::Result<()> {
     if !v.effects.is_empty() {
         writeln!(w, "effects:")?;
         for e in &v.effects {
-            let by =
-                e.by.as_deref()
-                    .map(|b| format!(" by {b}"))
-                    .unwrap_or_default();
-            writeln!(
-                w,
-                "  {:?} {}: {} [{}{by}]",
-                e.owner, e.card_name, e.description, e.status
-            )?;
+            writeln!(w, "  {}", effect_text(e))?;
         }
     }
     for x in &v.warnings {
