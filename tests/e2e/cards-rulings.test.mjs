@@ -4,28 +4,13 @@
 // The data folder is shared with the other files of the run, so nothing here assumes it empty.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { Session, sleep } from './webdriver.mjs';
-
-const need = (name) => {
-  const v = process.env[name];
-  if (!v) throw new Error(`${name} is not set: run the end-to-end tests through scripts/e2e`);
-  return v;
-};
-const app = need('TABLEMATE_APP_BIN');
-need('TABLEMATE_DATA_DIR');
-const driver = process.env.WEBDRIVER_URL || 'http://127.0.0.1:4444';
-const out = process.env.E2E_OUT || 'target/e2e';
-mkdirSync(out, { recursive: true });
+import { sleep } from './webdriver.mjs';
+import { go as goTo, launch, shot as shotOf } from './harness.mjs';
 
 let s;
 
 before(async () => {
-  s = await Session.start(driver, {
-    'tauri:options': { application: app },
-    'wdio:enforceWebDriverClassic': true,
-  });
+  s = await launch();
   await s.waitFor('[data-testid="brand"]', { timeoutMs: 30_000 });
 });
 
@@ -33,15 +18,8 @@ after(async () => {
   if (s) await s.end();
 });
 
-async function shot(name) {
-  await sleep(400); // let the last change paint before capturing it
-  writeFileSync(join(out, `${name}.png`), await s.screenshot());
-}
-
-async function go(screen) {
-  await s.click(await s.waitFor(`[data-testid="nav-${screen}"]`));
-  await s.waitFor(`[data-testid="screen-${screen}"]`);
-}
+const shot = (name) => shotOf(s, name);
+const go = (screen) => goTo(s, screen);
 
 /** Waits until the element `css` has attribute `name` equal to `value`. */
 async function waitForAttr(css, name, value, timeoutMs = 15_000) {

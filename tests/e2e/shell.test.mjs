@@ -1,25 +1,11 @@
 // End-to-end: the real Tablemate app in a real window (Xvfb), driven through tauri-driver and
-// WebKitWebDriver. Run by scripts/e2e, which starts the display and the driver and sets:
-//   TABLEMATE_APP_BIN   the app binary to launch
-//   TABLEMATE_DATA_DIR  a fresh data folder for this run
-//   WEBDRIVER_URL       where tauri-driver listens
-//   E2E_OUT             where screenshots go (target/e2e)
+// WebKitWebDriver. Run by scripts/e2e (the settings it passes: harness.mjs).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Session, sleep } from './webdriver.mjs';
-
-const need = (name) => {
-  const v = process.env[name];
-  if (!v) throw new Error(`${name} is not set: run the end-to-end tests through scripts/e2e`);
-  return v;
-};
-const app = need('TABLEMATE_APP_BIN');
-const dataDir = need('TABLEMATE_DATA_DIR');
-const driver = process.env.WEBDRIVER_URL || 'http://127.0.0.1:4444';
-const out = process.env.E2E_OUT || 'target/e2e';
-mkdirSync(out, { recursive: true });
+import { sleep } from './webdriver.mjs';
+import { dataDir, go as goTo, launch, shot as shotOf } from './harness.mjs';
 
 // The version the Rust side reports must be the workspace's version.
 const cargo = readFileSync(new URL('../../Cargo.toml', import.meta.url), 'utf8');
@@ -28,25 +14,15 @@ const version = /\[workspace\.package\][^[]*?version\s*=\s*"([^"]+)"/s.exec(carg
 let s;
 
 before(async () => {
-  s = await Session.start(driver, {
-    'tauri:options': { application: app },
-    'wdio:enforceWebDriverClassic': true,
-  });
+  s = await launch();
 });
 
 after(async () => {
   if (s) await s.end();
 });
 
-async function shot(name) {
-  await sleep(400); // let the last change paint before capturing it
-  writeFileSync(join(out, `${name}.png`), await s.screenshot());
-}
-
-async function go(screen) {
-  await s.click(await s.waitFor(`[data-testid="nav-${screen}"]`));
-  await s.waitFor(`[data-testid="screen-${screen}"]`);
-}
+const shot = (name) => shotOf(s, name);
+const go = (screen) => goTo(s, screen);
 
 test('the window opens on the table screen', async () => {
   const brand = await s.waitFor('[data-testid="brand"]', { timeoutMs: 30_000 });

@@ -8,37 +8,22 @@
 // and the rulings are painted), so WebDriver's own overhead is not in the figures.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { KEY, Session, sleep } from './webdriver.mjs';
+import { KEY, sleep } from './webdriver.mjs';
+import { launch, out, shot as shotOf } from './harness.mjs';
 
-const need = (name) => {
-  const v = process.env[name];
-  if (!v) throw new Error(`${name} is not set: run the end-to-end tests through scripts/e2e`);
-  return v;
-};
-const app = need('TABLEMATE_APP_BIN');
-need('TABLEMATE_DATA_DIR');
-const driver = process.env.WEBDRIVER_URL || 'http://127.0.0.1:4444';
-const out = process.env.E2E_OUT || 'target/e2e';
-mkdirSync(out, { recursive: true });
-
-const caps = { 'tauri:options': { application: app }, 'wdio:enforceWebDriverClassic': true };
 let s;
 
 before(async () => {
-  s = await Session.start(driver, caps);
+  s = await launch();
 });
 
 after(async () => {
   if (s) await s.end();
 });
 
-async function shot(name) {
-  await sleep(400);
-  writeFileSync(join(out, `${name}.png`), await s.screenshot());
-}
-
+const shot = (name) => shotOf(s, name);
 const value = async (css) => (await s.text(await s.waitFor(css))).trim();
 const total = (seat, el) => value(`[data-testid="total-${seat}-${el}-value"]`);
 const waitText = (css, want) => s.waitFor(css, { pred: (t) => t.trim() === String(want) });
@@ -212,7 +197,7 @@ test('a scripted Vulca vs Hoax fight at the table', async () => {
 
   // restart the app: a new session launches it again on the same data folder
   await s.end();
-  s = await Session.start(driver, caps);
+  s = await launch();
   await s.click(await s.waitFor('[data-testid="nav-table"]', { timeoutMs: 30_000 }));
   await waitText('[data-testid="total-A-fire-value"]', 13);
   const after = await s.execute(

@@ -5,20 +5,10 @@
 // the language), so the event has a unique name and nothing here depends on the UI language.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Session, sleep } from './webdriver.mjs';
-
-const need = (name) => {
-  const v = process.env[name];
-  if (!v) throw new Error(`${name} is not set: run the end-to-end tests through scripts/e2e`);
-  return v;
-};
-const app = need('TABLEMATE_APP_BIN');
-const dataDir = need('TABLEMATE_DATA_DIR');
-const driver = process.env.WEBDRIVER_URL || 'http://127.0.0.1:4444';
-const out = process.env.E2E_OUT || 'target/e2e';
-mkdirSync(out, { recursive: true });
+import { sleep } from './webdriver.mjs';
+import { dataDir, go as goTo, launch, shot as shotOf } from './harness.mjs';
 
 const eventName = `E2E Swiss ${Date.now()}`;
 const peoples = ['Vulca', 'Hoax', 'Aqua', 'Mimix', 'Flit', 'Khind', 'Terrah', 'Pillar'];
@@ -26,10 +16,7 @@ const players = Array.from({ length: 16 }, (_, i) => `Player ${String(i + 1).pad
 let s;
 
 before(async () => {
-  s = await Session.start(driver, {
-    'tauri:options': { application: app },
-    'wdio:enforceWebDriverClassic': true,
-  });
+  s = await launch();
   await s.waitFor('[data-testid="brand"]', { timeoutMs: 30_000 });
 });
 
@@ -37,15 +24,8 @@ after(async () => {
   if (s) await s.end();
 });
 
-async function shot(name) {
-  await sleep(400); // let the last change paint before capturing it
-  writeFileSync(join(out, `${name}.png`), await s.screenshot());
-}
-
-async function go(screen) {
-  await s.click(await s.waitFor(`[data-testid="nav-${screen}"]`));
-  await s.waitFor(`[data-testid="screen-${screen}"]`);
-}
+const shot = (name) => shotOf(s, name);
+const go = (screen) => goTo(s, screen);
 
 async function typeInto(css, text) {
   const el = await s.waitFor(css);
