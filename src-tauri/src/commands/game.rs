@@ -3,9 +3,8 @@
 use crate::state::AppState;
 use tablemate::game::{
     CardSuggestion, CardValuesFix, CardView, EnterOutcome, GameAction, GameListItem, GameView,
-    NewGameRequest, PlayPreview, PlayRequest,
+    NewGameRequest, PlayRequest,
 };
-use tablemate::rulings::PromptView;
 use tablemate::ServiceError;
 use tauri::State;
 
@@ -40,15 +39,6 @@ pub fn game_suggest(
     state.with(|svc| svc.card_suggestions(&text, limit))
 }
 
-#[tauri::command(async)]
-pub fn game_preview_play(
-    state: State<'_, AppState>,
-    id: i64,
-    request: PlayRequest,
-) -> CmdResult<PlayPreview> {
-    state.with(|svc| svc.game_preview_play(id, &request))
-}
-
 /// A card entered at the table: played with its rulings at once, or what must be decided first.
 #[tauri::command(async)]
 pub fn game_enter(
@@ -59,11 +49,6 @@ pub fn game_enter(
     lang: Option<String>,
 ) -> CmdResult<EnterOutcome> {
     state.with(|svc| svc.game_enter(id, &request, confirmed, lang.as_deref()))
-}
-
-#[tauri::command(async)]
-pub fn game_play(state: State<'_, AppState>, id: i64, request: PlayRequest) -> CmdResult<GameView> {
-    state.with(|svc| svc.game_play(id, &request))
 }
 
 #[tauri::command(async)]
@@ -89,16 +74,6 @@ pub fn game_next(state: State<'_, AppState>, id: i64) -> CmdResult<GameView> {
 #[tauri::command(async)]
 pub fn game_fix_card(state: State<'_, AppState>, fix: CardValuesFix) -> CmdResult<CardView> {
     state.with(|svc| svc.game_fix_card(&fix))
-}
-
-#[tauri::command(async)]
-pub fn game_prompts(
-    state: State<'_, AppState>,
-    id: i64,
-    card: String,
-    lang: Option<String>,
-) -> CmdResult<Vec<PromptView>> {
-    state.with(|svc| svc.game_prompts(id, &card, lang.as_deref(), Some(6)))
 }
 
 /// The person dismissed a ruling in the prompt: not shown again in this game.

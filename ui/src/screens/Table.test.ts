@@ -97,7 +97,7 @@ function game(over: Partial<GameView> = {}): GameView {
 
 beforeEach(() => {
   vi.clearAllMocks();
-  // The service's game_enter, made of the preview, play and prompts each test sets up: played
+  // The service's game_enter, made of fake preview, play and prompts steps each test sets up: played
   // at once unless something needs deciding and it was not confirmed.
   gameApi.enter.mockImplementation(async (id: number, request: PlayRequest, confirmed: boolean, lang: string) => {
     const preview = await gameApi.preview(id, request);

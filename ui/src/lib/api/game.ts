@@ -9,9 +9,7 @@ import type { GameAction } from '../bindings/GameAction';
 import type { GameListItem } from '../bindings/GameListItem';
 import type { GameView } from '../bindings/GameView';
 import type { NewGameRequest } from '../bindings/NewGameRequest';
-import type { PlayPreview } from '../bindings/PlayPreview';
 import type { PlayRequest } from '../bindings/PlayRequest';
-import type { PromptView } from '../bindings/PromptView';
 
 export const gameApi = {
   newGame: (request: NewGameRequest) => call<GameView>('game_new', { request }),
@@ -20,9 +18,6 @@ export const gameApi = {
   list: () => call<GameListItem[]>('game_list'),
   suggest: (text: string, limit?: number) =>
     call<CardSuggestion[]>('game_suggest', { text, limit: limit ?? null }),
-  preview: (id: number, request: PlayRequest) =>
-    call<PlayPreview>('game_preview_play', { id, request }),
-  play: (id: number, request: PlayRequest) => call<GameView>('game_play', { id, request }),
   enter: (id: number, request: PlayRequest, confirmed: boolean, lang: string) =>
     call<EnterOutcome>('game_enter', { id, request, confirmed, lang }),
   act: (id: number, action: GameAction) => call<GameView>('game_act', { id, action }),
@@ -30,7 +25,5 @@ export const gameApi = {
   redo: (id: number) => call<GameView>('game_redo', { id }),
   next: (id: number) => call<GameView>('game_next', { id }),
   fixCard: (fix: CardValuesFix) => call<CardView>('game_fix_card', { fix }),
-  prompts: (id: number, card: string, lang: string) =>
-    call<PromptView[]>('game_prompts', { id, card, lang }),
   markSeen: (id: number, ruling: string) => call<null>('game_mark_ruling_seen', { id, ruling }),
 };
