@@ -1,8 +1,9 @@
 //! What the table screen asks of the service when a card is entered, on a game in mid-fight
-//! (the end-to-end script's Vulca vs Hoax table): the preview (area, target, warnings), the play
-//! itself (append + the new table view; undone again to keep the table the same), and the
-//! rulings prompt. Target (issue #6): card picked → totals and rulings shown under 50 ms, of
-//! which these calls are the service's part.
+//! (the end-to-end script's Vulca vs Hoax table): `game_enter`, the one call the window makes,
+//! and its parts: the preview (area, target, warnings), the play itself (append + the new table
+//! view; undone again to keep the table the same), and the rulings prompt. Target (issue #6):
+//! card picked → totals and rulings shown under 50 ms, of which these calls are the service's
+//! part.
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use std::hint::black_box;
@@ -67,6 +68,18 @@ fn table(c: &mut Criterion) {
             svc.game_undo(id).expect("undo");
         })
     });
+    c.bench_function(
+        "table: enter a card, as the window does (and undo it)",
+        |b| {
+            b.iter(|| {
+                let out = svc
+                    .game_enter(id, &enthrall, true, Some("en"))
+                    .expect("enter");
+                black_box(out.view.expect("played"));
+                svc.game_undo(id).expect("undo");
+            })
+        },
+    );
     c.bench_function("table: rulings prompt", |b| {
         b.iter(|| {
             black_box(
