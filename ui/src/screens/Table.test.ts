@@ -3,6 +3,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/svelte';
 import type { GameView } from '../lib/bindings/GameView';
 import type { SideView } from '../lib/bindings/SideView';
 import type { CardView } from '../lib/bindings/CardView';
+import type { PlayPreview } from '../lib/bindings/PlayPreview';
 import type { PlayRequest } from '../lib/bindings/PlayRequest';
 
 const { gameApi } = vi.hoisted(() => ({
@@ -95,6 +96,21 @@ function game(over: Partial<GameView> = {}): GameView {
   };
 }
 
+/** What the service previews for `c` entering `area`; nothing to decide unless `over` says so. */
+function preview(c: CardView, area: string, over: Partial<PlayPreview> = {}): PlayPreview {
+  return {
+    card: c,
+    area,
+    needs_target: false,
+    target_options: [],
+    default_target: null,
+    unknown: [],
+    warnings: [],
+    error: null,
+    ...over,
+  };
+}
+
 beforeEach(() => {
   vi.clearAllMocks();
   // The service's game_enter, made of fake preview, play and prompts steps each test sets up: played
@@ -176,16 +192,9 @@ describe('Table screen', () => {
     gameApi.suggest.mockResolvedValue([
       { id: 'vulca-24', tag: 'Vulca 24', name: 'Flickering Fires', name_en: 'Flickering Fires', name_de: 'Feuerzauber', card_type: 'support', fire: 1, earth: 1, matched: 'tag' },
     ]);
-    gameApi.preview.mockResolvedValue({
-      card: card('vulca-24', 'Vulca 24', 'Flickering Fires', 1, 1),
-      area: 'support',
-      needs_target: false,
-      target_options: [],
-      default_target: null,
-      unknown: [],
-      warnings: [],
-      error: null,
-    });
+    gameApi.preview.mockResolvedValue(
+      preview(card('vulca-24', 'Vulca 24', 'Flickering Fires', 1, 1), 'support'),
+    );
     gameApi.play.mockResolvedValue(game({ players: [side('A', 'Ann', 'Vulca', 1, 1), side('B', 'Ben', 'Hoax', 0, 0)] }));
     gameApi.prompts.mockResolvedValue([
       {
@@ -220,16 +229,14 @@ describe('Table screen', () => {
     gameApi.suggest.mockResolvedValue([
       { id: 'vulca-21', tag: 'Vulca 21', name: 'Volcanic Gauntlets', name_en: 'Volcanic Gauntlets', name_de: null, card_type: 'booster', fire: null, earth: null, matched: 'prefix' },
     ]);
-    gameApi.preview.mockResolvedValue({
-      card: card('vulca-21', 'Vulca 21', 'Volcanic Gauntlets', 0, 0),
-      area: 'combat',
-      needs_target: true,
-      target_options: [v02, v04],
-      default_target: 'vulca-04',
-      unknown: [],
-      warnings: [{ kind: 'forbidden', player: 'A', card: 'vulca-21', by: 'hoax-13', rule: 'Play', message: 'forbidden' }],
-      error: null,
-    });
+    gameApi.preview.mockResolvedValue(
+      preview(card('vulca-21', 'Vulca 21', 'Volcanic Gauntlets', 0, 0), 'combat', {
+        needs_target: true,
+        target_options: [v02, v04],
+        default_target: 'vulca-04',
+        warnings: [{ kind: 'forbidden', player: 'A', card: 'vulca-21', by: 'hoax-13', rule: 'Play', message: 'forbidden' }],
+      }),
+    );
     gameApi.play.mockResolvedValue(game());
     gameApi.prompts.mockResolvedValue([]);
     render(Table, { lang: 'en', onerror: vi.fn() });
@@ -259,16 +266,13 @@ describe('Table screen', () => {
     gameApi.suggest.mockResolvedValue([
       { id: 'hoax-28', tag: 'Hoax 28', name: 'Enthrall Opposition', name_en: 'Enthrall Opposition', name_de: 'Banne den Gegner', card_type: 'leadership', fire: null, earth: null, matched: 'exact_name' },
     ]);
-    gameApi.preview.mockResolvedValue({
-      card: card('hoax-28', 'Hoax 28', 'Enthrall Opposition', 0, 0),
-      area: 'leadership',
-      needs_target: false,
-      target_options: [card('hoax-01', 'Hoax 01', 'Wogarathoras', 5, 1)],
-      default_target: 'hoax-01',
-      unknown: [],
-      warnings: [{ kind: 'forbidden', player: 'B', card: 'hoax-28', by: 'vulca-24', rule: 'Play', message: 'forbidden' }],
-      error: null,
-    });
+    gameApi.preview.mockResolvedValue(
+      preview(card('hoax-28', 'Hoax 28', 'Enthrall Opposition', 0, 0), 'leadership', {
+        target_options: [card('hoax-01', 'Hoax 01', 'Wogarathoras', 5, 1)],
+        default_target: 'hoax-01',
+        warnings: [{ kind: 'forbidden', player: 'B', card: 'hoax-28', by: 'vulca-24', rule: 'Play', message: 'forbidden' }],
+      }),
+    );
     gameApi.play.mockResolvedValue(game());
     gameApi.prompts.mockResolvedValue([]);
     render(Table, { lang: 'en', onerror: vi.fn() });
@@ -287,16 +291,11 @@ describe('Table screen', () => {
     gameApi.suggest.mockResolvedValue([
       { id: 'vulca-21', tag: 'Vulca 21', name: 'Volcanic Gauntlets', name_en: 'Volcanic Gauntlets', name_de: null, card_type: 'booster', fire: null, earth: null, matched: 'prefix' },
     ]);
-    gameApi.preview.mockResolvedValue({
-      card: card('vulca-21', 'Vulca 21', 'Volcanic Gauntlets', 0, 0),
-      area: 'combat',
-      needs_target: false,
-      target_options: [],
-      default_target: null,
-      unknown: [],
-      warnings: [{ kind: 'forbidden', player: 'A', card: 'vulca-21', by: 'hoax-13', rule: 'Play', message: 'forbidden' }],
-      error: null,
-    });
+    gameApi.preview.mockResolvedValue(
+      preview(card('vulca-21', 'Vulca 21', 'Volcanic Gauntlets', 0, 0), 'combat', {
+        warnings: [{ kind: 'forbidden', player: 'A', card: 'vulca-21', by: 'hoax-13', rule: 'Play', message: 'forbidden' }],
+      }),
+    );
     gameApi.play.mockResolvedValue(game({ can_undo: true }));
     gameApi.undo.mockResolvedValue(game());
     gameApi.prompts.mockResolvedValue([]);
