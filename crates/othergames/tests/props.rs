@@ -1,0 +1,150 @@
+//! Properties every game's fold keeps, on random logs: replaying any prefix equals folding
+//! step by step, a refused event changes nothing, undo walks the states back, and events
+//! read back from their JSON unchanged. Plus each game's own invariants.
+
+use othergames::{Event, Game, Player, Rules};
+use proptest::prelude::*;
+use proptest::test_runner::TestCaseError;
+
+/// Pushes every event (refusals included) and checks the log properties; returns the game.
+fn check_log<R: Rules>(kinds: Vec<R::Kind>) -> Result<Game<R>, TestCaseError>
+where
+    R::Kind: PartialEq + std::fmt::Debug,
+{
+    let mut game = Game::<R>::new();
+    let mut states = vec![game.state().clone()];
+    for kind in kinds {
+        let ev = Event::new(kind);
+        let back: Event<R::Kind> = Event::from_json(&ev.to_json())
+            .map_err(|e| TestCaseError::fail(format!("{ev:?} does not read back: {e}")))?;
+        prop_assert_eq!(&back, &ev);
+        let before = game.clone();
+        match game.push(ev) {
+            Ok(_) => states.push(game.state().clone()),
+            Err(_) => {
+                prop_assert_eq!(game.state(), before.state());
+                prop_assert_eq!(game.events(), before.events());
+            }
+        }
+    }
+    for (k, state) in states.iter().enumerate() {
+        let replayed = R::replay(&game.events()[..k])
+            .map_err(|e| TestCaseError::fail(format!("prefix {k} does not replay: {e}")))?;
+        prop_assert_eq!(&replayed, state, "prefix {}", k);
+    }
+    let mut undone = game.clone();
+    for state in states.iter().rev().skip(1) {
+        prop_assert!(undone.undo().is_some());
+        prop_assert_eq!(undone.state(), state);
+    }
+    prop_assert!(undone.undo().is_none());
+    Ok(game)
+}
+
+fn player() -> impl Strategy<Value = Player> {
+    prop_oneof![Just(Player::A), Just(Player::B)]
+}
+
+fn card() -> impl Strategy<Value = othergames::CardId> {
+    prop_oneof![Just("c1"), Just("c2"), Just("c3")].prop_map(othergames::CardId::from)
+}
+
+mod whi {
+    use super::*;
+    use othergames::whi::{HitPoints, WhiEvent, WhiState, Zone};
+
+    fn zone() -> impl Strategy<Value = Zone> {
+        prop_oneof![
+            Just(Zone::Kingdom),
+            Just(Zone::Quest),
+            Just(Zone::Battlefield)
+        ]
+    }
+
+    fn event() -> impl Strategy<Value = WhiEvent> {
+        let amount = 0u32..6;
+        prop_oneof![
+            1 => (player(), 0u32..3, 0u32..3).prop_map(|(starts, base, per_development)| {
+                WhiEvent::Setup {
+                    decks: Default::default(),
+                    starts,
+                    hit_points: HitPoints {
+                        base: base * 4,
+                        per_development,
+                    },
+                }
+            }),
+            1 => (player(), amount.clone())
+                .prop_map(|(player, amount)| WhiEvent::ResourcesCollected { player, amount }),
+            1 => (player(), amount.clone())
+                .prop_map(|(player, amount)| WhiEvent::ResourcesGained { player, amount }),
+            1 => (player(), amount.clone())
+                .prop_map(|(player, amount)| WhiEvent::ResourcesSpent { player, amount }),
+            1 => (player(), card(), zone(), any::<bool>()).prop_map(|(player, card, zone, ew)| {
+                WhiEvent::CardPlayed {
+                    player,
+                    card,
+                    zone,
+                    eternal_war_legend: ew,
+                }
+            }),
+            1 => (player(), card(), zone(), zone()).prop_map(|(player, card, from, to)| {
+                WhiEvent::CardMoved {
+                    player,
+                    card,
+                    from,
+                    to,
+                }
+            }),
+            1 => (player(), card(), zone())
+                .prop_map(|(player, card, zone)| WhiEvent::CardLeft { player, card, zone }),
+            5 => (player(), zone()).prop_map(|(player, zone)| WhiEvent::DevelopmentPlayed { player, zone }),
+            5 => (player(), zone()).prop_map(|(player, zone)| WhiEvent::DevelopmentRemoved { player, zone }),
+            10 => (player(), zone(), amount.clone())
+                .prop_map(|(player, zone, amount)| WhiEvent::DamageDealt { player, zone, amount }),
+            1 => (player(), zone(), amount)
+                .prop_map(|(player, zone, amount)| WhiEvent::DamageHealed { player, zone, amount }),
+            1 => (player()).prop_map(|player| WhiEvent::DeckEmpty { player }),
+            1 => (player()).prop_map(|player| WhiEvent::Conceded { player }),
+            4 => (player()).prop_map(|player| WhiEvent::TurnEnded { player }),
+        ]
+    }
+
+    /// Most logs start with a setup, so that the later events are judged by the rules.
+    fn log() -> impl Strategy<Value = Vec<WhiEvent>> {
+        (player(), prop::collection::vec(event(), 0..60)).prop_map(|(starts, mut rest)| {
+            rest.insert(
+                0,
+                WhiEvent::Setup {
+                    decks: Default::default(),
+                    starts,
+                    hit_points: HitPoints::default(),
+                },
+            );
+            rest
+        })
+    }
+
+    proptest! {
+        #[test]
+        fn log_properties(kinds in prop_oneof![4 => log(), 1 => prop::collection::vec(event(), 0..20)]) {
+            let game = check_log::<WhiState>(kinds)?;
+            let s = game.state();
+            let view = s.table_view();
+            for p in &view.players {
+                for sec in &p.sections {
+                    // An unburned section always has less damage than hit points.
+                    prop_assert!(sec.burned || sec.damage < sec.hit_points);
+                }
+                let burned = p.sections.iter().filter(|x| x.burned).count();
+                prop_assert_eq!(burned, p.burned);
+            }
+            // The game ends by burning only when enough sections burned.
+            if let Some(r) = s.over.filter(|r| r.reason == othergames::whi::EndReason::ZonesBurned) {
+                let w = &view.players[usize::from(r.winner == Player::B)];
+                let l = &view.players[usize::from(r.winner == Player::A)];
+                prop_assert!(l.burned >= w.zones_to_win);
+            }
+        }
+    }
+}
