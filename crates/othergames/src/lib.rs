@@ -23,6 +23,7 @@
 
 pub mod log;
 pub mod player;
+pub mod stccg;
 pub mod whi;
 
 pub use cards::CardId;

@@ -148,3 +148,80 @@ mod whi {
         }
     }
 }
+
+mod stccg {
+    use super::*;
+    use othergames::stccg::{Outcome, PointSource, StEndReason, StEvent, StState};
+
+    fn source() -> impl Strategy<Value = PointSource> {
+        prop_oneof![
+            Just(PointSource::Mission),
+            Just(PointSource::Dilemma),
+            Just(PointSource::BonusPoints)
+        ]
+    }
+
+    fn event() -> impl Strategy<Value = StEvent> {
+        prop_oneof![
+            1 => player().prop_map(|starts| StEvent::Setup { decks: Default::default(), starts }),
+            40 => (player(), -10i32..60, source(), prop::option::of(card())).prop_map(
+                |(player, points, source, card)| StEvent::PointsScored { player, points, source, card }
+            ),
+            2 => (player(), card()).prop_map(|(player, card)| StEvent::CardPlayed { player, card }),
+            2 => (player(), card()).prop_map(|(player, card)| StEvent::CardLeft { player, card }),
+            8 => player().prop_map(|player| StEvent::QsPlanetEntered { player }),
+            6 => player().prop_map(|player| StEvent::QsPlanetSolved { player }),
+            3 => player().prop_map(|player| StEvent::TurnEnded { player }),
+            1 => player().prop_map(|player| StEvent::DeckExhausted { player }),
+            1 => player().prop_map(|player| StEvent::DevidianDoorNotShown { player }),
+            1 => player().prop_map(|player| StEvent::MickeyDAttempt { player }),
+            1 => player().prop_map(|player| StEvent::Conceded { player }),
+        ]
+    }
+
+    fn log() -> impl Strategy<Value = Vec<StEvent>> {
+        (player(), prop::collection::vec(event(), 0..40)).prop_map(|(starts, mut rest)| {
+            rest.insert(
+                0,
+                StEvent::Setup {
+                    decks: Default::default(),
+                    starts,
+                },
+            );
+            rest
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(512))]
+        #[test]
+        fn log_properties(kinds in prop_oneof![4 => log(), 1 => prop::collection::vec(event(), 0..20)]) {
+            let game = check_log::<StState>(kinds)?;
+            let s = game.state();
+            for p in Player::BOTH {
+                // The score is the sum of the player's ledger, and each entry's score the
+                // running sum.
+                let mut sum = 0i32;
+                for e in s.ledger.iter().filter(|e| e.player == p) {
+                    sum += e.points;
+                    prop_assert_eq!(e.score, sum);
+                    prop_assert!(e.points != 0);
+                }
+                prop_assert_eq!(*s.scores.get(p), sum);
+            }
+            // Without an end, nobody has reached the target; a points win reached it.
+            match s.over {
+                None if s.set_up => {
+                    prop_assert!(Player::BOTH.iter().all(|p| *s.scores.get(*p) < s.target()));
+                }
+                Some(r) if r.reason == StEndReason::Points => {
+                    let Outcome::Win(w) = r.outcome else {
+                        return Err(TestCaseError::fail("a points win has a winner"));
+                    };
+                    prop_assert!(*s.scores.get(w) >= s.target());
+                }
+                _ => {}
+            }
+        }
+    }
+}
