@@ -24,8 +24,10 @@
 pub mod log;
 pub mod player;
 pub mod stccg;
+pub mod turn;
 pub mod whi;
 
 pub use cards::CardId;
 pub use log::{Event, Game, LogError, ReplayError, Rules, EVENT_VERSION};
 pub use player::{PerPlayer, Player};
+pub use turn::Turn;

@@ -42,7 +42,7 @@ impl<K: Serialize + DeserializeOwned> Event<K> {
     }
 }
 
-/// Refusals that do not depend on the game: the format and the order of the log.
+/// Refusals that do not depend on the game: the format and the order of the log, and turns.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum LogError {
     #[error("unsupported event format version {0} (this build reads version 1)")]
@@ -57,6 +57,11 @@ pub enum LogError {
     GameOver,
     #[error("the game is not over yet")]
     GameNotOver,
+    #[error("it is {active}'s turn, not {got}'s")]
+    NotYourTurn {
+        active: crate::Player,
+        got: crate::Player,
+    },
 }
 
 /// Where a game stands, for the checks every event goes through first.

@@ -7,8 +7,6 @@ use thiserror::Error;
 pub enum StError {
     #[error(transparent)]
     Log(#[from] LogError),
-    #[error("it is {active}'s turn, not {got}'s")]
-    NotYourTurn { active: Player, got: Player },
     #[error("0 points change no score")]
     ZeroPoints,
     #[error("card `{card}` is not in play for {player}")]

@@ -4,7 +4,7 @@
 
 use super::{PointSource, StError, StEvent};
 use crate::log::{Needs, Phase, Rules};
-use crate::{CardId, PerPlayer, Player};
+use crate::{CardId, PerPlayer, Player, Turn};
 use serde::Serialize;
 
 /// Points that win without Q's Planet.
@@ -69,9 +69,7 @@ pub struct StResult {
 pub struct StState {
     pub set_up: bool,
     pub decks: PerPlayer<Option<String>>,
-    pub active: Player,
-    /// Turn number, from 1 (each player's turn counts).
-    pub turn: u32,
+    pub turn: Turn,
     /// Scores may be negative (III.6 Miscellaneous Rules, Negative Points).
     pub scores: PerPlayer<i32>,
     pub ledger: Vec<LedgerEntry>,
@@ -126,8 +124,7 @@ impl Rules for StState {
             StEvent::Setup { decks, starts } => {
                 s.set_up = true;
                 s.decks = decks.clone();
-                s.active = *starts;
-                s.turn = 1;
+                s.turn = Turn::first(*starts);
             }
             StEvent::PointsScored {
                 player,
@@ -145,7 +142,7 @@ impl Rules for StState {
                 let score = *score;
                 s.ledger.push(LedgerEntry {
                     player: *player,
-                    turn: s.turn,
+                    turn: s.turn.number,
                     points: *points,
                     source: *source,
                     card: card.clone(),
@@ -193,16 +190,7 @@ impl Rules for StState {
                     [false, false] => {}
                 }
             }
-            StEvent::TurnEnded { player } => {
-                if *player != s.active {
-                    return Err(StError::NotYourTurn {
-                        active: s.active,
-                        got: *player,
-                    });
-                }
-                s.active = player.other();
-                s.turn += 1;
-            }
+            StEvent::TurnEnded { player } => s.turn.end(*player)?,
             // III.6 Exhausted Deck: "the game ends immediately". The document does not say
             // who wins then; the higher score is the usual reading [inferred].
             StEvent::DeckExhausted { .. } => s.end(s.leader(), StEndReason::DeckExhausted),

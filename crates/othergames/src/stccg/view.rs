@@ -42,8 +42,8 @@ impl StState {
             }
         };
         StView {
-            turn: self.turn,
-            active: self.active,
+            turn: self.turn.number,
+            active: self.turn.active,
             target,
             qs_planet: self.qs_planet,
             players: Player::BOTH.map(player),

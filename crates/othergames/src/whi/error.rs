@@ -8,8 +8,6 @@ use thiserror::Error;
 pub enum WhiError {
     #[error(transparent)]
     Log(#[from] LogError),
-    #[error("it is {active}'s turn, not {got}'s")]
-    NotYourTurn { active: Player, got: Player },
     #[error("{player} has {have} resources and cannot spend {spend}")]
     NotEnoughResources {
         player: Player,

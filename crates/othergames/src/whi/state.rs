@@ -4,7 +4,7 @@
 
 use super::{HitPoints, WhiError, WhiEvent, Zone};
 use crate::log::{Needs, Phase, Rules};
-use crate::{CardId, PerPlayer, Player};
+use crate::{CardId, PerPlayer, Player, Turn};
 use serde::Serialize;
 
 /// One section of a capital, which is also one of the player's zones.
@@ -107,10 +107,7 @@ pub struct WhiResult {
 pub struct WhiState {
     /// `None` until the `setup` event.
     pub hit_points: Option<HitPoints>,
-    /// The active player.
-    pub active: Player,
-    /// Turn number, from 1 (each player's turn counts).
-    pub turn: u32,
+    pub turn: Turn,
     pub sides: PerPlayer<Side>,
     pub over: Option<WhiResult>,
 }
@@ -144,14 +141,13 @@ impl Rules for WhiState {
                     return Err(WhiError::NoHitPoints);
                 }
                 s.hit_points = Some(*hit_points);
-                s.active = *starts;
-                s.turn = 1;
+                s.turn = Turn::first(*starts);
                 for p in Player::BOTH {
                     s.sides.get_mut(p).deck = decks.get(p).clone();
                 }
             }
             WhiEvent::ResourcesCollected { player, amount } => {
-                s.expect_active(*player)?;
+                s.turn.expect(*player)?;
                 // FAQ: Updated Turn Sequence Diagram, Phase 1 Kingdom Phase: unspent
                 // resources are reset to the pool, then the power in the kingdom is taken.
                 s.sides.get_mut(*player).resources = *amount;
@@ -268,11 +264,7 @@ impl Rules for WhiState {
                     reason: EndReason::Conceded,
                 });
             }
-            WhiEvent::TurnEnded { player } => {
-                s.expect_active(*player)?;
-                s.active = player.other();
-                s.turn += 1;
-            }
+            WhiEvent::TurnEnded { player } => s.turn.end(*player)?,
         }
         Ok(s)
     }
@@ -290,17 +282,6 @@ impl WhiState {
     /// The hit point rule of the game (the rulebook's until set up).
     pub fn hp(&self) -> HitPoints {
         self.hit_points.unwrap_or_default()
-    }
-
-    fn expect_active(&self, player: Player) -> Result<(), WhiError> {
-        if player == self.active {
-            Ok(())
-        } else {
-            Err(WhiError::NotYourTurn {
-                active: self.active,
-                got: player,
-            })
-        }
     }
 
     fn take_card(&mut self, player: Player, card: &CardId, zone: Zone) -> Result<(), WhiError> {

@@ -74,8 +74,8 @@ impl WhiState {
             }
         };
         WhiView {
-            turn: self.turn,
-            active: self.active,
+            turn: self.turn.number,
+            active: self.turn.active,
             hit_points: hp,
             players: Player::BOTH.map(player),
             over: self.over,
