@@ -21,6 +21,7 @@
 //! # Ok::<(), othergames::whi::WhiError>(())
 //! ```
 
+pub mod kc;
 pub mod log;
 pub mod player;
 pub mod stccg;

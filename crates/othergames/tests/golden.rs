@@ -97,6 +97,7 @@ fn golden_scenarios() {
         let result = match g.game.as_str() {
             "whi" => run::<othergames::whi::WhiState>(&g),
             "stccg" => run::<othergames::stccg::StState>(&g),
+            "kc" => run::<othergames::kc::KcState>(&g),
             other => Err(format!("unknown game `{other}`")),
         };
         if let Err(e) = result {

@@ -225,3 +225,75 @@ mod stccg {
         }
     }
 }
+
+mod kc {
+    use super::*;
+    use othergames::kc::{DrawBy, Duration, KcEvent, KcState, WinBy};
+    use std::num::NonZeroU8;
+
+    fn duration() -> impl Strategy<Value = Duration> {
+        prop_oneof![
+            Just(Duration::ThisTurn),
+            Just(Duration::Continuing),
+            (1u8..4).prop_map(|n| Duration::Turns(NonZeroU8::new(n).unwrap_or(NonZeroU8::MIN))),
+        ]
+    }
+
+    fn event() -> impl Strategy<Value = KcEvent> {
+        let win = prop_oneof![
+            Just(WinBy::Checkmate),
+            Just(WinBy::LastKingCaptured),
+            Just(WinBy::KingOfTheMountain),
+            Just(WinBy::Resignation)
+        ];
+        let draw = prop_oneof![Just(DrawBy::Stalemate), Just(DrawBy::Agreement)];
+        prop_oneof![
+            1 => player().prop_map(|white| KcEvent::Setup { decks: Default::default(), white }),
+            8 => (player(), card(), duration(), prop::option::of(Just("e4".to_owned()))).prop_map(
+                |(player, card, duration, target)| KcEvent::CardPlayed { player, card, duration, target }
+            ),
+            3 => (player(), card()).prop_map(|(player, card)| KcEvent::CardEnded { player, card }),
+            10 => player().prop_map(|player| KcEvent::TurnEnded { player }),
+            1 => (player(), win).prop_map(|(winner, by)| KcEvent::GameWon { winner, by }),
+            1 => draw.prop_map(|by| KcEvent::GameDrawn { by }),
+            2 => player().prop_map(|white| KcEvent::NextGame { white }),
+        ]
+    }
+
+    fn log() -> impl Strategy<Value = Vec<KcEvent>> {
+        (player(), prop::collection::vec(event(), 0..60)).prop_map(|(white, mut rest)| {
+            rest.insert(
+                0,
+                KcEvent::Setup {
+                    decks: Default::default(),
+                    white,
+                },
+            );
+            rest
+        })
+    }
+
+    proptest! {
+        #[test]
+        fn log_properties(kinds in prop_oneof![4 => log(), 1 => prop::collection::vec(event(), 0..20)]) {
+            let game = check_log::<KcState>(kinds)?;
+            let s = game.state();
+            let view = s.table_view();
+            prop_assert_eq!(view.move_number, s.turn.number.div_ceil(2));
+            for c in &view.in_force {
+                // A counted card is in force with 1 to its full count of turns left.
+                match c.duration {
+                    Duration::Turns(n) => {
+                        prop_assert!(c.turns_left.is_some_and(|t| (1..=n.get()).contains(&t)));
+                    }
+                    Duration::ThisTurn | Duration::Continuing => prop_assert_eq!(c.turns_left, None),
+                }
+            }
+            // Every finished game is counted once in the match score.
+            let finished = usize::try_from(view.wins.a + view.wins.b + view.draws).unwrap_or(0);
+            prop_assert_eq!(finished, s.results.len());
+            prop_assert_eq!(s.results.len() + usize::from(s.over.is_none() && s.set_up),
+                usize::try_from(s.game_no).unwrap_or(0));
+        }
+    }
+}

@@ -1,0 +1,15 @@
+//! Knightmare Chess: side to move and turn number, the cards in force with their durations
+//! counting down by turns, and the match score. The position itself stays on the board.
+
+mod error;
+mod event;
+mod state;
+mod view;
+
+pub use error::KcError;
+pub use event::{DrawBy, Duration, KcEvent, WinBy};
+pub use state::{InForce, KcResult, KcState, Side};
+pub use view::KcView;
+
+/// A Knightmare Chess log with its state.
+pub type KcGame = crate::Game<KcState>;

@@ -1,0 +1,179 @@
+//! The Knightmare Chess state as a fold over [`KcEvent`]s: side to move, turns, the cards in
+//! force with their durations, and the match. Sources are cited from
+//! `data/sources/knightmare-chess-rulings.txt`.
+
+use super::{Duration, KcError, KcEvent, WinBy};
+use crate::log::{Needs, Phase, Rules};
+use crate::{CardId, LogError, PerPlayer, Player, Turn};
+use serde::Serialize;
+
+/// A chess side.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Side {
+    #[default]
+    White,
+    Black,
+}
+
+/// A card in force.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct InForce {
+    pub player: Player,
+    pub card: CardId,
+    pub duration: Duration,
+    /// Turns of its player left for a `turns` card, counting the current one.
+    pub turns_left: Option<u8>,
+    pub target: Option<String>,
+}
+
+/// The result of one game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum KcResult {
+    Won { winner: Player, by: WinBy },
+    Drawn { by: super::DrawBy },
+}
+
+/// Everything known about the match after the events so far.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize)]
+pub struct KcState {
+    pub set_up: bool,
+    pub decks: PerPlayer<Option<String>>,
+    /// Game number within the match, from 1.
+    pub game_no: u32,
+    /// Who plays White in this game.
+    pub white: Player,
+    /// The player to move and the turn number (each side's turn counts).
+    pub turn: Turn,
+    /// Cards in force, in the order they were played.
+    pub in_force: Vec<InForce>,
+    pub over: Option<KcResult>,
+    /// Results of the finished games, in order.
+    pub results: Vec<KcResult>,
+}
+
+impl KcState {
+    pub fn side_of(&self, p: Player) -> Side {
+        if p == self.white {
+            Side::White
+        } else {
+            Side::Black
+        }
+    }
+
+    /// Games won by each player.
+    pub fn wins(&self) -> PerPlayer<u32> {
+        let mut wins = PerPlayer::default();
+        for r in &self.results {
+            if let KcResult::Won { winner, .. } = r {
+                *wins.get_mut(*winner) += 1;
+            }
+        }
+        wins
+    }
+
+    pub fn draws(&self) -> u32 {
+        let drawn = self
+            .results
+            .iter()
+            .filter(|r| matches!(r, KcResult::Drawn { .. }));
+        u32::try_from(drawn.count()).unwrap_or(u32::MAX)
+    }
+
+    fn start_game(&mut self, white: Player) {
+        self.game_no += 1;
+        self.white = white;
+        // White moves first.
+        self.turn = Turn::first(white);
+        self.in_force.clear();
+        self.over = None;
+    }
+
+    fn finish(&mut self, result: KcResult) {
+        self.over = Some(result);
+        self.results.push(result);
+    }
+
+    /// The end of `player`'s turn: regular cards are discarded ("FALSE ORDERS is not a
+    /// continuing effect card so it was discarded at the end of White's turn"), and the
+    /// player's counted cards lose a turn and leave at 0.
+    fn end_turn(&mut self, player: Player) -> Result<(), LogError> {
+        self.turn.end(player)?;
+        self.in_force.retain_mut(|c| match c.duration {
+            Duration::ThisTurn => false,
+            Duration::Continuing => true,
+            Duration::Turns(_) => {
+                if c.player == player {
+                    c.turns_left = c.turns_left.map(|n| n.saturating_sub(1));
+                }
+                c.turns_left != Some(0)
+            }
+        });
+        Ok(())
+    }
+}
+
+impl Rules for KcState {
+    type Kind = KcEvent;
+    type Error = KcError;
+    type View = super::KcView;
+
+    fn view(&self) -> super::KcView {
+        self.table_view()
+    }
+
+    fn step(&self, ev: &KcEvent) -> Result<KcState, KcError> {
+        let phase = Phase {
+            set_up: self.set_up,
+            over: self.over.is_some(),
+        };
+        phase.check(match ev {
+            KcEvent::Setup { .. } => Needs::NotSetUp,
+            KcEvent::NextGame { .. } => Needs::Over,
+            _ => Needs::InProgress,
+        })?;
+        let mut s = self.clone();
+        match ev {
+            KcEvent::Setup { decks, white } => {
+                s.set_up = true;
+                s.decks = decks.clone();
+                s.start_game(*white);
+            }
+            KcEvent::CardPlayed {
+                player,
+                card,
+                duration,
+                target,
+            } => s.in_force.push(InForce {
+                player: *player,
+                card: card.clone(),
+                duration: *duration,
+                turns_left: match duration {
+                    Duration::Turns(n) => Some(n.get()),
+                    Duration::ThisTurn | Duration::Continuing => None,
+                },
+                target: target.clone(),
+            }),
+            KcEvent::CardEnded { player, card } => {
+                let pos = s
+                    .in_force
+                    .iter()
+                    .position(|c| c.player == *player && c.card == *card)
+                    .ok_or_else(|| KcError::NotInForce {
+                        player: *player,
+                        card: card.clone(),
+                    })?;
+                s.in_force.remove(pos);
+            }
+            KcEvent::TurnEnded { player } => s.end_turn(*player)?,
+            KcEvent::GameWon { winner, by } => s.finish(KcResult::Won {
+                winner: *winner,
+                by: *by,
+            }),
+            KcEvent::GameDrawn { by } => s.finish(KcResult::Drawn { by: *by }),
+            KcEvent::NextGame { white } => s.start_game(*white),
+        }
+        Ok(s)
+    }
+}
