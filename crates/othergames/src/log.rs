@@ -107,14 +107,22 @@ pub trait Rules: Clone + Default + PartialEq + std::fmt::Debug {
     /// The view of this state.
     fn view(&self) -> Self::View;
 
-    /// The state after one more event, or why the event is impossible (nothing changes).
+    /// Whether the game is set up and whether it is over.
+    fn phase(&self) -> Phase;
+
+    /// What the event needs from the [`Phase`].
+    fn needs(kind: &Self::Kind) -> Needs;
+
+    /// The game's own rules for one event, once [`Rules::apply`] has checked the version
+    /// and the phase: the next state, or why the event is impossible.
     fn step(&self, kind: &Self::Kind) -> Result<Self, Self::Error>;
 
-    /// [`Rules::step`] after the version check.
+    /// The state after one more event, or why the event is impossible (nothing changes).
     fn apply(&self, ev: &Event<Self::Kind>) -> Result<Self, Self::Error> {
         if ev.v != EVENT_VERSION {
             return Err(LogError::UnsupportedVersion(ev.v).into());
         }
+        self.phase().check(Self::needs(&ev.kind))?;
         self.step(&ev.kind)
     }
 

@@ -123,16 +123,22 @@ impl Rules for KcState {
         self.table_view()
     }
 
-    fn step(&self, ev: &KcEvent) -> Result<KcState, KcError> {
-        let phase = Phase {
+    fn phase(&self) -> Phase {
+        Phase {
             set_up: self.set_up,
             over: self.over.is_some(),
-        };
-        phase.check(match ev {
+        }
+    }
+
+    fn needs(ev: &KcEvent) -> Needs {
+        match ev {
             KcEvent::Setup { .. } => Needs::NotSetUp,
             KcEvent::NextGame { .. } => Needs::Over,
             _ => Needs::InProgress,
-        })?;
+        }
+    }
+
+    fn step(&self, ev: &KcEvent) -> Result<KcState, KcError> {
         let mut s = self.clone();
         match ev {
             KcEvent::Setup { decks, white } => {

@@ -110,15 +110,21 @@ impl Rules for StState {
         self.table_view()
     }
 
-    fn step(&self, ev: &StEvent) -> Result<StState, StError> {
-        let phase = Phase {
+    fn phase(&self) -> Phase {
+        Phase {
             set_up: self.set_up,
             over: self.over.is_some(),
-        };
-        phase.check(match ev {
+        }
+    }
+
+    fn needs(ev: &StEvent) -> Needs {
+        match ev {
             StEvent::Setup { .. } => Needs::NotSetUp,
             _ => Needs::InProgress,
-        })?;
+        }
+    }
+
+    fn step(&self, ev: &StEvent) -> Result<StState, StError> {
         let mut s = self.clone();
         match ev {
             StEvent::Setup { decks, starts } => {

@@ -121,15 +121,21 @@ impl Rules for WhiState {
         self.table_view()
     }
 
-    fn step(&self, ev: &WhiEvent) -> Result<WhiState, WhiError> {
-        let phase = Phase {
+    fn phase(&self) -> Phase {
+        Phase {
             set_up: self.hit_points.is_some(),
             over: self.over.is_some(),
-        };
-        phase.check(match ev {
+        }
+    }
+
+    fn needs(ev: &WhiEvent) -> Needs {
+        match ev {
             WhiEvent::Setup { .. } => Needs::NotSetUp,
             _ => Needs::InProgress,
-        })?;
+        }
+    }
+
+    fn step(&self, ev: &WhiEvent) -> Result<WhiState, WhiError> {
         let mut s = self.clone();
         match ev {
             WhiEvent::Setup {
