@@ -175,12 +175,17 @@ impl<R: Rules> Game<R> {
         Ok(&self.state)
     }
 
-    /// Drops the last event and replays the rest; returns the dropped event.
-    pub fn undo(&mut self) -> Option<Event<R::Kind>> {
-        let last = self.events.pop()?;
-        // The shorter log is a prefix of one that replayed: it replays too.
-        self.state = R::replay(&self.events).unwrap_or_default();
-        Some(last)
+    /// Drops the last event and replays the rest; returns the dropped event (`None` on an
+    /// empty log). If the rest does not replay (it always does: it is a prefix of a log that
+    /// did), nothing changes.
+    pub fn undo(&mut self) -> Result<Option<Event<R::Kind>>, ReplayError<R::Error>> {
+        let Some((last, rest)) = self.events.split_last() else {
+            return Ok(None);
+        };
+        self.state = R::replay(rest)?;
+        let last = last.clone();
+        self.events.pop();
+        Ok(Some(last))
     }
 
     pub fn events(&self) -> &[Event<R::Kind>] {

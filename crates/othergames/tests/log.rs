@@ -100,10 +100,10 @@ fn resume_push_and_undo() {
         "B has just ended the turn"
     );
     assert_eq!(game.events(), [setup.clone(), turn.clone()]);
-    assert_eq!(game.undo(), Some(turn));
+    assert_eq!(game.undo(), Ok(Some(turn)));
     assert_eq!(game.state(), &after_setup);
-    assert_eq!(game.undo(), Some(setup));
+    assert_eq!(game.undo(), Ok(Some(setup)));
     assert_eq!(game.state(), &KcState::default());
-    assert_eq!(game.undo(), None);
+    assert_eq!(game.undo(), Ok(None));
     assert_eq!(KcState::replay(&[]), Ok(KcState::default()));
 }

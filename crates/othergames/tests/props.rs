@@ -34,10 +34,10 @@ where
     }
     let mut undone = game.clone();
     for state in states.iter().rev().skip(1) {
-        prop_assert!(undone.undo().is_some());
+        prop_assert!(matches!(undone.undo(), Ok(Some(_))));
         prop_assert_eq!(undone.state(), state);
     }
-    prop_assert!(undone.undo().is_none());
+    prop_assert!(matches!(undone.undo(), Ok(None)));
     Ok(game)
 }
 
