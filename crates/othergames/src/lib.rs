@@ -2,10 +2,17 @@
 //! ([`whi`]), Star Trek CCG ([`stccg`]) and Knightmare Chess ([`kc`]).
 //!
 //! Each game is a fold over its own versioned event log, the same way as the Blue Moon
-//! engine: a state implements [`Rules`] (`step` validates one event and returns the next
-//! state, or a specific error and nothing changes), [`Game`] keeps the log (push, undo,
-//! resume by replay) and the state's `view()` is what a table shows. The event formats are
-//! in `EVENTS.md`.
+//! engine: a state implements [`Rules`] (`apply` checks the version and the order, then
+//! the game's `step` validates the event and returns the next state, or a specific error and
+//! nothing changes), [`Game`] keeps the log (push, undo, resume by replay) and `view()` is
+//! what a table shows. The event formats are in `EVENTS.md`.
+//!
+//! * [`log`]: the event envelope, [`LogError`], [`Rules`], [`Game`].
+//! * [`player`] and [`turn`]: the two seats, a value per seat, the active player.
+//! * [`whi`], [`stccg`], [`kc`]: one module per game (event, error, state, view).
+//!
+//! There is no card data here: cards are ids the players enter, and card effects the engine
+//! must know (an Eternal War legend, Q's Planet, Mickey D.) are flags or events of their own.
 //!
 //! ```
 //! use othergames::whi::{WhiEvent, WhiGame, Zone};

@@ -1,5 +1,5 @@
 //! The Warhammer: Invasion state as a fold over [`WhiEvent`]s: capitals, resources, cards in
-//! play, turns and the end of the game. Sources are cited as "FAQ: <section>" for
+//! play, turns and the end of the game. Sources are cited as "FAQ: section" for
 //! `data/sources/warhammer-invasion-faq.txt`.
 
 use super::{HitPoints, WhiError, WhiEvent, Zone};
