@@ -80,14 +80,12 @@ mod whi {
                 .prop_map(|(player, amount)| WhiEvent::ResourcesGained { player, amount }),
             1 => (player(), amount.clone())
                 .prop_map(|(player, amount)| WhiEvent::ResourcesSpent { player, amount }),
-            1 => (player(), card(), zone(), any::<bool>()).prop_map(|(player, card, zone, ew)| {
-                WhiEvent::CardPlayed {
-                    player,
-                    card,
-                    zone,
-                    eternal_war_legend: ew,
-                }
+            1 => (player(), card(), zone())
+                .prop_map(|(player, card, zone)| WhiEvent::CardPlayed { player, card, zone }),
+            1 => (player(), card(), any::<bool>()).prop_map(|(player, card, eternal_war)| {
+                WhiEvent::LegendEntered { player, card, eternal_war }
             }),
+            1 => (player(), card()).prop_map(|(player, card)| WhiEvent::LegendLeft { player, card }),
             1 => (player(), card(), zone(), zone()).prop_map(|(player, card, from, to)| {
                 WhiEvent::CardMoved {
                     player,

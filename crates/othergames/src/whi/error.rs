@@ -22,6 +22,8 @@ pub enum WhiError {
         card: CardId,
         zone: Zone,
     },
+    #[error("legend `{card}` is not in play for {player}")]
+    LegendNotInPlay { player: Player, card: CardId },
     #[error("a card moves to another zone, not from {0:?} to {0:?}")]
     SameZone(Zone),
     #[error("{player}'s {zone:?} zone has no development")]

@@ -57,11 +57,19 @@ pub enum WhiEvent {
         player: Player,
         card: CardId,
         zone: Zone,
+    },
+    /// A legend enters play. Legends are in no single zone: they have power icons per zone
+    /// and are attacked through a zone (FAQ: Official Rules Clarification > Legends (v1.8)).
+    LegendEntered {
+        player: Player,
+        card: CardId,
         /// An Eternal War cycle legend ("you must burn 3 zones instead of 2 to win for the
         /// rest of the game").
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-        eternal_war_legend: bool,
+        eternal_war: bool,
     },
+    /// A legend leaves play (one copy).
+    LegendLeft { player: Player, card: CardId },
     /// A card in play moves to another of its controller's zones (one copy).
     CardMoved {
         player: Player,

@@ -68,6 +68,8 @@ pub struct Side {
     pub capital: Capital,
     /// Resources available this turn.
     pub resources: u32,
+    /// Legends in play, in the order they came.
+    pub legends: Vec<CardId>,
     /// An Eternal War legend entered play under this player's control: they must burn 3
     /// zones to win for the rest of the game, even if the legend leaves play (FAQ: Official
     /// Rules Clarification > Miscellaneous > "For the rest of the game…").
@@ -175,15 +177,29 @@ impl Rules for WhiState {
                 }
                 *r -= amount;
             }
-            WhiEvent::CardPlayed {
-                player,
-                card,
-                zone,
-                eternal_war_legend,
-            } => {
+            WhiEvent::CardPlayed { player, card, zone } => {
                 let side = s.sides.get_mut(*player);
                 side.capital.section_mut(*zone).cards.push(card.clone());
-                side.eternal_war |= eternal_war_legend;
+            }
+            WhiEvent::LegendEntered {
+                player,
+                card,
+                eternal_war,
+            } => {
+                let side = s.sides.get_mut(*player);
+                side.legends.push(card.clone());
+                // Stays set when the legend leaves: "for the rest of the game".
+                side.eternal_war |= eternal_war;
+            }
+            WhiEvent::LegendLeft { player, card } => {
+                let legends = &mut s.sides.get_mut(*player).legends;
+                let pos = legends.iter().position(|c| c == card).ok_or_else(|| {
+                    WhiError::LegendNotInPlay {
+                        player: *player,
+                        card: card.clone(),
+                    }
+                })?;
+                legends.remove(pos);
             }
             WhiEvent::CardMoved {
                 player,

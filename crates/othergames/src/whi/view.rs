@@ -28,6 +28,7 @@ pub struct WhiPlayerView {
     /// Eternal War legend).
     pub zones_to_win: usize,
     pub eternal_war: bool,
+    pub legends: Vec<CardId>,
     pub sections: [SectionView; 3],
 }
 
@@ -70,6 +71,7 @@ impl WhiState {
                 burned: side.capital.burned(),
                 zones_to_win: side.zones_to_win(),
                 eternal_war: side.eternal_war,
+                legends: side.legends.clone(),
                 sections: Zone::ALL.map(section),
             }
         };
