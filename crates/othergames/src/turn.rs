@@ -34,7 +34,7 @@ impl Turn {
     pub fn end(&mut self, player: Player) -> Result<(), LogError> {
         self.expect(player)?;
         self.active = player.other();
-        self.number += 1;
+        self.number = self.number.saturating_add(1);
         Ok(())
     }
 }

@@ -82,7 +82,7 @@ impl KcState {
     }
 
     fn start_game(&mut self, white: Player) {
-        self.game_no += 1;
+        self.game_no = self.game_no.saturating_add(1);
         self.white = white;
         // White moves first.
         self.turn = Turn::first(white);
