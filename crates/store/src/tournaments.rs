@@ -3,9 +3,10 @@
 
 use rusqlite::{params, OptionalExtension, Transaction};
 use serde::{Deserialize, Serialize};
+pub use tournament::Stage;
 use tournament::{
-    round_robin_pairings, round_robin_rounds, standings, swiss_pairings, top_cut_pairings,
-    EntrantId, FirstRound, Format, MatchResult, Pairing, RoundRecord, Standing,
+    next_round, standings, EntrantId, EventState, FirstRound, Format, MatchResult, PairedRound,
+    Pairing, Registration, RoundRecord, Standing, TournamentError,
 };
 
 use crate::error::{Result, StoreError};
@@ -50,32 +51,6 @@ pub struct Entrant {
     pub joined_round: u32,
     /// The last round they played before dropping; `None` while still in.
     pub dropped_after: Option<u32>,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Stage {
-    Swiss,
-    RoundRobin,
-    TopCut,
-}
-
-impl Stage {
-    pub(crate) fn as_sql(self) -> &'static str {
-        match self {
-            Stage::Swiss => "swiss",
-            Stage::RoundRobin => "round_robin",
-            Stage::TopCut => "top_cut",
-        }
-    }
-    pub(crate) fn parse(text: &str) -> Option<Stage> {
-        match text {
-            "swiss" => Some(Stage::Swiss),
-            "round_robin" => Some(Stage::RoundRobin),
-            "top_cut" => Some(Stage::TopCut),
-            _ => None,
-        }
-    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -326,7 +301,7 @@ pub(crate) fn insert_round(
 ) -> Result<()> {
     tx.execute(
         "INSERT INTO rounds (tournament_id, number, stage, created_at) VALUES (?1, ?2, ?3, ?4)",
-        params![id.0, number, stage.as_sql(), clock::now_text()],
+        params![id.0, number, stage.as_str(), clock::now_text()],
     )?;
     let mut ordered: Vec<&Pairing> = pairings
         .iter()
@@ -532,89 +507,19 @@ impl Store {
         rounds_in(&self.conn, id)
     }
 
-    /// Pairs the next round (Swiss, then the top cut if any; or the next round-robin round) and
-    /// stores it. Every match of the previous rounds needs a result first.
+    /// Pairs the next round and stores it: reads the event's state, lets the `tournament` crate
+    /// decide (Swiss, then the top cut if any; or the next round-robin round), writes what it
+    /// decided, all in one transaction. Every match of the previous rounds needs a result first.
     pub fn pair_next_round(&mut self, id: TournamentId) -> Result<RoundInfo> {
         let tx = self.write_tx()?;
         let info = info_in(&tx, id)?;
-        let entrants = entrants_in(&tx, id)?;
-        let rounds = rounds_in(&tx, id)?;
-        if let Some(open) = rounds.iter().find(|r| !r.record().is_complete()) {
-            return Err(StoreError::Conflict(format!(
-                "round {} still has matches without a result",
-                open.number
-            )));
-        }
-        let number = rounds.len() as u32 + 1;
-        let active: Vec<EntrantId> = entrants
-            .iter()
-            .filter(|e| e.dropped_after.is_none())
-            .map(|e| e.id)
-            .collect();
-        let records = |stage: Stage| -> Vec<RoundRecord> {
-            rounds
-                .iter()
-                .filter(|r| r.stage == stage)
-                .map(RoundInfo::record)
-                .collect()
-        };
-        let (stage, pairings) = match info.format {
-            Format::Swiss {
-                rounds: swiss,
-                top_cut,
-            } => {
-                let played = records(Stage::Swiss);
-                if (played.len() as u32) < swiss {
-                    let p = swiss_pairings(&active, &played, info.first_round, info.seed)?;
-                    (Stage::Swiss, p)
-                } else if let Some(cut) = top_cut {
-                    let all: Vec<EntrantId> = entrants.iter().map(|e| e.id).collect();
-                    let table = standings(&all, &played)?;
-                    let seeds: Vec<EntrantId> = table
-                        .iter()
-                        .map(|s| s.entrant)
-                        .filter(|e| active.contains(e))
-                        .take(cut as usize)
-                        .collect();
-                    if seeds.len() < cut as usize {
-                        return Err(StoreError::Conflict(format!(
-                            "the top {cut} cut needs {cut} active players, there are {}",
-                            seeds.len()
-                        )));
-                    }
-                    let p = top_cut_pairings(&seeds, &records(Stage::TopCut))?;
-                    (Stage::TopCut, p)
-                } else {
-                    return Err(StoreError::Conflict(format!(
-                        "all {swiss} rounds of {} have been played",
-                        info.name
-                    )));
-                }
-            }
-            Format::RoundRobin => {
-                let field: Vec<EntrantId> = entrants
-                    .iter()
-                    .filter(|e| e.joined_round == 1)
-                    .map(|e| e.id)
-                    .collect();
-                let total = round_robin_rounds(field.len());
-                if number > total && total > 0 {
-                    return Err(StoreError::Conflict(format!(
-                        "all {total} rounds of {} have been played",
-                        info.name
-                    )));
-                }
-                (
-                    Stage::RoundRobin,
-                    round_robin_pairings(&field, &active, number)?,
-                )
-            }
-        };
-        insert_round(&tx, id, number, stage, &pairings)?;
+        let state = event_state(&info, &entrants_in(&tx, id)?, &rounds_in(&tx, id)?);
+        let next = next_round(&state).map_err(refusal)?;
+        insert_round(&tx, id, next.number, next.stage, &next.pairings)?;
         let round = rounds_in(&tx, id)?
             .into_iter()
-            .find(|r| r.number == number)
-            .ok_or_else(|| StoreError::Conflict(format!("round {number} was not stored")))?;
+            .find(|r| r.number == next.number)
+            .ok_or_else(|| StoreError::Conflict(format!("round {} was not stored", next.number)))?;
         tx.commit()?;
         Ok(round)
     }
@@ -797,6 +702,40 @@ impl Store {
         let entrants = entrants_in(&self.conn, id)?;
         let rounds = rounds_in(&self.conn, id)?;
         standing_rows(&entrants, &rounds)
+    }
+}
+
+/// The event as the rules see it.
+fn event_state(info: &TournamentInfo, entrants: &[Entrant], rounds: &[RoundInfo]) -> EventState {
+    EventState {
+        format: info.format,
+        first_round: info.first_round,
+        seed: info.seed,
+        registrations: entrants
+            .iter()
+            .map(|e| Registration {
+                id: e.id,
+                joined_round: e.joined_round,
+                dropped_after: e.dropped_after,
+            })
+            .collect(),
+        rounds: rounds
+            .iter()
+            .map(|r| PairedRound {
+                stage: r.stage,
+                record: r.record(),
+            })
+            .collect(),
+    }
+}
+
+/// A rule that refuses what was asked now (a round still open, every round played) is a conflict
+/// with the event's state, as before the rules moved out of the store; anything else is a rule
+/// error.
+fn refusal(e: TournamentError) -> StoreError {
+    match e {
+        TournamentError::Refused(message) => StoreError::Conflict(message),
+        other => StoreError::Tournament(other),
     }
 }
 
