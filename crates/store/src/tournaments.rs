@@ -478,21 +478,46 @@ impl Store {
         Ok(entrant)
     }
 
-    /// Drops a player: they are not paired after the rounds already paired.
+    /// Drops a player: they are not paired after the rounds already paired. Refused once the
+    /// event is over.
     pub fn drop_entrant(&mut self, id: TournamentId, entrant: EntrantId) -> Result<()> {
+        self.set_dropped(id, entrant, tournament::check_drop, |info| {
+            Some(info.rounds_paired)
+        })
+    }
+
+    /// Takes a drop back: the player is paired again from the next round. Only until the next
+    /// round is paired, and not once the event is over.
+    pub fn take_back_drop(&mut self, id: TournamentId, entrant: EntrantId) -> Result<()> {
+        self.set_dropped(id, entrant, tournament::check_take_back_drop, |_| None)
+    }
+
+    /// Checks a drop or its taking back with `rule`, then writes `dropped_after`.
+    fn set_dropped(
+        &mut self,
+        id: TournamentId,
+        entrant: EntrantId,
+        rule: fn(&EventState, EntrantId) -> std::result::Result<(), TournamentError>,
+        dropped_after: impl FnOnce(&TournamentInfo) -> Option<u32>,
+    ) -> Result<()> {
         let tx = self.write_tx()?;
         let info = info_in(&tx, id)?;
-        let changed = tx.execute(
-            "UPDATE registrations SET dropped_after = ?3
-             WHERE tournament_id = ?1 AND id = ?2 AND dropped_after IS NULL",
-            params![id.0, entrant.0, info.rounds_paired],
-        )?;
-        if changed == 0 {
+        let entrants = entrants_in(&tx, id)?;
+        let Some(who) = entrants.iter().find(|e| e.id == entrant) else {
             return Err(StoreError::Invalid {
                 field: "entrant",
                 reason: format!("{entrant} is not an active player of {}", info.name),
             });
-        }
+        };
+        let state = event_state(&info, &entrants, &rounds_in(&tx, id)?);
+        rule(&state, entrant).map_err(|e| match e {
+            TournamentError::Refused(why) => StoreError::Conflict(format!("{} {why}", who.name)),
+            other => StoreError::Tournament(other),
+        })?;
+        tx.execute(
+            "UPDATE registrations SET dropped_after = ?3 WHERE tournament_id = ?1 AND id = ?2",
+            params![id.0, entrant.0, dropped_after(&info)],
+        )?;
         tx.commit()?;
         Ok(())
     }
@@ -522,6 +547,36 @@ impl Store {
             .ok_or_else(|| StoreError::Conflict(format!("round {} was not stored", next.number)))?;
         tx.commit()?;
         Ok(round)
+    }
+
+    /// Undoes the last paired round while none of its matches has a result; returns its number.
+    /// Players who registered or dropped after it was paired keep that: a late entry joins the
+    /// round when it is paired again, a drop stays out of it.
+    pub fn undo_last_round(&mut self, id: TournamentId) -> Result<u32> {
+        let tx = self.write_tx()?;
+        let info = info_in(&tx, id)?;
+        let state = event_state(&info, &entrants_in(&tx, id)?, &rounds_in(&tx, id)?);
+        let number = tournament::round_to_undo(&state).map_err(refusal)?;
+        tx.execute(
+            "DELETE FROM pairings WHERE tournament_id = ?1 AND round = ?2",
+            params![id.0, number],
+        )?;
+        tx.execute(
+            "DELETE FROM rounds WHERE tournament_id = ?1 AND number = ?2",
+            params![id.0, number],
+        )?;
+        tx.execute(
+            "UPDATE registrations SET joined_round = ?2
+             WHERE tournament_id = ?1 AND joined_round > ?2",
+            params![id.0, number],
+        )?;
+        tx.execute(
+            "UPDATE registrations SET dropped_after = ?2
+             WHERE tournament_id = ?1 AND dropped_after > ?2",
+            params![id.0, number - 1],
+        )?;
+        tx.commit()?;
+        Ok(number)
     }
 
     /// Records a typed-in result: the winner and each seat's crystals.

@@ -23,6 +23,7 @@
 //!   bye for that round.
 //! - Top cut: single elimination of the top N (a power of two), 1 v N, 2 v N-1…, bracket order.
 
+mod control;
 mod error;
 mod ids;
 mod next_round;
@@ -35,6 +36,7 @@ mod standings;
 mod swiss_cost;
 mod top_cut;
 
+pub use control::{check_drop, check_take_back_drop, is_finished, round_to_undo};
 pub use error::TournamentError;
 pub use ids::EntrantId;
 pub use next_round::{next_round, EventState, NextRound, PairedRound, Registration, Stage};

@@ -168,11 +168,12 @@ fn top_cut_round(
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::MatchResult;
 
-    fn event(format: Format, players: i64) -> EventState {
+    /// An event of `players` registered at the start, seeded first round, nothing paired.
+    pub(crate) fn event(format: Format, players: i64) -> EventState {
         EventState {
             format,
             first_round: FirstRound::Seeded,
