@@ -104,7 +104,7 @@ fn best_pairing(
             cost[j * size + i] = w;
         }
     }
-    let mate = integer_blossom::min_weight_perfect_matching(&cost, size);
+    let mate = min_cost_matching(&cost, size);
     let mut tables: Vec<(usize, usize)> = Vec::with_capacity(size / 2);
     for (i, &j) in mate.iter().enumerate() {
         if j >= size || mate[j] != i {
@@ -145,6 +145,28 @@ fn best_pairing(
             Pairing::Match { a, b }
         })
         .collect())
+}
+
+/// The minimum-cost perfect matching of the `size` × `size` matrix `cost`, solved in `i64` when
+/// every weight fits with the matcher's headroom (any realistic field: half the memory and a
+/// faster inner loop than `i128`), in `i128` otherwise. `mate[i]` is `i`'s partner.
+fn min_cost_matching(cost: &[i128], size: usize) -> Vec<usize> {
+    // the matcher keeps its "infinity" at a quarter of the type's range and doubles weights
+    const FITS_I64: i128 = 1 << 56;
+    let narrow: Option<Vec<i64>> = cost
+        .iter()
+        .map(|&c| {
+            if c < FITS_I64 {
+                i64::try_from(c).ok()
+            } else {
+                None
+            }
+        })
+        .collect();
+    match narrow {
+        Some(narrow) => integer_blossom::min_weight_perfect_matching(&narrow, size),
+        None => integer_blossom::min_weight_perfect_matching(cost, size),
+    }
 }
 
 /// Unordered key of a table.
@@ -268,4 +290,39 @@ fn first(active: &[EntrantId], how: FirstRound, rng: &mut SplitMix64) -> Vec<Pai
         out.push(Pairing::Bye { player });
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::min_cost_matching;
+
+    /// Four seats where the cheap pairing is 0–3 and 1–2, at a small and at a huge scale.
+    fn costs(scale: i128) -> Vec<i128> {
+        let pair = |i: usize, j: usize| -> i128 {
+            match (i.min(j), i.max(j)) {
+                (0, 3) | (1, 2) => scale,
+                _ => 2 * scale,
+            }
+        };
+        (0..16)
+            .map(|k| {
+                if k / 4 == k % 4 {
+                    0
+                } else {
+                    pair(k / 4, k % 4)
+                }
+            })
+            .collect()
+    }
+
+    #[test]
+    fn narrow_and_wide_weights_find_the_same_cheapest_pairing() {
+        for scale in [1, 1 << 70] {
+            assert_eq!(
+                min_cost_matching(&costs(scale), 4),
+                vec![3, 2, 1, 0],
+                "scale {scale}"
+            );
+        }
+    }
 }
