@@ -655,3 +655,93 @@ fn a_malformed_or_hostile_import_names_the_line_and_changes_nothing() {
         "nothing was imported"
     );
 }
+
+#[test]
+fn the_last_round_can_be_undone_until_it_has_a_result() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let id = event_with_players(d, "Undo Cup", "3");
+    let sid = id.to_string();
+    let msg = refused(d, &["tournament", "unpair", &sid]);
+    assert!(msg.contains("No round has been paired"), "{msg}");
+    play_round(d, id, 2);
+    let before = json(d, &["tournament", "show", &sid]);
+    let msg = refused(d, &["tournament", "unpair", &sid]);
+    assert!(msg.contains("Round 1 already has results"), "{msg}");
+    assert_eq!(
+        json(d, &["tournament", "show", &sid]),
+        before,
+        "nothing changed"
+    );
+
+    // round 2 paired, then a late entry and a drop before anyone plays: undo and pair again
+    let first = json(d, &["tournament", "pair", &sid]);
+    json(d, &["tournament", "register", &sid, "Ines"]);
+    json(d, &["tournament", "drop", &sid, "Anna"]);
+    let undone = json(d, &["tournament", "unpair", &sid]);
+    assert_eq!(undone["undone_round"].as_u64(), Some(2));
+    let again = json(d, &["tournament", "pair", &sid]);
+    assert_eq!(again["number"].as_u64(), Some(2), "the same round again");
+    let names = |round: &Value| -> Vec<String> {
+        round["tables"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .flat_map(|t| [t["a"]["name"].clone(), t["b"]["name"].clone()])
+            .filter_map(|n| n.as_str().map(str::to_string))
+            .collect()
+    };
+    assert!(names(&first).contains(&"Anna".to_string()));
+    assert!(!names(&again).contains(&"Anna".to_string()), "Anna dropped");
+    assert!(
+        names(&again).contains(&"Ines".to_string()),
+        "Ines joins round 2"
+    );
+    let entrants = json(d, &["tournament", "show", &sid]);
+    let ines = entrants["entrants"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| e["name"] == "Ines")
+        .cloned()
+        .unwrap();
+    assert_eq!(ines["joined_round"].as_u64(), Some(2), "{ines}");
+}
+
+#[test]
+fn a_drop_can_be_taken_back_until_the_next_pairing_and_nothing_changes_once_the_event_is_over() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let id = event_with_players(d, "Second Thoughts", "2");
+    let sid = id.to_string();
+    play_round(d, id, 1);
+    let msg = refused(d, &["tournament", "undrop", &sid, "Bert"]);
+    assert!(msg.contains("Bert has not dropped"), "{msg}");
+    json(d, &["tournament", "drop", &sid, "Bert"]);
+    let back = json(d, &["tournament", "undrop", &sid, "Bert"]);
+    assert!(back["dropped_after"].is_null(), "{back}");
+    json(d, &["tournament", "drop", &sid, "Bert"]);
+    let round2 = play_round(d, id, 1);
+    assert_eq!(
+        round2["tables"].as_array().unwrap().len(),
+        4,
+        "7 players: 3 tables and a bye"
+    );
+    let msg = refused(d, &["tournament", "undrop", &sid, "Bert"]);
+    assert!(
+        msg.contains("Bert dropped after round 1 and round 2 has been paired"),
+        "{msg}"
+    );
+
+    // both rounds played: the event is over
+    let before = json(d, &["tournament", "show", &sid]);
+    let msg = refused(d, &["tournament", "drop", &sid, "Cleo"]);
+    assert!(msg.contains("Cleo cannot drop: the event is over"), "{msg}");
+    let msg = refused(d, &["tournament", "register", &sid, "Ines"]);
+    assert!(msg.contains("closed"), "{msg}");
+    assert_eq!(
+        json(d, &["tournament", "show", &sid]),
+        before,
+        "nothing changed"
+    );
+}

@@ -214,7 +214,7 @@ impl Store {
             .map(|p| {
                 vec![
                     p.round.to_string(),
-                    p.stage.as_sql().to_string(),
+                    p.stage.as_str().to_string(),
                     p.table.to_string(),
                     p.player_a.clone(),
                     opt(p.player_b.as_ref()),
@@ -641,7 +641,7 @@ fn check_stages(format: &Format, rounds: &[ParsedRound], file: &str) -> Result<(
             (Format::RoundRobin, s) => {
                 return bad(
                     *n,
-                    format!("a round-robin event has no {} round", s.as_sql()),
+                    format!("a round-robin event has no {} round", s.as_str()),
                 )
             }
             (Format::Swiss { .. }, Stage::RoundRobin) => {

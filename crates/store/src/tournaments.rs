@@ -3,9 +3,10 @@
 
 use rusqlite::{params, OptionalExtension, Transaction};
 use serde::{Deserialize, Serialize};
+pub use tournament::Stage;
 use tournament::{
-    round_robin_pairings, round_robin_rounds, standings, swiss_pairings, top_cut_pairings,
-    EntrantId, FirstRound, Format, MatchResult, Pairing, RoundRecord, Standing,
+    next_round, standings, EntrantId, EventState, FirstRound, Format, MatchResult, PairedRound,
+    Pairing, Registration, RoundRecord, Standing, TournamentError,
 };
 
 use crate::error::{Result, StoreError};
@@ -50,32 +51,6 @@ pub struct Entrant {
     pub joined_round: u32,
     /// The last round they played before dropping; `None` while still in.
     pub dropped_after: Option<u32>,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Stage {
-    Swiss,
-    RoundRobin,
-    TopCut,
-}
-
-impl Stage {
-    pub(crate) fn as_sql(self) -> &'static str {
-        match self {
-            Stage::Swiss => "swiss",
-            Stage::RoundRobin => "round_robin",
-            Stage::TopCut => "top_cut",
-        }
-    }
-    pub(crate) fn parse(text: &str) -> Option<Stage> {
-        match text {
-            "swiss" => Some(Stage::Swiss),
-            "round_robin" => Some(Stage::RoundRobin),
-            "top_cut" => Some(Stage::TopCut),
-            _ => None,
-        }
-    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -326,7 +301,7 @@ pub(crate) fn insert_round(
 ) -> Result<()> {
     tx.execute(
         "INSERT INTO rounds (tournament_id, number, stage, created_at) VALUES (?1, ?2, ?3, ?4)",
-        params![id.0, number, stage.as_sql(), clock::now_text()],
+        params![id.0, number, stage.as_str(), clock::now_text()],
     )?;
     let mut ordered: Vec<&Pairing> = pairings
         .iter()
@@ -503,21 +478,46 @@ impl Store {
         Ok(entrant)
     }
 
-    /// Drops a player: they are not paired after the rounds already paired.
+    /// Drops a player: they are not paired after the rounds already paired. Refused once the
+    /// event is over.
     pub fn drop_entrant(&mut self, id: TournamentId, entrant: EntrantId) -> Result<()> {
+        self.set_dropped(id, entrant, tournament::check_drop, |info| {
+            Some(info.rounds_paired)
+        })
+    }
+
+    /// Takes a drop back: the player is paired again from the next round. Only until the next
+    /// round is paired, and not once the event is over.
+    pub fn take_back_drop(&mut self, id: TournamentId, entrant: EntrantId) -> Result<()> {
+        self.set_dropped(id, entrant, tournament::check_take_back_drop, |_| None)
+    }
+
+    /// Checks a drop or its taking back with `rule`, then writes `dropped_after`.
+    fn set_dropped(
+        &mut self,
+        id: TournamentId,
+        entrant: EntrantId,
+        rule: fn(&EventState, EntrantId) -> std::result::Result<(), TournamentError>,
+        dropped_after: impl FnOnce(&TournamentInfo) -> Option<u32>,
+    ) -> Result<()> {
         let tx = self.write_tx()?;
         let info = info_in(&tx, id)?;
-        let changed = tx.execute(
-            "UPDATE registrations SET dropped_after = ?3
-             WHERE tournament_id = ?1 AND id = ?2 AND dropped_after IS NULL",
-            params![id.0, entrant.0, info.rounds_paired],
-        )?;
-        if changed == 0 {
+        let entrants = entrants_in(&tx, id)?;
+        let Some(who) = entrants.iter().find(|e| e.id == entrant) else {
             return Err(StoreError::Invalid {
                 field: "entrant",
                 reason: format!("{entrant} is not an active player of {}", info.name),
             });
-        }
+        };
+        let state = event_state(&info, &entrants, &rounds_in(&tx, id)?);
+        rule(&state, entrant).map_err(|e| match e {
+            TournamentError::Refused(why) => StoreError::Conflict(format!("{} {why}", who.name)),
+            other => StoreError::Tournament(other),
+        })?;
+        tx.execute(
+            "UPDATE registrations SET dropped_after = ?3 WHERE tournament_id = ?1 AND id = ?2",
+            params![id.0, entrant.0, dropped_after(&info)],
+        )?;
         tx.commit()?;
         Ok(())
     }
@@ -532,91 +532,51 @@ impl Store {
         rounds_in(&self.conn, id)
     }
 
-    /// Pairs the next round (Swiss, then the top cut if any; or the next round-robin round) and
-    /// stores it. Every match of the previous rounds needs a result first.
+    /// Pairs the next round and stores it: reads the event's state, lets the `tournament` crate
+    /// decide (Swiss, then the top cut if any; or the next round-robin round), writes what it
+    /// decided, all in one transaction. Every match of the previous rounds needs a result first.
     pub fn pair_next_round(&mut self, id: TournamentId) -> Result<RoundInfo> {
         let tx = self.write_tx()?;
         let info = info_in(&tx, id)?;
-        let entrants = entrants_in(&tx, id)?;
-        let rounds = rounds_in(&tx, id)?;
-        if let Some(open) = rounds.iter().find(|r| !r.record().is_complete()) {
-            return Err(StoreError::Conflict(format!(
-                "round {} still has matches without a result",
-                open.number
-            )));
-        }
-        let number = rounds.len() as u32 + 1;
-        let active: Vec<EntrantId> = entrants
-            .iter()
-            .filter(|e| e.dropped_after.is_none())
-            .map(|e| e.id)
-            .collect();
-        let records = |stage: Stage| -> Vec<RoundRecord> {
-            rounds
-                .iter()
-                .filter(|r| r.stage == stage)
-                .map(RoundInfo::record)
-                .collect()
-        };
-        let (stage, pairings) = match info.format {
-            Format::Swiss {
-                rounds: swiss,
-                top_cut,
-            } => {
-                let played = records(Stage::Swiss);
-                if (played.len() as u32) < swiss {
-                    let p = swiss_pairings(&active, &played, info.first_round, info.seed)?;
-                    (Stage::Swiss, p)
-                } else if let Some(cut) = top_cut {
-                    let all: Vec<EntrantId> = entrants.iter().map(|e| e.id).collect();
-                    let table = standings(&all, &played)?;
-                    let seeds: Vec<EntrantId> = table
-                        .iter()
-                        .map(|s| s.entrant)
-                        .filter(|e| active.contains(e))
-                        .take(cut as usize)
-                        .collect();
-                    if seeds.len() < cut as usize {
-                        return Err(StoreError::Conflict(format!(
-                            "the top {cut} cut needs {cut} active players, there are {}",
-                            seeds.len()
-                        )));
-                    }
-                    let p = top_cut_pairings(&seeds, &records(Stage::TopCut))?;
-                    (Stage::TopCut, p)
-                } else {
-                    return Err(StoreError::Conflict(format!(
-                        "all {swiss} rounds of {} have been played",
-                        info.name
-                    )));
-                }
-            }
-            Format::RoundRobin => {
-                let field: Vec<EntrantId> = entrants
-                    .iter()
-                    .filter(|e| e.joined_round == 1)
-                    .map(|e| e.id)
-                    .collect();
-                let total = round_robin_rounds(field.len());
-                if number > total && total > 0 {
-                    return Err(StoreError::Conflict(format!(
-                        "all {total} rounds of {} have been played",
-                        info.name
-                    )));
-                }
-                (
-                    Stage::RoundRobin,
-                    round_robin_pairings(&field, &active, number)?,
-                )
-            }
-        };
-        insert_round(&tx, id, number, stage, &pairings)?;
+        let state = event_state(&info, &entrants_in(&tx, id)?, &rounds_in(&tx, id)?);
+        let next = next_round(&state).map_err(refusal)?;
+        insert_round(&tx, id, next.number, next.stage, &next.pairings)?;
         let round = rounds_in(&tx, id)?
             .into_iter()
-            .find(|r| r.number == number)
-            .ok_or_else(|| StoreError::Conflict(format!("round {number} was not stored")))?;
+            .find(|r| r.number == next.number)
+            .ok_or_else(|| StoreError::Conflict(format!("round {} was not stored", next.number)))?;
         tx.commit()?;
         Ok(round)
+    }
+
+    /// Undoes the last paired round while none of its matches has a result; returns its number.
+    /// Players who registered or dropped after it was paired keep that: a late entry joins the
+    /// round when it is paired again, a drop stays out of it.
+    pub fn undo_last_round(&mut self, id: TournamentId) -> Result<u32> {
+        let tx = self.write_tx()?;
+        let info = info_in(&tx, id)?;
+        let state = event_state(&info, &entrants_in(&tx, id)?, &rounds_in(&tx, id)?);
+        let number = tournament::round_to_undo(&state).map_err(refusal)?;
+        tx.execute(
+            "DELETE FROM pairings WHERE tournament_id = ?1 AND round = ?2",
+            params![id.0, number],
+        )?;
+        tx.execute(
+            "DELETE FROM rounds WHERE tournament_id = ?1 AND number = ?2",
+            params![id.0, number],
+        )?;
+        tx.execute(
+            "UPDATE registrations SET joined_round = ?2
+             WHERE tournament_id = ?1 AND joined_round > ?2",
+            params![id.0, number],
+        )?;
+        tx.execute(
+            "UPDATE registrations SET dropped_after = ?2
+             WHERE tournament_id = ?1 AND dropped_after > ?2",
+            params![id.0, number - 1],
+        )?;
+        tx.commit()?;
+        Ok(number)
     }
 
     /// Records a typed-in result: the winner and each seat's crystals.
@@ -797,6 +757,40 @@ impl Store {
         let entrants = entrants_in(&self.conn, id)?;
         let rounds = rounds_in(&self.conn, id)?;
         standing_rows(&entrants, &rounds)
+    }
+}
+
+/// The event as the rules see it.
+fn event_state(info: &TournamentInfo, entrants: &[Entrant], rounds: &[RoundInfo]) -> EventState {
+    EventState {
+        format: info.format,
+        first_round: info.first_round,
+        seed: info.seed,
+        registrations: entrants
+            .iter()
+            .map(|e| Registration {
+                id: e.id,
+                joined_round: e.joined_round,
+                dropped_after: e.dropped_after,
+            })
+            .collect(),
+        rounds: rounds
+            .iter()
+            .map(|r| PairedRound {
+                stage: r.stage,
+                record: r.record(),
+            })
+            .collect(),
+    }
+}
+
+/// A rule that refuses what was asked now (a round still open, every round played) is a conflict
+/// with the event's state, as before the rules moved out of the store; anything else is a rule
+/// error.
+fn refusal(e: TournamentError) -> StoreError {
+    match e {
+        TournamentError::Refused(message) => StoreError::Conflict(message),
+        other => StoreError::Tournament(other),
     }
 }
 

@@ -461,3 +461,55 @@ fn hostile_json_imports_are_refused_and_change_nothing() {
     extra["entrants"][0]["admin"] = serde_json::json!(true);
     check(&mut s, extra.to_string().as_bytes(), "unknown field");
 }
+
+#[test]
+fn undoing_a_round_and_taking_back_a_drop_write_only_when_the_rules_allow() {
+    let mut s = Store::open_in_memory().unwrap();
+    let swiss = Format::Swiss {
+        rounds: 3,
+        top_cut: None,
+    };
+    let (t, entrants) = with_players(&mut s, swiss, 6);
+    assert!(matches!(s.undo_last_round(t), Err(StoreError::Conflict(_))));
+    s.pair_next_round(t).unwrap();
+    play_round(&mut s, t);
+    let before = (s.rounds(t).unwrap(), s.entrants(t).unwrap());
+    let err = s.undo_last_round(t).unwrap_err();
+    assert!(err.to_string().contains("already has results"), "{err}");
+    assert_eq!((s.rounds(t).unwrap(), s.entrants(t).unwrap()), before);
+
+    // round 2 paired, then someone drops and someone registers late; undo, and both stay so
+    s.pair_next_round(t).unwrap();
+    s.drop_entrant(t, entrants[0]).unwrap();
+    let newcomer = s.add_player("Late Comer").unwrap();
+    let late = s.register(t, newcomer, None).unwrap();
+    assert_eq!(s.undo_last_round(t).unwrap(), 2);
+    assert_eq!(s.rounds(t).unwrap().len(), 1);
+    let now = s.entrants(t).unwrap();
+    let of = |e: EntrantId| now.iter().find(|x| x.id == e).unwrap().clone();
+    assert_eq!(
+        of(entrants[0]).dropped_after,
+        Some(1),
+        "still dropped, after round 1"
+    );
+    assert_eq!(
+        of(late).joined_round,
+        2,
+        "joins the round when it is paired again"
+    );
+
+    // the drop is taken back before round 2 is paired again: they are paired in it
+    s.take_back_drop(t, entrants[0]).unwrap();
+    let again = s.pair_next_round(t).unwrap();
+    assert!(again
+        .tables
+        .iter()
+        .any(|x| x.a == entrants[0] || x.b == Some(entrants[0])));
+    let err = s.take_back_drop(t, entrants[0]).unwrap_err();
+    assert!(err.to_string().contains("has not dropped"), "{err}");
+    play_round(&mut s, t);
+    s.pair_next_round(t).unwrap();
+    play_round(&mut s, t);
+    let err = s.drop_entrant(t, entrants[1]).unwrap_err();
+    assert!(err.to_string().contains("the event is over"), "{err}");
+}

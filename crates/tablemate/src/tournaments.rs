@@ -471,6 +471,21 @@ impl Service {
         self.entrant(id, entrant)
     }
 
+    /// Takes a drop back: paired again from the next round; only until that round is paired.
+    pub fn take_back_drop(&mut self, event: i64, who: &str) -> Result<EntrantView> {
+        let entrant = EntrantId(self.find_entrant(event, who)?);
+        let id = TournamentId(event);
+        self.store.take_back_drop(id, entrant).map_err(store_err)?;
+        self.entrant(id, entrant)
+    }
+
+    /// Undoes the last paired round while none of its matches has a result; returns its number.
+    pub fn undo_round(&mut self, event: i64) -> Result<u32> {
+        self.store
+            .undo_last_round(TournamentId(event))
+            .map_err(store_err)
+    }
+
     /// Pairs the next round.
     pub fn pair_round(&mut self, event: i64) -> Result<RoundView> {
         let id = TournamentId(event);

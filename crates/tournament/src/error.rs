@@ -7,4 +7,7 @@ pub enum TournamentError {
     Round { round: u32, message: String },
     #[error("not enough players: {0}")]
     TooFewPlayers(String),
+    /// The event's state does not allow it now (a round still open, every round played…).
+    #[error("{0}")]
+    Refused(String),
 }

@@ -9,26 +9,37 @@
 //! - Standings: match points, then opponents' match-win percentage (each opponent's percentage
 //!   floored at 33%), then crystal difference, then head-to-head wins among the players still tied,
 //!   then seed (registration order) so the order is always total and stable.
-//! - Swiss: round 1 random (from the event's seed) or seeded (top half against bottom half);
-//!   later rounds pair inside score groups (random order within a group), moving players down a
-//!   group only when needed, never repeating a pairing while that can be avoided. With an odd
-//!   number of active players the lowest-ranked player who has not had a bye gets one.
+//! - Swiss: round 1 random (from the event's seed) or seeded (top half against bottom half).
+//!   Later rounds are the best pairing by these rules, each deciding only between pairings that
+//!   tie on the ones before: (1) nobody gets a second bye while someone without one can take it;
+//!   (2) the fewest repeat pairings (none while a repeat-free pairing exists); (3) the bye to the
+//!   lowest-ranked player possible; (4) the smallest sum of score differences over the tables;
+//!   (5) the smallest sum of their squares (two players moved down one score group rather than
+//!   one moved down two); (6) the players moved down are the lowest-ranked of their group and
+//!   meet the highest-ranked of the group below. Players still equal after that are paired in an
+//!   order shuffled from the event's seed. The best pairing is found exactly, as a minimum-cost
+//!   perfect matching (blossom algorithm), not by a bounded search.
 //! - Round robin: the circle method over the field at round 1; a dropped player's opponent gets a
 //!   bye for that round.
 //! - Top cut: single elimination of the top N (a power of two), 1 v N, 2 v N-1…, bracket order.
 
+mod control;
 mod error;
 mod ids;
+mod next_round;
 mod pairing;
 mod ratio;
 mod record;
 mod rng;
 mod round_robin;
 mod standings;
+mod swiss_cost;
 mod top_cut;
 
+pub use control::{check_drop, check_take_back_drop, is_finished, round_to_undo};
 pub use error::TournamentError;
 pub use ids::EntrantId;
+pub use next_round::{next_round, EventState, NextRound, PairedRound, Registration, Stage};
 pub use pairing::{swiss_pairings, FirstRound};
 pub use ratio::Ratio;
 pub use record::{MatchResult, Pairing, RoundRecord};
@@ -42,8 +53,8 @@ pub const WIN_POINTS: u32 = 3;
 pub const BYE_CRYSTALS: (u8, u8) = (5, 0);
 /// The floor applied to each opponent's match-win percentage, as a fraction (33/100).
 pub const OMW_FLOOR: (u128, u128) = (33, 100);
-/// The largest field paired: far above any Blue Moon event, and it bounds the pairing search's
-/// recursion depth.
+/// The largest field paired: far above any Blue Moon event, and it bounds the matching's size
+/// (its time grows with the cube of the field, its memory with the square).
 pub const MAX_ENTRANTS: usize = 1024;
 /// Most crystals a player can hold at the end of a match: 4 going in, then a 7-crystal game.
 pub const MAX_MATCH_CRYSTALS: u8 = 11;

@@ -6,7 +6,7 @@ use crate::{EntrantId, Pairing, TournamentError, MAX_ENTRANTS};
 pub fn round_robin_rounds(field: usize) -> u32 {
     if field < 2 {
         0
-    } else if field % 2 == 0 {
+    } else if field.is_multiple_of(2) {
         field as u32 - 1
     } else {
         field as u32

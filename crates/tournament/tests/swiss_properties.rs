@@ -3,30 +3,17 @@
 
 use std::collections::{HashMap, HashSet};
 
+mod common;
+
+use common::{random_results, Dice};
 use proptest::prelude::*;
 use tournament::{
     standings, swiss_pairings, EntrantId, FirstRound, MatchResult, Pairing, RoundRecord,
 };
 
+/// Random results from `bits` (the same bits, the same results).
 fn decide(pairings: &[Pairing], bits: u64) -> Vec<MatchResult> {
-    pairings
-        .iter()
-        .enumerate()
-        .filter_map(|(i, p)| match *p {
-            Pairing::Match { a, b } => {
-                let a_wins = (bits >> (i % 64)) & 1 == 1;
-                let loser_crystals = ((bits >> ((i * 3) % 61)) & 3) as u8; // 0..=3
-                Some(MatchResult {
-                    a,
-                    b,
-                    winner: if a_wins { a } else { b },
-                    crystals_a: if a_wins { 5 } else { loser_crystals },
-                    crystals_b: if a_wins { loser_crystals } else { 5 },
-                })
-            }
-            Pairing::Bye { .. } => None,
-        })
-        .collect()
+    random_results(pairings, &mut Dice(bits))
 }
 
 /// Independent brute force: is there a bye choice (among players without a bye) and a perfect
@@ -49,7 +36,7 @@ fn repeat_free_exists(
             matching(&remaining, played)
         })
     }
-    if active.len() % 2 == 0 {
+    if active.len().is_multiple_of(2) {
         return matching(active, played);
     }
     let fresh: Vec<&EntrantId> = active.iter().filter(|e| !had_bye.contains(e)).collect();
@@ -197,4 +184,142 @@ fn the_next_round_waits_for_missing_results() {
     )
     .unwrap_err();
     assert!(err.to_string().contains("without a result"), "{err}");
+}
+
+/// The rules of a Swiss round, in order (crate documentation): summed over the tables of a
+/// pairing and compared in this order, smaller is better.
+type Penalties = [u64; 6];
+
+/// Each active player's (score in wins, byes, players ranked below, group members above, below).
+fn seats(active: &[EntrantId], history: &[RoundRecord]) -> HashMap<EntrantId, [u64; 5]> {
+    let mut everyone = active.to_vec();
+    for h in history {
+        for p in &h.pairings {
+            for who in p.players() {
+                if !everyone.contains(&who) {
+                    everyone.push(who);
+                }
+            }
+        }
+    }
+    let ranked: Vec<tournament::Standing> = standings(&everyone, history)
+        .unwrap()
+        .into_iter()
+        .filter(|s| active.contains(&s.entrant))
+        .collect();
+    ranked
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            let same = |t: &&tournament::Standing| t.match_points == s.match_points;
+            let above = ranked[..i].iter().filter(same).count() as u64;
+            let below = ranked[i + 1..].iter().filter(same).count() as u64;
+            let info = [
+                u64::from(s.match_points / 3),
+                u64::from(s.byes),
+                (ranked.len() - 1 - i) as u64,
+                above,
+                below,
+            ];
+            (s.entrant, info)
+        })
+        .collect()
+}
+
+fn table_penalties(
+    seat: &HashMap<EntrantId, [u64; 5]>,
+    met: &HashMap<(EntrantId, EntrantId), u64>,
+    a: EntrantId,
+    b: Option<EntrantId>,
+) -> Penalties {
+    let sa = seat[&a];
+    let Some(b) = b else {
+        return [sa[1], 0, sa[2], 0, 0, 0];
+    };
+    let sb = seat[&b];
+    let (hi, lo) = if sa[0] >= sb[0] { (sa, sb) } else { (sb, sa) };
+    let gap = hi[0] - lo[0];
+    let float = if gap > 0 { hi[4] + lo[3] } else { 0 };
+    let meetings = met.get(&(a.min(b), a.max(b))).copied().unwrap_or(0);
+    [0, meetings, 0, gap, gap * gap, float]
+}
+
+fn add(x: Penalties, y: Penalties) -> Penalties {
+    std::array::from_fn(|i| x[i] + y[i])
+}
+
+/// The smallest total penalties over every possible pairing (and bye), by trying them all.
+fn brute_force_best(
+    left: &[Option<EntrantId>],
+    seat: &HashMap<EntrantId, [u64; 5]>,
+    met: &HashMap<(EntrantId, EntrantId), u64>,
+) -> Penalties {
+    let Some((&first, rest)) = left.split_first() else {
+        return [0; 6];
+    };
+    let mut best: Option<Penalties> = None;
+    for j in 0..rest.len() {
+        let table = match (first, rest[j]) {
+            (Some(a), b) => table_penalties(seat, met, a, b),
+            (None, Some(b)) => table_penalties(seat, met, b, None),
+            (None, None) => unreachable!("one bye seat"),
+        };
+        let mut remaining = rest.to_vec();
+        remaining.remove(j);
+        let total = add(table, brute_force_best(&remaining, seat, met));
+        if best.is_none_or(|b| total < b) {
+            best = Some(total);
+        }
+    }
+    best.unwrap_or([0; 6])
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn every_round_is_the_best_pairing_by_the_documented_rules(
+        n in 3usize..=10,
+        rounds in 2usize..=5,
+        seed in any::<u64>(),
+        result_bits in any::<u64>(),
+        drop_mask in any::<u16>(),
+    ) {
+        let mut active: Vec<EntrantId> = (1..=n as i64).map(EntrantId).collect();
+        let mut history: Vec<RoundRecord> = Vec::new();
+        for r in 0..rounds {
+            if r > 0 && drop_mask >> r & 1 == 1 && active.len() > 3 {
+                let victim = (drop_mask as usize >> 8) % active.len();
+                active.remove(victim);
+            }
+            let pairings = swiss_pairings(&active, &history, FirstRound::Random, seed).unwrap();
+            if r > 0 {
+                let seat = seats(&active, &history);
+                let mut met: HashMap<(EntrantId, EntrantId), u64> = HashMap::new();
+                for h in &history {
+                    for p in &h.pairings {
+                        if let Pairing::Match { a, b } = *p {
+                            *met.entry((a.min(b), a.max(b))).or_default() += 1;
+                        }
+                    }
+                }
+                let ours = pairings.iter().fold([0; 6], |acc, p| {
+                    let t = match *p {
+                        Pairing::Match { a, b } => table_penalties(&seat, &met, a, Some(b)),
+                        Pairing::Bye { player } => table_penalties(&seat, &met, player, None),
+                    };
+                    add(acc, t)
+                });
+                let mut seats_and_bye: Vec<Option<EntrantId>> =
+                    active.iter().copied().map(Some).collect();
+                if active.len() % 2 == 1 {
+                    seats_and_bye.push(None);
+                }
+                let best = brute_force_best(&seats_and_bye, &seat, &met);
+                prop_assert_eq!(ours, best, "round {}: {:?}", r + 1, pairings);
+            }
+            let results = decide(&pairings, result_bits.rotate_left(r as u32 * 11));
+            history.push(RoundRecord { pairings, results });
+        }
+    }
 }

@@ -31,8 +31,13 @@ pub enum TournamentCmd {
     },
     /// Drop a player (by name or #entrant id): not paired after the rounds already paired.
     Drop { event: String, player: String },
+    /// Take a drop back (by name or #entrant id): paired again from the next round. Only until
+    /// that round is paired.
+    Undrop { event: String, player: String },
     /// Pair the next round (every result of the rounds before must be in).
     Pair { event: String },
+    /// Undo the last paired round, while none of its matches has a result.
+    Unpair { event: String },
     /// Record a result: the winner and each seat's crystals (`--crystals 5-3`, seat A first), or
     /// the result of a match played in the app (`--match ID`).
     Result(ResultArgs),
@@ -250,6 +255,20 @@ pub fn run(ctx: &Ctx, cmd: TournamentCmd) -> Result<(), ServiceError> {
                     e.name,
                     e.dropped_after.unwrap_or(0)
                 )
+            })
+        }
+        TournamentCmd::Undrop { event, player } => {
+            let id = svc.find_event(&event)?.0;
+            let e = svc.take_back_drop(id, &player)?;
+            out.print(&e, |w| {
+                writeln!(w, "{} is back in and will be paired", e.name)
+            })
+        }
+        TournamentCmd::Unpair { event } => {
+            let id = svc.find_event(&event)?.0;
+            let round = svc.undo_round(id)?;
+            out.print(&serde_json::json!({ "undone_round": round }), |w| {
+                writeln!(w, "round {round} undone; pair it again when ready")
             })
         }
         TournamentCmd::Pair { event } => {
