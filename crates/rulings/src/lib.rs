@@ -23,7 +23,7 @@ pub mod topics;
 
 pub use corpus::{Corpus, SourceStats};
 pub use model::{CardLink, CardName, ImportError, Kind, Lang, LinkRole, Ruling, RulingId, Source};
-pub use prompts::{Prompt, Reason};
+pub use prompts::{is_general, Fit, Prompt, Reason};
 pub use refdb::{RefDbError, ReferenceDb};
 pub use search::{Hit, SearchFilter};
 pub use topics::Topic;
