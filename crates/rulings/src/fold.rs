@@ -7,6 +7,7 @@
 //! Words are runs of letters and digits; everything else separates words. The FTS5 table
 //! uses `unicode61 remove_diacritics 2` on already-folded text, which tokenizes the same way.
 
+use crate::glossary;
 use unicode_normalization::char::is_combining_mark;
 use unicode_normalization::UnicodeNormalization;
 
@@ -64,7 +65,9 @@ pub const MAX_QUERY_WORDS: usize = 12;
 /// A word of a person's query and the spellings it also stands for.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct QueryWord {
-    /// Folded spellings, the typed one first (`muester`, `muster`).
+    /// Folded spellings, the typed one first (`muester`, `muster`), then the game terms it
+    /// stands for in either language ([`crate::glossary`]: `ruckzug` → `retreat`,
+    /// `zuruckzieh`; `nachziehstapel` → the phrase `draw deck`).
     pub forms: Vec<String>,
 }
 
@@ -86,6 +89,11 @@ pub fn query_words(text: &str) -> Vec<QueryWord> {
             .replace("ue", "u");
         if plain != typed {
             forms.push(plain);
+        }
+        for t in glossary::translations(&typed) {
+            if !forms.iter().any(|f| f == t) {
+                forms.push(t.to_owned());
+            }
         }
         if out.iter().all(|q| q.forms[0] != typed) {
             out.push(QueryWord { forms });
@@ -128,10 +136,14 @@ pub fn fts_expression(words: &[QueryWord]) -> Option<String> {
 }
 
 /// Whether a folded word of a text matches a query word (as a prefix, in any spelling; a
-/// one-letter query word only as a whole word).
+/// one-letter query word only as a whole word; a phrase by any of its words but short ones).
 pub fn matches(query: &QueryWord, folded: &str) -> bool {
     query.forms.iter().any(|f| {
-        if f.chars().count() < MIN_PREFIX {
+        if f.contains(' ') {
+            f.split(' ')
+                .filter(|p| p.len() > PHRASE_WORD_SKIP)
+                .any(|p| folded.starts_with(p))
+        } else if f.chars().count() < MIN_PREFIX {
             folded == f
         } else {
             folded.starts_with(f.as_str())
@@ -139,10 +151,13 @@ pub fn matches(query: &QueryWord, folded: &str) -> bool {
     })
 }
 
+/// Words of a glossary phrase this short (`of`, `end`) are not marked on their own.
+const PHRASE_WORD_SKIP: usize = 3;
+
 /// Whether an original (unfolded) word matches: ASCII words are compared without folding
 /// (no allocation), others are folded first.
 pub fn matches_raw(query: &QueryWord, word: &str) -> bool {
-    if word.is_ascii() {
+    if word.is_ascii() && query.forms.iter().all(|f| !f.contains(' ')) {
         query.forms.iter().any(|f| {
             let prefix_ok = f.len() >= MIN_PREFIX || word.len() == f.len();
             prefix_ok

@@ -436,6 +436,34 @@ fn catalog_names_find_rulings_across_languages() {
         .count();
     assert!(linked >= 4, "{linked} of {}", by_id.len());
     assert!(!by_id.is_empty());
+
+    // Issue 15: "Feuerwall Rückzug" found nothing while "Wall of Fire retreat" found the
+    // ruling. German game words find English rulings through the glossary.
+    let english = db.search("Wall of Fire retreat", en, 50).expect("search");
+    assert!(!english.is_empty());
+    let german = db.search("Feuerwall Rückzug", en, 50).expect("search");
+    let ids = |hits: &[rulings::Hit]| -> Vec<RulingId> {
+        hits.iter().map(|h| h.ruling.id.clone()).collect()
+    };
+    for id in ids(&english) {
+        assert!(ids(&german).contains(&id), "{id} not found in German");
+    }
+    // ... and the other way round, and in every inflection the glossary allows.
+    let de = SearchFilter {
+        lang: Some(Lang::De),
+        ..SearchFilter::default()
+    };
+    let german_hits = db.search("dragons retreat", de, 50).expect("search");
+    assert!(!german_hits.is_empty());
+    for h in &german_hits {
+        let d = h.ruling.display.to_lowercase();
+        assert!(d.contains("drache"), "{d}");
+        assert!(d.contains("rückzug") || d.contains("zurückzieh"), "{d}");
+    }
+    assert!(!db
+        .search("Drachen zurückziehst", en, 5)
+        .expect("search")
+        .is_empty());
 }
 
 /// The app and the CLI (or two parallel tests) may open a fresh, outdated or damaged
