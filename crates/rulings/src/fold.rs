@@ -87,10 +87,13 @@ pub fn query_words(text: &str) -> Vec<QueryWord> {
             .replace("ae", "a")
             .replace("oe", "o")
             .replace("ue", "u");
+        let translations = glossary::translations(&typed)
+            .into_iter()
+            .chain(glossary::translations(&plain));
         if plain != typed {
-            forms.push(plain);
+            forms.push(plain.clone());
         }
-        for t in glossary::translations(&typed) {
+        for t in translations {
             if !forms.iter().any(|f| f == t) {
                 forms.push(t.to_owned());
             }
@@ -202,5 +205,23 @@ mod tests {
         assert!(matches(&q[0], &fold("Müster")));
         assert!(matches(&query_words("Muster")[0], &fold("Müster")));
         assert!(!matches(&query_words("Muster")[0], &fold("Master")));
+    }
+
+    #[test]
+    fn game_terms_find_the_other_language_also_when_spelled_with_ue() {
+        for typed in ["Rückzug", "Rueckzug", "ruckzug"] {
+            let q = query_words(typed);
+            assert!(q[0].forms.iter().any(|f| f == "retreat"), "{typed}: {q:?}");
+            assert!(matches(&q[0], "retreated"));
+            assert!(matches_raw(&q[0], "Retreat"));
+        }
+        let deck = query_words("Nachziehstapel");
+        assert!(deck[0].forms.iter().any(|f| f == "draw deck"));
+        assert!(matches_raw(&deck[0], "deck"));
+        assert!(!matches_raw(&deck[0], "of"));
+        assert_eq!(
+            fts_expression(&query_words("Drache")).as_deref(),
+            Some("(\"drache\"* OR \"dragon\"*)")
+        );
     }
 }
