@@ -30,7 +30,7 @@ const ENTERED: [&str; 8] = [
     "inq-412",
     "aqua-25",
 ];
-const QUERIES: [&str; 10] = [
+const QUERIES: [&str; 12] = [
     "Wall of Fire",
     "Tittertw",
     "Feuerwall",
@@ -41,6 +41,9 @@ const QUERIES: [&str; 10] = [
     "Schiff laden",
     "draw deck",
     "bluff",
+    // German game words also search their English glossary terms (and back).
+    "Feuerwall Rückzug",
+    "Drachen zurückziehen Unterstützung",
 ];
 
 /// Involuntary context switches of this thread so far (Linux), to tell a slow call from a

@@ -7,6 +7,7 @@
 //! Words are runs of letters and digits; everything else separates words. The FTS5 table
 //! uses `unicode61 remove_diacritics 2` on already-folded text, which tokenizes the same way.
 
+use crate::glossary;
 use unicode_normalization::char::is_combining_mark;
 use unicode_normalization::UnicodeNormalization;
 
@@ -64,7 +65,9 @@ pub const MAX_QUERY_WORDS: usize = 12;
 /// A word of a person's query and the spellings it also stands for.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct QueryWord {
-    /// Folded spellings, the typed one first (`muester`, `muster`).
+    /// Folded spellings, the typed one first (`muester`, `muster`), then the game terms it
+    /// stands for in either language ([`crate::glossary`]: `ruckzug` → `retreat`,
+    /// `zuruckzieh`; `nachziehstapel` → the phrase `draw deck`).
     pub forms: Vec<String>,
 }
 
@@ -84,8 +87,16 @@ pub fn query_words(text: &str) -> Vec<QueryWord> {
             .replace("ae", "a")
             .replace("oe", "o")
             .replace("ue", "u");
+        let translations = glossary::translations(&typed)
+            .into_iter()
+            .chain(glossary::translations(&plain));
         if plain != typed {
-            forms.push(plain);
+            forms.push(plain.clone());
+        }
+        for t in translations {
+            if !forms.iter().any(|f| f == t) {
+                forms.push(t.to_owned());
+            }
         }
         if out.iter().all(|q| q.forms[0] != typed) {
             out.push(QueryWord { forms });
@@ -128,10 +139,14 @@ pub fn fts_expression(words: &[QueryWord]) -> Option<String> {
 }
 
 /// Whether a folded word of a text matches a query word (as a prefix, in any spelling; a
-/// one-letter query word only as a whole word).
+/// one-letter query word only as a whole word; a phrase by any of its words but short ones).
 pub fn matches(query: &QueryWord, folded: &str) -> bool {
     query.forms.iter().any(|f| {
-        if f.chars().count() < MIN_PREFIX {
+        if f.contains(' ') {
+            f.split(' ')
+                .filter(|p| p.len() > PHRASE_WORD_SKIP)
+                .any(|p| folded.starts_with(p))
+        } else if f.chars().count() < MIN_PREFIX {
             folded == f
         } else {
             folded.starts_with(f.as_str())
@@ -139,10 +154,13 @@ pub fn matches(query: &QueryWord, folded: &str) -> bool {
     })
 }
 
+/// Words of a glossary phrase this short (`of`, `end`) are not marked on their own.
+const PHRASE_WORD_SKIP: usize = 3;
+
 /// Whether an original (unfolded) word matches: ASCII words are compared without folding
 /// (no allocation), others are folded first.
 pub fn matches_raw(query: &QueryWord, word: &str) -> bool {
-    if word.is_ascii() {
+    if word.is_ascii() && query.forms.iter().all(|f| !f.contains(' ')) {
         query.forms.iter().any(|f| {
             let prefix_ok = f.len() >= MIN_PREFIX || word.len() == f.len();
             prefix_ok
@@ -187,5 +205,23 @@ mod tests {
         assert!(matches(&q[0], &fold("Müster")));
         assert!(matches(&query_words("Muster")[0], &fold("Müster")));
         assert!(!matches(&query_words("Muster")[0], &fold("Master")));
+    }
+
+    #[test]
+    fn game_terms_find_the_other_language_also_when_spelled_with_ue() {
+        for typed in ["Rückzug", "Rueckzug", "ruckzug"] {
+            let q = query_words(typed);
+            assert!(q[0].forms.iter().any(|f| f == "retreat"), "{typed}: {q:?}");
+            assert!(matches(&q[0], "retreated"));
+            assert!(matches_raw(&q[0], "Retreat"));
+        }
+        let deck = query_words("Nachziehstapel");
+        assert!(deck[0].forms.iter().any(|f| f == "draw deck"));
+        assert!(matches_raw(&deck[0], "deck"));
+        assert!(!matches_raw(&deck[0], "of"));
+        assert_eq!(
+            fts_expression(&query_words("Drache")).as_deref(),
+            Some("(\"drache\"* OR \"dragon\"*)")
+        );
     }
 }

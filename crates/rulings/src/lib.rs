@@ -6,13 +6,15 @@
 //! - [`ReferenceDb`]: `reference.db`, derived data only, never the user's database. Rebuilt
 //!   when the data version (documents, importer version, card names) changes or the file is
 //!   unreadable; otherwise opened as is.
-//! - [`ReferenceDb::search`]: literal, prefix, diacritic-folded full-text search (SQLite FTS5).
+//! - [`ReferenceDb::search`]: literal, prefix, diacritic-folded full-text search (SQLite FTS5);
+//!   German and English game terms find each other through the [`glossary`].
 //! - [`ReferenceDb::rulings_for`]: the prompts for a card entered at the table, ranked against
 //!   the active cards.
 //! - [`ReferenceDb::get`] / [`ReferenceDb::references`]: one record and what it refers to.
 
 pub mod corpus;
 pub mod fold;
+pub mod glossary;
 mod ids;
 pub mod import;
 pub mod model;
@@ -23,7 +25,7 @@ pub mod topics;
 
 pub use corpus::{Corpus, SourceStats};
 pub use model::{CardLink, CardName, ImportError, Kind, Lang, LinkRole, Ruling, RulingId, Source};
-pub use prompts::{Prompt, Reason};
+pub use prompts::{is_general, Fit, Prompt, Reason};
 pub use refdb::{RefDbError, ReferenceDb};
 pub use search::{Hit, SearchFilter};
 pub use topics::Topic;

@@ -7,6 +7,7 @@ use crate::corpus::{data_version, Corpus};
 use crate::fold::fold;
 use crate::import::{self, bm_card};
 use crate::model::{CardName, ImportError, LinkRole, Ruling, RulingId, Source};
+use crate::prompts::is_general;
 use crate::topics::Topic;
 use cards::CardId;
 use regex::Regex;
@@ -74,6 +75,8 @@ pub struct ReferenceDb {
     pub(crate) by_topic: HashMap<Topic, Vec<usize>>,
     /// Topics raised by each card's special power text as the English FAQ quotes it.
     pub(crate) text_topics: HashMap<CardId, Vec<Topic>>,
+    /// Per record: whether it is general (see [`crate::prompts::is_general`]).
+    pub(crate) general: Vec<bool>,
     rebuilt: bool,
 }
 
@@ -231,12 +234,14 @@ impl ReferenceDb {
                 }
             }
         }
+        let general = corpus.records.iter().map(is_general).collect();
         ReferenceDb {
             conn,
             corpus,
             by_card,
             by_topic,
             text_topics,
+            general,
             rebuilt: false,
         }
     }

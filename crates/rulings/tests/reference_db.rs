@@ -158,37 +158,77 @@ proptest! {
 fn interaction_with_an_active_card_ranks_first() {
     with_db(|db| {
         let wall = CardId::new("vulca-26");
-        let muster = CardId::new("hoax-27");
-        let alone = db.rulings_for(&wall, &[], &[], Lang::En, 50);
-        let with = db.rulings_for(&wall, std::slice::from_ref(&muster), &[], Lang::En, 50);
-        let example = |p: &rulings::Prompt| {
+        let entreat = CardId::new("buka-27");
+        let about_entreat = |p: &rulings::Prompt| {
             p.ruling
                 .question
                 .as_deref()
-                .is_some_and(|q| q.starts_with("Can you give a less obvious example"))
+                .is_some_and(|q| q.contains("Entreat Favor"))
         };
-        let pos_alone = alone.iter().position(example).expect("own ruling shown");
+        let alone = db.rulings_for(&wall, &[], &[], Lang::En, 50);
+        let pos_alone = alone
+            .iter()
+            .position(about_entreat)
+            .expect("own ruling shown");
         assert!(matches!(alone[pos_alone].reason, Reason::Own { .. }));
         assert!(
             pos_alone > 0,
-            "single-card rulings come first when Muster is not on the table"
+            "rulings needing no other card come first when Entreat Favor is not in play"
         );
+        let with = db.rulings_for(&wall, std::slice::from_ref(&entreat), &[], Lang::En, 50);
         assert!(
-            example(&with[0]),
+            about_entreat(&with[0]),
             "the interaction ruling ranks first: {:?}",
             with[0].ruling.question
         );
-        assert_eq!(with[0].reason, Reason::Interaction { with: vec![muster] });
-        // Interactions, then the card's own rulings, then general topics.
-        let tiers: Vec<u8> = with
+        assert_eq!(
+            with[0].reason,
+            Reason::Interaction {
+                with: vec![entreat]
+            }
+        );
+        // Card-specific records first; within them interactions, then the card's own
+        // rulings; general topics last.
+        let order: Vec<(bool, u8)> = with
             .iter()
-            .map(|p| match p.reason {
-                Reason::Interaction { .. } => 0,
-                Reason::Own { .. } => 1,
-                Reason::General { .. } => 2,
+            .map(|p| {
+                let tier = match p.reason {
+                    Reason::Interaction { .. } => 0,
+                    Reason::Own { .. } => 1,
+                    Reason::General { .. } => 2,
+                };
+                (p.general, tier)
             })
             .collect();
-        assert!(tiers.windows(2).all(|w| w[0] <= w[1]), "{tiers:?}");
+        assert!(order.windows(2).all(|w| w[0] <= w[1]), "{order:?}");
+    });
+}
+
+#[test]
+fn general_records_follow_card_specific_ones_even_as_interactions() {
+    with_db(|db| {
+        // The FAQ's introduction explains Wall of Fire with Muster Reinforcements as an
+        // example of reading answers widely: an interaction, but a general record.
+        let wall = CardId::new("vulca-26");
+        let muster = CardId::new("hoax-27");
+        let with = db.rulings_for(&wall, std::slice::from_ref(&muster), &[], Lang::En, 50);
+        let example = with
+            .iter()
+            .position(|p| {
+                p.ruling
+                    .question
+                    .as_deref()
+                    .is_some_and(|q| q.starts_with("Can you give a less obvious example"))
+            })
+            .expect("shown");
+        assert!(with[example].general);
+        assert_eq!(
+            with[example].reason,
+            Reason::Interaction { with: vec![muster] }
+        );
+        assert!(example > 0);
+        assert!(with[..example].iter().all(|p| !p.general));
+        assert!(with[example..].iter().all(|p| p.general));
     });
 }
 
@@ -200,8 +240,12 @@ fn prompts_hold_both_languages_ordered_by_setting() {
         let en = db.rulings_for(&wall, &[], &[], Lang::En, 100);
         assert_eq!(de[0].ruling.lang, Lang::De);
         assert_eq!(en[0].ruling.lang, Lang::En);
+        // German readers get the English FAQ's rulings too, after the German ones ...
         assert!(de.iter().any(|p| p.ruling.lang == Lang::En));
-        assert_eq!(de.len(), en.len());
+        // ... English readers no German record on Wall of Fire: the English FAQ has rulings
+        // about the card, so the German ones say nothing it does not.
+        assert!(en.iter().all(|p| p.ruling.lang == Lang::En), "{en:?}");
+        assert!(de.len() > en.len());
         // The German subject entry comes before German mentions.
         assert_eq!(
             de[0].reason,
@@ -226,11 +270,14 @@ fn general_sections_follow_the_cards_topics() {
             .section
             .last()
             .is_some_and(|s| s == "Icons: PAIR")));
-        assert!(general.iter().any(|p| p
-            .ruling
-            .section
-            .last()
-            .is_some_and(|s| s == "PAAR-Symbol")));
+        // The German section on the same icon is left out in English (the English one says
+        // the same) and shown in German.
+        assert!(general.iter().all(|p| p.ruling.lang == Lang::En));
+        let de = db.rulings_for(&card, &[], &[Topic::Pair], Lang::De, 200);
+        assert!(de
+            .iter()
+            .any(|p| p.reason == Reason::General { topic: Topic::Pair }
+                && p.ruling.section.last().is_some_and(|s| s == "PAAR-Symbol")));
         // Wall of Fire's quoted text ("You may not …") raises its topic without being told.
         let wall = db.rulings_for(&CardId::new("vulca-26"), &[], &[], Lang::En, 500);
         assert!(wall.iter().any(|p| p.reason
@@ -389,6 +436,34 @@ fn catalog_names_find_rulings_across_languages() {
         .count();
     assert!(linked >= 4, "{linked} of {}", by_id.len());
     assert!(!by_id.is_empty());
+
+    // Issue 15: "Feuerwall Rückzug" found nothing while "Wall of Fire retreat" found the
+    // ruling. German game words find English rulings through the glossary.
+    let english = db.search("Wall of Fire retreat", en, 50).expect("search");
+    assert!(!english.is_empty());
+    let german = db.search("Feuerwall Rückzug", en, 50).expect("search");
+    let ids = |hits: &[rulings::Hit]| -> Vec<RulingId> {
+        hits.iter().map(|h| h.ruling.id.clone()).collect()
+    };
+    for id in ids(&english) {
+        assert!(ids(&german).contains(&id), "{id} not found in German");
+    }
+    // ... and the other way round, and in every inflection the glossary allows.
+    let de = SearchFilter {
+        lang: Some(Lang::De),
+        ..SearchFilter::default()
+    };
+    let german_hits = db.search("dragons retreat", de, 50).expect("search");
+    assert!(!german_hits.is_empty());
+    for h in &german_hits {
+        let d = h.ruling.display.to_lowercase();
+        assert!(d.contains("drache"), "{d}");
+        assert!(d.contains("rückzug") || d.contains("zurückzieh"), "{d}");
+    }
+    assert!(!db
+        .search("Drachen zurückziehst", en, 5)
+        .expect("search")
+        .is_empty());
 }
 
 /// The app and the CLI (or two parallel tests) may open a fresh, outdated or damaged

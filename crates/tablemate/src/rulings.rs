@@ -642,6 +642,33 @@ mod tests {
             .unwrap();
     }
 
+    /// Issue 15: in Rulings search, "Feuerwall Rückzug" found nothing while "Wall of Fire
+    /// retreat" found the ruling.
+    #[test]
+    fn german_words_find_the_english_rulings() {
+        let svc = svc();
+        let ids = |q: &str| -> Vec<String> {
+            svc.search_rulings(q, Some("bm"), None, Some("en"), 50)
+                .unwrap()
+                .hits
+                .into_iter()
+                .map(|h| h.ruling.id)
+                .collect()
+        };
+        let english = ids("Wall of Fire retreat");
+        assert!(!english.is_empty());
+        let german = ids("Feuerwall Rückzug");
+        assert!(english.iter().all(|id| german.contains(id)), "{german:?}");
+        // the translated word is marked in the excerpt
+        let hit = svc
+            .search_rulings("Feuerwall Rückzug", Some("bm"), None, Some("en"), 1)
+            .unwrap();
+        assert!(hit.hits[0]
+            .excerpt
+            .iter()
+            .any(|s| s.hit && s.text.to_lowercase().starts_with("retreat")));
+    }
+
     #[test]
     fn rulings_for_a_typed_card_and_cross_references_resolve() {
         let svc = svc();

@@ -9,7 +9,8 @@ use crate::Ctx;
 
 #[derive(Debug, Subcommand)]
 pub enum RulingsCmd {
-    /// Search every ruling for all the words (word beginnings match; ä = ae).
+    /// Search every ruling for all the words (word beginnings match; ä = ae; Blue Moon card
+    /// names and game terms find each other in English and German: Feuerwall Rückzug).
     Search {
         text: String,
         /// Only this game: bm, whi, kc, stccg.
@@ -25,7 +26,8 @@ pub enum RulingsCmd {
         #[arg(long, default_value_t = 10)]
         limit: usize,
     },
-    /// The rulings for a card entered with other cards in play (interactions first).
+    /// The rulings for a card entered with other cards in play (card-specific before general;
+    /// interactions first; in English, German rulings only where no English one says the same).
     For {
         /// Card id, number or name (V24, Flickering Fires, Feuerzauber).
         card: String,
