@@ -1916,6 +1916,7 @@ mod tests {
 
     #[test]
     fn unknown_values_are_asked_once_and_stored_as_the_users_fix() {
+        // WhizWhiz (Tutu 501): no source gives its type or values
         let (_d, mut svc) = svc();
         let id = new_game(&mut svc).id;
         let p = svc
@@ -1923,7 +1924,7 @@ mod tests {
                 id,
                 &PlayRequest {
                     player: Seat::A,
-                    card: "Erupta".into(),
+                    card: "WhizWhiz".into(),
                     target: None,
                     face_down: false,
                 },
@@ -1936,14 +1937,14 @@ mod tests {
                 id,
                 &PlayRequest {
                     player: Seat::A,
-                    card: "Erupta".into(),
+                    card: "WhizWhiz".into(),
                     target: None,
                     face_down: false
                 }
             )
             .is_err());
         let bad = svc.game_fix_card(&CardValuesFix {
-            card: "Erupta".into(),
+            card: "WhizWhiz".into(),
             card_type: Some("dragon".into()),
             fire: Some(1),
             earth: None,
@@ -1955,7 +1956,7 @@ mod tests {
         );
         let c = svc
             .game_fix_card(&CardValuesFix {
-                card: "Erupta".into(),
+                card: "WhizWhiz".into(),
                 card_type: Some("character".into()),
                 fire: Some(3),
                 earth: Some(2),
@@ -1967,14 +1968,14 @@ mod tests {
                 id,
                 &PlayRequest {
                     player: Seat::A,
-                    card: "Erupta".into(),
+                    card: "WhizWhiz".into(),
                     target: None,
                     face_down: false,
                 },
             )
             .unwrap();
         assert!(p.unknown.is_empty(), "{p:?}");
-        let v = play(&mut svc, id, Seat::A, "Erupta", None);
+        let v = play(&mut svc, id, Seat::A, "WhizWhiz", None);
         assert_eq!(side(&v, Seat::A).total, Elements { fire: 3, earth: 2 });
     }
 
