@@ -396,3 +396,36 @@ fn each_ei_deck_holds_twelve_people_cards_and_one_mutant() {
         assert_eq!((people, mutants), (12, 1), "{deck}");
     }
 }
+
+#[test]
+fn every_people_card_and_mutant_has_its_german_name_and_text() {
+    let c = catalog();
+    let missing: Vec<String> = c
+        .bm_cards()
+        .iter()
+        .filter(|b| b.facts.series.is_people() || b.facts.series == Series::Mutant)
+        .flat_map(|b| {
+            [Fact::NameDe, Fact::TextDe]
+                .into_iter()
+                .filter(|f| cards::is_unknown(b, *f))
+                .map(move |f| format!("{} {f}", b.facts.id))
+        })
+        .collect();
+    assert!(missing.is_empty(), "{missing:?}");
+    // The program translation gave Buka 13-17 other cards' texts; the printed cards say when
+    // each Brotherhood of Pirates card may be played as if FREE, as the English texts do.
+    for id in ["buka-13", "buka-14", "buka-15", "buka-16", "buka-17"] {
+        let card = c.bm(id).expect("card");
+        let de = card.text_de.as_deref().unwrap_or_default();
+        assert!(de.ends_with("als hätte sie das FREI-Symbol."), "{id}: {de}");
+        assert_eq!(card.source_of(Fact::TextDe), Some(SCANS), "{id}");
+        assert!(
+            card.text_en
+                .as_deref()
+                .is_some_and(|t| t.ends_with("as if it had the FREE icon.")),
+            "{id}"
+        );
+    }
+    let leader = c.bm("buka-00").expect("leader");
+    assert_eq!(leader.text_de.as_deref(), Some("30 Karten 10 Monde"));
+}
