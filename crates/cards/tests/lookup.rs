@@ -261,7 +261,7 @@ proptest! {
     }
 
     #[test]
-    fn every_card_is_found_by_its_tag_and_name(i in 0usize..329) {
+    fn every_card_is_found_by_its_tag_and_name(i in 0usize..334) {
         let cards = catalog().bm_cards();
         let card = &cards[i % cards.len()];
         let r = catalog().lookup(&card.tag, Some(Game::BlueMoon), 5);
