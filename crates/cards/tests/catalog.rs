@@ -412,6 +412,33 @@ fn every_people_card_and_mutant_has_its_german_name_and_text() {
         })
         .collect();
     assert!(missing.is_empty(), "{missing:?}");
+    // every German name was read from (or checked against) the printed card
+    let unchecked: Vec<&str> = c
+        .bm_cards()
+        .iter()
+        .filter(|b| b.facts.series.is_people() || b.facts.series == Series::Mutant)
+        .filter(|b| {
+            !b.sources
+                .get(SCANS)
+                .is_some_and(|facts| facts.contains(&Fact::NameDe))
+        })
+        .map(|b| b.facts.id.as_str())
+        .collect();
+    assert!(unchecked.is_empty(), "{unchecked:?}");
+    // and every German text, except Aqua 25's, whose card misprints "Unterstüzung"
+    let unchecked: Vec<&str> = c
+        .bm_cards()
+        .iter()
+        .filter(|b| b.facts.series.is_people() || b.facts.series == Series::Mutant)
+        .filter(|b| b.text_de.is_some())
+        .filter(|b| {
+            !b.sources
+                .get(SCANS)
+                .is_some_and(|facts| facts.contains(&Fact::TextDe))
+        })
+        .map(|b| b.facts.id.as_str())
+        .collect();
+    assert_eq!(unchecked, ["aqua-25"]);
     // The program translation gave Buka 13-17 other cards' texts; the printed cards say when
     // each Brotherhood of Pirates card may be played as if FREE, as the English texts do.
     for id in ["buka-13", "buka-14", "buka-15", "buka-16", "buka-17"] {

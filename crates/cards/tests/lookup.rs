@@ -91,6 +91,13 @@ const UNIQUE: &[(&str, &str, MatchKind)] = &[
     ("Kapitaen Su Cha", "buka-04", MatchKind::ExactName),
     ("Wächterin der Zeit", "mimix-01", MatchKind::ExactName),
     ("Chu-nan-Chi", "mutant-108", MatchKind::ExactName),
+    ("Suranom Sturmbringer", "terrah-03", MatchKind::ExactName),
+    (
+        "Unaufhaltsamer Erdbohrer",
+        "terrah-20",
+        MatchKind::ExactName,
+    ),
+    ("Gewaltige Gezeitenflut", "aqua-26", MatchKind::ExactName),
     ("Wundertüte", "khind-30", MatchKind::Word),
     // typos
     ("flikering fires", "vulca-24", MatchKind::Typo),
