@@ -1,4 +1,4 @@
-//! Cross-check: the type, values, icons and moons of every people card and mutant, as read from
+//! Cross-check: the type, values, icons, moons and deck of every people card and mutant, as read from
 //! the printed German cards (`tests/data/de-card-scans.txt`), agree with the catalog. Values a
 //! card does not print must be recorded as absent, not unknown.
 
@@ -31,6 +31,24 @@ fn icon(code: &str) -> Option<Icon> {
         "B" => Icon::Bluff,
         "fs" => Icon::FireShield,
         "es" => Icon::EarthShield,
+        _ => return None,
+    })
+}
+
+/// The deck a printed deck letter stands for.
+fn deck(letter: &str) -> Option<&'static str> {
+    Some(match letter {
+        "H" => "Hoax",
+        "V" => "Vulca",
+        "M" => "Mimix",
+        "F" => "Flit",
+        "K" => "Khind",
+        "T" => "Terrah",
+        "P" => "Pillar",
+        "A" => "Aqua",
+        "B" => "Buka",
+        "X1" => "E&I:A",
+        "X2" => "E&I:B",
         _ => return None,
     })
 }
@@ -75,7 +93,7 @@ fn the_printed_german_cards_agree_with_the_catalog() {
     let mut wrong = Vec::new();
     for line in READING.lines().filter(|l| !l.starts_with('#')) {
         let cols: Vec<&str> = line.split_whitespace().collect();
-        let [series, number, ty, values, icons, moons] = cols[..] else {
+        let [series, number, ty, values, icons, moons, letter] = cols[..] else {
             panic!("bad line {line:?}");
         };
         let (series, number) =
@@ -86,6 +104,12 @@ fn the_printed_german_cards_agree_with_the_catalog() {
             .unwrap_or_else(|| panic!("{id} is not in the catalog"));
         for w in check(card, ty, values, icons, moons) {
             wrong.push(format!("{id}: scan/catalog {w}"));
+        }
+        if letter != "?" && card.deck.as_deref() != deck(letter) {
+            wrong.push(format!(
+                "{id}: scan/catalog deck {letter} / {:?}",
+                card.deck
+            ));
         }
         lines += 1;
     }
