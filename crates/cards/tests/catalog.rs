@@ -292,3 +292,153 @@ fn accessors() {
     assert!(c.bm("").is_none());
     assert_eq!(c.cards_of(Game::BlueMoon).count(), c.bm_cards().len());
 }
+
+/// The source key of facts read from the printed German cards (see `data/SOURCES.md`).
+const SCANS: &str = "de-card-scans";
+
+#[test]
+fn the_five_ei_people_cards_from_the_german_scans_are_findable() {
+    let c = catalog();
+    let cards = [
+        ("mimix-01", "Mimix 01", "Wächterin der Zeit", "E&I:A"),
+        ("mimix-02", "Mimix 02", "Wächterin des Raumes", "E&I:B"),
+        ("flit-21", "Flit 21", "Abwurf Kakerlaken", "E&I:A"),
+        ("terrah-31", "Terrah 31", "Beschwöre einen Taifun", "E&I:B"),
+        ("aqua-15", "Aqua 15", "Uusa-Alpha-Omega", "E&I:B"),
+    ];
+    for (id, tag, name_de, deck) in cards {
+        let card = c.bm(id).unwrap_or_else(|| panic!("{id} missing"));
+        // no source gives an English name: unknown, never invented
+        assert_eq!(card.name_en, None, "{id}");
+        assert!(cards::is_unknown(card, Fact::NameEn), "{id}");
+        assert_eq!(card.name_de.as_deref(), Some(name_de), "{id}");
+        assert_eq!(card.deck.as_deref(), Some(deck), "{id}");
+        assert_eq!(card.source_of(Fact::Series), Some(SCANS), "{id}");
+        assert_eq!(card.source_of(Fact::Moons), Some(SCANS), "{id}");
+        for query in [tag, name_de] {
+            let r = c.lookup(query, Some(Game::BlueMoon), 5);
+            assert_eq!(
+                r.best().map(|b| b.id.as_str()),
+                Some(id),
+                "{query:?} → {:?}",
+                r.candidates
+            );
+        }
+    }
+    let time = c.bm_facts("mimix-01").expect("mimix-01");
+    assert_eq!(
+        (time.fire, time.earth, time.moons),
+        (Some(6), Some(4), Some(3))
+    );
+    assert_eq!(time.icons, [cards::bm::Icon::Pair]);
+}
+
+#[test]
+fn every_people_card_and_mutant_has_its_printed_facts() {
+    // The German card scans cover every people card 00-32 and the mutants: no value, type,
+    // moon cost or icon of theirs is unknown any more (a leadership card's missing values
+    // are recorded as not printed).
+    let c = catalog();
+    let mut unknown = Vec::new();
+    for card in people_and_mutants(&c) {
+        for fact in [
+            Fact::Type,
+            Fact::Fire,
+            Fact::Earth,
+            Fact::Moons,
+            Fact::Icons,
+        ] {
+            if cards::is_unknown(card, fact) {
+                unknown.push(format!("{} {fact}", card.facts.id));
+            }
+        }
+    }
+    assert!(unknown.is_empty(), "unknown: {unknown:?}");
+    for s in Series::ALL.iter().filter(|s| s.is_people()) {
+        let n = c.bm_cards().iter().filter(|b| b.facts.series == *s).count();
+        // Buka has no card 32 (Buka 31 is the promo Sea Moon)
+        let want = if *s == Series::Buka { 32 } else { 33 };
+        assert_eq!(n, want, "{s:?}");
+    }
+    for id in ["hoax-31", "khind-24", "terrah-28", "aqua-27", "buka-31"] {
+        let card = c.bm(id).expect("card");
+        assert!(
+            card.is_absent(Fact::Fire) && card.is_absent(Fact::Earth),
+            "{id}"
+        );
+        assert!(!cards::is_unknown(card, Fact::Fire), "{id}");
+    }
+}
+
+#[test]
+fn each_ei_deck_holds_twelve_people_cards_and_one_mutant() {
+    // E&I rulesheet: each deck has 12 people cards (one or two per people) and one mutant;
+    // the German cards print the deck as X1 (Allies, E&I:A) or X2 (Blessings, E&I:B).
+    let c = catalog();
+    for deck in ["E&I:A", "E&I:B"] {
+        let in_deck = |b: &&cards::BmCard| b.deck.as_deref() == Some(deck);
+        let people = c
+            .bm_cards()
+            .iter()
+            .filter(in_deck)
+            .filter(|b| b.facts.series.is_people())
+            .count();
+        let mutants = c
+            .bm_cards()
+            .iter()
+            .filter(in_deck)
+            .filter(|b| b.facts.series == Series::Mutant)
+            .count();
+        assert_eq!((people, mutants), (12, 1), "{deck}");
+    }
+}
+
+/// The people cards and mutants: the cards the German card scans show.
+fn people_and_mutants(c: &Catalog) -> impl Iterator<Item = &cards::BmCard> {
+    c.bm_cards()
+        .iter()
+        .filter(|b| b.facts.series.is_people() || b.facts.series == Series::Mutant)
+}
+
+/// People cards and mutants that give `fact` without the German card scans as its source.
+fn not_from_scans(c: &Catalog, fact: Fact) -> Vec<&str> {
+    people_and_mutants(c)
+        .filter(|b| !cards::is_unknown(b, fact) && !b.is_absent(fact))
+        .filter(|b| !b.sources.get(SCANS).is_some_and(|f| f.contains(&fact)))
+        .map(|b| b.facts.id.as_str())
+        .collect()
+}
+
+#[test]
+fn every_people_card_and_mutant_has_its_german_name_and_text() {
+    let c = catalog();
+    let missing: Vec<String> = people_and_mutants(&c)
+        .flat_map(|b| {
+            [Fact::NameDe, Fact::TextDe]
+                .into_iter()
+                .filter(|f| cards::is_unknown(b, *f))
+                .map(move |f| format!("{} {f}", b.facts.id))
+        })
+        .collect();
+    assert!(missing.is_empty(), "{missing:?}");
+    // every German name was read from (or checked against) the printed card, and every German
+    // text except Aqua 25's, whose card misprints "Unterstüzung"
+    assert!(not_from_scans(&c, Fact::NameDe).is_empty());
+    assert_eq!(not_from_scans(&c, Fact::TextDe), ["aqua-25"]);
+    // The program translation gave Buka 13-17 other cards' texts; the printed cards say when
+    // each Brotherhood of Pirates card may be played as if FREE, as the English texts do.
+    for id in ["buka-13", "buka-14", "buka-15", "buka-16", "buka-17"] {
+        let card = c.bm(id).expect("card");
+        let de = card.text_de.as_deref().unwrap_or_default();
+        assert!(de.ends_with("als hätte sie das FREI-Symbol."), "{id}: {de}");
+        assert_eq!(card.source_of(Fact::TextDe), Some(SCANS), "{id}");
+        assert!(
+            card.text_en
+                .as_deref()
+                .is_some_and(|t| t.ends_with("as if it had the FREE icon.")),
+            "{id}"
+        );
+    }
+    let leader = c.bm("buka-00").expect("leader");
+    assert_eq!(leader.text_de.as_deref(), Some("30 Karten 10 Monde"));
+}

@@ -82,6 +82,22 @@ const UNIQUE: &[(&str, &str, MatchKind)] = &[
     ("Starte Großangriff", "flit-31", MatchKind::ExactName),
     ("starte grossangriff", "flit-31", MatchKind::ExactName),
     ("Lachgas", "khind-27", MatchKind::ExactName),
+    // German names read from the printed cards
+    ("Shimmar", "vulca-12", MatchKind::ExactName),
+    ("Glimma", "vulca-13", MatchKind::ExactName),
+    ("Rat der Acht", "buka-00", MatchKind::ExactName),
+    ("B/P Einigkeit", "buka-13", MatchKind::ExactName),
+    ("Kaperbrief", "buka-24", MatchKind::ExactName),
+    ("Kapitaen Su Cha", "buka-04", MatchKind::ExactName),
+    ("Wächterin der Zeit", "mimix-01", MatchKind::ExactName),
+    ("Chu-nan-Chi", "mutant-108", MatchKind::ExactName),
+    ("Suranom Sturmbringer", "terrah-03", MatchKind::ExactName),
+    (
+        "Unaufhaltsamer Erdbohrer",
+        "terrah-20",
+        MatchKind::ExactName,
+    ),
+    ("Gewaltige Gezeitenflut", "aqua-26", MatchKind::ExactName),
     ("Wundertüte", "khind-30", MatchKind::Word),
     // typos
     ("flikering fires", "vulca-24", MatchKind::Typo),
@@ -252,7 +268,7 @@ proptest! {
     }
 
     #[test]
-    fn every_card_is_found_by_its_tag_and_name(i in 0usize..329) {
+    fn every_card_is_found_by_its_tag_and_name(i in 0usize..334) {
         let cards = catalog().bm_cards();
         let card = &cards[i % cards.len()];
         let r = catalog().lookup(&card.tag, Some(Game::BlueMoon), 5);

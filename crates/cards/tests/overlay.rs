@@ -11,15 +11,15 @@ fn catalog() -> Catalog {
 #[test]
 fn fills_an_unknown_fact_and_marks_it_as_the_users() {
     let c = catalog();
-    // Man-shu-Ran's values are in no source
-    assert_eq!(c.bm_facts("mutant-110").and_then(|f| f.fire), None);
+    // PamPam's (Tutu 507) values and type are in no source
+    assert_eq!(c.bm_facts("tutu-507").and_then(|f| f.fire), None);
     let fixes = vec![
-        CardFix::new("mutant-110", FactValue::Fire(3), 100),
-        CardFix::new("mutant-110", FactValue::Type(CardType::Character), 100),
+        CardFix::new("tutu-507", FactValue::Fire(3), 100),
+        CardFix::new("tutu-507", FactValue::Type(CardType::Character), 100),
     ];
     let applied = c.apply_fixes(&fixes);
     assert!(applied.rejected.is_empty());
-    let card = applied.card("mutant-110").expect("fixed card");
+    let card = applied.card("tutu-507").expect("fixed card");
     assert_eq!(card.card.facts.fire, Some(3));
     assert_eq!(card.card.facts.card_type, Some(CardType::Character));
     let fire = card.user_fact(Fact::Fire).expect("user's fire");
@@ -28,7 +28,7 @@ fn fills_an_unknown_fact_and_marks_it_as_the_users() {
     assert!(card.is_users(Fact::Fire));
     assert!(!card.is_users(Fact::Earth));
     // the catalog itself is untouched
-    assert_eq!(c.bm_facts("mutant-110").and_then(|f| f.fire), None);
+    assert_eq!(c.bm_facts("tutu-507").and_then(|f| f.fire), None);
 }
 
 #[test]

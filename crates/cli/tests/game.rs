@@ -83,11 +83,11 @@ fn a_scripted_game_from_the_command_line() {
     );
     assert_eq!(json(d, &["game", "show"])["events"], 5);
     // rejected: an ambiguous name lists the candidates
-    let o = tablemate(d, &["game", "play", "B", "Glimma"]);
+    let o = tablemate(d, &["game", "play", "B", "Cool"]);
     assert_eq!(o.status.code(), Some(1));
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(
-        err.contains("Vulca 12") && err.contains("Vulca 13"),
+        err.contains("Khind 01") && err.contains("Khind 04"),
         "{err}"
     );
     assert_eq!(json(d, &["game", "show"])["events"], 5);

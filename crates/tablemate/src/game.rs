@@ -1851,10 +1851,10 @@ mod tests {
     #[test]
     fn an_ambiguous_card_lists_candidates() {
         let (_d, svc) = svc();
-        // Shimmer and Glimmer share the German name Glimma.
-        let e = svc.resolve_card("Glimma").unwrap_err();
+        // Cool Cat, Cool Cop, Cool Kid and Cool Cub all start with "Cool".
+        let e = svc.resolve_card("Cool").unwrap_err();
         assert!(
-            e.message.contains("Vulca 12") && e.message.contains("Vulca 13"),
+            e.message.contains("Khind 01") && e.message.contains("Khind 04"),
             "{e:?}"
         );
         assert_eq!(svc.resolve_card("V24").unwrap().as_str(), "vulca-24");
@@ -1916,6 +1916,7 @@ mod tests {
 
     #[test]
     fn unknown_values_are_asked_once_and_stored_as_the_users_fix() {
+        // WhizWhiz (Tutu 501): no source gives its type or values
         let (_d, mut svc) = svc();
         let id = new_game(&mut svc).id;
         let p = svc
@@ -1923,7 +1924,7 @@ mod tests {
                 id,
                 &PlayRequest {
                     player: Seat::A,
-                    card: "Erupta".into(),
+                    card: "WhizWhiz".into(),
                     target: None,
                     face_down: false,
                 },
@@ -1936,14 +1937,14 @@ mod tests {
                 id,
                 &PlayRequest {
                     player: Seat::A,
-                    card: "Erupta".into(),
+                    card: "WhizWhiz".into(),
                     target: None,
                     face_down: false
                 }
             )
             .is_err());
         let bad = svc.game_fix_card(&CardValuesFix {
-            card: "Erupta".into(),
+            card: "WhizWhiz".into(),
             card_type: Some("dragon".into()),
             fire: Some(1),
             earth: None,
@@ -1955,7 +1956,7 @@ mod tests {
         );
         let c = svc
             .game_fix_card(&CardValuesFix {
-                card: "Erupta".into(),
+                card: "WhizWhiz".into(),
                 card_type: Some("character".into()),
                 fire: Some(3),
                 earth: Some(2),
@@ -1967,14 +1968,14 @@ mod tests {
                 id,
                 &PlayRequest {
                     player: Seat::A,
-                    card: "Erupta".into(),
+                    card: "WhizWhiz".into(),
                     target: None,
                     face_down: false,
                 },
             )
             .unwrap();
         assert!(p.unknown.is_empty(), "{p:?}");
-        let v = play(&mut svc, id, Seat::A, "Erupta", None);
+        let v = play(&mut svc, id, Seat::A, "WhizWhiz", None);
         assert_eq!(side(&v, Seat::A).total, Elements { fire: 3, earth: 2 });
     }
 
