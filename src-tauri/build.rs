@@ -1,8 +1,8 @@
 use std::path::Path;
 
 fn main() {
-    // Every app command gets `allow-<command>`; the capability files grant exactly these (and
-    // the store plugin), nothing else. The list is read from the `#[tauri::command]` functions
+    // Every app command gets `allow-<command>`; the capability files grant exactly these,
+    // nothing else. The list is read from the `#[tauri::command]` functions
     // in src/commands/, so a new command cannot be forgotten here.
     let commands: &'static [&'static str] = Box::leak(app_commands().into_boxed_slice());
     let manifest = tauri_build::AppManifest::new().commands(commands);

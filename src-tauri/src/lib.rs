@@ -10,7 +10,6 @@ use tauri::Manager;
 /// the mock runtime in tests).
 pub fn configure<R: tauri::Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<R> {
     builder
-        .plugin(tauri_plugin_store::Builder::new().build())
         .manage(AppState::default())
         .setup(|app| {
             // Tauri knows the right data folder on every platform; keep it for the state.
@@ -25,6 +24,8 @@ pub fn configure<R: tauri::Runtime>(builder: tauri::Builder<R>) -> tauri::Builde
             commands::shell::app_info,
             commands::shell::get_settings,
             commands::shell::set_settings,
+            commands::shell::notices,
+            commands::shell::acknowledge_notices,
             // [cards & rulings commands]
             commands::cards::cards_find,
             commands::cards::cards_filter_options,

@@ -5,7 +5,7 @@
 //! mock runtime in tests) it is `tablemate::default_data_dir()`, the same folder on desktop.
 //! `TABLEMATE_DATA_DIR` overrides both.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::{Mutex, OnceLock};
 use tablemate::{Service, ServiceError};
 
@@ -16,7 +16,6 @@ pub struct AppState {
 }
 
 struct Opened {
-    data_dir: PathBuf,
     // One service, used by one command at a time: SQLite writes are serialised anyway, and
     // every command is short.
     service: Mutex<Result<Service, ServiceError>>,
@@ -31,30 +30,22 @@ impl AppState {
     fn opened(&self) -> &Opened {
         self.opened.get_or_init(|| match self.resolve_data_dir() {
             Ok(dir) => Opened {
-                service: Mutex::new(Service::open(dir.clone())),
-                data_dir: dir,
+                service: Mutex::new(Service::open(dir)),
             },
             Err(e) => Opened {
-                data_dir: PathBuf::new(),
                 service: Mutex::new(Err(e)),
             },
         })
     }
 
     fn resolve_data_dir(&self) -> Result<PathBuf, ServiceError> {
-        if let Some(dir) =
-            std::env::var_os(tablemate::paths::DATA_DIR_ENV).filter(|v| !v.is_empty())
-        {
-            return Ok(dir.into());
+        if let Some(dir) = tablemate::paths::data_dir_from_env()? {
+            return Ok(dir);
         }
         match self.data_dir_hint.get() {
             Some(dir) => Ok(dir.clone()),
             None => tablemate::default_data_dir(),
         }
-    }
-
-    pub fn data_dir(&self) -> &Path {
-        &self.opened().data_dir
     }
 
     /// Opens the rulings index on the calling thread without holding the service, so the first

@@ -37,7 +37,7 @@ impl Area {
 
 /// One card on the table. In JSON either a bare id (`"vulca-13"`) or an object.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(from = "EntryRepr")]
+#[serde(try_from = "EntryRepr")]
 pub struct CardEntry {
     /// The card; `None` only for a face-down bluff card whose face is not entered.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -71,23 +71,34 @@ enum EntryRepr {
         target: Option<CardId>,
         #[serde(default)]
         new: bool,
+        /// Anything else: refused by name below (an untagged enum cannot say which field).
+        #[serde(flatten)]
+        unknown: std::collections::BTreeMap<String, serde::de::IgnoredAny>,
     },
 }
 
-impl From<EntryRepr> for CardEntry {
-    fn from(r: EntryRepr) -> Self {
+impl TryFrom<EntryRepr> for CardEntry {
+    type Error = String;
+    fn try_from(r: EntryRepr) -> Result<Self, String> {
         match r {
-            EntryRepr::Id(id) => CardEntry::of(id),
+            EntryRepr::Id(id) => Ok(CardEntry::of(id)),
             EntryRepr::Full {
                 card,
                 face_down,
                 target,
                 new,
-            } => CardEntry {
-                card,
-                face_down,
-                target,
-                new,
+                unknown,
+            } => match unknown.keys().next() {
+                Some(field) => Err(format!(
+                    "unknown field `{field}` in a card entry, expected card, face_down, target \
+                     or new"
+                )),
+                None => Ok(CardEntry {
+                    card,
+                    face_down,
+                    target,
+                    new,
+                }),
             },
         }
     }
@@ -192,6 +203,12 @@ fn one() -> u32 {
 
 impl TableState {
     pub fn from_json(json: &str) -> Result<TableState, RuleError> {
+        // a table state is a JSON object; serde would also take an array (`[]`) as a struct
+        if !json.trim_start().starts_with('{') {
+            return Err(RuleError::TableState(
+                "a table state is a JSON object ({ \"A\": …, \"B\": … })".into(),
+            ));
+        }
         let t: TableState =
             serde_json::from_str(json).map_err(|e| RuleError::TableState(e.to_string()))?;
         if t.v != 1 {

@@ -6,11 +6,12 @@
 mod cmd;
 mod output;
 
+use clap::error::ErrorKind;
 use clap::{Parser, Subcommand};
 use output::{fail, Out};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use tablemate::{Service, ServiceError};
+use tablemate::{NoticeKind, Service, ServiceError};
 
 #[derive(Debug, Parser)]
 #[command(
@@ -36,8 +37,15 @@ struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
-    /// Show the version, the data directory and the database's state.
-    Info,
+    /// Show the version, the data directory, the database's state and any notice (e.g. a
+    /// damaged file that was set aside; every command repeats such a notice on stderr until it
+    /// is acknowledged).
+    Info {
+        /// I have read the notices: move the set-aside files into the data folder's
+        /// `set-aside` folder (kept, never deleted) and stop reporting them.
+        #[arg(long)]
+        acknowledge: bool,
+    },
     /// Show or change settings shared with the app (language, theme).
     Settings {
         /// Language of rulings and text: en or de.
@@ -81,11 +89,24 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return usage(&e),
+    };
     let out = Out { json: cli.json };
     match run(cli, &out) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => fail(&e),
+    }
+}
+
+/// `--help` and `--version` exit 0; a usage mistake is a user error, so it exits 1 like every
+/// other one (clap's own default would be 2, which this CLI keeps for internal errors).
+fn usage(e: &clap::Error) -> ExitCode {
+    let _ = e.print();
+    match e.kind() {
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => ExitCode::SUCCESS,
+        _ => ExitCode::from(1),
     }
 }
 
@@ -96,8 +117,28 @@ pub struct Ctx<'a> {
 }
 
 impl Ctx<'_> {
-    /// Opens the service on the chosen (or default) data directory.
+    /// Opens the service on the chosen (or default) data directory. Anything the person must
+    /// know (a damaged file set aside) goes to stderr, on every command until acknowledged.
     pub fn open(&self) -> Result<Service, ServiceError> {
+        let svc = self.open_quietly()?;
+        for n in svc.notices() {
+            eprintln!("tablemate: note: {}", n.message);
+        }
+        let acknowledgeable = [NoticeKind::DatabaseSetAside, NoticeKind::SettingsSetAside];
+        if svc
+            .notices()
+            .iter()
+            .any(|n| acknowledgeable.contains(&n.kind))
+        {
+            eprintln!(
+                "tablemate: note: run `tablemate info --acknowledge` once you have read this"
+            );
+        }
+        Ok(svc)
+    }
+
+    /// Opens the service without printing its notices (for `info`, which prints them itself).
+    pub fn open_quietly(&self) -> Result<Service, ServiceError> {
         let dir = match &self.data_dir {
             Some(d) => d.clone(),
             None => tablemate::default_data_dir()?,
@@ -123,8 +164,20 @@ fn run(cli: Cli, out: &Out) -> Result<(), ServiceError> {
         Command::History(c) => cmd::history::run(&ctx, c),
         Command::Match(c) => cmd::matches::run(&ctx, c),
         Command::Tournament(c) => cmd::tournament::run(&ctx, c),
-        Command::Info => {
-            let svc = ctx.open()?;
+        Command::Info { acknowledge } => {
+            let mut svc = ctx.open_quietly()?;
+            if acknowledge {
+                let moved = svc.acknowledge_notices()?;
+                return out.print(&moved, |w| {
+                    if moved.is_empty() {
+                        writeln!(w, "nothing to acknowledge")?;
+                    }
+                    for m in &moved {
+                        writeln!(w, "kept at {m}")?;
+                    }
+                    Ok(())
+                });
+            }
             let info = svc.app_info()?;
             out.print(&info, |w| {
                 writeln!(w, "Tablemate {}", info.version)?;

@@ -90,6 +90,40 @@ impl std::fmt::Debug for ReferenceDb {
     }
 }
 
+/// A rebuild's temporary file is `.reference.db.XXXXXX.building` beside `reference.db`.
+const BUILD_PREFIX: &str = ".reference.db.";
+const BUILD_SUFFIX: &str = ".building";
+/// A rebuild takes seconds; a temporary file untouched for this long was left by a process that
+/// was killed mid-rebuild (`tempfile` removes it on every other way out).
+pub const STALE_BUILD: std::time::Duration = std::time::Duration::from_secs(15 * 60);
+
+/// Deletes rebuilds' temporary files that a killed process left behind in `dir`. Only files
+/// older than [`STALE_BUILD`] go, so a rebuild running right now in another process (the app
+/// and the CLI at once) is never pulled from under it. They hold nothing but derived data.
+pub fn remove_stale_builds(dir: &Path) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.filter_map(|e| e.ok()) {
+        let name = entry.file_name();
+        let Some(name) = name.to_str() else { continue };
+        if !(name.starts_with(BUILD_PREFIX) && name.ends_with(BUILD_SUFFIX)) {
+            continue;
+        }
+        let stale = entry
+            .metadata()
+            .ok()
+            .filter(|m| m.is_file())
+            .and_then(|m| m.modified().ok())
+            .and_then(|t| t.elapsed().ok())
+            .is_some_and(|age| age >= STALE_BUILD);
+        if stale {
+            // best effort: a file that cannot be removed now is tried again next time
+            let _ = std::fs::remove_file(entry.path());
+        }
+    }
+}
+
 impl ReferenceDb {
     /// Opens (or creates) `reference.db` at `path`, rebuilding it when its data version is not
     /// that of the embedded documents imported with `names`, or when it cannot be read.
@@ -98,22 +132,23 @@ impl ReferenceDb {
     /// temporary file beside `path` and renamed over it when complete, so the file at `path` is
     /// never deleted or rewritten in place, and a process holding the old file keeps reading it.
     pub fn open(path: &Path, names: &[CardName]) -> Result<Self, RefDbError> {
+        let dir = match path.parent() {
+            Some(d) if !d.as_os_str().is_empty() => d,
+            _ => Path::new("."),
+        };
+        remove_stale_builds(dir);
         let want = data_version(names);
         if let Some(db) = Self::open_current(path, &want) {
             return Ok(db);
         }
         let corpus = import::import_all(names)?;
-        let dir = match path.parent() {
-            Some(d) if !d.as_os_str().is_empty() => d,
-            _ => Path::new("."),
-        };
         let io_err = |p: &Path, source| RefDbError::Io {
             path: p.display().to_string(),
             source,
         };
         let tmp = tempfile::Builder::new()
-            .prefix(".reference.db.")
-            .suffix(".building")
+            .prefix(BUILD_PREFIX)
+            .suffix(BUILD_SUFFIX)
             .tempfile_in(dir)
             .map_err(|e| io_err(dir, e))?;
         let conn = Connection::open(tmp.path())?;
@@ -371,4 +406,32 @@ fn quoted_card_texts(display: &str) -> Vec<(CardId, String)> {
             Some((card, c.get(3)?.as_str().to_owned()))
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stale_rebuild_files_are_removed_and_running_ones_kept() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let old = dir.path().join(".reference.db.AbC123.building");
+        let running = dir.path().join(".reference.db.XyZ789.building");
+        let other = dir.path().join("notes.building");
+        for f in [&old, &running, &other] {
+            std::fs::write(f, b"partial").expect("write");
+        }
+        let killed_at = std::time::SystemTime::now() - STALE_BUILD * 2;
+        for f in [&old, &other] {
+            std::fs::File::options()
+                .write(true)
+                .open(f)
+                .and_then(|f| f.set_modified(killed_at))
+                .expect("age the file");
+        }
+        remove_stale_builds(dir.path());
+        assert!(!old.exists(), "left by a killed rebuild");
+        assert!(running.exists(), "another process may be writing it");
+        assert!(other.exists(), "not ours");
+    }
 }

@@ -26,6 +26,11 @@ pub enum StoreError {
         found: u32,
         supported: u32,
     },
+    #[error(
+        "{path} cannot be written (a read-only file or folder), so nothing can be saved; \
+         make it writable, or give another folder with --data-dir or TABLEMATE_DATA_DIR"
+    )]
+    ReadOnly { path: PathBuf },
     #[error("{what} {id} does not exist")]
     NotFound { what: &'static str, id: i64 },
     #[error("invalid {field}: {reason}")]
@@ -51,6 +56,16 @@ pub enum StoreError {
 pub type Result<T, E = StoreError> = std::result::Result<T, E>;
 
 impl StoreError {
+    /// The change was refused because the database cannot be written (a read-only file or
+    /// folder), whether the store noticed first or SQLite did.
+    pub fn is_read_only(&self) -> bool {
+        match self {
+            StoreError::ReadOnly { .. } => true,
+            StoreError::Sqlite(e) => e.sqlite_error_code() == Some(rusqlite::ErrorCode::ReadOnly),
+            _ => false,
+        }
+    }
+
     /// A stable, machine-readable code for the service's serialisable error (the message may
     /// change wording; the code does not).
     pub fn code(&self) -> &'static str {
@@ -59,6 +74,7 @@ impl StoreError {
             StoreError::Sqlite(_) => "store.database",
             StoreError::Migration(_) => "store.migration",
             StoreError::TooNew { .. } => "store.too_new",
+            StoreError::ReadOnly { .. } => "store.read_only",
             StoreError::NotFound { .. } => "store.not_found",
             StoreError::Invalid { .. } => "store.invalid",
             StoreError::EventNotJson(_) => "store.event_not_json",

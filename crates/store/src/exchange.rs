@@ -128,6 +128,27 @@ fn csv_text(header: &[&str], rows: Vec<Vec<String>>) -> Result<String> {
     String::from_utf8(bytes).map_err(|e| StoreError::Conflict(format!("cannot write CSV: {e}")))
 }
 
+/// A free-text cell (a name, a people) made safe for spreadsheets: text that a spreadsheet would
+/// run as a formula (starting with `=`, `+`, `-`, `@`, tab or carriage return, the OWASP CSV
+/// injection rule) gets a leading `'`, which spreadsheets show as text. A cell that already
+/// starts with `'` gets one too, so [`text_cell`] can undo it exactly and a round trip gives the
+/// same names back.
+fn safe_cell(text: &str) -> String {
+    match text.chars().next() {
+        Some('=' | '+' | '-' | '@' | '\t' | '\r' | '\'') => format!("'{text}"),
+        _ => text.to_string(),
+    }
+}
+
+/// Undoes [`safe_cell`] on an imported free-text cell.
+fn text_cell(cell: &str) -> String {
+    cell.strip_prefix('\'').unwrap_or(cell).to_string()
+}
+
+fn opt_text(v: Option<&String>) -> String {
+    v.map(|t| safe_cell(t)).unwrap_or_default()
+}
+
 fn opt(v: Option<impl ToString>) -> String {
     v.map(|x| x.to_string()).unwrap_or_default()
 }
@@ -201,8 +222,8 @@ impl Store {
             .map(|e| {
                 vec![
                     e.seed.to_string(),
-                    e.player.clone(),
-                    opt(e.people.as_ref()),
+                    safe_cell(&e.player),
+                    opt_text(e.people.as_ref()),
                     e.joined_round.to_string(),
                     opt(e.dropped_after),
                 ]
@@ -216,8 +237,8 @@ impl Store {
                     p.round.to_string(),
                     p.stage.as_str().to_string(),
                     p.table.to_string(),
-                    p.player_a.clone(),
-                    opt(p.player_b.as_ref()),
+                    safe_cell(&p.player_a),
+                    opt_text(p.player_b.as_ref()),
                 ]
             })
             .collect();
@@ -228,7 +249,7 @@ impl Store {
                 vec![
                     r.round.to_string(),
                     r.table.to_string(),
-                    r.winner.clone(),
+                    safe_cell(&r.winner),
                     r.crystals_a.to_string(),
                     r.crystals_b.to_string(),
                 ]
@@ -241,8 +262,8 @@ impl Store {
                 let st = &s.standing;
                 vec![
                     st.rank.to_string(),
-                    s.name.clone(),
-                    opt(s.people.as_ref()),
+                    safe_cell(&s.name),
+                    opt_text(s.people.as_ref()),
                     st.match_points.to_string(),
                     st.wins.to_string(),
                     st.losses.to_string(),
@@ -303,8 +324,8 @@ impl Store {
             parse_csv("entrants.csv", entrants, &ENTRANTS_HEADER, |f, at| {
                 Ok(EntrantRow {
                     seed: num(&f[0], "seed", at)?,
-                    player: f[1].clone(),
-                    people: non_empty(&f[2]),
+                    player: text_cell(f[1].trim()),
+                    people: non_empty(&text_cell(f[2].trim())),
                     joined_round: num(&f[3], "joined_round", at)?,
                     dropped_after: non_empty(&f[4])
                         .map(|v| num(&v, "dropped_after", at))
@@ -322,15 +343,15 @@ impl Store {
                         )
                     })?,
                     table: num(&f[2], "table", at)?,
-                    player_a: f[3].clone(),
-                    player_b: non_empty(&f[4]),
+                    player_a: text_cell(f[3].trim()),
+                    player_b: non_empty(&text_cell(f[4].trim())),
                 })
             })?;
         let (results, r_lines) = parse_csv("results.csv", results, &RESULTS_HEADER, |f, at| {
             Ok(ResultRow {
                 round: num(&f[0], "round", at)?,
                 table: num(&f[1], "table", at)?,
-                winner: f[2].clone(),
+                winner: text_cell(f[2].trim()),
                 crystals_a: num(&f[3], "crystals_a", at)?,
                 crystals_b: num(&f[4], "crystals_b", at)?,
             })
@@ -435,6 +456,29 @@ impl Store {
             if b == Some(a) {
                 return Err(import_err(at, "a player cannot play themself"));
             }
+            // only what the app could have written: nobody plays before joining or after
+            // dropping out
+            for x in std::iter::once(a).chain(b) {
+                let (name, _, e) = &clean_entrants[x];
+                if p.round < e.joined_round {
+                    return Err(import_err(
+                        &at,
+                        format!(
+                            "{name} plays round {} but joined in round {}",
+                            p.round, e.joined_round
+                        ),
+                    ));
+                }
+                if let Some(last) = e.dropped_after.filter(|last| p.round > *last) {
+                    return Err(import_err(
+                        &at,
+                        format!(
+                            "{name} plays round {} but dropped out after round {last}",
+                            p.round
+                        ),
+                    ));
+                }
+            }
             match rounds.iter_mut().find(|r| r.0 == p.round) {
                 Some(r) if r.1 != p.stage => {
                     return Err(import_err(at, format!("round {} mixes stages", p.round)))
@@ -453,6 +497,26 @@ impl Store {
             }
         }
         check_stages(&event.format, &rounds, loc.pairings_name())?;
+        // a registration is a late entry into the next round to pair, never a later one
+        let next_round = rounds.len() as u32 + 1;
+        for (i, (name, _, e)) in clean_entrants.iter().enumerate() {
+            if e.joined_round > next_round {
+                return Err(import_err(
+                    loc.entrant(i),
+                    format!(
+                        "{name} joins in round {} but only {} rounds were paired",
+                        e.joined_round,
+                        rounds.len()
+                    ),
+                ));
+            }
+            if e.dropped_after.is_some_and(|d| d + 1 < e.joined_round) {
+                return Err(import_err(
+                    loc.entrant(i),
+                    format!("{name} drops out before joining"),
+                ));
+            }
+        }
         let mut decided: HashMap<(u32, u32), (usize, u8, u8)> = HashMap::new();
         for (i, r) in results.iter().enumerate() {
             let at = loc.result(i);

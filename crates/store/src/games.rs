@@ -185,8 +185,128 @@ fn push_event(tx: &Transaction<'_>, game: GameId, payload: &str, now: &str) -> R
     Ok(seq)
 }
 
+/// Both people of a new game, checked.
+fn game_people(people: &[String; 2]) -> Result<[String; 2]> {
+    Ok([
+        label("people", &people[0], MAX_PEOPLE_CHARS)?,
+        label("people", &people[1], MAX_PEOPLE_CHARS)?,
+    ])
+}
+
+/// Inserts a game inside `tx` after checking its players and match; returns its id.
+fn insert_game(
+    tx: &Transaction<'_>,
+    new: &NewGame,
+    people: &[String; 2],
+    now: &str,
+) -> Result<GameId> {
+    if new.players[0] == new.players[1] {
+        return Err(StoreError::Invalid {
+            field: "players",
+            reason: "a game needs two different players".into(),
+        });
+    }
+    for p in new.players {
+        // "player N does not exist" if not
+        crate::players::name_in(tx, p)?;
+    }
+    let first = match new.match_id {
+        Some(m) => {
+            let status = matches::status_in(tx, m)?;
+            if status.finished {
+                return Err(StoreError::MatchFinished(m.0));
+            }
+            if status.players != new.players {
+                return Err(StoreError::Invalid {
+                    field: "players",
+                    reason: format!(
+                        "match {m} is between players {} and {} (in that seat order)",
+                        status.players[0], status.players[1]
+                    ),
+                });
+            }
+            if let Some(open) = status.unfinished_game {
+                return Err(StoreError::Conflict(format!(
+                    "match {m} already has an unfinished game ({open}); finish it first"
+                )));
+            }
+            let expected = status.next_first;
+            if let Some(asked) = new.first {
+                if asked != expected {
+                    return Err(StoreError::Invalid {
+                        field: "first player",
+                        reason: format!(
+                            "in match {m} player {:?} starts this game (the loser of the \
+                                 previous game starts the next)",
+                            expected
+                        ),
+                    });
+                }
+            }
+            expected
+        }
+        None => new.first.unwrap_or(Side::A),
+    };
+    tx.execute(
+        "INSERT INTO games (match_id, player_a, player_b, people_a, people_b, first_player,
+                                created_at, updated_at)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?7)",
+        params![
+            new.match_id.map(|m| m.0),
+            new.players[0].0,
+            new.players[1].0,
+            people[0],
+            people[1],
+            first.as_sql(),
+            now
+        ],
+    )?;
+    Ok(GameId(tx.last_insert_rowid()))
+}
+
+/// Records how `game` ended inside `tx` and settles its match, if any.
+fn finish_in(
+    tx: &Transaction<'_>,
+    game: GameId,
+    summary: &GameSummary,
+    now: &str,
+) -> Result<Finished> {
+    let people = game_people(&summary.people)?;
+    ensure_open(tx, game)?;
+    tx.execute(
+        "UPDATE games SET winner = ?2, crystals = ?3, dragons = ?4, fights = ?5,
+                          people_a = ?6, people_b = ?7, finished_at = ?8, updated_at = ?8
+         WHERE id = ?1",
+        params![
+            game.0,
+            summary.winner.as_sql(),
+            summary.crystals,
+            summary.dragons,
+            summary.fights,
+            people[0],
+            people[1],
+            now
+        ],
+    )?;
+    tx.execute("DELETE FROM game_redo WHERE game_id = ?1", [game.0])?;
+    let match_id: Option<i64> =
+        tx.query_row("SELECT match_id FROM games WHERE id = ?1", [game.0], |r| {
+            r.get(0)
+        })?;
+    let match_status = match match_id {
+        Some(m) => Some(matches::settle_in(tx, MatchId(m), now)?),
+        None => None,
+    };
+    Ok(Finished { match_status })
+}
+
 impl Store {
     pub(crate) fn write_tx(&mut self) -> Result<Transaction<'_>> {
+        if self.conn.is_readonly(rusqlite::MAIN_DB)? {
+            return Err(StoreError::ReadOnly {
+                path: self.path.clone().unwrap_or_default(),
+            });
+        }
         Ok(self
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)?)
@@ -194,82 +314,30 @@ impl Store {
 
     /// Creates a game (in a match if `match_id` is set) and returns its id.
     pub fn create_game(&mut self, new: &NewGame) -> Result<GameId> {
-        let people = [
-            label("people", &new.people[0], MAX_PEOPLE_CHARS)?,
-            label("people", &new.people[1], MAX_PEOPLE_CHARS)?,
-        ];
-        if new.players[0] == new.players[1] {
-            return Err(StoreError::Invalid {
-                field: "players",
-                reason: "a game needs two different players".into(),
-            });
-        }
+        let people = game_people(&new.people)?;
         let now = clock::now_text();
         let tx = self.write_tx()?;
-        for p in new.players {
-            let exists: bool = tx.query_row(
-                "SELECT EXISTS (SELECT 1 FROM players WHERE id = ?1)",
-                [p.0],
-                |r| r.get(0),
-            )?;
-            if !exists {
-                return Err(p.not_found());
-            }
-        }
-        let first = match new.match_id {
-            Some(m) => {
-                let status = matches::status_in(&tx, m)?;
-                if status.finished {
-                    return Err(StoreError::MatchFinished(m.0));
-                }
-                if status.players != new.players {
-                    return Err(StoreError::Invalid {
-                        field: "players",
-                        reason: format!(
-                            "match {m} is between players {} and {} (in that seat order)",
-                            status.players[0], status.players[1]
-                        ),
-                    });
-                }
-                if let Some(open) = status.unfinished_game {
-                    return Err(StoreError::Conflict(format!(
-                        "match {m} already has an unfinished game ({open}); finish it first"
-                    )));
-                }
-                let expected = status.next_first;
-                if let Some(asked) = new.first {
-                    if asked != expected {
-                        return Err(StoreError::Invalid {
-                            field: "first player",
-                            reason: format!(
-                                "in match {m} player {:?} starts this game (the loser of the \
-                                 previous game starts the next)",
-                                expected
-                            ),
-                        });
-                    }
-                }
-                expected
-            }
-            None => new.first.unwrap_or(Side::A),
-        };
-        tx.execute(
-            "INSERT INTO games (match_id, player_a, player_b, people_a, people_b, first_player,
-                                created_at, updated_at)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?7)",
-            params![
-                new.match_id.map(|m| m.0),
-                new.players[0].0,
-                new.players[1].0,
-                people[0],
-                people[1],
-                first.as_sql(),
-                now
-            ],
-        )?;
-        let id = GameId(tx.last_insert_rowid());
+        let id = insert_game(&tx, new, &people, &now)?;
         tx.commit()?;
         Ok(id)
+    }
+
+    /// Records a game played away from the table (no event log) and its result, in one
+    /// transaction: a refused game (bad summary, finished match, unfinished game in the match)
+    /// leaves nothing behind.
+    pub fn record_played_game(
+        &mut self,
+        new: &NewGame,
+        summary: &GameSummary,
+    ) -> Result<(GameId, Finished)> {
+        summary.validate()?;
+        let people = game_people(&new.people)?;
+        let now = clock::now_text();
+        let tx = self.write_tx()?;
+        let id = insert_game(&tx, new, &people, &now)?;
+        let finished = finish_in(&tx, id, summary, &now)?;
+        tx.commit()?;
+        Ok((id, finished))
     }
 
     /// Appends one event (JSON text) to a game's log in one transaction and returns its sequence
@@ -398,39 +466,11 @@ impl Store {
     /// winner reaches its target. The event log is kept and becomes read-only.
     pub fn finish_game(&mut self, game: GameId, summary: &GameSummary) -> Result<Finished> {
         summary.validate()?;
-        let people = [
-            label("people", &summary.people[0], MAX_PEOPLE_CHARS)?,
-            label("people", &summary.people[1], MAX_PEOPLE_CHARS)?,
-        ];
         let now = clock::now_text();
         let tx = self.write_tx()?;
-        ensure_open(&tx, game)?;
-        tx.execute(
-            "UPDATE games SET winner = ?2, crystals = ?3, dragons = ?4, fights = ?5,
-                              people_a = ?6, people_b = ?7, finished_at = ?8, updated_at = ?8
-             WHERE id = ?1",
-            params![
-                game.0,
-                summary.winner.as_sql(),
-                summary.crystals,
-                summary.dragons,
-                summary.fights,
-                people[0],
-                people[1],
-                now
-            ],
-        )?;
-        tx.execute("DELETE FROM game_redo WHERE game_id = ?1", [game.0])?;
-        let match_id: Option<i64> =
-            tx.query_row("SELECT match_id FROM games WHERE id = ?1", [game.0], |r| {
-                r.get(0)
-            })?;
-        let match_status = match match_id {
-            Some(m) => Some(matches::settle_in(&tx, MatchId(m), &now)?),
-            None => None,
-        };
+        let finished = finish_in(&tx, game, summary, &now)?;
         tx.commit()?;
-        Ok(Finished { match_status })
+        Ok(finished)
     }
 
     /// One game, for its page.

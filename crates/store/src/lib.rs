@@ -64,7 +64,7 @@ impl Store {
     /// file's integrity (a damaged file is renamed aside, never overwritten, and reported), and
     /// migrating it to the latest schema (after writing a backup if it holds data).
     pub fn open(path: &Path) -> Result<Opened> {
-        open::open(path, time::OffsetDateTime::now_utc())
+        open::open(path, chrono::Utc::now())
     }
 
     /// A private database in memory, fully migrated; for tests and previews.
@@ -77,6 +77,11 @@ impl Store {
         Ok(self
             .conn
             .query_row("PRAGMA user_version", [], |r| r.get::<_, u32>(0))?)
+    }
+
+    /// Whether the database was opened read-only (its file or folder cannot be written).
+    pub fn is_read_only(&self) -> Result<bool> {
+        Ok(self.conn.is_readonly(rusqlite::MAIN_DB)?)
     }
 
     /// Where the database lives; `None` for an in-memory store.

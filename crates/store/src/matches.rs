@@ -139,14 +139,8 @@ impl Store {
         }
         let tx = self.write_tx()?;
         for p in players {
-            let exists: bool = tx.query_row(
-                "SELECT EXISTS (SELECT 1 FROM players WHERE id = ?1)",
-                [p.0],
-                |r| r.get(0),
-            )?;
-            if !exists {
-                return Err(p.not_found());
-            }
+            // "player N does not exist" if not
+            crate::players::name_in(&tx, p)?;
         }
         tx.execute(
             "INSERT INTO matches (player_a, player_b, target_crystals, first_player, created_at)

@@ -9,8 +9,8 @@
 
 use std::path::{Path, PathBuf};
 
+use chrono::{DateTime, Utc};
 use rusqlite::{Connection, ErrorCode, OpenFlags};
-use time::OffsetDateTime;
 
 use crate::error::{Result, StoreError};
 use crate::{clock, schema, Store};
@@ -28,6 +28,9 @@ pub struct OpenReport {
     pub migrated_from: Option<u32>,
     /// The schema version now.
     pub schema_version: u32,
+    /// The file (or its folder) cannot be written: it was opened read-only, as it is; every
+    /// change is refused with [`StoreError::ReadOnly`].
+    pub read_only: bool,
 }
 
 /// A database file that failed its integrity check and was renamed.
@@ -52,7 +55,72 @@ enum Health {
     Damaged(String),
 }
 
-pub(crate) fn open(path: &Path, now: OffsetDateTime) -> Result<Opened> {
+pub(crate) fn open(path: &Path, now: DateTime<Utc>) -> Result<Opened> {
+    match open_writable(path, now) {
+        Err(e) if path.exists() && !writable(path) => open_read_only(path).map_err(|_| e),
+        other => other,
+    }
+}
+
+/// Can this process write the file and create files beside it (SQLite's WAL and shared memory)?
+fn writable(path: &Path) -> bool {
+    let file_ok = std::fs::OpenOptions::new().append(true).open(path).is_ok();
+    let dir = path.parent().filter(|p| !p.as_os_str().is_empty());
+    let dir_ok = tempfile_probe(dir.unwrap_or(Path::new(".")));
+    file_ok && dir_ok
+}
+
+fn tempfile_probe(dir: &Path) -> bool {
+    let probe = dir.join(format!(".tablemate-write-probe-{}", std::process::id()));
+    let ok = std::fs::File::create(&probe).is_ok();
+    let _ = std::fs::remove_file(&probe);
+    ok
+}
+
+/// Opens a database that cannot be written, exactly as it is: `immutable` tells SQLite that
+/// nobody changes it while it is open, so it needs neither locks nor the shared-memory file it
+/// could not create; a database that would need migrating is refused.
+fn open_read_only(path: &Path) -> Result<Opened> {
+    let mut uri = String::from("file:");
+    for c in path.display().to_string().chars() {
+        match c {
+            '?' => uri.push_str("%3f"),
+            '#' => uri.push_str("%23"),
+            '%' => uri.push_str("%25"),
+            c => uri.push(c),
+        }
+    }
+    uri.push_str("?immutable=1");
+    let conn = Connection::open_with_flags(
+        &uri,
+        OpenFlags::SQLITE_OPEN_READ_ONLY
+            | OpenFlags::SQLITE_OPEN_URI
+            | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+    )?;
+    let found: u32 = conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
+    if found != schema::latest() {
+        return Err(StoreError::ReadOnly {
+            path: path.to_path_buf(),
+        });
+    }
+    let store = Store {
+        conn,
+        path: Some(path.to_path_buf()),
+    };
+    Ok(Opened {
+        store,
+        report: OpenReport {
+            created: false,
+            set_aside: None,
+            backup: None,
+            migrated_from: None,
+            schema_version: found,
+            read_only: true,
+        },
+    })
+}
+
+fn open_writable(path: &Path, now: DateTime<Utc>) -> Result<Opened> {
     if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
         std::fs::create_dir_all(parent).map_err(|source| StoreError::Io {
             action: "create the folder",
@@ -101,6 +169,7 @@ pub(crate) fn open(path: &Path, now: OffsetDateTime) -> Result<Opened> {
             backup,
             migrated_from,
             schema_version,
+            read_only: false,
         },
     })
 }
@@ -199,7 +268,7 @@ fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
 
 /// Renames the damaged file, and its WAL and shared-memory companions next to it, so that the
 /// set-aside copy still opens with whatever SQLite can recover from it.
-fn set_aside_file(path: &Path, now: OffsetDateTime) -> Result<PathBuf> {
+fn set_aside_file(path: &Path, now: DateTime<Utc>) -> Result<PathBuf> {
     let target = free_name(path, &format!("corrupt-{}", clock::file_stamp(now)));
     rename(path, &target)?;
     for companion in ["-wal", "-shm"] {
@@ -236,7 +305,7 @@ fn configure(conn: &Connection) -> Result<()> {
 fn migrate(
     store: &mut Store,
     path: &Path,
-    now: OffsetDateTime,
+    now: DateTime<Utc>,
 ) -> Result<(Option<PathBuf>, Option<u32>)> {
     let version = store.schema_version()?;
     if version >= schema::latest() {
@@ -284,5 +353,36 @@ fn migrate_to_latest(store: &mut Store) -> Result<()> {
                 std::thread::sleep(std::time::Duration::from_millis(100));
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_database_that_cannot_be_written_is_read_as_it_is_and_refuses_changes() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("tablemate.db");
+        {
+            let mut opened = open(&path, Utc::now()).unwrap();
+            opened.store.add_player("Anna").unwrap();
+        }
+        let before = std::fs::read(&path).unwrap();
+        let mut opened = open_read_only(&path).unwrap();
+        assert!(opened.report.read_only);
+        assert!(opened.store.is_read_only().unwrap());
+        assert_eq!(opened.store.players().unwrap().len(), 1, "data is shown");
+        let err = opened.store.create_tournament(&crate::NewTournament {
+            name: "Cup".into(),
+            date: "2026-01-01".into(),
+            format: crate::Format::RoundRobin,
+            first_round: crate::FirstRound::Seeded,
+            seed: None,
+        });
+        assert!(matches!(err, Err(StoreError::ReadOnly { .. })), "{err:?}");
+        drop(opened);
+        assert_eq!(std::fs::read(&path).unwrap(), before, "untouched");
+        assert!(!dir.path().join("tablemate.db-shm").exists() || writable(&path));
     }
 }

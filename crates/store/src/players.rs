@@ -35,6 +35,28 @@ pub(crate) fn name_in(conn: &rusqlite::Connection, id: PlayerId) -> Result<Strin
     .ok_or_else(|| id.not_found())
 }
 
+/// The player named `name` (any case) inside a transaction, created if new; `name` is already
+/// checked with `label`.
+pub(crate) fn named_in(conn: &rusqlite::Connection, name: &str) -> Result<PlayerId> {
+    let existing: Option<i64> = conn
+        .query_row(
+            "SELECT id FROM players WHERE name = ?1 COLLATE NOCASE",
+            [name],
+            |r| r.get(0),
+        )
+        .optional()?;
+    match existing {
+        Some(id) => Ok(PlayerId(id)),
+        None => {
+            conn.execute(
+                "INSERT INTO players (name, created_at) VALUES (?1, ?2)",
+                params![name, clock::now_text()],
+            )?;
+            Ok(PlayerId(conn.last_insert_rowid()))
+        }
+    }
+}
+
 impl Store {
     /// Adds a person; names are unique regardless of case ("Anna" and "anna" are the same person).
     pub fn add_player(&mut self, name: &str) -> Result<PlayerId> {

@@ -10,7 +10,7 @@ use tournament::{
 };
 
 use crate::error::{Result, StoreError};
-use crate::ids::{label, MatchId, PlayerId, TournamentId, MAX_PEOPLE_CHARS};
+use crate::ids::{label, MatchId, PlayerId, TournamentId, MAX_NAME_CHARS, MAX_PEOPLE_CHARS};
 use crate::{clock, Store};
 
 /// An event to create.
@@ -150,11 +150,24 @@ pub struct Correction {
 
 pub(crate) fn check_date(date: &str) -> Result<String> {
     let date = date.trim();
-    let format = time::macros::format_description!("[year]-[month]-[day]");
-    time::Date::parse(date, format).map_err(|_| StoreError::Invalid {
+    let bad = || StoreError::Invalid {
         field: "date",
         reason: format!("{date:?} is not a date like 2026-11-22"),
-    })?;
+    };
+    // exactly YYYY-MM-DD (chrono alone would take a sign or a five-digit year, which the
+    // database's CHECK then refuses as an internal error)
+    let shape = date.len() == 10
+        && date.bytes().enumerate().all(|(i, b)| {
+            if i == 4 || i == 7 {
+                b == b'-'
+            } else {
+                b.is_ascii_digit()
+            }
+        });
+    if !shape {
+        return Err(bad());
+    }
+    chrono::NaiveDate::parse_from_str(date, "%Y-%m-%d").map_err(|_| bad())?;
     Ok(date.to_string())
 }
 
@@ -174,7 +187,7 @@ fn first_round_sql(f: FirstRound) -> &'static str {
 
 /// A seed from the clock when the organiser gives none; it is stored with the event.
 fn fresh_seed() -> u64 {
-    let now = time::OffsetDateTime::now_utc().unix_timestamp_nanos();
+    let now = i128::from(chrono::Utc::now().timestamp_micros()) * 1000;
     (now as u64) ^ ((now >> 64) as u64) ^ 0x5DEE_CE66_D1CE_4E5B
 }
 
@@ -368,6 +381,64 @@ fn check_result(a: EntrantId, b: EntrantId, winner: EntrantId, ca: u8, cb: u8) -
     })
 }
 
+/// Registers `player` inside `tx`, refusing a closed registration, a second registration and a
+/// full event.
+fn register_in(
+    tx: &Transaction<'_>,
+    id: TournamentId,
+    player: PlayerId,
+    people: Option<&str>,
+) -> Result<EntrantId> {
+    let info = info_in(tx, id)?;
+    let name = crate::players::name_in(tx, player)?;
+    match info.format {
+        Format::RoundRobin if info.rounds_paired > 0 => {
+            return Err(StoreError::Conflict(format!(
+                "{} has started; a round robin takes no late entries",
+                info.name
+            )))
+        }
+        Format::Swiss { rounds, .. } if info.rounds_paired >= rounds => {
+            return Err(StoreError::Conflict(format!(
+                "all {rounds} Swiss rounds of {} have been paired; registration is closed",
+                info.name
+            )))
+        }
+        _ => {}
+    }
+    let already: bool = tx.query_row(
+        "SELECT EXISTS (SELECT 1 FROM registrations WHERE tournament_id = ?1 AND player_id = ?2)",
+        params![id.0, player.0],
+        |r| r.get(0),
+    )?;
+    if already {
+        return Err(StoreError::Conflict(format!(
+            "{name} is already registered for {}",
+            info.name
+        )));
+    }
+    let count: i64 = tx.query_row(
+        "SELECT COUNT(*) FROM registrations WHERE tournament_id = ?1",
+        [id.0],
+        |r| r.get(0),
+    )?;
+    if count >= tournament::MAX_ENTRANTS as i64 {
+        return Err(StoreError::Conflict(format!(
+            "{} already has the maximum of {} players",
+            info.name,
+            tournament::MAX_ENTRANTS
+        )));
+    }
+    tx.execute(
+            "INSERT INTO registrations (tournament_id, player_id, people, seed_order, joined_round)
+             VALUES (?1, ?2, ?3,
+                     (SELECT COALESCE(MAX(seed_order), 0) + 1 FROM registrations WHERE tournament_id = ?1),
+                     ?4)",
+            params![id.0, player.0, people, info.rounds_paired + 1],
+        )?;
+    Ok(EntrantId(tx.last_insert_rowid()))
+}
+
 impl Store {
     pub fn create_tournament(&mut self, new: &NewTournament) -> Result<TournamentId> {
         let name = label("tournament name", &new.name, 200)?;
@@ -426,56 +497,42 @@ impl Store {
             .map(|p| label("people", p, MAX_PEOPLE_CHARS))
             .transpose()?;
         let tx = self.write_tx()?;
-        let info = info_in(&tx, id)?;
-        let name = crate::players::name_in(&tx, player)?;
-        match info.format {
-            Format::RoundRobin if info.rounds_paired > 0 => {
-                return Err(StoreError::Conflict(format!(
-                    "{} has started; a round robin takes no late entries",
-                    info.name
-                )))
-            }
-            Format::Swiss { rounds, .. } if info.rounds_paired >= rounds => {
-                return Err(StoreError::Conflict(format!(
-                    "all {rounds} Swiss rounds of {} have been paired; registration is closed",
-                    info.name
-                )))
-            }
-            _ => {}
-        }
-        let already: bool = tx.query_row(
-            "SELECT EXISTS (SELECT 1 FROM registrations WHERE tournament_id = ?1 AND player_id = ?2)",
-            params![id.0, player.0],
-            |r| r.get(0),
-        )?;
-        if already {
-            return Err(StoreError::Conflict(format!(
-                "{name} is already registered for {}",
-                info.name
-            )));
-        }
-        let count: i64 = tx.query_row(
-            "SELECT COUNT(*) FROM registrations WHERE tournament_id = ?1",
-            [id.0],
-            |r| r.get(0),
-        )?;
-        if count >= tournament::MAX_ENTRANTS as i64 {
-            return Err(StoreError::Conflict(format!(
-                "{} already has the maximum of {} players",
-                info.name,
-                tournament::MAX_ENTRANTS
-            )));
-        }
-        tx.execute(
-            "INSERT INTO registrations (tournament_id, player_id, people, seed_order, joined_round)
-             VALUES (?1, ?2, ?3,
-                     (SELECT COALESCE(MAX(seed_order), 0) + 1 FROM registrations WHERE tournament_id = ?1),
-                     ?4)",
-            params![id.0, player.0, people, info.rounds_paired + 1],
-        )?;
-        let entrant = EntrantId(tx.last_insert_rowid());
+        let entrant = register_in(&tx, id, player, people.as_deref())?;
         tx.commit()?;
         Ok(entrant)
+    }
+
+    /// Registers several players by name (each created if new), all or none: every name is
+    /// checked first, and one transaction registers them, so a refused name registers nobody.
+    pub fn register_names(
+        &mut self,
+        id: TournamentId,
+        names: &[&str],
+        people: Option<&str>,
+    ) -> Result<Vec<EntrantId>> {
+        let names = names
+            .iter()
+            .map(|n| {
+                label("player name", n, MAX_NAME_CHARS).map_err(|e| match e {
+                    StoreError::Invalid { field, reason } => StoreError::Invalid {
+                        field,
+                        reason: format!("{:?} {reason}", n.trim()),
+                    },
+                    other => other,
+                })
+            })
+            .collect::<Result<Vec<_>>>()?;
+        let people = people
+            .map(|p| label("people", p, MAX_PEOPLE_CHARS))
+            .transpose()?;
+        let tx = self.write_tx()?;
+        let mut entrants = Vec::with_capacity(names.len());
+        for name in &names {
+            let player = crate::players::named_in(&tx, name)?;
+            entrants.push(register_in(&tx, id, player, people.as_deref())?);
+        }
+        tx.commit()?;
+        Ok(entrants)
     }
 
     /// Drops a player: they are not paired after the rounds already paired. Refused once the

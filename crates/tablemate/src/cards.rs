@@ -448,6 +448,18 @@ fn parse_fix_value(fact: Fact, text: &str) -> Result<FactValue> {
             ))
         })
     };
+    // names, gangs and decks are one line: a newline or other control character in a name
+    // would break every list it is shown in (texts may have line breaks)
+    let one_line = || {
+        if t.chars().any(char::is_control) {
+            Err(ServiceError::invalid(format!(
+                "{fact} must be one line without control characters, not {}",
+                quoted(text)
+            )))
+        } else {
+            Ok(t.to_owned())
+        }
+    };
     Ok(match fact {
         Fact::Fire => FactValue::Fire(number()?),
         Fact::Earth => FactValue::Earth(number()?),
@@ -475,10 +487,10 @@ fn parse_fix_value(fact: Fact, text: &str) -> Result<FactValue> {
                 )))
             }
         },
-        Fact::Gang => FactValue::Gang(::cards::bm::Gang(t.to_owned())),
-        Fact::Deck => FactValue::Deck(t.to_owned()),
-        Fact::NameEn => FactValue::NameEn(t.to_owned()),
-        Fact::NameDe => FactValue::NameDe(t.to_owned()),
+        Fact::Gang => FactValue::Gang(::cards::bm::Gang(one_line()?)),
+        Fact::Deck => FactValue::Deck(one_line()?),
+        Fact::NameEn => FactValue::NameEn(one_line()?),
+        Fact::NameDe => FactValue::NameDe(one_line()?),
         Fact::TextEn => FactValue::TextEn(t.to_owned()),
         Fact::TextDe => FactValue::TextDe(t.to_owned()),
         Fact::Series | Fact::Number => {

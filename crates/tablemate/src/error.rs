@@ -61,6 +61,13 @@ impl ServiceError {
 
 impl From<store::StoreError> for ServiceError {
     fn from(e: store::StoreError) -> Self {
+        if e.is_read_only() {
+            return ServiceError::storage(
+                "Nothing was saved: your data folder cannot be written (a read-only file or \
+                 folder). Make it writable, or give another folder with --data-dir or \
+                 TABLEMATE_DATA_DIR.",
+            );
+        }
         ServiceError::storage(format!("Your data could not be read or saved: {e}"))
     }
 }

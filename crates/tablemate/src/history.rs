@@ -486,16 +486,19 @@ impl Service {
                 "Match {match_id} has an unfinished game ({open}); finish it at the table first"
             )));
         }
-        let game = self
-            .store
-            .create_game(&store::NewGame {
-                players: m.players,
-                people: summary.people.clone(),
-                first: None,
-                match_id: Some(m.id),
-            })
+        // one transaction: a game the store refuses (e.g. an implausible number of fights)
+        // leaves no unfinished game behind to block the match
+        self.store
+            .record_played_game(
+                &store::NewGame {
+                    players: m.players,
+                    people: summary.people.clone(),
+                    first: None,
+                    match_id: Some(m.id),
+                },
+                &summary,
+            )
             .map_err(store_err)?;
-        self.store.finish_game(game, &summary).map_err(store_err)?;
         self.match_view_by_id(match_id)
     }
 }

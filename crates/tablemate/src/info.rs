@@ -3,13 +3,32 @@
 use serde::Serialize;
 use ts_rs::TS;
 
-/// Something the person should know about since start-up (e.g. a damaged database set aside).
+/// What a [`Notice`] is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, TS)]
+#[serde(rename_all = "snake_case")]
+#[ts(export)]
+pub enum NoticeKind {
+    /// The database could not be read; it was set aside and a new one started. Reported on every
+    /// start until acknowledged.
+    DatabaseSetAside,
+    /// The settings file could not be read; it was set aside and the defaults are used. Reported
+    /// on every start until acknowledged.
+    SettingsSetAside,
+    /// The database was migrated to a newer schema after a backup (reported once).
+    DatabaseMigrated,
+    /// The data folder cannot be written: data is shown, changes are refused (reported on every
+    /// start while it lasts).
+    ReadOnly,
+}
+
+/// Something the person should know about (e.g. a damaged database set aside).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
 #[ts(export)]
 pub struct Notice {
-    /// Stable key, e.g. `database_set_aside`, `database_migrated`.
-    pub kind: String,
+    pub kind: NoticeKind,
     pub message: String,
+    /// The files it is about (where a damaged file was kept, or the backup).
+    pub files: Vec<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]

@@ -4,6 +4,7 @@
 //! model ready to show, or a [`ServiceError`] with a stable code and a readable message. The app
 //! and the CLI hold no logic of their own beyond parsing input and rendering these values.
 
+pub mod damaged;
 pub mod error;
 pub mod info;
 pub mod paths;
@@ -16,7 +17,7 @@ pub mod rulings;
 pub mod tournaments;
 
 pub use error::{ErrorCode, Result, ServiceError};
-pub use info::{AppInfo, Notice};
+pub use info::{AppInfo, Notice, NoticeKind};
 pub use paths::{default_data_dir, DataPaths};
 pub use settings::{Language, Settings, Theme};
 
@@ -33,6 +34,8 @@ pub struct Service {
     pub(crate) store: store::Store,
     /// All four games' catalogs as shipped (the user's fixes are applied on top per request).
     pub(crate) catalog: ::cards::Catalog,
+    /// Notices of this start only (a migration); set-aside files are found in the data folder
+    /// each time, see [`Service::notices`].
     pub(crate) notices: Vec<Notice>,
     /// The rulings index (`reference.db`), opened on first use: rebuilding it takes a while
     /// and most commands never need it.
@@ -41,30 +44,36 @@ pub struct Service {
 
 impl Service {
     /// Opens (creating if needed) the data directory: the user's database is integrity-checked,
-    /// migrated (with a backup first) and, if damaged, set aside and reported as a [`Notice`].
+    /// migrated (with a backup first) and, if damaged, set aside; so is a damaged settings file.
+    /// Set-aside files are reported by [`Service::notices`] until acknowledged.
     pub fn open(data_dir: impl Into<std::path::PathBuf>) -> Result<Service> {
         let paths = DataPaths::new(data_dir);
         let opened = store::Store::open(&paths.user_db())?;
+        // sets a damaged settings file aside now, so every front end reports it from the start;
+        // if that fails (a read-only folder), the settings commands report why
+        let _ = Settings::load(paths.dir());
         let mut notices = Vec::new();
         let report = &opened.report;
-        if let Some(aside) = &report.set_aside {
+        if report.read_only {
             notices.push(Notice {
-                kind: "database_set_aside".into(),
+                kind: NoticeKind::ReadOnly,
                 message: format!(
-                    "Your database could not be read ({}). It was kept at {} and a new, empty one was started.",
-                    aside.problem,
-                    aside.moved_to.display()
+                    "Your data folder {} cannot be written: Tablemate shows your data but \
+                     cannot save any change.",
+                    paths.dir().display()
                 ),
+                files: vec![paths.user_db().display().to_string()],
             });
         }
         if let (Some(from), Some(backup)) = (report.migrated_from, &report.backup) {
             notices.push(Notice {
-                kind: "database_migrated".into(),
+                kind: NoticeKind::DatabaseMigrated,
                 message: format!(
                     "Your database was updated from version {from} to {}; a backup is at {}.",
                     report.schema_version,
                     backup.display()
                 ),
+                files: vec![backup.display().to_string()],
             });
         }
         let catalog = ::cards::Catalog::load_embedded().map_err(|e| {
@@ -97,8 +106,26 @@ impl Service {
                 .sum::<usize>()
                 .try_into()
                 .unwrap_or(u32::MAX),
-            notices: self.notices.clone(),
+            notices: self.notices(),
         })
+    }
+
+    /// What the person should know: files set aside because they could not be read (reported
+    /// on every start until acknowledged), then this start's migration, if any.
+    pub fn notices(&self) -> Vec<Notice> {
+        let mut all = damaged::pending(self.paths.dir());
+        all.extend(self.notices.iter().cloned());
+        all
+    }
+
+    /// The person has read the notices: set-aside files move into the `set-aside` folder of the
+    /// data folder (kept, no longer reported). Returns where they are now.
+    pub fn acknowledge_notices(&mut self) -> Result<Vec<String>> {
+        self.notices.clear();
+        Ok(damaged::acknowledge(self.paths.dir())?
+            .iter()
+            .map(|p| p.display().to_string())
+            .collect())
     }
 
     pub fn settings(&self) -> Result<Settings> {
@@ -134,9 +161,17 @@ mod tests {
         let svc = Service::open(dir.path()).unwrap();
         let info = svc.app_info().unwrap();
         assert_eq!(info.notices.len(), 1, "{info:?}");
-        assert_eq!(info.notices[0].kind, "database_set_aside");
+        assert_eq!(info.notices[0].kind, NoticeKind::DatabaseSetAside);
+        drop(svc);
+        // reported on every start until acknowledged
+        let mut svc = Service::open(dir.path()).unwrap();
+        assert_eq!(svc.notices(), info.notices);
+        let moved = svc.acknowledge_notices().unwrap();
+        assert_eq!(moved.len(), 1);
+        assert!(svc.notices().is_empty());
+        assert!(Service::open(dir.path()).unwrap().notices().is_empty());
         // the old bytes are kept somewhere in the folder, untouched
-        let kept = std::fs::read_dir(dir.path())
+        let kept = std::fs::read_dir(dir.path().join(damaged::SET_ASIDE_FOLDER))
             .unwrap()
             .filter_map(|e| e.ok())
             .filter(|e| e.file_name().to_string_lossy().contains("corrupt"))

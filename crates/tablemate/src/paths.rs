@@ -16,10 +16,22 @@ pub const USER_DB_FILE: &str = "tablemate.db";
 /// The derived reference database (catalogs, rulings index), rebuilt at will.
 pub const REFERENCE_DB_FILE: &str = "reference.db";
 
+/// The data directory `$TABLEMATE_DATA_DIR` names, if it is set. Set but empty is an error,
+/// not the real folder: a script that meant a test folder must never touch the person's data.
+pub fn data_dir_from_env() -> Result<Option<PathBuf>> {
+    match std::env::var_os(DATA_DIR_ENV) {
+        None => Ok(None),
+        Some(v) if v.is_empty() => Err(ServiceError::invalid(format!(
+            "{DATA_DIR_ENV} is set but empty; give it a folder, or unset it to use the usual one"
+        ))),
+        Some(v) => Ok(Some(PathBuf::from(v))),
+    }
+}
+
 /// The default data directory: `$TABLEMATE_DATA_DIR`, else the platform data folder.
 pub fn default_data_dir() -> Result<PathBuf> {
-    if let Some(dir) = std::env::var_os(DATA_DIR_ENV).filter(|v| !v.is_empty()) {
-        return Ok(PathBuf::from(dir));
+    if let Some(dir) = data_dir_from_env()? {
+        return Ok(dir);
     }
     directories::BaseDirs::new()
         .map(|b| b.data_dir().join(APP_IDENTIFIER))
@@ -49,4 +61,39 @@ impl DataPaths {
     pub fn dir(&self) -> &Path {
         &self.dir
     }
+}
+
+/// Reads a file given by the person: regular files only (a device such as `/dev/zero`, a pipe
+/// or a socket never ends or blocks, and a link to one is refused the same way), and never more
+/// than `limit` bytes (the `what` limit, for the message), however large the file claims (or turns out) to be.
+pub fn read_bounded(path: &Path, limit: u64, what: &str) -> Result<Vec<u8>> {
+    use std::io::Read;
+    let cannot =
+        |e: std::io::Error| ServiceError::not_found(format!("Cannot read {}: {e}", path.display()));
+    let not_regular = || {
+        ServiceError::invalid(format!(
+            "{} is not a regular file (nothing was read)",
+            path.display()
+        ))
+    };
+    // checked before opening too: opening a pipe for reading waits for a writer
+    if !std::fs::metadata(path).map_err(cannot)?.is_file() {
+        return Err(not_regular());
+    }
+    let file = std::fs::File::open(path).map_err(cannot)?;
+    // and on the opened file, in case the path was swapped in between
+    if !file.metadata().map_err(cannot)?.is_file() {
+        return Err(not_regular());
+    }
+    let mut bytes = Vec::new();
+    file.take(limit.saturating_add(1))
+        .read_to_end(&mut bytes)
+        .map_err(|e| ServiceError::invalid(format!("Cannot read {}: {e}", path.display())))?;
+    if bytes.len() as u64 > limit {
+        return Err(ServiceError::invalid(format!(
+            "{} is larger than the {limit}-byte {what} limit (nothing was read)",
+            path.display()
+        )));
+    }
+    Ok(bytes)
 }

@@ -311,9 +311,15 @@ impl RulingsIndexOpener {
     /// Opens the index, building it if missing or out of date (safe while another process or
     /// thread does the same).
     pub fn open(self) -> Result<RulingsIndex> {
-        ReferenceDb::open(&self.path, &self.names)
-            .map(RulingsIndex)
-            .map_err(index_error)
+        match ReferenceDb::open(&self.path, &self.names) {
+            Ok(db) => Ok(RulingsIndex(db)),
+            // e.g. a read-only data folder: the index is derived data, so build it in memory
+            // for this run rather than refuse to search
+            Err(::rulings::RefDbError::Io { .. }) => ReferenceDb::open_in_memory(&self.names)
+                .map(RulingsIndex)
+                .map_err(index_error),
+            Err(e) => Err(index_error(e)),
+        }
     }
 }
 

@@ -49,57 +49,108 @@ impl Settings {
             .map_err(|e| ServiceError::invalid(format!("The settings are not valid: {e}")))
     }
 
-    /// Reads the settings file in `data_dir`; defaults when there is none yet.
+    /// Reads the settings file in `data_dir`; defaults when there is none yet. A file that
+    /// cannot be understood (empty, not JSON, a wrong value; e.g. half written by a crash) is
+    /// set aside, kept and reported (see [`crate::damaged`]), and the defaults are used.
     pub fn load(data_dir: &Path) -> Result<Settings> {
         let path = data_dir.join(SETTINGS_FILE);
-        let text = match std::fs::read_to_string(&path) {
-            Ok(t) => t,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Settings::default()),
-            Err(e) => {
-                return Err(ServiceError::storage(format!(
-                    "Cannot read {}: {e}",
-                    path.display()
-                )))
+        match read_store(&path)? {
+            Stored::Missing => Ok(Settings::default()),
+            Stored::Damaged => {
+                crate::damaged::set_aside(&path)?;
+                Ok(Settings::default())
             }
-        };
-        let doc: serde_json::Value = serde_json::from_str(&text).map_err(|e| {
-            ServiceError::storage(format!("{} is not valid JSON: {e}", path.display()))
-        })?;
-        match doc.get(SETTINGS_KEY) {
-            Some(v) => Settings::from_value(v.clone()),
-            None => Ok(Settings::default()),
+            Stored::Good(doc) => match doc.get(SETTINGS_KEY) {
+                Some(v) => match Settings::from_value(v.clone()) {
+                    Ok(s) => Ok(s),
+                    Err(_) => {
+                        crate::damaged::set_aside(&path)?;
+                        Ok(Settings::default())
+                    }
+                },
+                None => Ok(Settings::default()),
+            },
         }
     }
 
-    /// Writes the settings into the store file, keeping any other keys it holds. Written to a
-    /// temporary file and renamed, so a crash never leaves half a file.
+    /// Writes the settings into the store file, keeping any other keys it holds (a damaged file
+    /// is set aside first, never overwritten). Written to a temporary file, synced and renamed,
+    /// so a crash leaves either the old file or the new one, never half a file.
     pub fn save(&self, data_dir: &Path) -> Result<()> {
         let path = data_dir.join(SETTINGS_FILE);
-        let mut doc = match std::fs::read_to_string(&path) {
-            Ok(t) => serde_json::from_str::<serde_json::Value>(&t).map_err(|e| {
-                ServiceError::storage(format!(
-                    "{} is not valid JSON, not overwriting it: {e}",
-                    path.display()
-                ))
-            })?,
-            Err(_) => serde_json::json!({}),
+        let mut doc = match read_store(&path)? {
+            Stored::Good(doc) => doc,
+            Stored::Missing => serde_json::Map::new(),
+            Stored::Damaged => {
+                crate::damaged::set_aside(&path)?;
+                serde_json::Map::new()
+            }
         };
-        let obj = doc.as_object_mut().ok_or_else(|| {
-            ServiceError::storage(format!("{} is not a JSON object", path.display()))
-        })?;
         let value =
             serde_json::to_value(self).map_err(|e| ServiceError::internal(e.to_string()))?;
-        obj.insert(SETTINGS_KEY.to_owned(), value);
+        doc.insert(SETTINGS_KEY.to_owned(), value);
         let text = serde_json::to_string_pretty(&doc)
             .map_err(|e| ServiceError::internal(e.to_string()))?;
         std::fs::create_dir_all(data_dir).map_err(|e| {
             ServiceError::storage(format!("Cannot create {}: {e}", data_dir.display()))
         })?;
-        let tmp = path.with_extension("json.tmp");
-        std::fs::write(&tmp, text)
-            .and_then(|_| std::fs::rename(&tmp, &path))
+        write_atomically(&path, text.as_bytes())
             .map_err(|e| ServiceError::storage(format!("Cannot write {}: {e}", path.display())))
     }
+}
+
+/// The largest settings file read: a real one is a few dozen bytes.
+const MAX_SETTINGS_BYTES: u64 = 64 * 1024;
+
+/// What the settings file holds.
+enum Stored {
+    Missing,
+    /// Not a JSON object (or not a regular file, or absurdly large): set it aside.
+    Damaged,
+    Good(serde_json::Map<String, serde_json::Value>),
+}
+
+fn read_store(path: &Path) -> Result<Stored> {
+    use std::io::Read;
+    let cannot =
+        |e: std::io::Error| ServiceError::storage(format!("Cannot read {}: {e}", path.display()));
+    let file = match std::fs::File::open(path) {
+        Ok(f) => f,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Stored::Missing),
+        Err(e) => return Err(cannot(e)),
+    };
+    if !file.metadata().map_err(cannot)?.is_file() {
+        return Ok(Stored::Damaged);
+    }
+    let mut bytes = Vec::new();
+    file.take(MAX_SETTINGS_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(cannot)?;
+    if bytes.len() as u64 > MAX_SETTINGS_BYTES {
+        return Ok(Stored::Damaged);
+    }
+    match serde_json::from_slice::<serde_json::Value>(&bytes) {
+        Ok(serde_json::Value::Object(doc)) => Ok(Stored::Good(doc)),
+        _ => Ok(Stored::Damaged),
+    }
+}
+
+/// Writes `bytes` to a temporary file beside `path`, syncs it and renames it over `path`.
+fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    use std::io::Write;
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(format!(".{}.tmp", std::process::id()));
+    let tmp = std::path::PathBuf::from(tmp);
+    let written = (|| {
+        let mut f = std::fs::File::create(&tmp)?;
+        f.write_all(bytes)?;
+        f.sync_all()?;
+        std::fs::rename(&tmp, path)
+    })();
+    if written.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    written
 }
 
 #[cfg(test)]
@@ -134,14 +185,42 @@ mod tests {
     fn invalid_values_are_errors_not_defaults() {
         let err = Settings::from_value(serde_json::json!({"language": "fr"})).unwrap_err();
         assert_eq!(err.code, crate::error::ErrorCode::InvalidInput);
-        // a corrupt file is reported and never overwritten
+    }
+
+    #[test]
+    fn a_damaged_file_is_set_aside_kept_and_reported_never_overwritten() {
+        for damaged in [
+            "",
+            "{not json",
+            "[1, 2]",
+            r#"{"settings":{"language":"fr"}}"#,
+        ] {
+            let dir = tempfile::tempdir().unwrap();
+            std::fs::write(dir.path().join(SETTINGS_FILE), damaged).unwrap();
+            assert_eq!(Settings::load(dir.path()).unwrap(), Settings::default());
+            let notices = crate::damaged::pending(dir.path());
+            assert_eq!(notices.len(), 1, "{damaged:?}");
+            assert_eq!(
+                std::fs::read_to_string(&notices[0].files[0]).unwrap(),
+                damaged,
+                "kept as it was"
+            );
+            // saving now writes a fresh file beside the kept one
+            let s = Settings {
+                language: Language::De,
+                theme: Theme::Light,
+            };
+            s.save(dir.path()).unwrap();
+            assert_eq!(Settings::load(dir.path()).unwrap(), s);
+        }
+        // a damaged file met first by a save is set aside too, not overwritten
         let dir = tempfile::tempdir().unwrap();
-        std::fs::write(dir.path().join(SETTINGS_FILE), "{not json").unwrap();
-        assert!(Settings::load(dir.path()).is_err());
-        assert!(Settings::default().save(dir.path()).is_err());
+        std::fs::write(dir.path().join(SETTINGS_FILE), "{half").unwrap();
+        Settings::default().save(dir.path()).unwrap();
+        let notices = crate::damaged::pending(dir.path());
         assert_eq!(
-            std::fs::read_to_string(dir.path().join(SETTINGS_FILE)).unwrap(),
-            "{not json"
+            std::fs::read_to_string(&notices[0].files[0]).unwrap(),
+            "{half"
         );
     }
 }

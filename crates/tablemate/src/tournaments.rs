@@ -399,9 +399,22 @@ impl Service {
         player: &str,
         people: Option<&str>,
     ) -> Result<EntrantView> {
+        let mut added = self.register_all(event, &[player], people)?;
+        added
+            .pop()
+            .ok_or_else(|| ServiceError::internal("A registration returned no entrant"))
+    }
+
+    /// Registers several players (each created if new) with the same people, all or none: if
+    /// one name is refused, nobody is registered and no player is created.
+    pub fn register_all(
+        &mut self,
+        event: i64,
+        players: &[&str],
+        people: Option<&str>,
+    ) -> Result<Vec<EntrantView>> {
         let id = TournamentId(event);
         let info = self.store.tournament(id).map_err(store_err)?;
-        // a closed registration is refused before a new player is created, so nothing changes
         let closed = match info.format {
             Format::RoundRobin => info.rounds_paired > 0,
             Format::Swiss { rounds, .. } => info.rounds_paired >= rounds,
@@ -413,22 +426,21 @@ impl Service {
             )));
         }
         let people = people.map(str::trim).filter(|p| !p.is_empty());
-        // check the people before creating a player, so a refused registration changes nothing
-        if let Some(p) = people {
-            if p.chars().count() > store::MAX_PEOPLE_CHARS {
-                return Err(ServiceError::invalid(format!(
-                    "People {p:?} is too long (at most {} characters)",
-                    store::MAX_PEOPLE_CHARS
-                )));
-            }
-        }
-        let existing = self.store.player_by_name(player).map_err(store_err)?;
-        let pid = match existing {
-            Some(p) => p.id,
-            None => self.store.player_named(player).map_err(store_err)?,
-        };
-        let entrant = self.store.register(id, pid, people).map_err(store_err)?;
-        self.entrant(id, entrant)
+        let added = self
+            .store
+            .register_names(id, players, people)
+            .map_err(store_err)?;
+        let entrants = self.store.entrants(id).map_err(store_err)?;
+        added
+            .iter()
+            .map(|a| {
+                entrants
+                    .iter()
+                    .find(|e| e.id == *a)
+                    .map(entrant_view)
+                    .ok_or_else(|| ServiceError::not_found(format!("Player {a} is not registered")))
+            })
+            .collect()
     }
 
     fn entrant(&self, id: TournamentId, entrant: EntrantId) -> Result<EntrantView> {
@@ -688,47 +700,47 @@ impl Service {
         })
     }
 
+    /// The files of an export (`event.json` and the four CSV files) in memory, to be written
+    /// with [`write_export`] into `folder`.
+    pub fn event_export(&self, event: i64, folder: &Path) -> Result<EventExport> {
+        let json = self.export_event_json(event)?;
+        let csv = self.export_event_csv(event)?;
+        Ok(EventExport {
+            folder: folder.to_path_buf(),
+            files: vec![
+                ("event.json", json),
+                ("entrants.csv", csv.entrants),
+                ("pairings.csv", csv.pairings),
+                ("results.csv", csv.results),
+                ("standings.csv", csv.standings),
+            ],
+        })
+    }
+
     /// Writes `event.json` and the four CSV files into `folder` (created if needed). Existing
     /// files of the same name are replaced only by a complete new file (written aside, then
     /// renamed).
     pub fn export_event_to(&self, event: i64, folder: &Path) -> Result<ExportedFiles> {
-        let json = self.export_event_json(event)?;
-        let csv = self.export_event_csv(event)?;
-        std::fs::create_dir_all(folder).map_err(|e| {
-            ServiceError::invalid(format!(
-                "Cannot create the folder {}: {e}",
-                folder.display()
-            ))
-        })?;
-        let mut files = Vec::new();
-        for (name, text) in [
-            ("event.json", &json),
-            ("entrants.csv", &csv.entrants),
-            ("pairings.csv", &csv.pairings),
-            ("results.csv", &csv.results),
-            ("standings.csv", &csv.standings),
-        ] {
-            let path = folder.join(name);
-            write_whole(&path, text)?;
-            files.push(path.display().to_string());
-        }
-        Ok(ExportedFiles {
-            folder: folder.display().to_string(),
-            files,
-        })
+        write_export(&self.event_export(event, folder)?)
     }
 
-    /// Exports into the data folder (`exports/event-<id>-<date>/`): the app has no file dialog.
-    pub fn export_event(&self, event: i64) -> Result<ExportedFiles> {
+    /// The folder an export goes to when the person does not choose one:
+    /// `exports/event-<id>-<date>/` in the data folder.
+    pub fn default_export_folder(&self, event: i64) -> Result<PathBuf> {
         let info = self
             .store
             .tournament(TournamentId(event))
             .map_err(store_err)?;
-        let folder = self
+        Ok(self
             .paths
             .dir()
             .join("exports")
-            .join(format!("event-{}-{}", info.id.0, info.date));
+            .join(format!("event-{}-{}", info.id.0, info.date)))
+    }
+
+    /// Exports into [`Service::default_export_folder`].
+    pub fn export_event(&self, event: i64) -> Result<ExportedFiles> {
+        let folder = self.default_export_folder(event)?;
         self.export_event_to(event, &folder)
     }
 
@@ -770,15 +782,63 @@ impl Service {
     /// Imports from a folder written by [`Service::export_event_to`] (its `event.json`), or a
     /// JSON file.
     pub fn import_event_path(&mut self, path: &Path) -> Result<EventView> {
-        let file: PathBuf = if path.is_dir() {
-            path.join("event.json")
-        } else {
-            path.to_path_buf()
-        };
-        let bytes = read_limited(&file)?;
-        self.import_event_json(&bytes)
-            .map_err(|e| prefix(e, &file.display().to_string()))
+        let file = read_event_file(path)?;
+        self.import_event_file(&file)
     }
+
+    /// Imports an event file read with [`read_event_file`] (the app reads it before taking the
+    /// service, so no file IO happens while other commands wait).
+    pub fn import_event_file(&mut self, file: &EventFile) -> Result<EventView> {
+        self.import_event_json(&file.bytes)
+            .map_err(|e| prefix(e, &file.path.display().to_string()))
+    }
+}
+
+/// An export ready to write: the folder and each file's name and text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EventExport {
+    pub folder: PathBuf,
+    pub files: Vec<(&'static str, String)>,
+}
+
+/// Writes an export's files (the folder is created if needed; each file is written aside and
+/// renamed, so an existing file is only ever replaced by a complete one).
+pub fn write_export(export: &EventExport) -> Result<ExportedFiles> {
+    let folder = &export.folder;
+    std::fs::create_dir_all(folder).map_err(|e| {
+        ServiceError::invalid(format!(
+            "Cannot create the folder {}: {e}",
+            folder.display()
+        ))
+    })?;
+    let mut files = Vec::new();
+    for (name, text) in &export.files {
+        let path = folder.join(name);
+        write_whole(&path, text)?;
+        files.push(path.display().to_string());
+    }
+    Ok(ExportedFiles {
+        folder: folder.display().to_string(),
+        files,
+    })
+}
+
+/// An event file read for import: where it was and its bytes (at most the import limit).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EventFile {
+    pub path: PathBuf,
+    pub bytes: Vec<u8>,
+}
+
+/// Reads a JSON event file, or `event.json` in a folder written by an export.
+pub fn read_event_file(path: &Path) -> Result<EventFile> {
+    let path: PathBuf = if path.is_dir() {
+        path.join("event.json")
+    } else {
+        path.to_path_buf()
+    };
+    let bytes = read_limited(&path)?;
+    Ok(EventFile { path, bytes })
 }
 
 fn prefix(mut e: ServiceError, file: &str) -> ServiceError {
@@ -786,20 +846,10 @@ fn prefix(mut e: ServiceError, file: &str) -> ServiceError {
     e
 }
 
-/// Reads a file for import, refusing anything larger than the import limit before reading it.
+/// Reads a file for import: regular files only, never more than the import limit (see
+/// [`crate::paths::read_bounded`]).
 pub fn read_limited(path: &Path) -> Result<Vec<u8>> {
-    let meta = std::fs::metadata(path)
-        .map_err(|e| ServiceError::not_found(format!("Cannot read {}: {e}", path.display())))?;
-    if meta.len() > store::MAX_IMPORT_BYTES as u64 {
-        return Err(ServiceError::invalid(format!(
-            "{} is {} bytes, larger than the {}-byte import limit (nothing was imported)",
-            path.display(),
-            meta.len(),
-            store::MAX_IMPORT_BYTES
-        )));
-    }
-    std::fs::read(path)
-        .map_err(|e| ServiceError::invalid(format!("Cannot read {}: {e}", path.display())))
+    crate::paths::read_bounded(path, store::MAX_IMPORT_BYTES as u64, "import")
 }
 
 fn write_whole(path: &Path, text: &str) -> Result<()> {

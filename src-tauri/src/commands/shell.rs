@@ -1,9 +1,8 @@
 //! IPC commands: parse the request, call the service, map the error. No logic lives here.
 
 use crate::state::AppState;
-use tablemate::{AppInfo, ServiceError, Settings};
-use tauri::{Manager, State};
-use tauri_plugin_store::StoreExt;
+use tablemate::{AppInfo, Notice, ServiceError, Settings};
+use tauri::State;
 
 type CmdResult<T> = Result<T, ServiceError>;
 
@@ -12,36 +11,30 @@ pub fn app_info(state: State<'_, AppState>) -> CmdResult<AppInfo> {
     state.with(|svc| svc.app_info())
 }
 
+/// Settings live in `settings.json` in the data folder, read and written by the service exactly
+/// as the CLI does (a damaged file is set aside; a save is written aside and renamed).
 #[tauri::command(async)]
-pub fn get_settings<R: tauri::Runtime>(app: tauri::AppHandle<R>) -> CmdResult<Settings> {
-    let store = open_settings(&app)?;
-    match store.get(tablemate::settings::SETTINGS_KEY) {
-        Some(value) => Settings::from_value(value),
-        None => Ok(Settings::default()),
-    }
+pub fn get_settings(state: State<'_, AppState>) -> CmdResult<Settings> {
+    state.with(|svc| svc.settings())
 }
 
 #[tauri::command(async)]
-pub fn set_settings<R: tauri::Runtime>(
-    app: tauri::AppHandle<R>,
-    settings: Settings,
-) -> CmdResult<Settings> {
-    let store = open_settings(&app)?;
-    let value =
-        serde_json::to_value(settings).map_err(|e| ServiceError::internal(e.to_string()))?;
-    store.set(tablemate::settings::SETTINGS_KEY, value);
-    store
-        .save()
-        .map_err(|e| ServiceError::storage(format!("Could not save the settings: {e}")))?;
-    Ok(settings)
+pub fn set_settings(state: State<'_, AppState>, settings: Settings) -> CmdResult<Settings> {
+    state.with(|svc| svc.set_settings(settings))
 }
 
-/// The settings store: `settings.json` in the app's data directory, the file the CLI reads too.
-fn open_settings<R: tauri::Runtime>(
-    app: &tauri::AppHandle<R>,
-) -> CmdResult<std::sync::Arc<tauri_plugin_store::Store<R>>> {
-    let state = app.state::<AppState>();
-    let path = state.data_dir().join(tablemate::settings::SETTINGS_FILE);
-    app.store(path)
-        .map_err(|e| ServiceError::storage(format!("Could not open the settings: {e}")))
+/// What the person must know (e.g. a damaged file set aside), shown until acknowledged.
+#[tauri::command(async)]
+pub fn notices(state: State<'_, AppState>) -> CmdResult<Vec<Notice>> {
+    state.with(|svc| Ok(svc.notices()))
+}
+
+/// The person has read the notices: the set-aside files move into the `set-aside` folder
+/// (kept) and are no longer reported. Returns the notices left (none).
+#[tauri::command(async)]
+pub fn acknowledge_notices(state: State<'_, AppState>) -> CmdResult<Vec<Notice>> {
+    state.with(|svc| {
+        svc.acknowledge_notices()?;
+        Ok(svc.notices())
+    })
 }

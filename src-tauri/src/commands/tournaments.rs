@@ -109,10 +109,14 @@ pub fn tournament_correct(
 
 #[tauri::command(async)]
 pub fn tournament_export(state: State<'_, AppState>, id: i64) -> CmdResult<ExportedFiles> {
-    state.with(|svc| svc.export_event(id))
+    let export = state.with(|svc| svc.event_export(id, &svc.default_export_folder(id)?))?;
+    // written after the service is released: file IO never holds up the other commands
+    tablemate::tournaments::write_export(&export)
 }
 
 #[tauri::command(async)]
 pub fn tournament_import(state: State<'_, AppState>, path: String) -> CmdResult<EventView> {
-    state.with(|svc| svc.import_event_path(std::path::Path::new(path.trim())))
+    // read before taking the service: file IO never holds up the other commands
+    let file = tablemate::tournaments::read_event_file(std::path::Path::new(path.trim()))?;
+    state.with(|svc| svc.import_event_file(&file))
 }

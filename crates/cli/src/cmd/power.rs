@@ -2,7 +2,7 @@
 //! of a table state in the documented schema (crates/bluemoon/TABLE_STATE.md).
 
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::Path;
 
 use tablemate::game::{BreakdownLine, EffectView, PowerView};
 use tablemate::ServiceError;
@@ -12,18 +12,10 @@ use crate::Ctx;
 /// Largest table-state file read (a real table is a few hundred bytes).
 const MAX_FILE_BYTES: u64 = 1024 * 1024;
 
-pub fn run(ctx: &Ctx<'_>, file: &PathBuf) -> Result<(), ServiceError> {
-    let meta = std::fs::metadata(file)
-        .map_err(|e| ServiceError::invalid(format!("Cannot read {}: {e}", file.display())))?;
-    if meta.len() > MAX_FILE_BYTES {
-        return Err(ServiceError::invalid(format!(
-            "{} is {} bytes; a table state is at most {MAX_FILE_BYTES} bytes",
-            file.display(),
-            meta.len()
-        )));
-    }
-    let json = std::fs::read_to_string(file)
-        .map_err(|e| ServiceError::invalid(format!("Cannot read {}: {e}", file.display())))?;
+pub fn run(ctx: &Ctx<'_>, file: &Path) -> Result<(), ServiceError> {
+    let bytes = tablemate::paths::read_bounded(file, MAX_FILE_BYTES, "table-state")?;
+    let json = String::from_utf8(bytes)
+        .map_err(|_| ServiceError::invalid(format!("{} is not UTF-8 text", file.display())))?;
     let svc = ctx.open()?;
     let view = svc.power_of_table_json(&json)?;
     ctx.out.print(&view, |w| print_power(w, &view))

@@ -218,10 +218,9 @@ pub fn run(ctx: &Ctx, cmd: TournamentCmd) -> Result<(), ServiceError> {
             people,
         } => {
             let id = svc.find_event(&event)?.0;
-            let mut added = Vec::new();
-            for p in &players {
-                added.push(svc.register(id, p, people.as_deref())?);
-            }
+            let names: Vec<&str> = players.iter().map(String::as_str).collect();
+            // all or none: one refused name registers nobody
+            let added = svc.register_all(id, &names, people.as_deref())?;
             out.print(&added, |w| {
                 for e in &added {
                     let late = if e.joined_round > 1 {
