@@ -116,3 +116,18 @@ pub fn tournament_export(state: State<'_, AppState>, id: i64) -> CmdResult<Expor
 pub fn tournament_import(state: State<'_, AppState>, path: String) -> CmdResult<EventView> {
     state.with(|svc| svc.import_event_path(std::path::Path::new(path.trim())))
 }
+
+#[tauri::command(async)]
+pub fn tournament_undrop(
+    state: State<'_, AppState>,
+    id: i64,
+    entrant: i64,
+) -> CmdResult<EntrantView> {
+    state.with(|svc| svc.take_back_drop(id, &format!("#{entrant}")))
+}
+
+/// Undoes the last paired round while it has no result; returns the round's number.
+#[tauri::command(async)]
+pub fn tournament_unpair(state: State<'_, AppState>, id: i64) -> CmdResult<u32> {
+    state.with(|svc| svc.undo_round(id))
+}

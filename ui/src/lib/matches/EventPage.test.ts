@@ -7,7 +7,9 @@ const { tournamentApi } = vi.hoisted(() => ({
     detail: vi.fn(),
     register: vi.fn(),
     drop: vi.fn(),
+    undrop: vi.fn(),
     pair: vi.fn(),
+    unpair: vi.fn(),
     result: vi.fn(),
     resultFromMatch: vi.fn(),
     correct: vi.fn(),
@@ -156,5 +158,60 @@ describe('EventPage', () => {
     await fireEvent.submit(screen.getByTestId('reg-add').closest('form') as HTMLFormElement);
     await waitFor(() => expect(onerror).toHaveBeenCalledWith(refusal));
     expect(tournamentApi.register).toHaveBeenCalledWith(7, 'Anna', null);
+  });
+  it('a drop asks first: cancel sends nothing, yes drops the player', async () => {
+    tournamentApi.detail.mockResolvedValue(detail(false));
+    tournamentApi.drop.mockResolvedValue({});
+    render(EventPage, { id: 7, lang: 'en', onerror: vi.fn(), onback: vi.fn() });
+    await fireEvent.click(await screen.findByTestId('drop-2'));
+    expect(screen.getByTestId('drop-2-question').textContent).toContain('Drop Bert?');
+    await fireEvent.click(screen.getByTestId('drop-2-no'));
+    expect(tournamentApi.drop).not.toHaveBeenCalled();
+    await fireEvent.click(screen.getByTestId('drop-2'));
+    await fireEvent.click(screen.getByTestId('drop-2-yes'));
+    await waitFor(() => expect(tournamentApi.drop).toHaveBeenCalledWith(7, 12));
+  });
+
+  it('a drop made after the last paired round can be taken back, an older one cannot', async () => {
+    const d = detail(true);
+    d.entrants[0]!.dropped_after = 1;
+    d.entrants[1]!.dropped_after = 0;
+    tournamentApi.detail.mockResolvedValue(d);
+    tournamentApi.undrop.mockResolvedValue({});
+    render(EventPage, { id: 7, lang: 'de', onerror: vi.fn(), onback: vi.fn() });
+    const back = await screen.findByTestId('undrop-1');
+    expect(back.textContent).toContain('Zurücknehmen');
+    expect(screen.queryByTestId('undrop-2')).toBeNull();
+    await fireEvent.click(back);
+    await waitFor(() => expect(tournamentApi.undrop).toHaveBeenCalledWith(7, 11));
+  });
+
+  it('the last round can be undone only while it has no result', async () => {
+    tournamentApi.detail.mockResolvedValue(detail(false));
+    tournamentApi.unpair.mockResolvedValue(1);
+    render(EventPage, { id: 7, lang: 'en', onerror: vi.fn(), onback: vi.fn() });
+    await fireEvent.click(await screen.findByTestId('event-unpair'));
+    expect(screen.getByTestId('event-unpair-question').textContent).toContain('round 1');
+    await fireEvent.click(screen.getByTestId('event-unpair-yes'));
+    await waitFor(() => expect(tournamentApi.unpair).toHaveBeenCalledWith(7));
+  });
+
+  it('with a result in the last round there is no undo', async () => {
+    tournamentApi.detail.mockResolvedValue(detail(true));
+    render(EventPage, { id: 7, lang: 'en', onerror: vi.fn(), onback: vi.fn() });
+    await screen.findByTestId('event-name');
+    expect(screen.queryByTestId('event-unpair')).toBeNull();
+  });
+
+  it('a finished event offers neither registration nor drops', async () => {
+    const d = detail(true);
+    d.finished = true;
+    d.entrants[2]!.dropped_after = 1;
+    tournamentApi.detail.mockResolvedValue(d);
+    render(EventPage, { id: 7, lang: 'en', onerror: vi.fn(), onback: vi.fn() });
+    expect((await screen.findByTestId('reg-closed')).textContent).toContain('event is over');
+    expect(screen.queryByTestId('reg-add')).toBeNull();
+    expect(screen.queryByTestId('drop-1')).toBeNull();
+    expect(screen.queryByTestId('undrop-3')).toBeNull();
   });
 });
