@@ -215,3 +215,33 @@ describe('EventPage', () => {
     expect(screen.queryByTestId('undrop-3')).toBeNull();
   });
 });
+
+describe('EventPage printouts', () => {
+  beforeEach(() => {
+    vi.clearAllMocks();
+  });
+
+  it('shows pairings by table and by name, one slip per played table, and the standings', async () => {
+    tournamentApi.detail.mockResolvedValue(detail(false));
+    render(EventPage, { id: 7, lang: 'de', onerror: vi.fn(), onback: vi.fn() });
+    await fireEvent.click(await screen.findByTestId('event-print'));
+    const byTable = screen.getByTestId('print-by-table');
+    expect(byTable.textContent).toContain('Paarungen nach Tisch');
+    expect(byTable.querySelectorAll('tbody tr')).toHaveLength(2);
+    const names = [...screen.getByTestId('print-by-name').querySelectorAll('tbody tr')].map(
+      (tr) => tr.querySelector('td')?.textContent,
+    );
+    expect(names).toEqual(['Anna', 'Bert', 'Cleo']);
+    expect(screen.getByTestId('print-by-name').textContent).toContain('(Freilos)');
+    expect(screen.getByTestId('slip-1').textContent).toContain('Unterschrift');
+    expect(screen.queryByTestId('slip-2')).toBeNull();
+    expect(screen.getByTestId('print-standings').textContent).toContain('Cleo');
+    const print = vi.fn();
+    window.print = print;
+    await fireEvent.click(screen.getByTestId('print-now'));
+    expect(print).toHaveBeenCalledOnce();
+    await fireEvent.click(screen.getByTestId('print-close'));
+    expect(screen.queryByTestId('print-view')).toBeNull();
+    expect(screen.getByTestId('event-name')).toBeTruthy();
+  });
+});
