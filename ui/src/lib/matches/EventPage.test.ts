@@ -245,3 +245,24 @@ describe('EventPage printouts', () => {
     expect(screen.getByTestId('event-name')).toBeTruthy();
   });
 });
+
+describe('EventPage projector', () => {
+  beforeEach(() => {
+    vi.clearAllMocks();
+  });
+
+  it('shows every player by name with their table, switches to standings, Esc closes', async () => {
+    tournamentApi.detail.mockResolvedValue(detail(false));
+    render(EventPage, { id: 7, lang: 'en', onerror: vi.fn(), onback: vi.fn() });
+    await fireEvent.click(await screen.findByTestId('event-projector'));
+    const items = [...screen.getByTestId('projector-seating').querySelectorAll('li')];
+    expect(items.map((li) => li.querySelector('.who')?.textContent)).toEqual(['Anna', 'Bert', 'Cleo']);
+    expect(items[0]?.textContent).toContain('Table 1');
+    expect(items[0]?.textContent).toContain('vs Bert');
+    expect(items[2]?.textContent).toContain('bye');
+    await fireEvent.click(screen.getByTestId('projector-standings'));
+    expect(screen.getByTestId('projector-table').textContent).toContain('Cleo');
+    await fireEvent.keyDown(window, { key: 'Escape' });
+    expect(screen.queryByTestId('projector')).toBeNull();
+  });
+});
