@@ -266,3 +266,52 @@ describe('EventPage projector', () => {
     expect(screen.queryByTestId('projector')).toBeNull();
   });
 });
+
+describe('EventPage results by table number', () => {
+  beforeEach(() => {
+    vi.clearAllMocks();
+  });
+
+  async function typeResult(table: string, winner: string, a: string, b: string) {
+    await fireEvent.input(screen.getByTestId('quick-table'), { target: { value: table } });
+    await fireEvent.input(screen.getByTestId('quick-winner'), { target: { value: winner } });
+    await fireEvent.input(screen.getByTestId('quick-crystals-a'), { target: { value: a } });
+    await fireEvent.input(screen.getByTestId('quick-crystals-b'), { target: { value: b } });
+    await fireEvent.submit(screen.getByTestId('quick-form'));
+  }
+
+  it('table number, the start of a name, crystals and Enter save the result', async () => {
+    tournamentApi.detail.mockResolvedValue(detail(false));
+    tournamentApi.result.mockResolvedValue({});
+    render(EventPage, { id: 7, lang: 'en', onerror: vi.fn(), onback: vi.fn() });
+    await screen.findByTestId('quick-form');
+    await fireEvent.input(screen.getByTestId('quick-table'), { target: { value: '1' } });
+    expect(screen.getByTestId('quick-who').textContent).toContain('Anna');
+    await typeResult('1', 'be', '3', '5');
+    await waitFor(() => expect(tournamentApi.result).toHaveBeenCalledWith(7, 1, 1, 12, 3, 5));
+    expect((await screen.findByTestId('quick-saved')).textContent).toContain('table 1');
+    expect((screen.getByTestId('quick-table') as HTMLInputElement).value).toBe('');
+  });
+
+  it('the seat letter works too', async () => {
+    tournamentApi.detail.mockResolvedValue(detail(false));
+    tournamentApi.result.mockResolvedValue({});
+    render(EventPage, { id: 7, lang: 'en', onerror: vi.fn(), onback: vi.fn() });
+    await screen.findByTestId('quick-form');
+    await typeResult('1', 'a', '5', '2');
+    await waitFor(() => expect(tournamentApi.result).toHaveBeenCalledWith(7, 1, 1, 11, 5, 2));
+  });
+
+  it('a table that does not exist, a bye table or an unknown winner is refused before sending', async () => {
+    tournamentApi.detail.mockResolvedValue(detail(false));
+    render(EventPage, { id: 7, lang: 'de', onerror: vi.fn(), onback: vi.fn() });
+    await screen.findByTestId('quick-form');
+    await typeResult('9', 'a', '5', '2');
+    expect(screen.getByTestId('quick-problem').textContent).toContain('keinen Tisch 9');
+    await typeResult('2', 'a', '5', '2');
+    expect(screen.getByTestId('quick-problem').textContent).toContain('Tisch 2 ist ein Freilos');
+    await typeResult('1', 'Zoe', '5', '2');
+    expect(screen.getByTestId('quick-problem').textContent).toContain('Anfang eines Namens');
+    expect(tournamentApi.result).not.toHaveBeenCalled();
+  });
+});
