@@ -138,6 +138,31 @@ test('pair and enter the results of 4 rounds (result forms and keyboard), undo a
       await shot('matches-print-preview');
       await s.execute('document.querySelector(\'[data-testid="print-slips"]\').scrollIntoView()');
       await shot('matches-print-slips');
+      // WebKit's WebDriver cannot switch to print media, so the page's own @media print rules
+      // are applied on screen: what paper gets, with the app's header and event page hidden.
+      const applied = await s.execute(`
+        const css = [];
+        for (const sheet of document.styleSheets)
+          for (const rule of sheet.cssRules)
+            if (rule instanceof CSSMediaRule && rule.media.mediaText.includes('print'))
+              for (const inner of rule.cssRules) css.push(inner.cssText);
+        const style = document.createElement('style');
+        style.id = 'e2e-print-media';
+        style.textContent = css.join('\\n');
+        document.head.append(style);
+        window.scrollTo(0, 0);
+        return css.length;`);
+      assert.ok(applied > 0, 'the page has print rules');
+      const hidden = await s.execute(
+        `return getComputedStyle(document.querySelector('[data-testid="brand"]')).visibility`,
+      );
+      assert.equal(hidden, 'hidden', 'the app chrome stays off paper');
+      const printButtonShown = await s.execute(
+        `return document.querySelector('[data-testid="print-now"]').getClientRects().length > 0`,
+      );
+      assert.equal(printButtonShown, false, 'the print button is not printed');
+      await shot('matches-print-media');
+      await s.execute(`document.getElementById('e2e-print-media').remove()`);
       await s.click(await s.find('[data-testid="print-close"]'));
       await s.click(await s.waitFor('[data-testid="event-projector"]'));
       await s.waitFor('[data-testid="projector-seating"]', { pred: (t) => t.includes('Player 16') });
