@@ -1,13 +1,14 @@
 // End-to-end: an organiser runs a 16-player, 4-round Swiss event in the real app — creates the
-// event, registers 16 players, pairs and enters every result of 4 rounds through the result
-// forms, sees the final standings and exports them. Run by scripts/e2e (see shell.test.mjs).
+// event, registers 16 players, pairs (undoing a round once), drops a player and takes the drop
+// back, enters results through the result forms and by table number from the keyboard, looks at
+// the printouts and the projector, sees the final standings and exports them. Run by scripts/e2e (see shell.test.mjs).
 // The data folder is shared with the other files of the run (and another file may have switched
 // the language), so the event has a unique name and nothing here depends on the UI language.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { sleep } from './webdriver.mjs';
+import { KEY, sleep } from './webdriver.mjs';
 import { dataDir, go as goTo, launch, shot as shotOf } from './harness.mjs';
 
 const eventName = `E2E Swiss ${Date.now()}`;
@@ -78,19 +79,115 @@ test('register 16 players with the people they play', async () => {
   await shot('matches-event-registered');
 });
 
-test('pair and enter the results of 4 rounds through the result forms', async () => {
+async function pairRound(round) {
+  await s.click(await waitEnabled('[data-testid="event-pair"]'));
+  await s.waitFor(`[data-testid="round-${round}"]`);
+  await s.waitFor('[data-testid="event-round"]', { pred: (t) => new RegExp(`${round}\\D+4`).test(t) });
+}
+
+const TAB = '\uE004';
+
+/** Round 2 and 3: results typed by table number, Tab between fields, Enter saves. */
+async function keyboardResults(round, outcome) {
+  await s.click(await s.waitFor('[data-testid="quick-table"]'));
+  for (let table = 1; table <= 8; table++) {
+    const { aWins, loser } = outcome(table);
+    const [a, b] = aWins ? ['5', loser] : [loser, '5'];
+    await s.press(`${table}${TAB}${aWins ? 'a' : 'b'}${TAB}${a}${TAB}${b}${KEY.ENTER}`);
+    await s.waitFor(`[data-testid="result-r${round}-t${table}"]`, { pred: (t) => t.includes(`${a} : ${b}`) });
+    if (table < 8) {
+      await s.waitFor('[data-testid="quick-saved"]', { pred: (t) => t.includes(String(table)) });
+      assert.equal(await s.focused(), 'quick-table', 'after Enter the cursor is back on the table number');
+    }
+  }
+}
+
+test('pair and enter the results of 4 rounds (result forms and keyboard), undo a round, take a drop back, print and project', async () => {
   for (let round = 1; round <= 4; round++) {
-    await s.click(await waitEnabled('[data-testid="event-pair"]'));
-    await s.waitFor(`[data-testid="round-${round}"]`);
-    await s.waitFor('[data-testid="event-round"]', { pred: (t) => new RegExp(`${round}\\D+4`).test(t) });
+    await pairRound(round);
     const tables = await s.findAll(`[data-testid="round-${round}"] [data-testid^="table-r${round}-"]`);
     assert.equal(tables.length, 8, '16 players sit at 8 tables, no bye');
-    if (round === 1) await shot('matches-round1-pairings');
+    if (round === 1) {
+      await shot('matches-round1-pairings');
+      // undo the fresh round (it asks first), then pair it again
+      await s.click(await s.find('[data-testid="event-unpair"]'));
+      await s.click(await s.waitFor('[data-testid="event-unpair-yes"]'));
+      await s.waitFor('[data-testid="event-round"]', { pred: (t) => /0\D+4/.test(t) });
+      assert.equal((await s.findAll('[data-testid="round-1"]')).length, 0, 'round 1 is gone');
+      await pairRound(1);
+    }
+    if (round === 2) {
+      // a drop asks for confirmation; cancel keeps the player, yes drops, "take back" undoes it
+      await s.click(await s.find('[data-testid="drop-16"]'));
+      await s.click(await s.waitFor('[data-testid="drop-16-no"]'));
+      await s.waitFor('[data-testid="drop-16"]');
+      await s.click(await s.find('[data-testid="drop-16"]'));
+      await s.click(await s.waitFor('[data-testid="drop-16-yes"]'));
+      await s.click(await s.waitFor('[data-testid="undrop-16"]'));
+      await s.waitFor('[data-testid="drop-16"]');
+    }
+    if (round === 4) {
+      await s.click(await s.find('[data-testid="event-print"]'));
+      await s.waitFor('[data-testid="print-by-name"]');
+      const names = await s.execute(
+        `return [...document.querySelectorAll('[data-testid="print-by-name"] tbody tr td:first-child')]
+           .map((td) => td.textContent.trim())`,
+      );
+      assert.deepEqual(names, [...players].sort(), 'every player once, alphabetical');
+      assert.equal((await s.findAll('[data-testid^="slip-"]')).length, 8, 'one result slip per table');
+      await shot('matches-print-preview');
+      await s.execute('document.querySelector(\'[data-testid="print-slips"]\').scrollIntoView()');
+      await shot('matches-print-slips');
+      // WebKit's WebDriver cannot switch to print media, so the page's own @media print rules
+      // are applied on screen: what paper gets, with the app's header and event page hidden.
+      const applied = await s.execute(`
+        const css = [];
+        for (const sheet of document.styleSheets)
+          for (const rule of sheet.cssRules)
+            if (rule instanceof CSSMediaRule && rule.media.mediaText.includes('print'))
+              for (const inner of rule.cssRules) css.push(inner.cssText);
+        const style = document.createElement('style');
+        style.id = 'e2e-print-media';
+        style.textContent = css.join('\\n');
+        document.head.append(style);
+        window.scrollTo(0, 0);
+        return css.length;`);
+      assert.ok(applied > 0, 'the page has print rules');
+      const hidden = await s.execute(
+        `return getComputedStyle(document.querySelector('[data-testid="brand"]')).visibility`,
+      );
+      assert.equal(hidden, 'hidden', 'the app chrome stays off paper');
+      const printButtonShown = await s.execute(
+        `return document.querySelector('[data-testid="print-now"]').getClientRects().length > 0`,
+      );
+      assert.equal(printButtonShown, false, 'the print button is not printed');
+      await shot('matches-print-media');
+      await s.execute(`document.getElementById('e2e-print-media').remove()`);
+      await s.click(await s.find('[data-testid="print-close"]'));
+      await s.click(await s.waitFor('[data-testid="event-projector"]'));
+      await s.waitFor('[data-testid="projector-seating"]', { pred: (t) => t.includes('Player 16') });
+      await sleep(500);
+      await shot('matches-projector-pairings');
+      await s.click(await s.find('[data-testid="projector-standings"]'));
+      await s.waitFor('[data-testid="projector-table"]');
+      await shot('matches-projector-standings');
+      await s.press(KEY.ESCAPE);
+      for (let i = 0; i < 50 && (await s.findAll('[data-testid="projector"]')).length > 0; i++) await sleep(100);
+      assert.equal((await s.findAll('[data-testid="projector"]')).length, 0, 'Esc closes the projector');
+    }
+    const outcome = (table) => ({
+      // seat A wins 5 to 0-4 crystals; an odd table now and then goes to seat B instead
+      aWins: (round + table) % 3 !== 0,
+      loser: String((round * table) % 5),
+    });
+    if (round === 2 || round === 3) {
+      await keyboardResults(round, outcome);
+      if (round === 2) await shot('matches-round2-results');
+      continue;
+    }
     for (let table = 1; table <= 8; table++) {
       const id = `r${round}-t${table}`;
-      // seat A wins 5 to 0-4 crystals; an odd table now and then goes to seat B instead
-      const aWins = (round + table) % 3 !== 0;
-      const loser = String((round * table) % 5);
+      const { aWins, loser } = outcome(table);
       await s.click(await s.waitFor(`[data-testid="winner-${aWins ? 'a' : 'b'}-${id}"]`));
       await typeInto(`[data-testid="crystals-a-${id}"]`, aWins ? '5' : loser);
       await typeInto(`[data-testid="crystals-b-${id}"]`, aWins ? loser : '5');
@@ -99,9 +196,12 @@ test('pair and enter the results of 4 rounds through the result forms', async ()
         pred: (t) => t.includes(aWins ? `5 : ${loser}` : `${loser} : 5`),
       });
     }
-    if (round === 2) await shot('matches-round2-results');
   }
   await s.waitFor('[data-testid="event-finished"]');
+  // the event is over: no registration, no drop
+  await s.waitFor('[data-testid="reg-closed"]');
+  assert.equal((await s.findAll('[data-testid="reg-add"]')).length, 0);
+  assert.equal((await s.findAll('[data-testid^="drop-"]')).length, 0);
 
   // a correction: same winner, other crystals; it is logged with its reason
   const before = await s.text(await s.find('[data-testid="result-r4-t1"]'));

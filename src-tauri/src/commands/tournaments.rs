@@ -120,3 +120,18 @@ pub fn tournament_import(state: State<'_, AppState>, path: String) -> CmdResult<
     let file = tablemate::tournaments::read_event_file(std::path::Path::new(path.trim()))?;
     state.with(|svc| svc.import_event_file(&file))
 }
+
+#[tauri::command(async)]
+pub fn tournament_undrop(
+    state: State<'_, AppState>,
+    id: i64,
+    entrant: i64,
+) -> CmdResult<EntrantView> {
+    state.with(|svc| svc.take_back_drop(id, &format!("#{entrant}")))
+}
+
+/// Undoes the last paired round while it has no result; returns the round's number.
+#[tauri::command(async)]
+pub fn tournament_unpair(state: State<'_, AppState>, id: i64) -> CmdResult<u32> {
+    state.with(|svc| svc.undo_round(id))
+}

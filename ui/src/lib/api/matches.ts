@@ -33,7 +33,9 @@ export const tournamentApi = {
   register: (id: number, player: string, people: string | null) =>
     call<EntrantView>('tournament_register', { id, player, people }),
   drop: (id: number, entrant: number) => call<EntrantView>('tournament_drop', { id, entrant }),
+  undrop: (id: number, entrant: number) => call<EntrantView>('tournament_undrop', { id, entrant }),
   pair: (id: number) => call<RoundView>('tournament_pair', { id }),
+  unpair: (id: number) => call<number>('tournament_unpair', { id }),
   result: (id: number, round: number, table: number, winner: number, crystalsA: number, crystalsB: number) =>
     call<PairingTable>('tournament_result', { id, round, table, winner, crystalsA, crystalsB }),
   resultFromMatch: (id: number, round: number, table: number, matchId: number) =>

@@ -7,7 +7,9 @@ const { tournamentApi } = vi.hoisted(() => ({
     detail: vi.fn(),
     register: vi.fn(),
     drop: vi.fn(),
+    undrop: vi.fn(),
     pair: vi.fn(),
+    unpair: vi.fn(),
     result: vi.fn(),
     resultFromMatch: vi.fn(),
     correct: vi.fn(),
@@ -156,5 +158,160 @@ describe('EventPage', () => {
     await fireEvent.submit(screen.getByTestId('reg-add').closest('form') as HTMLFormElement);
     await waitFor(() => expect(onerror).toHaveBeenCalledWith(refusal));
     expect(tournamentApi.register).toHaveBeenCalledWith(7, 'Anna', null);
+  });
+  it('a drop asks first: cancel sends nothing, yes drops the player', async () => {
+    tournamentApi.detail.mockResolvedValue(detail(false));
+    tournamentApi.drop.mockResolvedValue({});
+    render(EventPage, { id: 7, lang: 'en', onerror: vi.fn(), onback: vi.fn() });
+    await fireEvent.click(await screen.findByTestId('drop-2'));
+    expect(screen.getByTestId('drop-2-question').textContent).toContain('Drop Bert?');
+    await fireEvent.click(screen.getByTestId('drop-2-no'));
+    expect(tournamentApi.drop).not.toHaveBeenCalled();
+    await fireEvent.click(screen.getByTestId('drop-2'));
+    await fireEvent.click(screen.getByTestId('drop-2-yes'));
+    await waitFor(() => expect(tournamentApi.drop).toHaveBeenCalledWith(7, 12));
+  });
+
+  it('a drop made after the last paired round can be taken back, an older one cannot', async () => {
+    const d = detail(true);
+    d.entrants[0]!.dropped_after = 1;
+    d.entrants[1]!.dropped_after = 0;
+    tournamentApi.detail.mockResolvedValue(d);
+    tournamentApi.undrop.mockResolvedValue({});
+    render(EventPage, { id: 7, lang: 'de', onerror: vi.fn(), onback: vi.fn() });
+    const back = await screen.findByTestId('undrop-1');
+    expect(back.textContent).toContain('Zurücknehmen');
+    expect(screen.queryByTestId('undrop-2')).toBeNull();
+    await fireEvent.click(back);
+    await waitFor(() => expect(tournamentApi.undrop).toHaveBeenCalledWith(7, 11));
+  });
+
+  it('the last round can be undone only while it has no result', async () => {
+    tournamentApi.detail.mockResolvedValue(detail(false));
+    tournamentApi.unpair.mockResolvedValue(1);
+    render(EventPage, { id: 7, lang: 'en', onerror: vi.fn(), onback: vi.fn() });
+    await fireEvent.click(await screen.findByTestId('event-unpair'));
+    expect(screen.getByTestId('event-unpair-question').textContent).toContain('round 1');
+    await fireEvent.click(screen.getByTestId('event-unpair-yes'));
+    await waitFor(() => expect(tournamentApi.unpair).toHaveBeenCalledWith(7));
+  });
+
+  it('with a result in the last round there is no undo', async () => {
+    tournamentApi.detail.mockResolvedValue(detail(true));
+    render(EventPage, { id: 7, lang: 'en', onerror: vi.fn(), onback: vi.fn() });
+    await screen.findByTestId('event-name');
+    expect(screen.queryByTestId('event-unpair')).toBeNull();
+  });
+
+  it('a finished event offers neither registration nor drops', async () => {
+    const d = detail(true);
+    d.finished = true;
+    d.entrants[2]!.dropped_after = 1;
+    tournamentApi.detail.mockResolvedValue(d);
+    render(EventPage, { id: 7, lang: 'en', onerror: vi.fn(), onback: vi.fn() });
+    expect((await screen.findByTestId('reg-closed')).textContent).toContain('event is over');
+    expect(screen.queryByTestId('reg-add')).toBeNull();
+    expect(screen.queryByTestId('drop-1')).toBeNull();
+    expect(screen.queryByTestId('undrop-3')).toBeNull();
+  });
+});
+
+describe('EventPage printouts', () => {
+  beforeEach(() => {
+    vi.clearAllMocks();
+  });
+
+  it('shows pairings by table and by name, one slip per played table, and the standings', async () => {
+    tournamentApi.detail.mockResolvedValue(detail(false));
+    render(EventPage, { id: 7, lang: 'de', onerror: vi.fn(), onback: vi.fn() });
+    await fireEvent.click(await screen.findByTestId('event-print'));
+    const byTable = screen.getByTestId('print-by-table');
+    expect(byTable.textContent).toContain('Paarungen nach Tisch');
+    expect(byTable.querySelectorAll('tbody tr')).toHaveLength(2);
+    const names = [...screen.getByTestId('print-by-name').querySelectorAll('tbody tr')].map(
+      (tr) => tr.querySelector('td')?.textContent,
+    );
+    expect(names).toEqual(['Anna', 'Bert', 'Cleo']);
+    expect(screen.getByTestId('print-by-name').textContent).toContain('(Freilos)');
+    expect(screen.getByTestId('slip-1').textContent).toContain('Unterschrift');
+    expect(screen.queryByTestId('slip-2')).toBeNull();
+    expect(screen.getByTestId('print-standings').textContent).toContain('Cleo');
+    const print = vi.fn();
+    window.print = print;
+    await fireEvent.click(screen.getByTestId('print-now'));
+    expect(print).toHaveBeenCalledOnce();
+    await fireEvent.click(screen.getByTestId('print-close'));
+    expect(screen.queryByTestId('print-view')).toBeNull();
+    expect(screen.getByTestId('event-name')).toBeTruthy();
+  });
+});
+
+describe('EventPage projector', () => {
+  beforeEach(() => {
+    vi.clearAllMocks();
+  });
+
+  it('shows every player by name with their table, switches to standings, Esc closes', async () => {
+    tournamentApi.detail.mockResolvedValue(detail(false));
+    render(EventPage, { id: 7, lang: 'en', onerror: vi.fn(), onback: vi.fn() });
+    await fireEvent.click(await screen.findByTestId('event-projector'));
+    const items = [...screen.getByTestId('projector-seating').querySelectorAll('li')];
+    expect(items.map((li) => li.querySelector('.who')?.textContent)).toEqual(['Anna', 'Bert', 'Cleo']);
+    expect(items[0]?.textContent).toContain('Table 1');
+    expect(items[0]?.textContent).toContain('vs Bert');
+    expect(items[2]?.textContent).toContain('bye');
+    await fireEvent.click(screen.getByTestId('projector-standings'));
+    expect(screen.getByTestId('projector-table').textContent).toContain('Cleo');
+    await fireEvent.keyDown(window, { key: 'Escape' });
+    expect(screen.queryByTestId('projector')).toBeNull();
+  });
+});
+
+describe('EventPage results by table number', () => {
+  beforeEach(() => {
+    vi.clearAllMocks();
+  });
+
+  async function typeResult(table: string, winner: string, a: string, b: string) {
+    await fireEvent.input(screen.getByTestId('quick-table'), { target: { value: table } });
+    await fireEvent.input(screen.getByTestId('quick-winner'), { target: { value: winner } });
+    await fireEvent.input(screen.getByTestId('quick-crystals-a'), { target: { value: a } });
+    await fireEvent.input(screen.getByTestId('quick-crystals-b'), { target: { value: b } });
+    await fireEvent.submit(screen.getByTestId('quick-form'));
+  }
+
+  it('table number, the start of a name, crystals and Enter save the result', async () => {
+    tournamentApi.detail.mockResolvedValue(detail(false));
+    tournamentApi.result.mockResolvedValue({});
+    render(EventPage, { id: 7, lang: 'en', onerror: vi.fn(), onback: vi.fn() });
+    await screen.findByTestId('quick-form');
+    await fireEvent.input(screen.getByTestId('quick-table'), { target: { value: '1' } });
+    expect(screen.getByTestId('quick-who').textContent).toContain('Anna');
+    await typeResult('1', 'be', '3', '5');
+    await waitFor(() => expect(tournamentApi.result).toHaveBeenCalledWith(7, 1, 1, 12, 3, 5));
+    expect((await screen.findByTestId('quick-saved')).textContent).toContain('table 1');
+    expect((screen.getByTestId('quick-table') as HTMLInputElement).value).toBe('');
+  });
+
+  it('the seat letter works too', async () => {
+    tournamentApi.detail.mockResolvedValue(detail(false));
+    tournamentApi.result.mockResolvedValue({});
+    render(EventPage, { id: 7, lang: 'en', onerror: vi.fn(), onback: vi.fn() });
+    await screen.findByTestId('quick-form');
+    await typeResult('1', 'a', '5', '2');
+    await waitFor(() => expect(tournamentApi.result).toHaveBeenCalledWith(7, 1, 1, 11, 5, 2));
+  });
+
+  it('a table that does not exist, a bye table or an unknown winner is refused before sending', async () => {
+    tournamentApi.detail.mockResolvedValue(detail(false));
+    render(EventPage, { id: 7, lang: 'de', onerror: vi.fn(), onback: vi.fn() });
+    await screen.findByTestId('quick-form');
+    await typeResult('9', 'a', '5', '2');
+    expect(screen.getByTestId('quick-problem').textContent).toContain('keinen Tisch 9');
+    await typeResult('2', 'a', '5', '2');
+    expect(screen.getByTestId('quick-problem').textContent).toContain('Tisch 2 ist ein Freilos');
+    await typeResult('1', 'Zoe', '5', '2');
+    expect(screen.getByTestId('quick-problem').textContent).toContain('Anfang eines Namens');
+    expect(tournamentApi.result).not.toHaveBeenCalled();
   });
 });
