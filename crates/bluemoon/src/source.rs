@@ -16,6 +16,14 @@ pub trait CardSource {
     fn text(&self, _id: &CardId) -> Option<&str> {
         None
     }
+    /// The card's English name (PAIR compares the first words of two names).
+    fn name(&self, _id: &CardId) -> Option<&str> {
+        None
+    }
+    /// The deck the card comes in (`Vulca`, `E&I:A`, ...), when the catalog says.
+    fn deck(&self, _id: &CardId) -> Option<&str> {
+        None
+    }
     /// Whether the card has special power text (restrictions like Ferro Fos need it).
     fn has_text(&self, id: &CardId) -> bool {
         !self.effects(id).is_empty()
@@ -46,6 +54,8 @@ struct CatalogRecord {
     text_en: Option<String>,
     #[serde(default)]
     name_en: Option<String>,
+    #[serde(default)]
+    deck: Option<String>,
 }
 
 /// Facts and effects held in memory.
@@ -59,6 +69,8 @@ pub struct Catalog {
     names: HashMap<CardId, String>,
     /// English special power texts from the catalog.
     texts: HashMap<CardId, String>,
+    /// The deck each card comes in.
+    decks: HashMap<CardId, String>,
 }
 
 /// The catalog files, embedded at build time (no IO at run time).
@@ -83,6 +95,9 @@ impl Catalog {
             }
             if let Some(name) = r.name_en {
                 cat.names.insert(r.facts.id.clone(), name);
+            }
+            if let Some(deck) = r.deck {
+                cat.decks.insert(r.facts.id.clone(), deck);
             }
             cat.facts.insert(r.facts.id.clone(), r.facts);
         }
@@ -151,6 +166,12 @@ impl CardSource for Catalog {
     }
     fn text(&self, id: &CardId) -> Option<&str> {
         self.texts.get(id).map(String::as_str)
+    }
+    fn name(&self, id: &CardId) -> Option<&str> {
+        self.names.get(id).map(String::as_str)
+    }
+    fn deck(&self, id: &CardId) -> Option<&str> {
+        self.decks.get(id).map(String::as_str)
     }
 }
 

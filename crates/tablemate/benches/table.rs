@@ -43,17 +43,35 @@ fn table(c: &mut Criterion) {
             element: ElementName::Fire,
         },
     );
-    act(&mut svc, GameAction::Pass { player: Seat::A });
+    act(
+        &mut svc,
+        GameAction::Pass {
+            player: Seat::A,
+            confirmed: true,
+        },
+    );
     svc.game_play(id, &play("Wogarathoras", Seat::B))
         .expect("play");
     svc.game_play(id, &play("H19", Seat::B)).expect("play");
-    act(&mut svc, GameAction::Pass { player: Seat::B });
+    act(
+        &mut svc,
+        GameAction::Pass {
+            player: Seat::B,
+            confirmed: true,
+        },
+    );
     let mut gauntlets = play("Volcanic Gauntlets", Seat::A);
     gauntlets.target = Some("vulca-02".into());
     svc.game_play(id, &gauntlets).expect("play");
     svc.game_play(id, &play("Flickering Fires", Seat::A))
         .expect("play");
-    act(&mut svc, GameAction::Pass { player: Seat::A });
+    act(
+        &mut svc,
+        GameAction::Pass {
+            player: Seat::A,
+            confirmed: true,
+        },
+    );
     // the rulings index is built on first use: not part of the figures
     svc.game_prompts(id, "Enthrall Opposition", Some("en"), Some(6))
         .expect("prompts");

@@ -11,13 +11,19 @@
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
+use bluemoon::dragons::DragonColour;
+use bluemoon::effect::EffectKind;
 use bluemoon::event::{Edition, PerPlayer};
+use bluemoon::game::EndReason;
 use bluemoon::game::GameState;
 use bluemoon::power::{CardStatus, EffectStatus, Warning};
-use bluemoon::{Area, BmFacts, CardId, CardSource, CardType, Element, Event, EventKind, Player};
+use bluemoon::{
+    Area, BmFacts, CardId, CardSource, CardType, Element, Event, EventKind, Player, WarningKind,
+};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
+use crate::error::store_error;
 use crate::{Result, Service, ServiceError};
 
 /// Suggestions shown while typing a card.
@@ -143,8 +149,13 @@ pub enum GameAction {
     ChooseElement { player: Seat, element: ElementName },
     /// The element changed by a card the table did not see (a correction).
     ChangeElement { element: ElementName },
-    /// The player announces power and ends the turn (next turn).
-    Pass { player: Seat },
+    /// The player announces power and ends the turn (next turn). Without a new character
+    /// this turn it is refused with `needs_confirmation` unless `confirmed`.
+    Pass {
+        player: Seat,
+        #[serde(default)]
+        confirmed: bool,
+    },
     /// The player retreats: the opponent attracts the dragons due.
     Retreat {
         player: Seat,
@@ -266,10 +277,50 @@ pub struct SideView {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
 #[ts(export)]
 pub struct DragonView {
-    /// `red`, `green`, `third`.
-    pub colour: String,
-    /// `A`, `centre` or `B`.
-    pub position: String,
+    pub colour: DragonColour,
+    pub position: DragonPlace,
+}
+
+/// Where a dragon is: on a player's side or in the centre.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
+#[ts(export)]
+pub enum DragonPlace {
+    A,
+    #[serde(rename = "centre")]
+    Centre,
+    B,
+}
+
+/// Whether an effect applies now.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "snake_case")]
+#[ts(export)]
+pub enum EffectState {
+    InForce,
+    Ignored,
+    Void,
+    NotThisTurn,
+}
+
+impl std::fmt::Display for DragonPlace {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            DragonPlace::A => "A",
+            DragonPlace::Centre => "centre",
+            DragonPlace::B => "B",
+        })
+    }
+}
+
+impl std::fmt::Display for EffectState {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            EffectState::InForce => "in_force",
+            EffectState::Ignored => "ignored",
+            EffectState::Void => "void",
+            EffectState::NotThisTurn => "not_this_turn",
+        })
+    }
 }
 
 /// One effect on the table.
@@ -279,16 +330,14 @@ pub struct EffectView {
     pub owner: Seat,
     pub card: String,
     pub card_name: String,
-    /// `value`, `ignore`, `restriction`, `reminder`, ...
-    pub kind: String,
+    pub kind: EffectKind,
     pub description: String,
     /// The card's printed text, when known.
     pub text: Option<String>,
     /// The card's German name and text from the catalog, for the German interface.
     pub card_name_de: Option<String>,
     pub text_de: Option<String>,
-    /// `in_force`, `ignored`, `void`, `not_this_turn`.
-    pub status: String,
+    pub status: EffectState,
     /// The card that ignores or voids it.
     pub by: Option<String>,
 }
@@ -297,15 +346,21 @@ pub struct EffectView {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
 #[ts(export)]
 pub struct WarningView {
-    /// `forbidden`, `bad_target`, `unknown_card`, `ignore_not_settled`, `unknown_values`,
-    /// `first_turn_booster_support`.
-    pub kind: String,
+    pub kind: WarningKind,
     pub player: Option<Seat>,
+    /// The player's name, for the app's own wording.
+    pub player_name: Option<String>,
     pub card: Option<String>,
+    pub card_name: Option<String>,
+    pub card_name_de: Option<String>,
+    /// The other card involved: what forbids the play, or the earlier play it goes beyond.
     pub by: Option<String>,
+    pub by_name: Option<String>,
+    pub by_name_de: Option<String>,
     /// The rule (for `forbidden`).
     pub rule: Option<String>,
-    /// A sentence in English (the app shows its own words by `kind`).
+    /// A sentence in English naming players and cards (the app shows its own words by
+    /// `kind`).
     pub message: String,
 }
 
@@ -363,8 +418,7 @@ pub struct RetreatModifier {
 #[ts(export)]
 pub struct ResultView {
     pub winner: Seat,
-    /// `fourth_dragon`, `out_of_cards`, `forfeit`.
-    pub reason: String,
+    pub reason: EndReason,
     pub dragons: u8,
     pub crystal_cards: i8,
     pub score: u32,
@@ -398,6 +452,8 @@ pub struct GameView {
     /// The result has been recorded (the log can no longer change).
     pub finished: bool,
     pub match_winner: Option<Seat>,
+    /// A player has reached the match's crystals: no next game can follow.
+    pub match_over: bool,
     pub events: u32,
     pub can_undo: bool,
     pub redo_depth: u32,
@@ -527,6 +583,8 @@ fn base_catalog() -> Result<&'static bluemoon::Catalog> {
 pub(crate) struct Cards<'a> {
     base: &'a bluemoon::Catalog,
     fixed: HashMap<CardId, BmFacts>,
+    /// The fixes themselves (read once per command), for the facts still unknown.
+    fixes: Vec<cards::CardFix>,
 }
 
 impl CardSource for Cards<'_> {
@@ -538,6 +596,12 @@ impl CardSource for Cards<'_> {
     }
     fn text(&self, id: &CardId) -> Option<&str> {
         self.base.text(id)
+    }
+    fn name(&self, id: &CardId) -> Option<&str> {
+        CardSource::name(self.base, id)
+    }
+    fn deck(&self, id: &CardId) -> Option<&str> {
+        self.base.deck(id)
     }
 }
 
@@ -558,24 +622,6 @@ fn enum_text<T: Serialize>(v: &T) -> String {
 
 fn area_name(a: Area) -> String {
     enum_text(&a)
-}
-
-/// The area a card's type implies.
-fn area_for(card_type: Option<CardType>, face_down: bool) -> Option<Area> {
-    if face_down {
-        return Some(Area::Support);
-    }
-    card_type.map(|t| match t {
-        CardType::Character | CardType::Booster => Area::Combat,
-        CardType::Support => Area::Support,
-        CardType::Leadership => Area::Leadership,
-        CardType::Influence | CardType::Ship => Area::Influence,
-        CardType::Crystal
-        | CardType::Leader
-        | CardType::Inquisitor
-        | CardType::Emissary
-        | CardType::Interference => Area::Achievement,
-    })
 }
 
 fn rule_error(e: bluemoon::RuleError) -> ServiceError {
@@ -599,7 +645,7 @@ impl Service {
             .into_iter()
             .map(|c| (c.card.facts.id.clone(), c.card.facts))
             .collect();
-        Ok(Cards { base, fixed })
+        Ok(Cards { base, fixed, fixes })
     }
 
     /// The user's card fixes in force, as the cards crate reads them (fact name + value JSON).
@@ -717,76 +763,94 @@ impl Service {
             .map_or_else(|| id.to_owned(), |b| b.display_name().to_owned())
     }
 
-    fn warning_view(&self, w: &Warning) -> WarningView {
+    /// A warning as the app shows it: players and cards by name (`names`: A then B; a table
+    /// state without players says "player A").
+    fn warning_view(&self, w: &Warning, names: Option<&[String; 2]>) -> WarningView {
+        let player_name = |p: Player| match names {
+            Some(n) => n[side_index(p)].clone(),
+            None => format!("player {}", enum_text(&Seat::of(p))),
+        };
         let name = |c: &CardId| self.card_name(c.as_str());
-        let (kind, player, card, by, rule, message) = match w {
-            Warning::Forbidden {
-                player,
-                card,
-                by,
-                rule,
-            } => (
-                "forbidden",
-                Some(Seat::of(*player)),
-                Some(card),
-                Some(by),
-                Some(rule.clone()),
-                format!("{} is forbidden by {} ({rule})", name(card), name(by)),
+        let name_de = |c: &CardId| self.catalog.bm(c.as_str()).and_then(|b| b.name_de.clone());
+        let who = w.player().map(player_name).unwrap_or_default();
+        let message = match w {
+            Warning::Forbidden { card, by, rule, .. } => format!(
+                "{who} may not play {}: {} forbids it ({rule})",
+                name(card),
+                name(by)
             ),
-            Warning::BadTarget { card, target } => (
-                "bad_target",
-                None,
-                Some(card),
-                Some(target),
-                None,
-                format!(
-                    "the target {} of {} is not one of the owner's characters",
-                    name(target),
+            Warning::BadTarget { card, target } => format!(
+                "the target {} of {} is not one of the owner's characters",
+                name(target),
+                name(card)
+            ),
+            Warning::UnknownCard { card } => {
+                format!("{card} is not in the catalog (counted as 0)")
+            }
+            Warning::IgnoreNotSettled => {
+                "the cards ignoring each other do not settle: check the table".to_owned()
+            }
+            Warning::UnknownValues { card } => format!(
+                "the printed values of {} are unknown (counted as 0)",
+                name(card)
+            ),
+            Warning::FirstTurnBoosterSupport { card, .. } => format!(
+                "{who} starts this fight: on its first turn {} (a booster or support card) is allowed only when a card allows it",
+                name(card)
+            ),
+            Warning::SecondCharacter { card, by, .. } => format!(
+                "{who} has already played a character this turn ({}): {} would be a second one (only FREE, a PAIR or a GANG allow more)",
+                name(by),
+                name(card)
+            ),
+            Warning::SecondBoosterOrSupport { card, by, .. } => match by {
+                Some(by) => format!(
+                    "{who} has already played a booster or support card this turn ({}): {} would go beyond what is allowed",
+                    name(by),
                     name(card)
                 ),
-            ),
-            Warning::UnknownCard { card } => (
-                "unknown_card",
-                None,
-                Some(card),
-                None,
-                None,
-                format!("{card} is not in the catalog (counted as 0)"),
-            ),
-            Warning::IgnoreNotSettled => (
-                "ignore_not_settled",
-                None,
-                None,
-                None,
-                None,
-                "the cards ignoring each other do not settle: check the table".to_owned(),
-            ),
-            Warning::UnknownValues { card } => (
-                "unknown_values",
-                None,
-                Some(card),
-                None,
-                None,
-                format!("the printed values of {} are unknown (counted as 0)", name(card)),
-            ),
-            Warning::FirstTurnBoosterSupport { player, card } => (
-                "first_turn_booster_support",
-                Some(Seat::of(*player)),
-                Some(card),
-                None,
-                None,
-                format!(
-                    "{} is a booster/support card on the fight's first turn (allowed only when a card allows it)",
+                None => format!(
+                    "{who} may play no further booster or support card this turn ({})",
                     name(card)
                 ),
+            },
+            Warning::AfterStop { card, by, .. } => format!(
+                "{} has a STOP icon: {who} may play no further card this turn ({})",
+                name(by),
+                name(card)
             ),
+            Warning::SecondLeadership { card, by, .. } => format!(
+                "{who} has already taken this turn's one leadership-phase action ({}): {} would be a second",
+                name(by),
+                name(card)
+            ),
+            Warning::NoNewCharacter { .. } => {
+                format!("{who} has played no new character this turn: play one, or retreat.")
+            }
+            Warning::NotInDeck { card, deck, .. } => {
+                format!("{} is not in {who}'s {deck} deck", name(card))
+            }
+            Warning::AlreadyInPlay { card, .. } => {
+                format!("{} is already in play on {who}'s side", name(card))
+            }
+            Warning::DiscardedCard { card, .. } => {
+                format!("{} is already in {who}'s discard pile", name(card))
+            }
         };
         WarningView {
-            kind: kind.to_owned(),
-            player,
-            card: card.map(|c| c.to_string()),
-            by: by.map(|c| c.to_string()),
-            rule,
+            kind: w.kind(),
+            player: w.player().map(Seat::of),
+            player_name: w.player().map(player_name),
+            card: w.card().map(|c| c.to_string()),
+            card_name: w.card().map(name),
+            card_name_de: w.card().and_then(name_de),
+            by: w.by().map(|c| c.to_string()),
+            by_name: w.by().map(name),
+            by_name_de: w.by().and_then(name_de),
+            rule: match w {
+                Warning::Forbidden { rule, .. } => Some(rule.clone()),
+                _ => None,
+            },
             message,
         }
     }
@@ -841,22 +905,22 @@ impl Service {
             .iter()
             .map(|e| {
                 let (status, by) = match &e.status {
-                    EffectStatus::InForce => ("in_force", None),
-                    EffectStatus::Ignored { by } => ("ignored", Some(by.clone())),
-                    EffectStatus::Void { by } => ("void", Some(by.clone())),
-                    EffectStatus::NotThisTurn => ("not_this_turn", None),
+                    EffectStatus::InForce => (EffectState::InForce, None),
+                    EffectStatus::Ignored { by } => (EffectState::Ignored, Some(by.clone())),
+                    EffectStatus::Void { by } => (EffectState::Void, Some(by.clone())),
+                    EffectStatus::NotThisTurn => (EffectState::NotThisTurn, None),
                 };
                 let bm = self.catalog.bm(e.card.as_str());
                 EffectView {
                     owner: Seat::of(e.owner),
                     card: e.card.to_string(),
                     card_name: self.card_name(e.card.as_str()),
-                    kind: enum_text(&e.kind),
+                    kind: e.kind,
                     description: e.description.clone(),
                     text: e.text.clone(),
                     card_name_de: bm.and_then(|b| b.name_de.clone()),
                     text_de: bm.and_then(|b| b.text_de.clone()),
-                    status: status.to_owned(),
+                    status,
                     by,
                 }
             })
@@ -901,7 +965,7 @@ impl Service {
             warnings: report
                 .warnings
                 .iter()
-                .map(|w| self.warning_view(w))
+                .map(|w| self.warning_view(w, None))
                 .collect(),
         })
     }
@@ -909,26 +973,31 @@ impl Service {
     // -----------------------------------------------------------------------------------------
     // Games
 
-    fn load_game(&self, cards: &Cards<'_>, id: i64) -> Result<(store::GameInfo, bluemoon::Game)> {
+    /// Loads game `id` once for a command: the cards with the user's fixes, its stored
+    /// record and its log folded by the engine.
+    pub(crate) fn load_game(&self, id: i64) -> Result<GameCtx> {
+        let cards = self.game_cards()?;
         let gid = store::GameId(id);
         let info = self.store.game(gid).map_err(|e| match e {
             store::StoreError::NotFound { .. } => {
                 ServiceError::not_found(format!("There is no game {id}"))
             }
-            other => other.into(),
+            other => store_error(other),
         })?;
         let events = self
             .store
-            .events(gid)?
+            .events(gid)
+            .map_err(store_error)?
             .into_iter()
             .map(|s| Event::from_json(&s.payload))
             .collect::<std::result::Result<Vec<_>, _>>()
             .map_err(|e| broken_log(id, e))?;
-        let game = bluemoon::Game::from_events(cards, events).map_err(|e| broken_log(id, e))?;
-        Ok((info, game))
+        let game = bluemoon::Game::from_events(&cards, events).map_err(|e| broken_log(id, e))?;
+        Ok(GameCtx { cards, info, game })
     }
 
-    /// Starts a game: records the match (first to 5 crystals) and the setup event.
+    /// Starts a game: records the match (first to 5 crystals) and the setup event. Every
+    /// input is checked before anything is written.
     pub fn game_new(&mut self, req: &NewGameRequest) -> Result<GameView> {
         let a = req.player_a.trim();
         let b = req.player_b.trim();
@@ -940,22 +1009,30 @@ impl Service {
                 "The two players need different names",
             ));
         }
-        let people = [
-            req.people_a.trim().to_owned(),
-            req.people_b.trim().to_owned(),
-        ];
-        if people.iter().any(String::is_empty) {
-            return Err(ServiceError::invalid(
-                "Both players need a people (deck), e.g. Vulca or Hoax",
-            ));
+        for name in [a, b] {
+            if name.chars().count() > store::MAX_NAME_CHARS {
+                return Err(ServiceError::invalid(format!(
+                    "A player's name may have at most {} characters",
+                    store::MAX_NAME_CHARS
+                )));
+            }
         }
+        let people = [
+            people_of(&req.people_a, a)?.to_owned(),
+            people_of(&req.people_b, b)?.to_owned(),
+        ];
         let first = req.first.unwrap_or(Seat::A);
-        let pa = self.store.player_named(a).map_err(invalid_store)?;
-        let pb = self.store.player_named(b).map_err(invalid_store)?;
+        let setup = setup_event(&people, first);
+        // The engine checks the set-up before anything is written.
+        bluemoon::Game::new()
+            .push(&self.game_cards()?, setup.clone())
+            .map_err(rule_error)?;
+        let pa = self.store.player_named(a).map_err(store_error)?;
+        let pb = self.store.player_named(b).map_err(store_error)?;
         let match_id = self
             .store
             .new_match([pa, pb], first.side(), None)
-            .map_err(invalid_store)?;
+            .map_err(store_error)?;
         self.start_game_in_match(match_id, [pa, pb], people, first)
     }
 
@@ -966,20 +1043,7 @@ impl Service {
         people: [String; 2],
         first: Seat,
     ) -> Result<GameView> {
-        let cards = self.game_cards()?;
-        let setup = Event::new(EventKind::Setup {
-            decks: PerPlayer {
-                a: Some(people[0].clone()),
-                b: Some(people[1].clone()),
-            },
-            expansions: Vec::new(),
-            edition: Edition::First,
-            starts: first.player(),
-        });
-        // Check before anything is written.
-        bluemoon::Game::new()
-            .push(&cards, setup.clone())
-            .map_err(rule_error)?;
+        let setup = setup_event(&people, first);
         let id = self
             .store
             .create_game(&store::NewGame {
@@ -988,16 +1052,17 @@ impl Service {
                 first: Some(first.side()),
                 match_id: Some(match_id),
             })
-            .map_err(invalid_store)?;
-        self.store.append_event(id, &setup.to_json())?;
+            .map_err(store_error)?;
+        self.store
+            .append_event(id, &setup.to_json())
+            .map_err(store_error)?;
         self.game_view(id.0)
     }
 
     /// The table view of a game.
     pub fn game_view(&self, id: i64) -> Result<GameView> {
-        let cards = self.game_cards()?;
-        let (info, game) = self.load_game(&cards, id)?;
-        self.view_of(&cards, &info, game.state())
+        let ctx = self.load_game(id)?;
+        self.view_of(&ctx.cards, &ctx.info, ctx.game.state())
     }
 
     /// The game to resume: the most recently changed unfinished game, if any.
@@ -1043,14 +1108,19 @@ impl Service {
     ) -> Result<GameView> {
         let view = state.view(cards);
         let report = state.power(cards);
-        let (match_crystals, game_no, next_game) = match info.match_id {
+        let (match_crystals, game_no, next_game, target) = match info.match_id {
             Some(m) => {
-                let st = self.store.match_status(m)?;
+                let st = self.store.match_status(m).map_err(store_error)?;
                 let pos = st.games.iter().position(|g| *g == info.id).unwrap_or(0);
                 let next = st.games.get(pos + 1).map(|g| g.0);
-                (st.crystals, u32::try_from(pos + 1).unwrap_or(1), next)
+                (
+                    st.crystals,
+                    u32::try_from(pos + 1).unwrap_or(1),
+                    next,
+                    st.target,
+                )
             }
-            None => ([0, 0], 1, None),
+            None => ([0, 0], 1, None, store::MATCH_TARGET),
         };
         let finished = info.result.is_some();
         // Values per card id in areas that count, for the cards on the table.
@@ -1131,23 +1201,23 @@ impl Service {
             })
             .collect::<Vec<_>>();
         let crystals_total = |s: usize| players.get(s).map_or(0, |p: &SideView| p.crystals);
-        let match_winner = if crystals_total(0) >= u32::from(store::MATCH_TARGET) {
-            Some(Seat::A)
-        } else if crystals_total(1) >= u32::from(store::MATCH_TARGET) {
-            Some(Seat::B)
-        } else {
-            None
-        };
+        // The match is over once a player has its crystals, this game's score counted as
+        // soon as the game has ended (recorded or not): no next game can follow.
+        let match_winner = [Seat::A, Seat::B]
+            .into_iter()
+            .zip(0..)
+            .find(|(_, i)| crystals_total(*i) >= u32::from(target))
+            .map(|(seat, _)| seat);
         let dragons = view
             .dragons
             .positions()
             .iter()
             .map(|(colour, pos)| DragonView {
-                colour: enum_text(colour),
+                colour: *colour,
                 position: match pos {
-                    bluemoon::dragons::DragonPos::Centre => "centre".to_owned(),
-                    bluemoon::dragons::DragonPos::Side(Player::A) => "A".to_owned(),
-                    bluemoon::dragons::DragonPos::Side(Player::B) => "B".to_owned(),
+                    bluemoon::dragons::DragonPos::Centre => DragonPlace::Centre,
+                    bluemoon::dragons::DragonPos::Side(Player::A) => DragonPlace::A,
+                    bluemoon::dragons::DragonPos::Side(Player::B) => DragonPlace::B,
                 },
             })
             .collect();
@@ -1168,7 +1238,11 @@ impl Service {
             first_turn: view.first_turn,
             dragons,
             effects: self.effect_views(&view.active_effects),
-            warnings: view.warnings.iter().map(|w| self.warning_view(w)).collect(),
+            warnings: view
+                .warnings
+                .iter()
+                .map(|w| self.warning_view(w, Some(&info.player_names)))
+                .collect(),
             breakdown: self.breakdown(&report),
             last_retreat: view.last_retreat.as_ref().map(|r| RetreatView {
                 winner: Seat::of(r.winner),
@@ -1188,13 +1262,14 @@ impl Service {
             }),
             game_over: view.game_over.as_ref().map(|r| ResultView {
                 winner: Seat::of(r.winner),
-                reason: enum_text(&r.reason),
+                reason: r.reason,
                 dragons: r.dragons,
                 crystal_cards: r.crystal_cards,
                 score: r.score,
             }),
             finished,
             match_winner,
+            match_over: match_winner.is_some(),
             events: info.events,
             can_undo: !finished && info.events > 1,
             redo_depth,
@@ -1202,53 +1277,27 @@ impl Service {
         })
     }
 
-    /// Checks and appends one event; nothing is written when the engine rejects it.
-    fn append(
-        &mut self,
-        id: i64,
-        build: impl FnOnce(&Self, &GameState) -> Result<Event>,
-    ) -> Result<GameView> {
-        let cards = self.game_cards()?;
-        let (info, mut game) = self.load_game(&cards, id)?;
-        if info.result.is_some() {
+    /// Checks and appends one event to the loaded game; nothing is written when the engine
+    /// rejects it. Returns the table after it.
+    fn append(&mut self, ctx: &mut GameCtx, ev: Event) -> Result<GameView> {
+        if ctx.info.result.is_some() {
             return Err(ServiceError::invalid(format!(
-                "Game {id} is finished; start the next game of the match"
+                "Game {} is finished; start the next game of the match",
+                ctx.info.id.0
             )));
         }
-        let ev = build(self, game.state())?;
-        game.push(&cards, ev.clone()).map_err(rule_error)?;
-        self.store.append_event(info.id, &ev.to_json())?;
-        let info = self.store.game(info.id)?;
-        self.view_of(&cards, &info, game.state())
-    }
-
-    fn play_event(&self, req: &PlayRequest) -> Result<Event> {
-        let card = self.resolve_card(&req.card)?;
-        let cards = self.game_cards()?;
-        let facts = cards.facts(&card);
-        let Some(area) = area_for(facts.and_then(|f| f.card_type), req.face_down) else {
-            return Err(ServiceError::invalid(format!(
-                "The type of {} is not known: give its type (and values) once, then enter it again",
-                self.card_name(card.as_str())
-            )));
-        };
-        let target = match &req.target {
-            Some(t) if !t.trim().is_empty() => Some(self.resolve_card(t)?),
-            _ => None,
-        };
-        Ok(Event::new(EventKind::CardPlayed {
-            player: req.player.player(),
-            card,
-            area,
-            target,
-            face_down: req.face_down,
-        }))
+        ctx.game.push(&ctx.cards, ev.clone()).map_err(rule_error)?;
+        self.store
+            .append_event(ctx.info.id, &ev.to_json())
+            .map_err(store_error)?;
+        ctx.info = self.store.game(ctx.info.id).map_err(store_error)?;
+        self.view_of(&ctx.cards, &ctx.info, ctx.game.state())
     }
 
     /// The table screen's one call when a card is entered: the preview, and unless something
     /// needs deciding (or `confirmed` says it was decided), the play and the rulings prompt,
     /// in one round trip. Nothing is recorded when the play is impossible or values are
-    /// unknown.
+    /// unknown. The game is loaded once for all three.
     pub fn game_enter(
         &mut self,
         id: i64,
@@ -1256,23 +1305,25 @@ impl Service {
         confirmed: bool,
         lang: Option<&str>,
     ) -> Result<EnterOutcome> {
-        let preview = self.game_preview_play(id, req)?;
+        let card = self.resolve_card(&req.card)?;
+        let mut ctx = self.load_game(id)?;
+        let (preview, engine) = self.preview_in(&ctx, &card, req)?;
         let decide = !preview.unknown.is_empty() || (!confirmed && preview.needs_decision());
-        if preview.error.is_some() || decide {
-            return Ok(EnterOutcome {
-                preview,
-                view: None,
-                prompts: Vec::new(),
-                prompts_error: None,
-            });
-        }
-        let view = self.game_play(id, req)?;
-        let (prompts, prompts_error) = match &preview.card.id {
-            Some(card) => match self.game_prompts(id, card, lang, Some(6)) {
-                Ok(p) => (p, None),
-                Err(e) => (Vec::new(), Some(e.message)),
-            },
-            None => (Vec::new(), None),
+        let event = match engine.event {
+            Some(ev) if preview.error.is_none() && !decide => ev,
+            _ => {
+                return Ok(EnterOutcome {
+                    preview,
+                    view: None,
+                    prompts: Vec::new(),
+                    prompts_error: None,
+                })
+            }
+        };
+        let view = self.append(&mut ctx, event)?;
+        let (prompts, prompts_error) = match self.prompts_in(&ctx, &card, lang, Some(6)) {
+            Ok(p) => (p, None),
+            Err(e) => (Vec::new(), Some(e.message)),
         };
         Ok(EnterOutcome {
             preview,
@@ -1284,26 +1335,55 @@ impl Service {
 
     /// A card enters play; it goes to the area its type implies.
     pub fn game_play(&mut self, id: i64, req: &PlayRequest) -> Result<GameView> {
-        let ev = self.play_event(req)?;
-        self.append(id, |_, _| Ok(ev))
+        let card = self.resolve_card(&req.card)?;
+        let mut ctx = self.load_game(id)?;
+        let (preview, engine) = self.preview_in(&ctx, &card, req)?;
+        if engine.area.is_none() {
+            return Err(ServiceError::invalid(format!(
+                "The type of {} is not known: give its type (and values) once, then enter it again",
+                self.card_name(card.as_str())
+            )));
+        }
+        match (engine.event, engine.error) {
+            (Some(ev), _) => self.append(&mut ctx, ev),
+            (None, Some(e)) => Err(rule_error(e)),
+            (None, None) => Err(ServiceError::internal(format!(
+                "The play of {} could not be decided",
+                preview.card.tag
+            ))),
+        }
     }
 
     /// What entering a card would do (area, target choice, unknown values, warnings) without
     /// recording anything.
     pub fn game_preview_play(&self, id: i64, req: &PlayRequest) -> Result<PlayPreview> {
         let card = self.resolve_card(&req.card)?;
-        let cards = self.game_cards()?;
-        let (_, game) = self.load_game(&cards, id)?;
-        let state = game.state();
-        let facts = cards.facts(&card);
-        let card_type = facts.and_then(|f| f.card_type);
-        let area = area_for(card_type, req.face_down);
+        let ctx = self.load_game(id)?;
+        Ok(self.preview_in(&ctx, &card, req)?.0)
+    }
+
+    /// The engine's preview of a play in the loaded game, and its view for the app: the
+    /// engine decides; the service adds names and the facts the catalog lacks.
+    fn preview_in(
+        &self,
+        ctx: &GameCtx,
+        card: &CardId,
+        req: &PlayRequest,
+    ) -> Result<(PlayPreview, bluemoon::PlayPreview)> {
+        let target = match &req.target {
+            Some(t) if !t.trim().is_empty() => Some(self.resolve_card(t)?),
+            _ => None,
+        };
+        let player = req.player.player();
+        let engine = ctx
+            .game
+            .state()
+            .preview_play(&ctx.cards, player, card, target, req.face_down);
         let mut unknown = Vec::new();
         if let Some(bm) = self.catalog.bm(card.as_str()) {
-            let fixes = self.user_card_fixes()?;
             let eff = self
                 .catalog
-                .effective_bm(card.as_str(), &fixes)
+                .effective_bm(card.as_str(), &ctx.cards.fixes)
                 .map(|e| e.card)
                 .unwrap_or_else(|_| bm.clone());
             if cards::is_unknown(&eff, cards::Fact::Type) {
@@ -1321,70 +1401,32 @@ impl Service {
                 }
             }
         }
-        let needs_target = !req.face_down
-            && cards.effects(&card).iter().any(|e| {
-                matches!(
-                    e,
-                    bluemoon::effect::Effect::Value {
-                        cards: bluemoon::effect::CardClass::OneCharacter,
-                        whose: bluemoon::effect::Whose::Mine,
-                        ..
-                    }
-                )
-            });
-        let player = req.player.player();
-        let target_options: Vec<CardView> = state
-            .table
-            .side(player)
-            .combat
-            .iter()
-            .filter(|e| {
-                !e.face_down
-                    && e.card
-                        .as_ref()
-                        .and_then(|c| cards.facts(c))
-                        .and_then(|f| f.card_type)
-                        == Some(CardType::Character)
-            })
-            .map(|e| self.card_view(&cards, e.card.as_ref(), false))
-            .collect();
-        let default_target = target_options.last().and_then(|c| c.id.clone());
-        let (warnings, error) = match area {
-            Some(area) => {
-                let target = match &req.target {
-                    Some(t) if !t.trim().is_empty() => Some(self.resolve_card(t)?),
-                    _ => None,
-                };
-                let ev = Event::new(EventKind::CardPlayed {
-                    player,
-                    card: card.clone(),
-                    area,
-                    target,
-                    face_down: req.face_down,
-                });
-                match state.validate(&cards, &ev) {
-                    Ok(ws) => (ws.iter().map(|w| self.warning_view(w)).collect(), None),
-                    Err(e) => (Vec::new(), Some(format!("Not possible: {e}"))),
-                }
-            }
-            None => (Vec::new(), None),
-        };
-        let mut view = self.card_view(&cards, Some(&card), req.face_down);
+        let mut view = self.card_view(&ctx.cards, Some(card), req.face_down);
         view.target = req.target.clone();
-        Ok(PlayPreview {
+        let preview = PlayPreview {
             card: view,
-            area: area.map(area_name),
-            needs_target,
-            target_options,
-            default_target,
+            area: engine.area.map(area_name),
+            needs_target: engine.needs_target,
+            target_options: engine
+                .target_options
+                .iter()
+                .map(|c| self.card_view(&ctx.cards, Some(c), false))
+                .collect(),
+            default_target: engine.default_target.as_ref().map(|c| c.to_string()),
             unknown,
-            warnings,
-            error,
-        })
+            warnings: engine
+                .warnings
+                .iter()
+                .map(|w| self.warning_view(w, Some(&ctx.info.player_names)))
+                .collect(),
+            error: engine.error.as_ref().map(|e| format!("Not possible: {e}")),
+        };
+        Ok((preview, engine))
     }
 
     /// Anything else at the table (element, next turn, retreat, dragons by hand, ...).
     pub fn game_act(&mut self, id: i64, action: &GameAction) -> Result<GameView> {
+        let mut ctx = self.load_game(id)?;
         let kind = match action {
             GameAction::ChooseElement { player, element } => EventKind::ElementChosen {
                 player: player.player(),
@@ -1393,9 +1435,28 @@ impl Service {
             GameAction::ChangeElement { element } => EventKind::ElementChanged {
                 element: element.element(),
             },
-            GameAction::Pass { player } => EventKind::TurnPassed {
-                player: player.player(),
-            },
+            GameAction::Pass { player, confirmed } => {
+                let ev = Event::new(EventKind::TurnPassed {
+                    player: player.player(),
+                });
+                // An impossible pass is refused as such; a possible one without a new
+                // character waits for the person's confirmation.
+                let warnings = ctx
+                    .game
+                    .state()
+                    .validate(&ctx.cards, &ev)
+                    .map_err(rule_error)?;
+                let unconfirmed = warnings
+                    .iter()
+                    .find(|w| w.kind() == WarningKind::NoNewCharacter)
+                    .filter(|_| !confirmed);
+                if let Some(w) = unconfirmed {
+                    return Err(ServiceError::needs_confirmation(
+                        self.warning_view(w, Some(&ctx.info.player_names)).message,
+                    ));
+                }
+                ev.kind
+            }
             GameAction::Retreat {
                 player,
                 forced,
@@ -1444,14 +1505,12 @@ impl Service {
                 loser: player.player(),
             },
         };
-        let ev = Event::new(kind);
-        self.append(id, |_, _| Ok(ev))
+        self.append(&mut ctx, Event::new(kind))
     }
 
     /// Takes back the last event (the setup stays). Without limit.
     pub fn game_undo(&mut self, id: i64) -> Result<GameView> {
-        let cards = self.game_cards()?;
-        let (info, _) = self.load_game(&cards, id)?;
+        let info = self.game_info(id)?;
         if info.result.is_some() {
             return Err(ServiceError::invalid(format!(
                 "Game {id} is finished; its log can no longer change"
@@ -1462,63 +1521,68 @@ impl Service {
                 "Nothing to undo: the game has just started",
             ));
         }
-        self.store.undo(info.id)?;
+        self.store.undo(info.id).map_err(store_error)?;
         self.game_view(id)
     }
 
     /// Puts back the last undone event.
     pub fn game_redo(&mut self, id: i64) -> Result<GameView> {
-        let cards = self.game_cards()?;
-        let (info, _) = self.load_game(&cards, id)?;
+        let info = self.game_info(id)?;
         if info.result.is_some() {
             return Err(ServiceError::invalid(format!(
                 "Game {id} is finished; its log can no longer change"
             )));
         }
-        if self.store.redo_depth(info.id)? == 0 {
+        if self.store.redo_depth(info.id).map_err(store_error)? == 0 {
             return Err(ServiceError::invalid("Nothing to redo"));
         }
-        self.store.redo(info.id)?;
+        self.store.redo(info.id).map_err(store_error)?;
         self.game_view(id)
+    }
+
+    /// A game's stored record without its log.
+    fn game_info(&self, id: i64) -> Result<store::GameInfo> {
+        self.store.game(store::GameId(id)).map_err(|e| match e {
+            store::StoreError::NotFound { .. } => {
+                ServiceError::not_found(format!("There is no game {id}"))
+            }
+            other => store_error(other),
+        })
     }
 
     /// Records the result of an ended game and starts the next game of the match (the loser
     /// starts it), unless the match is over. Returns the next game, or the finished one.
     pub fn game_next(&mut self, id: i64) -> Result<GameView> {
-        let cards = self.game_cards()?;
-        let (info, game) = self.load_game(&cards, id)?;
+        let ctx = self.load_game(id)?;
+        let info = &ctx.info;
         if info.result.is_some() {
-            return Err(ServiceError::invalid(format!(
-                "Game {id} is already finished"
-            )));
+            let over = match info.match_id {
+                Some(m) => self.store.match_status(m).map_err(store_error)?.finished,
+                None => true,
+            };
+            return Err(ServiceError::invalid(if over {
+                format!("The match of game {id} is over: no next game can follow")
+            } else {
+                format!("Game {id} is already finished")
+            }));
         }
-        let state = game.state();
+        let state = ctx.game.state();
         let Some(result) = &state.game_over else {
             return Err(ServiceError::invalid(
                 "The game is not over yet: a game ends with the fourth dragon, when a player runs out of cards, or by conceding",
             ));
         };
-        let fights = u32::try_from(
-            game.events()
-                .iter()
-                .filter(|e| {
-                    matches!(
-                        e.kind,
-                        EventKind::Retreat { .. } | EventKind::DeclineStart { .. }
-                    )
-                })
-                .count()
-                .max(1),
-        )
-        .unwrap_or(u32::MAX);
         let summary = store::GameSummary {
             winner: Seat::of(result.winner).side(),
             people: info.people.clone(),
             crystals: u8::try_from(result.score.clamp(1, 7)).unwrap_or(7),
             dragons: result.dragons.min(3),
-            fights,
+            fights: state.fights,
         };
-        let finished = self.store.finish_game(info.id, &summary)?;
+        let finished = self
+            .store
+            .finish_game(info.id, &summary)
+            .map_err(store_error)?;
         match (info.match_id, finished.match_status) {
             (Some(m), Some(st)) if !st.finished => self.start_game_in_match(
                 m,
@@ -1567,7 +1631,7 @@ impl Service {
             };
             self.store
                 .add_card_fix(card.as_str(), v.fact().name(), &value_json)
-                .map_err(invalid_store)?;
+                .map_err(store_error)?;
         }
         let cards = self.game_cards()?;
         Ok(self.card_view(&cards, Some(&card), false))
@@ -1585,17 +1649,27 @@ impl Service {
         lang: Option<&str>,
         limit: Option<usize>,
     ) -> Result<Vec<crate::rulings::PromptView>> {
-        let cards = self.game_cards()?;
-        let (_, game) = self.load_game(&cards, id)?;
         let card = self.resolve_card(card)?;
-        let table = &game.state().table;
+        let ctx = self.load_game(id)?;
+        self.prompts_in(&ctx, &card, lang, limit)
+    }
+
+    /// The rulings prompt for `card` in the loaded game.
+    fn prompts_in(
+        &self,
+        ctx: &GameCtx,
+        card: &CardId,
+        lang: Option<&str>,
+        limit: Option<usize>,
+    ) -> Result<Vec<crate::rulings::PromptView>> {
+        let table = &ctx.game.state().table;
         let mut active: Vec<String> = Vec::new();
         for p in [Player::A, Player::B] {
             let side = table.side(p);
             for area in Area::ALL {
                 for e in side.area(area) {
                     if let Some(c) = &e.card {
-                        if *c != card && !active.contains(&c.to_string()) {
+                        if c != card && !active.contains(&c.to_string()) {
                             active.push(c.to_string());
                         }
                     }
@@ -1608,7 +1682,7 @@ impl Service {
         };
         // Rulings marked seen in this game are left out; ask for that many more so the prompt
         // still fills up to `limit`.
-        let seen = self.store.rulings_seen(store::GameId(id))?;
+        let seen = self.store.rulings_seen(ctx.info.id).map_err(store_error)?;
         let limit = limit.unwrap_or(6);
         let mut prompts = self
             .rulings_for(card.as_str(), &active, Some(&lang), limit + seen.len())?
@@ -1639,13 +1713,46 @@ impl Service {
     }
 }
 
-/// Store errors caused by the person's input (a bad name, ...) are theirs to fix.
-fn invalid_store(e: store::StoreError) -> ServiceError {
-    match e {
-        store::StoreError::Invalid { .. } | store::StoreError::NotFound { .. } => {
-            ServiceError::invalid(e.to_string())
+/// One game loaded for one command: cards with the user's fixes, its record, its folded log.
+pub(crate) struct GameCtx {
+    pub(crate) cards: Cards<'static>,
+    pub(crate) info: store::GameInfo,
+    pub(crate) game: bluemoon::Game,
+}
+
+/// The set-up event of a new game of the match.
+fn setup_event(people: &[String; 2], first: Seat) -> Event {
+    Event::new(EventKind::Setup {
+        decks: PerPlayer {
+            a: Some(people[0].clone()),
+            b: Some(people[1].clone()),
+        },
+        expansions: Vec::new(),
+        edition: Edition::First,
+        starts: first.player(),
+    })
+}
+
+/// A people as typed at set-up, checked by the engine's list of peoples: the canonical
+/// name, or an error naming the player with the nearest people.
+fn people_of(text: &str, player: &str) -> Result<&'static str> {
+    let t = text.trim();
+    if t.is_empty() {
+        return Err(ServiceError::invalid(format!(
+            "{player} needs a people (deck), e.g. Vulca or Hoax"
+        )));
+    }
+    match bluemoon::deck::people(t) {
+        bluemoon::deck::PeopleMatch::Exact(p) => Ok(p),
+        bluemoon::deck::PeopleMatch::Unknown { suggestion } => {
+            let hint = match suggestion {
+                Some(p) => format!("Did you mean {p}?"),
+                None => format!("The peoples are {}.", bluemoon::deck::PEOPLES.join(", ")),
+            };
+            Err(ServiceError::invalid(format!(
+                "`{t}` (for {player}) is not a Blue Moon people. {hint}"
+            )))
         }
-        other => other.into(),
     }
 }
 
@@ -1716,10 +1823,24 @@ mod tests {
                 element: ElementName::Fire,
             },
         );
-        act(svc, id, GameAction::Pass { player: Seat::A });
+        act(
+            svc,
+            id,
+            GameAction::Pass {
+                player: Seat::A,
+                confirmed: false,
+            },
+        );
         play(svc, id, Seat::B, "H01", None);
         play(svc, id, Seat::B, "H19", None);
-        act(svc, id, GameAction::Pass { player: Seat::B });
+        act(
+            svc,
+            id,
+            GameAction::Pass {
+                player: Seat::B,
+                confirmed: false,
+            },
+        );
     }
 
     fn side(v: &GameView, s: Seat) -> &SideView {
@@ -1747,20 +1868,40 @@ mod tests {
                 element: ElementName::Fire,
             },
         );
-        act(&mut svc, id, GameAction::Pass { player: Seat::A });
+        act(
+            &mut svc,
+            id,
+            GameAction::Pass {
+                player: Seat::A,
+                confirmed: false,
+            },
+        );
         let v = play(&mut svc, id, Seat::B, "Wogarathoras the Gloomy", None);
         assert_eq!(side(&v, Seat::B).total.fire, 5);
         assert_eq!(side(&v, Seat::B).needed.fire, 6);
         assert!(!side(&v, Seat::B).meets.fire);
         // passing with too little power is rejected and appends nothing
         let err = svc
-            .game_act(id, &GameAction::Pass { player: Seat::B })
+            .game_act(
+                id,
+                &GameAction::Pass {
+                    player: Seat::B,
+                    confirmed: false,
+                },
+            )
             .unwrap_err();
         assert!(err.message.contains("needs 6"), "{err:?}");
         assert_eq!(svc.game_view(id).unwrap().events, 5);
         let v = play(&mut svc, id, Seat::B, "Hoax 19", None);
         assert_eq!(side(&v, Seat::B).total.fire, 7);
-        act(&mut svc, id, GameAction::Pass { player: Seat::B });
+        act(
+            &mut svc,
+            id,
+            GameAction::Pass {
+                player: Seat::B,
+                confirmed: false,
+            },
+        );
         let v = play(&mut svc, id, Seat::A, "Volcanic Gauntlets", Some("V02"));
         assert_eq!(side(&v, Seat::A).total.fire, 12);
         assert_eq!(
@@ -1778,13 +1919,35 @@ mod tests {
             .iter()
             .find(|e| e.card == "vulca-24")
             .expect("Flickering Fires is an active effect");
-        assert_eq!(flickering.status, "in_force");
+        assert_eq!(flickering.status, EffectState::InForce);
         assert_eq!(flickering.card_name_de.as_deref(), Some("Feuerzauber"));
         assert_eq!(
             flickering.text_de.as_deref(),
             Some("Du darfst keine Anführeraktionen auslegen.")
         );
-        let before_retreat = act(&mut svc, id, GameAction::Pass { player: Seat::A });
+        // no new character this turn: the pass needs a confirmation naming the player
+        let err = svc
+            .game_act(
+                id,
+                &GameAction::Pass {
+                    player: Seat::A,
+                    confirmed: false,
+                },
+            )
+            .unwrap_err();
+        assert_eq!(err.code, crate::ErrorCode::NeedsConfirmation, "{err:?}");
+        assert_eq!(
+            err.message,
+            "Ann has played no new character this turn: play one, or retreat."
+        );
+        let before_retreat = act(
+            &mut svc,
+            id,
+            GameAction::Pass {
+                player: Seat::A,
+                confirmed: true,
+            },
+        );
         assert_eq!(
             side(&before_retreat, Seat::A).dragons_if_opponent_retreats,
             1
@@ -1799,7 +1962,13 @@ mod tests {
             },
         );
         assert_eq!(side(&v, Seat::A).dragons, 1);
-        assert_eq!(v.dragons.iter().filter(|d| d.position == "A").count(), 1);
+        assert_eq!(
+            v.dragons
+                .iter()
+                .filter(|d| d.position == DragonPlace::A)
+                .count(),
+            1
+        );
         assert!(side(&v, Seat::A).areas.combat.is_empty());
         assert_eq!(v.last_retreat.as_ref().map(|r| r.total), Some(1));
         let u = svc.game_undo(id).unwrap();
@@ -1873,7 +2042,14 @@ mod tests {
         play(&mut svc, id, Seat::A, "V02", None);
         open_the_fire_fight(&mut svc, id);
         play(&mut svc, id, Seat::A, "V24", None);
-        act(&mut svc, id, GameAction::Pass { player: Seat::A });
+        act(
+            &mut svc,
+            id,
+            GameAction::Pass {
+                player: Seat::A,
+                confirmed: true,
+            },
+        );
         let p = svc
             .game_preview_play(
                 id,
@@ -1889,7 +2065,7 @@ mod tests {
         assert!(
             p.warnings
                 .iter()
-                .any(|w| w.kind == "forbidden" && w.by.as_deref() == Some("vulca-24")),
+                .any(|w| w.kind == WarningKind::Forbidden && w.by.as_deref() == Some("vulca-24")),
             "{p:?}"
         );
         let events = svc.game_view(id).unwrap().events;
@@ -2118,7 +2294,14 @@ mod tests {
 
         // a forbidden play waits for confirmation and then shows the interaction ruling
         play(&mut svc, id, Seat::A, "Flickering Fires", None);
-        act(&mut svc, id, GameAction::Pass { player: Seat::A });
+        act(
+            &mut svc,
+            id,
+            GameAction::Pass {
+                player: Seat::A,
+                confirmed: true,
+            },
+        );
         let events = svc.game_view(id).unwrap().events;
         let enthrall = req(Seat::B, "Enthrall Opposition", None);
         let out = svc.game_enter(id, &enthrall, false, Some("en")).unwrap();

@@ -53,9 +53,13 @@ pub enum GameCmd {
         #[arg(long)]
         game: Option<i64>,
     },
-    /// Announce power and end the turn (next turn).
+    /// Announce power and end the turn (next turn). Without a new character this turn it is
+    /// refused (exit code 1, the reason on stderr) unless confirmed with --confirm.
     Pass {
         player: String,
+        /// End the turn even though no new character was played (the cards say so).
+        #[arg(long)]
+        confirm: bool,
         #[arg(long)]
         game: Option<i64>,
     },
@@ -224,9 +228,16 @@ pub fn run(ctx: &Ctx<'_>, cmd: GameCmd) -> Result<(), ServiceError> {
                 Ok(GameAction::ChooseElement { player: p, element })
             })
         }
-        GameCmd::Pass { player, game } => {
-            act(ctx, game, &player, |p| Ok(GameAction::Pass { player: p }))
-        }
+        GameCmd::Pass {
+            player,
+            confirm,
+            game,
+        } => act(ctx, game, &player, |p| {
+            Ok(GameAction::Pass {
+                player: p,
+                confirmed: confirm,
+            })
+        }),
         GameCmd::Retreat {
             player,
             forced,
