@@ -153,7 +153,9 @@ pub enum GameAction {
     /// this turn it is refused with `needs_confirmation` unless `confirmed`.
     Pass {
         player: Seat,
+        /// Optional for callers (absent = not confirmed).
         #[serde(default)]
+        #[ts(as = "Option<bool>", optional)]
         confirmed: bool,
     },
     /// The player retreats: the opponent attracts the dragons due.
@@ -2173,10 +2175,91 @@ mod tests {
         assert!(svc.game_undo(g.id).is_err());
         // the match ends at 5 crystals
         act(&mut svc, next.id, GameAction::Concede { player: Seat::A });
+        let ended = svc.game_view(next.id).unwrap();
+        assert!(
+            ended.match_over && !ended.finished,
+            "8 crystals end the match"
+        );
         let last = svc.game_next(next.id).unwrap();
         assert_eq!(last.id, next.id);
         assert_eq!(last.match_winner, Some(Seat::B));
+        assert!(last.match_over);
         assert!(svc.game_current().unwrap().is_none());
+        // no next game after the match is over
+        let err = svc.game_next(next.id).unwrap_err();
+        assert!(
+            err.message.contains("match") && err.message.contains("over"),
+            "{err:?}"
+        );
+    }
+
+    #[test]
+    fn set_up_rejects_an_unknown_people_or_a_long_name_and_writes_nothing() {
+        let (_d, mut svc) = svc();
+        let req = |a: &str, people_b: &str| NewGameRequest {
+            player_a: a.into(),
+            player_b: "Ben".into(),
+            people_a: "Vulca".into(),
+            people_b: people_b.into(),
+            first: None,
+        };
+        let err = svc.game_new(&req("Ann", "Vulka")).unwrap_err();
+        assert_eq!(err.code, crate::ErrorCode::InvalidInput);
+        assert!(err.message.contains("Did you mean Vulca?"), "{err:?}");
+        assert!(err.message.contains("Ben"), "names the player: {err:?}");
+        let long = "A".repeat(store::MAX_NAME_CHARS + 1);
+        let err = svc.game_new(&req(&long, "Hoax")).unwrap_err();
+        assert_eq!(err.code, crate::ErrorCode::InvalidInput, "{err:?}");
+        // nothing was written: no player, no match, no game
+        assert!(svc.store.player_by_name("Ann").unwrap().is_none());
+        assert!(svc.store.player_by_name("Ben").unwrap().is_none());
+        assert!(svc.game_list().unwrap().is_empty());
+        // the people is stored as the engine names it
+        let v = svc.game_new(&req("Ann", " hoax ")).unwrap();
+        assert_eq!(side(&v, Seat::B).people, "Hoax");
+    }
+
+    #[test]
+    fn a_second_character_is_warned_about_by_name_before_it_is_played() {
+        let (_d, mut svc) = svc();
+        let id = new_game(&mut svc).id;
+        let req = |card: &str| PlayRequest {
+            player: Seat::A,
+            card: card.into(),
+            target: None,
+            face_down: false,
+        };
+        play(&mut svc, id, Seat::A, "Cinder", None);
+        let out = svc.game_enter(id, &req("Glimmer"), false, None).unwrap();
+        assert!(out.view.is_none(), "waits for a confirmation");
+        let w = &out.preview.warnings[..];
+        assert_eq!(w.len(), 1, "{w:?}");
+        assert_eq!(w[0].kind, WarningKind::SecondCharacter);
+        assert_eq!(w[0].player_name.as_deref(), Some("Ann"));
+        assert_eq!(w[0].card_name.as_deref(), Some("Glimmer"));
+        assert_eq!(w[0].by_name.as_deref(), Some("Cinder"));
+        assert!(
+            w[0].message.contains("Ann") && w[0].message.contains("Cinder"),
+            "{}",
+            w[0].message
+        );
+        assert!(!w[0].message.contains("vulca-"), "{}", w[0].message);
+        // a Hoax card from the Vulca deck, and a card already in play
+        let out = svc.game_enter(id, &req("H01"), false, None).unwrap();
+        assert!(out
+            .preview
+            .warnings
+            .iter()
+            .any(|w| w.kind == WarningKind::NotInDeck && w.message.contains("Ann's Vulca deck")));
+        let out = svc.game_enter(id, &req("Cinder"), false, None).unwrap();
+        assert!(out
+            .preview
+            .warnings
+            .iter()
+            .any(|w| w.kind == WarningKind::AlreadyInPlay));
+        // confirmed, it is played: the cards on the table are the truth
+        let out = svc.game_enter(id, &req("Glimmer"), true, None).unwrap();
+        assert_eq!(side(&out.view.unwrap(), Seat::A).areas.combat.len(), 2);
     }
 
     #[test]
