@@ -817,7 +817,20 @@ pub fn compute(source: &impl CardSource, table: &TableState) -> PowerReport {
             let t = &mut totals[idx(res.slots[src].owner)];
             for e in ELEMENTS {
                 if element.is_none_or(|x| x == e) {
-                    t.set(e, t.get(e).max(u32::from(*to)));
+                    let from = t.get(e);
+                    let raised = from.max(u32::from(*to));
+                    t.set(e, raised);
+                    // Shown on the card that raises the total, so the "why?" breakdown
+                    // adds up to the total it shows.
+                    if raised != from {
+                        cards[src].steps.push(Step {
+                            element: e,
+                            by: res.label(src),
+                            effect: format!("total power: {}", effect.describe()),
+                            from,
+                            to: raised,
+                        });
+                    }
                 }
             }
         }
