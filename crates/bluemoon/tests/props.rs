@@ -213,19 +213,29 @@ fn to_event(s: &GameState, act: &Act) -> Event {
     })
 }
 
+/// A game set up with A starting.
+fn set_up() -> Result<Game, TestCaseError> {
+    let mut g = Game::new();
+    g.push(
+        cat(),
+        Event::new(EventKind::Setup {
+            decks: PerPlayer::default(),
+            expansions: vec![],
+            edition: Default::default(),
+            starts: Player::A,
+        }),
+    )
+    .map_err(|e| TestCaseError::fail(e.to_string()))?;
+    Ok(g)
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
 
     #[test]
     fn game_invariants(acts in proptest::collection::vec(arb_act(), 1..80)) {
         let c = cat();
-        let mut g = Game::new();
-        g.push(c, Event::new(EventKind::Setup {
-            decks: PerPlayer::default(),
-            expansions: vec![],
-            edition: Default::default(),
-            starts: Player::A,
-        })).map_err(|e| TestCaseError::fail(e.to_string()))?;
+        let mut g = set_up()?;
         for act in &acts {
             let ev = to_event(g.state(), act);
             let before = g.state().clone();
@@ -318,13 +328,7 @@ proptest! {
         steps in proptest::collection::vec(arb_step(), 1..60)
     ) {
         let c = cat();
-        let mut g = Game::new();
-        g.push(c, Event::new(EventKind::Setup {
-            decks: PerPlayer::default(),
-            expansions: vec![],
-            edition: Default::default(),
-            starts: Player::A,
-        })).map_err(|e| TestCaseError::fail(e.to_string()))?;
+        let mut g = set_up()?;
         for step in &steps {
             let me = g.state().turn().unwrap_or(Player::A);
             let kind = match step {
