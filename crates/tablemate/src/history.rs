@@ -554,6 +554,54 @@ mod tests {
         assert_eq!(page.fights, 4);
     }
 
+    /// Issue #11: a declined start was a fight in the stored result but not in the timeline.
+    /// Now both take the engine's count.
+    #[test]
+    fn the_stored_result_and_the_timeline_count_the_same_fights() {
+        use crate::game::{ElementName, GameAction, NewGameRequest, PlayRequest, Seat};
+        let dir = tempfile::tempdir().unwrap();
+        let mut svc = Service::open(dir.path()).unwrap();
+        let id = svc
+            .game_new(&NewGameRequest {
+                player_a: "Anna".into(),
+                player_b: "Bert".into(),
+                people_a: "Vulca".into(),
+                people_b: "Hoax".into(),
+                first: Some(Seat::A),
+            })
+            .unwrap()
+            .id;
+        let act = |svc: &mut Service, a: GameAction| svc.game_act(id, &a).unwrap();
+        act(
+            &mut svc,
+            GameAction::DeclineStart {
+                player: Seat::A,
+                discarded: 2,
+            },
+        );
+        let play = PlayRequest {
+            player: Seat::B,
+            card: "H01".into(),
+            target: None,
+            face_down: false,
+        };
+        svc.game_play(id, &play).unwrap();
+        act(
+            &mut svc,
+            GameAction::ChooseElement {
+                player: Seat::B,
+                element: ElementName::Fire,
+            },
+        );
+        act(&mut svc, GameAction::Concede { player: Seat::B });
+        svc.game_next(id).unwrap();
+        let page = svc.game_page(id).unwrap();
+        // the declined start is no fight; the conceded one is
+        assert_eq!(page.fights, 1);
+        assert_eq!(page.game.fights, Some(1), "{:?}", page.game);
+        assert_eq!(page.timeline.last().map(|s| s.fight), Some(1));
+    }
+
     #[test]
     fn unknown_ids_are_not_found_errors_not_storage_errors() {
         let dir = tempfile::tempdir().unwrap();
