@@ -5,7 +5,7 @@ use crate::effect::{CardClass, Effect, Whose};
 use crate::event::{Event, EventKind};
 use crate::game::{area_for, GameState};
 use crate::power::Warning;
-use crate::source::CardSource;
+use crate::source::{CardSource, Fact};
 use crate::table::Area;
 use crate::{CardId, CardType, Player, RuleError};
 
@@ -22,6 +22,8 @@ pub struct PlayPreview {
     pub default_target: Option<CardId>,
     /// The event that records the play, when the area is known and the play possible.
     pub event: Option<Event>,
+    /// Facts the catalog lacks that counting the card needs: ask the person once.
+    pub unknown: Vec<Fact>,
     /// Warnings the play raises (turn limits, restrictions): shown before confirming.
     pub warnings: Vec<Warning>,
     /// Why the play is impossible, if it is.
@@ -71,7 +73,25 @@ impl GameState {
             .cloned()
             .collect();
         let default_target = target_options.last().cloned();
+        // Values count for characters, boosters and supports played face up (a face-down
+        // bluff card's value comes from its icon); the type decides the area.
+        let mut unknown = Vec::new();
+        if cards.lacks(card, Fact::Type) {
+            unknown.push(Fact::Type);
+        }
+        let has_values = matches!(
+            card_type,
+            None | Some(CardType::Character | CardType::Booster | CardType::Support)
+        );
+        if has_values && !face_down {
+            unknown.extend(
+                [Fact::Fire, Fact::Earth]
+                    .into_iter()
+                    .filter(|f| cards.lacks(card, *f)),
+            );
+        }
         let mut preview = PlayPreview {
+            unknown,
             area,
             needs_target,
             target_options,

@@ -27,8 +27,6 @@ fn base_catalog() -> Result<&'static bluemoon::Catalog> {
 pub(crate) struct Cards<'a> {
     pub(crate) base: &'a bluemoon::Catalog,
     pub(crate) fixed: HashMap<CardId, BmFacts>,
-    /// The fixes themselves (read once per command), for the facts still unknown.
-    pub(crate) fixes: Vec<cards::CardFix>,
 }
 
 impl CardSource for Cards<'_> {
@@ -46,6 +44,10 @@ impl CardSource for Cards<'_> {
     }
     fn deck(&self, id: &CardId) -> Option<&str> {
         self.base.deck(id)
+    }
+    /// Unknown unless the user's fix gives it (a fix never marks a fact absent).
+    fn lacks(&self, id: &CardId, fact: bluemoon::source::Fact) -> bool {
+        bluemoon::source::missing(self.facts(id), fact) && self.base.lacks(id, fact)
     }
 }
 
@@ -73,7 +75,7 @@ impl Service {
             .into_iter()
             .map(|c| (c.card.facts.id.clone(), c.card.facts))
             .collect();
-        Ok(Cards { base, fixed, fixes })
+        Ok(Cards { base, fixed })
     }
 
     /// The user's card fixes in force, as the cards crate reads them (fact name + value JSON).

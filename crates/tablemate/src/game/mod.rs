@@ -921,28 +921,6 @@ impl Service {
             .game
             .state()
             .preview_play(&ctx.cards, player, card, target, req.face_down);
-        let mut unknown = Vec::new();
-        if let Some(bm) = self.catalog.bm(card.as_str()) {
-            let eff = self
-                .catalog
-                .effective_bm(card.as_str(), &ctx.cards.fixes)
-                .map(|e| e.card)
-                .unwrap_or_else(|_| bm.clone());
-            if cards::is_unknown(&eff, cards::Fact::Type) {
-                unknown.push("type".to_owned());
-            }
-            let has_values = matches!(
-                eff.facts.card_type,
-                None | Some(CardType::Character | CardType::Booster | CardType::Support)
-            );
-            if has_values && !req.face_down {
-                for (fact, name) in [(cards::Fact::Fire, "fire"), (cards::Fact::Earth, "earth")] {
-                    if cards::is_unknown(&eff, fact) {
-                        unknown.push(name.to_owned());
-                    }
-                }
-            }
-        }
         let mut view = self.card_view(&ctx.cards, Some(card), req.face_down);
         view.target = req.target.clone();
         let preview = PlayPreview {
@@ -955,7 +933,7 @@ impl Service {
                 .map(|c| self.card_view(&ctx.cards, Some(c), false))
                 .collect(),
             default_target: engine.default_target.as_ref().map(|c| c.to_string()),
-            unknown,
+            unknown: engine.unknown.iter().map(enum_text).collect(),
             warnings: engine
                 .warnings
                 .iter()
@@ -1117,7 +1095,8 @@ impl Service {
         let summary = store::GameSummary {
             winner: Seat::of(result.winner).side(),
             people: info.people.clone(),
-            crystals: u8::try_from(result.score.clamp(1, 7)).unwrap_or(7),
+            // The engine scores between 1 and 7.
+            crystals: u8::try_from(result.score).unwrap_or(7),
             dragons: result.dragons.min(3),
             fights: state.fights,
         };
