@@ -22,7 +22,8 @@ pub enum GameCmd {
         a: String,
         /// The second player's name.
         b: String,
-        /// The first player's people (deck), e.g. Vulca.
+        /// The first player's people (deck): Vulca, Hoax, Mimix, Flit, Khind, Terrah, Pillar,
+        /// Aqua or Buka.
         #[arg(long)]
         people_a: String,
         /// The second player's people, e.g. Hoax.
