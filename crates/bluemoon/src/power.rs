@@ -199,8 +199,9 @@ pub enum Warning {
         card: CardId,
         by: CardId,
     },
-    /// The turn ends without a new character: the fight cannot continue.
-    NoNewCharacter { player: Player },
+    /// The turn ends without a new character: the fight cannot continue. `starting`: the
+    /// player starts the fight (and may decline instead of retreating).
+    NoNewCharacter { player: Player, starting: bool },
     /// The card is not in the deck the set-up gives the player (`deck`).
     NotInDeck {
         player: Player,
@@ -263,7 +264,7 @@ impl Warning {
             | Warning::SecondBoosterOrSupport { player, .. }
             | Warning::AfterStop { player, .. }
             | Warning::SecondLeadership { player, .. }
-            | Warning::NoNewCharacter { player }
+            | Warning::NoNewCharacter { player, .. }
             | Warning::NotInDeck { player, .. }
             | Warning::AlreadyInPlay { player, .. }
             | Warning::DiscardedCard { player, .. } => Some(*player),

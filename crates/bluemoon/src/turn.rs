@@ -370,6 +370,9 @@ pub(crate) fn pass_warnings(
     if continued {
         Vec::new()
     } else {
-        vec![Warning::NoNewCharacter { player }]
+        vec![Warning::NoNewCharacter {
+            player,
+            starting: state.fight.first_turn && player == state.fight.starter,
+        }]
     }
 }

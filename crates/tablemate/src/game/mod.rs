@@ -389,9 +389,14 @@ impl Service {
                 name(by),
                 name(card)
             ),
-            Warning::NoNewCharacter { .. } => {
-                format!("{who} has played no new character this turn: play one, or retreat.")
-            }
+            Warning::NoNewCharacter { starting, .. } => format!(
+                "{who} has played no new character this turn: play one, or {}.",
+                if *starting {
+                    "decline to start the fight"
+                } else {
+                    "retreat"
+                }
+            ),
             Warning::NotInDeck { card, deck, .. } => {
                 format!("{} is not in {who}'s {deck} deck", name(card))
             }

@@ -628,3 +628,37 @@ fn entering_a_card_plays_it_unless_something_needs_deciding() {
     assert!(out.preview.error.is_some() && out.view.is_none());
     assert_eq!(svc.game_view(id).unwrap().events, events + 1);
 }
+
+#[test]
+fn the_fight_starter_passing_without_a_character_is_told_to_decline() {
+    let (_d, mut svc) = svc();
+    let id = new_game(&mut svc).id;
+    act(
+        &mut svc,
+        id,
+        GameAction::ChooseElement {
+            player: Seat::A,
+            element: ElementName::Fire,
+        },
+    );
+    let events = svc.game_view(id).unwrap().events;
+    let err = svc
+        .game_act(
+            id,
+            &GameAction::Pass {
+                player: Seat::A,
+                confirmed: false,
+            },
+        )
+        .unwrap_err();
+    assert_eq!(err.code, crate::ErrorCode::NeedsConfirmation);
+    assert_eq!(
+        err.message,
+        "Ann has played no new character this turn: play one, or decline to start the fight."
+    );
+    assert_eq!(
+        svc.game_view(id).unwrap().events,
+        events,
+        "nothing recorded"
+    );
+}
