@@ -31,6 +31,21 @@ fn play(svc: &mut Service, id: i64, p: Seat, card: &str, target: Option<&str>) -
     .unwrap()
 }
 
+/// A pass without confirmation that must be refused for confirmation: its message.
+fn unconfirmed_pass(svc: &mut Service, id: i64, player: Seat) -> String {
+    let err = svc
+        .game_act(
+            id,
+            &GameAction::Pass {
+                player,
+                confirmed: false,
+            },
+        )
+        .unwrap_err();
+    assert_eq!(err.code, crate::ErrorCode::NeedsConfirmation, "{err:?}");
+    err.message
+}
+
 fn act(svc: &mut Service, id: i64, a: GameAction) -> GameView {
     svc.game_act(id, &a).unwrap()
 }
@@ -149,18 +164,8 @@ fn a_scripted_fight_computes_totals_and_moves_dragons() {
         Some("Du darfst keine Anführeraktionen auslegen.")
     );
     // no new character this turn: the pass needs a confirmation naming the player
-    let err = svc
-        .game_act(
-            id,
-            &GameAction::Pass {
-                player: Seat::A,
-                confirmed: false,
-            },
-        )
-        .unwrap_err();
-    assert_eq!(err.code, crate::ErrorCode::NeedsConfirmation, "{err:?}");
     assert_eq!(
-        err.message,
+        unconfirmed_pass(&mut svc, id, Seat::A),
         "Ann has played no new character this turn: play one, or retreat."
     );
     let before_retreat = act(
@@ -642,18 +647,8 @@ fn the_fight_starter_passing_without_a_character_is_told_to_decline() {
         },
     );
     let events = svc.game_view(id).unwrap().events;
-    let err = svc
-        .game_act(
-            id,
-            &GameAction::Pass {
-                player: Seat::A,
-                confirmed: false,
-            },
-        )
-        .unwrap_err();
-    assert_eq!(err.code, crate::ErrorCode::NeedsConfirmation);
     assert_eq!(
-        err.message,
+        unconfirmed_pass(&mut svc, id, Seat::A),
         "Ann has played no new character this turn: play one, or decline to start the fight."
     );
     assert_eq!(
