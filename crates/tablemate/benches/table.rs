@@ -29,6 +29,7 @@ fn table(c: &mut Criterion) {
             people_a: "Vulca".into(),
             people_b: "Hoax".into(),
             first: Some(Seat::A),
+            emissaries_inquisitors: false,
         })
         .expect("game")
         .id;

@@ -568,6 +568,7 @@ mod tests {
                 people_a: "Vulca".into(),
                 people_b: "Hoax".into(),
                 first: Some(Seat::A),
+                emissaries_inquisitors: false,
             })
             .unwrap()
             .id;

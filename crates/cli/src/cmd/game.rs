@@ -32,6 +32,9 @@ pub enum GameCmd {
         /// Who starts the first fight: A or B (default A).
         #[arg(long)]
         first: Option<String>,
+        /// Play with the Emissaries and Inquisitors cards (Hyla, crystal, interference).
+        #[arg(long)]
+        emissaries_inquisitors: bool,
     },
     /// Enter a card: PLAYER (A, B or a name) and the card as typed.
     Play {
@@ -186,6 +189,7 @@ pub fn run(ctx: &Ctx<'_>, cmd: GameCmd) -> Result<(), ServiceError> {
             people_a,
             people_b,
             first,
+            emissaries_inquisitors,
         } => {
             let first = first.as_deref().map(Seat::parse).transpose()?;
             let mut svc = ctx.open()?;
@@ -195,6 +199,7 @@ pub fn run(ctx: &Ctx<'_>, cmd: GameCmd) -> Result<(), ServiceError> {
                 people_a,
                 people_b,
                 first,
+                emissaries_inquisitors,
             })?;
             show(ctx, &view, false)
         }

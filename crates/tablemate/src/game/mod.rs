@@ -10,7 +10,7 @@
 
 use std::collections::HashMap;
 
-use bluemoon::event::{Edition, PerPlayer};
+use bluemoon::event::{Edition, Expansion, PerPlayer};
 use bluemoon::game::GameState;
 use bluemoon::power::{CardStatus, EffectStatus, Warning};
 use bluemoon::{
@@ -124,6 +124,11 @@ pub struct NewGameRequest {
     /// Who starts the first fight (default A).
     #[serde(default)]
     pub first: Option<Seat>,
+    /// The Emissaries and Inquisitors cards are in play (Hyla, crystal, interference cards):
+    /// without them those cards are warned about as not in the players' decks.
+    #[serde(default)]
+    #[ts(as = "Option<bool>", optional)]
+    pub emissaries_inquisitors: bool,
 }
 
 /// A card entered at the table, as the person typed or picked it.
@@ -569,7 +574,12 @@ impl Service {
             people_of(&req.people_b, b)?.to_owned(),
         ];
         let first = req.first.unwrap_or(Seat::A);
-        let setup = setup_event(&people, first);
+        let expansions = if req.emissaries_inquisitors {
+            vec![Expansion::EmissariesInquisitors]
+        } else {
+            Vec::new()
+        };
+        let setup = setup_event(&people, first, &expansions);
         // The engine checks the set-up before anything is written.
         bluemoon::Game::new()
             .push(&self.game_cards()?, setup.clone())
@@ -580,7 +590,7 @@ impl Service {
             .store
             .new_match([pa, pb], first.side(), None)
             .map_err(store_error)?;
-        self.start_game_in_match(match_id, [pa, pb], people, first)
+        self.start_game_in_match(match_id, [pa, pb], people, first, &expansions)
     }
 
     fn start_game_in_match(
@@ -589,8 +599,9 @@ impl Service {
         players: [store::PlayerId; 2],
         people: [String; 2],
         first: Seat,
+        expansions: &[Expansion],
     ) -> Result<GameView> {
-        let setup = setup_event(&people, first);
+        let setup = setup_event(&people, first, expansions);
         let id = self
             .store
             .create_game(&store::NewGame {
@@ -1115,6 +1126,12 @@ impl Service {
                 info.players,
                 info.people.clone(),
                 Seat::from_side(st.next_first),
+                // The next game of the match is played with the same expansions.
+                &state
+                    .setup
+                    .as_ref()
+                    .map(|s| s.expansions.clone())
+                    .unwrap_or_default(),
             ),
             _ => self.game_view(id),
         }
@@ -1240,13 +1257,13 @@ impl Service {
 }
 
 /// The set-up event of a new game of the match.
-fn setup_event(people: &[String; 2], first: Seat) -> Event {
+fn setup_event(people: &[String; 2], first: Seat, expansions: &[Expansion]) -> Event {
     Event::new(EventKind::Setup {
         decks: PerPlayer {
             a: Some(people[0].clone()),
             b: Some(people[1].clone()),
         },
-        expansions: Vec::new(),
+        expansions: expansions.to_vec(),
         edition: Edition::First,
         starts: first.player(),
     })

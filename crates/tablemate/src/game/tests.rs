@@ -14,6 +14,7 @@ fn new_game(svc: &mut Service) -> GameView {
         people_a: "Vulca".into(),
         people_b: "Hoax".into(),
         first: Some(Seat::A),
+        emissaries_inquisitors: false,
     })
     .unwrap()
 }
@@ -428,6 +429,7 @@ fn set_up_rejects_an_unknown_people_or_a_long_name_and_writes_nothing() {
         people_a: "Vulca".into(),
         people_b: people_b.into(),
         first: None,
+        emissaries_inquisitors: false,
     };
     let err = svc.game_new(&req("Ann", "Vulka")).unwrap_err();
     assert_eq!(err.code, crate::ErrorCode::InvalidInput);
@@ -656,4 +658,47 @@ fn the_fight_starter_passing_without_a_character_is_told_to_decline() {
         events,
         "nothing recorded"
     );
+}
+
+#[test]
+fn emissaries_and_inquisitors_cards_need_the_expansion_at_set_up() {
+    let (_d, mut svc) = svc();
+    // A Hyla played by the player whose turn it is: its warnings (the play is possible).
+    let kinds = |svc: &Service, id: i64, player: Seat| -> Vec<WarningKind> {
+        let hyla = PlayRequest {
+            player,
+            card: "infl-602".into(),
+            target: None,
+            face_down: false,
+        };
+        let p = svc.game_preview_play(id, &hyla).unwrap();
+        assert_eq!(p.error, None);
+        p.warnings.iter().map(|w| w.kind).collect()
+    };
+    let plain = new_game(&mut svc).id;
+    assert_eq!(kinds(&svc, plain, Seat::A), vec![WarningKind::NotInDeck]);
+    let with_ei = svc
+        .game_new(&NewGameRequest {
+            player_a: "Cleo".into(),
+            player_b: "Dan".into(),
+            people_a: "Vulca".into(),
+            people_b: "Hoax".into(),
+            first: None,
+            emissaries_inquisitors: true,
+        })
+        .unwrap()
+        .id;
+    assert_eq!(kinds(&svc, with_ei, Seat::A), vec![]);
+    // the next game of the match (B lost, B starts) keeps the expansion; a fourth dragon
+    // scores 4 (a concession would score E&I's maximum, 7, and end the match)
+    act(
+        &mut svc,
+        with_ei,
+        GameAction::AttractDragons {
+            player: Seat::A,
+            count: 4,
+        },
+    );
+    let next = svc.game_next(with_ei).unwrap().id;
+    assert_eq!(kinds(&svc, next, Seat::B), vec![]);
 }
