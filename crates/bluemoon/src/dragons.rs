@@ -17,8 +17,9 @@ pub enum DragonPos {
 
 /// The dragons' colours. The FAQ names red and green; the third colour is not given, so
 /// it is called `third`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, ts_rs::TS)]
 #[serde(rename_all = "snake_case")]
+#[ts(export)]
 pub enum DragonColour {
     Red,
     Green,

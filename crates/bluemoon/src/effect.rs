@@ -402,7 +402,28 @@ pub enum Effect {
         timing: Timing,
         action: Action,
         note: String,
+        /// For `extra_play`: which further booster/support plays the text allows, so the
+        /// turn's limit can be checked (see [`ExtraPlays`]).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        extra: Option<ExtraPlays>,
     },
+}
+
+/// Booster/support plays a card allows beyond "one booster or one support card"
+/// (§ 'Card Play: General Rules'; Special Rule 3; Genathones the Blind).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ExtraPlays {
+    /// "any number of support cards": and, by Special Rule 3, one booster card too.
+    AnySupport,
+    /// "any number of booster cards".
+    AnyBooster,
+    /// "one additional support card" (Genathones the Blind, Armory).
+    OneSupport,
+    /// "one additional booster card" (Gulpus Permanentus).
+    OneBooster,
+    /// "one additional booster/support card" (Piplox).
+    OneBoosterOrSupport,
 }
 
 fn yours() -> Whose {
@@ -410,8 +431,11 @@ fn yours() -> Whose {
 }
 
 /// The classification used for the effect-kind counts.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, ts_rs::TS,
+)]
 #[serde(rename_all = "snake_case")]
+#[ts(export)]
 pub enum EffectKind {
     Value,
     PrintedReduction,

@@ -11,6 +11,25 @@ use crate::table::{Area, CardEntry, PlayerTable, TableState};
 use crate::{CardId, CardType, Element, Icon, Player, RuleError};
 use serde::Serialize;
 
+/// The area a card's type implies (a face-down bluff card lies in the support area);
+/// `None` when the type is unknown.
+pub fn area_for(card_type: Option<CardType>, face_down: bool) -> Option<Area> {
+    if face_down {
+        return Some(Area::Support);
+    }
+    card_type.map(|t| match t {
+        CardType::Character | CardType::Booster => Area::Combat,
+        CardType::Support => Area::Support,
+        CardType::Leadership => Area::Leadership,
+        CardType::Influence | CardType::Ship => Area::Influence,
+        CardType::Crystal => Area::Achievement,
+        // Leaders, inquisitors and emissaries lie beside the board.
+        CardType::Leader | CardType::Inquisitor | CardType::Emissary | CardType::Interference => {
+            Area::Achievement
+        }
+    })
+}
+
 /// Crystals needed to win a match.
 pub const MATCH_CRYSTALS: u32 = 5;
 
@@ -23,8 +42,9 @@ pub struct Setup {
 }
 
 /// Why a game ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "snake_case")]
+#[ts(export)]
 pub enum EndReason {
     /// The winner would have attracted a fourth dragon (scored as three).
     FourthDragon,
@@ -56,6 +76,9 @@ pub struct Fight {
     pub first_turn: bool,
     /// Cards played in the current turn (they stay active when a character covers).
     pub played_this_turn: Vec<CardId>,
+    /// A card has been played in this fight: it counts as a fight once it ends. A start
+    /// declined (even after a leadership card) is no fight.
+    pub begun: bool,
 }
 
 /// Everything known about the match after the events so far.
@@ -74,6 +97,12 @@ pub struct GameState {
     pub crystals: PerPlayer<u32>,
     /// The dragons attracted by the last retreat, with how they were counted.
     pub last_retreat: Option<RetreatDragons>,
+    /// Each player's discard pile this game, as far as the table shows it (cards discarded,
+    /// and every card in play when a fight ends), so a card cannot come back unnoticed.
+    pub discarded: PerPlayer<Vec<CardId>>,
+    /// Fights of this game so far: one per retreat, and the fight under way (or the one a
+    /// forfeit ended) when any card was played in it. A declined start is not a fight.
+    pub fights: u32,
     /// Warnings raised by the last event.
     pub warnings: Vec<Warning>,
     /// Number of events folded.
@@ -93,6 +122,7 @@ impl Default for GameState {
                 starter: Player::A,
                 first_turn: true,
                 played_this_turn: Vec::new(),
+                begun: false,
             },
             dragons: Dragons::default(),
             out_of_cards: Vec::new(),
@@ -100,6 +130,8 @@ impl Default for GameState {
             results: Vec::new(),
             crystals: PerPlayer::default(),
             last_retreat: None,
+            discarded: PerPlayer::default(),
+            fights: 0,
             warnings: Vec::new(),
             events: 0,
         }
@@ -196,6 +228,7 @@ impl GameState {
             }
             EventKind::Discarded { player, card } => {
                 s.remove(*player, card, true)?;
+                s.discarded.get_mut(*player).push(card.clone());
             }
             EventKind::ElementChosen { player, element } => {
                 if s.table.contested.is_some() {
@@ -212,6 +245,8 @@ impl GameState {
                 let Some(element) = s.table.contested else {
                     return Err(RuleError::ElementNotChosen(*player));
                 };
+                s.warnings
+                    .extend(crate::turn::pass_warnings(&s, cards, *player));
                 let report = compute(cards, &s.table);
                 let me = report.player(*player);
                 if !me.meets.get(element) {
@@ -251,6 +286,8 @@ impl GameState {
                     n = 0;
                 }
                 s.last_retreat = Some(due);
+                s.fights += 1;
+                s.fight.begun = false;
                 s.attract(cards, winner, n);
                 if s.game_over.is_none() {
                     s.end_fight(cards, *player);
@@ -265,6 +302,7 @@ impl GameState {
                     return Err(RuleError::BadDeclineDiscard(*discarded));
                 }
                 // Not the end of a fight: no dragons; the opponent starts the next one.
+                s.fight.begun = false;
                 s.end_fight(cards, player.other());
             }
             EventKind::DragonsAttracted { player, count } => {
@@ -340,11 +378,14 @@ impl GameState {
             starter,
             first_turn: true,
             played_this_turn: Vec::new(),
+            begun: false,
         };
         self.dragons = Dragons::default();
         self.out_of_cards.clear();
         self.game_over = None;
         self.last_retreat = None;
+        self.discarded = PerPlayer::default();
+        self.fights = 0;
     }
 
     fn expect_turn(&self, player: Player) -> Result<(), RuleError> {
@@ -359,8 +400,15 @@ impl GameState {
 
     fn end_turn(&mut self) {
         let Some(p) = self.table.turn else { return };
-        // Leadership cards never last beyond the turn.
-        self.table.side_mut(p).leadership.clear();
+        // Leadership cards never last beyond the turn: they go to the discard pile.
+        let gone: Vec<CardId> = self
+            .table
+            .side_mut(p)
+            .leadership
+            .drain(..)
+            .filter_map(|e| e.card)
+            .collect();
+        self.discarded.get_mut(p).extend(gone);
         self.table.turn = Some(p.other());
         self.fight.first_turn = false;
         self.fight.played_this_turn.clear();
@@ -371,10 +419,12 @@ impl GameState {
     fn end_fight(&mut self, cards: &impl CardSource, next: Player) {
         for p in [Player::A, Player::B] {
             let side = self.table.side_mut(p);
-            side.combat.clear();
-            side.covered.clear();
-            side.support.clear();
-            side.leadership.clear();
+            let mut gone: Vec<CardId> = Vec::new();
+            for area in [Area::Combat, Area::Support, Area::Leadership] {
+                gone.extend(side.area_mut(area).drain(..).filter_map(|e| e.card));
+            }
+            gone.append(&mut side.covered);
+            self.discarded.get_mut(p).extend(gone);
         }
         self.table.contested = None;
         self.table.turn = Some(next);
@@ -382,6 +432,7 @@ impl GameState {
             starter: next,
             first_turn: true,
             played_this_turn: Vec::new(),
+            begun: false,
         };
         if let Some(&first_out) = self.out_of_cards.first() {
             let winner = [Player::A, Player::B]
@@ -454,6 +505,12 @@ impl GameState {
     }
 
     fn finish(&mut self, result: GameResult) {
+        // A game ended outside a retreat (concession, dragons attracted now) ends the fight
+        // under way too, if one had begun.
+        if self.fight.begun {
+            self.fights += 1;
+            self.fight.begun = false;
+        }
         *self.crystals.get_mut(result.winner) += result.score;
         self.results.push(result.clone());
         self.game_over = Some(result);
@@ -529,29 +586,14 @@ impl GameState {
         if card_type == Some(CardType::Interference) {
             // Played in the opponent's turn, straight to the discard pile: nothing on the
             // table changes; the app records the event for the log.
+            self.discarded.get_mut(player).push(card.clone());
             return Ok(());
         }
         self.expect_turn(player)?;
-        let expected = if face_down {
-            if !facts.has_icon(Icon::Bluff) && facts.bluff.is_none() {
-                return Err(RuleError::NotABluffCard(card.clone()));
-            }
-            Some(Area::Support)
-        } else {
-            card_type.map(|t| match t {
-                CardType::Character | CardType::Booster => Area::Combat,
-                CardType::Support => Area::Support,
-                CardType::Leadership => Area::Leadership,
-                CardType::Influence | CardType::Ship => Area::Influence,
-                CardType::Crystal => Area::Achievement,
-                // Leaders, inquisitors and emissaries lie beside the board.
-                CardType::Leader
-                | CardType::Inquisitor
-                | CardType::Emissary
-                | CardType::Interference => Area::Achievement,
-            })
-        };
-        if let Some(exp) = expected {
+        if face_down && !facts.has_icon(Icon::Bluff) && facts.bluff.is_none() {
+            return Err(RuleError::NotABluffCard(card.clone()));
+        }
+        if let Some(exp) = area_for(card_type, face_down) {
             if exp != area
                 || matches!(
                     card_type,
@@ -567,6 +609,7 @@ impl GameState {
         }
 
         self.play_warnings(cards, player, card, area, face_down);
+        self.fight.begun = true;
 
         let is_character = !face_down && card_type == Some(CardType::Character);
         if is_character
@@ -585,13 +628,19 @@ impl GameState {
         if card_type == Some(CardType::Influence) {
             // Only one Hyla for both players: any active one is discarded.
             for p in [Player::A, Player::B] {
-                self.table.side_mut(p).influence.retain(|e| {
+                let is_hyla = |e: &CardEntry| {
                     e.card
                         .as_ref()
                         .and_then(|c| cards.facts(c))
                         .and_then(|f| f.card_type)
-                        != Some(CardType::Influence)
-                });
+                        == Some(CardType::Influence)
+                };
+                let side = self.table.side_mut(p);
+                let (gone, stay): (Vec<CardEntry>, Vec<CardEntry>) =
+                    side.influence.drain(..).partition(is_hyla);
+                side.influence = stay;
+                let gone: Vec<CardId> = gone.into_iter().filter_map(|e| e.card).collect();
+                self.discarded.get_mut(p).extend(gone);
             }
         }
         self.table.side_mut(player).area_mut(area).push(CardEntry {
@@ -741,21 +790,8 @@ impl GameState {
                 });
             }
         }
-        let kind = if face_down {
-            Some(CardType::Support)
-        } else {
-            cards.facts(card).and_then(|f| f.card_type)
-        };
-        if self.fight.first_turn
-            && player == self.fight.starter
-            && matches!(kind, Some(CardType::Booster | CardType::Support))
-            && !cards.facts(card).is_some_and(|f| f.has_icon(Icon::Free))
-        {
-            self.warnings.push(Warning::FirstTurnBoosterSupport {
-                player,
-                card: card.clone(),
-            });
-        }
+        let limits = crate::turn::play_warnings(self, cards, &res, player, card, face_down);
+        self.warnings.extend(limits);
     }
 
     /// A character that continues a gang (every active combat card is a character of the

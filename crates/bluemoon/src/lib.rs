@@ -9,6 +9,9 @@
 //! * [`event`]: the versioned event log format ([`Event`], [`EventKind`]).
 //! * [`game`]: [`GameState`] as a fold over events, validation, [`TableView`], and [`Game`]
 //!   (log + state, push / undo).
+//! * [`preview`]: [`GameState::preview_play`], what entering a card would do (area, target,
+//!   warnings), and the pass check; `turn` holds the limits of a turn they warn about.
+//! * [`deck`]: the peoples and which cards the set-up puts in a player's deck.
 //!
 //! Formats: `TABLE_STATE.md` (input of the power calculation) and `EVENTS.md` (the log).
 //!
@@ -21,20 +24,25 @@
 //! # Ok::<(), bluemoon::RuleError>(())
 //! ```
 
+pub mod deck;
 pub mod dragons;
 pub mod effect;
 pub mod error;
 pub mod event;
 pub mod game;
 pub mod power;
+pub mod preview;
 pub mod source;
 pub mod table;
+mod turn;
 
 pub use cards::bm::{Bluff, BmFacts, CardType, Element, Gang, Icon, Series};
 pub use cards::CardId;
 pub use error::RuleError;
 pub use event::{Event, EventKind};
-pub use game::{Game, GameState, TableView};
+pub use game::{area_for, Game, GameState, TableView};
+pub use power::{Warning, WarningKind};
+pub use preview::PlayPreview;
 pub use source::{CardSource, Catalog};
 pub use table::{Area, CardEntry, PlayerTable, TableState};
 
@@ -57,3 +65,25 @@ impl Player {
         }
     }
 }
+
+/// `Display` as the serialised name (`second_character`, `fourth_dragon`, ...), so the
+/// command line prints what the JSON says.
+macro_rules! display_as_serde_name {
+    ($($t:ty),*) => {$(
+        impl std::fmt::Display for $t {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                match serde_json::to_value(self) {
+                    Ok(serde_json::Value::String(s)) => f.write_str(&s),
+                    _ => write!(f, "{self:?}"),
+                }
+            }
+        }
+    )*};
+}
+
+display_as_serde_name!(
+    power::WarningKind,
+    effect::EffectKind,
+    dragons::DragonColour,
+    game::EndReason
+);

@@ -30,7 +30,7 @@ use crate::effect::{CardClass, Duration, Effect, Except, Forbid, IgnoreWhat, Val
 use crate::source::CardSource;
 use crate::table::{Area, CardEntry, TableState};
 use crate::{BmFacts, CardId, CardType, Element, Icon, Player, Series};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// Bound on ignore-resolution rounds: real cards converge in two or three.
 pub const MAX_IGNORE_ROUNDS: usize = 8;
@@ -175,6 +175,137 @@ pub enum Warning {
     /// The player starting a fight plays a booster or support card on its first turn
     /// (allowed only when a card allows additional ones).
     FirstTurnBoosterSupport { player: Player, card: CardId },
+    /// A second character this turn (`by`: the first), not FREE, not a PAIR, not a GANG.
+    SecondCharacter {
+        player: Player,
+        card: CardId,
+        by: CardId,
+    },
+    /// More booster/support cards this turn than one (or than the player's cards allow).
+    SecondBoosterOrSupport {
+        player: Player,
+        card: CardId,
+        by: Option<CardId>,
+    },
+    /// A card played after a card with a STOP icon this turn (`by`).
+    AfterStop {
+        player: Player,
+        card: CardId,
+        by: CardId,
+    },
+    /// A second leadership-phase action this turn (`by`: the first).
+    SecondLeadership {
+        player: Player,
+        card: CardId,
+        by: CardId,
+    },
+    /// The turn ends without a new character: the fight cannot continue. `starting`: the
+    /// player starts the fight (and may decline instead of retreating).
+    NoNewCharacter { player: Player, starting: bool },
+    /// The card is not in the deck the set-up gives the player (`deck`).
+    NotInDeck {
+        player: Player,
+        card: CardId,
+        deck: String,
+    },
+    /// The card is already in play on the player's side.
+    AlreadyInPlay { player: Player, card: CardId },
+    /// The card is already in the player's discard pile.
+    DiscardedCard { player: Player, card: CardId },
+}
+
+/// What a [`Warning`] is about, without its details (the app words it by kind).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, ts_rs::TS)]
+#[serde(rename_all = "snake_case")]
+#[ts(export)]
+pub enum WarningKind {
+    Forbidden,
+    BadTarget,
+    UnknownCard,
+    IgnoreNotSettled,
+    UnknownValues,
+    FirstTurnBoosterSupport,
+    SecondCharacter,
+    SecondBoosterOrSupport,
+    AfterStop,
+    SecondLeadership,
+    NoNewCharacter,
+    NotInDeck,
+    AlreadyInPlay,
+    DiscardedCard,
+}
+
+impl Warning {
+    pub fn kind(&self) -> WarningKind {
+        match self {
+            Warning::Forbidden { .. } => WarningKind::Forbidden,
+            Warning::BadTarget { .. } => WarningKind::BadTarget,
+            Warning::UnknownCard { .. } => WarningKind::UnknownCard,
+            Warning::IgnoreNotSettled => WarningKind::IgnoreNotSettled,
+            Warning::UnknownValues { .. } => WarningKind::UnknownValues,
+            Warning::FirstTurnBoosterSupport { .. } => WarningKind::FirstTurnBoosterSupport,
+            Warning::SecondCharacter { .. } => WarningKind::SecondCharacter,
+            Warning::SecondBoosterOrSupport { .. } => WarningKind::SecondBoosterOrSupport,
+            Warning::AfterStop { .. } => WarningKind::AfterStop,
+            Warning::SecondLeadership { .. } => WarningKind::SecondLeadership,
+            Warning::NoNewCharacter { .. } => WarningKind::NoNewCharacter,
+            Warning::NotInDeck { .. } => WarningKind::NotInDeck,
+            Warning::AlreadyInPlay { .. } => WarningKind::AlreadyInPlay,
+            Warning::DiscardedCard { .. } => WarningKind::DiscardedCard,
+        }
+    }
+
+    /// The player it concerns, if one.
+    pub fn player(&self) -> Option<Player> {
+        match self {
+            Warning::Forbidden { player, .. }
+            | Warning::FirstTurnBoosterSupport { player, .. }
+            | Warning::SecondCharacter { player, .. }
+            | Warning::SecondBoosterOrSupport { player, .. }
+            | Warning::AfterStop { player, .. }
+            | Warning::SecondLeadership { player, .. }
+            | Warning::NoNewCharacter { player, .. }
+            | Warning::NotInDeck { player, .. }
+            | Warning::AlreadyInPlay { player, .. }
+            | Warning::DiscardedCard { player, .. } => Some(*player),
+            Warning::BadTarget { .. }
+            | Warning::UnknownCard { .. }
+            | Warning::IgnoreNotSettled
+            | Warning::UnknownValues { .. } => None,
+        }
+    }
+
+    /// The card it is about, if one.
+    pub fn card(&self) -> Option<&CardId> {
+        match self {
+            Warning::Forbidden { card, .. }
+            | Warning::BadTarget { card, .. }
+            | Warning::UnknownCard { card }
+            | Warning::UnknownValues { card }
+            | Warning::FirstTurnBoosterSupport { card, .. }
+            | Warning::SecondCharacter { card, .. }
+            | Warning::SecondBoosterOrSupport { card, .. }
+            | Warning::AfterStop { card, .. }
+            | Warning::SecondLeadership { card, .. }
+            | Warning::NotInDeck { card, .. }
+            | Warning::AlreadyInPlay { card, .. }
+            | Warning::DiscardedCard { card, .. } => Some(card),
+            Warning::IgnoreNotSettled | Warning::NoNewCharacter { .. } => None,
+        }
+    }
+
+    /// The other card involved: what forbids it, the earlier play it goes beyond, the target.
+    pub fn by(&self) -> Option<&CardId> {
+        match self {
+            Warning::Forbidden { by, .. }
+            | Warning::SecondCharacter { by, .. }
+            | Warning::AfterStop { by, .. }
+            | Warning::SecondLeadership { by, .. } => Some(by),
+            Warning::BadTarget { target, .. } => Some(target),
+            Warning::SecondBoosterOrSupport { by, .. } => by.as_ref(),
+            _ => None,
+        }
+    }
 }
 
 /// The result of [`compute`].
@@ -687,7 +818,20 @@ pub fn compute(source: &impl CardSource, table: &TableState) -> PowerReport {
             let t = &mut totals[idx(res.slots[src].owner)];
             for e in ELEMENTS {
                 if element.is_none_or(|x| x == e) {
-                    t.set(e, t.get(e).max(u32::from(*to)));
+                    let from = t.get(e);
+                    let raised = from.max(u32::from(*to));
+                    t.set(e, raised);
+                    // Shown on the card that raises the total, so the "why?" breakdown
+                    // adds up to the total it shows.
+                    if raised != from {
+                        cards[src].steps.push(Step {
+                            element: e,
+                            by: res.label(src),
+                            effect: format!("total power: {}", effect.describe()),
+                            from,
+                            to: raised,
+                        });
+                    }
                 }
             }
         }

@@ -16,9 +16,41 @@ pub trait CardSource {
     fn text(&self, _id: &CardId) -> Option<&str> {
         None
     }
+    /// The card's English name (PAIR compares the first words of two names).
+    fn name(&self, _id: &CardId) -> Option<&str> {
+        None
+    }
+    /// The deck the card comes in (`Vulca`, `E&I:A`, ...), when the catalog says.
+    fn deck(&self, _id: &CardId) -> Option<&str> {
+        None
+    }
+    /// Whether the catalog lacks a fact the card has (not a fact the card simply does not
+    /// have, like the values of Elemental Enchantment). By default: whatever is missing.
+    fn lacks(&self, id: &CardId, fact: Fact) -> bool {
+        missing(self.facts(id), fact)
+    }
     /// Whether the card has special power text (restrictions like Ferro Fos need it).
     fn has_text(&self, id: &CardId) -> bool {
         !self.effects(id).is_empty()
+    }
+}
+
+/// A fact of a card the table needs to count it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Fact {
+    #[serde(rename = "type")]
+    Type,
+    Fire,
+    Earth,
+}
+
+/// Whether `facts` (if any) leave `fact` empty.
+pub fn missing(facts: Option<&BmFacts>, fact: Fact) -> bool {
+    match fact {
+        Fact::Type => facts.is_none_or(|f| f.card_type.is_none()),
+        Fact::Fire => facts.is_none_or(|f| f.fire.is_none()),
+        Fact::Earth => facts.is_none_or(|f| f.earth.is_none()),
     }
 }
 
@@ -46,6 +78,11 @@ struct CatalogRecord {
     text_en: Option<String>,
     #[serde(default)]
     name_en: Option<String>,
+    #[serde(default)]
+    deck: Option<String>,
+    /// Facts the card does not have (`fire`, `earth`, ...), as opposed to facts unknown.
+    #[serde(default)]
+    absent: Vec<String>,
 }
 
 /// Facts and effects held in memory.
@@ -59,6 +96,10 @@ pub struct Catalog {
     names: HashMap<CardId, String>,
     /// English special power texts from the catalog.
     texts: HashMap<CardId, String>,
+    /// The deck each card comes in.
+    decks: HashMap<CardId, String>,
+    /// Facts each card does not have (so a missing value is not unknown).
+    absent: HashMap<CardId, Vec<String>>,
 }
 
 /// The catalog files, embedded at build time (no IO at run time).
@@ -83,6 +124,12 @@ impl Catalog {
             }
             if let Some(name) = r.name_en {
                 cat.names.insert(r.facts.id.clone(), name);
+            }
+            if let Some(deck) = r.deck {
+                cat.decks.insert(r.facts.id.clone(), deck);
+            }
+            if !r.absent.is_empty() {
+                cat.absent.insert(r.facts.id.clone(), r.absent);
             }
             cat.facts.insert(r.facts.id.clone(), r.facts);
         }
@@ -151,6 +198,24 @@ impl CardSource for Catalog {
     }
     fn text(&self, id: &CardId) -> Option<&str> {
         self.texts.get(id).map(String::as_str)
+    }
+    fn name(&self, id: &CardId) -> Option<&str> {
+        self.names.get(id).map(String::as_str)
+    }
+    fn deck(&self, id: &CardId) -> Option<&str> {
+        self.decks.get(id).map(String::as_str)
+    }
+    fn lacks(&self, id: &CardId, fact: Fact) -> bool {
+        let name = match fact {
+            Fact::Type => "type",
+            Fact::Fire => "fire",
+            Fact::Earth => "earth",
+        };
+        let absent = self
+            .absent
+            .get(id)
+            .is_some_and(|a| a.iter().any(|x| x == name));
+        missing(self.facts(id), fact) && !absent
     }
 }
 

@@ -3,7 +3,7 @@
 
 use bluemoon::effect::Effect;
 use bluemoon::power::compute;
-use bluemoon::{BmFacts, Catalog, Element, Event, GameState, Player, TableState};
+use bluemoon::{BmFacts, Catalog, Element, Event, GameState, Player, TableState, WarningKind};
 use serde::Deserialize;
 use std::path::PathBuf;
 
@@ -57,6 +57,21 @@ struct GameCase {
     expect: GameExpect,
     #[serde(default)]
     reject: Vec<Reject>,
+    /// Candidate events checked against the state after `events`: exactly these warning
+    /// kinds (a turn limit, or none for its exception).
+    #[serde(default)]
+    check: Vec<Check>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Check {
+    name: String,
+    /// Checked after this many of the events (default: all of them).
+    #[serde(default)]
+    at: Option<usize>,
+    event: Event,
+    warnings: Vec<WarningKind>,
 }
 
 #[derive(Deserialize, Default)]
@@ -74,6 +89,10 @@ struct GameExpect {
     last_retreat_dragons: Option<u8>,
     match_winner: Option<Player>,
     warning_contains: Option<String>,
+    /// The active combat cards of A and B, oldest first.
+    combat: Option<[Vec<String>; 2]>,
+    /// Fights of the game so far (one definition: `GameState::fights`).
+    fights: Option<u32>,
 }
 
 #[derive(Deserialize)]
@@ -217,6 +236,52 @@ fn run(path: &std::path::Path) -> Result<usize, String> {
             let all = format!("{:?}", state.view(&cat).warnings);
             if !all.contains(w.as_str()) {
                 return Err(format!("game: no warning containing {w:?}: {all}"));
+            }
+            checks += 1;
+        }
+        for c in &game.check {
+            let before = match c.at {
+                Some(n) if n <= game.events.len() => {
+                    GameState::replay(&cat, &game.events[..n]).map_err(|e| e.to_string())?
+                }
+                Some(n) => return Err(format!("check {:?}: at {n} is past the events", c.name)),
+                None => state.clone(),
+            };
+            let mut got: Vec<WarningKind> = before
+                .validate(&cat, &c.event)
+                .map_err(|e| format!("check {:?}: rejected: {e}", c.name))?
+                .iter()
+                .map(|w| w.kind())
+                .collect();
+            got.sort_by_key(|k| format!("{k:?}"));
+            let mut want = c.warnings.clone();
+            want.sort_by_key(|k| format!("{k:?}"));
+            if got != want {
+                return Err(format!(
+                    "check {:?}: warnings {got:?}, expected {want:?}",
+                    c.name
+                ));
+            }
+            checks += 1;
+        }
+        if let Some(want) = &e.combat {
+            let got = [Player::A, Player::B].map(|p| {
+                state
+                    .table
+                    .side(p)
+                    .combat
+                    .iter()
+                    .filter_map(|x| x.card.as_ref().map(|c| c.to_string()))
+                    .collect::<Vec<_>>()
+            });
+            if &got != want {
+                return Err(format!("game: combat {got:?}, expected {want:?}"));
+            }
+            checks += 1;
+        }
+        if let Some(n) = e.fights {
+            if state.fights != n {
+                return Err(format!("game: {} fights, expected {n}", state.fights));
             }
             checks += 1;
         }

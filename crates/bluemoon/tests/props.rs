@@ -213,19 +213,29 @@ fn to_event(s: &GameState, act: &Act) -> Event {
     })
 }
 
+/// A game set up with A starting.
+fn set_up() -> Result<Game, TestCaseError> {
+    let mut g = Game::new();
+    g.push(
+        cat(),
+        Event::new(EventKind::Setup {
+            decks: PerPlayer::default(),
+            expansions: vec![],
+            edition: Default::default(),
+            starts: Player::A,
+        }),
+    )
+    .map_err(|e| TestCaseError::fail(e.to_string()))?;
+    Ok(g)
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
 
     #[test]
     fn game_invariants(acts in proptest::collection::vec(arb_act(), 1..80)) {
         let c = cat();
-        let mut g = Game::new();
-        g.push(c, Event::new(EventKind::Setup {
-            decks: PerPlayer::default(),
-            expansions: vec![],
-            edition: Default::default(),
-            starts: Player::A,
-        })).map_err(|e| TestCaseError::fail(e.to_string()))?;
+        let mut g = set_up()?;
         for act in &acts {
             let ev = to_event(g.state(), act);
             let before = g.state().clone();
@@ -252,5 +262,101 @@ proptest! {
         // Replay from the log is deterministic.
         let replayed = GameState::replay(c, g.events()).map_err(|e| TestCaseError::fail(e.to_string()))?;
         prop_assert_eq!(&replayed, g.state());
+    }
+}
+
+/// Characters for the turn-limit property: plain, FREE, PAIR (same and other first words),
+/// two gangs, and a booster.
+const CHARACTERS: &[&str] = &[
+    "vulca-13", "vulca-14", "hoax-09", "mimix-22", "mimix-23", "mimix-03", "mimix-04", "mimix-05",
+    "mimix-06", "khind-01", "khind-02", "khind-03", "khind-05", "khind-06", "vulca-18",
+];
+
+#[derive(Debug, Clone)]
+enum Step {
+    Play(usize),
+    Choose,
+    Pass,
+    Retreat,
+}
+
+fn arb_step() -> impl Strategy<Value = Step> {
+    prop_oneof![
+        6 => (0..CHARACTERS.len()).prop_map(Step::Play),
+        1 => Just(Step::Choose),
+        3 => Just(Step::Pass),
+        1 => Just(Step::Retreat),
+    ]
+}
+
+/// A player's active characters that count towards "one character": not FREE.
+fn counted_characters(s: &GameState, p: Player) -> Vec<CardId> {
+    s.table
+        .side(p)
+        .combat
+        .iter()
+        .filter(|e| !e.face_down)
+        .filter_map(|e| e.card.clone())
+        .filter(|c| {
+            cat().facts(c).is_some_and(|f| {
+                f.card_type == Some(CardType::Character) && !f.has_icon(bluemoon::Icon::Free)
+            })
+        })
+        .collect()
+}
+
+/// Two PAIR characters with the same first word, or all of one gang.
+fn allowed_together(cards: &[CardId]) -> bool {
+    let facts: Vec<_> = cards.iter().filter_map(|c| cat().facts(c)).collect();
+    let first_word = |c: &CardId| cat().name(c).and_then(|n| n.split_whitespace().next());
+    let pair = cards.len() == 2
+        && facts.iter().all(|f| f.has_icon(bluemoon::Icon::Pair))
+        && first_word(&cards[0]).is_some()
+        && first_word(&cards[0]) == first_word(&cards[1]);
+    let gang = facts.first().and_then(|f| f.gang.clone());
+    let one_gang = gang.is_some() && facts.iter().all(|f| f.gang == gang);
+    pair || one_gang
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(96))]
+
+    /// A table played without overriding a warning never has two counted characters of one
+    /// player active unless FREE, PAIR or GANG allows it.
+    #[test]
+    fn no_two_counted_characters_without_free_pair_or_gang(
+        steps in proptest::collection::vec(arb_step(), 1..60)
+    ) {
+        let c = cat();
+        let mut g = set_up()?;
+        for step in &steps {
+            let me = g.state().turn().unwrap_or(Player::A);
+            let kind = match step {
+                Step::Play(i) => EventKind::CardPlayed {
+                    player: me,
+                    card: CardId::from(CHARACTERS[*i]),
+                    area: Area::Combat,
+                    target: None,
+                    face_down: false,
+                },
+                Step::Choose => EventKind::ElementChosen { player: me, element: Element::Fire },
+                Step::Pass => EventKind::TurnPassed { player: me },
+                Step::Retreat => EventKind::Retreat { player: me, forced: false, dragon_cancelled: false },
+            };
+            let ev = Event::new(kind);
+            // A careful player: only what the engine accepts without a warning.
+            match g.state().validate(c, &ev) {
+                Ok(w) if w.is_empty() => {}
+                _ => continue,
+            }
+            g.push(c, ev).map_err(|e| TestCaseError::fail(e.to_string()))?;
+            for p in [Player::A, Player::B] {
+                let counted = counted_characters(g.state(), p);
+                prop_assert!(
+                    counted.len() <= 1 || allowed_together(&counted),
+                    "{p:?} has {counted:?} active after {:?}", g.events()
+                );
+            }
+        }
     }
 }

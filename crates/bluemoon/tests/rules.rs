@@ -466,3 +466,45 @@ fn a_gang_grows_without_covering_unless_its_icons_are_ignored() {
     // Against Mekarthas the Shrewd (icons ignored) the gang is lost: TopDog covers TopGun.
     assert_eq!(run("hoax-16"), 1);
 }
+
+/// Issue #11: the "why?" breakdown left out total-power effects (Torch 1/4 and Elemental
+/// Enchantment 0/0 under a total of 6/6). Each card's value plus the total-power steps must
+/// add up to the total shown.
+#[test]
+fn the_breakdown_shows_total_power_effects() {
+    let t = table(side(&["vulca-11", "vulca-20"], &[]), side(&[], &[]));
+    let r = compute(&cat(), &t);
+    let a = r.player(Player::A);
+    assert_eq!((a.total.fire, a.total.earth), (6, 6));
+    let enchantment = r
+        .cards
+        .iter()
+        .find(|l| l.card.as_ref().is_some_and(|c| c.as_str() == "vulca-20"))
+        .expect("Elemental Enchantment has a line");
+    let steps: Vec<(Element, u32, u32)> = enchantment
+        .steps
+        .iter()
+        .map(|s| (s.element, s.from, s.to))
+        .collect();
+    assert_eq!(
+        steps,
+        vec![(Element::Fire, 1, 6), (Element::Earth, 4, 6)],
+        "{enchantment:?}"
+    );
+    for e in [Element::Fire, Element::Earth] {
+        let values: u32 = r
+            .cards
+            .iter()
+            .filter(|l| l.owner == Player::A && l.counted)
+            .map(|l| l.value.get(e))
+            .sum();
+        let raised: u32 = r
+            .cards
+            .iter()
+            .flat_map(|l| l.steps.iter())
+            .filter(|s| s.element == e && s.effect.starts_with("total power"))
+            .map(|s| s.to - s.from)
+            .sum();
+        assert_eq!(values + raised, a.total.get(e), "{e:?} adds up");
+    }
+}

@@ -109,7 +109,14 @@ fn a_scripted_game_from_the_command_line() {
     assert_eq!(total(&v, 0, "fire"), 12);
     let v = json(d, &["game", "play", "A", "Feuerzauber"]);
     assert_eq!(total(&v, 0, "fire"), 13);
-    json(d, &["game", "pass", "A"]);
+    // no new character this turn: refused (exit 1, naming the player) until confirmed
+    let o = tablemate(d, &["game", "pass", "A"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        String::from_utf8_lossy(&o.stderr).contains("Ann has played no new character"),
+        "{o:?}"
+    );
+    json(d, &["game", "pass", "A", "--confirm"]);
 
     let v = json(d, &["game", "retreat", "B"]);
     assert_eq!(v["players"][0]["dragons"], 1);

@@ -1,5 +1,5 @@
 //! What the table screen asks of the service when a card is entered, on a game in mid-fight
-//! (the end-to-end script's Vulca vs Hoax table): `game_enter`, the one call the window makes,
+//! after 60 events (twelve fights, then the end-to-end script's Vulca vs Hoax table): `game_enter`, the one call the window makes,
 //! and its parts: the preview (area, target, warnings), the play itself (append + the new table
 //! view; undone again to keep the table the same), and the rulings prompt. Target (issue #6):
 //! card picked → totals and rulings shown under 50 ms, of which these calls are the service's
@@ -29,12 +29,47 @@ fn table(c: &mut Criterion) {
             people_a: "Vulca".into(),
             people_b: "Hoax".into(),
             first: Some(Seat::A),
+            emissaries_inquisitors: false,
         })
         .expect("game")
         .id;
     let act = |svc: &mut Service, a: GameAction| {
         svc.game_act(id, &a).expect("action");
     };
+    // Twelve fights of five events each (character, element, pass, answer, retreat), the
+    // retreats alternating so the dragons swing back and forth: a 60-event log to replay.
+    let fights = [
+        ("V04", Seat::A, "H03", Seat::B),
+        ("H02", Seat::B, "V05", Seat::A),
+    ];
+    for k in 0..12 {
+        let (card, starter, answer, other) = fights[k % 2];
+        svc.game_play(id, &play(card, starter)).expect("play");
+        act(
+            &mut svc,
+            GameAction::ChooseElement {
+                player: starter,
+                element: ElementName::Earth,
+            },
+        );
+        act(
+            &mut svc,
+            GameAction::Pass {
+                player: starter,
+                confirmed: true,
+            },
+        );
+        svc.game_play(id, &play(answer, other)).expect("play");
+        act(
+            &mut svc,
+            GameAction::Retreat {
+                player: other,
+                forced: false,
+                dragon_cancelled: false,
+            },
+        );
+    }
+    assert_eq!(svc.game_view(id).expect("view").events, 61);
     svc.game_play(id, &play("V02", Seat::A)).expect("play");
     act(
         &mut svc,
@@ -43,17 +78,35 @@ fn table(c: &mut Criterion) {
             element: ElementName::Fire,
         },
     );
-    act(&mut svc, GameAction::Pass { player: Seat::A });
+    act(
+        &mut svc,
+        GameAction::Pass {
+            player: Seat::A,
+            confirmed: true,
+        },
+    );
     svc.game_play(id, &play("Wogarathoras", Seat::B))
         .expect("play");
     svc.game_play(id, &play("H19", Seat::B)).expect("play");
-    act(&mut svc, GameAction::Pass { player: Seat::B });
+    act(
+        &mut svc,
+        GameAction::Pass {
+            player: Seat::B,
+            confirmed: true,
+        },
+    );
     let mut gauntlets = play("Volcanic Gauntlets", Seat::A);
     gauntlets.target = Some("vulca-02".into());
     svc.game_play(id, &gauntlets).expect("play");
     svc.game_play(id, &play("Flickering Fires", Seat::A))
         .expect("play");
-    act(&mut svc, GameAction::Pass { player: Seat::A });
+    act(
+        &mut svc,
+        GameAction::Pass {
+            player: Seat::A,
+            confirmed: true,
+        },
+    );
     // the rulings index is built on first use: not part of the figures
     svc.game_prompts(id, "Enthrall Opposition", Some("en"), Some(6))
         .expect("prompts");

@@ -16,6 +16,9 @@ pub enum ErrorCode {
     Storage,
     /// A bug or an environment problem, not the person's fault.
     Internal,
+    /// The action raises a warning a person must confirm (the message says what); sent again
+    /// with `confirmed`, it is recorded.
+    NeedsConfirmation,
 }
 
 /// An error as shown to a person.
@@ -53,12 +56,25 @@ impl ServiceError {
         }
     }
 
+    pub fn needs_confirmation(message: impl Into<String>) -> Self {
+        ServiceError {
+            code: ErrorCode::NeedsConfirmation,
+            message: message.into(),
+        }
+    }
+
     /// Whether the person can fix this by changing their input (CLI exit code 1) or not (2).
     pub fn is_user_error(&self) -> bool {
-        matches!(self.code, ErrorCode::InvalidInput | ErrorCode::NotFound)
+        matches!(
+            self.code,
+            ErrorCode::InvalidInput | ErrorCode::NotFound | ErrorCode::NeedsConfirmation
+        )
     }
 }
 
+/// The one mapping of a store error to its service code: the person's mistakes (bad values,
+/// unknown ids, a finished game or match, a bad import file) keep the store's specific
+/// message as a user error; anything else is a storage problem.
 impl From<store::StoreError> for ServiceError {
     fn from(e: store::StoreError) -> Self {
         if e.is_read_only() {
@@ -68,7 +84,36 @@ impl From<store::StoreError> for ServiceError {
                  TABLEMATE_DATA_DIR.",
             );
         }
-        ServiceError::storage(format!("Your data could not be read or saved: {e}"))
+        use store::StoreError as E;
+        match e {
+            E::NotFound { .. } => ServiceError::not_found(capitalise(&e.to_string())),
+            E::Invalid { .. }
+            | E::EventNotJson(_)
+            | E::GameFinished(_)
+            | E::NothingToUndo(_)
+            | E::NothingToRedo(_)
+            | E::MatchFinished(_)
+            | E::Conflict(_)
+            | E::Import { .. }
+            | E::Tournament(_) => ServiceError::invalid(capitalise(&e.to_string())),
+            other => {
+                ServiceError::storage(format!("Your data could not be read or saved: {other}"))
+            }
+        }
+    }
+}
+
+/// [`From<StoreError>`](ServiceError#impl-From<StoreError>-for-ServiceError) as a function,
+/// for `map_err`.
+pub(crate) fn store_error(e: store::StoreError) -> ServiceError {
+    e.into()
+}
+
+fn capitalise(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().chain(c).collect(),
+        None => String::new(),
     }
 }
 

@@ -64,7 +64,7 @@ pub struct TimelineStep {
 pub struct GamePage {
     pub game: GameRow,
     pub timeline: Vec<TimelineStep>,
-    /// Number of fights (retreats) in the log.
+    /// Number of fights in the log (the engine's one definition: `GameState::fights`).
     pub fights: u32,
 }
 
@@ -228,11 +228,9 @@ impl Service {
     pub fn game_page(&self, id: i64) -> Result<GamePage> {
         let info = self.store.game(GameId(id)).map_err(store_err)?;
         let events = self.store.events(GameId(id)).map_err(store_err)?;
-        let cards = bluemoon::Catalog::embedded().map_err(|e| {
-            ServiceError::internal(format!("The Blue Moon catalog shipped is broken: {e}"))
-        })?;
+        // The same cards the table judges with: the catalog with the user's fixes.
+        let cards = self.game_cards()?;
         let mut state = bluemoon::GameState::default();
-        let mut fights = 1u32;
         let mut timeline = Vec::with_capacity(events.len());
         let name_of = |letter: &str| match letter {
             "A" => Some(info.player_names[0].clone()),
@@ -243,6 +241,7 @@ impl Service {
             let json: serde_json::Value = serde_json::from_str(&e.payload).unwrap_or_default();
             let (kind, player, detail) = describe(&json);
             let mut problem = None;
+            let before_fights = state.fights;
             match bluemoon::Event::from_json(&e.payload) {
                 Ok(ev) => match state.apply(&cards, &ev) {
                     Ok(next) => state = next,
@@ -250,10 +249,9 @@ impl Service {
                 },
                 Err(err) => problem = Some(err.to_string()),
             }
-            let step_fight = fights;
-            if kind == "retreat" && problem.is_none() {
-                fights += 1;
-            }
+            // The fight this step belongs to: the engine's count of the fights ended
+            // before it, plus the one it is in (or ends).
+            let step_fight = before_fights + 1;
             timeline.push(TimelineStep {
                 seq: e.seq,
                 kind,
@@ -275,14 +273,10 @@ impl Service {
                 problem,
             });
         }
-        let retreats = timeline
-            .iter()
-            .filter(|s| s.kind == "retreat" && s.problem.is_none())
-            .count() as u32;
         Ok(GamePage {
             game: game_row(&info),
             timeline,
-            fights: retreats,
+            fights: state.fights,
         })
     }
 
@@ -561,6 +555,55 @@ mod tests {
         assert_eq!(t[6].dragons, t[5].dragons);
         assert_eq!(t[6].crystals, t[5].crystals);
         assert_eq!(page.fights, 4);
+    }
+
+    /// Issue #11: a declined start was a fight in the stored result but not in the timeline.
+    /// Now both take the engine's count.
+    #[test]
+    fn the_stored_result_and_the_timeline_count_the_same_fights() {
+        use crate::game::{ElementName, GameAction, NewGameRequest, PlayRequest, Seat};
+        let dir = tempfile::tempdir().unwrap();
+        let mut svc = Service::open(dir.path()).unwrap();
+        let id = svc
+            .game_new(&NewGameRequest {
+                player_a: "Anna".into(),
+                player_b: "Bert".into(),
+                people_a: "Vulca".into(),
+                people_b: "Hoax".into(),
+                first: Some(Seat::A),
+                emissaries_inquisitors: false,
+            })
+            .unwrap()
+            .id;
+        let act = |svc: &mut Service, a: GameAction| svc.game_act(id, &a).unwrap();
+        act(
+            &mut svc,
+            GameAction::DeclineStart {
+                player: Seat::A,
+                discarded: 2,
+            },
+        );
+        let play = PlayRequest {
+            player: Seat::B,
+            card: "H01".into(),
+            target: None,
+            face_down: false,
+        };
+        svc.game_play(id, &play).unwrap();
+        act(
+            &mut svc,
+            GameAction::ChooseElement {
+                player: Seat::B,
+                element: ElementName::Fire,
+            },
+        );
+        act(&mut svc, GameAction::Concede { player: Seat::B });
+        svc.game_next(id).unwrap();
+        let page = svc.game_page(id).unwrap();
+        // the declined start is no fight; the conceded one is
+        assert_eq!(page.fights, 1);
+        assert_eq!(page.game.fights, Some(1), "{:?}", page.game);
+        assert_eq!(page.timeline.last().map(|s| s.fight), Some(1));
     }
 
     #[test]

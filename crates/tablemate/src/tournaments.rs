@@ -8,7 +8,7 @@
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
-use store::{EntrantId, FirstRound, Format, StoreError, TournamentId};
+use store::{EntrantId, FirstRound, Format, TournamentId};
 use ts_rs::TS;
 
 use crate::error::{Result, ServiceError};
@@ -24,24 +24,8 @@ pub const TIE_BREAKERS: [&str; 5] = [
     "Seed (registration order).",
 ];
 
-/// Maps a store error to what a person sees: their mistakes (bad values, unknown ids, a rule,
-/// a bad import file) are user errors with the store's specific message; anything else is a
-/// storage problem.
-pub(crate) fn store_err(e: StoreError) -> ServiceError {
-    match e {
-        StoreError::NotFound { .. } => ServiceError::not_found(capitalise(&e.to_string())),
-        StoreError::Invalid { .. }
-        | StoreError::EventNotJson(_)
-        | StoreError::GameFinished(_)
-        | StoreError::NothingToUndo(_)
-        | StoreError::NothingToRedo(_)
-        | StoreError::MatchFinished(_)
-        | StoreError::Conflict(_)
-        | StoreError::Import { .. }
-        | StoreError::Tournament(_) => ServiceError::invalid(capitalise(&e.to_string())),
-        other => ServiceError::from(other),
-    }
-}
+/// Maps a store error to what a person sees: the one mapping, in `error.rs`.
+pub(crate) use crate::error::store_error as store_err;
 
 fn capitalise(s: &str) -> String {
     let mut c = s.chars();

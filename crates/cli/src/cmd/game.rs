@@ -22,7 +22,8 @@ pub enum GameCmd {
         a: String,
         /// The second player's name.
         b: String,
-        /// The first player's people (deck), e.g. Vulca.
+        /// The first player's people (deck): Vulca, Hoax, Mimix, Flit, Khind, Terrah, Pillar,
+        /// Aqua or Buka.
         #[arg(long)]
         people_a: String,
         /// The second player's people, e.g. Hoax.
@@ -31,6 +32,9 @@ pub enum GameCmd {
         /// Who starts the first fight: A or B (default A).
         #[arg(long)]
         first: Option<String>,
+        /// Play with the Emissaries and Inquisitors cards (Hyla, crystal, interference).
+        #[arg(long)]
+        emissaries_inquisitors: bool,
     },
     /// Enter a card: PLAYER (A, B or a name) and the card as typed.
     Play {
@@ -53,9 +57,13 @@ pub enum GameCmd {
         #[arg(long)]
         game: Option<i64>,
     },
-    /// Announce power and end the turn (next turn).
+    /// Announce power and end the turn (next turn). Without a new character this turn it is
+    /// refused (exit code 1, the reason on stderr) unless confirmed with --confirm.
     Pass {
         player: String,
+        /// End the turn even though no new character was played (the cards say so).
+        #[arg(long)]
+        confirm: bool,
         #[arg(long)]
         game: Option<i64>,
     },
@@ -181,6 +189,7 @@ pub fn run(ctx: &Ctx<'_>, cmd: GameCmd) -> Result<(), ServiceError> {
             people_a,
             people_b,
             first,
+            emissaries_inquisitors,
         } => {
             let first = first.as_deref().map(Seat::parse).transpose()?;
             let mut svc = ctx.open()?;
@@ -190,6 +199,7 @@ pub fn run(ctx: &Ctx<'_>, cmd: GameCmd) -> Result<(), ServiceError> {
                 people_a,
                 people_b,
                 first,
+                emissaries_inquisitors,
             })?;
             show(ctx, &view, false)
         }
@@ -224,9 +234,16 @@ pub fn run(ctx: &Ctx<'_>, cmd: GameCmd) -> Result<(), ServiceError> {
                 Ok(GameAction::ChooseElement { player: p, element })
             })
         }
-        GameCmd::Pass { player, game } => {
-            act(ctx, game, &player, |p| Ok(GameAction::Pass { player: p }))
-        }
+        GameCmd::Pass {
+            player,
+            confirm,
+            game,
+        } => act(ctx, game, &player, |p| {
+            Ok(GameAction::Pass {
+                player: p,
+                confirmed: confirm,
+            })
+        }),
         GameCmd::Retreat {
             player,
             forced,

@@ -5,4 +5,8 @@ import type { Seat } from "./Seat";
 /**
  * Everything else that happens at the table.
  */
-export type GameAction = { "action": "choose_element", player: Seat, element: ElementName, } | { "action": "change_element", element: ElementName, } | { "action": "pass", player: Seat, } | { "action": "retreat", player: Seat, forced: boolean, dragon_cancelled: boolean, } | { "action": "decline_start", player: Seat, discarded: number, } | { "action": "attract_dragons", player: Seat, count: number, } | { "action": "discard", player: Seat, card: string, } | { "action": "retrieve", player: Seat, card: string, } | { "action": "cover", player: Seat, card: string, } | { "action": "change_target", player: Seat, card: string, target: string, } | { "action": "out_of_cards", player: Seat, } | { "action": "cards_regained", player: Seat, } | { "action": "concede", player: Seat, };
+export type GameAction = { "action": "choose_element", player: Seat, element: ElementName, } | { "action": "change_element", element: ElementName, } | { "action": "pass", player: Seat, 
+/**
+ * Optional for callers (absent = not confirmed).
+ */
+confirmed?: boolean, } | { "action": "retreat", player: Seat, forced: boolean, dragon_cancelled: boolean, } | { "action": "decline_start", player: Seat, discarded: number, } | { "action": "attract_dragons", player: Seat, count: number, } | { "action": "discard", player: Seat, card: string, } | { "action": "retrieve", player: Seat, card: string, } | { "action": "cover", player: Seat, card: string, } | { "action": "change_target", player: Seat, card: string, target: string, } | { "action": "out_of_cards", player: Seat, } | { "action": "cards_regained", player: Seat, } | { "action": "concede", player: Seat, };

@@ -7,6 +7,6 @@ import type { TimelineStep } from "./TimelineStep";
  */
 export type GamePage = { game: GameRow, timeline: Array<TimelineStep>, 
 /**
- * Number of fights (retreats) in the log.
+ * Number of fights in the log (the engine's one definition: `GameState::fights`).
  */
 fights: number, };

@@ -32,7 +32,11 @@ game_over: ResultView | null,
 /**
  * The result has been recorded (the log can no longer change).
  */
-finished: boolean, match_winner: Seat | null, events: number, can_undo: boolean, redo_depth: number, 
+finished: boolean, match_winner: Seat | null, 
+/**
+ * A player has reached the match's crystals: no next game can follow.
+ */
+match_over: boolean, events: number, can_undo: boolean, redo_depth: number, 
 /**
  * The game that follows this one in the match, once started.
  */

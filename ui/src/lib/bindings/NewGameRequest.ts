@@ -9,4 +9,9 @@ export type NewGameRequest = { player_a: string, player_b: string, people_a: str
 /**
  * Who starts the first fight (default A).
  */
-first: Seat | null, };
+first: Seat | null, 
+/**
+ * The Emissaries and Inquisitors cards are in play (Hyla, crystal, interference cards):
+ * without them those cards are warned about as not in the players' decks.
+ */
+emissaries_inquisitors?: boolean, };

@@ -1,0 +1,1314 @@
+//! Games at the table (Blue Moon): start a game of a match, enter cards as a player types them,
+//! fights, dragons, undo/redo, the table view with totals and the "why?" breakdown.
+//!
+//! Persistence: each game of a match is one stored game whose event log is the rules engine's
+//! events (`bluemoon::Event` as JSON), starting with `setup`. Every action appends exactly one
+//! event in one transaction after the engine has accepted it; a rejected action appends nothing.
+//! The state shown is always the fold of the stored log, so closing and reopening resumes it.
+//! A game whose end the engine has reached stays open (its last action can still be undone)
+//! until `game_next` records its result and starts the next game of the match.
+
+use std::collections::HashMap;
+
+use bluemoon::event::{Edition, Expansion, PerPlayer};
+use bluemoon::game::GameState;
+use bluemoon::power::{CardStatus, EffectStatus, Warning};
+use bluemoon::{
+    Area, CardId, CardSource, CardType, Element, Event, EventKind, Player, WarningKind,
+};
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+mod context;
+mod views;
+pub(crate) use context::{Cards, GameCtx};
+pub use views::*;
+
+use crate::error::store_error;
+use crate::{Result, Service, ServiceError};
+
+/// Suggestions shown while typing a card.
+pub const SUGGESTION_LIMIT: usize = 8;
+
+// ---------------------------------------------------------------------------------------------
+// Requests
+
+/// A seat at the table: the first (A) or second (B) player of the game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub enum Seat {
+    A,
+    B,
+}
+
+impl Seat {
+    fn player(self) -> Player {
+        match self {
+            Seat::A => Player::A,
+            Seat::B => Player::B,
+        }
+    }
+    fn of(p: Player) -> Seat {
+        match p {
+            Player::A => Seat::A,
+            Player::B => Seat::B,
+        }
+    }
+    fn side(self) -> store::Side {
+        match self {
+            Seat::A => store::Side::A,
+            Seat::B => store::Side::B,
+        }
+    }
+    fn from_side(s: store::Side) -> Seat {
+        match s {
+            store::Side::A => Seat::A,
+            store::Side::B => Seat::B,
+        }
+    }
+    /// `A`/`B` (any case), or `1`/`2`.
+    pub fn parse(text: &str) -> Result<Seat> {
+        match text.trim().to_ascii_uppercase().as_str() {
+            "A" | "1" => Ok(Seat::A),
+            "B" | "2" => Ok(Seat::B),
+            other => Err(ServiceError::invalid(format!(
+                "`{other}` is not a player: use A (the first player) or B (the second)"
+            ))),
+        }
+    }
+}
+
+/// The two elements.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
+#[serde(rename_all = "lowercase")]
+#[ts(export)]
+pub enum ElementName {
+    Fire,
+    Earth,
+}
+
+impl ElementName {
+    fn element(self) -> Element {
+        match self {
+            ElementName::Fire => Element::Fire,
+            ElementName::Earth => Element::Earth,
+        }
+    }
+    fn of(e: Element) -> ElementName {
+        match e {
+            Element::Fire => ElementName::Fire,
+            Element::Earth => ElementName::Earth,
+        }
+    }
+    /// `fire`/`earth` (also German `feuer`/`erde`).
+    pub fn parse(text: &str) -> Result<ElementName> {
+        match text.trim().to_lowercase().as_str() {
+            "fire" | "feuer" | "f" => Ok(ElementName::Fire),
+            "earth" | "erde" | "e" => Ok(ElementName::Earth),
+            other => Err(ServiceError::invalid(format!(
+                "`{other}` is not an element: use fire or earth"
+            ))),
+        }
+    }
+}
+
+/// A new game: two players (names), their peoples, who starts, and optionally the match it
+/// continues (otherwise a new match to 5 crystals is recorded).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct NewGameRequest {
+    pub player_a: String,
+    pub player_b: String,
+    pub people_a: String,
+    pub people_b: String,
+    /// Who starts the first fight (default A).
+    #[serde(default)]
+    pub first: Option<Seat>,
+    /// The Emissaries and Inquisitors cards are in play (Hyla, crystal, interference cards):
+    /// without them those cards are warned about as not in the players' decks.
+    #[serde(default)]
+    #[ts(as = "Option<bool>", optional)]
+    pub emissaries_inquisitors: bool,
+}
+
+/// A card entered at the table, as the person typed or picked it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct PlayRequest {
+    pub player: Seat,
+    /// `V24`, `Vulca 24`, `vulca-24`, `Flickering Fires`, `Feuerzauber`, ...
+    pub card: String,
+    /// The target of a "one of my character cards" effect (default: the active character).
+    #[serde(default)]
+    pub target: Option<String>,
+    /// A bluff card played face down to the support area.
+    #[serde(default)]
+    pub face_down: bool,
+}
+
+/// Everything else that happens at the table.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(tag = "action", rename_all = "snake_case")]
+#[ts(export)]
+pub enum GameAction {
+    /// The player starting the fight chooses the contested element.
+    ChooseElement { player: Seat, element: ElementName },
+    /// The element changed by a card the table did not see (a correction).
+    ChangeElement { element: ElementName },
+    /// The player announces power and ends the turn (next turn). Without a new character
+    /// this turn it is refused with `needs_confirmation` unless `confirmed`.
+    Pass {
+        player: Seat,
+        /// Optional for callers (absent = not confirmed).
+        #[serde(default)]
+        #[ts(as = "Option<bool>", optional)]
+        confirmed: bool,
+    },
+    /// The player retreats: the opponent attracts the dragons due.
+    Retreat {
+        player: Seat,
+        #[serde(default)]
+        forced: bool,
+        #[serde(default)]
+        dragon_cancelled: bool,
+    },
+    /// The player due to start a fight declines, discarding 1 to 3 cards.
+    DeclineStart { player: Seat, discarded: u8 },
+    /// Dragons moved by hand (a card's effect): `player` attracts `count` dragons.
+    AttractDragons { player: Seat, count: u8 },
+    /// A card in play goes to the discard pile.
+    Discard { player: Seat, card: String },
+    /// A card in play returns to its owner's hand.
+    Retrieve { player: Seat, card: String },
+    /// A combat card becomes covered without a new character.
+    Cover { player: Seat, card: String },
+    /// The owner moves a "one of my character cards" effect to another character.
+    ChangeTarget {
+        player: Seat,
+        card: String,
+        target: String,
+    },
+    /// The player has no cards left in hand or draw deck.
+    OutOfCards { player: Seat },
+    /// The player has cards again.
+    CardsRegained { player: Seat },
+    /// The player concedes: the opponent scores the maximum.
+    Concede { player: Seat },
+}
+
+/// A value the catalog lacks, given once by the person and stored as their card fix.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct CardValuesFix {
+    pub card: String,
+    #[serde(default)]
+    pub card_type: Option<String>,
+    #[serde(default)]
+    pub fire: Option<u8>,
+    #[serde(default)]
+    pub earth: Option<u8>,
+}
+
+fn side_index(p: Player) -> usize {
+    match p {
+        Player::A => 0,
+        Player::B => 1,
+    }
+}
+
+fn enum_text<T: Serialize>(v: &T) -> String {
+    match serde_json::to_value(v) {
+        Ok(serde_json::Value::String(s)) => s,
+        Ok(other) => other.to_string(),
+        Err(_) => String::new(),
+    }
+}
+
+fn area_name(a: Area) -> String {
+    enum_text(&a)
+}
+
+fn rule_error(e: bluemoon::RuleError) -> ServiceError {
+    ServiceError::invalid(format!("Not possible: {e}"))
+}
+
+impl Service {
+    /// Resolves a card as a player types it: an id, a tag or number shorthand, an English or
+    /// German name, a typo. Ambiguous input is an error listing the candidates.
+    pub fn resolve_card(&self, text: &str) -> Result<CardId> {
+        let t = text.trim();
+        if t.is_empty() {
+            return Err(ServiceError::invalid(
+                "No card given: type its number or name",
+            ));
+        }
+        if self.catalog.bm(t).is_some() {
+            return Ok(CardId::new(t));
+        }
+        let found = self
+            .catalog
+            .lookup(t, Some(cards::Game::BlueMoon), SUGGESTION_LIMIT);
+        if let Some(best) = found.best() {
+            return Ok(best.id.clone());
+        }
+        if found.candidates.is_empty() {
+            return Err(ServiceError::invalid(format!(
+                "No Blue Moon card matches `{t}`: type its number (V24, Vulca 24) or its name"
+            )));
+        }
+        let list: Vec<String> = found
+            .candidates
+            .iter()
+            .map(|c| match &c.tag {
+                Some(tag) => format!("{tag} {}", c.name),
+                None => c.name.clone(),
+            })
+            .collect();
+        Err(ServiceError::invalid(format!(
+            "`{t}` could be several cards: {}. Type more of the name or its number",
+            list.join(", ")
+        )))
+    }
+
+    /// Suggestions while typing a card (number shorthand, English and German names, typos).
+    pub fn card_suggestions(
+        &self,
+        text: &str,
+        limit: Option<usize>,
+    ) -> Result<Vec<CardSuggestion>> {
+        let limit = limit.unwrap_or(SUGGESTION_LIMIT).clamp(1, 50);
+        if text.trim().is_empty() {
+            return Ok(Vec::new());
+        }
+        let cards = self.game_cards()?;
+        let found = self
+            .catalog
+            .lookup(text, Some(cards::Game::BlueMoon), limit);
+        Ok(found
+            .candidates
+            .iter()
+            .filter_map(|c| {
+                let bm = self.catalog.bm(c.id.as_str())?;
+                let facts = cards.facts(&c.id).unwrap_or(&bm.facts);
+                Some(CardSuggestion {
+                    id: c.id.to_string(),
+                    tag: bm.tag.clone(),
+                    name: c.name.clone(),
+                    name_en: bm.name_en.clone(),
+                    name_de: bm.name_de.clone(),
+                    card_type: facts.card_type.map(|t| enum_text(&t)),
+                    fire: facts.fire,
+                    earth: facts.earth,
+                    matched: enum_text(&c.matched),
+                })
+            })
+            .collect())
+    }
+
+    fn card_view(&self, cards: &Cards<'_>, id: Option<&CardId>, face_down: bool) -> CardView {
+        let bm = id.and_then(|i| self.catalog.bm(i.as_str()));
+        let facts = id.and_then(|i| cards.facts(i));
+        CardView {
+            id: id.map(|i| i.to_string()),
+            tag: bm.map_or_else(
+                || id.map_or_else(|| "?".to_owned(), |i| i.to_string()),
+                |b| b.tag.clone(),
+            ),
+            name_en: bm.and_then(|b| b.name_en.clone()),
+            name_de: bm.and_then(|b| b.name_de.clone()),
+            card_type: facts.and_then(|f| f.card_type).map(|t| enum_text(&t)),
+            fire: facts.and_then(|f| f.fire),
+            earth: facts.and_then(|f| f.earth),
+            face_down,
+            target: None,
+            value_fire: None,
+            value_earth: None,
+            ignored_by: None,
+        }
+    }
+
+    fn card_name(&self, id: &str) -> String {
+        self.catalog
+            .bm(id)
+            .map_or_else(|| id.to_owned(), |b| b.display_name().to_owned())
+    }
+
+    /// A warning as the app shows it: players and cards by name (`names`: A then B; a table
+    /// state without players says "player A").
+    fn warning_view(&self, w: &Warning, names: Option<&[String; 2]>) -> WarningView {
+        let player_name = |p: Player| match names {
+            Some(n) => n[side_index(p)].clone(),
+            None => format!("player {}", enum_text(&Seat::of(p))),
+        };
+        let name = |c: &CardId| self.card_name(c.as_str());
+        let name_de = |c: &CardId| self.catalog.bm(c.as_str()).and_then(|b| b.name_de.clone());
+        let who = w.player().map(player_name).unwrap_or_default();
+        let message = match w {
+            Warning::Forbidden { card, by, rule, .. } => format!(
+                "{who} may not play {}: {} forbids it ({rule})",
+                name(card),
+                name(by)
+            ),
+            Warning::BadTarget { card, target } => format!(
+                "the target {} of {} is not one of the owner's characters",
+                name(target),
+                name(card)
+            ),
+            Warning::UnknownCard { card } => {
+                format!("{card} is not in the catalog (counted as 0)")
+            }
+            Warning::IgnoreNotSettled => {
+                "the cards ignoring each other do not settle: check the table".to_owned()
+            }
+            Warning::UnknownValues { card } => format!(
+                "the printed values of {} are unknown (counted as 0)",
+                name(card)
+            ),
+            Warning::FirstTurnBoosterSupport { card, .. } => format!(
+                "{who} starts this fight: on its first turn {} (a booster or support card) is allowed only when a card allows it",
+                name(card)
+            ),
+            Warning::SecondCharacter { card, by, .. } => format!(
+                "{who} has already played a character this turn ({}): {} would be a second one (only FREE, a PAIR or a GANG allow more)",
+                name(by),
+                name(card)
+            ),
+            Warning::SecondBoosterOrSupport { card, by, .. } => match by {
+                Some(by) => format!(
+                    "{who} has already played a booster or support card this turn ({}): {} would go beyond what is allowed",
+                    name(by),
+                    name(card)
+                ),
+                None => format!(
+                    "{who} may play no further booster or support card this turn ({})",
+                    name(card)
+                ),
+            },
+            Warning::AfterStop { card, by, .. } => format!(
+                "{} has a STOP icon: {who} may play no further card this turn ({})",
+                name(by),
+                name(card)
+            ),
+            Warning::SecondLeadership { card, by, .. } => format!(
+                "{who} has already taken this turn's one leadership-phase action ({}): {} would be a second",
+                name(by),
+                name(card)
+            ),
+            Warning::NoNewCharacter { starting, .. } => format!(
+                "{who} has played no new character this turn: play one, or {}.",
+                if *starting {
+                    "decline to start the fight"
+                } else {
+                    "retreat"
+                }
+            ),
+            Warning::NotInDeck { card, deck, .. } => {
+                format!("{} is not in {who}'s {deck} deck", name(card))
+            }
+            Warning::AlreadyInPlay { card, .. } => {
+                format!("{} is already in play on {who}'s side", name(card))
+            }
+            Warning::DiscardedCard { card, .. } => {
+                format!("{} is already in {who}'s discard pile", name(card))
+            }
+        };
+        WarningView {
+            kind: w.kind(),
+            player: w.player().map(Seat::of),
+            player_name: w.player().map(player_name),
+            card: w.card().map(|c| c.to_string()),
+            card_name: w.card().map(name),
+            card_name_de: w.card().and_then(name_de),
+            by: w.by().map(|c| c.to_string()),
+            by_name: w.by().map(name),
+            by_name_de: w.by().and_then(name_de),
+            rule: match w {
+                Warning::Forbidden { rule, .. } => Some(rule.clone()),
+                _ => None,
+            },
+            message,
+        }
+    }
+
+    fn breakdown(&self, report: &bluemoon::power::PowerReport) -> Vec<BreakdownLine> {
+        report
+            .cards
+            .iter()
+            .map(|l| BreakdownLine {
+                owner: Seat::of(l.owner),
+                area: area_name(l.area),
+                card: l.card.as_ref().map(|c| c.to_string()),
+                card_name: l
+                    .card
+                    .as_ref()
+                    .map_or_else(|| "bluff".to_owned(), |c| self.card_name(c.as_str())),
+                face_down: l.face_down,
+                printed: Elements {
+                    fire: l.printed.fire,
+                    earth: l.printed.earth,
+                },
+                effective_printed: Elements {
+                    fire: l.effective_printed.fire,
+                    earth: l.effective_printed.earth,
+                },
+                value: Elements {
+                    fire: l.value.fire,
+                    earth: l.value.earth,
+                },
+                counted: l.counted,
+                ignored_by: match &l.status {
+                    CardStatus::Active => None,
+                    CardStatus::Ignored { by } => Some(by.clone()),
+                },
+                steps: l
+                    .steps
+                    .iter()
+                    .map(|s| StepView {
+                        element: ElementName::of(s.element),
+                        by: s.by.clone(),
+                        effect: s.effect.clone(),
+                        from: s.from,
+                        to: s.to,
+                    })
+                    .collect(),
+            })
+            .collect()
+    }
+
+    fn effect_views(&self, lines: &[bluemoon::power::EffectLine]) -> Vec<EffectView> {
+        lines
+            .iter()
+            .map(|e| {
+                let (status, by) = match &e.status {
+                    EffectStatus::InForce => (EffectState::InForce, None),
+                    EffectStatus::Ignored { by } => (EffectState::Ignored, Some(by.clone())),
+                    EffectStatus::Void { by } => (EffectState::Void, Some(by.clone())),
+                    EffectStatus::NotThisTurn => (EffectState::NotThisTurn, None),
+                };
+                let bm = self.catalog.bm(e.card.as_str());
+                EffectView {
+                    owner: Seat::of(e.owner),
+                    card: e.card.to_string(),
+                    card_name: self.card_name(e.card.as_str()),
+                    kind: e.kind,
+                    description: e.description.clone(),
+                    text: e.text.clone(),
+                    card_name_de: bm.and_then(|b| b.name_de.clone()),
+                    text_de: bm.and_then(|b| b.text_de.clone()),
+                    status,
+                    by,
+                }
+            })
+            .collect()
+    }
+
+    /// `tablemate power FILE.json`: totals, shields and breakdown of a documented table state
+    /// (crates/bluemoon/TABLE_STATE.md).
+    pub fn power_of_table_json(&self, json: &str) -> Result<PowerView> {
+        let table = bluemoon::TableState::from_json(json)
+            .map_err(|e| ServiceError::invalid(format!("The table state cannot be read: {e}")))?;
+        let cards = self.game_cards()?;
+        let report = bluemoon::power::compute(&cards, &table);
+        Ok(PowerView {
+            contested: report.contested.map(ElementName::of),
+            players: report
+                .players
+                .iter()
+                .map(|p| PowerPlayerView {
+                    seat: Seat::of(p.player),
+                    total: Elements {
+                        fire: p.total.fire,
+                        earth: p.total.earth,
+                    },
+                    shield: Elements {
+                        fire: p.shield.fire,
+                        earth: p.shield.earth,
+                    },
+                    needed: Elements {
+                        fire: p.needed.fire,
+                        earth: p.needed.earth,
+                    },
+                    meets: Elements {
+                        fire: p.meets.fire,
+                        earth: p.meets.earth,
+                    },
+                    six_card_count: u32::try_from(p.six_card_count).unwrap_or(u32::MAX),
+                })
+                .collect(),
+            breakdown: self.breakdown(&report),
+            effects: self.effect_views(&report.effects),
+            warnings: report
+                .warnings
+                .iter()
+                .map(|w| self.warning_view(w, None))
+                .collect(),
+        })
+    }
+
+    // -----------------------------------------------------------------------------------------
+    // Games
+
+    /// Starts a game: records the match (first to 5 crystals) and the setup event. Every
+    /// input is checked before anything is written.
+    pub fn game_new(&mut self, req: &NewGameRequest) -> Result<GameView> {
+        let a = req.player_a.trim();
+        let b = req.player_b.trim();
+        if a.is_empty() || b.is_empty() {
+            return Err(ServiceError::invalid("Both players need a name"));
+        }
+        if a.eq_ignore_ascii_case(b) {
+            return Err(ServiceError::invalid(
+                "The two players need different names",
+            ));
+        }
+        for name in [a, b] {
+            if name.chars().count() > store::MAX_NAME_CHARS {
+                return Err(ServiceError::invalid(format!(
+                    "A player's name may have at most {} characters",
+                    store::MAX_NAME_CHARS
+                )));
+            }
+        }
+        let people = [
+            people_of(&req.people_a, a)?.to_owned(),
+            people_of(&req.people_b, b)?.to_owned(),
+        ];
+        let first = req.first.unwrap_or(Seat::A);
+        let expansions = if req.emissaries_inquisitors {
+            vec![Expansion::EmissariesInquisitors]
+        } else {
+            Vec::new()
+        };
+        let setup = setup_event(&people, first, &expansions);
+        // The engine checks the set-up before anything is written.
+        bluemoon::Game::new()
+            .push(&self.game_cards()?, setup.clone())
+            .map_err(rule_error)?;
+        let pa = self.store.player_named(a).map_err(store_error)?;
+        let pb = self.store.player_named(b).map_err(store_error)?;
+        let match_id = self
+            .store
+            .new_match([pa, pb], first.side(), None)
+            .map_err(store_error)?;
+        self.start_game_in_match(match_id, [pa, pb], people, first, &expansions)
+    }
+
+    fn start_game_in_match(
+        &mut self,
+        match_id: store::MatchId,
+        players: [store::PlayerId; 2],
+        people: [String; 2],
+        first: Seat,
+        expansions: &[Expansion],
+    ) -> Result<GameView> {
+        let setup = setup_event(&people, first, expansions);
+        let id = self
+            .store
+            .create_game(&store::NewGame {
+                players,
+                people,
+                first: Some(first.side()),
+                match_id: Some(match_id),
+            })
+            .map_err(store_error)?;
+        self.store
+            .append_event(id, &setup.to_json())
+            .map_err(store_error)?;
+        self.game_view(id.0)
+    }
+
+    /// The table view of a game.
+    pub fn game_view(&self, id: i64) -> Result<GameView> {
+        let ctx = self.load_game(id)?;
+        self.view_of(&ctx.cards, &ctx.info, ctx.game.state())
+    }
+
+    /// The game to resume: the most recently changed unfinished game, if any.
+    pub fn game_current(&self) -> Result<Option<GameView>> {
+        let games = self.store.list_games(&store::GameFilter {
+            finished: Some(false),
+            ..store::GameFilter::default()
+        })?;
+        match games
+            .iter()
+            .max_by(|x, y| x.updated_at.cmp(&y.updated_at).then(x.id.0.cmp(&y.id.0)))
+        {
+            Some(g) => self.game_view(g.id.0).map(Some),
+            None => Ok(None),
+        }
+    }
+
+    /// All games, unfinished first, newest first.
+    pub fn game_list(&self) -> Result<Vec<GameListItem>> {
+        Ok(self
+            .store
+            .list_games(&store::GameFilter::default())?
+            .into_iter()
+            .map(|g| GameListItem {
+                id: g.id.0,
+                match_id: g.match_id.map(|m| m.0),
+                player_names: g.player_names.to_vec(),
+                people: g.people.to_vec(),
+                events: g.events,
+                finished: g.result.is_some(),
+                winner: g.result.as_ref().map(|r| Seat::from_side(r.winner)),
+                crystals: g.result.as_ref().map(|r| r.crystals),
+                updated_at: g.updated_at,
+            })
+            .collect())
+    }
+
+    fn view_of(
+        &self,
+        cards: &Cards<'_>,
+        info: &store::GameInfo,
+        state: &GameState,
+    ) -> Result<GameView> {
+        let view = state.view(cards);
+        let report = state.power(cards);
+        let (match_crystals, game_no, next_game, target) = match info.match_id {
+            Some(m) => {
+                let st = self.store.match_status(m).map_err(store_error)?;
+                let pos = st.games.iter().position(|g| *g == info.id).unwrap_or(0);
+                let next = st.games.get(pos + 1).map(|g| g.0);
+                (
+                    st.crystals,
+                    u32::try_from(pos + 1).unwrap_or(1),
+                    next,
+                    st.target,
+                )
+            }
+            None => ([0, 0], 1, None, store::MATCH_TARGET),
+        };
+        let finished = info.result.is_some();
+        // Values per card id in areas that count, for the cards on the table.
+        let mut values: HashMap<(usize, String), (u32, u32, Option<String>)> = HashMap::new();
+        for l in &report.cards {
+            if let Some(c) = &l.card {
+                let by = match &l.status {
+                    CardStatus::Ignored { by } => Some(by.clone()),
+                    CardStatus::Active => None,
+                };
+                values.insert(
+                    (side_index(l.owner), c.to_string()),
+                    (l.value.fire, l.value.earth, by),
+                );
+            }
+        }
+        let players = view
+            .players
+            .iter()
+            .map(|p| {
+                let i = side_index(p.player);
+                let entry_view = |e: &bluemoon::CardEntry| {
+                    let mut v = self.card_view(cards, e.card.as_ref(), e.face_down);
+                    v.target = e.target.as_ref().map(|t| t.to_string());
+                    if let Some(id) = &e.card {
+                        if let Some((f, ea, by)) = values.get(&(i, id.to_string())) {
+                            v.value_fire = Some(*f);
+                            v.value_earth = Some(*ea);
+                            v.ignored_by = by.clone();
+                        }
+                    }
+                    v
+                };
+                let areas = AreasView {
+                    combat: p.areas.combat.iter().map(entry_view).collect(),
+                    covered: p
+                        .areas
+                        .covered
+                        .iter()
+                        .map(|c| self.card_view(cards, Some(c), false))
+                        .collect(),
+                    support: p.areas.support.iter().map(entry_view).collect(),
+                    leadership: p.areas.leadership.iter().map(entry_view).collect(),
+                    influence: p.areas.influence.iter().map(entry_view).collect(),
+                    achievement: p.areas.achievement.iter().map(entry_view).collect(),
+                };
+                let pending = match (&view.game_over, finished) {
+                    (Some(r), false) if r.winner == p.player => r.score,
+                    _ => 0,
+                };
+                SideView {
+                    seat: Seat::of(p.player),
+                    name: info.player_names[i].clone(),
+                    people: info.people[i].clone(),
+                    crystals: match_crystals[i] + pending,
+                    total: Elements {
+                        fire: p.total.fire,
+                        earth: p.total.earth,
+                    },
+                    shield: Elements {
+                        fire: p.shield.fire,
+                        earth: p.shield.earth,
+                    },
+                    needed: Elements {
+                        fire: p.needed.fire,
+                        earth: p.needed.earth,
+                    },
+                    meets: Elements {
+                        fire: p.meets.fire,
+                        earth: p.meets.earth,
+                    },
+                    six_card_count: u32::try_from(p.six_card_count).unwrap_or(u32::MAX),
+                    dragons: p.dragons,
+                    dragons_if_opponent_retreats: p.dragons_if_opponent_retreats,
+                    out_of_cards: p.out_of_cards,
+                    areas,
+                }
+            })
+            .collect::<Vec<_>>();
+        let crystals_total = |s: usize| players.get(s).map_or(0, |p: &SideView| p.crystals);
+        // The match is over once a player has its crystals, this game's score counted as
+        // soon as the game has ended (recorded or not): no next game can follow.
+        let match_winner = [Seat::A, Seat::B]
+            .into_iter()
+            .zip(0..)
+            .find(|(_, i)| crystals_total(*i) >= u32::from(target))
+            .map(|(seat, _)| seat);
+        let dragons = view
+            .dragons
+            .positions()
+            .iter()
+            .map(|(colour, pos)| DragonView {
+                colour: *colour,
+                position: match pos {
+                    bluemoon::dragons::DragonPos::Centre => DragonPlace::Centre,
+                    bluemoon::dragons::DragonPos::Side(Player::A) => DragonPlace::A,
+                    bluemoon::dragons::DragonPos::Side(Player::B) => DragonPlace::B,
+                },
+            })
+            .collect();
+        let redo_depth = if finished {
+            0
+        } else {
+            self.store.redo_depth(info.id)?
+        };
+        Ok(GameView {
+            id: info.id.0,
+            match_id: info.match_id.map(|m| m.0),
+            game_no,
+            edition: enum_text(&view.edition),
+            players,
+            contested: view.contested.map(ElementName::of),
+            turn: view.turn.map(Seat::of),
+            fight_starter: Seat::of(view.fight_starter),
+            first_turn: view.first_turn,
+            dragons,
+            effects: self.effect_views(&view.active_effects),
+            warnings: view
+                .warnings
+                .iter()
+                .map(|w| self.warning_view(w, Some(&info.player_names)))
+                .collect(),
+            breakdown: self.breakdown(&report),
+            last_retreat: view.last_retreat.as_ref().map(|r| RetreatView {
+                winner: Seat::of(r.winner),
+                base: r.base,
+                six_cards: r.six_cards,
+                modifiers: r
+                    .modifiers
+                    .iter()
+                    .map(|(card, change)| RetreatModifier {
+                        card: card.clone(),
+                        change: *change,
+                    })
+                    .collect(),
+                capped_by: r.capped_by.clone(),
+                forbidden_by: r.forbidden_by.clone(),
+                total: r.total,
+            }),
+            game_over: view.game_over.as_ref().map(|r| ResultView {
+                winner: Seat::of(r.winner),
+                reason: r.reason,
+                dragons: r.dragons,
+                crystal_cards: r.crystal_cards,
+                score: r.score,
+            }),
+            finished,
+            match_winner,
+            match_over: match_winner.is_some(),
+            events: info.events,
+            can_undo: !finished && info.events > 1,
+            redo_depth,
+            next_game,
+        })
+    }
+
+    /// Checks and appends one event to the loaded game; nothing is written when the engine
+    /// rejects it. Returns the table after it.
+    fn append(&mut self, ctx: &mut GameCtx, ev: Event) -> Result<GameView> {
+        if ctx.info.result.is_some() {
+            return Err(ServiceError::invalid(format!(
+                "Game {} is finished; start the next game of the match",
+                ctx.info.id.0
+            )));
+        }
+        ctx.game.push(&ctx.cards, ev.clone()).map_err(rule_error)?;
+        self.store
+            .append_event(ctx.info.id, &ev.to_json())
+            .map_err(store_error)?;
+        ctx.info = self.store.game(ctx.info.id).map_err(store_error)?;
+        self.view_of(&ctx.cards, &ctx.info, ctx.game.state())
+    }
+
+    /// The table screen's one call when a card is entered: the preview, and unless something
+    /// needs deciding (or `confirmed` says it was decided), the play and the rulings prompt,
+    /// in one round trip. Nothing is recorded when the play is impossible or values are
+    /// unknown. The game is loaded once for all three.
+    pub fn game_enter(
+        &mut self,
+        id: i64,
+        req: &PlayRequest,
+        confirmed: bool,
+        lang: Option<&str>,
+    ) -> Result<EnterOutcome> {
+        let card = self.resolve_card(&req.card)?;
+        let mut ctx = self.load_game(id)?;
+        let (preview, engine) = self.preview_in(&ctx, &card, req)?;
+        let decide = !preview.unknown.is_empty() || (!confirmed && preview.needs_decision());
+        let event = match engine.event {
+            Some(ev) if preview.error.is_none() && !decide => ev,
+            _ => {
+                return Ok(EnterOutcome {
+                    preview,
+                    view: None,
+                    prompts: Vec::new(),
+                    prompts_error: None,
+                })
+            }
+        };
+        let view = self.append(&mut ctx, event)?;
+        let (prompts, prompts_error) = match self.prompts_in(&ctx, &card, lang, Some(6)) {
+            Ok(p) => (p, None),
+            Err(e) => (Vec::new(), Some(e.message)),
+        };
+        Ok(EnterOutcome {
+            preview,
+            view: Some(view),
+            prompts,
+            prompts_error,
+        })
+    }
+
+    /// A card enters play; it goes to the area its type implies.
+    pub fn game_play(&mut self, id: i64, req: &PlayRequest) -> Result<GameView> {
+        let card = self.resolve_card(&req.card)?;
+        let mut ctx = self.load_game(id)?;
+        let (preview, engine) = self.preview_in(&ctx, &card, req)?;
+        if engine.area.is_none() {
+            return Err(ServiceError::invalid(format!(
+                "The type of {} is not known: give its type (and values) once, then enter it again",
+                self.card_name(card.as_str())
+            )));
+        }
+        match (engine.event, engine.error) {
+            (Some(ev), _) => self.append(&mut ctx, ev),
+            (None, Some(e)) => Err(rule_error(e)),
+            (None, None) => Err(ServiceError::internal(format!(
+                "The play of {} could not be decided",
+                preview.card.tag
+            ))),
+        }
+    }
+
+    /// What entering a card would do (area, target choice, unknown values, warnings) without
+    /// recording anything.
+    pub fn game_preview_play(&self, id: i64, req: &PlayRequest) -> Result<PlayPreview> {
+        let card = self.resolve_card(&req.card)?;
+        let ctx = self.load_game(id)?;
+        Ok(self.preview_in(&ctx, &card, req)?.0)
+    }
+
+    /// The engine's preview of a play in the loaded game, and its view for the app: the
+    /// engine decides; the service adds names and the facts the catalog lacks.
+    fn preview_in(
+        &self,
+        ctx: &GameCtx,
+        card: &CardId,
+        req: &PlayRequest,
+    ) -> Result<(PlayPreview, bluemoon::PlayPreview)> {
+        let target = match &req.target {
+            Some(t) if !t.trim().is_empty() => Some(self.resolve_card(t)?),
+            _ => None,
+        };
+        let player = req.player.player();
+        let engine = ctx
+            .game
+            .state()
+            .preview_play(&ctx.cards, player, card, target, req.face_down);
+        let mut view = self.card_view(&ctx.cards, Some(card), req.face_down);
+        view.target = req.target.clone();
+        let preview = PlayPreview {
+            card: view,
+            area: engine.area.map(area_name),
+            needs_target: engine.needs_target,
+            target_options: engine
+                .target_options
+                .iter()
+                .map(|c| self.card_view(&ctx.cards, Some(c), false))
+                .collect(),
+            default_target: engine.default_target.as_ref().map(|c| c.to_string()),
+            unknown: engine.unknown.iter().map(enum_text).collect(),
+            warnings: engine
+                .warnings
+                .iter()
+                .map(|w| self.warning_view(w, Some(&ctx.info.player_names)))
+                .collect(),
+            error: engine.error.as_ref().map(|e| format!("Not possible: {e}")),
+        };
+        Ok((preview, engine))
+    }
+
+    /// Anything else at the table (element, next turn, retreat, dragons by hand, ...).
+    pub fn game_act(&mut self, id: i64, action: &GameAction) -> Result<GameView> {
+        let mut ctx = self.load_game(id)?;
+        let kind = match action {
+            GameAction::ChooseElement { player, element } => EventKind::ElementChosen {
+                player: player.player(),
+                element: element.element(),
+            },
+            GameAction::ChangeElement { element } => EventKind::ElementChanged {
+                element: element.element(),
+            },
+            GameAction::Pass { player, confirmed } => {
+                let ev = Event::new(EventKind::TurnPassed {
+                    player: player.player(),
+                });
+                // An impossible pass is refused as such; a possible one without a new
+                // character waits for the person's confirmation.
+                let warnings = ctx
+                    .game
+                    .state()
+                    .validate(&ctx.cards, &ev)
+                    .map_err(rule_error)?;
+                let unconfirmed = warnings
+                    .iter()
+                    .find(|w| w.kind() == WarningKind::NoNewCharacter)
+                    .filter(|_| !confirmed);
+                if let Some(w) = unconfirmed {
+                    return Err(ServiceError::needs_confirmation(
+                        self.warning_view(w, Some(&ctx.info.player_names)).message,
+                    ));
+                }
+                ev.kind
+            }
+            GameAction::Retreat {
+                player,
+                forced,
+                dragon_cancelled,
+            } => EventKind::Retreat {
+                player: player.player(),
+                forced: *forced,
+                dragon_cancelled: *dragon_cancelled,
+            },
+            GameAction::DeclineStart { player, discarded } => EventKind::DeclineStart {
+                player: player.player(),
+                discarded: *discarded,
+            },
+            GameAction::AttractDragons { player, count } => EventKind::DragonsAttracted {
+                player: player.player(),
+                count: *count,
+            },
+            GameAction::Discard { player, card } => EventKind::Discarded {
+                player: player.player(),
+                card: self.resolve_card(card)?,
+            },
+            GameAction::Retrieve { player, card } => EventKind::Retrieved {
+                player: player.player(),
+                card: self.resolve_card(card)?,
+            },
+            GameAction::Cover { player, card } => EventKind::Covered {
+                player: player.player(),
+                card: self.resolve_card(card)?,
+            },
+            GameAction::ChangeTarget {
+                player,
+                card,
+                target,
+            } => EventKind::TargetChanged {
+                player: player.player(),
+                card: self.resolve_card(card)?,
+                target: self.resolve_card(target)?,
+            },
+            GameAction::OutOfCards { player } => EventKind::OutOfCards {
+                player: player.player(),
+            },
+            GameAction::CardsRegained { player } => EventKind::CardsRegained {
+                player: player.player(),
+            },
+            GameAction::Concede { player } => EventKind::GameEnded {
+                loser: player.player(),
+            },
+        };
+        self.append(&mut ctx, Event::new(kind))
+    }
+
+    /// Takes back the last event (the setup stays). Without limit.
+    pub fn game_undo(&mut self, id: i64) -> Result<GameView> {
+        let info = self.game_info(id)?;
+        if info.result.is_some() {
+            return Err(ServiceError::invalid(format!(
+                "Game {id} is finished; its log can no longer change"
+            )));
+        }
+        if info.events <= 1 {
+            return Err(ServiceError::invalid(
+                "Nothing to undo: the game has just started",
+            ));
+        }
+        self.store.undo(info.id).map_err(store_error)?;
+        self.game_view(id)
+    }
+
+    /// Puts back the last undone event.
+    pub fn game_redo(&mut self, id: i64) -> Result<GameView> {
+        let info = self.game_info(id)?;
+        if info.result.is_some() {
+            return Err(ServiceError::invalid(format!(
+                "Game {id} is finished; its log can no longer change"
+            )));
+        }
+        if self.store.redo_depth(info.id).map_err(store_error)? == 0 {
+            return Err(ServiceError::invalid("Nothing to redo"));
+        }
+        self.store.redo(info.id).map_err(store_error)?;
+        self.game_view(id)
+    }
+
+    /// A game's stored record without its log.
+    fn game_info(&self, id: i64) -> Result<store::GameInfo> {
+        self.store.game(store::GameId(id)).map_err(|e| match e {
+            store::StoreError::NotFound { .. } => {
+                ServiceError::not_found(format!("There is no game {id}"))
+            }
+            other => store_error(other),
+        })
+    }
+
+    /// Records the result of an ended game and starts the next game of the match (the loser
+    /// starts it), unless the match is over. Returns the next game, or the finished one.
+    pub fn game_next(&mut self, id: i64) -> Result<GameView> {
+        let ctx = self.load_game(id)?;
+        let info = &ctx.info;
+        if info.result.is_some() {
+            let over = match info.match_id {
+                Some(m) => self.store.match_status(m).map_err(store_error)?.finished,
+                None => true,
+            };
+            return Err(ServiceError::invalid(if over {
+                format!("The match of game {id} is over: no next game can follow")
+            } else {
+                format!("Game {id} is already finished")
+            }));
+        }
+        let state = ctx.game.state();
+        let Some(result) = &state.game_over else {
+            return Err(ServiceError::invalid(
+                "The game is not over yet: a game ends with the fourth dragon, when a player runs out of cards, or by conceding",
+            ));
+        };
+        let summary = store::GameSummary {
+            winner: Seat::of(result.winner).side(),
+            people: info.people.clone(),
+            // The engine scores between 1 and 7.
+            crystals: u8::try_from(result.score).unwrap_or(7),
+            dragons: result.dragons.min(3),
+            fights: state.fights,
+        };
+        let finished = self
+            .store
+            .finish_game(info.id, &summary)
+            .map_err(store_error)?;
+        match (info.match_id, finished.match_status) {
+            (Some(m), Some(st)) if !st.finished => self.start_game_in_match(
+                m,
+                info.players,
+                info.people.clone(),
+                Seat::from_side(st.next_first),
+                // The next game of the match is played with the same expansions.
+                &state
+                    .setup
+                    .as_ref()
+                    .map(|s| s.expansions.clone())
+                    .unwrap_or_default(),
+            ),
+            _ => self.game_view(id),
+        }
+    }
+
+    /// Stores the values the catalog lacks for a card (the user's fix, used from now on).
+    pub fn game_fix_card(&mut self, fix: &CardValuesFix) -> Result<CardView> {
+        let card = self.resolve_card(&fix.card)?;
+        let mut values = Vec::new();
+        if let Some(t) = &fix.card_type {
+            let ct: CardType = serde_json::from_value(serde_json::Value::String(t.to_lowercase()))
+                .map_err(|_| {
+                    ServiceError::invalid(format!(
+                        "`{t}` is not a card type: character, booster, support, leadership, ..."
+                    ))
+                })?;
+            values.push(cards::FactValue::Type(ct));
+        }
+        if let Some(f) = fix.fire {
+            values.push(cards::FactValue::Fire(f));
+        }
+        if let Some(e) = fix.earth {
+            values.push(cards::FactValue::Earth(e));
+        }
+        if values.is_empty() {
+            return Err(ServiceError::invalid("Give at least one value to store"));
+        }
+        // Validate every value before writing any.
+        for v in &values {
+            self.catalog
+                .validate_fix(&cards::CardFix::new(card.clone(), v.clone(), 0))
+                .map_err(|e| ServiceError::invalid(format!("That value cannot be stored: {e}")))?;
+        }
+        for v in &values {
+            let value_json = match serde_json::to_value(v) {
+                Ok(serde_json::Value::Object(mut o)) => {
+                    o.remove("value").map(|x| x.to_string()).unwrap_or_default()
+                }
+                _ => String::new(),
+            };
+            self.store
+                .add_card_fix(card.as_str(), v.fact().name(), &value_json)
+                .map_err(store_error)?;
+        }
+        let cards = self.game_cards()?;
+        Ok(self.card_view(&cards, Some(&card), false))
+    }
+}
+
+impl Service {
+    /// The rulings to show when `card` is entered in game `id`: interactions with the cards on
+    /// the table first, then the card's own, then general sections; the preferred language
+    /// (default: the settings' language) first.
+    pub fn game_prompts(
+        &self,
+        id: i64,
+        card: &str,
+        lang: Option<&str>,
+        limit: Option<usize>,
+    ) -> Result<Vec<crate::rulings::PromptView>> {
+        let card = self.resolve_card(card)?;
+        let ctx = self.load_game(id)?;
+        self.prompts_in(&ctx, &card, lang, limit)
+    }
+
+    /// The rulings prompt for `card` in the loaded game.
+    fn prompts_in(
+        &self,
+        ctx: &GameCtx,
+        card: &CardId,
+        lang: Option<&str>,
+        limit: Option<usize>,
+    ) -> Result<Vec<crate::rulings::PromptView>> {
+        let table = &ctx.game.state().table;
+        let mut active: Vec<String> = Vec::new();
+        for p in [Player::A, Player::B] {
+            let side = table.side(p);
+            for area in Area::ALL {
+                for e in side.area(area) {
+                    if let Some(c) = &e.card {
+                        if c != card && !active.contains(&c.to_string()) {
+                            active.push(c.to_string());
+                        }
+                    }
+                }
+            }
+        }
+        let lang = match lang {
+            Some(l) => l.to_owned(),
+            None => enum_text(&self.settings()?.language),
+        };
+        // Rulings marked seen in this game are left out; ask for that many more so the prompt
+        // still fills up to `limit`.
+        let seen = self.store.rulings_seen(ctx.info.id).map_err(store_error)?;
+        let limit = limit.unwrap_or(6);
+        let mut prompts = self
+            .rulings_for(card.as_str(), &active, Some(&lang), limit + seen.len())?
+            .prompts;
+        prompts.retain(|p| !seen.contains(&p.ruling.id));
+        prompts.truncate(limit);
+        Ok(prompts)
+    }
+
+    /// Marks a ruling seen in game `id`: the rulings prompt does not show it again in that game,
+    /// also after a restart. Marking it twice is harmless.
+    pub fn game_mark_ruling_seen(&mut self, id: i64, ruling: &str) -> Result<()> {
+        let ruling = ruling.trim();
+        // Only real rulings: a mistyped id would hide nothing and stay in the database.
+        if self
+            .reference()?
+            .get(&rulings::RulingId(ruling.to_owned()))
+            .is_none()
+        {
+            return Err(ServiceError::not_found(format!(
+                "There is no ruling with the id \"{ruling}\"."
+            )));
+        }
+        self.store
+            .mark_ruling_seen(store::GameId(id), ruling)
+            .map_err(crate::tournaments::store_err)?;
+        Ok(())
+    }
+}
+
+/// The set-up event of a new game of the match.
+fn setup_event(people: &[String; 2], first: Seat, expansions: &[Expansion]) -> Event {
+    Event::new(EventKind::Setup {
+        decks: PerPlayer {
+            a: Some(people[0].clone()),
+            b: Some(people[1].clone()),
+        },
+        expansions: expansions.to_vec(),
+        edition: Edition::First,
+        starts: first.player(),
+    })
+}
+
+/// A people as typed at set-up, checked by the engine's list of peoples: the canonical
+/// name, or an error naming the player with the nearest people.
+fn people_of(text: &str, player: &str) -> Result<&'static str> {
+    let t = text.trim();
+    if t.is_empty() {
+        return Err(ServiceError::invalid(format!(
+            "{player} needs a people (deck), e.g. Vulca or Hoax"
+        )));
+    }
+    match bluemoon::deck::people(t) {
+        bluemoon::deck::PeopleMatch::Exact(p) => Ok(p),
+        bluemoon::deck::PeopleMatch::Unknown { suggestion } => {
+            let hint = match suggestion {
+                Some(p) => format!("Did you mean {p}?"),
+                None => format!("The peoples are {}.", bluemoon::deck::PEOPLES.join(", ")),
+            };
+            Err(ServiceError::invalid(format!(
+                "`{t}` (for {player}) is not a Blue Moon people. {hint}"
+            )))
+        }
+    }
+}
+
+/// Which side of a game a player name sits on, for the CLI (`A`, `B`, or a player's name).
+pub fn seat_of(view: &GameView, text: &str) -> Result<Seat> {
+    if let Ok(s) = Seat::parse(text) {
+        return Ok(s);
+    }
+    let t = text.trim();
+    view.players
+        .iter()
+        .find(|p| p.name.eq_ignore_ascii_case(t) || p.people.eq_ignore_ascii_case(t))
+        .map(|p| p.seat)
+        .ok_or_else(|| {
+            ServiceError::invalid(format!(
+                "`{t}` is not a player of game {}: use A, B or a player's name",
+                view.id
+            ))
+        })
+}
+
+#[cfg(test)]
+mod tests;

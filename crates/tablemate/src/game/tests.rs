@@ -1,0 +1,704 @@
+//! The table commands through the service, on a temporary database.
+use super::*;
+
+fn svc() -> (tempfile::TempDir, Service) {
+    let dir = tempfile::tempdir().unwrap();
+    let svc = Service::open(dir.path().join("data")).unwrap();
+    (dir, svc)
+}
+
+fn new_game(svc: &mut Service) -> GameView {
+    svc.game_new(&NewGameRequest {
+        player_a: "Ann".into(),
+        player_b: "Ben".into(),
+        people_a: "Vulca".into(),
+        people_b: "Hoax".into(),
+        first: Some(Seat::A),
+        emissaries_inquisitors: false,
+    })
+    .unwrap()
+}
+
+fn play(svc: &mut Service, id: i64, p: Seat, card: &str, target: Option<&str>) -> GameView {
+    svc.game_play(
+        id,
+        &PlayRequest {
+            player: p,
+            card: card.into(),
+            target: target.map(str::to_owned),
+            face_down: false,
+        },
+    )
+    .unwrap()
+}
+
+/// A pass without confirmation that must be refused for confirmation: its message.
+fn unconfirmed_pass(svc: &mut Service, id: i64, player: Seat) -> String {
+    let err = svc
+        .game_act(
+            id,
+            &GameAction::Pass {
+                player,
+                confirmed: false,
+            },
+        )
+        .unwrap_err();
+    assert_eq!(err.code, crate::ErrorCode::NeedsConfirmation, "{err:?}");
+    err.message
+}
+
+fn act(svc: &mut Service, id: i64, a: GameAction) -> GameView {
+    svc.game_act(id, &a).unwrap()
+}
+
+/// After A's Flash the Incendiary (V02): A chooses fire and passes; B answers with
+/// Wogarathoras (H01) and H19 and passes: A's turn, 6 against 7.
+fn open_the_fire_fight(svc: &mut Service, id: i64) {
+    act(
+        svc,
+        id,
+        GameAction::ChooseElement {
+            player: Seat::A,
+            element: ElementName::Fire,
+        },
+    );
+    act(
+        svc,
+        id,
+        GameAction::Pass {
+            player: Seat::A,
+            confirmed: false,
+        },
+    );
+    play(svc, id, Seat::B, "H01", None);
+    play(svc, id, Seat::B, "H19", None);
+    act(
+        svc,
+        id,
+        GameAction::Pass {
+            player: Seat::B,
+            confirmed: false,
+        },
+    );
+}
+
+fn side(v: &GameView, s: Seat) -> &SideView {
+    &v.players[match s {
+        Seat::A => 0,
+        Seat::B => 1,
+    }]
+}
+
+/// Vulca vs Hoax: a fire fight with a booster on a target, a retreat, undo and redo.
+#[test]
+fn a_scripted_fight_computes_totals_and_moves_dragons() {
+    let (_d, mut svc) = svc();
+    let g = new_game(&mut svc);
+    assert_eq!((g.game_no, g.events, g.turn), (1, 1, Some(Seat::A)));
+    assert_eq!(side(&g, Seat::A).name, "Ann");
+    let id = g.id;
+    let v = play(&mut svc, id, Seat::A, "V02", None);
+    assert_eq!(side(&v, Seat::A).total, Elements { fire: 6, earth: 3 });
+    act(
+        &mut svc,
+        id,
+        GameAction::ChooseElement {
+            player: Seat::A,
+            element: ElementName::Fire,
+        },
+    );
+    act(
+        &mut svc,
+        id,
+        GameAction::Pass {
+            player: Seat::A,
+            confirmed: false,
+        },
+    );
+    let v = play(&mut svc, id, Seat::B, "Wogarathoras the Gloomy", None);
+    assert_eq!(side(&v, Seat::B).total.fire, 5);
+    assert_eq!(side(&v, Seat::B).needed.fire, 6);
+    assert!(!side(&v, Seat::B).meets.fire);
+    // passing with too little power is rejected and appends nothing
+    let err = svc
+        .game_act(
+            id,
+            &GameAction::Pass {
+                player: Seat::B,
+                confirmed: false,
+            },
+        )
+        .unwrap_err();
+    assert!(err.message.contains("needs 6"), "{err:?}");
+    assert_eq!(svc.game_view(id).unwrap().events, 5);
+    let v = play(&mut svc, id, Seat::B, "Hoax 19", None);
+    assert_eq!(side(&v, Seat::B).total.fire, 7);
+    act(
+        &mut svc,
+        id,
+        GameAction::Pass {
+            player: Seat::B,
+            confirmed: false,
+        },
+    );
+    let v = play(&mut svc, id, Seat::A, "Volcanic Gauntlets", Some("V02"));
+    assert_eq!(side(&v, Seat::A).total.fire, 12);
+    assert_eq!(
+        side(&v, Seat::A).areas.combat[1].target.as_deref(),
+        Some("vulca-02")
+    );
+    let v = play(&mut svc, id, Seat::A, "Feuerzauber", None);
+    assert_eq!(side(&v, Seat::A).total.fire, 13);
+    assert_eq!(
+        side(&v, Seat::A).areas.support[0].id.as_deref(),
+        Some("vulca-24")
+    );
+    let flickering = v
+        .effects
+        .iter()
+        .find(|e| e.card == "vulca-24")
+        .expect("Flickering Fires is an active effect");
+    assert_eq!(flickering.status, EffectState::InForce);
+    assert_eq!(flickering.card_name_de.as_deref(), Some("Feuerzauber"));
+    assert_eq!(
+        flickering.text_de.as_deref(),
+        Some("Du darfst keine Anführeraktionen auslegen.")
+    );
+    // no new character this turn: the pass needs a confirmation naming the player
+    assert_eq!(
+        unconfirmed_pass(&mut svc, id, Seat::A),
+        "Ann has played no new character this turn: play one, or retreat."
+    );
+    let before_retreat = act(
+        &mut svc,
+        id,
+        GameAction::Pass {
+            player: Seat::A,
+            confirmed: true,
+        },
+    );
+    assert_eq!(
+        side(&before_retreat, Seat::A).dragons_if_opponent_retreats,
+        1
+    );
+    let v = act(
+        &mut svc,
+        id,
+        GameAction::Retreat {
+            player: Seat::B,
+            forced: false,
+            dragon_cancelled: false,
+        },
+    );
+    assert_eq!(side(&v, Seat::A).dragons, 1);
+    assert_eq!(
+        v.dragons
+            .iter()
+            .filter(|d| d.position == DragonPlace::A)
+            .count(),
+        1
+    );
+    assert!(side(&v, Seat::A).areas.combat.is_empty());
+    assert_eq!(v.last_retreat.as_ref().map(|r| r.total), Some(1));
+    let u = svc.game_undo(id).unwrap();
+    assert_eq!(side(&u, Seat::A).dragons, 0);
+    assert_eq!(side(&u, Seat::A).total.fire, 13);
+    assert_eq!(u.redo_depth, 1);
+    let r = svc.game_redo(id).unwrap();
+    assert_eq!(side(&r, Seat::A).dragons, 1);
+    assert_eq!(r.redo_depth, 0);
+}
+
+#[test]
+fn rejected_plays_append_nothing_and_name_the_reason() {
+    let (_d, mut svc) = svc();
+    let id = new_game(&mut svc).id;
+    let bad = |svc: &mut Service, p: Seat, card: &str| {
+        svc.game_play(
+            id,
+            &PlayRequest {
+                player: p,
+                card: card.into(),
+                target: None,
+                face_down: false,
+            },
+        )
+        .unwrap_err()
+    };
+    let e = bad(&mut svc, Seat::B, "V02");
+    assert!(e.message.contains("turn"), "{e:?}");
+    let e = bad(&mut svc, Seat::A, "zzzzqqqq");
+    assert!(e.message.contains("No Blue Moon card"), "{e:?}");
+    let e = svc
+        .game_play(
+            id,
+            &PlayRequest {
+                player: Seat::A,
+                card: "Volcanic Gauntlets".into(),
+                target: Some("Hoax 01".into()),
+                face_down: false,
+            },
+        )
+        .unwrap_err();
+    assert!(e.message.contains("target"), "{e:?}");
+    assert!(svc.game_undo(id).is_err(), "the setup cannot be undone");
+    assert_eq!(svc.game_view(id).unwrap().events, 1);
+    assert!(svc.game_next(id).is_err(), "the game is not over");
+}
+
+#[test]
+fn an_ambiguous_card_lists_candidates() {
+    let (_d, svc) = svc();
+    // Cool Cat, Cool Cop, Cool Kid and Cool Cub all start with "Cool".
+    let e = svc.resolve_card("Cool").unwrap_err();
+    assert!(
+        e.message.contains("Khind 01") && e.message.contains("Khind 04"),
+        "{e:?}"
+    );
+    assert_eq!(svc.resolve_card("V24").unwrap().as_str(), "vulca-24");
+    assert_eq!(
+        svc.resolve_card("flikering fires").unwrap().as_str(),
+        "vulca-24"
+    );
+    let s = svc.card_suggestions("Feuerz", None).unwrap();
+    assert_eq!(s[0].id, "vulca-24");
+}
+
+#[test]
+fn a_forbidden_play_is_previewed_before_it_is_confirmed() {
+    let (_d, mut svc) = svc();
+    let id = new_game(&mut svc).id;
+    play(&mut svc, id, Seat::A, "V02", None);
+    open_the_fire_fight(&mut svc, id);
+    play(&mut svc, id, Seat::A, "V24", None);
+    act(
+        &mut svc,
+        id,
+        GameAction::Pass {
+            player: Seat::A,
+            confirmed: true,
+        },
+    );
+    let p = svc
+        .game_preview_play(
+            id,
+            &PlayRequest {
+                player: Seat::B,
+                card: "Enthrall Opposition".into(),
+                target: None,
+                face_down: false,
+            },
+        )
+        .unwrap();
+    assert_eq!(p.area.as_deref(), Some("leadership"));
+    assert!(
+        p.warnings
+            .iter()
+            .any(|w| w.kind == WarningKind::Forbidden && w.by.as_deref() == Some("vulca-24")),
+        "{p:?}"
+    );
+    let events = svc.game_view(id).unwrap().events;
+    let g = svc
+        .game_preview_play(
+            id,
+            &PlayRequest {
+                player: Seat::A,
+                card: "Titanic Gauntlets".into(),
+                target: None,
+                face_down: false,
+            },
+        )
+        .unwrap();
+    assert!(g.error.is_some(), "not A's turn: {g:?}");
+    assert!(g.needs_target);
+    assert_eq!(g.default_target.as_deref(), Some("vulca-02"));
+    assert_eq!(
+        svc.game_view(id).unwrap().events,
+        events,
+        "a preview writes nothing"
+    );
+}
+
+#[test]
+fn unknown_values_are_asked_once_and_stored_as_the_users_fix() {
+    let (_d, mut svc) = svc();
+    let id = new_game(&mut svc).id;
+    let p = svc
+        .game_preview_play(
+            id,
+            &PlayRequest {
+                player: Seat::A,
+                card: "WhizWhiz".into(),
+                target: None,
+                face_down: false,
+            },
+        )
+        .unwrap();
+    assert_eq!(p.unknown, vec!["type", "fire", "earth"]);
+    assert!(p.area.is_none());
+    assert!(svc
+        .game_play(
+            id,
+            &PlayRequest {
+                player: Seat::A,
+                card: "WhizWhiz".into(),
+                target: None,
+                face_down: false
+            }
+        )
+        .is_err());
+    let bad = svc.game_fix_card(&CardValuesFix {
+        card: "WhizWhiz".into(),
+        card_type: Some("dragon".into()),
+        fire: Some(1),
+        earth: None,
+    });
+    assert!(bad.is_err());
+    assert!(
+        svc.store.card_fixes().unwrap().is_empty(),
+        "nothing stored on error"
+    );
+    let c = svc
+        .game_fix_card(&CardValuesFix {
+            card: "WhizWhiz".into(),
+            card_type: Some("character".into()),
+            fire: Some(3),
+            earth: Some(2),
+        })
+        .unwrap();
+    assert_eq!((c.fire, c.earth), (Some(3), Some(2)));
+    let p = svc
+        .game_preview_play(
+            id,
+            &PlayRequest {
+                player: Seat::A,
+                card: "WhizWhiz".into(),
+                target: None,
+                face_down: false,
+            },
+        )
+        .unwrap();
+    assert!(p.unknown.is_empty(), "{p:?}");
+    let v = play(&mut svc, id, Seat::A, "WhizWhiz", None);
+    assert_eq!(side(&v, Seat::A).total, Elements { fire: 3, earth: 2 });
+}
+
+#[test]
+fn a_conceded_game_is_scored_and_the_loser_starts_the_next_game_of_the_match() {
+    let (_d, mut svc) = svc();
+    let g = new_game(&mut svc);
+    let v = act(&mut svc, g.id, GameAction::Concede { player: Seat::A });
+    let over = v.game_over.clone().unwrap();
+    assert_eq!((over.winner, over.score), (Seat::B, 4));
+    assert_eq!(side(&v, Seat::B).crystals, 4);
+    assert!(!v.finished);
+    let next = svc.game_next(g.id).unwrap();
+    assert_ne!(next.id, g.id);
+    assert_eq!((next.game_no, next.turn), (2, Some(Seat::A)));
+    assert_eq!(side(&next, Seat::B).crystals, 4);
+    assert_eq!(next.match_id, g.match_id);
+    let old = svc.game_view(g.id).unwrap();
+    assert!(old.finished && old.next_game == Some(next.id));
+    assert!(svc.game_undo(g.id).is_err());
+    // the match ends at 5 crystals
+    act(&mut svc, next.id, GameAction::Concede { player: Seat::A });
+    let ended = svc.game_view(next.id).unwrap();
+    assert!(
+        ended.match_over && !ended.finished,
+        "8 crystals end the match"
+    );
+    let last = svc.game_next(next.id).unwrap();
+    assert_eq!(last.id, next.id);
+    assert_eq!(last.match_winner, Some(Seat::B));
+    assert!(last.match_over);
+    assert!(svc.game_current().unwrap().is_none());
+    // no next game after the match is over
+    let err = svc.game_next(next.id).unwrap_err();
+    assert!(
+        err.message.contains("match") && err.message.contains("over"),
+        "{err:?}"
+    );
+}
+
+#[test]
+fn set_up_rejects_an_unknown_people_or_a_long_name_and_writes_nothing() {
+    let (_d, mut svc) = svc();
+    let req = |a: &str, people_b: &str| NewGameRequest {
+        player_a: a.into(),
+        player_b: "Ben".into(),
+        people_a: "Vulca".into(),
+        people_b: people_b.into(),
+        first: None,
+        emissaries_inquisitors: false,
+    };
+    let err = svc.game_new(&req("Ann", "Vulka")).unwrap_err();
+    assert_eq!(err.code, crate::ErrorCode::InvalidInput);
+    assert!(err.message.contains("Did you mean Vulca?"), "{err:?}");
+    assert!(err.message.contains("Ben"), "names the player: {err:?}");
+    let long = "A".repeat(store::MAX_NAME_CHARS + 1);
+    let err = svc.game_new(&req(&long, "Hoax")).unwrap_err();
+    assert_eq!(err.code, crate::ErrorCode::InvalidInput, "{err:?}");
+    // nothing was written: no player, no match, no game
+    assert!(svc.store.player_by_name("Ann").unwrap().is_none());
+    assert!(svc.store.player_by_name("Ben").unwrap().is_none());
+    assert!(svc.game_list().unwrap().is_empty());
+    // the people is stored as the engine names it
+    let v = svc.game_new(&req("Ann", " hoax ")).unwrap();
+    assert_eq!(side(&v, Seat::B).people, "Hoax");
+}
+
+#[test]
+fn a_second_character_is_warned_about_by_name_before_it_is_played() {
+    let (_d, mut svc) = svc();
+    let id = new_game(&mut svc).id;
+    let req = |card: &str| PlayRequest {
+        player: Seat::A,
+        card: card.into(),
+        target: None,
+        face_down: false,
+    };
+    play(&mut svc, id, Seat::A, "Cinder", None);
+    let out = svc.game_enter(id, &req("Glimmer"), false, None).unwrap();
+    assert!(out.view.is_none(), "waits for a confirmation");
+    let w = &out.preview.warnings[..];
+    assert_eq!(w.len(), 1, "{w:?}");
+    assert_eq!(w[0].kind, WarningKind::SecondCharacter);
+    assert_eq!(w[0].player_name.as_deref(), Some("Ann"));
+    assert_eq!(w[0].card_name.as_deref(), Some("Glimmer"));
+    assert_eq!(w[0].by_name.as_deref(), Some("Cinder"));
+    assert!(
+        w[0].message.contains("Ann") && w[0].message.contains("Cinder"),
+        "{}",
+        w[0].message
+    );
+    assert!(!w[0].message.contains("vulca-"), "{}", w[0].message);
+    // a Hoax card from the Vulca deck, and a card already in play
+    let out = svc.game_enter(id, &req("H01"), false, None).unwrap();
+    assert!(out
+        .preview
+        .warnings
+        .iter()
+        .any(|w| w.kind == WarningKind::NotInDeck && w.message.contains("Ann's Vulca deck")));
+    let out = svc.game_enter(id, &req("Cinder"), false, None).unwrap();
+    assert!(out
+        .preview
+        .warnings
+        .iter()
+        .any(|w| w.kind == WarningKind::AlreadyInPlay));
+    // confirmed, it is played: the cards on the table are the truth
+    let out = svc.game_enter(id, &req("Glimmer"), true, None).unwrap();
+    assert_eq!(side(&out.view.unwrap(), Seat::A).areas.combat.len(), 2);
+}
+
+#[test]
+fn reopening_resumes_the_same_table() {
+    let dir = tempfile::tempdir().unwrap();
+    let id;
+    let before;
+    {
+        let mut svc = Service::open(dir.path()).unwrap();
+        id = new_game(&mut svc).id;
+        play(&mut svc, id, Seat::A, "V04", None);
+        before = play(&mut svc, id, Seat::A, "V01", None);
+    }
+    let svc = Service::open(dir.path()).unwrap();
+    let now = svc.game_current().unwrap().unwrap();
+    assert_eq!(now, before);
+    // both played this turn: both stay active
+    assert_eq!(side(&now, Seat::A).areas.combat.len(), 2);
+    assert_eq!(side(&now, Seat::A).total.fire, 12);
+}
+
+#[test]
+fn power_of_the_documented_table_state() {
+    let (_d, svc) = svc();
+    let json = include_str!("../../../bluemoon/examples/table-state.json");
+    let p = svc.power_of_table_json(json).unwrap();
+    assert_eq!(p.players.len(), 2);
+    assert!(!p.breakdown.is_empty());
+    let err = svc.power_of_table_json("{\"v\":2}").unwrap_err();
+    assert_eq!(err.code, crate::ErrorCode::InvalidInput);
+}
+
+/// A ruling marked seen leaves the game's prompts, stays left out after a restart, and
+/// only in that game; an unknown ruling id is refused.
+#[test]
+fn rulings_marked_seen_leave_the_prompt_for_the_rest_of_the_game() {
+    let (dir, mut svc) = svc();
+    let id = new_game(&mut svc).id;
+    play(&mut svc, id, Seat::A, "V02", None);
+    let ids = |svc: &Service, game: i64| -> Vec<String> {
+        svc.game_prompts(game, "Wall of Fire", Some("en"), Some(3))
+            .unwrap()
+            .into_iter()
+            .map(|p| p.ruling.id)
+            .collect()
+    };
+    let before = ids(&svc, id);
+    assert_eq!(before.len(), 3, "{before:?}");
+    svc.game_mark_ruling_seen(id, &before[0]).unwrap();
+    svc.game_mark_ruling_seen(id, &before[0]).unwrap();
+    let after = ids(&svc, id);
+    assert!(!after.contains(&before[0]), "{after:?}");
+    assert_eq!(after[..2], before[1..], "the others move up");
+    assert_eq!(after.len(), 3, "the prompt still fills up");
+
+    let err = svc
+        .game_mark_ruling_seen(id, "bm-faq-en:99999")
+        .unwrap_err();
+    assert_eq!(err.code, crate::ErrorCode::NotFound);
+    assert_eq!(svc.store.rulings_seen(store::GameId(id)).unwrap().len(), 1);
+
+    drop(svc);
+    let mut svc = Service::open(dir.path().join("data")).unwrap();
+    assert_eq!(ids(&svc, id), after, "kept across a restart");
+    let other = new_game(&mut svc).id;
+    assert_eq!(
+        ids(&svc, other)[0],
+        before[0],
+        "another game still shows it"
+    );
+}
+
+/// Entering a card plays it at once unless something needs deciding; a decision taken
+/// (`confirmed`) plays it; nothing is recorded before that.
+#[test]
+fn entering_a_card_plays_it_unless_something_needs_deciding() {
+    let (_d, mut svc) = svc();
+    let id = new_game(&mut svc).id;
+    let req = |p: Seat, card: &str, target: Option<&str>| PlayRequest {
+        player: p,
+        card: card.into(),
+        target: target.map(str::to_owned),
+        face_down: false,
+    };
+    let out = svc
+        .game_enter(id, &req(Seat::A, "V02", None), false, Some("en"))
+        .unwrap();
+    let v = out.view.expect("nothing to decide: played");
+    assert_eq!(side(&v, Seat::A).total, Elements { fire: 6, earth: 3 });
+    assert_eq!(out.prompts_error, None);
+    open_the_fire_fight(&mut svc, id);
+
+    // a "one of my characters" booster: the person confirms its target first
+    let events = svc.game_view(id).unwrap().events;
+    let out = svc
+        .game_enter(id, &req(Seat::A, "Volcanic Gauntlets", None), false, None)
+        .unwrap();
+    assert!(out.view.is_none());
+    assert!(out.preview.needs_target && out.preview.target_options.len() == 1);
+    assert_eq!(
+        svc.game_view(id).unwrap().events,
+        events,
+        "nothing recorded"
+    );
+    let out = svc
+        .game_enter(
+            id,
+            &req(Seat::A, "Volcanic Gauntlets", Some("V02")),
+            true,
+            None,
+        )
+        .unwrap();
+    let v = out.view.expect("decided: played");
+    assert_eq!(v.events, events + 1);
+
+    // a forbidden play waits for confirmation and then shows the interaction ruling
+    play(&mut svc, id, Seat::A, "Flickering Fires", None);
+    act(
+        &mut svc,
+        id,
+        GameAction::Pass {
+            player: Seat::A,
+            confirmed: true,
+        },
+    );
+    let events = svc.game_view(id).unwrap().events;
+    let enthrall = req(Seat::B, "Enthrall Opposition", None);
+    let out = svc.game_enter(id, &enthrall, false, Some("en")).unwrap();
+    assert!(out.view.is_none() && !out.preview.warnings.is_empty());
+    assert_eq!(svc.game_view(id).unwrap().events, events);
+    let out = svc.game_enter(id, &enthrall, true, Some("en")).unwrap();
+    assert_eq!(out.view.expect("confirmed").events, events + 1);
+    assert!(
+        out.prompts
+            .iter()
+            .any(|p| p.with.iter().any(|w| w.contains("Flickering Fires"))),
+        "{:?}",
+        out.prompts.iter().map(|p| &p.with).collect::<Vec<_>>()
+    );
+
+    // an impossible play is refused, confirmed or not
+    let out = svc
+        .game_enter(id, &req(Seat::A, "V03", None), true, None)
+        .unwrap();
+    assert!(out.preview.error.is_some() && out.view.is_none());
+    assert_eq!(svc.game_view(id).unwrap().events, events + 1);
+}
+
+#[test]
+fn the_fight_starter_passing_without_a_character_is_told_to_decline() {
+    let (_d, mut svc) = svc();
+    let id = new_game(&mut svc).id;
+    act(
+        &mut svc,
+        id,
+        GameAction::ChooseElement {
+            player: Seat::A,
+            element: ElementName::Fire,
+        },
+    );
+    let events = svc.game_view(id).unwrap().events;
+    assert_eq!(
+        unconfirmed_pass(&mut svc, id, Seat::A),
+        "Ann has played no new character this turn: play one, or decline to start the fight."
+    );
+    assert_eq!(
+        svc.game_view(id).unwrap().events,
+        events,
+        "nothing recorded"
+    );
+}
+
+#[test]
+fn emissaries_and_inquisitors_cards_need_the_expansion_at_set_up() {
+    let (_d, mut svc) = svc();
+    // A Hyla played by the player whose turn it is: its warnings (the play is possible).
+    let kinds = |svc: &Service, id: i64, player: Seat| -> Vec<WarningKind> {
+        let hyla = PlayRequest {
+            player,
+            card: "infl-602".into(),
+            target: None,
+            face_down: false,
+        };
+        let p = svc.game_preview_play(id, &hyla).unwrap();
+        assert_eq!(p.error, None);
+        p.warnings.iter().map(|w| w.kind).collect()
+    };
+    let plain = new_game(&mut svc).id;
+    assert_eq!(kinds(&svc, plain, Seat::A), vec![WarningKind::NotInDeck]);
+    let with_ei = svc
+        .game_new(&NewGameRequest {
+            player_a: "Cleo".into(),
+            player_b: "Dan".into(),
+            people_a: "Vulca".into(),
+            people_b: "Hoax".into(),
+            first: None,
+            emissaries_inquisitors: true,
+        })
+        .unwrap()
+        .id;
+    assert_eq!(kinds(&svc, with_ei, Seat::A), vec![]);
+    // the next game of the match (B lost, B starts) keeps the expansion; a fourth dragon
+    // scores 4 (a concession would score E&I's maximum, 7, and end the match)
+    act(
+        &mut svc,
+        with_ei,
+        GameAction::AttractDragons {
+            player: Seat::A,
+            count: 4,
+        },
+    );
+    let next = svc.game_next(with_ei).unwrap().id;
+    assert_eq!(kinds(&svc, next, Seat::B), vec![]);
+}

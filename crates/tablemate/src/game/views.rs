@@ -1,0 +1,372 @@
+//! The view models of the table: what the app and the CLI show, ready to serialise (ts-rs
+//! exports them to `ui/src/lib/bindings`). No rule is decided here.
+
+use bluemoon::dragons::DragonColour;
+use bluemoon::effect::EffectKind;
+use bluemoon::game::EndReason;
+use bluemoon::WarningKind;
+use serde::Serialize;
+use ts_rs::TS;
+
+use super::{ElementName, Seat};
+
+/// A card as shown at the table.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[ts(export)]
+pub struct CardView {
+    /// Catalog id (`vulca-24`); `None` for a face-down bluff card whose face is not entered.
+    pub id: Option<String>,
+    /// Tag as printed (`Vulca 24`).
+    pub tag: String,
+    pub name_en: Option<String>,
+    pub name_de: Option<String>,
+    pub card_type: Option<String>,
+    /// Printed values (after the user's fixes); `None` when the card has none or they are unknown.
+    pub fire: Option<u8>,
+    pub earth: Option<u8>,
+    pub face_down: bool,
+    /// Target of a "one of my character cards" effect.
+    pub target: Option<String>,
+    /// Its values now (after effects), when it lies in an area that counts.
+    pub value_fire: Option<u32>,
+    pub value_earth: Option<u32>,
+    /// The card that makes it ignored, if ignored.
+    pub ignored_by: Option<String>,
+}
+
+/// A player's areas.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[ts(export)]
+pub struct AreasView {
+    /// Active combat cards, oldest first.
+    pub combat: Vec<CardView>,
+    /// Covered combat cards (inactive), oldest first.
+    pub covered: Vec<CardView>,
+    pub support: Vec<CardView>,
+    /// Leadership cards played this turn.
+    pub leadership: Vec<CardView>,
+    pub influence: Vec<CardView>,
+    pub achievement: Vec<CardView>,
+}
+
+/// Fire and earth.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
+#[ts(export)]
+pub struct Elements<T: TS> {
+    pub fire: T,
+    pub earth: T,
+}
+
+/// One player's side of the table.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[ts(export)]
+pub struct SideView {
+    pub seat: Seat,
+    pub name: String,
+    pub people: String,
+    /// Crystals in the match so far (this game's score included once it has ended).
+    pub crystals: u32,
+    pub total: Elements<u32>,
+    pub shield: Elements<bool>,
+    /// What this player must reach when announcing power (the opponent's total).
+    pub needed: Elements<u32>,
+    pub meets: Elements<bool>,
+    pub six_card_count: u32,
+    pub dragons: u8,
+    /// Dragons this player would attract if the opponent retreated now.
+    pub dragons_if_opponent_retreats: u8,
+    pub out_of_cards: bool,
+    pub areas: AreasView,
+}
+
+/// A dragon on the track.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[ts(export)]
+pub struct DragonView {
+    pub colour: DragonColour,
+    pub position: DragonPlace,
+}
+
+/// Where a dragon is: on a player's side or in the centre.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
+#[ts(export)]
+pub enum DragonPlace {
+    A,
+    #[serde(rename = "centre")]
+    Centre,
+    B,
+}
+
+/// Whether an effect applies now.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "snake_case")]
+#[ts(export)]
+pub enum EffectState {
+    InForce,
+    Ignored,
+    Void,
+    NotThisTurn,
+}
+
+impl std::fmt::Display for DragonPlace {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            DragonPlace::A => "A",
+            DragonPlace::Centre => "centre",
+            DragonPlace::B => "B",
+        })
+    }
+}
+
+impl std::fmt::Display for EffectState {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            EffectState::InForce => "in_force",
+            EffectState::Ignored => "ignored",
+            EffectState::Void => "void",
+            EffectState::NotThisTurn => "not_this_turn",
+        })
+    }
+}
+
+/// One effect on the table.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[ts(export)]
+pub struct EffectView {
+    pub owner: Seat,
+    pub card: String,
+    pub card_name: String,
+    pub kind: EffectKind,
+    pub description: String,
+    /// The card's printed text, when known.
+    pub text: Option<String>,
+    /// The card's German name and text from the catalog, for the German interface.
+    pub card_name_de: Option<String>,
+    pub text_de: Option<String>,
+    pub status: EffectState,
+    /// The card that ignores or voids it.
+    pub by: Option<String>,
+}
+
+/// Something the players should look at.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[ts(export)]
+pub struct WarningView {
+    pub kind: WarningKind,
+    pub player: Option<Seat>,
+    /// The player's name, for the app's own wording.
+    pub player_name: Option<String>,
+    pub card: Option<String>,
+    pub card_name: Option<String>,
+    pub card_name_de: Option<String>,
+    /// The other card involved: what forbids the play, or the earlier play it goes beyond.
+    pub by: Option<String>,
+    pub by_name: Option<String>,
+    pub by_name_de: Option<String>,
+    /// The rule (for `forbidden`).
+    pub rule: Option<String>,
+    /// A sentence in English naming players and cards (the app shows its own words by
+    /// `kind`).
+    pub message: String,
+}
+
+/// One change applied to a card's value ("why?").
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[ts(export)]
+pub struct StepView {
+    pub element: ElementName,
+    pub by: String,
+    pub effect: String,
+    pub from: u32,
+    pub to: u32,
+}
+
+/// A card's contribution to total power ("why?").
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[ts(export)]
+pub struct BreakdownLine {
+    pub owner: Seat,
+    pub area: String,
+    pub card: Option<String>,
+    pub card_name: String,
+    pub face_down: bool,
+    pub printed: Elements<u32>,
+    pub effective_printed: Elements<u32>,
+    pub value: Elements<u32>,
+    pub counted: bool,
+    pub ignored_by: Option<String>,
+    pub steps: Vec<StepView>,
+}
+
+/// How the dragons of the last retreat were counted.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[ts(export)]
+pub struct RetreatView {
+    pub winner: Seat,
+    pub base: u8,
+    pub six_cards: u8,
+    pub modifiers: Vec<RetreatModifier>,
+    pub capped_by: Option<String>,
+    pub forbidden_by: Option<String>,
+    pub total: u8,
+}
+
+/// A card changing the dragons of a retreat.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[ts(export)]
+pub struct RetreatModifier {
+    pub card: String,
+    pub change: i8,
+}
+
+/// The result of a game.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[ts(export)]
+pub struct ResultView {
+    pub winner: Seat,
+    pub reason: EndReason,
+    pub dragons: u8,
+    pub crystal_cards: i8,
+    pub score: u32,
+}
+
+/// Everything the table screen shows.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[ts(export)]
+pub struct GameView {
+    #[ts(type = "number")]
+    pub id: i64,
+    #[ts(type = "number | null")]
+    pub match_id: Option<i64>,
+    /// Game number within the match, from 1.
+    pub game_no: u32,
+    /// `first` (Blue Moon) or `second` (Legends) terminology.
+    pub edition: String,
+    /// A then B.
+    pub players: Vec<SideView>,
+    pub contested: Option<ElementName>,
+    pub turn: Option<Seat>,
+    pub fight_starter: Seat,
+    pub first_turn: bool,
+    pub dragons: Vec<DragonView>,
+    pub effects: Vec<EffectView>,
+    pub warnings: Vec<WarningView>,
+    pub breakdown: Vec<BreakdownLine>,
+    pub last_retreat: Option<RetreatView>,
+    /// Set once the game has ended (the players confirm with "next game").
+    pub game_over: Option<ResultView>,
+    /// The result has been recorded (the log can no longer change).
+    pub finished: bool,
+    pub match_winner: Option<Seat>,
+    /// A player has reached the match's crystals: no next game can follow.
+    pub match_over: bool,
+    pub events: u32,
+    pub can_undo: bool,
+    pub redo_depth: u32,
+    /// The game that follows this one in the match, once started.
+    #[ts(type = "number | null")]
+    pub next_game: Option<i64>,
+}
+
+/// A game in the list.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[ts(export)]
+pub struct GameListItem {
+    #[ts(type = "number")]
+    pub id: i64,
+    #[ts(type = "number | null")]
+    pub match_id: Option<i64>,
+    pub player_names: Vec<String>,
+    pub people: Vec<String>,
+    pub events: u32,
+    pub finished: bool,
+    pub winner: Option<Seat>,
+    pub crystals: Option<u8>,
+    pub updated_at: String,
+}
+
+/// A card suggested while typing.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[ts(export)]
+pub struct CardSuggestion {
+    pub id: String,
+    pub tag: String,
+    /// Name in the language that matched.
+    pub name: String,
+    pub name_en: Option<String>,
+    pub name_de: Option<String>,
+    pub card_type: Option<String>,
+    pub fire: Option<u8>,
+    pub earth: Option<u8>,
+    /// `tag`, `exact_name`, `prefix`, `word`, `typo`.
+    pub matched: String,
+}
+
+/// What entering a card would do, before the person confirms.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[ts(export)]
+pub struct PlayPreview {
+    pub card: CardView,
+    /// The area its type implies; `None` when the type is unknown (ask for it).
+    pub area: Option<String>,
+    /// It has a "one of my character cards" effect: the person picks the target.
+    pub needs_target: bool,
+    /// The owner's active characters, oldest first (ids).
+    pub target_options: Vec<CardView>,
+    /// The engine's default: the most recent active character.
+    pub default_target: Option<String>,
+    /// Facts the catalog lacks that the table needs (`type`, `fire`, `earth`): ask once.
+    pub unknown: Vec<String>,
+    /// Warnings this play would raise (a forbidden play is shown before confirming).
+    pub warnings: Vec<WarningView>,
+    /// Why the play is impossible, if it is (nothing would be recorded).
+    pub error: Option<String>,
+}
+
+/// What entering a card did: played at once when nothing needed deciding, or the preview of
+/// what the person must decide first.
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
+#[ts(export)]
+pub struct EnterOutcome {
+    pub preview: PlayPreview,
+    /// The table after the play; `None` when it was not played (see `preview`).
+    pub view: Option<GameView>,
+    /// The rulings to show for the card (interactions with the table first); empty when not
+    /// played.
+    pub prompts: Vec<crate::rulings::PromptView>,
+    /// Why the rulings could not be looked up (the play itself stands).
+    pub prompts_error: Option<String>,
+}
+
+impl PlayPreview {
+    /// The person must look at it before the card is played: values to fill in, a warning to
+    /// confirm, or a target to choose among several characters.
+    pub fn needs_decision(&self) -> bool {
+        !self.unknown.is_empty()
+            || !self.warnings.is_empty()
+            || (self.needs_target && !self.target_options.is_empty())
+    }
+}
+
+/// The result of `tablemate power FILE.json`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[ts(export)]
+pub struct PowerView {
+    pub contested: Option<ElementName>,
+    pub players: Vec<PowerPlayerView>,
+    pub breakdown: Vec<BreakdownLine>,
+    pub effects: Vec<EffectView>,
+    pub warnings: Vec<WarningView>,
+}
+
+/// One player's numbers in a power report.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[ts(export)]
+pub struct PowerPlayerView {
+    pub seat: Seat,
+    pub total: Elements<u32>,
+    pub shield: Elements<bool>,
+    pub needed: Elements<u32>,
+    pub meets: Elements<bool>,
+    pub six_card_count: u32,
+}
