@@ -1,6 +1,7 @@
 // Layout checks shared by the end-to-end files, measured in the page: the screen fits the
 // window (no sideways scrolling; during a fight no scrolling at all), every visible control is
-// at least 44×44 px, and no text on screen shows an internal id (`vulca-24`).
+// at least 44×44 px, and no text on screen shows an internal id (`vulca-24`) or a seat letter
+// where a player's name belongs.
 
 /** What the page measures; `inside` lists test ids that must lie wholly inside the viewport. */
 export function measure(s, inside = []) {
@@ -36,6 +37,12 @@ export function measure(s, inside = []) {
      }
      const text = document.body.innerText;
      const ids = text.match(/\\b[a-z]+(?:-[a-z]+)*-\\d+\\b/g) || [];
+     // a seat letter standing where a player's name belongs ("A", "→ B)", "B:")
+     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+     for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+       const t = n.textContent.trim();
+       if (/^(?:→ )?[AB]\\)?:?$/.test(t) && n.parentElement && visible(n.parentElement)) ids.push('seat ' + t);
+     }
      return {
        vw, vh,
        scrollH: doc.scrollHeight, scrollW: doc.scrollWidth,
