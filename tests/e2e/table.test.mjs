@@ -155,6 +155,7 @@ test('a scripted Vulca vs Hoax fight at the table', async () => {
   const fightParts = ['total-A-fire', 'total-B-fire', 'dragon-track', 'card-entry', 'pass', 'retreat', 'open-rulings'];
   for (const [name, width, height] of [
     ['phone', 360, 740],
+    ['phone-640', 360, 640],
     ['phone-390', 390, 844],
     ['tablet', 800, 1280],
     ['desktop', 1280, 800],
