@@ -72,4 +72,14 @@ describe('CardEntry', () => {
     await fireEvent.keyDown(input, { key: 'Enter' });
     expect(onpick.mock.calls[0]?.[0].id).toBe('hoax-24');
   });
+
+  it('draws one hidden list at start when asked to warm up, never shown as suggestions', async () => {
+    const suggest = vi.fn<(text: string) => Promise<CardSuggestion[]>>().mockResolvedValue([s('vulca-01', 'Volcano')]);
+    const { container } = render(CardEntry, { lang: 'en', label: 'Card', suggest, onpick: vi.fn(), warm: true });
+    await waitFor(() => expect(container.querySelector('ul.warm')).toBeTruthy());
+    expect(suggest).toHaveBeenCalledWith('v');
+    expect(screen.queryByTestId('suggestions')).toBeNull();
+    expect(container.querySelector('ul.warm')?.getAttribute('aria-hidden')).toBe('true');
+    await waitFor(() => expect(container.querySelector('ul.warm')).toBeNull());
+  });
 });
