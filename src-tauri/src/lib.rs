@@ -2,6 +2,7 @@
 
 mod commands;
 mod state;
+pub mod wake;
 
 use state::AppState;
 use tauri::Manager;
@@ -11,6 +12,7 @@ use tauri::Manager;
 pub fn configure<R: tauri::Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<R> {
     builder
         .manage(AppState::default())
+        .manage(wake::WakeLock::default())
         .setup(|app| {
             // Tauri knows the right data folder on every platform; keep it for the state.
             if let Ok(dir) = app.path().app_data_dir() {
@@ -49,6 +51,7 @@ pub fn configure<R: tauri::Runtime>(builder: tauri::Builder<R>) -> tauri::Builde
             commands::game::game_next,
             commands::game::game_fix_card,
             commands::game::game_mark_ruling_seen,
+            commands::wake::keep_awake,
             // [history & tournament commands]
             commands::history::history_games,
             commands::history::history_unfinished,

@@ -14,3 +14,4 @@ pub mod game;
 pub mod history;
 pub mod rulings;
 pub mod tournaments;
+pub mod wake;

@@ -1,9 +1,6 @@
 import { describe, expect, it, vi, beforeEach } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/svelte';
 import type { GameView } from '../lib/bindings/GameView';
-import type { SideView } from '../lib/bindings/SideView';
-import type { CardView } from '../lib/bindings/CardView';
-import type { PlayPreview } from '../lib/bindings/PlayPreview';
 import type { PlayRequest } from '../lib/bindings/PlayRequest';
 
 const { gameApi } = vi.hoisted(() => ({
@@ -26,90 +23,18 @@ const { gameApi } = vi.hoisted(() => ({
   },
 }));
 vi.mock('../lib/api/game', () => ({ gameApi }));
+const { cardsApi, rulingsApi } = vi.hoisted(() => ({
+  cardsApi: { page: vi.fn() },
+  rulingsApi: { forCard: vi.fn() },
+}));
+vi.mock('../lib/api/cards', () => ({ cardsApi, rulingsApi }));
 vi.mock('../lib/api', () => ({ inApp: () => true, toServiceError: (e: unknown) => e }));
 
 import Table from './Table.svelte';
+import { card, game, preview, side } from '../lib/testing/table';
 
-function card(id: string, tag: string, name: string, fire: number, earth: number): CardView {
-  return {
-    id,
-    tag,
-    name_en: name,
-    name_de: null,
-    card_type: 'character',
-    fire,
-    earth,
-    face_down: false,
-    target: null,
-    value_fire: fire,
-    value_earth: earth,
-    ignored_by: null,
-  };
-}
+const wake = vi.fn();
 
-function side(seat: 'A' | 'B', name: string, people: string, fire: number, earth: number, combat: CardView[] = []): SideView {
-  return {
-    seat,
-    name,
-    people,
-    crystals: 0,
-    total: { fire, earth },
-    shield: { fire: false, earth: false },
-    needed: { fire: 0, earth: 0 },
-    meets: { fire: true, earth: true },
-    six_card_count: combat.length,
-    dragons: 0,
-    dragons_if_opponent_retreats: 1,
-    out_of_cards: false,
-    areas: { combat, covered: [], support: [], leadership: [], influence: [], achievement: [] },
-  };
-}
-
-function game(over: Partial<GameView> = {}): GameView {
-  return {
-    id: 7,
-    match_id: 1,
-    game_no: 2,
-    edition: 'first',
-    players: [side('A', 'Ann', 'Vulca', 0, 0), side('B', 'Ben', 'Hoax', 0, 0)],
-    contested: null,
-    turn: 'A',
-    fight_starter: 'A',
-    first_turn: true,
-    dragons: [
-      { colour: 'red', position: 'A' },
-      { colour: 'green', position: 'centre' },
-      { colour: 'third', position: 'centre' },
-    ],
-    effects: [],
-    warnings: [],
-    breakdown: [],
-    last_retreat: null,
-    game_over: null,
-    finished: false,
-    match_winner: null,
-    events: 3,
-    can_undo: true,
-    redo_depth: 0,
-    next_game: null,
-    ...over,
-  };
-}
-
-/** What the service previews for `c` entering `area`; nothing to decide unless `over` says so. */
-function preview(c: CardView, area: string, over: Partial<PlayPreview> = {}): PlayPreview {
-  return {
-    card: c,
-    area,
-    needs_target: false,
-    target_options: [],
-    default_target: null,
-    unknown: [],
-    warnings: [],
-    error: null,
-    ...over,
-  };
-}
 
 beforeEach(() => {
   vi.clearAllMocks();
@@ -155,7 +80,7 @@ describe('Table screen', () => {
         ],
       }),
     );
-    render(Table, { lang: 'en', onerror: vi.fn() });
+    render(Table, { lang: 'en', onerror: vi.fn(), wake });
     expect((await screen.findByTestId('total-A-fire-value')).textContent).toBe('6');
     expect(screen.getByTestId('game-no').textContent).toContain('Game 2');
     expect(screen.getByTestId('total-A-fire').classList.contains('contested')).toBe(true);
@@ -178,7 +103,7 @@ describe('Table screen', () => {
         ],
       }),
     );
-    render(Table, { lang: 'de', onerror: vi.fn() });
+    render(Table, { lang: 'de', onerror: vi.fn(), wake });
     const flare = await screen.findByTestId('effect-vulca-15');
     expect(flare.textContent).toContain('Stichflamme');
     expect(flare.textContent).toContain('zwei zusätzliche Karten');
@@ -206,7 +131,7 @@ describe('Table screen', () => {
         topic: null,
       },
     ]);
-    render(Table, { lang: 'en', onerror: vi.fn() });
+    render(Table, { lang: 'en', onerror: vi.fn(), wake });
     const input = await screen.findByTestId('card-entry');
     await fireEvent.input(input, { target: { value: 'V24' } });
     expect(await screen.findByTestId('suggestion-vulca-24')).toBeTruthy();
@@ -239,11 +164,14 @@ describe('Table screen', () => {
     );
     gameApi.play.mockResolvedValue(game());
     gameApi.prompts.mockResolvedValue([]);
-    render(Table, { lang: 'en', onerror: vi.fn() });
+    render(Table, { lang: 'en', onerror: vi.fn(), wake });
     const input = await screen.findByTestId('card-entry');
     await fireEvent.input(input, { target: { value: 'Volc' } });
     await fireEvent.click(await screen.findByTestId('suggestion-vulca-21'));
-    expect((await screen.findByTestId('pending-warning')).textContent).toContain('Forbidden by');
+    // in the interface language, naming the player and the cards, never an id
+    expect((await screen.findByTestId('pending-warning')).textContent).toBe(
+      'Ann: Volcanic Gauntlets is forbidden by Hoax 13.',
+    );
     expect(gameApi.play).not.toHaveBeenCalled();
     const target = screen.getByTestId('target') as HTMLSelectElement;
     expect(target.value).toBe('vulca-04');
@@ -275,7 +203,7 @@ describe('Table screen', () => {
     );
     gameApi.play.mockResolvedValue(game());
     gameApi.prompts.mockResolvedValue([]);
-    render(Table, { lang: 'en', onerror: vi.fn() });
+    render(Table, { lang: 'en', onerror: vi.fn(), wake });
     const input = await screen.findByTestId('card-entry');
     await fireEvent.input(input, { target: { value: 'Enthrall' } });
     await fireEvent.click(await screen.findByTestId('suggestion-hoax-28'));
@@ -299,7 +227,7 @@ describe('Table screen', () => {
     gameApi.play.mockResolvedValue(game({ can_undo: true }));
     gameApi.undo.mockResolvedValue(game());
     gameApi.prompts.mockResolvedValue([]);
-    render(Table, { lang: 'en', onerror: vi.fn() });
+    render(Table, { lang: 'en', onerror: vi.fn(), wake });
     const input = (await screen.findByTestId('card-entry')) as HTMLInputElement;
     // "/" anywhere outside a text field goes to the card entry
     await fireEvent.keyDown(document.body, { key: '/' });
@@ -307,14 +235,16 @@ describe('Table screen', () => {
     await fireEvent.input(input, { target: { value: 'Volc' } });
     await screen.findByTestId('suggestion-vulca-21');
     await fireEvent.keyDown(input, { key: 'Enter' });
-    // the warning needs a decision: the confirm button has the focus, Escape cancels
-    const confirm = await screen.findByTestId('pending-play');
-    await waitFor(() => expect(document.activeElement).toBe(confirm));
-    await fireEvent.keyDown(confirm, { key: 'Escape' });
+    // the warning needs a decision: the SAFE choice (Cancel) has the focus, Escape cancels
+    const cancel = await screen.findByTestId('pending-cancel');
+    await waitFor(() => expect(document.activeElement).toBe(cancel));
+    expect(cancel.classList.contains('primary')).toBe(true);
+    expect(screen.getByTestId('pending-play').classList.contains('primary')).toBe(false);
+    await fireEvent.keyDown(cancel, { key: 'Escape' });
     expect(screen.queryByTestId('pending')).toBeNull();
     await waitFor(() => expect(document.activeElement).toBe(input));
     expect(gameApi.play).not.toHaveBeenCalled();
-    // again, confirmed with Enter (a focused button's click); the focus returns to the entry
+    // again, confirmed by a deliberate click on "Play it anyway"; the focus returns to the entry
     await fireEvent.input(input, { target: { value: 'Volc' } });
     await screen.findByTestId('suggestion-vulca-21');
     await fireEvent.keyDown(input, { key: 'Enter' });
@@ -333,7 +263,7 @@ describe('Table screen', () => {
   it('starts a new game when none is in progress, in German', async () => {
     gameApi.current.mockResolvedValue(null);
     gameApi.newGame.mockResolvedValue(game());
-    render(Table, { lang: 'de', onerror: vi.fn() });
+    render(Table, { lang: 'de', onerror: vi.fn(), wake });
     expect((await screen.findByTestId('new-game')).textContent).toContain('Neues Spiel');
     await fireEvent.input(screen.getByTestId('new-a'), { target: { value: 'Ann' } });
     await fireEvent.input(screen.getByTestId('new-b'), { target: { value: 'Ben' } });
@@ -344,13 +274,116 @@ describe('Table screen', () => {
     expect((await screen.findByTestId('pass')).textContent).toContain('Nächster Zug');
   });
 
-  it('reports a rejected action and keeps the table', async () => {
+  it('shows a refused action next to its button, keeps the table, and clears it on undo', async () => {
     gameApi.current.mockResolvedValue(game());
     gameApi.act.mockRejectedValue({ code: 'invalid_input', message: 'Not possible: the contested element must be chosen' });
+    gameApi.undo.mockResolvedValue(game());
     const onerror = vi.fn();
-    render(Table, { lang: 'en', onerror });
+    render(Table, { lang: 'en', onerror, wake });
     await fireEvent.click(await screen.findByTestId('pass'));
-    await waitFor(() => expect(onerror).toHaveBeenCalledWith(expect.objectContaining({ code: 'invalid_input' })));
+    const refusal = await screen.findByTestId('flow-error');
+    expect(refusal.textContent).toContain('the contested element must be chosen');
+    // right above Next turn, not in a banner at the top of the page
+    expect(refusal.nextElementSibling?.querySelector('[data-testid="pass"]')).toBeTruthy();
+    expect(onerror).not.toHaveBeenCalled();
     expect(screen.getByTestId('game-no').textContent).toContain('Game 2');
+    await fireEvent.click(screen.getByTestId('undo'));
+    await waitFor(() => expect(screen.queryByTestId('flow-error')).toBeNull());
+  });
+
+  it('offers "Next turn anyway" when the engine asks to confirm a pass, and sends it confirmed', async () => {
+    gameApi.current.mockResolvedValue(game());
+    gameApi.act
+      .mockRejectedValueOnce({ code: 'needs_confirmation', message: 'Ann has played no new character card this turn.' })
+      .mockResolvedValueOnce(game({ turn: 'B' }));
+    render(Table, { lang: 'en', onerror: vi.fn(), wake });
+    await fireEvent.click(await screen.findByTestId('pass'));
+    expect(gameApi.act).toHaveBeenLastCalledWith(7, { action: 'pass', player: 'A' });
+    await fireEvent.click(await screen.findByTestId('pass-anyway'));
+    await waitFor(() => expect(gameApi.act).toHaveBeenLastCalledWith(7, { action: 'pass', player: 'A', confirmed: true }));
+    await waitFor(() => expect(screen.queryByTestId('flow-error')).toBeNull());
+    expect(await screen.findByTestId('turn-B')).toBeTruthy();
+  });
+
+  it('drops the rulings of the last play on undo and those of the last game in a new one', async () => {
+    gameApi.current.mockResolvedValue(game());
+    gameApi.suggest.mockResolvedValue([
+      { id: 'vulca-24', tag: 'Vulca 24', name: 'Flickering Fires', name_en: 'Flickering Fires', name_de: null, card_type: 'support', fire: 1, earth: 1, matched: 'tag' },
+    ]);
+    gameApi.preview.mockResolvedValue(preview(card('vulca-24', 'Vulca 24', 'Flickering Fires', 1, 1), 'support'));
+    gameApi.play.mockResolvedValue(game());
+    gameApi.prompts.mockResolvedValue([
+      {
+        ruling: { id: 'bm-faq-en:1', game: 'bluemoon', game_title: 'Blue Moon', source: 'bm-faq-en', source_title: 'Blue Moon FAQ', lang: 'en', kind: 'qa', section: ['Vulca'], title: 'Flickering Fires?' },
+        display: 'Q: ... A: ...',
+        reason: 'own',
+        with: [],
+        role: 'subject',
+        topic: null,
+      },
+    ]);
+    gameApi.undo.mockResolvedValue(game());
+    gameApi.next.mockResolvedValue(game({ id: 8, game_no: 3 }));
+    render(Table, { lang: 'en', onerror: vi.fn(), wake });
+    const play = async () => {
+      const input = await screen.findByTestId('card-entry');
+      await fireEvent.input(input, { target: { value: 'V24' } });
+      await fireEvent.click(await screen.findByTestId('suggestion-vulca-24'));
+      expect((await screen.findByTestId('rulings-count')).textContent).toBe('1');
+    };
+    await play();
+    await fireEvent.click(screen.getByTestId('undo'));
+    await waitFor(() => expect(screen.queryByTestId('rulings-count')).toBeNull());
+    await play();
+    gameApi.act.mockResolvedValue(game({ game_over: { winner: 'A', score: 3, reason: 'retreat' } as GameView['game_over'] }));
+    await fireEvent.click(screen.getByTestId('retreat'));
+    await fireEvent.click(await screen.findByTestId('next-game'));
+    await waitFor(() => expect(screen.getByTestId('game-no').textContent).toContain('Game 3'));
+    expect(screen.queryByTestId('rulings-count')).toBeNull();
+  });
+
+  it('opens a card on the table in a sheet with its actions: discard is sent as the CLI sends it', async () => {
+    const flash = card('vulca-02', 'Vulca 02', 'Flash the Incendiary', 6, 3);
+    gameApi.current.mockResolvedValue(game({ players: [side('A', 'Ann', 'Vulca', 6, 3, [flash]), side('B', 'Ben', 'Hoax', 0, 0)] }));
+    gameApi.act.mockResolvedValue(game());
+    cardsApi.page.mockRejectedValue({ code: 'not_found', message: 'no page' });
+    rulingsApi.forCard.mockResolvedValue({ card: null, active: [], prompts: [] });
+    render(Table, { lang: 'en', onerror: vi.fn(), wake });
+    await fireEvent.click(await screen.findByTestId('card-A-vulca-02'));
+    await waitFor(() => expect(rulingsApi.forCard).toHaveBeenCalledWith('vulca-02', [], 'en', 20));
+    expect((await screen.findByTestId('card-sheet-name')).textContent).toContain('Flash the Incendiary');
+    await fireEvent.click(screen.getByTestId('card-discard'));
+    await waitFor(() => expect(gameApi.act).toHaveBeenCalledWith(7, { action: 'discard', player: 'A', card: 'vulca-02' }));
+    await waitFor(() => expect(screen.queryByTestId('card-sheet')).toBeNull());
+  });
+
+  it('concedes only after a deliberate yes, naming the player', async () => {
+    gameApi.current.mockResolvedValue(game());
+    gameApi.act.mockResolvedValue(game());
+    render(Table, { lang: 'de', onerror: vi.fn(), wake });
+    await fireEvent.click(await screen.findByTestId('open-more'));
+    await fireEvent.click(screen.getByTestId('concede-B'));
+    expect(screen.getByTestId('end-ask').textContent).toContain('Gibt Ben dieses Spiel auf?');
+    expect(gameApi.act).not.toHaveBeenCalled();
+    await fireEvent.click(screen.getByTestId('end-yes'));
+    await waitFor(() => expect(gameApi.act).toHaveBeenCalledWith(7, { action: 'concede', player: 'B' }));
+  });
+
+  it('turns the opponent half face to face, remembered on this device, and keeps the screen awake in a game', async () => {
+    localStorage.clear();
+    gameApi.current.mockResolvedValue(game());
+    const first = render(Table, { lang: 'en', onerror: vi.fn(), wake });
+    await waitFor(() => expect(wake).toHaveBeenLastCalledWith(true));
+    expect((await screen.findByTestId('side-B')).classList.contains('flipped')).toBe(false);
+    await fireEvent.click(screen.getByTestId('open-more'));
+    await fireEvent.click(screen.getByTestId('face-to-face'));
+    expect(screen.getByTestId('side-B').classList.contains('flipped')).toBe(true);
+    expect(screen.getByTestId('side-A').classList.contains('flipped')).toBe(false);
+    await fireEvent.click(screen.getByTestId('keep-awake'));
+    await waitFor(() => expect(wake).toHaveBeenLastCalledWith(false));
+    first.unmount();
+    render(Table, { lang: 'en', onerror: vi.fn(), wake });
+    expect((await screen.findByTestId('side-B')).classList.contains('flipped')).toBe(true);
+    expect(wake).toHaveBeenLastCalledWith(false);
   });
 });

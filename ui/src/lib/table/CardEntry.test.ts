@@ -50,4 +50,36 @@ describe('CardEntry', () => {
     await new Promise((r) => setTimeout(r, 0));
     expect(screen.queryByTestId('suggestions')).toBeNull();
   });
+
+  it("puts the entering player's deck first and opens upwards when the entry is low on the screen", async () => {
+    const suggest = vi
+      .fn<(text: string) => Promise<CardSuggestion[]>>()
+      .mockResolvedValue([s('hoax-24', 'Hoax card'), s('vulca-24', 'Flickering Fires')]);
+    const onpick = vi.fn();
+    render(CardEntry, { lang: 'en', label: 'Card', suggest, onpick, people: 'Vulca' });
+    const input = screen.getByTestId('card-entry');
+    // the entry near the bottom of a 740 px high screen: more room above than below
+    input.getBoundingClientRect = () => ({ top: 600, bottom: 648, left: 0, right: 360, width: 360, height: 48, x: 0, y: 600, toJSON: () => ({}) });
+    Object.defineProperty(window, 'innerHeight', { value: 740, configurable: true });
+    await fireEvent.input(input, { target: { value: '24' } });
+    const list = await screen.findByTestId('suggestions');
+    expect(list.classList.contains('up')).toBe(true);
+    expect(list.style.maxHeight).toBe('592px');
+    const ids = [...list.querySelectorAll('button')].map((b) => b.dataset.testid);
+    expect(ids).toEqual(['suggestion-vulca-24', 'suggestion-hoax-24']);
+    // opening upwards, ArrowUp goes on to the next card (away from the entry)
+    await fireEvent.keyDown(input, { key: 'ArrowUp' });
+    await fireEvent.keyDown(input, { key: 'Enter' });
+    expect(onpick.mock.calls[0]?.[0].id).toBe('hoax-24');
+  });
+
+  it('draws one hidden list at start when asked to warm up, never shown as suggestions', async () => {
+    const suggest = vi.fn<(text: string) => Promise<CardSuggestion[]>>().mockResolvedValue([s('vulca-01', 'Volcano')]);
+    const { container } = render(CardEntry, { lang: 'en', label: 'Card', suggest, onpick: vi.fn(), warm: true });
+    await waitFor(() => expect(container.querySelector('ul.warm')).toBeTruthy());
+    expect(suggest).toHaveBeenCalledWith('v');
+    expect(screen.queryByTestId('suggestions')).toBeNull();
+    expect(container.querySelector('ul.warm')?.getAttribute('aria-hidden')).toBe('true');
+    await waitFor(() => expect(container.querySelector('ul.warm')).toBeNull());
+  });
 });

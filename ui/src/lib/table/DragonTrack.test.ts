@@ -1,0 +1,23 @@
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen } from '@testing-library/svelte';
+import DragonTrack from './DragonTrack.svelte';
+import { game } from '../testing/table';
+
+describe('DragonTrack', () => {
+  it("puts each dragon on its player's side, named, and offers the element while it is open", async () => {
+    const onchoose = vi.fn();
+    render(DragonTrack, { lang: 'en', view: game(), busy: false, onchoose });
+    expect(screen.getByTestId('dragons-A').textContent).toContain('Ann');
+    expect(screen.getByTestId('dragons-A').querySelectorAll('.dragon').length).toBe(1);
+    expect(screen.getByTestId('dragons-centre').querySelectorAll('.dragon').length).toBe(2);
+    expect(screen.getByTestId('dragons-B').querySelectorAll('.dragon').length).toBe(0);
+    await fireEvent.click(screen.getByTestId('choose-earth'));
+    expect(onchoose).toHaveBeenCalledWith('earth');
+  });
+
+  it('shows the contested element instead of the buttons once chosen', () => {
+    render(DragonTrack, { lang: 'de', view: game({ contested: 'fire' }), busy: false, onchoose: vi.fn() });
+    expect(screen.getByTestId('contested').textContent).toBe('Feuer');
+    expect(screen.queryByTestId('choose-fire')).toBeNull();
+  });
+});

@@ -1,0 +1,45 @@
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen } from '@testing-library/svelte';
+import MoreMenu from './MoreMenu.svelte';
+import { game } from '../testing/table';
+
+describe('MoreMenu', () => {
+  it('ends a game for a player out of cards only after Yes; Cancel is the highlighted choice', async () => {
+    const onact = vi.fn();
+    render(MoreMenu, {
+      lang: 'en',
+      view: game(),
+      busy: false,
+      prefs: { faceToFace: false, keepAwake: true },
+      onprefs: vi.fn(),
+      onact,
+      onnewgame: vi.fn(),
+    });
+    await fireEvent.click(screen.getByTestId('out-of-cards-A'));
+    expect(screen.getByTestId('end-ask').textContent).toContain('Ann has no cards left to draw: end the game?');
+    expect(screen.getByTestId('end-no').classList.contains('primary')).toBe(true);
+    await fireEvent.click(screen.getByTestId('end-no'));
+    expect(onact).not.toHaveBeenCalled();
+    await fireEvent.click(screen.getByTestId('out-of-cards-A'));
+    await fireEvent.click(screen.getByTestId('end-yes'));
+    expect(onact).toHaveBeenCalledWith({ action: 'out_of_cards', player: 'A' });
+    await fireEvent.click(screen.getByTestId('dragon-to-B'));
+    expect(onact).toHaveBeenLastCalledWith({ action: 'attract_dragons', player: 'B', count: 1 });
+  });
+
+  it('changes the view options of this device', async () => {
+    const onprefs = vi.fn();
+    render(MoreMenu, {
+      lang: 'de',
+      view: game(),
+      busy: false,
+      prefs: { faceToFace: false, keepAwake: true },
+      onprefs,
+      onact: vi.fn(),
+      onnewgame: vi.fn(),
+    });
+    await fireEvent.click(screen.getByTestId('face-to-face'));
+    expect(onprefs).toHaveBeenCalledWith({ faceToFace: true, keepAwake: true });
+    expect(screen.getByTestId('concede-B').textContent).toBe('Aufgeben: Ben');
+  });
+});

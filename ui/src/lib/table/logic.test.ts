@@ -1,0 +1,91 @@
+// The table's small pure helpers: names, suggestion order, warnings, effects, preferences.
+import { describe, expect, it } from 'vitest';
+import type { EffectView } from '../bindings/EffectView';
+import type { GameView } from '../bindings/GameView';
+import type { WarningView } from '../bindings/WarningView';
+import { distinctEffects } from './effects';
+import { nameById, tagOf } from './names';
+import { loadPrefs, savePrefs } from './prefs';
+import { ownDeckFirst, peopleOf } from './rank';
+import { warningText } from './warnings';
+
+const view = {
+  players: [
+    {
+      seat: 'A',
+      name: 'Ann',
+      people: 'Vulca',
+      areas: {
+        combat: [{ id: 'vulca-02', tag: 'Vulca 02', name_en: 'Flash the Incendiary', name_de: 'Flash der Brandstifter' }],
+        covered: [],
+        support: [{ id: 'vulca-24', tag: 'Vulca 24', name_en: 'Flickering Fires', name_de: 'Feuerzauber' }],
+        leadership: [],
+        influence: [],
+        achievement: [],
+      },
+    },
+    { seat: 'B', name: 'Ben', people: 'Hoax', areas: { combat: [], covered: [], support: [], leadership: [], influence: [], achievement: [] } },
+  ],
+} as unknown as GameView;
+
+const w = (over: Partial<WarningView> & Record<string, unknown>): WarningView =>
+  ({ kind: 'forbidden', player: 'B', card: 'hoax-28', by: 'vulca-24', rule: 'Play', message: 'Hoax 28 forbidden by vulca-24', ...over }) as WarningView;
+
+describe('names', () => {
+  it('names a card on the table in the interface language and one elsewhere by its printed tag', () => {
+    expect(nameById('de', view, 'vulca-24')).toBe('Feuerzauber');
+    expect(nameById('en', view, 'vulca-24')).toBe('Flickering Fires');
+    expect(nameById('en', view, 'flit-kin-03')).toBe('Flit Kin 03');
+    expect(tagOf('hoax-13')).toBe('Hoax 13');
+  });
+});
+
+describe('ownDeckFirst', () => {
+  const items = [{ id: 'hoax-24' }, { id: 'vulca-24' }, { id: 'hoax-02' }, { id: 'vulca-02' }];
+  it("puts the entering player's deck first and keeps the service's order within each group", () => {
+    expect(ownDeckFirst(items, 'Vulca').map((c) => c.id)).toEqual(['vulca-24', 'vulca-02', 'hoax-24', 'hoax-02']);
+    expect(ownDeckFirst(items, 'Hoax').map((c) => c.id)).toEqual(['hoax-24', 'hoax-02', 'vulca-24', 'vulca-02']);
+    expect(ownDeckFirst(items, null)).toBe(items);
+    expect(peopleOf('flit-kin-03')).toBe('flit-kin');
+    expect(ownDeckFirst([{ id: 'flit-kin-03' }, { id: 'flit-kin-x' }, { id: 'aqua-03' }], 'Aqua')[0]?.id).toBe('aqua-03');
+  });
+});
+
+describe('warningText', () => {
+  it('renders a known kind in the interface language with names, never ids or seats', () => {
+    const en = warningText('en', view, w({}), { 'hoax-28': 'Enthrall Opposition' });
+    expect(en).toBe('Ben: Enthrall Opposition is forbidden by Flickering Fires.');
+    const de = warningText('de', view, w({}), { 'hoax-28': 'Banne den Gegner' });
+    expect(de).toBe('Ben: Banne den Gegner ist durch Feuerzauber verboten.');
+    expect(de).not.toMatch(/[a-z]+-\d+/);
+  });
+  it("uses the engine's names when it sends them (the WarningKind version)", () => {
+    const text = warningText('de', view, w({ kind: 'no_new_character', player: 'A', player_name: 'Ann' }));
+    expect(text).toBe('Ann hat in diesem Zug keine neue Charakterkarte gespielt.');
+    const card = warningText('de', view, w({ kind: 'already_in_play', card: 'x-1', card_name: 'Shield', card_name_de: 'Schild' }));
+    expect(card).toBe('Ben: Schild ist schon im Spiel.');
+  });
+  it("falls back to the engine's message for a kind it does not know", () => {
+    expect(warningText('de', view, w({ kind: 'something_new', message: 'Something new' }))).toBe('Something new');
+  });
+});
+
+describe('distinctEffects', () => {
+  const e = (card: string, description: string, text: string | null): EffectView =>
+    ({ owner: 'B', card, card_name: card, kind: 'value', description, text, card_name_de: null, text_de: null, status: 'in_force', by: null }) as EffectView;
+  it('shows a card with two effects and the same printed text once', () => {
+    const list = distinctEffects('en', [e('hoax-05', 'a', 'Zig text'), e('hoax-05', 'b', 'Zig text'), e('hoax-06', 'c', null)]);
+    expect(list.map((x) => x.card)).toEqual(['hoax-05', 'hoax-06']);
+  });
+});
+
+describe('prefs', () => {
+  it('remembers face to face and keep awake per device, with safe defaults', () => {
+    localStorage.clear();
+    expect(loadPrefs()).toEqual({ faceToFace: false, keepAwake: true });
+    savePrefs({ faceToFace: true, keepAwake: false });
+    expect(loadPrefs()).toEqual({ faceToFace: true, keepAwake: false });
+    localStorage.setItem('tablemate.table.prefs', '{not json');
+    expect(loadPrefs()).toEqual({ faceToFace: false, keepAwake: true });
+  });
+});

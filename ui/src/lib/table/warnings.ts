@@ -1,0 +1,62 @@
+// A warning from the engine in the interface language, naming players and cards by name.
+// The engine's `message` is English and is only the fallback for a kind this app does not know
+// yet. Written against both shapes of WarningView: `kind` as a plain string (today) and as the
+// WarningKind enum with the `*_name` fields (the engine's next version): the fields are read as
+// optional, so either merge order compiles.
+import { t, type Key } from '../i18n';
+import type { GameView } from '../bindings/GameView';
+import type { Language } from '../bindings/Language';
+import type { WarningView } from '../bindings/WarningView';
+import { nameById, playerName } from './names';
+
+type Named = {
+  player_name?: string | null;
+  card_name?: string | null;
+  card_name_de?: string | null;
+  by_name?: string | null;
+  by_name_de?: string | null;
+};
+
+const KINDS = [
+  'forbidden',
+  'bad_target',
+  'unknown_card',
+  'ignore_not_settled',
+  'unknown_values',
+  'first_turn_booster_support',
+  'second_character',
+  'second_booster_or_support',
+  'after_stop',
+  'second_leadership',
+  'no_new_character',
+  'not_in_deck',
+  'already_in_play',
+  'discarded_card',
+] as const;
+const keys: Record<string, Key> = Object.fromEntries(KINDS.map((k) => [k, `tbl.w.${k}` as Key]));
+
+/** Fills `{name}` placeholders. */
+export function fill(text: string, values: Record<string, string>): string {
+  return text.replace(/\{(\w+)\}/g, (m, k: string) => values[k] ?? m);
+}
+
+/** `known` names cards not yet on the table (the card being entered) by id. */
+export function warningText(
+  lang: Language,
+  view: GameView | null,
+  w: WarningView,
+  known: Record<string, string> = {},
+): string {
+  const n = w as WarningView & Named;
+  const key = keys[String(w.kind)];
+  if (!key) return w.message;
+  const pick = (en: string | null | undefined, de: string | null | undefined) =>
+    (lang === 'de' ? (de ?? en) : en) ?? null;
+  const player = n.player_name ?? playerName(view, w.player);
+  const byId = (id: string | null) => (id && known[id]) || nameById(lang, view, id);
+  const card = pick(n.card_name, n.card_name_de) ?? byId(w.card);
+  const by = pick(n.by_name, n.by_name_de) ?? byId(w.by);
+  const people = view?.players.find((p) => p.seat === w.player)?.people ?? '';
+  // a warning about no one in particular starts with the card, not with ": "
+  return fill(t(lang, key), { player, card, by, people }).replace(/^: /, '');
+}

@@ -1,0 +1,87 @@
+// Builders of table views for the tests: each test states only what differs from a quiet game
+// (Ann with Vulca against Ben with Hoax, game 2, Ann to play, nothing chosen yet).
+import type { GameView } from '../bindings/GameView';
+import type { SideView } from '../bindings/SideView';
+import type { CardView } from '../bindings/CardView';
+import type { PlayPreview } from '../bindings/PlayPreview';
+
+export function card(id: string, tag: string, name: string, fire: number, earth: number): CardView {
+  return {
+    id,
+    tag,
+    name_en: name,
+    name_de: null,
+    card_type: 'character',
+    fire,
+    earth,
+    face_down: false,
+    target: null,
+    value_fire: fire,
+    value_earth: earth,
+    ignored_by: null,
+  };
+}
+
+export function side(seat: 'A' | 'B', name: string, people: string, fire: number, earth: number, combat: CardView[] = []): SideView {
+  return {
+    seat,
+    name,
+    people,
+    crystals: 0,
+    total: { fire, earth },
+    shield: { fire: false, earth: false },
+    needed: { fire: 0, earth: 0 },
+    meets: { fire: true, earth: true },
+    six_card_count: combat.length,
+    dragons: 0,
+    dragons_if_opponent_retreats: 1,
+    out_of_cards: false,
+    areas: { combat, covered: [], support: [], leadership: [], influence: [], achievement: [] },
+  };
+}
+
+export function game(over: Partial<GameView> = {}): GameView {
+  return {
+    id: 7,
+    match_id: 1,
+    game_no: 2,
+    edition: 'first',
+    players: [side('A', 'Ann', 'Vulca', 0, 0), side('B', 'Ben', 'Hoax', 0, 0)],
+    contested: null,
+    turn: 'A',
+    fight_starter: 'A',
+    first_turn: true,
+    dragons: [
+      { colour: 'red', position: 'A' },
+      { colour: 'green', position: 'centre' },
+      { colour: 'third', position: 'centre' },
+    ],
+    effects: [],
+    warnings: [],
+    breakdown: [],
+    last_retreat: null,
+    game_over: null,
+    finished: false,
+    match_winner: null,
+    events: 3,
+    can_undo: true,
+    redo_depth: 0,
+    next_game: null,
+    ...over,
+  };
+}
+
+/** What the service previews for `c` entering `area`; nothing to decide unless `over` says so. */
+export function preview(c: CardView, area: string, over: Partial<PlayPreview> = {}): PlayPreview {
+  return {
+    card: c,
+    area,
+    needs_target: false,
+    target_options: [],
+    default_target: null,
+    unknown: [],
+    warnings: [],
+    error: null,
+    ...over,
+  };
+}
