@@ -31,7 +31,7 @@ vi.mock('../lib/api/cards', () => ({ cardsApi, rulingsApi }));
 vi.mock('../lib/api', () => ({ inApp: () => true, toServiceError: (e: unknown) => e }));
 
 import Table from './Table.svelte';
-import { card, game, preview, side } from '../lib/testing/table';
+import { card, game, preview, forbidden, side } from '../lib/testing/table';
 
 const wake = vi.fn();
 
@@ -159,7 +159,7 @@ describe('Table screen', () => {
         needs_target: true,
         target_options: [v02, v04],
         default_target: 'vulca-04',
-        warnings: [{ kind: 'forbidden', player: 'A', card: 'vulca-21', by: 'hoax-13', rule: 'Play', message: 'forbidden' }],
+        warnings: [forbidden('A', 'vulca-21', 'hoax-13')],
       }),
     );
     gameApi.play.mockResolvedValue(game());
@@ -198,7 +198,7 @@ describe('Table screen', () => {
       preview(card('hoax-28', 'Hoax 28', 'Enthrall Opposition', 0, 0), 'leadership', {
         target_options: [card('hoax-01', 'Hoax 01', 'Wogarathoras', 5, 1)],
         default_target: 'hoax-01',
-        warnings: [{ kind: 'forbidden', player: 'B', card: 'hoax-28', by: 'vulca-24', rule: 'Play', message: 'forbidden' }],
+        warnings: [forbidden('B', 'hoax-28', 'vulca-24')],
       }),
     );
     gameApi.play.mockResolvedValue(game());
@@ -221,7 +221,7 @@ describe('Table screen', () => {
     ]);
     gameApi.preview.mockResolvedValue(
       preview(card('vulca-21', 'Vulca 21', 'Volcanic Gauntlets', 0, 0), 'combat', {
-        warnings: [{ kind: 'forbidden', player: 'A', card: 'vulca-21', by: 'hoax-13', rule: 'Play', message: 'forbidden' }],
+        warnings: [forbidden('A', 'vulca-21', 'hoax-13')],
       }),
     );
     gameApi.play.mockResolvedValue(game({ can_undo: true }));
@@ -335,7 +335,7 @@ describe('Table screen', () => {
     await fireEvent.click(screen.getByTestId('undo'));
     await waitFor(() => expect(screen.queryByTestId('rulings-count')).toBeNull());
     await play();
-    gameApi.act.mockResolvedValue(game({ game_over: { winner: 'A', score: 3, reason: 'retreat' } as GameView['game_over'] }));
+    gameApi.act.mockResolvedValue(game({ game_over: { winner: 'A', score: 3, reason: 'fourth_dragon', dragons: 3, crystal_cards: 0 } }));
     await fireEvent.click(screen.getByTestId('retreat'));
     await fireEvent.click(await screen.findByTestId('next-game'));
     await waitFor(() => expect(screen.getByTestId('game-no').textContent).toContain('Game 3'));

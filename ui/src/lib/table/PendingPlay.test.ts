@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/svelte';
 import PendingPlay from './PendingPlay.svelte';
-import { card, game, preview } from '../testing/table';
+import { card, game, preview, forbidden } from '../testing/table';
 
 const gauntlets = card('vulca-21', 'Vulca 21', 'Volcanic Gauntlets', 0, 0);
 
@@ -10,7 +10,7 @@ describe('PendingPlay', () => {
     const onplay = vi.fn();
     const oncancel = vi.fn();
     const p = preview(gauntlets, 'combat', {
-      warnings: [{ kind: 'forbidden', player: 'A', card: 'vulca-21', by: 'hoax-13', rule: 'Play', message: 'forbidden' }],
+      warnings: [forbidden('A', 'vulca-21', 'hoax-13')],
     });
     render(PendingPlay, { lang: 'de', view: game(), pending: p, busy: false, onplay, oncancel, onfix: vi.fn() });
     const cancel = screen.getByTestId('pending-cancel');

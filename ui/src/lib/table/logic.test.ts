@@ -66,7 +66,7 @@ describe('warningText', () => {
     expect(card).toBe('Ben: Schild ist schon im Spiel.');
   });
   it("falls back to the engine's message for a kind it does not know", () => {
-    expect(warningText('de', view, w({ kind: 'something_new', message: 'Something new' }))).toBe('Something new');
+    expect(warningText('de', view, w({ kind: 'something_new' as unknown as WarningView['kind'], message: 'Something new' }))).toBe('Something new');
   });
 });
 

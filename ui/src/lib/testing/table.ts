@@ -4,6 +4,7 @@ import type { GameView } from '../bindings/GameView';
 import type { SideView } from '../bindings/SideView';
 import type { CardView } from '../bindings/CardView';
 import type { PlayPreview } from '../bindings/PlayPreview';
+import type { WarningView } from '../bindings/WarningView';
 
 export function card(id: string, tag: string, name: string, fire: number, earth: number): CardView {
   return {
@@ -62,6 +63,7 @@ export function game(over: Partial<GameView> = {}): GameView {
     last_retreat: null,
     game_over: null,
     finished: false,
+    match_over: false,
     match_winner: null,
     events: 3,
     can_undo: true,
@@ -83,5 +85,22 @@ export function preview(c: CardView, area: string, over: Partial<PlayPreview> = 
     warnings: [],
     error: null,
     ...over,
+  };
+}
+
+/** A `forbidden` warning: `seat`'s `card` may not be played while `by` is in force. */
+export function forbidden(seat: 'A' | 'B', card: string, by: string): WarningView {
+  return {
+    kind: 'forbidden',
+    player: seat,
+    player_name: null,
+    card,
+    card_name: null,
+    card_name_de: null,
+    by,
+    by_name: null,
+    by_name_de: null,
+    rule: 'Play',
+    message: 'forbidden',
   };
 }
