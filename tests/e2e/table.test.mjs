@@ -133,9 +133,19 @@ test('a scripted Vulca vs Hoax fight at the table', async () => {
   await s.click(await s.find('[data-testid="pending-play"]'));
   await waitText('[data-testid="total-A-fire-value"]', 12);
   assert.match(await value('[data-testid="card-A-vulca-21"]'), /→/);
-  await enterCard('Flickering Fires');
+  // a second booster or support card in one turn: the engine warns before it is recorded, naming
+  // the player, and Cancel is the default; the table is the truth, so Ann may play it anyway
+  await typeCard('Flickering Fires');
+  await s.type(await s.find('[data-testid="card-entry"]'), KEY.ENTER);
+  const limit = await s.waitFor('[data-testid="pending-warning"]');
+  assert.match(await s.text(limit), /Ann/);
+  assert.doesNotMatch(await s.text(limit), /vulca-\d+/);
+  await s.click(await s.find('[data-testid="pending-play"]'));
   await waitText('[data-testid="total-A-fire-value"]', 13);
+  // no new character this turn: Next turn is refused beside the button until confirmed
   await s.click(await s.find('[data-testid="pass"]'));
+  const anyway = await s.waitFor('[data-testid="pass-anyway"]');
+  await s.click(anyway);
   await s.waitFor('[data-testid="turn-B"]');
 
   // Enthrall Opposition under Flickering Fires: the warning shows before confirming, and the

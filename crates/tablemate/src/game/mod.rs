@@ -516,22 +516,10 @@ impl Service {
                 .iter()
                 .map(|p| PowerPlayerView {
                     seat: Seat::of(p.player),
-                    total: Elements {
-                        fire: p.total.fire,
-                        earth: p.total.earth,
-                    },
-                    shield: Elements {
-                        fire: p.shield.fire,
-                        earth: p.shield.earth,
-                    },
-                    needed: Elements {
-                        fire: p.needed.fire,
-                        earth: p.needed.earth,
-                    },
-                    meets: Elements {
-                        fire: p.meets.fire,
-                        earth: p.meets.earth,
-                    },
+                    total: p.total.into(),
+                    shield: p.shield.into(),
+                    needed: p.needed.into(),
+                    meets: p.meets.into(),
                     six_card_count: u32::try_from(p.six_card_count).unwrap_or(u32::MAX),
                 })
                 .collect(),
@@ -734,22 +722,10 @@ impl Service {
                     name: info.player_names[i].clone(),
                     people: info.people[i].clone(),
                     crystals: match_crystals[i] + pending,
-                    total: Elements {
-                        fire: p.total.fire,
-                        earth: p.total.earth,
-                    },
-                    shield: Elements {
-                        fire: p.shield.fire,
-                        earth: p.shield.earth,
-                    },
-                    needed: Elements {
-                        fire: p.needed.fire,
-                        earth: p.needed.earth,
-                    },
-                    meets: Elements {
-                        fire: p.meets.fire,
-                        earth: p.meets.earth,
-                    },
+                    total: p.total.into(),
+                    shield: p.shield.into(),
+                    needed: p.needed.into(),
+                    meets: p.meets.into(),
                     six_card_count: u32::try_from(p.six_card_count).unwrap_or(u32::MAX),
                     dragons: p.dragons,
                     dragons_if_opponent_retreats: p.dragons_if_opponent_retreats,

@@ -57,6 +57,15 @@ pub struct Elements<T: TS> {
     pub earth: T,
 }
 
+impl<T: TS + Copy> From<bluemoon::power::PerElement<T>> for Elements<T> {
+    fn from(v: bluemoon::power::PerElement<T>) -> Self {
+        Elements {
+            fire: v.fire,
+            earth: v.earth,
+        }
+    }
+}
+
 /// One player's side of the table.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
 #[ts(export)]
