@@ -107,7 +107,18 @@ fn a_scripted_game_from_the_command_line() {
         ],
     );
     assert_eq!(total(&v, 0, "fire"), 12);
-    let v = json(d, &["game", "play", "A", "Feuerzauber"]);
+    // a second booster or support card this turn: warned before it is recorded (exit 1,
+    // naming the player, nothing written) until confirmed
+    let o = tablemate(d, &["game", "play", "A", "Feuerzauber"]);
+    assert_eq!(o.status.code(), Some(1));
+    let said = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        said.contains("Ann has already played a booster or support card"),
+        "{o:?}"
+    );
+    assert!(said.contains("Nothing was recorded"), "{o:?}");
+    assert_eq!(total(&json(d, &["game", "show"]), 0, "fire"), 12);
+    let v = json(d, &["game", "play", "A", "Feuerzauber", "--confirm"]);
     assert_eq!(total(&v, 0, "fire"), 13);
     // no new character this turn: refused (exit 1, naming the player) until confirmed
     let o = tablemate(d, &["game", "pass", "A"]);

@@ -47,6 +47,11 @@ pub enum GameCmd {
         /// A bluff card played face down to the support area.
         #[arg(long)]
         face_down: bool,
+        /// Record it even though the engine warns (a second character or booster/support card
+        /// this turn, a card after STOP, a forbidden play, a card not in the deck...): the cards
+        /// on the table are the truth. Without it such a play is refused (exit code 1).
+        #[arg(long)]
+        confirm: bool,
         #[arg(long)]
         game: Option<i64>,
     },
@@ -208,20 +213,31 @@ pub fn run(ctx: &Ctx<'_>, cmd: GameCmd) -> Result<(), ServiceError> {
             card,
             target,
             face_down,
+            confirm,
             game,
         } => {
             let mut svc = ctx.open()?;
             let id = game_id(&svc, game)?;
             let seat = seat_of(&svc.game_view(id)?, &player)?;
-            let view = svc.game_play(
-                id,
-                &PlayRequest {
-                    player: seat,
-                    card: joined(&card),
-                    target,
-                    face_down,
-                },
-            )?;
+            let req = PlayRequest {
+                player: seat,
+                card: joined(&card),
+                target,
+                face_down,
+            };
+            // warn before the play, as the app does: nothing is recorded until confirmed
+            let warnings = svc.game_preview_play(id, &req)?.warnings;
+            if !confirm && !warnings.is_empty() {
+                let said: Vec<String> = warnings
+                    .iter()
+                    .map(|w| w.message.trim_end_matches('.').to_string())
+                    .collect();
+                return Err(ServiceError::needs_confirmation(format!(
+                    "{}. Nothing was recorded: add --confirm to play it anyway.",
+                    said.join(". ")
+                )));
+            }
+            let view = svc.game_play(id, &req)?;
             show(ctx, &view, false)
         }
         GameCmd::Element {
