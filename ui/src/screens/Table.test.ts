@@ -298,7 +298,7 @@ describe('Table screen', () => {
       .mockResolvedValueOnce(game({ turn: 'B' }));
     render(Table, { lang: 'en', onerror: vi.fn(), wake });
     await fireEvent.click(await screen.findByTestId('pass'));
-    expect(gameApi.act).toHaveBeenLastCalledWith(7, { action: 'pass', player: 'A' });
+    expect(gameApi.act).toHaveBeenLastCalledWith(7, { action: 'pass', player: 'A', confirmed: false });
     await fireEvent.click(await screen.findByTestId('pass-anyway'));
     await waitFor(() => expect(gameApi.act).toHaveBeenLastCalledWith(7, { action: 'pass', player: 'A', confirmed: true }));
     await waitFor(() => expect(screen.queryByTestId('flow-error')).toBeNull());
