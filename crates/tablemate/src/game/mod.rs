@@ -20,12 +20,13 @@ use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 mod context;
+mod refusal;
 mod views;
 pub(crate) use context::{Cards, GameCtx};
 pub use views::*;
 
 use crate::error::store_error;
-use crate::{Result, Service, ServiceError};
+use crate::{Language, Result, Service, ServiceError};
 
 /// Suggestions shown while typing a card.
 pub const SUGGESTION_LIMIT: usize = 8;
@@ -228,10 +229,6 @@ fn area_name(a: Area) -> String {
     enum_text(&a)
 }
 
-fn rule_error(e: bluemoon::RuleError) -> ServiceError {
-    ServiceError::invalid(format!("Not possible: {e}"))
-}
-
 impl Service {
     /// Resolves a card as a player types it: an id, a tag or number shorthand, an English or
     /// German name, a typo. Ambiguous input is an error listing the candidates.
@@ -331,6 +328,41 @@ impl Service {
         self.catalog
             .bm(id)
             .map_or_else(|| id.to_owned(), |b| b.display_name().to_owned())
+    }
+
+    /// The engine's refusal in the interface language, players and cards by name (a German
+    /// card name where the catalog has one).
+    fn rule_refusal(
+        &self,
+        e: &bluemoon::RuleError,
+        players: &[String; 2],
+        lang: Language,
+    ) -> String {
+        let card = |c: &CardId| match lang {
+            Language::De => self
+                .catalog
+                .bm(c.as_str())
+                .and_then(|b| b.name_de.clone())
+                .unwrap_or_else(|| self.card_name(c.as_str())),
+            Language::En => self.card_name(c.as_str()),
+        };
+        refusal::refusal(
+            e,
+            lang,
+            &refusal::Names {
+                players,
+                card: &card,
+            },
+        )
+    }
+
+    fn rule_error(
+        &self,
+        e: bluemoon::RuleError,
+        players: &[String; 2],
+        lang: Language,
+    ) -> ServiceError {
+        ServiceError::invalid(self.rule_refusal(&e, players, lang))
     }
 
     /// A warning as the app shows it: players and cards by name (`names`: A then B; a table
@@ -571,7 +603,7 @@ impl Service {
         // The engine checks the set-up before anything is written.
         bluemoon::Game::new()
             .push(&self.game_cards()?, setup.clone())
-            .map_err(rule_error)?;
+            .map_err(|e| self.rule_error(e, &[a.to_owned(), b.to_owned()], Language::En))?;
         let pa = self.store.player_named(a).map_err(store_error)?;
         let pb = self.store.player_named(b).map_err(store_error)?;
         let match_id = self
@@ -820,7 +852,9 @@ impl Service {
                 ctx.info.id.0
             )));
         }
-        ctx.game.push(&ctx.cards, ev.clone()).map_err(rule_error)?;
+        ctx.game
+            .push(&ctx.cards, ev.clone())
+            .map_err(|e| self.rule_error(e, &ctx.info.player_names, ctx.lang))?;
         self.store
             .append_event(ctx.info.id, &ev.to_json())
             .map_err(store_error)?;
@@ -841,6 +875,7 @@ impl Service {
     ) -> Result<EnterOutcome> {
         let card = self.resolve_card(&req.card)?;
         let mut ctx = self.load_game(id)?;
+        ctx.lang = refusal::language_of(lang);
         let (preview, engine) = self.preview_in(&ctx, &card, req)?;
         let decide = !preview.unknown.is_empty() || (!confirmed && preview.needs_decision());
         let event = match engine.event {
@@ -880,7 +915,7 @@ impl Service {
         }
         match (engine.event, engine.error) {
             (Some(ev), _) => self.append(&mut ctx, ev),
-            (None, Some(e)) => Err(rule_error(e)),
+            (None, Some(e)) => Err(self.rule_error(e, &ctx.info.player_names, ctx.lang)),
             (None, None) => Err(ServiceError::internal(format!(
                 "The play of {} could not be decided",
                 preview.card.tag
@@ -931,14 +966,29 @@ impl Service {
                 .iter()
                 .map(|w| self.warning_view(w, Some(&ctx.info.player_names)))
                 .collect(),
-            error: engine.error.as_ref().map(|e| format!("Not possible: {e}")),
+            error: engine
+                .error
+                .as_ref()
+                .map(|e| self.rule_refusal(e, &ctx.info.player_names, ctx.lang)),
         };
         Ok((preview, engine))
     }
 
-    /// Anything else at the table (element, next turn, retreat, dragons by hand, ...).
+    /// Anything else at the table (element, next turn, retreat, dragons by hand, ...);
+    /// refusals in English.
     pub fn game_act(&mut self, id: i64, action: &GameAction) -> Result<GameView> {
+        self.game_act_in(id, action, Language::En)
+    }
+
+    /// [`Service::game_act`] with its refusals in the interface language `lang`.
+    pub fn game_act_in(
+        &mut self,
+        id: i64,
+        action: &GameAction,
+        lang: Language,
+    ) -> Result<GameView> {
         let mut ctx = self.load_game(id)?;
+        ctx.lang = lang;
         let kind = match action {
             GameAction::ChooseElement { player, element } => EventKind::ElementChosen {
                 player: player.player(),
@@ -957,15 +1007,17 @@ impl Service {
                     .game
                     .state()
                     .validate(&ctx.cards, &ev)
-                    .map_err(rule_error)?;
+                    .map_err(|e| self.rule_error(e, &ctx.info.player_names, ctx.lang))?;
                 let unconfirmed = warnings
                     .iter()
                     .find(|w| w.kind() == WarningKind::NoNewCharacter)
                     .filter(|_| !confirmed);
                 if let Some(w) = unconfirmed {
-                    return Err(ServiceError::needs_confirmation(
-                        self.warning_view(w, Some(&ctx.info.player_names)).message,
-                    ));
+                    let message = match ctx.lang {
+                        Language::En => self.warning_view(w, Some(&ctx.info.player_names)).message,
+                        Language::De => refusal::unconfirmed_pass_de(w, &ctx.info.player_names),
+                    };
+                    return Err(ServiceError::needs_confirmation(message));
                 }
                 ev.kind
             }
