@@ -23,6 +23,7 @@ mod context;
 mod refusal;
 mod views;
 pub(crate) use context::{Cards, GameCtx};
+use refusal::TableRefusal;
 pub use views::*;
 
 use crate::error::store_error;
@@ -847,9 +848,10 @@ impl Service {
     /// rejects it. Returns the table after it.
     fn append(&mut self, ctx: &mut GameCtx, ev: Event) -> Result<GameView> {
         if ctx.info.result.is_some() {
-            return Err(ServiceError::invalid(format!(
-                "Game {} is finished; start the next game of the match",
-                ctx.info.id.0
+            return Err(ServiceError::invalid(refusal::table_refusal(
+                TableRefusal::FinishedPlay,
+                ctx.info.id.0,
+                ctx.lang,
             )));
         }
         ctx.game
@@ -1074,16 +1076,18 @@ impl Service {
 
     /// Takes back the last event (the setup stays). Without limit.
     pub fn game_undo(&mut self, id: i64) -> Result<GameView> {
+        self.game_undo_in(id, Language::En)
+    }
+
+    /// [`Service::game_undo`] with its refusals in the interface language `lang`.
+    pub fn game_undo_in(&mut self, id: i64, lang: Language) -> Result<GameView> {
         let info = self.game_info(id)?;
+        let refused = |r| Err(ServiceError::invalid(refusal::table_refusal(r, id, lang)));
         if info.result.is_some() {
-            return Err(ServiceError::invalid(format!(
-                "Game {id} is finished; its log can no longer change"
-            )));
+            return refused(TableRefusal::FinishedLog);
         }
         if info.events <= 1 {
-            return Err(ServiceError::invalid(
-                "Nothing to undo: the game has just started",
-            ));
+            return refused(TableRefusal::NothingToUndo);
         }
         self.store.undo(info.id).map_err(store_error)?;
         self.game_view(id)
@@ -1091,14 +1095,18 @@ impl Service {
 
     /// Puts back the last undone event.
     pub fn game_redo(&mut self, id: i64) -> Result<GameView> {
+        self.game_redo_in(id, Language::En)
+    }
+
+    /// [`Service::game_redo`] with its refusals in the interface language `lang`.
+    pub fn game_redo_in(&mut self, id: i64, lang: Language) -> Result<GameView> {
         let info = self.game_info(id)?;
+        let refused = |r| Err(ServiceError::invalid(refusal::table_refusal(r, id, lang)));
         if info.result.is_some() {
-            return Err(ServiceError::invalid(format!(
-                "Game {id} is finished; its log can no longer change"
-            )));
+            return refused(TableRefusal::FinishedLog);
         }
         if self.store.redo_depth(info.id).map_err(store_error)? == 0 {
-            return Err(ServiceError::invalid("Nothing to redo"));
+            return refused(TableRefusal::NothingToRedo);
         }
         self.store.redo(info.id).map_err(store_error)?;
         self.game_view(id)
@@ -1117,24 +1125,28 @@ impl Service {
     /// Records the result of an ended game and starts the next game of the match (the loser
     /// starts it), unless the match is over. Returns the next game, or the finished one.
     pub fn game_next(&mut self, id: i64) -> Result<GameView> {
+        self.game_next_in(id, Language::En)
+    }
+
+    /// [`Service::game_next`] with its refusals in the interface language `lang`.
+    pub fn game_next_in(&mut self, id: i64, lang: Language) -> Result<GameView> {
         let ctx = self.load_game(id)?;
         let info = &ctx.info;
+        let refused = |r| ServiceError::invalid(refusal::table_refusal(r, id, lang));
         if info.result.is_some() {
             let over = match info.match_id {
                 Some(m) => self.store.match_status(m).map_err(store_error)?.finished,
                 None => true,
             };
-            return Err(ServiceError::invalid(if over {
-                format!("The match of game {id} is over: no next game can follow")
+            return Err(refused(if over {
+                TableRefusal::MatchOver
             } else {
-                format!("Game {id} is already finished")
+                TableRefusal::AlreadyFinished
             }));
         }
         let state = ctx.game.state();
         let Some(result) = &state.game_over else {
-            return Err(ServiceError::invalid(
-                "The game is not over yet: a game ends with the fourth dragon, when a player runs out of cards, or by conceding",
-            ));
+            return Err(refused(TableRefusal::NotOver));
         };
         let summary = store::GameSummary {
             winner: Seat::of(result.winner).side(),

@@ -55,6 +55,59 @@ pub(crate) fn unconfirmed_pass_de(w: &Warning, players: &[String; 2]) -> String 
     )
 }
 
+/// Refusals of the table's own commands (undo, redo, next game, an action after the end).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum TableRefusal {
+    /// An action in a game whose result is recorded.
+    FinishedPlay,
+    /// Undo or redo in a game whose result is recorded.
+    FinishedLog,
+    NothingToUndo,
+    NothingToRedo,
+    /// The next game asked for when the match is already decided.
+    MatchOver,
+    /// The next game asked for twice.
+    AlreadyFinished,
+    /// The next game asked for before this one ended.
+    NotOver,
+}
+
+/// A table refusal in the interface language. English (the CLI's) names the game by its
+/// number, which the CLI's commands take; the app's German never shows that id.
+pub(crate) fn table_refusal(r: TableRefusal, game: i64, lang: Language) -> String {
+    use TableRefusal as T;
+    match (r, lang) {
+        (T::FinishedPlay, Language::En) => {
+            format!("Game {game} is finished; start the next game of the match")
+        }
+        (T::FinishedPlay, Language::De) => {
+            "Diese Partie ist beendet: weiter mit der nächsten Partie des Matches".to_owned()
+        }
+        (T::FinishedLog, Language::En) => {
+            format!("Game {game} is finished; its log can no longer change")
+        }
+        (T::FinishedLog, Language::De) => {
+            "Diese Partie ist beendet: ihr Verlauf ändert sich nicht mehr".to_owned()
+        }
+        (T::NothingToUndo, Language::En) => "Nothing to undo: the game has just started".to_owned(),
+        (T::NothingToUndo, Language::De) => {
+            "Nichts rückgängig zu machen: die Partie hat gerade erst begonnen".to_owned()
+        }
+        (T::NothingToRedo, Language::En) => "Nothing to redo".to_owned(),
+        (T::NothingToRedo, Language::De) => "Nichts wiederherzustellen".to_owned(),
+        (T::MatchOver, Language::En) => {
+            format!("The match of game {game} is over: no next game can follow")
+        }
+        (T::MatchOver, Language::De) => {
+            "Das Match ist entschieden: es folgt keine weitere Partie".to_owned()
+        }
+        (T::AlreadyFinished, Language::En) => format!("Game {game} is already finished"),
+        (T::AlreadyFinished, Language::De) => "Diese Partie ist bereits beendet".to_owned(),
+        (T::NotOver, Language::En) => "The game is not over yet: a game ends with the fourth dragon, when a player runs out of cards, or by conceding".to_owned(),
+        (T::NotOver, Language::De) => "Die Partie ist noch nicht vorbei: sie endet mit dem vierten Drachen, wenn einem Spieler die Karten ausgehen, oder durch Aufgabe".to_owned(),
+    }
+}
+
 fn element(e: Element, lang: Language) -> &'static str {
     match (e, lang) {
         (Element::Fire, Language::En) => "fire",
@@ -360,6 +413,27 @@ mod tests {
                     "no player named in {de}"
                 );
             }
+        }
+    }
+
+    #[test]
+    fn every_table_refusal_has_a_german_wording_without_the_game_id() {
+        use TableRefusal as T;
+        let all = [
+            T::FinishedPlay,
+            T::FinishedLog,
+            T::NothingToUndo,
+            T::NothingToRedo,
+            T::MatchOver,
+            T::AlreadyFinished,
+            T::NotOver,
+        ];
+        for r in all {
+            let en = table_refusal(r, 4711, Language::En);
+            let de = table_refusal(r, 4711, Language::De);
+            assert!(!en.is_empty() && !de.is_empty(), "{r:?}");
+            assert_ne!(en, de, "{r:?} has no German wording");
+            assert!(!de.contains("4711"), "an id in {de}");
         }
     }
 

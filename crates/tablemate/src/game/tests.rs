@@ -754,6 +754,16 @@ fn a_refusal_at_the_table_is_worded_in_german_naming_the_players() {
     let reason = out.preview.error.expect("refused");
     assert_eq!(reason, "Nicht möglich: Ann ist am Zug, nicht Ben");
     assert!(out.view.is_none());
+    let undo = svc.game_undo_in(id, Language::De).unwrap_err();
+    assert_eq!(
+        undo.message,
+        "Nichts rückgängig zu machen: die Partie hat gerade erst begonnen"
+    );
+    let next = svc.game_next_in(id, Language::De).unwrap_err();
+    assert!(
+        next.message.starts_with("Die Partie ist noch nicht vorbei"),
+        "{next:?}"
+    );
     assert_eq!(
         svc.game_view(id).unwrap().events,
         events,
