@@ -23,7 +23,7 @@ mod context;
 mod refusal;
 mod views;
 pub(crate) use context::{Cards, GameCtx};
-use refusal::TableRefusal;
+use refusal::{CardRefusal, TableRefusal};
 pub use views::*;
 
 use crate::error::store_error;
@@ -234,11 +234,15 @@ impl Service {
     /// Resolves a card as a player types it: an id, a tag or number shorthand, an English or
     /// German name, a typo. Ambiguous input is an error listing the candidates.
     pub fn resolve_card(&self, text: &str) -> Result<CardId> {
+        self.resolve_card_in(text, Language::En)
+    }
+
+    /// [`Service::resolve_card`] with its refusals in the interface language `lang`.
+    pub(crate) fn resolve_card_in(&self, text: &str, lang: Language) -> Result<CardId> {
+        let refused = |r| Err(ServiceError::invalid(refusal::card_refusal(r, lang)));
         let t = text.trim();
         if t.is_empty() {
-            return Err(ServiceError::invalid(
-                "No card given: type its number or name",
-            ));
+            return refused(CardRefusal::Empty);
         }
         if self.catalog.bm(t).is_some() {
             return Ok(CardId::new(t));
@@ -250,9 +254,7 @@ impl Service {
             return Ok(best.id.clone());
         }
         if found.candidates.is_empty() {
-            return Err(ServiceError::invalid(format!(
-                "No Blue Moon card matches `{t}`: type its number (V24, Vulca 24) or its name"
-            )));
+            return refused(CardRefusal::NoMatch(t));
         }
         let list: Vec<String> = found
             .candidates
@@ -262,10 +264,7 @@ impl Service {
                 None => c.name.clone(),
             })
             .collect();
-        Err(ServiceError::invalid(format!(
-            "`{t}` could be several cards: {}. Type more of the name or its number",
-            list.join(", ")
-        )))
+        refused(CardRefusal::Several(t, &list.join(", ")))
     }
 
     /// Suggestions while typing a card (number shorthand, English and German names, typos).
@@ -875,9 +874,10 @@ impl Service {
         confirmed: bool,
         lang: Option<&str>,
     ) -> Result<EnterOutcome> {
-        let card = self.resolve_card(&req.card)?;
+        let language = refusal::language_of(lang);
+        let card = self.resolve_card_in(&req.card, language)?;
         let mut ctx = self.load_game(id)?;
-        ctx.lang = refusal::language_of(lang);
+        ctx.lang = language;
         let (preview, engine) = self.preview_in(&ctx, &card, req)?;
         let decide = !preview.unknown.is_empty() || (!confirmed && preview.needs_decision());
         let event = match engine.event {
@@ -942,7 +942,7 @@ impl Service {
         req: &PlayRequest,
     ) -> Result<(PlayPreview, bluemoon::PlayPreview)> {
         let target = match &req.target {
-            Some(t) if !t.trim().is_empty() => Some(self.resolve_card(t)?),
+            Some(t) if !t.trim().is_empty() => Some(self.resolve_card_in(t, ctx.lang)?),
             _ => None,
         };
         let player = req.player.player();
@@ -1042,15 +1042,15 @@ impl Service {
             },
             GameAction::Discard { player, card } => EventKind::Discarded {
                 player: player.player(),
-                card: self.resolve_card(card)?,
+                card: self.resolve_card_in(card, lang)?,
             },
             GameAction::Retrieve { player, card } => EventKind::Retrieved {
                 player: player.player(),
-                card: self.resolve_card(card)?,
+                card: self.resolve_card_in(card, lang)?,
             },
             GameAction::Cover { player, card } => EventKind::Covered {
                 player: player.player(),
-                card: self.resolve_card(card)?,
+                card: self.resolve_card_in(card, lang)?,
             },
             GameAction::ChangeTarget {
                 player,
@@ -1058,8 +1058,8 @@ impl Service {
                 target,
             } => EventKind::TargetChanged {
                 player: player.player(),
-                card: self.resolve_card(card)?,
-                target: self.resolve_card(target)?,
+                card: self.resolve_card_in(card, lang)?,
+                target: self.resolve_card_in(target, lang)?,
             },
             GameAction::OutOfCards { player } => EventKind::OutOfCards {
                 player: player.player(),

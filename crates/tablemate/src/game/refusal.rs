@@ -108,6 +108,37 @@ pub(crate) fn table_refusal(r: TableRefusal, game: i64, lang: Language) -> Strin
     }
 }
 
+/// A card typed at the table that names no single card.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum CardRefusal<'a> {
+    Empty,
+    /// What was typed.
+    NoMatch(&'a str),
+    /// What was typed, and the candidates by tag and name.
+    Several(&'a str, &'a str),
+}
+
+pub(crate) fn card_refusal(r: CardRefusal, lang: Language) -> String {
+    match (r, lang) {
+        (CardRefusal::Empty, Language::En) => "No card given: type its number or name".to_owned(),
+        (CardRefusal::Empty, Language::De) => {
+            "Keine Karte angegeben: ihre Nummer oder ihren Namen eingeben".to_owned()
+        }
+        (CardRefusal::NoMatch(t), Language::En) => format!(
+            "No Blue Moon card matches `{t}`: type its number (V24, Vulca 24) or its name"
+        ),
+        (CardRefusal::NoMatch(t), Language::De) => format!(
+            "Keine Blue-Moon-Karte passt zu „{t}“: ihre Nummer (V24, Vulca 24) oder ihren Namen eingeben"
+        ),
+        (CardRefusal::Several(t, list), Language::En) => {
+            format!("`{t}` could be several cards: {list}. Type more of the name or its number")
+        }
+        (CardRefusal::Several(t, list), Language::De) => format!(
+            "„{t}“ kann mehrere Karten meinen: {list}. Mehr vom Namen oder die Nummer eingeben"
+        ),
+    }
+}
+
 fn element(e: Element, lang: Language) -> &'static str {
     match (e, lang) {
         (Element::Fire, Language::En) => "fire",
@@ -435,6 +466,21 @@ mod tests {
             assert_ne!(en, de, "{r:?} has no German wording");
             assert!(!de.contains("4711"), "an id in {de}");
         }
+    }
+
+    #[test]
+    fn a_card_typed_at_the_table_is_refused_in_german_too() {
+        for r in [
+            CardRefusal::Empty,
+            CardRefusal::NoMatch("zzz"),
+            CardRefusal::Several("fla", "V02 Flash the Incendiary, V15 Flare"),
+        ] {
+            let en = card_refusal(r, Language::En);
+            let de = card_refusal(r, Language::De);
+            assert!(!de.is_empty());
+            assert_ne!(en, de, "{r:?} has no German wording");
+        }
+        assert!(card_refusal(CardRefusal::NoMatch("zzz"), Language::De).contains("„zzz“"));
     }
 
     #[test]

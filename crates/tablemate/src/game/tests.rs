@@ -754,6 +754,25 @@ fn a_refusal_at_the_table_is_worded_in_german_naming_the_players() {
     let reason = out.preview.error.expect("refused");
     assert_eq!(reason, "Nicht möglich: Ann ist am Zug, nicht Ben");
     assert!(out.view.is_none());
+    let unknown = svc
+        .game_enter(
+            id,
+            &PlayRequest {
+                player: Seat::A,
+                card: "zzzzqqqq".into(),
+                target: None,
+                face_down: false,
+            },
+            false,
+            Some("de"),
+        )
+        .unwrap_err();
+    assert!(
+        unknown
+            .message
+            .starts_with("Keine Blue-Moon-Karte passt zu „zzzzqqqq“"),
+        "{unknown:?}"
+    );
     let undo = svc.game_undo_in(id, Language::De).unwrap_err();
     assert_eq!(
         undo.message,
