@@ -2,7 +2,7 @@
 //! players and cards by name, never internal ids or seat letters. The CLI keeps English.
 
 use bluemoon::power::Warning;
-use bluemoon::{CardId, Element, Player, RuleError};
+use bluemoon::{Area, CardId, Element, Player, RuleError};
 
 use crate::Language;
 
@@ -139,6 +139,22 @@ pub(crate) fn card_refusal(r: CardRefusal, lang: Language) -> String {
     }
 }
 
+/// An area of the table as the FAQ names it (German: Kampfbereich, Unterstützungsbereich, ...).
+fn area_name(a: Area, lang: Language) -> &'static str {
+    match (a, lang) {
+        (Area::Combat, Language::En) => "combat area",
+        (Area::Support, Language::En) => "support area",
+        (Area::Leadership, Language::En) => "leadership area",
+        (Area::Influence, Language::En) => "influence area",
+        (Area::Achievement, Language::En) => "crystal area",
+        (Area::Combat, Language::De) => "Kampfbereich",
+        (Area::Support, Language::De) => "Unterstützungsbereich",
+        (Area::Leadership, Language::De) => "Führungsbereich",
+        (Area::Influence, Language::De) => "Einflussbereich",
+        (Area::Achievement, Language::De) => "Kristallbereich",
+    }
+}
+
 fn element(e: Element, lang: Language) -> &'static str {
     match (e, lang) {
         (Element::Fire, Language::En) => "fire",
@@ -191,12 +207,16 @@ fn reason(e: &RuleError, lang: Language, n: &Names) -> String {
             n.player(*expected),
             n.player(*got)
         ),
-        RuleError::WrongArea { card: c, .. } if de => {
-            format!("{} kann nicht in diesen Bereich gespielt werden", card(c))
-        }
-        RuleError::WrongArea { card: c, area, .. } => {
-            format!("{} cannot be played to the {area} area", card(c))
-        }
+        RuleError::WrongArea { card: c, area, .. } if de => format!(
+            "{} kann nicht in den {} gespielt werden",
+            card(c),
+            area_name(*area, lang)
+        ),
+        RuleError::WrongArea { card: c, area, .. } => format!(
+            "{} cannot be played to the {}",
+            card(c),
+            area_name(*area, lang)
+        ),
         RuleError::NotABluffCard(c) if de => format!(
             "{} hat kein BLUFF-Symbol und kann nicht verdeckt gespielt werden",
             card(c)
@@ -334,8 +354,8 @@ mod tests {
             },
             RuleError::WrongArea {
                 card: c(),
-                card_type: "Character".into(),
-                area: "support".into(),
+                card_type: Some(bluemoon::CardType::Character),
+                area: Area::Support,
             },
             RuleError::NotABluffCard(c()),
             RuleError::CardNotInPlay {
