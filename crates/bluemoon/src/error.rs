@@ -1,6 +1,6 @@
 //! The one error type of the rules engine: every rejected input says what and why.
 
-use crate::{CardId, Player};
+use crate::{Area, CardId, CardType, Player};
 use thiserror::Error;
 
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -25,11 +25,16 @@ pub enum RuleError {
     MatchOver(Player),
     #[error("it is {expected:?}'s turn, not {got:?}'s")]
     NotYourTurn { expected: Player, got: Player },
-    #[error("card `{card}` ({card_type}) cannot be played to the {area} area")]
+    #[error(
+        "card `{card}` ({}) cannot be played to the {} area",
+        .card_type.map_or("unknown".to_owned(), |t| format!("{t:?}")),
+        format!("{area:?}").to_lowercase()
+    )]
     WrongArea {
         card: CardId,
-        card_type: String,
-        area: String,
+        /// Typed, so a front end can word the type and the area in its own language.
+        card_type: Option<CardType>,
+        area: Area,
     },
     #[error("card `{0}` is not a bluff card (no BLUFF icon) and cannot be played face down")]
     NotABluffCard(CardId),

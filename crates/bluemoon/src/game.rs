@@ -602,8 +602,8 @@ impl GameState {
             {
                 return Err(RuleError::WrongArea {
                     card: card.clone(),
-                    card_type: card_type.map_or("unknown".into(), |t| format!("{t:?}")),
-                    area: format!("{area:?}").to_lowercase(),
+                    card_type,
+                    area,
                 });
             }
         }

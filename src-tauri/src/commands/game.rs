@@ -5,7 +5,7 @@ use tablemate::game::{
     CardSuggestion, CardValuesFix, CardView, EnterOutcome, GameAction, GameListItem, GameView,
     NewGameRequest, PlayRequest,
 };
-use tablemate::ServiceError;
+use tablemate::{Language, ServiceError};
 use tauri::State;
 
 type CmdResult<T> = Result<T, ServiceError>;
@@ -51,24 +51,43 @@ pub fn game_enter(
     state.with(|svc| svc.game_enter(id, &request, confirmed, lang.as_deref()))
 }
 
+// The table's actions take the interface language (absent: English) for their refusals.
+
 #[tauri::command(async)]
-pub fn game_act(state: State<'_, AppState>, id: i64, action: GameAction) -> CmdResult<GameView> {
-    state.with(|svc| svc.game_act(id, &action))
+pub fn game_act(
+    state: State<'_, AppState>,
+    id: i64,
+    action: GameAction,
+    lang: Option<Language>,
+) -> CmdResult<GameView> {
+    state.with(|svc| svc.game_act_in(id, &action, lang.unwrap_or_default()))
 }
 
 #[tauri::command(async)]
-pub fn game_undo(state: State<'_, AppState>, id: i64) -> CmdResult<GameView> {
-    state.with(|svc| svc.game_undo(id))
+pub fn game_undo(
+    state: State<'_, AppState>,
+    id: i64,
+    lang: Option<Language>,
+) -> CmdResult<GameView> {
+    state.with(|svc| svc.game_undo_in(id, lang.unwrap_or_default()))
 }
 
 #[tauri::command(async)]
-pub fn game_redo(state: State<'_, AppState>, id: i64) -> CmdResult<GameView> {
-    state.with(|svc| svc.game_redo(id))
+pub fn game_redo(
+    state: State<'_, AppState>,
+    id: i64,
+    lang: Option<Language>,
+) -> CmdResult<GameView> {
+    state.with(|svc| svc.game_redo_in(id, lang.unwrap_or_default()))
 }
 
 #[tauri::command(async)]
-pub fn game_next(state: State<'_, AppState>, id: i64) -> CmdResult<GameView> {
-    state.with(|svc| svc.game_next(id))
+pub fn game_next(
+    state: State<'_, AppState>,
+    id: i64,
+    lang: Option<Language>,
+) -> CmdResult<GameView> {
+    state.with(|svc| svc.game_next_in(id, lang.unwrap_or_default()))
 }
 
 #[tauri::command(async)]

@@ -257,7 +257,7 @@ describe('Table screen', () => {
     expect(gameApi.undo).not.toHaveBeenCalled();
     await fireEvent.input(input, { target: { value: '' } });
     await fireEvent.keyDown(input, { key: 'z', ctrlKey: true });
-    await waitFor(() => expect(gameApi.undo).toHaveBeenCalledWith(7));
+    await waitFor(() => expect(gameApi.undo).toHaveBeenCalledWith(7, 'en'));
   });
 
   it('starts a new game when none is in progress, in German', async () => {
@@ -291,6 +291,22 @@ describe('Table screen', () => {
     await waitFor(() => expect(screen.queryByTestId('flow-error')).toBeNull());
   });
 
+  it('asks the service for refusals in the interface language and shows the German one as sent', async () => {
+    gameApi.current.mockResolvedValue(game());
+    gameApi.act.mockRejectedValue({
+      code: 'invalid_input',
+      message: 'Nicht möglich: Das umkämpfte Element muss gewählt sein, bevor Ann den Zug beendet',
+    });
+    render(Table, { lang: 'de', onerror: vi.fn(), wake });
+    await fireEvent.click(await screen.findByTestId('pass'));
+    expect(gameApi.act).toHaveBeenLastCalledWith(7, { action: 'pass', player: 'A', confirmed: false }, 'de');
+    const refusal = await screen.findByTestId('flow-error');
+    expect(refusal.textContent).toContain('bevor Ann den Zug beendet');
+    expect(refusal.textContent).not.toContain('Not possible');
+    await fireEvent.click(screen.getByTestId('undo'));
+    expect(gameApi.undo).toHaveBeenLastCalledWith(7, 'de');
+  });
+
   it('offers "Next turn anyway" when the engine asks to confirm a pass, and sends it confirmed', async () => {
     gameApi.current.mockResolvedValue(game());
     gameApi.act
@@ -298,9 +314,9 @@ describe('Table screen', () => {
       .mockResolvedValueOnce(game({ turn: 'B' }));
     render(Table, { lang: 'en', onerror: vi.fn(), wake });
     await fireEvent.click(await screen.findByTestId('pass'));
-    expect(gameApi.act).toHaveBeenLastCalledWith(7, { action: 'pass', player: 'A', confirmed: false });
+    expect(gameApi.act).toHaveBeenLastCalledWith(7, { action: 'pass', player: 'A', confirmed: false }, 'en');
     await fireEvent.click(await screen.findByTestId('pass-anyway'));
-    await waitFor(() => expect(gameApi.act).toHaveBeenLastCalledWith(7, { action: 'pass', player: 'A', confirmed: true }));
+    await waitFor(() => expect(gameApi.act).toHaveBeenLastCalledWith(7, { action: 'pass', player: 'A', confirmed: true }, 'en'));
     await waitFor(() => expect(screen.queryByTestId('flow-error')).toBeNull());
     expect(await screen.findByTestId('turn-B')).toBeTruthy();
   });
@@ -353,7 +369,7 @@ describe('Table screen', () => {
     await waitFor(() => expect(rulingsApi.forCard).toHaveBeenCalledWith('vulca-02', [], 'en', 20));
     expect((await screen.findByTestId('card-sheet-name')).textContent).toContain('Flash the Incendiary');
     await fireEvent.click(screen.getByTestId('card-discard'));
-    await waitFor(() => expect(gameApi.act).toHaveBeenCalledWith(7, { action: 'discard', player: 'A', card: 'vulca-02' }));
+    await waitFor(() => expect(gameApi.act).toHaveBeenCalledWith(7, { action: 'discard', player: 'A', card: 'vulca-02' }, 'en'));
     await waitFor(() => expect(screen.queryByTestId('card-sheet')).toBeNull());
   });
 
@@ -366,7 +382,7 @@ describe('Table screen', () => {
     expect(screen.getByTestId('end-ask').textContent).toContain('Gibt Ben dieses Spiel auf?');
     expect(gameApi.act).not.toHaveBeenCalled();
     await fireEvent.click(screen.getByTestId('end-yes'));
-    await waitFor(() => expect(gameApi.act).toHaveBeenCalledWith(7, { action: 'concede', player: 'B' }));
+    await waitFor(() => expect(gameApi.act).toHaveBeenCalledWith(7, { action: 'concede', player: 'B' }, 'de'));
   });
 
   it('turns the opponent half face to face, remembered on this device, and keeps the screen awake in a game', async () => {

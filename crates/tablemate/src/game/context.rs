@@ -56,6 +56,8 @@ pub(crate) struct GameCtx {
     pub(crate) cards: Cards<'static>,
     pub(crate) info: store::GameInfo,
     pub(crate) game: bluemoon::Game,
+    /// The interface language refusals are worded in (English unless the front end says).
+    pub(crate) lang: crate::Language,
 }
 
 fn broken_log(game: i64, e: impl std::fmt::Display) -> ServiceError {
@@ -113,6 +115,11 @@ impl Service {
             .collect::<std::result::Result<Vec<_>, _>>()
             .map_err(|e| broken_log(id, e))?;
         let game = bluemoon::Game::from_events(&cards, events).map_err(|e| broken_log(id, e))?;
-        Ok(GameCtx { cards, info, game })
+        Ok(GameCtx {
+            cards,
+            info,
+            game,
+            lang: crate::Language::En,
+        })
     }
 }

@@ -20,12 +20,14 @@ use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 mod context;
+mod refusal;
 mod views;
 pub(crate) use context::{Cards, GameCtx};
+use refusal::{CardRefusal, TableRefusal};
 pub use views::*;
 
 use crate::error::store_error;
-use crate::{Result, Service, ServiceError};
+use crate::{Language, Result, Service, ServiceError};
 
 /// Suggestions shown while typing a card.
 pub const SUGGESTION_LIMIT: usize = 8;
@@ -228,19 +230,19 @@ fn area_name(a: Area) -> String {
     enum_text(&a)
 }
 
-fn rule_error(e: bluemoon::RuleError) -> ServiceError {
-    ServiceError::invalid(format!("Not possible: {e}"))
-}
-
 impl Service {
     /// Resolves a card as a player types it: an id, a tag or number shorthand, an English or
     /// German name, a typo. Ambiguous input is an error listing the candidates.
     pub fn resolve_card(&self, text: &str) -> Result<CardId> {
+        self.resolve_card_in(text, Language::En)
+    }
+
+    /// [`Service::resolve_card`] with its refusals in the interface language `lang`.
+    pub(crate) fn resolve_card_in(&self, text: &str, lang: Language) -> Result<CardId> {
+        let refused = |r| Err(ServiceError::invalid(refusal::card_refusal(r, lang)));
         let t = text.trim();
         if t.is_empty() {
-            return Err(ServiceError::invalid(
-                "No card given: type its number or name",
-            ));
+            return refused(CardRefusal::Empty);
         }
         if self.catalog.bm(t).is_some() {
             return Ok(CardId::new(t));
@@ -252,9 +254,7 @@ impl Service {
             return Ok(best.id.clone());
         }
         if found.candidates.is_empty() {
-            return Err(ServiceError::invalid(format!(
-                "No Blue Moon card matches `{t}`: type its number (V24, Vulca 24) or its name"
-            )));
+            return refused(CardRefusal::NoMatch(t));
         }
         let list: Vec<String> = found
             .candidates
@@ -264,10 +264,7 @@ impl Service {
                 None => c.name.clone(),
             })
             .collect();
-        Err(ServiceError::invalid(format!(
-            "`{t}` could be several cards: {}. Type more of the name or its number",
-            list.join(", ")
-        )))
+        refused(CardRefusal::Several(t, &list.join(", ")))
     }
 
     /// Suggestions while typing a card (number shorthand, English and German names, typos).
@@ -331,6 +328,41 @@ impl Service {
         self.catalog
             .bm(id)
             .map_or_else(|| id.to_owned(), |b| b.display_name().to_owned())
+    }
+
+    /// The engine's refusal in the interface language, players and cards by name (a German
+    /// card name where the catalog has one).
+    fn rule_refusal(
+        &self,
+        e: &bluemoon::RuleError,
+        players: &[String; 2],
+        lang: Language,
+    ) -> String {
+        let card = |c: &CardId| match lang {
+            Language::De => self
+                .catalog
+                .bm(c.as_str())
+                .and_then(|b| b.name_de.clone())
+                .unwrap_or_else(|| self.card_name(c.as_str())),
+            Language::En => self.card_name(c.as_str()),
+        };
+        refusal::refusal(
+            e,
+            lang,
+            &refusal::Names {
+                players,
+                card: &card,
+            },
+        )
+    }
+
+    fn rule_error(
+        &self,
+        e: bluemoon::RuleError,
+        players: &[String; 2],
+        lang: Language,
+    ) -> ServiceError {
+        ServiceError::invalid(self.rule_refusal(&e, players, lang))
     }
 
     /// A warning as the app shows it: players and cards by name (`names`: A then B; a table
@@ -571,7 +603,7 @@ impl Service {
         // The engine checks the set-up before anything is written.
         bluemoon::Game::new()
             .push(&self.game_cards()?, setup.clone())
-            .map_err(rule_error)?;
+            .map_err(|e| self.rule_error(e, &[a.to_owned(), b.to_owned()], Language::En))?;
         let pa = self.store.player_named(a).map_err(store_error)?;
         let pb = self.store.player_named(b).map_err(store_error)?;
         let match_id = self
@@ -815,12 +847,15 @@ impl Service {
     /// rejects it. Returns the table after it.
     fn append(&mut self, ctx: &mut GameCtx, ev: Event) -> Result<GameView> {
         if ctx.info.result.is_some() {
-            return Err(ServiceError::invalid(format!(
-                "Game {} is finished; start the next game of the match",
-                ctx.info.id.0
+            return Err(ServiceError::invalid(refusal::table_refusal(
+                TableRefusal::FinishedPlay,
+                ctx.info.id.0,
+                ctx.lang,
             )));
         }
-        ctx.game.push(&ctx.cards, ev.clone()).map_err(rule_error)?;
+        ctx.game
+            .push(&ctx.cards, ev.clone())
+            .map_err(|e| self.rule_error(e, &ctx.info.player_names, ctx.lang))?;
         self.store
             .append_event(ctx.info.id, &ev.to_json())
             .map_err(store_error)?;
@@ -839,8 +874,10 @@ impl Service {
         confirmed: bool,
         lang: Option<&str>,
     ) -> Result<EnterOutcome> {
-        let card = self.resolve_card(&req.card)?;
+        let language = refusal::language_of(lang);
+        let card = self.resolve_card_in(&req.card, language)?;
         let mut ctx = self.load_game(id)?;
+        ctx.lang = language;
         let (preview, engine) = self.preview_in(&ctx, &card, req)?;
         let decide = !preview.unknown.is_empty() || (!confirmed && preview.needs_decision());
         let event = match engine.event {
@@ -880,7 +917,7 @@ impl Service {
         }
         match (engine.event, engine.error) {
             (Some(ev), _) => self.append(&mut ctx, ev),
-            (None, Some(e)) => Err(rule_error(e)),
+            (None, Some(e)) => Err(self.rule_error(e, &ctx.info.player_names, ctx.lang)),
             (None, None) => Err(ServiceError::internal(format!(
                 "The play of {} could not be decided",
                 preview.card.tag
@@ -905,7 +942,7 @@ impl Service {
         req: &PlayRequest,
     ) -> Result<(PlayPreview, bluemoon::PlayPreview)> {
         let target = match &req.target {
-            Some(t) if !t.trim().is_empty() => Some(self.resolve_card(t)?),
+            Some(t) if !t.trim().is_empty() => Some(self.resolve_card_in(t, ctx.lang)?),
             _ => None,
         };
         let player = req.player.player();
@@ -931,14 +968,29 @@ impl Service {
                 .iter()
                 .map(|w| self.warning_view(w, Some(&ctx.info.player_names)))
                 .collect(),
-            error: engine.error.as_ref().map(|e| format!("Not possible: {e}")),
+            error: engine
+                .error
+                .as_ref()
+                .map(|e| self.rule_refusal(e, &ctx.info.player_names, ctx.lang)),
         };
         Ok((preview, engine))
     }
 
-    /// Anything else at the table (element, next turn, retreat, dragons by hand, ...).
+    /// Anything else at the table (element, next turn, retreat, dragons by hand, ...);
+    /// refusals in English.
     pub fn game_act(&mut self, id: i64, action: &GameAction) -> Result<GameView> {
+        self.game_act_in(id, action, Language::En)
+    }
+
+    /// [`Service::game_act`] with its refusals in the interface language `lang`.
+    pub fn game_act_in(
+        &mut self,
+        id: i64,
+        action: &GameAction,
+        lang: Language,
+    ) -> Result<GameView> {
         let mut ctx = self.load_game(id)?;
+        ctx.lang = lang;
         let kind = match action {
             GameAction::ChooseElement { player, element } => EventKind::ElementChosen {
                 player: player.player(),
@@ -957,15 +1009,17 @@ impl Service {
                     .game
                     .state()
                     .validate(&ctx.cards, &ev)
-                    .map_err(rule_error)?;
+                    .map_err(|e| self.rule_error(e, &ctx.info.player_names, ctx.lang))?;
                 let unconfirmed = warnings
                     .iter()
                     .find(|w| w.kind() == WarningKind::NoNewCharacter)
                     .filter(|_| !confirmed);
                 if let Some(w) = unconfirmed {
-                    return Err(ServiceError::needs_confirmation(
-                        self.warning_view(w, Some(&ctx.info.player_names)).message,
-                    ));
+                    let message = match ctx.lang {
+                        Language::En => self.warning_view(w, Some(&ctx.info.player_names)).message,
+                        Language::De => refusal::unconfirmed_pass_de(w, &ctx.info.player_names),
+                    };
+                    return Err(ServiceError::needs_confirmation(message));
                 }
                 ev.kind
             }
@@ -988,15 +1042,15 @@ impl Service {
             },
             GameAction::Discard { player, card } => EventKind::Discarded {
                 player: player.player(),
-                card: self.resolve_card(card)?,
+                card: self.resolve_card_in(card, lang)?,
             },
             GameAction::Retrieve { player, card } => EventKind::Retrieved {
                 player: player.player(),
-                card: self.resolve_card(card)?,
+                card: self.resolve_card_in(card, lang)?,
             },
             GameAction::Cover { player, card } => EventKind::Covered {
                 player: player.player(),
-                card: self.resolve_card(card)?,
+                card: self.resolve_card_in(card, lang)?,
             },
             GameAction::ChangeTarget {
                 player,
@@ -1004,8 +1058,8 @@ impl Service {
                 target,
             } => EventKind::TargetChanged {
                 player: player.player(),
-                card: self.resolve_card(card)?,
-                target: self.resolve_card(target)?,
+                card: self.resolve_card_in(card, lang)?,
+                target: self.resolve_card_in(target, lang)?,
             },
             GameAction::OutOfCards { player } => EventKind::OutOfCards {
                 player: player.player(),
@@ -1022,16 +1076,18 @@ impl Service {
 
     /// Takes back the last event (the setup stays). Without limit.
     pub fn game_undo(&mut self, id: i64) -> Result<GameView> {
+        self.game_undo_in(id, Language::En)
+    }
+
+    /// [`Service::game_undo`] with its refusals in the interface language `lang`.
+    pub fn game_undo_in(&mut self, id: i64, lang: Language) -> Result<GameView> {
         let info = self.game_info(id)?;
+        let refused = |r| Err(ServiceError::invalid(refusal::table_refusal(r, id, lang)));
         if info.result.is_some() {
-            return Err(ServiceError::invalid(format!(
-                "Game {id} is finished; its log can no longer change"
-            )));
+            return refused(TableRefusal::FinishedLog);
         }
         if info.events <= 1 {
-            return Err(ServiceError::invalid(
-                "Nothing to undo: the game has just started",
-            ));
+            return refused(TableRefusal::NothingToUndo);
         }
         self.store.undo(info.id).map_err(store_error)?;
         self.game_view(id)
@@ -1039,14 +1095,18 @@ impl Service {
 
     /// Puts back the last undone event.
     pub fn game_redo(&mut self, id: i64) -> Result<GameView> {
+        self.game_redo_in(id, Language::En)
+    }
+
+    /// [`Service::game_redo`] with its refusals in the interface language `lang`.
+    pub fn game_redo_in(&mut self, id: i64, lang: Language) -> Result<GameView> {
         let info = self.game_info(id)?;
+        let refused = |r| Err(ServiceError::invalid(refusal::table_refusal(r, id, lang)));
         if info.result.is_some() {
-            return Err(ServiceError::invalid(format!(
-                "Game {id} is finished; its log can no longer change"
-            )));
+            return refused(TableRefusal::FinishedLog);
         }
         if self.store.redo_depth(info.id).map_err(store_error)? == 0 {
-            return Err(ServiceError::invalid("Nothing to redo"));
+            return refused(TableRefusal::NothingToRedo);
         }
         self.store.redo(info.id).map_err(store_error)?;
         self.game_view(id)
@@ -1065,24 +1125,28 @@ impl Service {
     /// Records the result of an ended game and starts the next game of the match (the loser
     /// starts it), unless the match is over. Returns the next game, or the finished one.
     pub fn game_next(&mut self, id: i64) -> Result<GameView> {
+        self.game_next_in(id, Language::En)
+    }
+
+    /// [`Service::game_next`] with its refusals in the interface language `lang`.
+    pub fn game_next_in(&mut self, id: i64, lang: Language) -> Result<GameView> {
         let ctx = self.load_game(id)?;
         let info = &ctx.info;
+        let refused = |r| ServiceError::invalid(refusal::table_refusal(r, id, lang));
         if info.result.is_some() {
             let over = match info.match_id {
                 Some(m) => self.store.match_status(m).map_err(store_error)?.finished,
                 None => true,
             };
-            return Err(ServiceError::invalid(if over {
-                format!("The match of game {id} is over: no next game can follow")
+            return Err(refused(if over {
+                TableRefusal::MatchOver
             } else {
-                format!("Game {id} is already finished")
+                TableRefusal::AlreadyFinished
             }));
         }
         let state = ctx.game.state();
         let Some(result) = &state.game_over else {
-            return Err(ServiceError::invalid(
-                "The game is not over yet: a game ends with the fourth dragon, when a player runs out of cards, or by conceding",
-            ));
+            return Err(refused(TableRefusal::NotOver));
         };
         let summary = store::GameSummary {
             winner: Seat::of(result.winner).side(),

@@ -702,3 +702,119 @@ fn emissaries_and_inquisitors_cards_need_the_expansion_at_set_up() {
     let next = svc.game_next(with_ei).unwrap().id;
     assert_eq!(kinds(&svc, next, Seat::B), vec![]);
 }
+
+#[test]
+fn a_refusal_at_the_table_is_worded_in_german_naming_the_players() {
+    let (_d, mut svc) = svc();
+    let id = new_game(&mut svc).id;
+    let events = svc.game_view(id).unwrap().events;
+    let err = svc
+        .game_act_in(
+            id,
+            &GameAction::ChooseElement {
+                player: Seat::B,
+                element: ElementName::Fire,
+            },
+            Language::De,
+        )
+        .unwrap_err();
+    assert_eq!(err.code, crate::ErrorCode::InvalidInput, "{err:?}");
+    assert_eq!(
+        err.message,
+        "Nicht möglich: Nur wer den Kampf beginnt (Ann), wählt das Element"
+    );
+    // The same refusal for the CLI stays English, by name too.
+    let en = svc
+        .game_act(
+            id,
+            &GameAction::ChooseElement {
+                player: Seat::B,
+                element: ElementName::Fire,
+            },
+        )
+        .unwrap_err();
+    assert_eq!(
+        en.message,
+        "Not possible: only the player starting the fight (Ann) chooses the element"
+    );
+    // A card entered out of turn: the preview's reason in German, the card by its name.
+    let out = svc
+        .game_enter(
+            id,
+            &PlayRequest {
+                player: Seat::B,
+                card: "H01".into(),
+                target: None,
+                face_down: false,
+            },
+            false,
+            Some("de"),
+        )
+        .unwrap();
+    let reason = out.preview.error.expect("refused");
+    assert_eq!(reason, "Nicht möglich: Ann ist am Zug, nicht Ben");
+    assert!(out.view.is_none());
+    let unknown = svc
+        .game_enter(
+            id,
+            &PlayRequest {
+                player: Seat::A,
+                card: "zzzzqqqq".into(),
+                target: None,
+                face_down: false,
+            },
+            false,
+            Some("de"),
+        )
+        .unwrap_err();
+    assert!(
+        unknown
+            .message
+            .starts_with("Keine Blue-Moon-Karte passt zu „zzzzqqqq“"),
+        "{unknown:?}"
+    );
+    let undo = svc.game_undo_in(id, Language::De).unwrap_err();
+    assert_eq!(
+        undo.message,
+        "Nichts rückgängig zu machen: die Partie hat gerade erst begonnen"
+    );
+    let next = svc.game_next_in(id, Language::De).unwrap_err();
+    assert!(
+        next.message.starts_with("Die Partie ist noch nicht vorbei"),
+        "{next:?}"
+    );
+    assert_eq!(
+        svc.game_view(id).unwrap().events,
+        events,
+        "nothing recorded"
+    );
+}
+
+#[test]
+fn a_pass_without_a_new_character_is_asked_in_german() {
+    let (_d, mut svc) = svc();
+    let id = new_game(&mut svc).id;
+    act(
+        &mut svc,
+        id,
+        GameAction::ChooseElement {
+            player: Seat::A,
+            element: ElementName::Fire,
+        },
+    );
+    let err = svc
+        .game_act_in(
+            id,
+            &GameAction::Pass {
+                player: Seat::A,
+                confirmed: false,
+            },
+            Language::De,
+        )
+        .unwrap_err();
+    assert_eq!(err.code, crate::ErrorCode::NeedsConfirmation, "{err:?}");
+    assert_eq!(
+        err.message,
+        "Ann hat in diesem Zug keine neue Charakterkarte gespielt: eine spielen oder auf den Kampf verzichten."
+    );
+}

@@ -8,6 +8,7 @@ import type { EnterOutcome } from '../bindings/EnterOutcome';
 import type { GameAction } from '../bindings/GameAction';
 import type { GameListItem } from '../bindings/GameListItem';
 import type { GameView } from '../bindings/GameView';
+import type { Language } from '../bindings/Language';
 import type { NewGameRequest } from '../bindings/NewGameRequest';
 import type { PlayRequest } from '../bindings/PlayRequest';
 
@@ -20,10 +21,12 @@ export const gameApi = {
     call<CardSuggestion[]>('game_suggest', { text, limit: limit ?? null }),
   enter: (id: number, request: PlayRequest, confirmed: boolean, lang: string) =>
     call<EnterOutcome>('game_enter', { id, request, confirmed, lang }),
-  act: (id: number, action: GameAction) => call<GameView>('game_act', { id, action }),
-  undo: (id: number) => call<GameView>('game_undo', { id }),
-  redo: (id: number) => call<GameView>('game_redo', { id }),
-  next: (id: number) => call<GameView>('game_next', { id }),
+  // The interface language words a refusal (en, de).
+  act: (id: number, action: GameAction, lang: Language) =>
+    call<GameView>('game_act', { id, action, lang }),
+  undo: (id: number, lang: Language) => call<GameView>('game_undo', { id, lang }),
+  redo: (id: number, lang: Language) => call<GameView>('game_redo', { id, lang }),
+  next: (id: number, lang: Language) => call<GameView>('game_next', { id, lang }),
   fixCard: (fix: CardValuesFix) => call<CardView>('game_fix_card', { fix }),
   markSeen: (id: number, ruling: string) => call<null>('game_mark_ruling_seen', { id, ruling }),
 };
