@@ -1,7 +1,7 @@
 //! The limits of one turn, checked BEFORE a card is played (rulebook pages 6 to 8 as the FAQ
-//! quotes them, `../shared/notes/bm_rules.md` §3 and §6). They are warnings, not errors: the
-//! cards on the table are the truth, so a person may confirm a play the engine doubts (a
-//! card text it does not model may allow it).
+//! quotes them: `data/sources/blue-moon-faq-en.txt`, sections cited below). They are
+//! warnings, not errors: the cards on the table are the truth, so a person may confirm a play
+//! the engine doubts (a card text it does not model may allow it).
 //!
 //! * one character card per turn (§ 'Card Play: General Rules'), except FREE
 //!   (§ 'Icons: FREE'), a PAIR (§ 'Icons: PAIR') and adding to a GANG (§ 'Icons: GANG');
