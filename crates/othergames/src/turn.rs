@@ -19,7 +19,7 @@ impl Turn {
     }
 
     /// Refuses an action only the active player takes.
-    pub fn expect(&self, player: Player) -> Result<(), LogError> {
+    pub fn check_active(&self, player: Player) -> Result<(), LogError> {
         if player == self.active {
             Ok(())
         } else {
@@ -32,7 +32,7 @@ impl Turn {
 
     /// The active player ends the turn: the other player's turn begins.
     pub fn end(&mut self, player: Player) -> Result<(), LogError> {
-        self.expect(player)?;
+        self.check_active(player)?;
         self.active = player.other();
         self.number = self.number.saturating_add(1);
         Ok(())

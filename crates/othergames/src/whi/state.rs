@@ -155,7 +155,7 @@ impl Rules for WhiState {
                 }
             }
             WhiEvent::ResourcesCollected { player, amount } => {
-                s.turn.expect(*player)?;
+                s.turn.check_active(*player)?;
                 // FAQ: Updated Turn Sequence Diagram, Phase 1 Kingdom Phase: unspent
                 // resources are reset to the pool, then the power in the kingdom is taken.
                 s.sides.get_mut(*player).resources = *amount;
