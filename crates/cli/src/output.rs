@@ -44,6 +44,10 @@ impl Out {
 /// Reports an error on stderr and picks the exit code: 1 user error, 2 internal error.
 pub fn fail(e: &ServiceError) -> ExitCode {
     eprintln!("tablemate: {}", e.message);
+    if e.code == tablemate::ErrorCode::NeedsConfirmation {
+        // the service asks "are you sure?"; on the command line that answer is a flag
+        eprintln!("tablemate: nothing was recorded; add --confirm to do it anyway");
+    }
     if e.is_user_error() {
         ExitCode::from(1)
     } else {

@@ -225,19 +225,8 @@ pub fn run(ctx: &Ctx<'_>, cmd: GameCmd) -> Result<(), ServiceError> {
                 target,
                 face_down,
             };
-            // warn before the play, as the app does: nothing is recorded until confirmed
-            let warnings = svc.game_preview_play(id, &req)?.warnings;
-            if !confirm && !warnings.is_empty() {
-                let said: Vec<String> = warnings
-                    .iter()
-                    .map(|w| w.message.trim_end_matches('.').to_string())
-                    .collect();
-                return Err(ServiceError::needs_confirmation(format!(
-                    "{}. Nothing was recorded: add --confirm to play it anyway.",
-                    said.join(". ")
-                )));
-            }
-            let view = svc.game_play(id, &req)?;
+            // warned before the play, as in the app: refused until --confirm
+            let view = svc.game_play_confirmed(id, &req, confirm)?;
             show(ctx, &view, false)
         }
         GameCmd::Element {

@@ -906,9 +906,32 @@ impl Service {
 
     /// A card enters play; it goes to the area its type implies.
     pub fn game_play(&mut self, id: i64, req: &PlayRequest) -> Result<GameView> {
+        self.game_play_confirmed(id, req, true)
+    }
+
+    /// Records a play unless the engine warns about it and the person has not `confirmed` it:
+    /// then it is refused with `needs_confirmation` and the warnings, and nothing is written.
+    /// One load of the game for the check and the play.
+    pub fn game_play_confirmed(
+        &mut self,
+        id: i64,
+        req: &PlayRequest,
+        confirmed: bool,
+    ) -> Result<GameView> {
         let card = self.resolve_card(&req.card)?;
         let mut ctx = self.load_game(id)?;
         let (preview, engine) = self.preview_in(&ctx, &card, req)?;
+        if !confirmed && !preview.warnings.is_empty() {
+            let said: Vec<&str> = preview
+                .warnings
+                .iter()
+                .map(|w| w.message.trim_end_matches('.'))
+                .collect();
+            return Err(ServiceError::needs_confirmation(format!(
+                "{}. Nothing was recorded: confirm to play it anyway.",
+                said.join(". ")
+            )));
+        }
         if engine.area.is_none() {
             return Err(ServiceError::invalid(format!(
                 "The type of {} is not known: give its type (and values) once, then enter it again",
