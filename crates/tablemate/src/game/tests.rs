@@ -19,6 +19,16 @@ fn new_game(svc: &mut Service) -> GameView {
     .unwrap()
 }
 
+/// A card entered face up with the engine's default target.
+fn req(p: Seat, card: &str) -> PlayRequest {
+    PlayRequest {
+        player: p,
+        card: card.into(),
+        target: None,
+        face_down: false,
+    }
+}
+
 fn play(svc: &mut Service, id: i64, p: Seat, card: &str, target: Option<&str>) -> GameView {
     svc.game_play(
         id,
@@ -213,18 +223,8 @@ fn a_scripted_fight_computes_totals_and_moves_dragons() {
 fn rejected_plays_append_nothing_and_name_the_reason() {
     let (_d, mut svc) = svc();
     let id = new_game(&mut svc).id;
-    let bad = |svc: &mut Service, p: Seat, card: &str| {
-        svc.game_play(
-            id,
-            &PlayRequest {
-                player: p,
-                card: card.into(),
-                target: None,
-                face_down: false,
-            },
-        )
-        .unwrap_err()
-    };
+    let bad =
+        |svc: &mut Service, p: Seat, card: &str| svc.game_play(id, &req(p, card)).unwrap_err();
     let e = bad(&mut svc, Seat::B, "V02");
     assert!(e.message.contains("turn"), "{e:?}");
     let e = bad(&mut svc, Seat::A, "zzzzqqqq");
@@ -280,15 +280,7 @@ fn a_forbidden_play_is_previewed_before_it_is_confirmed() {
         },
     );
     let p = svc
-        .game_preview_play(
-            id,
-            &PlayRequest {
-                player: Seat::B,
-                card: "Enthrall Opposition".into(),
-                target: None,
-                face_down: false,
-            },
-        )
+        .game_preview_play(id, &req(Seat::B, "Enthrall Opposition"))
         .unwrap();
     assert_eq!(p.area.as_deref(), Some("leadership"));
     assert!(
@@ -299,15 +291,7 @@ fn a_forbidden_play_is_previewed_before_it_is_confirmed() {
     );
     let events = svc.game_view(id).unwrap().events;
     let g = svc
-        .game_preview_play(
-            id,
-            &PlayRequest {
-                player: Seat::A,
-                card: "Titanic Gauntlets".into(),
-                target: None,
-                face_down: false,
-            },
-        )
+        .game_preview_play(id, &req(Seat::A, "Titanic Gauntlets"))
         .unwrap();
     assert!(g.error.is_some(), "not A's turn: {g:?}");
     assert!(g.needs_target);
@@ -324,29 +308,11 @@ fn unknown_values_are_asked_once_and_stored_as_the_users_fix() {
     let (_d, mut svc) = svc();
     let id = new_game(&mut svc).id;
     let p = svc
-        .game_preview_play(
-            id,
-            &PlayRequest {
-                player: Seat::A,
-                card: "WhizWhiz".into(),
-                target: None,
-                face_down: false,
-            },
-        )
+        .game_preview_play(id, &req(Seat::A, "WhizWhiz"))
         .unwrap();
     assert_eq!(p.unknown, vec!["type", "fire", "earth"]);
     assert!(p.area.is_none());
-    assert!(svc
-        .game_play(
-            id,
-            &PlayRequest {
-                player: Seat::A,
-                card: "WhizWhiz".into(),
-                target: None,
-                face_down: false
-            }
-        )
-        .is_err());
+    assert!(svc.game_play(id, &req(Seat::A, "WhizWhiz")).is_err());
     let bad = svc.game_fix_card(&CardValuesFix {
         card: "WhizWhiz".into(),
         card_type: Some("dragon".into()),
@@ -368,15 +334,7 @@ fn unknown_values_are_asked_once_and_stored_as_the_users_fix() {
         .unwrap();
     assert_eq!((c.fire, c.earth), (Some(3), Some(2)));
     let p = svc
-        .game_preview_play(
-            id,
-            &PlayRequest {
-                player: Seat::A,
-                card: "WhizWhiz".into(),
-                target: None,
-                face_down: false,
-            },
-        )
+        .game_preview_play(id, &req(Seat::A, "WhizWhiz"))
         .unwrap();
     assert!(p.unknown.is_empty(), "{p:?}");
     let v = play(&mut svc, id, Seat::A, "WhizWhiz", None);
@@ -739,33 +697,13 @@ fn a_refusal_at_the_table_is_worded_in_german_naming_the_players() {
     );
     // A card entered out of turn: the preview's reason in German, the card by its name.
     let out = svc
-        .game_enter(
-            id,
-            &PlayRequest {
-                player: Seat::B,
-                card: "H01".into(),
-                target: None,
-                face_down: false,
-            },
-            false,
-            Some("de"),
-        )
+        .game_enter(id, &req(Seat::B, "H01"), false, Some("de"))
         .unwrap();
     let reason = out.preview.error.expect("refused");
     assert_eq!(reason, "Nicht möglich: Ann ist am Zug, nicht Ben");
     assert!(out.view.is_none());
     let unknown = svc
-        .game_enter(
-            id,
-            &PlayRequest {
-                player: Seat::A,
-                card: "zzzzqqqq".into(),
-                target: None,
-                face_down: false,
-            },
-            false,
-            Some("de"),
-        )
+        .game_enter(id, &req(Seat::A, "zzzzqqqq"), false, Some("de"))
         .unwrap_err();
     assert!(
         unknown
