@@ -147,6 +147,44 @@ describe('Table screen', () => {
     expect(gameApi.markSeen).toHaveBeenCalledWith(7, 'bm-faq-en:1');
   });
 
+  it('keeps the last play\'s rulings when the player goes to another screen and comes back', async () => {
+    const after = game({ events: 4, players: [side('A', 'Ann', 'Vulca', 1, 1), side('B', 'Ben', 'Hoax', 0, 0)] });
+    gameApi.current.mockResolvedValue(game());
+    gameApi.suggest.mockResolvedValue([
+      { id: 'vulca-24', tag: 'Vulca 24', name: 'Flickering Fires', name_en: 'Flickering Fires', name_de: 'Feuerzauber', card_type: 'support', fire: 1, earth: 1, matched: 'tag' },
+    ]);
+    gameApi.preview.mockResolvedValue(preview(card('vulca-24', 'Vulca 24', 'Flickering Fires', 1, 1), 'support'));
+    gameApi.play.mockResolvedValue(after);
+    gameApi.prompts.mockResolvedValue([
+      {
+        ruling: { id: 'bm-faq-en:1', game: 'bluemoon', game_title: 'Blue Moon', source: 'bm-faq-en', source_title: 'Blue Moon FAQ', lang: 'en', kind: 'qa', section: ['Vulca'], title: 'Flickering Fires?' },
+        display: 'Q: ... A: ...',
+        reason: 'interaction',
+        with: ['Enthrall Opposition'],
+        role: null,
+        topic: null,
+      },
+    ]);
+    const first = render(Table, { lang: 'en', onerror: vi.fn(), wake });
+    const input = await screen.findByTestId('card-entry');
+    await fireEvent.input(input, { target: { value: 'V24' } });
+    await fireEvent.click(await screen.findByTestId('suggestion-vulca-24'));
+    expect((await screen.findByTestId('rulings-count')).textContent).toBe('1');
+    first.unmount();
+    // back on the table: the same game at the same point
+    gameApi.current.mockResolvedValue(after);
+    render(Table, { lang: 'en', onerror: vi.fn(), wake });
+    expect((await screen.findByTestId('rulings-count')).textContent).toBe('1');
+    expect(screen.getByTestId('open-rulings').classList.contains('fresh')).toBe(true);
+  });
+
+  it('lets the last play\'s rulings go when the game moved on elsewhere', async () => {
+    gameApi.current.mockResolvedValue(game({ events: 9 }));
+    render(Table, { lang: 'en', onerror: vi.fn(), wake });
+    await screen.findByTestId('card-entry');
+    expect(screen.queryByTestId('rulings-count')).toBeNull();
+  });
+
   it('shows a forbidden play before it is confirmed, and a target choice', async () => {
     const v02 = card('vulca-02', 'Vulca 02', 'Flash the Incendiary', 6, 3);
     const v04 = card('vulca-04', 'Vulca 04', 'Lavar the Powerful', 5, 4);
