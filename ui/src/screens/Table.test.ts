@@ -307,7 +307,7 @@ describe('Table screen', () => {
     await fireEvent.input(screen.getByTestId('new-b'), { target: { value: 'Ben' } });
     await fireEvent.submit(screen.getByTestId('new-game'));
     await waitFor(() =>
-      expect(gameApi.newGame).toHaveBeenCalledWith({ player_a: 'Ann', player_b: 'Ben', people_a: 'Vulca', people_b: 'Hoax', first: 'A' }),
+      expect(gameApi.newGame).toHaveBeenCalledWith({ player_a: 'Ann', player_b: 'Ben', people_a: 'Vulca', people_b: 'Hoax', first: 'A' }, 'de'),
     );
     expect((await screen.findByTestId('pass')).textContent).toContain('Nächster Zug');
   });
