@@ -241,7 +241,7 @@ test('a scripted Vulca vs Hoax fight at the table', async () => {
   await s.click(await s.find('[data-testid="entry-seat-B"]'));
   {
     const input = await s.find('[data-testid="card-entry"]');
-    await s.type(input, 'Wogar');
+    await s.type(input, 'Hoax');
     await s.waitFor('[data-testid="suggestions"]');
     const m = await measure(s, ['suggestions', 'card-entry']);
     assert.deepEqual(m.outside, [], 'face to face: suggestions on screen');

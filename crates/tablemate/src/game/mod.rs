@@ -278,28 +278,57 @@ impl Service {
             return Ok(Vec::new());
         }
         let cards = self.game_cards()?;
+        let suggestion = |id: &str, name: &str, matched: String| {
+            let bm = self.catalog.bm(id)?;
+            let facts = cards.facts(&CardId::new(id)).unwrap_or(&bm.facts);
+            Some(CardSuggestion {
+                id: id.to_owned(),
+                tag: bm.tag.clone(),
+                name: name.to_owned(),
+                name_en: bm.name_en.clone(),
+                name_de: bm.name_de.clone(),
+                card_type: facts.card_type.map(|t| enum_text(&t)),
+                fire: facts.fire,
+                earth: facts.earth,
+                matched,
+            })
+        };
+        // A people's name alone ("Hoax", "khi") names no card, but the player is looking
+        // through that deck: its cards by number come first.
+        let mut out: Vec<CardSuggestion> = match people_typed(text) {
+            Some(people) => self
+                .catalog
+                .bm_cards()
+                .iter()
+                .filter(|c| {
+                    c.tag
+                        .strip_prefix(people)
+                        .is_some_and(|rest| rest.starts_with(' '))
+                })
+                .take(limit)
+                .filter_map(|c| {
+                    suggestion(
+                        c.facts.id.as_str(),
+                        c.name_en.as_deref().unwrap_or(&c.tag),
+                        enum_text(&cards::MatchKind::Tag),
+                    )
+                })
+                .collect(),
+            None => Vec::new(),
+        };
         let found = self
             .catalog
             .lookup(text, Some(cards::Game::BlueMoon), limit);
-        Ok(found
-            .candidates
-            .iter()
-            .filter_map(|c| {
-                let bm = self.catalog.bm(c.id.as_str())?;
-                let facts = cards.facts(&c.id).unwrap_or(&bm.facts);
-                Some(CardSuggestion {
-                    id: c.id.to_string(),
-                    tag: bm.tag.clone(),
-                    name: c.name.clone(),
-                    name_en: bm.name_en.clone(),
-                    name_de: bm.name_de.clone(),
-                    card_type: facts.card_type.map(|t| enum_text(&t)),
-                    fire: facts.fire,
-                    earth: facts.earth,
-                    matched: enum_text(&c.matched),
-                })
-            })
-            .collect())
+        for c in &found.candidates {
+            if out.len() >= limit {
+                break;
+            }
+            if out.iter().any(|s| s.id == c.id.as_str()) {
+                continue;
+            }
+            out.extend(suggestion(c.id.as_str(), &c.name, enum_text(&c.matched)));
+        }
+        Ok(out)
     }
 
     fn card_view(&self, cards: &Cards<'_>, id: Option<&CardId>, face_down: bool) -> CardView {
@@ -1359,6 +1388,22 @@ fn people_of<'a>(
             player,
             closest: suggestion,
         }),
+    }
+}
+
+/// The people a player typed when the text is its name or the start of only one people's
+/// name (three letters at least, no number: "Hoax", "khi"); `None` otherwise.
+fn people_typed(text: &str) -> Option<&'static str> {
+    let t = text.trim().to_lowercase();
+    if t.chars().count() < 3 || t.chars().any(|c| c.is_ascii_digit()) {
+        return None;
+    }
+    let mut matching = bluemoon::deck::PEOPLES
+        .iter()
+        .filter(|p| p.to_lowercase().starts_with(&t));
+    match (matching.next(), matching.next()) {
+        (Some(p), None) => Some(p),
+        _ => None,
     }
 }
 

@@ -818,3 +818,32 @@ fn a_pass_without_a_new_character_is_asked_in_german() {
         "Ann hat in diesem Zug keine neue Charakterkarte gespielt: eine spielen oder auf den Kampf verzichten."
     );
 }
+
+#[test]
+fn a_peoples_name_alone_suggests_its_cards_by_number() {
+    let (_d, svc) = svc();
+    let ids = |text: &str| -> Vec<String> {
+        svc.card_suggestions(text, Some(5))
+            .unwrap()
+            .into_iter()
+            .map(|s| s.id)
+            .collect()
+    };
+    assert_eq!(
+        ids("Hoax"),
+        ["hoax-00", "hoax-01", "hoax-02", "hoax-03", "hoax-04"]
+    );
+    let khind = ids(" khi ");
+    assert!(
+        khind.len() == 5 && khind.iter().all(|id| id.starts_with("khind-")),
+        "the start of one people's name: {khind:?}"
+    );
+    // a card's own name still finds the card; two letters or a number are no people
+    assert_eq!(ids("Wogar")[0], "hoax-01");
+    assert!(
+        ids("Ho").iter().all(|id| id != "hoax-02"),
+        "{:?}",
+        ids("Ho")
+    );
+    assert_eq!(ids("Hoax 24")[0], "hoax-24");
+}
