@@ -289,8 +289,8 @@ test('a scripted Vulca vs Hoax fight at the table', async () => {
   await waitText('[data-testid="total-A-fire-value"]', 13);
   // (its text read from the page: WebKitWebDriver's getText answers '' for this button with
   // text-overflow set, though the screenshot shows it)
-  const due = await s.execute("return document.querySelector('[data-testid=\"retreat\"]').textContent");
-  assert.match(due, /\(1 →/);
+  const due = await s.execute("return document.querySelector('[data-testid=\"retreat-due\"]').textContent");
+  assert.match(due, /^1 → /);
   await s.click(await s.find('[data-testid="retreat"]'));
   await s.waitFor('[data-testid="last-retreat"]');
   assert.equal(await dragonsAt('A'), 1);
