@@ -745,3 +745,62 @@ fn a_drop_can_be_taken_back_until_the_next_pairing_and_nothing_changes_once_the_
         "nothing changed"
     );
 }
+
+#[test]
+fn the_round_clock_is_set_started_paused_and_resumed_from_the_command_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let id = event_with_players(d, "Clock Cup", "3");
+    let sid = id.to_string();
+    let msg = refused(d, &["tournament", "clock", &sid]);
+    assert!(msg.contains("no clock"), "{msg}");
+    json(d, &["tournament", "pair", &sid]);
+    let shown = ok(d, &["tournament", "clock", &sid]);
+    assert_eq!(
+        shown.trim(),
+        "round 1 clock: 50:00 (not started; round of 50 minutes)"
+    );
+    let set = json(d, &["tournament", "clock", &sid, "set", "40"]);
+    assert_eq!(
+        (set["text"].as_str(), set["state"].as_str()),
+        (Some("40:00"), Some("not_started"))
+    );
+    let msg = refused(d, &["tournament", "clock", &sid, "pause"]);
+    assert!(
+        msg.contains("Round 1: the clock has not been started yet"),
+        "{msg}"
+    );
+    let started = json(d, &["tournament", "clock", &sid, "start"]);
+    assert_eq!(started["state"].as_str(), Some("running"));
+    let paused = json(d, &["tournament", "clock", &sid, "pause"]);
+    assert_eq!(paused["state"].as_str(), Some("paused"));
+    // a separate process reads the same stored clock: paused, so exactly what pause returned
+    let again = json(d, &["tournament", "clock", &sid, "show"]);
+    assert_eq!(again["remaining_ms"], paused["remaining_ms"]);
+    assert!(
+        again["remaining_ms"].as_i64().unwrap() > 39 * 60_000,
+        "{again}"
+    );
+    let resumed = json(d, &["tournament", "clock", &sid, "resume"]);
+    assert_eq!(resumed["state"].as_str(), Some("running"));
+    let msg = refused(d, &["tournament", "clock", &sid, "set", "0"]);
+    assert!(msg.contains("1 to 1440 minutes"), "{msg}");
+}
+
+#[test]
+fn prepared_pairings_are_published_when_the_organiser_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let id = event_with_players(d, "Publish Cup", "3");
+    let sid = id.to_string();
+    let text = ok(d, &["tournament", "pair", &sid, "--prepare"]);
+    assert!(text.contains("prepared, not published"), "{text}");
+    let shown = json(d, &["tournament", "show", &sid]);
+    assert_eq!(shown["rounds"][0]["published"], false);
+    let published = json(d, &["tournament", "publish", &sid]);
+    assert_eq!(published["published_round"].as_u64(), Some(1));
+    let shown = json(d, &["tournament", "show", &sid]);
+    assert_eq!(shown["rounds"][0]["published"], true);
+    let msg = refused(d, &["tournament", "publish", &sid]);
+    assert!(msg.contains("already published"), "{msg}");
+}

@@ -14,6 +14,9 @@ use ts_rs::TS;
 use crate::error::{Result, ServiceError};
 use crate::Service;
 
+mod round_clock;
+pub use round_clock::{clock_text, ClockAction, ClockState, ClockView};
+
 /// The tie-breakers, in order, as organisers read them (also printed by the CLI and shown in the
 /// app under the standings).
 pub const TIE_BREAKERS: [&str; 5] = [
@@ -197,6 +200,8 @@ pub struct RoundView {
     pub number: u32,
     /// `swiss`, `round_robin` or `top_cut`.
     pub stage: String,
+    /// On the projector and the printouts; a prepared round is seen only by the organiser.
+    pub published: bool,
     pub tables: Vec<PairingTable>,
     /// Every match of the round has a result.
     pub complete: bool,
@@ -482,12 +487,28 @@ impl Service {
             .map_err(store_err)
     }
 
-    /// Pairs the next round.
+    /// Pairs the next round and publishes it (the projector and printouts show it at once).
     pub fn pair_round(&mut self, event: i64) -> Result<RoundView> {
         let id = TournamentId(event);
         let round = self.store.pair_next_round(id).map_err(store_err)?;
         let entrants = self.store.entrants(id).map_err(store_err)?;
         Ok(round_view(&round, &entrants))
+    }
+
+    /// Pairs the next round without publishing it: the organiser sees it (and can undo it), the
+    /// projector and printouts do not until [`Service::publish_round`].
+    pub fn prepare_round(&mut self, event: i64) -> Result<RoundView> {
+        let id = TournamentId(event);
+        let round = self.store.prepare_next_round(id).map_err(store_err)?;
+        let entrants = self.store.entrants(id).map_err(store_err)?;
+        Ok(round_view(&round, &entrants))
+    }
+
+    /// Publishes the last paired round; returns its number.
+    pub fn publish_round(&mut self, event: i64) -> Result<u32> {
+        self.store
+            .publish_round(TournamentId(event))
+            .map_err(store_err)
     }
 
     /// The winner at a table given as entrant id (`#12`), name, or seat (`a`/`b`).
@@ -897,6 +918,7 @@ fn round_view(r: &store::RoundInfo, entrants: &[store::Entrant]) -> RoundView {
     RoundView {
         number: r.number,
         stage: stage_name(r.stage).into(),
+        published: r.published,
         tables: r.tables.iter().map(|t| table_view(t, entrants)).collect(),
         complete: missing == 0,
         results_missing: missing,
