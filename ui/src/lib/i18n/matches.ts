@@ -151,6 +151,21 @@ const en = {
   'mx.history.events': 'events',
   'mx.result.matchNo': 'Or the result of match no.',
   'mx.result.takeMatch': 'Take it',
+  'mx.clock': 'Round clock',
+  'mx.clock.start': 'Start',
+  'mx.clock.pause': 'Pause',
+  'mx.clock.resume': 'Resume',
+  'mx.clock.minutes': 'Minutes',
+  'mx.clock.set': 'Set length',
+  'mx.clock.not_started': 'not started',
+  'mx.clock.running': 'running',
+  'mx.clock.paused': 'paused',
+  'mx.clock.warning': 'Five minutes left',
+  'mx.clock.overtime': 'Time is up',
+  'mx.prepare': 'Prepare round',
+  'mx.publish': 'Publish round',
+  'mx.unpublished': 'prepared, not published yet',
+  'mx.projector.notPublished': 'The pairings of the next round are not published yet.',
 } as const;
 
 type MatchesKey = keyof typeof en;
@@ -305,6 +320,21 @@ const de: Record<MatchesKey, string> = {
   'mx.history.events': 'Ereignisse',
   'mx.result.matchNo': 'Oder das Ergebnis von Partie Nr.',
   'mx.result.takeMatch': 'Übernehmen',
+  'mx.clock': 'Rundenuhr',
+  'mx.clock.start': 'Starten',
+  'mx.clock.pause': 'Anhalten',
+  'mx.clock.resume': 'Weiter',
+  'mx.clock.minutes': 'Minuten',
+  'mx.clock.set': 'Dauer setzen',
+  'mx.clock.not_started': 'nicht gestartet',
+  'mx.clock.running': 'läuft',
+  'mx.clock.paused': 'angehalten',
+  'mx.clock.warning': 'Noch fünf Minuten',
+  'mx.clock.overtime': 'Zeit abgelaufen',
+  'mx.prepare': 'Runde vorbereiten',
+  'mx.publish': 'Runde veröffentlichen',
+  'mx.unpublished': 'vorbereitet, noch nicht veröffentlicht',
+  'mx.projector.notPublished': 'Die Paarungen der nächsten Runde sind noch nicht veröffentlicht.',
 };
 
 export const matchesText = { en, de };

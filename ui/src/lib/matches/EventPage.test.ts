@@ -17,6 +17,16 @@ const { tournamentApi } = vi.hoisted(() => ({
   },
 }));
 vi.mock('../api/matches', () => ({ tournamentApi, historyApi: {} }));
+const { clockApi } = vi.hoisted(() => ({
+  clockApi: {
+    clock: vi.fn(),
+    command: vi.fn(),
+    tableClock: vi.fn(),
+    prepare: vi.fn(),
+    publish: vi.fn(),
+  },
+}));
+vi.mock('./clockApi', () => ({ clockApi }));
 vi.mock('../api', () => ({
   inApp: () => true,
   toServiceError: (e: unknown) => e,
@@ -50,6 +60,7 @@ function detail(withResult: boolean): EventDetail {
       {
         number: 1,
         stage: 'swiss',
+        published: true,
         complete: withResult,
         results_missing: withResult ? 0 : 1,
         tables: [
@@ -94,6 +105,29 @@ function detail(withResult: boolean): EventDetail {
 describe('EventPage', () => {
   beforeEach(() => {
     vi.clearAllMocks();
+    clockApi.clock.mockResolvedValue(null);
+  });
+
+  it('offers to publish a prepared round and marks it as not published', async () => {
+    const prepared = detail(false);
+    prepared.rounds = prepared.rounds.map((r) => ({ ...r, published: false }));
+    tournamentApi.detail.mockResolvedValueOnce(prepared).mockResolvedValue(detail(false));
+    clockApi.publish.mockResolvedValue(1);
+    render(EventPage, { id: 7, lang: 'en', onerror: vi.fn(), onback: vi.fn() });
+    expect((await screen.findByTestId('round-unpublished-1')).textContent).toContain('not published');
+    await fireEvent.click(screen.getByTestId('event-publish'));
+    await waitFor(() => expect(clockApi.publish).toHaveBeenCalledWith(7));
+    await waitFor(() => expect(screen.queryByTestId('event-publish')).toBeNull());
+    expect(screen.queryByTestId('round-unpublished-1')).toBeNull();
+  });
+
+  it('prepares the next round instead of pairing it when asked', async () => {
+    tournamentApi.detail.mockResolvedValue(detail(true));
+    clockApi.prepare.mockResolvedValue({});
+    render(EventPage, { id: 7, lang: 'en', onerror: vi.fn(), onback: vi.fn() });
+    await fireEvent.click(await screen.findByTestId('event-prepare'));
+    await waitFor(() => expect(clockApi.prepare).toHaveBeenCalledWith(7));
+    expect(tournamentApi.pair).not.toHaveBeenCalled();
   });
 
   it('shows pairings, a bye, standings from Rust, and pairing waits for results', async () => {
