@@ -71,6 +71,7 @@ pub fn configure<R: tauri::Runtime>(builder: tauri::Builder<R>) -> tauri::Builde
             commands::tournaments::tournament_clock,
             commands::tournaments::tournament_clock_command,
             commands::tournaments::tournament_table_clock,
+            commands::tournaments::tournament_table_matches,
             commands::tournaments::tournament_result,
             commands::tournaments::tournament_result_from_match,
             commands::tournaments::tournament_correct,

@@ -421,6 +421,17 @@ fn a_result_flows_in_from_a_match_played_in_the_app() {
     );
     let m = json(d, &["match", "new", a, b]);
     let mid = m["id"].as_i64().unwrap().to_string();
+    let at_table = [
+        "tournament",
+        "matches",
+        &sid,
+        "--round",
+        "1",
+        "--table",
+        "1",
+    ];
+    let none = ok(d, &at_table);
+    assert!(none.contains("no finished match"), "{none}");
     // the match is not finished: no result yet
     let msg = refused(
         d,
@@ -458,6 +469,26 @@ fn a_result_flows_in_from_a_match_played_in_the_app() {
     let status = json(d, &["match", "show", &mid]);
     assert_eq!(status["match"]["finished"], true, "{status}");
     assert_eq!(status["match"]["crystals"], serde_json::json!([5, 2]));
+    // another match of theirs, seats swapped and unfinished, is not offered; one of other
+    // players neither
+    json(d, &["match", "new", b, a]);
+    let others: Vec<&str> = PLAYERS
+        .iter()
+        .copied()
+        .filter(|p| *p != a && *p != b)
+        .collect();
+    json(d, &["match", "new", others[0], others[1]]);
+    let offered = json(d, &at_table);
+    assert_eq!(offered.as_array().map(Vec::len), Some(1), "{offered}");
+    assert_eq!(offered[0]["match_id"].as_i64(), m["id"].as_i64());
+    assert_eq!(offered[0]["winner_name"], a);
+    assert_eq!(
+        (
+            offered[0]["crystals_a"].as_u64(),
+            offered[0]["crystals_b"].as_u64()
+        ),
+        (Some(5), Some(2))
+    );
     let r = json(
         d,
         &[

@@ -4,7 +4,7 @@
 use crate::state::AppState;
 use tablemate::tournaments::{
     ClockAction, ClockView, EntrantView, EventDetail, EventView, ExportedFiles, NewEvent,
-    PairingTable, RoundView,
+    PairingTable, RoundView, TableMatch,
 };
 use tablemate::ServiceError;
 use tauri::State;
@@ -168,4 +168,15 @@ pub fn tournament_clock_command(
 #[tauri::command(async)]
 pub fn tournament_table_clock(state: State<'_, AppState>) -> CmdResult<Option<ClockView>> {
     state.with(|svc| svc.table_clock())
+}
+
+/// The finished matches played in the app by the two players at a table, newest first.
+#[tauri::command(async)]
+pub fn tournament_table_matches(
+    state: State<'_, AppState>,
+    id: i64,
+    round: u32,
+    table: u32,
+) -> CmdResult<Vec<TableMatch>> {
+    state.with(|svc| svc.matches_at_table(id, round, table))
 }

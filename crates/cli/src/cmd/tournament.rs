@@ -59,6 +59,12 @@ pub enum TournamentCmd {
     /// Record a result: the winner and each seat's crystals (`--crystals 5-3`, seat A first), or
     /// the result of a match played in the app (`--match ID`).
     Result(ResultArgs),
+    /// The finished matches played in the app between the two players at a table, newest
+    /// first: the ids to give `tournament result --match`.
+    Matches {
+        #[command(flatten)]
+        at: TableArgs,
+    },
     /// Correct a recorded result; the old and new values and the reason are logged.
     Correct {
         #[command(flatten)]
@@ -366,6 +372,23 @@ pub fn run(ctx: &Ctx, cmd: TournamentCmd) -> Result<(), ServiceError> {
             out.print(&t, |w| {
                 write!(w, "round {} ", a.at.round)?;
                 print_table(w, &t)
+            })
+        }
+        TournamentCmd::Matches { at } => {
+            let id = svc.find_event(&at.event)?.0;
+            let found = svc.matches_at_table(id, at.round, at.table)?;
+            out.print(&found, |w| {
+                if found.is_empty() {
+                    writeln!(w, "no finished match between these two players in the app")?;
+                }
+                for m in &found {
+                    writeln!(
+                        w,
+                        "match {}: {} won {}-{} (seat A first), {}",
+                        m.match_id, m.winner_name, m.crystals_a, m.crystals_b, m.created_at
+                    )?;
+                }
+                Ok(())
             })
         }
         TournamentCmd::Correct {
