@@ -241,6 +241,10 @@ test('5 rounds: results by form and keyboard, undo a round, the clock, a drop, a
       await s.waitFor('[data-testid="round-clock-large"]');
       await shot('matches-projector-clock-phone');
       await s.click(await s.find('[data-testid="projector-close"]'));
+      await s.click(await s.waitFor('[data-testid="event-print"]'));
+      await s.waitFor('[data-testid="print-by-name"]');
+      await shot('matches-print-phone');
+      await s.click(await s.find('[data-testid="print-close"]'));
       await s.setWindowRect({ width: 1280, height: 800 });
     }
     const outcome = (table) => ({
