@@ -120,6 +120,34 @@ async function runTheClock() {
 
 const TAB = '\uE004';
 
+/** During a match the table shows the running round's clock (the one clock, read from the
+ * service), then the organiser goes back to the event. */
+async function tableShowsTheClock() {
+  await go('table');
+  if ((await s.findAll('[data-testid="new-game"]')).length === 0) {
+    await s.click(await s.waitFor('[data-testid="open-more"]'));
+    await s.click(await s.waitFor('[data-testid="new-game-open"]'));
+  }
+  await s.type(await s.waitFor('[data-testid="new-a"]'), 'Player 01');
+  await s.type(await s.find('[data-testid="new-b"]'), 'Player 02');
+  await s.click(await s.find('[data-testid="new-start"]'));
+  await s.waitFor('[data-testid="turn-A"]');
+  const clock = await s.waitFor('[data-testid="round-clock-inline"]');
+  assert.ok((await s.attr(clock, 'title')).includes(eventName), 'the event whose clock runs');
+  await s.waitFor('[data-testid="round-clock-inline"]', { pred: (t) => /^(40:00|39:\d\d)$/.test(t.trim()) });
+  await shot('table-round-clock');
+  await s.setWindowRect({ width: 360, height: 740 });
+  await shot('table-round-clock-phone');
+  await s.setWindowRect({ width: 1280, height: 800 });
+  await go('matches');
+  await s.execute(
+    `[...document.querySelectorAll('[data-testid^="event-open-"]')]
+       .find((b) => b.textContent.includes(arguments[0])).click()`,
+    [eventName],
+  );
+  await s.waitFor('[data-testid="event-name"]', { pred: (t) => t === eventName });
+}
+
 /** Round 2 and 3: results typed by table number, Tab between fields, Enter saves. */
 async function keyboardResults(round, outcome) {
   await s.click(await s.waitFor('[data-testid="quick-table"]'));
@@ -246,6 +274,7 @@ test('5 rounds: results by form and keyboard, undo a round, the clock, a drop, a
       await shot('matches-print-phone');
       await s.click(await s.find('[data-testid="print-close"]'));
       await s.setWindowRect({ width: 1280, height: 800 });
+      await tableShowsTheClock();
     }
     const outcome = (table) => ({
       // seat A wins 5 to 0-4 crystals; an odd table now and then goes to seat B instead

@@ -73,8 +73,9 @@ impl Store {
         current_in(&self.conn, id)
     }
 
-    /// The clock an organiser started most recently, among the current rounds of all events:
-    /// the one the table shows during a match. `None` when no current round's clock was started.
+    /// The clock an organiser started most recently, among the current rounds of all events
+    /// still being played (a match without a result): the one the table shows during a match.
+    /// `None` when there is none.
     pub fn latest_started_clock(&self) -> Result<Option<StoredClock>> {
         Ok(self
             .conn
@@ -84,6 +85,10 @@ impl Store {
                      WHERE r.clock_started = 1
                        AND r.number = (SELECT MAX(number) FROM rounds x
                                        WHERE x.tournament_id = r.tournament_id)
+                       AND EXISTS (SELECT 1 FROM pairings p
+                                   LEFT JOIN results res ON res.pairing_id = p.id
+                                   WHERE p.tournament_id = r.tournament_id AND p.round = r.number
+                                     AND p.entrant_b IS NOT NULL AND res.pairing_id IS NULL)
                      ORDER BY r.clock_changed_at DESC, r.tournament_id DESC LIMIT 1"
                 ),
                 [],

@@ -91,11 +91,17 @@ fn the_next_round_keeps_the_length_and_starts_stopped() {
     s.command_clock(t, ClockCommand::Set { minutes: 35 }, T0)
         .unwrap();
     s.command_clock(t, ClockCommand::Start, T0).unwrap();
+    assert!(
+        s.latest_started_clock().unwrap().is_some(),
+        "round 1 is being played"
+    );
     for table in &r1.tables {
         if let Some(b) = table.b {
             s.record_result(t, 1, table.table, b, 1, 5).unwrap();
         }
     }
+    // every result of round 1 is in: the table no longer shows its clock
+    assert_eq!(s.latest_started_clock().unwrap(), None);
     s.pair_next_round(t).unwrap();
     let clock = s.round_clock(t).unwrap().unwrap();
     assert_eq!(clock.round, 2);

@@ -147,7 +147,7 @@ impl Service {
     }
 
     /// The clock shown on the table during a match: the one an organiser started most recently
-    /// (of any event's current round); `None` when none is started.
+    /// of any event's current round still being played; `None` when there is none.
     pub fn table_clock(&self) -> Result<Option<ClockView>> {
         self.table_clock_at(now_ms())
     }

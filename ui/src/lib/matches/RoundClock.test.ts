@@ -69,9 +69,15 @@ describe('RoundClock', () => {
     expect((await screen.findByTestId('round-clock')).textContent).toContain('Spring Open');
     expect(screen.queryByTestId('clock-start')).toBeNull();
     unmount();
+    clockApi.tableClock.mockResolvedValueOnce(view({ state: 'paused', text: '12:00' }));
+    const inline = render(RoundClock, { lang: 'en', size: 'inline', onerror: vi.fn() });
+    const small = await screen.findByTestId('round-clock-inline');
+    expect(small.textContent?.trim()).toBe('12:00');
+    expect(small.getAttribute('title')).toBe('Spring Open · Round 2');
+    inline.unmount();
     clockApi.tableClock.mockResolvedValue(null);
     render(RoundClock, { lang: 'en', onerror: vi.fn() });
-    await waitFor(() => expect(clockApi.tableClock).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(clockApi.tableClock).toHaveBeenCalledTimes(3));
     expect(screen.queryByTestId('round-clock')).toBeNull();
   });
 });
