@@ -1,4 +1,5 @@
-//! `tablemate tournament …`: events for organisers — create, register, drop, pair, results,
+//! `tablemate tournament …`: events for organisers — create, register, drop, pair (or prepare
+//! and publish), the round clock, results (typed or from a match played in the app),
 //! corrections, standings, export and import.
 
 use std::io::{self, Write};
