@@ -12,6 +12,7 @@ mod ids;
 mod matches;
 mod open;
 mod players;
+mod round_clock;
 pub mod schema;
 mod stats;
 mod tournaments;
@@ -35,6 +36,7 @@ pub use ids::{
 pub use matches::{MatchStatus, MATCH_TARGET};
 pub use open::{OpenReport, Opened, SetAside};
 pub use players::{Player, PlayerRecord};
+pub use round_clock::StoredClock;
 pub use stats::{MatchupStats, PeopleStats, Statistics};
 pub use tournament::{EntrantId, FirstRound, Format, Standing};
 pub use tournaments::{

@@ -65,11 +65,30 @@ fn database_at(path: &Path, version: usize) {
         )
         .unwrap();
     }
-    // Version 4 is the newest, so no older release wrote seen rulings yet. When version 5 is
-    // added, add version-4 data here (the assertion below is the reminder).
+    if version >= 3 {
+        // a round paired before rounds had a clock or a published flag
+        c.execute_batch(
+            r#"
+            INSERT INTO rounds (tournament_id, number, stage, created_at)
+                VALUES (1, 1, 'swiss', '2026-01-10T10:00:00.000000Z');
+            INSERT INTO pairings (tournament_id, round, table_no, entrant_a, entrant_b)
+                VALUES (1, 1, 1, 1, 2);
+            "#,
+        )
+        .unwrap();
+    }
+    if version >= 4 {
+        c.execute_batch(
+            "INSERT INTO rulings_seen (game_id, ruling_id, seen_at)
+                VALUES (2, 'faq-en-12', '2026-01-01T11:05:03.000000Z');",
+        )
+        .unwrap();
+    }
+    // Version 5 (the round clock) is the newest, so no older release wrote clocks yet. When
+    // version 6 is added, add version-5 data here (the assertion below is the reminder).
     assert_eq!(
         schema::VERSIONS.len(),
-        4,
+        5,
         "a new schema version: give database_at data for the previous one"
     );
 }
@@ -97,6 +116,14 @@ fn check_data(store: &Store, version: usize) {
         let t = store.list_tournaments().unwrap();
         assert_eq!(t.len(), 1);
         assert_eq!(t[0].name, "Winter Cup");
+        // the round paired before version 5 stays published, with a default clock not started
+        let rounds = store.rounds(t[0].id).unwrap();
+        assert!(rounds[0].published);
+        let clock = store.round_clock(t[0].id).unwrap().unwrap().clock;
+        assert_eq!(clock, tournament::RoundClock::default());
+    }
+    if version >= 4 {
+        assert_eq!(store.rulings_seen(GameId(2)).unwrap(), vec!["faq-en-12"]);
     }
 }
 

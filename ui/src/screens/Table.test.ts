@@ -29,6 +29,7 @@ const { cardsApi, rulingsApi } = vi.hoisted(() => ({
 }));
 vi.mock('../lib/api/cards', () => ({ cardsApi, rulingsApi }));
 vi.mock('../lib/api', () => ({ inApp: () => true, toServiceError: (e: unknown) => e }));
+vi.mock('../lib/matches/clockApi', () => ({ clockApi: { tableClock: vi.fn().mockResolvedValue(null) } }));
 
 import Table from './Table.svelte';
 import { card, game, preview, forbidden, side } from '../lib/testing/table';
