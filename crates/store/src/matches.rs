@@ -51,27 +51,32 @@ pub(crate) fn status_in(conn: &rusqlite::Connection, id: MatchId) -> Result<Matc
         .optional()?
         .ok_or_else(|| id.not_found())?;
     let (a, b, target, first, created_at, finished_at, winner) = row;
-    let mut stmt = conn
-        .prepare_cached("SELECT id, winner, crystals FROM games WHERE match_id = ?1 ORDER BY id")?;
+    let mut stmt = conn.prepare_cached(
+        "SELECT id, winner, crystals, abandoned_at IS NOT NULL FROM games
+             WHERE match_id = ?1 ORDER BY id",
+    )?;
     let games = stmt
         .query_map([id.0], |r| {
             Ok((
                 GameId(r.get(0)?),
                 r.get::<_, Option<String>>(1)?,
                 r.get::<_, Option<u32>>(2)?,
+                r.get::<_, bool>(3)?,
             ))
         })?
         .collect::<rusqlite::Result<Vec<_>>>()?;
     let mut crystals = [0u32; 2];
     let mut next_first = Side::from_sql(&first)?;
     let mut unfinished_game = None;
-    for (game, w, c) in &games {
+    for (game, w, c, abandoned) in &games {
         match w {
             Some(w) => {
                 let w = Side::from_sql(w)?;
                 crystals[w.index()] += c.unwrap_or(0);
                 next_first = w.other();
             }
+            // Ended without a result: no crystals, and whoever started it starts the next.
+            None if *abandoned => {}
             None => unfinished_game = Some(*game),
         }
     }

@@ -133,7 +133,7 @@ impl Store {
                 COUNT(*) FILTER (WHERE finished_at IS NOT NULL),
                 COUNT(*) FILTER (WHERE (winner = 'A' AND player_a = ?1) OR (winner = 'B' AND player_b = ?1)),
                 COALESCE(SUM(crystals) FILTER (WHERE (winner = 'A' AND player_a = ?1) OR (winner = 'B' AND player_b = ?1)), 0),
-                COUNT(*) FILTER (WHERE finished_at IS NULL)
+                COUNT(*) FILTER (WHERE finished_at IS NULL AND abandoned_at IS NULL)
              FROM games WHERE player_a = ?1 OR player_b = ?1",
             [id.0],
             |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
