@@ -611,7 +611,7 @@ impl GameState {
             return Ok(());
         }
         self.expect_turn(player)?;
-        if face_down && !facts.has_icon(Icon::Bluff) && facts.bluff.is_none() {
+        if face_down && !crate::table::is_bluff_card(facts) {
             return Err(RuleError::NotABluffCard(card.clone()));
         }
         if let Some(exp) = area_for(card_type, face_down) {

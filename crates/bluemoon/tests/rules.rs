@@ -569,3 +569,36 @@ fn an_abandoned_game_event_reads_and_writes_as_documented() {
     assert_eq!(e.kind, EventKind::GameAbandoned);
     assert_eq!(e.to_json(), r#"{"v":1,"type":"game_abandoned"}"#);
 }
+
+#[test]
+fn a_table_state_checks_face_down_cards_against_the_catalog() {
+    let c = cat();
+    let with = |a: PlayerTable| TableState {
+        a,
+        ..TableState::default()
+    };
+    let bluff = |id: Option<&str>| CardEntry::bluff(id.map(CardId::from));
+    // A card with the BLUFF icon, or a face not entered: accepted.
+    for ok in [bluff(Some("buka-04")), bluff(None)] {
+        let t = with(PlayerTable {
+            support: vec![ok],
+            ..PlayerTable::default()
+        });
+        assert_eq!(t.check_cards(&c), Ok(()));
+    }
+    // A character without it: refused by card.
+    let t = with(PlayerTable {
+        support: vec![bluff(Some("vulca-02"))],
+        ..PlayerTable::default()
+    });
+    assert_eq!(
+        t.check_cards(&c),
+        Err(RuleError::NotABluffCard(CardId::from("vulca-02")))
+    );
+    // Face down anywhere but the support area: refused.
+    let t = with(PlayerTable {
+        combat: vec![bluff(Some("buka-04"))],
+        ..PlayerTable::default()
+    });
+    assert!(matches!(t.check_cards(&c), Err(RuleError::TableState(m)) if m.contains("support")));
+}

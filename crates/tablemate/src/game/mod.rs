@@ -548,9 +548,20 @@ impl Service {
     /// `tablemate power FILE.json`: totals, shields and breakdown of a documented table state
     /// (crates/bluemoon/TABLE_STATE.md).
     pub fn power_of_table_json(&self, json: &str) -> Result<PowerView> {
-        let table = bluemoon::TableState::from_json(json)
-            .map_err(|e| ServiceError::invalid(format!("The table state cannot be read: {e}")))?;
+        let unreadable = |e| ServiceError::invalid(format!("The table state cannot be read: {e}"));
+        let table = bluemoon::TableState::from_json(json).map_err(unreadable)?;
         let cards = self.game_cards()?;
+        // A card in the refusal by name; a table state has no players, only seats.
+        let seats = ["player A".to_owned(), "player B".to_owned()];
+        table.check_cards(&cards).map_err(|e| {
+            let why = match e {
+                bluemoon::RuleError::NotABluffCard(_) => {
+                    self.rule_refusal(&e, &seats, Language::En)
+                }
+                other => other.to_string(),
+            };
+            ServiceError::invalid(format!("The table state cannot be read: {why}"))
+        })?;
         let report = bluemoon::power::compute(&cards, &table);
         Ok(PowerView {
             contested: report.contested.map(ElementName::of),
