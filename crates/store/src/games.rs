@@ -6,10 +6,11 @@
 use rusqlite::{params, OptionalExtension, Transaction, TransactionBehavior};
 use serde::{Deserialize, Serialize};
 
+use crate::clock::Stamp;
 use crate::error::{Result, StoreError};
 use crate::ids::{label, GameId, MatchId, PlayerId, Side, MAX_PEOPLE_CHARS};
 use crate::matches::{self, MatchStatus};
-use crate::{clock, Store};
+use crate::Store;
 
 /// Largest event accepted, in bytes: a Blue Moon event is a few hundred bytes; anything near this
 /// is a bug or hostile input, refused before it can bloat the log.
@@ -143,7 +144,7 @@ fn game_from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<GameInfo> {
             crystals: r.get(13)?,
             dragons: r.get(14)?,
             fights: r.get(15)?,
-            finished_at: r.get(16)?,
+            finished_at: r.get::<_, Stamp>(16)?.to_string(),
         }),
         None => None,
     };
@@ -154,11 +155,11 @@ fn game_from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<GameInfo> {
         player_names: [r.get(4)?, r.get(5)?],
         people: [r.get(6)?, r.get(7)?],
         first: Side::from_sql(&r.get::<_, String>(8)?)?,
-        created_at: r.get(9)?,
-        updated_at: r.get(10)?,
+        created_at: r.get::<_, Stamp>(9)?.to_string(),
+        updated_at: r.get::<_, Stamp>(10)?.to_string(),
         events: r.get(11)?,
         result,
-        abandoned_at: r.get(17)?,
+        abandoned_at: r.get::<_, Option<Stamp>>(17)?.map(|t| t.to_string()),
     })
 }
 
@@ -216,7 +217,7 @@ fn ensure_undoable(tx: &Transaction<'_>, game: GameId) -> Result<bool> {
     }
 }
 
-fn push_event(tx: &Transaction<'_>, game: GameId, payload: &str, now: &str) -> Result<u32> {
+fn push_event(tx: &Transaction<'_>, game: GameId, payload: &str, now: Stamp) -> Result<u32> {
     let seq: u32 = tx.query_row(
         "SELECT COALESCE(MAX(seq), 0) + 1 FROM game_events WHERE game_id = ?1",
         [game.0],
@@ -233,7 +234,7 @@ fn push_event(tx: &Transaction<'_>, game: GameId, payload: &str, now: &str) -> R
     Ok(seq)
 }
 
-fn mark_abandoned(tx: &Transaction<'_>, game: GameId, now: &str) -> Result<()> {
+fn mark_abandoned(tx: &Transaction<'_>, game: GameId, now: Stamp) -> Result<()> {
     tx.execute(
         "UPDATE games SET abandoned_at = ?2 WHERE id = ?1",
         params![game.0, now],
@@ -254,7 +255,7 @@ fn insert_game(
     tx: &Transaction<'_>,
     new: &NewGame,
     people: &[String; 2],
-    now: &str,
+    now: Stamp,
 ) -> Result<GameId> {
     if new.players[0] == new.players[1] {
         return Err(StoreError::Invalid {
@@ -325,7 +326,7 @@ fn finish_in(
     tx: &Transaction<'_>,
     game: GameId,
     summary: &GameSummary,
-    now: &str,
+    now: Stamp,
 ) -> Result<Finished> {
     let people = game_people(&summary.people)?;
     ensure_open(tx, game)?;
@@ -371,9 +372,9 @@ impl Store {
     /// Creates a game (in a match if `match_id` is set) and returns its id.
     pub fn create_game(&mut self, new: &NewGame) -> Result<GameId> {
         let people = game_people(&new.people)?;
-        let now = clock::now_text();
+        let now = Stamp::now();
         let tx = self.write_tx()?;
-        let id = insert_game(&tx, new, &people, &now)?;
+        let id = insert_game(&tx, new, &people, now)?;
         tx.commit()?;
         Ok(id)
     }
@@ -388,10 +389,10 @@ impl Store {
     ) -> Result<(GameId, Finished)> {
         summary.validate()?;
         let people = game_people(&new.people)?;
-        let now = clock::now_text();
+        let now = Stamp::now();
         let tx = self.write_tx()?;
-        let id = insert_game(&tx, new, &people, &now)?;
-        let finished = finish_in(&tx, id, summary, &now)?;
+        let id = insert_game(&tx, new, &people, now)?;
+        let finished = finish_in(&tx, id, summary, now)?;
         tx.commit()?;
         Ok((id, finished))
     }
@@ -404,13 +405,13 @@ impl Store {
 
     fn append_marking(&mut self, game: GameId, payload: &str, abandons: bool) -> Result<u32> {
         check_event(payload)?;
-        let now = clock::now_text();
+        let now = Stamp::now();
         let tx = self.write_tx()?;
         ensure_open(&tx, game)?;
-        let seq = push_event(&tx, game, payload, &now)?;
+        let seq = push_event(&tx, game, payload, now)?;
         tx.execute("DELETE FROM game_redo WHERE game_id = ?1", [game.0])?;
         if abandons {
-            mark_abandoned(&tx, game, &now)?;
+            mark_abandoned(&tx, game, now)?;
         }
         tx.commit()?;
         Ok(seq)
@@ -420,7 +421,7 @@ impl Store {
     /// Returns false when it was already marked. Finished games are not changed.
     pub fn mark_ruling_seen(&mut self, game: GameId, ruling_id: &str) -> Result<bool> {
         let ruling_id = label("ruling", ruling_id, MAX_RULING_ID_CHARS)?;
-        let now = clock::now_text();
+        let now = Stamp::now();
         let tx = self.write_tx()?;
         ensure_open(&tx, game)?;
         let added = tx.execute(
@@ -451,7 +452,7 @@ impl Store {
             Ok(StoredEvent {
                 seq: r.get(0)?,
                 payload: r.get(1)?,
-                created_at: r.get(2)?,
+                created_at: r.get::<_, Stamp>(2)?.to_string(),
             })
         })?;
         Ok(rows.collect::<rusqlite::Result<_>>()?)
@@ -473,7 +474,7 @@ impl Store {
                     Ok(StoredEvent {
                         seq: r.get(0)?,
                         payload: r.get(1)?,
-                        created_at: r.get(2)?,
+                        created_at: r.get::<_, Stamp>(2)?.to_string(),
                     })
                 },
             )
@@ -490,7 +491,7 @@ impl Store {
         )?;
         tx.execute(
             "UPDATE games SET updated_at = ?2 WHERE id = ?1",
-            params![game.0, clock::now_text()],
+            params![game.0, Stamp::now()],
         )?;
         if abandoned {
             tx.execute(
@@ -526,7 +527,7 @@ impl Store {
     }
 
     fn redo_marking(&mut self, game: GameId, abandons: bool) -> Result<u32> {
-        let now = clock::now_text();
+        let now = Stamp::now();
         let tx = self.write_tx()?;
         ensure_open(&tx, game)?;
         let (depth, payload): (i64, String) = tx
@@ -542,9 +543,9 @@ impl Store {
             "DELETE FROM game_redo WHERE game_id = ?1 AND depth = ?2",
             params![game.0, depth],
         )?;
-        let seq = push_event(&tx, game, &payload, &now)?;
+        let seq = push_event(&tx, game, &payload, now)?;
         if abandons {
-            mark_abandoned(&tx, game, &now)?;
+            mark_abandoned(&tx, game, now)?;
         }
         tx.commit()?;
         Ok(seq)
@@ -571,9 +572,9 @@ impl Store {
     /// winner reaches its target. The event log is kept and becomes read-only.
     pub fn finish_game(&mut self, game: GameId, summary: &GameSummary) -> Result<Finished> {
         summary.validate()?;
-        let now = clock::now_text();
+        let now = Stamp::now();
         let tx = self.write_tx()?;
-        let finished = finish_in(&tx, game, summary, &now)?;
+        let finished = finish_in(&tx, game, summary, now)?;
         tx.commit()?;
         Ok(finished)
     }

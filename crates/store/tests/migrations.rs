@@ -116,6 +116,21 @@ fn check_data(store: &Store, version: usize) {
     if version >= 1 {
         // Games written before abandoning existed are not abandoned.
         assert_eq!(store.game(GameId(2)).unwrap().abandoned_at, None);
+        // Times written as text by earlier releases read back (through chrono) unchanged.
+        let g1 = store.game(GameId(1)).unwrap();
+        assert_eq!(g1.created_at, "2026-01-01T10:00:00.000000Z");
+        assert_eq!(
+            g1.result.unwrap().finished_at,
+            "2026-01-01T11:00:00.000000Z"
+        );
+        assert_eq!(
+            store.events(GameId(2)).unwrap()[1].created_at,
+            "2026-01-01T11:05:02.000000Z"
+        );
+        assert_eq!(
+            store.match_status(MatchId(1)).unwrap().created_at,
+            "2026-01-01T10:00:00.000000Z"
+        );
     }
 }
 
