@@ -3,9 +3,10 @@
 use rusqlite::{params, OptionalExtension};
 use serde::{Deserialize, Serialize};
 
+use crate::clock::Stamp;
 use crate::error::{Result, StoreError};
 use crate::ids::{label, PlayerId, MAX_NAME_CHARS};
-use crate::{clock, Store};
+use crate::Store;
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Player {
@@ -50,7 +51,7 @@ pub(crate) fn named_in(conn: &rusqlite::Connection, name: &str) -> Result<Player
         None => {
             conn.execute(
                 "INSERT INTO players (name, created_at) VALUES (?1, ?2)",
-                params![name, clock::now_text()],
+                params![name, Stamp::now()],
             )?;
             Ok(PlayerId(conn.last_insert_rowid()))
         }
@@ -69,7 +70,7 @@ impl Store {
         }
         self.conn.execute(
             "INSERT INTO players (name, created_at) VALUES (?1, ?2)",
-            params![name, clock::now_text()],
+            params![name, Stamp::now()],
         )?;
         Ok(PlayerId(self.conn.last_insert_rowid()))
     }

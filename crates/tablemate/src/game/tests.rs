@@ -855,3 +855,17 @@ fn after_an_abandoned_game_the_match_takes_a_new_game_and_statistics_leave_it_ou
     assert!(svc.game_next(g2.id).is_err(), "only one next game");
     assert!(svc.game_view(g2.id).unwrap().abandoned, "unchanged");
 }
+
+#[test]
+fn the_app_sends_abandon_as_a_game_action() {
+    let read = |json: &str| serde_json::from_str::<GameAction>(json).map_err(|e| e.to_string());
+    assert_eq!(
+        read(r#"{"action":"abandon","confirmed":true}"#),
+        Ok(GameAction::Abandon { confirmed: true })
+    );
+    // absent means not confirmed: the service then asks
+    assert_eq!(
+        read(r#"{"action":"abandon"}"#),
+        Ok(GameAction::Abandon { confirmed: false })
+    );
+}
