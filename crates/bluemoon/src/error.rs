@@ -19,6 +19,8 @@ pub enum RuleError {
     AlreadySetUp,
     #[error("the game is over")]
     GameOver,
+    #[error("the game was abandoned")]
+    GameAbandoned,
     #[error("the game is not over yet")]
     GameNotOver,
     #[error("the match is over: {0:?} has at least 5 crystals")]

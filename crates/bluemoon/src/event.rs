@@ -256,6 +256,9 @@ pub enum EventKind {
     /// The game ends by concession or irregularity: `loser` loses, the opponent scores the
     /// maximum (4, or 7 with Emissaries and Inquisitors).
     GameEnded { loser: Player },
+    /// The players stop the game without a result (no winner, no crystals): it counts as
+    /// finished, and the match can go on with a new game, started by the same player.
+    GameAbandoned,
     /// The next game of the match starts; the loser of the last game starts it.
     NextGame,
 }

@@ -93,6 +93,10 @@ pub struct GameState {
     /// Players who ran out of cards this game, in order.
     pub out_of_cards: Vec<Player>,
     pub game_over: Option<GameResult>,
+    /// The game was abandoned: it ended without a result (no winner, no crystals).
+    pub abandoned: bool,
+    /// Who started the current game (an abandoned game's starter starts the next one).
+    pub game_starter: Player,
     pub results: Vec<GameResult>,
     pub crystals: PerPlayer<u32>,
     /// The dragons attracted by the last retreat, with how they were counted.
@@ -127,6 +131,8 @@ impl Default for GameState {
             dragons: Dragons::default(),
             out_of_cards: Vec::new(),
             game_over: None,
+            abandoned: false,
+            game_starter: Player::A,
             results: Vec::new(),
             crystals: PerPlayer::default(),
             last_retreat: None,
@@ -172,8 +178,13 @@ impl GameState {
             (_, None) => return Err(RuleError::NotSetUp),
             _ => {}
         }
-        if s.game_over.is_some() && !matches!(ev.kind, EventKind::NextGame) {
-            return Err(RuleError::GameOver);
+        if !matches!(ev.kind, EventKind::NextGame) {
+            if s.game_over.is_some() {
+                return Err(RuleError::GameOver);
+            }
+            if s.abandoned {
+                return Err(RuleError::GameAbandoned);
+            }
         }
         match &ev.kind {
             EventKind::Setup {
@@ -335,14 +346,22 @@ impl GameState {
                     score,
                 });
             }
+            EventKind::GameAbandoned => {
+                // Nothing is scored: the fight under way is not counted and the table is
+                // kept as it was, so the log shows where the game stopped.
+                s.abandoned = true;
+            }
             EventKind::NextGame => {
-                let Some(last) = s.game_over.clone() else {
-                    return Err(RuleError::GameNotOver);
+                // The loser starts the next game; after an abandoned game, whoever started it.
+                let starter = match (&s.game_over, s.abandoned) {
+                    (Some(last), _) => last.winner.other(),
+                    (None, true) => s.game_starter,
+                    (None, false) => return Err(RuleError::GameNotOver),
                 };
                 if let Some(p) = s.match_winner() {
                     return Err(RuleError::MatchOver(p));
                 }
-                s.start_game(last.winner.other());
+                s.start_game(starter);
             }
         }
         Ok(s)
@@ -383,6 +402,8 @@ impl GameState {
         self.dragons = Dragons::default();
         self.out_of_cards.clear();
         self.game_over = None;
+        self.abandoned = false;
+        self.game_starter = starter;
         self.last_retreat = None;
         self.discarded = PerPlayer::default();
         self.fights = 0;
@@ -590,7 +611,7 @@ impl GameState {
             return Ok(());
         }
         self.expect_turn(player)?;
-        if face_down && !facts.has_icon(Icon::Bluff) && facts.bluff.is_none() {
+        if face_down && !crate::table::is_bluff_card(facts) {
             return Err(RuleError::NotABluffCard(card.clone()));
         }
         if let Some(exp) = area_for(card_type, face_down) {
@@ -843,7 +864,7 @@ impl GameState {
     pub fn view(&self, cards: &impl CardSource) -> TableView {
         let report = compute(cards, &self.table);
         let due = |p: Player| {
-            if self.game_over.is_some() {
+            if self.game_over.is_some() || self.abandoned {
                 0
             } else {
                 due_on_retreat(cards, &self.table, p).total
@@ -880,6 +901,7 @@ impl GameState {
             active_effects: report.effects,
             warnings,
             game_over: self.game_over.clone(),
+            abandoned: self.abandoned,
             match_winner: self.match_winner(),
             last_retreat: self.last_retreat.clone(),
         }
@@ -918,6 +940,8 @@ pub struct TableView {
     pub active_effects: Vec<EffectLine>,
     pub warnings: Vec<Warning>,
     pub game_over: Option<GameResult>,
+    /// The game ended without a result.
+    pub abandoned: bool,
     pub match_winner: Option<Player>,
     pub last_retreat: Option<RetreatDragons>,
 }

@@ -1,7 +1,13 @@
 //! The table state: what is on the table right now, the input of [`crate::power::compute`].
 //! Its JSON form is documented in `TABLE_STATE.md`; the game fold keeps one up to date.
 
-use crate::{CardId, Element, Player, RuleError};
+use crate::source::CardSource;
+use crate::{BmFacts, CardId, Element, Icon, Player, RuleError};
+
+/// A card that may be played face down: it has the BLUFF icon (or a bluff value).
+pub fn is_bluff_card(facts: &BmFacts) -> bool {
+    facts.has_icon(Icon::Bluff) || facts.bluff.is_some()
+}
 use serde::{Deserialize, Serialize};
 
 /// An area of a player's side of the table.
@@ -215,6 +221,29 @@ impl TableState {
             return Err(RuleError::UnsupportedVersion(t.v));
         }
         Ok(t)
+    }
+
+    /// Checks the entries against the cards (the JSON alone cannot say): a face-down entry
+    /// must be a bluff card (BLUFF icon) and lie in the support area, as in play. A card the
+    /// catalog does not know is left to the power calculation's `unknown_card` warning.
+    pub fn check_cards(&self, cards: &impl CardSource) -> Result<(), RuleError> {
+        for p in [Player::A, Player::B] {
+            for area in Area::ALL {
+                for e in self.side(p).area(area).iter().filter(|e| e.face_down) {
+                    if area != Area::Support {
+                        return Err(RuleError::TableState(format!(
+                            "player {p:?}: a face-down bluff card lies in the support area,                              not the {} area",
+                            format!("{area:?}").to_lowercase()
+                        )));
+                    }
+                    let Some(card) = &e.card else { continue };
+                    if cards.facts(card).is_some_and(|f| !is_bluff_card(f)) {
+                        return Err(RuleError::NotABluffCard(card.clone()));
+                    }
+                }
+            }
+        }
+        Ok(())
     }
 
     pub fn side(&self, p: Player) -> &PlayerTable {

@@ -508,3 +508,97 @@ fn the_breakdown_shows_total_power_effects() {
         assert_eq!(values + raised, a.total.get(e), "{e:?} adds up");
     }
 }
+
+#[test]
+fn an_abandoned_game_ends_without_a_result_and_undo_takes_it_back() {
+    let c = cat();
+    let mut g = Game::new();
+    g.push(&c, setup()).expect("setup");
+    g.push(&c, play(Player::A, "vulca-02", Area::Combat))
+        .expect("a character");
+    g.push(&c, ev(EventKind::GameAbandoned)).expect("abandoned");
+    let s = g.state();
+    assert!(s.abandoned);
+    assert_eq!(s.game_over, None, "no winner");
+    assert!(s.results.is_empty(), "nothing scored");
+    assert_eq!((s.crystals.a, s.crystals.b), (0, 0));
+    assert_eq!(s.view(&c).players[0].dragons_if_opponent_retreats, 0);
+    // Nothing more can happen in it: no play, no second abandon, no concession.
+    for next in [
+        play(Player::A, "vulca-13", Area::Combat),
+        ev(EventKind::GameAbandoned),
+        ev(EventKind::GameEnded { loser: Player::B }),
+    ] {
+        assert_eq!(g.push(&c, next), Err(RuleError::GameAbandoned));
+    }
+    assert_eq!(g.events().len(), 3, "a refused event is not logged");
+    // Undo works as for every event: the game goes on where it stopped.
+    g.undo(&c).expect("replays");
+    assert!(!g.state().abandoned);
+    g.push(&c, play(Player::A, "vulca-13", Area::Combat))
+        .expect("playable again");
+}
+
+#[test]
+fn after_an_abandoned_game_the_same_player_starts_the_next_one_of_the_match() {
+    let c = cat();
+    let mut g = Game::new();
+    g.push(&c, setup()).expect("setup");
+    // A finished game first: A wins, so B (the loser) starts game 2.
+    g.push(&c, ev(EventKind::GameEnded { loser: Player::B }))
+        .expect("conceded");
+    g.push(&c, ev(EventKind::NextGame)).expect("game 2");
+    assert_eq!(g.state().table.turn, Some(Player::B));
+    g.push(&c, ev(EventKind::GameAbandoned)).expect("abandoned");
+    g.push(&c, ev(EventKind::NextGame)).expect("game 3");
+    let s = g.state();
+    assert_eq!(s.game_no, 3);
+    assert!(!s.abandoned);
+    assert_eq!(
+        s.table.turn,
+        Some(Player::B),
+        "the abandoned game's starter"
+    );
+    assert_eq!((s.crystals.a, s.crystals.b), (4, 0), "only game 1 scored");
+    assert_eq!(s.results.len(), 1);
+}
+
+#[test]
+fn an_abandoned_game_event_reads_and_writes_as_documented() {
+    let e = Event::from_json(r#"{"v":1,"type":"game_abandoned"}"#).expect("reads");
+    assert_eq!(e.kind, EventKind::GameAbandoned);
+    assert_eq!(e.to_json(), r#"{"v":1,"type":"game_abandoned"}"#);
+}
+
+#[test]
+fn a_table_state_checks_face_down_cards_against_the_catalog() {
+    let c = cat();
+    let with = |a: PlayerTable| TableState {
+        a,
+        ..TableState::default()
+    };
+    let bluff = |id: Option<&str>| CardEntry::bluff(id.map(CardId::from));
+    // A card with the BLUFF icon, or a face not entered: accepted.
+    for ok in [bluff(Some("buka-04")), bluff(None)] {
+        let t = with(PlayerTable {
+            support: vec![ok],
+            ..PlayerTable::default()
+        });
+        assert_eq!(t.check_cards(&c), Ok(()));
+    }
+    // A character without it: refused by card.
+    let t = with(PlayerTable {
+        support: vec![bluff(Some("vulca-02"))],
+        ..PlayerTable::default()
+    });
+    assert_eq!(
+        t.check_cards(&c),
+        Err(RuleError::NotABluffCard(CardId::from("vulca-02")))
+    );
+    // Face down anywhere but the support area: refused.
+    let t = with(PlayerTable {
+        combat: vec![bluff(Some("buka-04"))],
+        ..PlayerTable::default()
+    });
+    assert!(matches!(t.check_cards(&c), Err(RuleError::TableState(m)) if m.contains("support")));
+}

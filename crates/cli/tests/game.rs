@@ -158,3 +158,54 @@ fn a_scripted_game_from_the_command_line() {
     assert_eq!(v["turn"], "B");
     assert_eq!(v["players"][0]["crystals"], 4);
 }
+
+#[test]
+fn abandoning_a_game_needs_confirm_and_frees_the_match() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let g = json(
+        d,
+        &[
+            "game",
+            "new",
+            "Ann",
+            "Ben",
+            "--people-a",
+            "Vulca",
+            "--people-b",
+            "Hoax",
+        ],
+    );
+    let id = g["id"].as_i64().unwrap().to_string();
+    let before = json(d, &["game", "show"]);
+
+    // Without --confirm: exit 1, the reason and how to confirm, nothing written.
+    let o = tablemate(d, &["game", "abandon", "--game", &id]);
+    assert_eq!(o.status.code(), Some(1), "{o:?}");
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("without a result") && err.contains("--confirm"),
+        "{err}"
+    );
+    assert_eq!(json(d, &["game", "show"]), before);
+
+    let o = tablemate(d, &["game", "abandon", "--game", &id, "--confirm"]);
+    assert_eq!(o.status.code(), Some(0), "{o:?}");
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(out.contains("abandoned: no result"), "{out}");
+    // No game in progress any more; the list says what became of it.
+    let o = tablemate(d, &["game", "show"]);
+    assert_eq!(o.status.code(), Some(1), "{o:?}");
+    let list = String::from_utf8_lossy(&tablemate(d, &["game", "list"]).stdout).into_owned();
+    assert!(list.contains("abandoned (no result)"), "{list}");
+    // A second abandon is refused (exit 1): it is over.
+    let o = tablemate(d, &["game", "abandon", "--game", &id, "--confirm"]);
+    assert_eq!(o.status.code(), Some(1), "{o:?}");
+    // Undo takes it back; abandon again and the match takes its next game.
+    let back = json(d, &["game", "undo", "--game", &id]);
+    assert_eq!(back["abandoned"], false);
+    tablemate(d, &["game", "abandon", "--game", &id, "--confirm"]);
+    let next = json(d, &["game", "next", "--game", &id]);
+    assert_eq!(next["game_no"], 2);
+    assert_ne!(next["id"].as_i64().unwrap().to_string(), id);
+}

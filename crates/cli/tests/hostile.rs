@@ -351,6 +351,15 @@ fn power_reads_only_regular_table_state_objects() {
             r#"{"A": {"combat": [{"card": "vulca-13", "face_up": true}]}}"#,
             "face_up",
         ),
+        // Flash the Incendiary has no BLUFF icon: it cannot lie face down (named, not by id)
+        (
+            r#"{"A": {"support": [{"card": "vulca-02", "face_down": true}]}}"#,
+            "Flash the Incendiary has no BLUFF icon",
+        ),
+        (
+            r#"{"B": {"combat": [{"face_down": true}]}}"#,
+            "support area",
+        ),
     ] {
         let f = d.join("table.json");
         std::fs::write(&f, text).unwrap();

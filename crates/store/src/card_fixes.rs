@@ -5,9 +5,10 @@
 use rusqlite::params;
 use serde::{Deserialize, Serialize};
 
+use crate::clock::Stamp;
 use crate::error::{Result, StoreError};
 use crate::ids::{label, CardFixId};
-use crate::{clock, Store};
+use crate::Store;
 
 /// Largest fix value accepted, in bytes.
 pub const MAX_FIX_BYTES: usize = 16 * 1024;
@@ -29,7 +30,7 @@ fn row(r: &rusqlite::Row<'_>) -> rusqlite::Result<CardFixRow> {
         card_id: r.get(1)?,
         fact: r.get(2)?,
         value_json: r.get(3)?,
-        created_at: r.get(4)?,
+        created_at: r.get::<_, Stamp>(4)?.to_string(),
     })
 }
 
@@ -78,7 +79,7 @@ impl Store {
         for (fact, value_json) in checked {
             tx.execute(
                 "INSERT INTO card_fixes (card_id, fact, value_json, created_at) VALUES (?1, ?2, ?3, ?4)",
-                params![card_id, fact, value_json, clock::now_text()],
+                params![card_id, fact, value_json, Stamp::now()],
             )?;
             ids.push(CardFixId(tx.last_insert_rowid()));
         }

@@ -39,6 +39,8 @@ pub enum StoreError {
     EventNotJson(String),
     #[error("game {0} is finished; its event log can no longer change")]
     GameFinished(i64),
+    #[error("game {0} was abandoned; it can only be taken back before its match goes on")]
+    GameAbandoned(i64),
     #[error("game {0} has no event to undo")]
     NothingToUndo(i64),
     #[error("game {0} has nothing to redo")]
@@ -79,6 +81,7 @@ impl StoreError {
             StoreError::Invalid { .. } => "store.invalid",
             StoreError::EventNotJson(_) => "store.event_not_json",
             StoreError::GameFinished(_) => "store.game_finished",
+            StoreError::GameAbandoned(_) => "store.game_abandoned",
             StoreError::NothingToUndo(_) => "store.nothing_to_undo",
             StoreError::NothingToRedo(_) => "store.nothing_to_redo",
             StoreError::MatchFinished(_) => "store.match_finished",
@@ -106,6 +109,7 @@ mod tests {
             },
             StoreError::EventNotJson("z".into()),
             StoreError::GameFinished(1),
+            StoreError::GameAbandoned(1),
             StoreError::NothingToUndo(1),
             StoreError::NothingToRedo(1),
             StoreError::MatchFinished(1),

@@ -6,10 +6,11 @@
 use rusqlite::{params, OptionalExtension, Transaction, TransactionBehavior};
 use serde::{Deserialize, Serialize};
 
+use crate::clock::Stamp;
 use crate::error::{Result, StoreError};
 use crate::ids::{label, GameId, MatchId, PlayerId, Side, MAX_PEOPLE_CHARS};
 use crate::matches::{self, MatchStatus};
-use crate::{clock, Store};
+use crate::Store;
 
 /// Largest event accepted, in bytes: a Blue Moon event is a few hundred bytes; anything near this
 /// is a bug or hostile input, refused before it can bloat the log.
@@ -88,8 +89,17 @@ pub struct GameInfo {
     pub created_at: String,
     pub updated_at: String,
     pub events: u32,
-    /// `None` while the game is unfinished.
+    /// `None` while the game is unfinished, or when it was abandoned.
     pub result: Option<GameResult>,
+    /// When the players abandoned it (ended without a result); `None` otherwise.
+    pub abandoned_at: Option<String>,
+}
+
+impl GameInfo {
+    /// Neither finished with a result nor abandoned: still being played.
+    pub fn is_open(&self) -> bool {
+        self.result.is_none() && self.abandoned_at.is_none()
+    }
 }
 
 /// The stored outcome of a finished game.
@@ -108,7 +118,7 @@ pub struct GameFilter {
     pub player: Option<PlayerId>,
     pub people: Option<String>,
     pub match_id: Option<MatchId>,
-    /// `Some(false)`: only unfinished; `Some(true)`: only finished.
+    /// `Some(false)`: only unfinished; `Some(true)`: only finished or abandoned.
     pub finished: Option<bool>,
     pub limit: Option<u32>,
     pub offset: Option<u32>,
@@ -124,7 +134,7 @@ pub struct Finished {
 const GAME_COLUMNS: &str = "g.id, g.match_id, g.player_a, g.player_b, pa.name, pb.name, g.people_a,
     g.people_b, g.first_player, g.created_at, g.updated_at,
     (SELECT COUNT(*) FROM game_events e WHERE e.game_id = g.id),
-    g.winner, g.crystals, g.dragons, g.fights, g.finished_at";
+    g.winner, g.crystals, g.dragons, g.fights, g.finished_at, g.abandoned_at";
 
 fn game_from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<GameInfo> {
     let winner: Option<String> = r.get(12)?;
@@ -134,7 +144,7 @@ fn game_from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<GameInfo> {
             crystals: r.get(13)?,
             dragons: r.get(14)?,
             fights: r.get(15)?,
-            finished_at: r.get(16)?,
+            finished_at: r.get::<_, Stamp>(16)?.to_string(),
         }),
         None => None,
     };
@@ -145,30 +155,69 @@ fn game_from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<GameInfo> {
         player_names: [r.get(4)?, r.get(5)?],
         people: [r.get(6)?, r.get(7)?],
         first: Side::from_sql(&r.get::<_, String>(8)?)?,
-        created_at: r.get(9)?,
-        updated_at: r.get(10)?,
+        created_at: r.get::<_, Stamp>(9)?.to_string(),
+        updated_at: r.get::<_, Stamp>(10)?.to_string(),
         events: r.get(11)?,
         result,
+        abandoned_at: r.get::<_, Option<Stamp>>(17)?.map(|t| t.to_string()),
     })
+}
+
+/// Where a game stands, as far as changing its log goes.
+enum Standing {
+    Open,
+    Finished,
+    Abandoned,
+}
+
+fn standing(tx: &Transaction<'_>, game: GameId) -> Result<Standing> {
+    let row: Option<(bool, bool)> = tx
+        .query_row(
+            "SELECT finished_at IS NOT NULL, abandoned_at IS NOT NULL FROM games WHERE id = ?1",
+            [game.0],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .optional()?;
+    match row {
+        None => Err(game.not_found()),
+        Some((true, _)) => Ok(Standing::Finished),
+        Some((false, true)) => Ok(Standing::Abandoned),
+        Some((false, false)) => Ok(Standing::Open),
+    }
 }
 
 /// Checks that a game exists and is still being played; returns nothing else on purpose.
 fn ensure_open(tx: &Transaction<'_>, game: GameId) -> Result<()> {
-    let finished: Option<Option<String>> = tx
-        .query_row(
-            "SELECT finished_at FROM games WHERE id = ?1",
-            [game.0],
-            |r| r.get(0),
-        )
-        .optional()?;
-    match finished {
-        None => Err(game.not_found()),
-        Some(Some(_)) => Err(StoreError::GameFinished(game.0)),
-        Some(None) => Ok(()),
+    match standing(tx, game)? {
+        Standing::Open => Ok(()),
+        Standing::Finished => Err(StoreError::GameFinished(game.0)),
+        Standing::Abandoned => Err(StoreError::GameAbandoned(game.0)),
     }
 }
 
-fn push_event(tx: &Transaction<'_>, game: GameId, payload: &str, now: &str) -> Result<u32> {
+/// Whether the last event of `game` may be taken back: an open game, or an abandoned one
+/// whose match has not gone on (no later game). Returns whether it was abandoned.
+fn ensure_undoable(tx: &Transaction<'_>, game: GameId) -> Result<bool> {
+    match standing(tx, game)? {
+        Standing::Open => Ok(false),
+        Standing::Finished => Err(StoreError::GameFinished(game.0)),
+        Standing::Abandoned => {
+            let later: bool = tx.query_row(
+                "SELECT EXISTS (SELECT 1 FROM games g JOIN games later
+                    ON later.match_id = g.match_id AND later.id > g.id WHERE g.id = ?1)",
+                [game.0],
+                |r| r.get(0),
+            )?;
+            if later {
+                Err(StoreError::GameAbandoned(game.0))
+            } else {
+                Ok(true)
+            }
+        }
+    }
+}
+
+fn push_event(tx: &Transaction<'_>, game: GameId, payload: &str, now: Stamp) -> Result<u32> {
     let seq: u32 = tx.query_row(
         "SELECT COALESCE(MAX(seq), 0) + 1 FROM game_events WHERE game_id = ?1",
         [game.0],
@@ -185,6 +234,14 @@ fn push_event(tx: &Transaction<'_>, game: GameId, payload: &str, now: &str) -> R
     Ok(seq)
 }
 
+fn mark_abandoned(tx: &Transaction<'_>, game: GameId, now: Stamp) -> Result<()> {
+    tx.execute(
+        "UPDATE games SET abandoned_at = ?2 WHERE id = ?1",
+        params![game.0, now],
+    )?;
+    Ok(())
+}
+
 /// Both people of a new game, checked.
 fn game_people(people: &[String; 2]) -> Result<[String; 2]> {
     Ok([
@@ -198,7 +255,7 @@ fn insert_game(
     tx: &Transaction<'_>,
     new: &NewGame,
     people: &[String; 2],
-    now: &str,
+    now: Stamp,
 ) -> Result<GameId> {
     if new.players[0] == new.players[1] {
         return Err(StoreError::Invalid {
@@ -269,7 +326,7 @@ fn finish_in(
     tx: &Transaction<'_>,
     game: GameId,
     summary: &GameSummary,
-    now: &str,
+    now: Stamp,
 ) -> Result<Finished> {
     let people = game_people(&summary.people)?;
     ensure_open(tx, game)?;
@@ -315,9 +372,9 @@ impl Store {
     /// Creates a game (in a match if `match_id` is set) and returns its id.
     pub fn create_game(&mut self, new: &NewGame) -> Result<GameId> {
         let people = game_people(&new.people)?;
-        let now = clock::now_text();
+        let now = Stamp::now();
         let tx = self.write_tx()?;
-        let id = insert_game(&tx, new, &people, &now)?;
+        let id = insert_game(&tx, new, &people, now)?;
         tx.commit()?;
         Ok(id)
     }
@@ -332,10 +389,10 @@ impl Store {
     ) -> Result<(GameId, Finished)> {
         summary.validate()?;
         let people = game_people(&new.people)?;
-        let now = clock::now_text();
+        let now = Stamp::now();
         let tx = self.write_tx()?;
-        let id = insert_game(&tx, new, &people, &now)?;
-        let finished = finish_in(&tx, id, summary, &now)?;
+        let id = insert_game(&tx, new, &people, now)?;
+        let finished = finish_in(&tx, id, summary, now)?;
         tx.commit()?;
         Ok((id, finished))
     }
@@ -343,12 +400,19 @@ impl Store {
     /// Appends one event (JSON text) to a game's log in one transaction and returns its sequence
     /// number (1, 2, 3…). A new event clears the game's redo stack.
     pub fn append_event(&mut self, game: GameId, payload: &str) -> Result<u32> {
+        self.append_marking(game, payload, false)
+    }
+
+    fn append_marking(&mut self, game: GameId, payload: &str, abandons: bool) -> Result<u32> {
         check_event(payload)?;
-        let now = clock::now_text();
+        let now = Stamp::now();
         let tx = self.write_tx()?;
         ensure_open(&tx, game)?;
-        let seq = push_event(&tx, game, payload, &now)?;
+        let seq = push_event(&tx, game, payload, now)?;
         tx.execute("DELETE FROM game_redo WHERE game_id = ?1", [game.0])?;
+        if abandons {
+            mark_abandoned(&tx, game, now)?;
+        }
         tx.commit()?;
         Ok(seq)
     }
@@ -357,7 +421,7 @@ impl Store {
     /// Returns false when it was already marked. Finished games are not changed.
     pub fn mark_ruling_seen(&mut self, game: GameId, ruling_id: &str) -> Result<bool> {
         let ruling_id = label("ruling", ruling_id, MAX_RULING_ID_CHARS)?;
-        let now = clock::now_text();
+        let now = Stamp::now();
         let tx = self.write_tx()?;
         ensure_open(&tx, game)?;
         let added = tx.execute(
@@ -388,16 +452,19 @@ impl Store {
             Ok(StoredEvent {
                 seq: r.get(0)?,
                 payload: r.get(1)?,
-                created_at: r.get(2)?,
+                created_at: r.get::<_, Stamp>(2)?.to_string(),
             })
         })?;
         Ok(rows.collect::<rusqlite::Result<_>>()?)
     }
 
     /// Removes the last event and keeps it on the game's redo stack; returns it.
+    ///
+    /// Undoing an abandoned game (allowed until its match has a later game) takes back the
+    /// abandoning event, whatever it is, and the game is open again.
     pub fn undo(&mut self, game: GameId) -> Result<StoredEvent> {
         let tx = self.write_tx()?;
-        ensure_open(&tx, game)?;
+        let abandoned = ensure_undoable(&tx, game)?;
         let last = tx
             .query_row(
                 "SELECT seq, payload, created_at FROM game_events WHERE game_id = ?1
@@ -407,7 +474,7 @@ impl Store {
                     Ok(StoredEvent {
                         seq: r.get(0)?,
                         payload: r.get(1)?,
-                        created_at: r.get(2)?,
+                        created_at: r.get::<_, Stamp>(2)?.to_string(),
                     })
                 },
             )
@@ -424,15 +491,43 @@ impl Store {
         )?;
         tx.execute(
             "UPDATE games SET updated_at = ?2 WHERE id = ?1",
-            params![game.0, clock::now_text()],
+            params![game.0, Stamp::now()],
         )?;
+        if abandoned {
+            tx.execute(
+                "UPDATE games SET abandoned_at = NULL WHERE id = ?1",
+                [game.0],
+            )?;
+        }
         tx.commit()?;
         Ok(last)
     }
 
     /// Re-appends the most recently undone event; returns its new sequence number.
     pub fn redo(&mut self, game: GameId) -> Result<u32> {
-        let now = clock::now_text();
+        self.redo_marking(game, false)
+    }
+
+    /// [`Store::redo`] of an event that abandons the game (the caller read it with
+    /// [`Store::next_redo`]): the game is abandoned again, in the same transaction.
+    pub fn redo_abandoning(&mut self, game: GameId) -> Result<u32> {
+        self.redo_marking(game, true)
+    }
+
+    /// The event a redo would put back, if any.
+    pub fn next_redo(&self, game: GameId) -> Result<Option<String>> {
+        Ok(self
+            .conn
+            .query_row(
+                "SELECT payload FROM game_redo WHERE game_id = ?1 ORDER BY depth DESC LIMIT 1",
+                [game.0],
+                |r| r.get(0),
+            )
+            .optional()?)
+    }
+
+    fn redo_marking(&mut self, game: GameId, abandons: bool) -> Result<u32> {
+        let now = Stamp::now();
         let tx = self.write_tx()?;
         ensure_open(&tx, game)?;
         let (depth, payload): (i64, String) = tx
@@ -448,9 +543,20 @@ impl Store {
             "DELETE FROM game_redo WHERE game_id = ?1 AND depth = ?2",
             params![game.0, depth],
         )?;
-        let seq = push_event(&tx, game, &payload, &now)?;
+        let seq = push_event(&tx, game, &payload, now)?;
+        if abandons {
+            mark_abandoned(&tx, game, now)?;
+        }
         tx.commit()?;
         Ok(seq)
+    }
+
+    /// Appends the event that abandons an open game (JSON text, as the rules engine wrote it)
+    /// and records the game as ended without a result, in one transaction: it is no longer
+    /// unfinished, its match can take a new game, and statistics leave it out. Undo takes it
+    /// back until the match has a later game.
+    pub fn abandon_game(&mut self, game: GameId, payload: &str) -> Result<u32> {
+        self.append_marking(game, payload, true)
     }
 
     /// How many undone events can be redone.
@@ -466,9 +572,9 @@ impl Store {
     /// winner reaches its target. The event log is kept and becomes read-only.
     pub fn finish_game(&mut self, game: GameId, summary: &GameSummary) -> Result<Finished> {
         summary.validate()?;
-        let now = clock::now_text();
+        let now = Stamp::now();
         let tx = self.write_tx()?;
-        let finished = finish_in(&tx, game, summary, &now)?;
+        let finished = finish_in(&tx, game, summary, now)?;
         tx.commit()?;
         Ok(finished)
     }
@@ -494,8 +600,10 @@ impl Store {
              WHERE (?1 IS NULL OR g.player_a = ?1 OR g.player_b = ?1)
                AND (?2 IS NULL OR g.people_a = ?2 COLLATE NOCASE OR g.people_b = ?2 COLLATE NOCASE)
                AND (?3 IS NULL OR g.match_id = ?3)
-               AND (?4 IS NULL OR (g.finished_at IS NOT NULL) = ?4)
-             ORDER BY g.finished_at IS NOT NULL, g.updated_at DESC, g.id DESC"
+               AND (?4 IS NULL
+                    OR (g.finished_at IS NOT NULL OR g.abandoned_at IS NOT NULL) = ?4)
+             ORDER BY g.finished_at IS NOT NULL OR g.abandoned_at IS NOT NULL,
+                      g.updated_at DESC, g.id DESC"
         );
         sql.push_str(" LIMIT ?5 OFFSET ?6");
         let mut stmt = self.conn.prepare_cached(&sql)?;

@@ -22,6 +22,7 @@ use std::path::{Path, PathBuf};
 use rusqlite::Connection;
 
 pub use card_fixes::{CardFixRow, MAX_FIX_BYTES};
+pub use clock::Stamp;
 pub use error::{Result, StoreError};
 pub use exchange::{
     CsvExport, EntrantRow, EventHeader, PairingRow, ResultRow, TournamentExport, ENTRANTS_HEADER,

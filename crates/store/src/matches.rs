@@ -4,9 +4,10 @@
 use rusqlite::{params, OptionalExtension, Transaction};
 use serde::{Deserialize, Serialize};
 
+use crate::clock::Stamp;
 use crate::error::{Result, StoreError};
 use crate::ids::{GameId, MatchId, PlayerId, Side};
-use crate::{clock, Store};
+use crate::Store;
 
 /// A match's standing.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -42,8 +43,8 @@ pub(crate) fn status_in(conn: &rusqlite::Connection, id: MatchId) -> Result<Matc
                     PlayerId(r.get(1)?),
                     r.get::<_, u8>(2)?,
                     r.get::<_, String>(3)?,
-                    r.get::<_, String>(4)?,
-                    r.get::<_, Option<String>>(5)?,
+                    r.get::<_, Stamp>(4)?,
+                    r.get::<_, Option<Stamp>>(5)?,
                     r.get::<_, Option<i64>>(6)?,
                 ))
             },
@@ -51,27 +52,32 @@ pub(crate) fn status_in(conn: &rusqlite::Connection, id: MatchId) -> Result<Matc
         .optional()?
         .ok_or_else(|| id.not_found())?;
     let (a, b, target, first, created_at, finished_at, winner) = row;
-    let mut stmt = conn
-        .prepare_cached("SELECT id, winner, crystals FROM games WHERE match_id = ?1 ORDER BY id")?;
+    let mut stmt = conn.prepare_cached(
+        "SELECT id, winner, crystals, abandoned_at IS NOT NULL FROM games
+             WHERE match_id = ?1 ORDER BY id",
+    )?;
     let games = stmt
         .query_map([id.0], |r| {
             Ok((
                 GameId(r.get(0)?),
                 r.get::<_, Option<String>>(1)?,
                 r.get::<_, Option<u32>>(2)?,
+                r.get::<_, bool>(3)?,
             ))
         })?
         .collect::<rusqlite::Result<Vec<_>>>()?;
     let mut crystals = [0u32; 2];
     let mut next_first = Side::from_sql(&first)?;
     let mut unfinished_game = None;
-    for (game, w, c) in &games {
+    for (game, w, c, abandoned) in &games {
         match w {
             Some(w) => {
                 let w = Side::from_sql(w)?;
                 crystals[w.index()] += c.unwrap_or(0);
                 next_first = w.other();
             }
+            // Ended without a result: no crystals, and whoever started it starts the next.
+            None if *abandoned => {}
             None => unfinished_game = Some(*game),
         }
     }
@@ -86,12 +92,12 @@ pub(crate) fn status_in(conn: &rusqlite::Connection, id: MatchId) -> Result<Matc
         finished: finished_at.is_some(),
         winner,
         next_first,
-        created_at,
+        created_at: created_at.to_string(),
     })
 }
 
 /// After a game of the match finished: finish the match if someone reached the target.
-pub(crate) fn settle_in(tx: &Transaction<'_>, id: MatchId, now: &str) -> Result<MatchStatus> {
+pub(crate) fn settle_in(tx: &Transaction<'_>, id: MatchId, now: Stamp) -> Result<MatchStatus> {
     let mut status = status_in(tx, id)?;
     if status.finished {
         return Ok(status);
@@ -150,7 +156,7 @@ impl Store {
                 players[1].0,
                 target,
                 first.as_sql(),
-                clock::now_text()
+                Stamp::now()
             ],
         )?;
         let id = MatchId(tx.last_insert_rowid());

@@ -3,9 +3,10 @@
 use rusqlite::{params, OptionalExtension};
 use serde::{Deserialize, Serialize};
 
+use crate::clock::Stamp;
 use crate::error::{Result, StoreError};
 use crate::ids::{label, PlayerId, MAX_NAME_CHARS};
-use crate::{clock, Store};
+use crate::Store;
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Player {
@@ -50,7 +51,7 @@ pub(crate) fn named_in(conn: &rusqlite::Connection, name: &str) -> Result<Player
         None => {
             conn.execute(
                 "INSERT INTO players (name, created_at) VALUES (?1, ?2)",
-                params![name, clock::now_text()],
+                params![name, Stamp::now()],
             )?;
             Ok(PlayerId(conn.last_insert_rowid()))
         }
@@ -69,7 +70,7 @@ impl Store {
         }
         self.conn.execute(
             "INSERT INTO players (name, created_at) VALUES (?1, ?2)",
-            params![name, clock::now_text()],
+            params![name, Stamp::now()],
         )?;
         Ok(PlayerId(self.conn.last_insert_rowid()))
     }
@@ -133,7 +134,7 @@ impl Store {
                 COUNT(*) FILTER (WHERE finished_at IS NOT NULL),
                 COUNT(*) FILTER (WHERE (winner = 'A' AND player_a = ?1) OR (winner = 'B' AND player_b = ?1)),
                 COALESCE(SUM(crystals) FILTER (WHERE (winner = 'A' AND player_a = ?1) OR (winner = 'B' AND player_b = ?1)), 0),
-                COUNT(*) FILTER (WHERE finished_at IS NULL)
+                COUNT(*) FILTER (WHERE finished_at IS NULL AND abandoned_at IS NULL)
              FROM games WHERE player_a = ?1 OR player_b = ?1",
             [id.0],
             |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),

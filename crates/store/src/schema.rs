@@ -170,8 +170,16 @@ ALTER TABLE rounds ADD COLUMN clock_changed_at TEXT;
 ALTER TABLE rounds ADD COLUMN published INTEGER NOT NULL DEFAULT 1 CHECK (published IN (0, 1));
 "#;
 
+/// A game the players abandoned: it ended without a result (no winner, no crystals). It is no
+/// longer unfinished (its match can take a new game), and statistics leave it out because they
+/// count games with a result (`finished_at`).
+pub const V_ABANDONED_GAMES: &str = r#"
+ALTER TABLE games ADD COLUMN abandoned_at TEXT
+    CHECK (abandoned_at IS NULL OR finished_at IS NULL);
+"#;
+
 /// The SQL of every version, oldest first. Index `i` holds the step from version `i` to `i + 1`.
-pub const VERSIONS: &[&str] = &[V1, V2, V3, V4, V_ROUND_CONTROL];
+pub const VERSIONS: &[&str] = &[V1, V2, V3, V4, V_ROUND_CONTROL, V_ABANDONED_GAMES];
 
 /// The newest schema version this build knows.
 pub fn latest() -> u32 {

@@ -387,3 +387,68 @@ fn rulings_seen_are_kept_per_game_and_survive_reopening() {
     ));
     assert_eq!(s.rulings_seen(g1).unwrap().len(), 2);
 }
+
+const ABANDON: &str = r#"{"v":1,"type":"game_abandoned"}"#;
+
+#[test]
+fn an_abandoned_game_frees_its_match_scores_nothing_and_is_undoable_until_the_match_goes_on() {
+    let mut s = Store::open_in_memory().unwrap();
+    let p = two_players(&mut s);
+    let m = s.new_match(p, Side::B, None).unwrap();
+    let new = || NewGame {
+        players: p,
+        people: ["Vulca".into(), "Hoax".into()],
+        first: None,
+        match_id: Some(m),
+    };
+    let g1 = s.create_game(&new()).unwrap();
+    s.append_event(g1, r#"{"v":1,"type":"setup","starts":"B"}"#)
+        .unwrap();
+    s.abandon_game(g1, ABANDON).unwrap();
+    let info = s.game(g1).unwrap();
+    assert!(!info.is_open() && info.result.is_none() && info.abandoned_at.is_some());
+    let st = s.match_status(m).unwrap();
+    assert_eq!(
+        (st.unfinished_game, st.crystals, st.finished, st.next_first),
+        (None, [0, 0], false, Side::B),
+        "no crystals; its starter starts the next game"
+    );
+    // Nothing more is logged in it, and it cannot be finished with a result.
+    assert!(matches!(
+        s.append_event(g1, ABANDON),
+        Err(StoreError::GameAbandoned(_))
+    ));
+    assert!(matches!(
+        s.finish_game(g1, &summary(Side::A, 3, ["Vulca", "Hoax"], 1)),
+        Err(StoreError::GameAbandoned(_))
+    ));
+    assert!(s
+        .list_games(&GameFilter {
+            finished: Some(false),
+            ..GameFilter::default()
+        })
+        .unwrap()
+        .is_empty());
+    assert_eq!(s.player_record(p[0]).unwrap().unfinished_games, 0);
+    assert_eq!(s.statistics(None).unwrap().games, 0);
+
+    // Undo takes the abandoning event back and the game is open again; redo abandons again.
+    let undone = s.undo(g1).unwrap();
+    assert_eq!(undone.payload, ABANDON);
+    assert!(s.game(g1).unwrap().is_open());
+    assert_eq!(s.match_status(m).unwrap().unfinished_game, Some(g1));
+    assert_eq!(s.next_redo(g1).unwrap().as_deref(), Some(ABANDON));
+    s.redo_abandoning(g1).unwrap();
+    assert!(s.game(g1).unwrap().abandoned_at.is_some());
+    assert_eq!(s.events(g1).unwrap().len(), 2);
+
+    // The match takes a new game; from then on the abandoned one stays as it is.
+    let g2 = s.create_game(&new()).unwrap();
+    assert_eq!(s.game(g2).unwrap().first, Side::B);
+    assert!(matches!(s.undo(g1), Err(StoreError::GameAbandoned(_))));
+    assert_eq!(
+        s.events(g1).unwrap().len(),
+        2,
+        "the refused undo kept the log"
+    );
+}

@@ -66,7 +66,7 @@ fn database_at(path: &Path, version: usize) {
         .unwrap();
     }
     if version >= 3 {
-        // a round paired before rounds had a clock or a published flag
+        // a round paired before rounds had a clock or a published flag (changed below for 5)
         c.execute_batch(
             r#"
             INSERT INTO rounds (tournament_id, number, stage, created_at)
@@ -79,16 +79,28 @@ fn database_at(path: &Path, version: usize) {
     }
     if version >= 4 {
         c.execute_batch(
-            "INSERT INTO rulings_seen (game_id, ruling_id, seen_at)
-                VALUES (2, 'faq-en-12', '2026-01-01T11:05:03.000000Z');",
+            r#"
+            INSERT INTO rulings_seen (game_id, ruling_id, seen_at)
+                VALUES (2, 'bm-en-8e174e5cb095', '2026-01-01T11:05:03.000000Z');
+            "#,
         )
         .unwrap();
     }
-    // Version 5 (the round clock) is the newest, so no older release wrote clocks yet. When
-    // version 6 is added, add version-5 data here (the assertion below is the reminder).
+    if version >= 5 {
+        // round 1 prepared, not yet published, its clock paused after 10 of 60 minutes
+        c.execute_batch(
+            r#"
+            UPDATE rounds SET clock_length_ms = 3600000, clock_started = 1, clock_ran_ms = 600000,
+                clock_changed_at = '2026-01-10T10:10:00.000000Z', published = 0 WHERE number = 1;
+            "#,
+        )
+        .unwrap();
+    }
+    // Version 6 (abandoned games) is the newest, so no older release wrote one yet. When a
+    // version is added, add version-6 data here (the assertion below is the reminder).
     assert_eq!(
         schema::VERSIONS.len(),
-        5,
+        6,
         "a new schema version: give database_at data for the previous one"
     );
 }
@@ -116,14 +128,52 @@ fn check_data(store: &Store, version: usize) {
         let t = store.list_tournaments().unwrap();
         assert_eq!(t.len(), 1);
         assert_eq!(t[0].name, "Winter Cup");
-        // the round paired before version 5 stays published, with a default clock not started
-        let rounds = store.rounds(t[0].id).unwrap();
-        assert!(rounds[0].published);
+        if version < 5 {
+            // the round paired before version 5 stays published, with a default clock not started
+            assert!(store.rounds(t[0].id).unwrap()[0].published);
+            let clock = store.round_clock(t[0].id).unwrap().unwrap().clock;
+            assert_eq!(clock, tournament::RoundClock::default());
+        }
+    }
+    if version >= 5 {
+        let t = store.list_tournaments().unwrap();
+        assert!(
+            !store.rounds(t[0].id).unwrap()[0].published,
+            "not published stays so"
+        );
         let clock = store.round_clock(t[0].id).unwrap().unwrap().clock;
-        assert_eq!(clock, tournament::RoundClock::default());
+        assert_eq!(
+            clock,
+            tournament::RoundClock {
+                length_ms: 3_600_000,
+                run: tournament::ClockRun::Paused { ran_ms: 600_000 },
+            }
+        );
     }
     if version >= 4 {
-        assert_eq!(store.rulings_seen(GameId(2)).unwrap(), vec!["faq-en-12"]);
+        assert_eq!(
+            store.rulings_seen(GameId(2)).unwrap(),
+            vec!["bm-en-8e174e5cb095".to_owned()]
+        );
+    }
+    if version >= 1 {
+        // Games written before abandoning existed are not abandoned.
+        assert_eq!(store.game(GameId(2)).unwrap().abandoned_at, None);
+        // Times written as text by earlier releases read back (through chrono) unchanged.
+        let g1 = store.game(GameId(1)).unwrap();
+        assert_eq!(g1.created_at, "2026-01-01T10:00:00.000000Z");
+        assert_eq!(
+            g1.result.unwrap().finished_at,
+            "2026-01-01T11:00:00.000000Z"
+        );
+        assert_eq!(
+            store.events(GameId(2)).unwrap()[1].created_at,
+            "2026-01-01T11:05:02.000000Z"
+        );
+        assert_eq!(
+            store.match_status(MatchId(1)).unwrap().created_at,
+            "2026-01-01T10:00:00.000000Z"
+        );
     }
 }
 

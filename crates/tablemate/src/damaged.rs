@@ -56,6 +56,8 @@ pub fn pending(dir: &Path) -> Vec<Notice> {
                 kind: *kind,
                 message: message(*kind, &files),
                 files,
+                versions: None,
+                folder: None,
             })
         })
         .collect()

@@ -145,6 +145,7 @@ impl From<store::StoreError> for ServiceError {
             E::Invalid { .. }
             | E::EventNotJson(_)
             | E::GameFinished(_)
+            | E::GameAbandoned(_)
             | E::NothingToUndo(_)
             | E::NothingToRedo(_)
             | E::MatchFinished(_)

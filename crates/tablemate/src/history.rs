@@ -13,6 +13,31 @@ use crate::error::{Result, ServiceError};
 use crate::tournaments::store_err;
 use crate::Service;
 
+/// Where a game stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "snake_case")]
+#[ts(export)]
+pub enum GameStatus {
+    /// Still being played (or ended at the table, its result not yet recorded).
+    Playing,
+    /// Ended with a result (winner, crystals).
+    Finished,
+    /// Abandoned: ended without a result; left out of statistics and the match's crystals.
+    Abandoned,
+}
+
+impl GameStatus {
+    pub(crate) fn of(g: &store::GameInfo) -> GameStatus {
+        if g.result.is_some() {
+            GameStatus::Finished
+        } else if g.abandoned_at.is_some() {
+            GameStatus::Abandoned
+        } else {
+            GameStatus::Playing
+        }
+    }
+}
+
 /// A game as listed.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
 #[ts(export)]
@@ -28,7 +53,9 @@ pub struct GameRow {
     pub created_at: String,
     pub updated_at: String,
     pub events: u32,
+    /// Finished with a result, or abandoned: no longer played.
     pub finished: bool,
+    pub status: GameStatus,
     pub winner: Option<String>,
     pub crystals: Option<u8>,
     pub dragons: Option<u8>,
@@ -153,7 +180,8 @@ fn game_row(g: &store::GameInfo) -> GameRow {
         created_at: g.created_at.clone(),
         updated_at: g.updated_at.clone(),
         events: g.events,
-        finished: g.result.is_some(),
+        finished: !g.is_open(),
+        status: GameStatus::of(g),
         winner: g.result.as_ref().map(|r| side_name(r.winner)),
         crystals: g.result.as_ref().map(|r| r.crystals),
         dragons: g.result.as_ref().map(|r| r.dragons),

@@ -21,7 +21,9 @@ pub enum NoticeKind {
     ReadOnly,
 }
 
-/// Something the person should know about (e.g. a damaged database set aside).
+/// Something the person should know about (e.g. a damaged database set aside). `message` is
+/// English (the CLI prints it); the app words it in the interface language from `kind` and
+/// the parameters (`ui/src/lib/Notices.svelte`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
 #[ts(export)]
 pub struct Notice {
@@ -29,6 +31,10 @@ pub struct Notice {
     pub message: String,
     /// The files it is about (where a damaged file was kept, or the backup).
     pub files: Vec<String>,
+    /// `DatabaseMigrated`: the schema versions before and after.
+    pub versions: Option<[u32; 2]>,
+    /// `ReadOnly`: the data folder that cannot be written.
+    pub folder: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]

@@ -63,6 +63,8 @@ impl Service {
                     paths.dir().display()
                 ),
                 files: vec![paths.user_db().display().to_string()],
+                versions: None,
+                folder: Some(paths.dir().display().to_string()),
             });
         }
         if let (Some(from), Some(backup)) = (report.migrated_from, &report.backup) {
@@ -74,6 +76,8 @@ impl Service {
                     backup.display()
                 ),
                 files: vec![backup.display().to_string()],
+                versions: Some([from, report.schema_version]),
+                folder: None,
             });
         }
         let catalog = ::cards::Catalog::load_embedded().map_err(|e| {

@@ -10,6 +10,8 @@ const damaged = {
   kind: 'database_set_aside',
   message: 'Tablemate could not read your database … kept, not deleted: /d/tablemate.db.corrupt-1.',
   files: ['/d/tablemate.db.corrupt-1'],
+  versions: null,
+  folder: null,
 };
 
 describe('Notices', () => {
@@ -41,5 +43,26 @@ describe('Notices', () => {
     render(Notices, { lang: 'en' });
     await vi.waitFor(() => expect(call).toHaveBeenCalledWith('notices'));
     expect(screen.queryByTestId('notices')).toBeNull();
+  });
+
+  it('speaks the interface language, the files and versions filled in', async () => {
+    const migrated = {
+      kind: 'database_migrated',
+      message: 'Your database was updated from version 4 to 5; a backup is at /d/b.',
+      files: ['/d/tablemate.db.bak-v4-1'],
+      versions: [4, 5],
+      folder: null,
+    };
+    const readOnly = { kind: 'read_only', message: 'Your data folder …', files: [], versions: null, folder: '/ro' };
+    call.mockImplementation(async (cmd: string) => (cmd === 'notices' ? [damaged, migrated, readOnly] : []));
+    render(Notices, { lang: 'de' });
+    expect((await screen.findByTestId('notice-database_set_aside')).textContent).toBe(
+      'Tablemate konnte deine Datenbank nicht lesen und hat eine neue, leere begonnen. Die beschädigte Datei wurde aufbewahrt, nicht gelöscht: /d/tablemate.db.corrupt-1. Deine bisherigen Partien sind darin; ein Reparaturprogramm für Datenbanken kann sie vielleicht retten.',
+    );
+    expect(screen.getByTestId('notice-database_migrated').textContent).toBe(
+      'Deine Datenbank wurde von Version 4 auf 5 aktualisiert; eine Sicherung liegt unter /d/tablemate.db.bak-v4-1.',
+    );
+    expect(screen.getByTestId('notice-read_only').textContent).toContain('Datenordner /ro kann nicht');
+    expect(screen.getByTestId('notices-acknowledge').textContent).toBe('Gelesen');
   });
 });

@@ -299,6 +299,21 @@ describe('Table screen', () => {
     await waitFor(() => expect(gameApi.undo).toHaveBeenCalledWith(7, 'en'));
   });
 
+  it('says an abandoned game ended without a result and offers the next game of the match', async () => {
+    gameApi.current.mockResolvedValue(game({ abandoned: true, turn: null }));
+    gameApi.next.mockResolvedValue(game({ id: 8, game_no: 2 }));
+    render(Table, { lang: 'de', onerror: vi.fn(), wake });
+    const banner = await screen.findByTestId('game-abandoned');
+    expect(banner.textContent).toContain('abgebrochen (ohne Ergebnis)');
+    // nothing more can be played in it, and the screen may sleep again
+    expect(screen.queryByTestId('card-entry')).toBeNull();
+    expect(screen.queryByTestId('pass')).toBeNull();
+    expect(wake).not.toHaveBeenCalledWith(true);
+    await fireEvent.click(screen.getByTestId('next-game'));
+    await waitFor(() => expect(gameApi.next).toHaveBeenCalledWith(7, 'de'));
+    expect(await screen.findByTestId('card-entry')).toBeTruthy();
+  });
+
   it('starts a new game when none is in progress, in German', async () => {
     gameApi.current.mockResolvedValue(null);
     gameApi.newGame.mockResolvedValue(game());

@@ -10,6 +10,7 @@ use tablemate::game::{
     seat_of, CardValuesFix, CardView, ElementName, GameAction, GameView, NewGameRequest,
     PlayRequest, Seat,
 };
+use tablemate::history::GameStatus;
 use tablemate::{Service, ServiceError};
 
 use crate::Ctx;
@@ -116,6 +117,17 @@ pub enum GameCmd {
     /// The player concedes the game.
     Concede {
         player: String,
+        #[arg(long)]
+        game: Option<i64>,
+    },
+    /// Abandon the game: it ends without a result (no winner, no crystals, left out of the
+    /// statistics) and its match can take a new game (`tablemate game next`). Refused (exit
+    /// code 1, nothing written) unless confirmed with --confirm; `tablemate game undo` takes
+    /// it back until the match has its next game.
+    Abandon {
+        /// Yes, abandon it.
+        #[arg(long)]
+        confirm: bool,
         #[arg(long)]
         game: Option<i64>,
     },
@@ -293,6 +305,12 @@ pub fn run(ctx: &Ctx<'_>, cmd: GameCmd) -> Result<(), ServiceError> {
         GameCmd::Concede { player, game } => act(ctx, game, &player, |p| {
             Ok(GameAction::Concede { player: p })
         }),
+        GameCmd::Abandon { confirm, game } => {
+            let mut svc = ctx.open()?;
+            let id = game_id(&svc, game)?;
+            let view = svc.game_act(id, &GameAction::Abandon { confirmed: confirm })?;
+            show(ctx, &view, false)
+        }
         GameCmd::Undo { game } => {
             let mut svc = ctx.open()?;
             let id = game_id(&svc, game)?;
@@ -319,8 +337,11 @@ pub fn run(ctx: &Ctx<'_>, cmd: GameCmd) -> Result<(), ServiceError> {
                     writeln!(w, "no games yet")?;
                 }
                 for g in &list {
-                    let state = match (g.finished, g.winner, g.crystals) {
-                        (true, Some(w), Some(c)) => format!("{w:?} won {c} crystals"),
+                    let state = match (g.status, g.winner, g.crystals) {
+                        (GameStatus::Finished, Some(w), Some(c)) => {
+                            format!("{w:?} won {c} crystals")
+                        }
+                        (GameStatus::Abandoned, ..) => "abandoned (no result)".to_owned(),
                         _ => "in progress".to_owned(),
                     };
                     writeln!(
@@ -517,6 +538,17 @@ fn print_table(w: &mut dyn Write, v: &GameView, why: bool) -> std::io::Result<()
                 ""
             } else {
                 " — `tablemate game next` records it and starts the next game"
+            }
+        )?;
+    }
+    if v.abandoned {
+        writeln!(
+            w,
+            "abandoned: no result{}",
+            if v.can_undo {
+                " — `tablemate game next` starts the next game of the match; `tablemate game undo` takes it back"
+            } else {
+                ""
             }
         )?;
     }

@@ -6,7 +6,10 @@
 //! event in one transaction after the engine has accepted it; a rejected action appends nothing.
 //! The state shown is always the fold of the stored log, so closing and reopening resumes it.
 //! A game whose end the engine has reached stays open (its last action can still be undone)
-//! until `game_next` records its result and starts the next game of the match.
+//! until `game_next` records its result and starts the next game of the match. An abandoned
+//! game (`GameAction::Abandon`, confirmed) is recorded at once as ended without a result, so
+//! it is no longer resumed and its match can take a new game; undo takes the abandon back
+//! until the match has that next game.
 
 use std::collections::HashMap;
 
@@ -196,6 +199,14 @@ pub enum GameAction {
     CardsRegained { player: Seat },
     /// The player concedes: the opponent scores the maximum.
     Concede { player: Seat },
+    /// The players stop the game without a result (no winner, no crystals). Refused with
+    /// `needs_confirmation` unless `confirmed`; undo takes it back until the match goes on.
+    Abandon {
+        /// Optional for callers (absent = not confirmed).
+        #[serde(default)]
+        #[ts(as = "Option<bool>", optional)]
+        confirmed: bool,
+    },
 }
 
 /// A value the catalog lacks, given once by the person and stored as their card fix.
@@ -566,9 +577,20 @@ impl Service {
     /// `tablemate power FILE.json`: totals, shields and breakdown of a documented table state
     /// (crates/bluemoon/TABLE_STATE.md).
     pub fn power_of_table_json(&self, json: &str) -> Result<PowerView> {
-        let table = bluemoon::TableState::from_json(json)
-            .map_err(|e| ServiceError::invalid(format!("The table state cannot be read: {e}")))?;
+        let unreadable = |e| ServiceError::invalid(format!("The table state cannot be read: {e}"));
+        let table = bluemoon::TableState::from_json(json).map_err(unreadable)?;
         let cards = self.game_cards()?;
+        // A card in the refusal by name; a table state has no players, only seats.
+        let seats = ["player A".to_owned(), "player B".to_owned()];
+        table.check_cards(&cards).map_err(|e| {
+            let why = match e {
+                bluemoon::RuleError::NotABluffCard(_) => {
+                    self.rule_refusal(&e, &seats, Language::En)
+                }
+                other => other.to_string(),
+            };
+            ServiceError::invalid(format!("The table state cannot be read: {why}"))
+        })?;
         let report = bluemoon::power::compute(&cards, &table);
         Ok(PowerView {
             contested: report.contested.map(ElementName::of),
@@ -702,7 +724,8 @@ impl Service {
                 player_names: g.player_names.to_vec(),
                 people: g.people.to_vec(),
                 events: g.events,
-                finished: g.result.is_some(),
+                finished: !g.is_open(),
+                status: crate::history::GameStatus::of(&g),
                 winner: g.result.as_ref().map(|r| Seat::from_side(r.winner)),
                 crystals: g.result.as_ref().map(|r| r.crystals),
                 updated_at: g.updated_at,
@@ -733,6 +756,7 @@ impl Service {
             None => ([0, 0], 1, None, store::MATCH_TARGET),
         };
         let finished = info.result.is_some();
+        let abandoned = info.abandoned_at.is_some();
         // Values per card id in areas that count, for the cards on the table.
         let mut values: HashMap<(usize, String), (u32, u32, Option<String>)> = HashMap::new();
         for l in &report.cards {
@@ -866,10 +890,12 @@ impl Service {
                 score: r.score,
             }),
             finished,
+            abandoned,
             match_winner,
             match_over: match_winner.is_some(),
             events: info.events,
-            can_undo: !finished && info.events > 1,
+            // An abandoned game can be taken back until its match has a next game.
+            can_undo: !finished && info.events > 1 && !(abandoned && next_game.is_some()),
             redo_depth,
             next_game,
         })
@@ -878,9 +904,49 @@ impl Service {
     /// Checks and appends one event to the loaded game; nothing is written when the engine
     /// rejects it. Returns the table after it.
     fn append(&mut self, ctx: &mut GameCtx, ev: Event) -> Result<GameView> {
+        self.ensure_playing(ctx)?;
+        ctx.game
+            .push(&ctx.cards, ev.clone())
+            .map_err(|e| self.rule_error(e, &ctx.info.player_names, ctx.lang))?;
+        self.store
+            .append_event(ctx.info.id, &ev.to_json())
+            .map_err(store_error)?;
+        ctx.info = self.store.game(ctx.info.id).map_err(store_error)?;
+        self.view_of(&ctx.cards, &ctx.info, ctx.game.state())
+    }
+
+    /// Refuses any action in a game whose result is recorded or that was abandoned.
+    fn ensure_playing(&self, ctx: &GameCtx) -> Result<()> {
         if ctx.info.result.is_some() {
             return Err(ServiceError::invalid(refusal::table_refusal(
                 TableRefusal::FinishedPlay,
+                ctx.info.id.0,
+                ctx.lang,
+            )));
+        }
+        if ctx.info.abandoned_at.is_some() {
+            return Err(self.rule_error(
+                bluemoon::RuleError::GameAbandoned,
+                &ctx.info.player_names,
+                ctx.lang,
+            ));
+        }
+        Ok(())
+    }
+
+    /// Abandons the loaded game once the person confirmed: the engine checks it can end (not
+    /// already over), then the event is logged and the game recorded as ended without a
+    /// result in one transaction.
+    fn abandon(&mut self, ctx: &mut GameCtx, confirmed: bool) -> Result<GameView> {
+        self.ensure_playing(ctx)?;
+        let ev = Event::new(EventKind::GameAbandoned);
+        ctx.game
+            .state()
+            .validate(&ctx.cards, &ev)
+            .map_err(|e| self.rule_error(e, &ctx.info.player_names, ctx.lang))?;
+        if !confirmed {
+            return Err(ServiceError::needs_confirmation(refusal::table_refusal(
+                TableRefusal::ConfirmAbandon,
                 ctx.info.id.0,
                 ctx.lang,
             )));
@@ -889,7 +955,7 @@ impl Service {
             .push(&ctx.cards, ev.clone())
             .map_err(|e| self.rule_error(e, &ctx.info.player_names, ctx.lang))?;
         self.store
-            .append_event(ctx.info.id, &ev.to_json())
+            .abandon_game(ctx.info.id, &ev.to_json())
             .map_err(store_error)?;
         ctx.info = self.store.game(ctx.info.id).map_err(store_error)?;
         self.view_of(&ctx.cards, &ctx.info, ctx.game.state())
@@ -1050,6 +1116,7 @@ impl Service {
         let mut ctx = self.load_game(id)?;
         ctx.lang = lang;
         let kind = match action {
+            GameAction::Abandon { confirmed } => return self.abandon(&mut ctx, *confirmed),
             GameAction::ChooseElement { player, element } => EventKind::ElementChosen {
                 player: player.player(),
                 element: element.element(),
@@ -1147,8 +1214,11 @@ impl Service {
         if info.events <= 1 {
             return refused(TableRefusal::NothingToUndo);
         }
-        self.store.undo(info.id).map_err(store_error)?;
-        self.game_view(id)
+        match self.store.undo(info.id) {
+            Ok(_) => self.game_view(id),
+            Err(store::StoreError::GameAbandoned(_)) => refused(TableRefusal::AbandonedLog),
+            Err(other) => Err(store_error(other)),
+        }
     }
 
     /// Puts back the last undone event.
@@ -1163,10 +1233,18 @@ impl Service {
         if info.result.is_some() {
             return refused(TableRefusal::FinishedLog);
         }
-        if self.store.redo_depth(info.id).map_err(store_error)? == 0 {
+        let Some(next) = self.store.next_redo(info.id).map_err(store_error)? else {
             return refused(TableRefusal::NothingToRedo);
+        };
+        // Redoing an abandon abandons the game again, as the first time.
+        let abandons =
+            Event::from_json(&next).is_ok_and(|e| matches!(e.kind, EventKind::GameAbandoned));
+        if abandons {
+            self.store.redo_abandoning(info.id)
+        } else {
+            self.store.redo(info.id)
         }
-        self.store.redo(info.id).map_err(store_error)?;
+        .map_err(store_error)?;
         self.game_view(id)
     }
 
@@ -1203,6 +1281,31 @@ impl Service {
             }));
         }
         let state = ctx.game.state();
+        let expansions = state
+            .setup
+            .as_ref()
+            .map(|s| s.expansions.clone())
+            .unwrap_or_default();
+        if info.abandoned_at.is_some() {
+            // No result to record: the match (if it goes on, and only once) takes a new game.
+            let status = match info.match_id {
+                Some(m) => self.store.match_status(m).map_err(store_error)?,
+                None => return Err(refused(TableRefusal::AlreadyFinished)),
+            };
+            if status.finished {
+                return Err(refused(TableRefusal::MatchOver));
+            }
+            if status.games.last() != Some(&info.id) {
+                return Err(refused(TableRefusal::AlreadyFinished));
+            }
+            return self.start_game_in_match(
+                status.id,
+                info.players,
+                info.people.clone(),
+                Seat::from_side(status.next_first),
+                &expansions,
+            );
+        }
         let Some(result) = &state.game_over else {
             return Err(refused(TableRefusal::NotOver));
         };
@@ -1225,11 +1328,7 @@ impl Service {
                 info.people.clone(),
                 Seat::from_side(st.next_first),
                 // The next game of the match is played with the same expansions.
-                &state
-                    .setup
-                    .as_ref()
-                    .map(|s| s.expansions.clone())
-                    .unwrap_or_default(),
+                &expansions,
             ),
             _ => self.game_view(id),
         }

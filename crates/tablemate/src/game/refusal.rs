@@ -70,6 +70,10 @@ pub(crate) enum TableRefusal {
     AlreadyFinished,
     /// The next game asked for before this one ended.
     NotOver,
+    /// Abandoning asked for without the person's confirmation.
+    ConfirmAbandon,
+    /// Undo in an abandoned game whose match has gone on with a later game.
+    AbandonedLog,
 }
 
 /// A table refusal in the interface language. English (the CLI's) names the game by its
@@ -105,6 +109,14 @@ pub(crate) fn table_refusal(r: TableRefusal, game: i64, lang: Language) -> Strin
         (T::AlreadyFinished, Language::De) => "Diese Partie ist bereits beendet".to_owned(),
         (T::NotOver, Language::En) => "The game is not over yet: a game ends with the fourth dragon, when a player runs out of cards, or by conceding".to_owned(),
         (T::NotOver, Language::De) => "Die Partie ist noch nicht vorbei: sie endet mit dem vierten Drachen, wenn einem Spieler die Karten ausgehen, oder durch Aufgabe".to_owned(),
+        (T::ConfirmAbandon, Language::En) => format!(
+            "Abandon game {game}? It ends without a result: no winner, no crystals. Confirm to abandon it"
+        ),
+        (T::ConfirmAbandon, Language::De) => "Partie abbrechen? Sie endet ohne Ergebnis: kein Sieger, keine Kristalle. Zum Abbrechen bestätigen".to_owned(),
+        (T::AbandonedLog, Language::En) => format!(
+            "Game {game} was abandoned and its match has gone on; its log can no longer change"
+        ),
+        (T::AbandonedLog, Language::De) => "Diese Partie wurde abgebrochen und das Match ging weiter: ihr Verlauf ändert sich nicht mehr".to_owned(),
     }
 }
 
@@ -298,6 +310,8 @@ fn reason(e: &RuleError, lang: Language, n: &Names) -> String {
         RuleError::AlreadySetUp => "the game is already set up".to_owned(),
         RuleError::GameOver if de => "Die Partie ist vorbei".to_owned(),
         RuleError::GameOver => "the game is over".to_owned(),
+        RuleError::GameAbandoned if de => "Die Partie wurde abgebrochen".to_owned(),
+        RuleError::GameAbandoned => "the game was abandoned".to_owned(),
         RuleError::GameNotOver if de => "Die Partie ist noch nicht vorbei".to_owned(),
         RuleError::GameNotOver => "the game is not over yet".to_owned(),
         RuleError::MatchOver(p) if de => format!(
@@ -457,6 +471,7 @@ mod tests {
             RuleError::AlreadySetUp,
             RuleError::GameOver,
             RuleError::GameNotOver,
+            RuleError::GameAbandoned,
             RuleError::MatchOver(Player::A),
             RuleError::NotYourTurn {
                 expected: Player::A,
@@ -508,6 +523,7 @@ mod tests {
                 | RuleError::AlreadySetUp
                 | RuleError::GameOver
                 | RuleError::GameNotOver
+                | RuleError::GameAbandoned
                 | RuleError::MatchOver(_)
                 | RuleError::NotYourTurn { .. }
                 | RuleError::WrongArea { .. }
@@ -588,6 +604,8 @@ mod tests {
             T::MatchOver,
             T::AlreadyFinished,
             T::NotOver,
+            T::ConfirmAbandon,
+            T::AbandonedLog,
         ];
         for r in all {
             let en = table_refusal(r, 4711, Language::En);

@@ -847,3 +847,116 @@ fn a_peoples_name_alone_suggests_its_cards_by_number() {
     );
     assert_eq!(ids("Hoax 24")[0], "hoax-24");
 }
+
+/// The whole database, row by row, to show that a refusal wrote nothing.
+fn snapshot(svc: &Service) -> String {
+    format!(
+        "{:?} {:?}",
+        svc.list_games(None, None, false, None).unwrap(),
+        svc.list_matches(false).unwrap()
+    )
+}
+
+#[test]
+fn abandoning_needs_confirmation_and_a_refusal_writes_nothing() {
+    let (_d, mut svc) = svc();
+    let g = new_game(&mut svc);
+    play(&mut svc, g.id, Seat::A, "V02", None);
+    let before = snapshot(&svc);
+    let events = svc.game_view(g.id).unwrap().events;
+    let err = svc
+        .game_act(g.id, &GameAction::Abandon { confirmed: false })
+        .unwrap_err();
+    assert_eq!(err.code, crate::ErrorCode::NeedsConfirmation, "{err:?}");
+    assert!(err.message.contains("without a result"), "{}", err.message);
+    let de = svc
+        .game_act_in(
+            g.id,
+            &GameAction::Abandon { confirmed: false },
+            Language::De,
+        )
+        .unwrap_err();
+    assert!(
+        de.message.starts_with("Partie abbrechen?"),
+        "{}",
+        de.message
+    );
+    assert_eq!(snapshot(&svc), before);
+    assert_eq!(svc.game_view(g.id).unwrap().events, events);
+    // A game already over is conceded, not abandoned: refused, nothing written.
+    act(&mut svc, g.id, GameAction::Concede { player: Seat::B });
+    let before = snapshot(&svc);
+    let err = svc
+        .game_act(g.id, &GameAction::Abandon { confirmed: true })
+        .unwrap_err();
+    assert!(err.message.contains("the game is over"), "{}", err.message);
+    assert_eq!(snapshot(&svc), before);
+}
+
+#[test]
+fn an_abandoned_game_is_no_longer_resumed_and_undo_restores_it() {
+    let (_d, mut svc) = svc();
+    let g = new_game(&mut svc);
+    play(&mut svc, g.id, Seat::A, "V02", None);
+    let v = act(&mut svc, g.id, GameAction::Abandon { confirmed: true });
+    assert!(v.abandoned && v.game_over.is_none() && !v.finished);
+    assert!(v.can_undo);
+    assert_eq!(side(&v, Seat::A).crystals + side(&v, Seat::B).crystals, 0);
+    assert!(svc.game_current().unwrap().is_none(), "not brought back");
+    assert!(svc.unfinished().unwrap().games.is_empty());
+    let listed = svc.list_games(None, None, false, None).unwrap();
+    assert_eq!(listed[0].status, crate::history::GameStatus::Abandoned);
+    assert!(listed[0].finished && listed[0].winner.is_none());
+    // Nothing more can be played in it.
+    let err = svc.game_play(g.id, &req(Seat::B, "H01")).unwrap_err();
+    assert!(err.message.contains("abandoned"), "{}", err.message);
+    // Undo takes the abandon back: the same table, playable again.
+    let back = svc.game_undo(g.id).unwrap();
+    assert!(!back.abandoned && back.events == v.events - 1);
+    assert_eq!(side(&back, Seat::A).areas.combat.len(), 1);
+    assert_eq!(svc.game_current().unwrap().map(|c| c.id), Some(g.id));
+    // Redo abandons again, as the first time.
+    let again = svc.game_redo(g.id).unwrap();
+    assert!(again.abandoned);
+    assert!(svc.game_current().unwrap().is_none());
+}
+
+#[test]
+fn after_an_abandoned_game_the_match_takes_a_new_game_and_statistics_leave_it_out() {
+    let (_d, mut svc) = svc();
+    let g = new_game(&mut svc);
+    // Game 1 conceded by A: B scores 4; A (the loser) starts game 2, which is abandoned.
+    act(&mut svc, g.id, GameAction::Concede { player: Seat::A });
+    let g2 = svc.game_next(g.id).unwrap();
+    act(&mut svc, g2.id, GameAction::Abandon { confirmed: true });
+    let m = svc.match_view_by_id(g.match_id.unwrap()).unwrap();
+    assert_eq!((m.unfinished_game, m.crystals), (None, [0, 4]));
+    let stats = svc.statistics(None).unwrap();
+    assert_eq!(stats.games, 1, "only the game with a result");
+    // The match goes on: game 3, started by whoever started the abandoned game.
+    let g3 = svc.game_next(g2.id).unwrap();
+    assert_ne!(g3.id, g2.id);
+    assert_eq!((g3.game_no, g3.turn), (3, Some(Seat::A)));
+    assert_eq!(side(&g3, Seat::B).crystals, 4);
+    // From now on the abandoned game stays as it is.
+    let old = svc.game_view(g2.id).unwrap();
+    assert!(old.abandoned && !old.can_undo && old.next_game == Some(g3.id));
+    let err = svc.game_undo(g2.id).unwrap_err();
+    assert!(err.message.contains("has gone on"), "{}", err.message);
+    assert!(svc.game_next(g2.id).is_err(), "only one next game");
+    assert!(svc.game_view(g2.id).unwrap().abandoned, "unchanged");
+}
+
+#[test]
+fn the_app_sends_abandon_as_a_game_action() {
+    let read = |json: &str| serde_json::from_str::<GameAction>(json).map_err(|e| e.to_string());
+    assert_eq!(
+        read(r#"{"action":"abandon","confirmed":true}"#),
+        Ok(GameAction::Abandon { confirmed: true })
+    );
+    // absent means not confirmed: the service then asks
+    assert_eq!(
+        read(r#"{"action":"abandon"}"#),
+        Ok(GameAction::Abandon { confirmed: false })
+    );
+}

@@ -266,6 +266,9 @@ pub struct GameView {
     pub game_over: Option<ResultView>,
     /// The result has been recorded (the log can no longer change).
     pub finished: bool,
+    /// The players abandoned the game: it ended without a result. Undo takes it back until
+    /// the match has a next game.
+    pub abandoned: bool,
     pub match_winner: Option<Seat>,
     /// A player has reached the match's crystals: no next game can follow.
     pub match_over: bool,
@@ -288,7 +291,9 @@ pub struct GameListItem {
     pub player_names: Vec<String>,
     pub people: Vec<String>,
     pub events: u32,
+    /// Finished with a result, or abandoned: no longer played.
     pub finished: bool,
+    pub status: crate::history::GameStatus,
     pub winner: Option<Seat>,
     pub crystals: Option<u8>,
     pub updated_at: String,

@@ -9,4 +9,8 @@ export type GameAction = { "action": "choose_element", player: Seat, element: El
 /**
  * Optional for callers (absent = not confirmed).
  */
-confirmed?: boolean, } | { "action": "retreat", player: Seat, forced: boolean, dragon_cancelled: boolean, } | { "action": "decline_start", player: Seat, discarded: number, } | { "action": "attract_dragons", player: Seat, count: number, } | { "action": "discard", player: Seat, card: string, } | { "action": "retrieve", player: Seat, card: string, } | { "action": "cover", player: Seat, card: string, } | { "action": "change_target", player: Seat, card: string, target: string, } | { "action": "out_of_cards", player: Seat, } | { "action": "cards_regained", player: Seat, } | { "action": "concede", player: Seat, };
+confirmed?: boolean, } | { "action": "retreat", player: Seat, forced: boolean, dragon_cancelled: boolean, } | { "action": "decline_start", player: Seat, discarded: number, } | { "action": "attract_dragons", player: Seat, count: number, } | { "action": "discard", player: Seat, card: string, } | { "action": "retrieve", player: Seat, card: string, } | { "action": "cover", player: Seat, card: string, } | { "action": "change_target", player: Seat, card: string, target: string, } | { "action": "out_of_cards", player: Seat, } | { "action": "cards_regained", player: Seat, } | { "action": "concede", player: Seat, } | { "action": "abandon", 
+/**
+ * Optional for callers (absent = not confirmed).
+ */
+confirmed?: boolean, };

@@ -32,7 +32,12 @@ game_over: ResultView | null,
 /**
  * The result has been recorded (the log can no longer change).
  */
-finished: boolean, match_winner: Seat | null, 
+finished: boolean, 
+/**
+ * The players abandoned the game: it ended without a result. Undo takes it back until
+ * the match has a next game.
+ */
+abandoned: boolean, match_winner: Seat | null, 
 /**
  * A player has reached the match's crystals: no next game can follow.
  */

@@ -2,10 +2,20 @@
 import type { NoticeKind } from "./NoticeKind";
 
 /**
- * Something the person should know about (e.g. a damaged database set aside).
+ * Something the person should know about (e.g. a damaged database set aside). `message` is
+ * English (the CLI prints it); the app words it in the interface language from `kind` and
+ * the parameters (`ui/src/lib/Notices.svelte`).
  */
 export type Notice = { kind: NoticeKind, message: string, 
 /**
  * The files it is about (where a damaged file was kept, or the backup).
  */
-files: Array<string>, };
+files: Array<string>, 
+/**
+ * `DatabaseMigrated`: the schema versions before and after.
+ */
+versions: [number, number] | null, 
+/**
+ * `ReadOnly`: the data folder that cannot be written.
+ */
+folder: string | null, };

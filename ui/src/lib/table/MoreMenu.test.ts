@@ -2,19 +2,17 @@ import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen } from '@testing-library/svelte';
 import MoreMenu from './MoreMenu.svelte';
 import { game } from '../testing/table';
+import type { GameView } from '../bindings/GameView';
+import type { Language } from '../bindings/Language';
+
+function menu(lang: Language, view: GameView, onact = vi.fn(), onprefs = vi.fn()) {
+  render(MoreMenu, { lang, view, busy: false, prefs: { faceToFace: false, keepAwake: true }, onprefs, onact, onnewgame: vi.fn() });
+}
 
 describe('MoreMenu', () => {
   it('ends a game for a player out of cards only after Yes; Cancel is the highlighted choice', async () => {
     const onact = vi.fn();
-    render(MoreMenu, {
-      lang: 'en',
-      view: game(),
-      busy: false,
-      prefs: { faceToFace: false, keepAwake: true },
-      onprefs: vi.fn(),
-      onact,
-      onnewgame: vi.fn(),
-    });
+    menu('en', game(), onact);
     await fireEvent.click(screen.getByTestId('out-of-cards-A'));
     expect(screen.getByTestId('end-ask').textContent).toContain('Ann has no cards left to draw: end the game?');
     expect(screen.getByTestId('end-no').classList.contains('primary')).toBe(true);
@@ -29,15 +27,7 @@ describe('MoreMenu', () => {
 
   it('changes the view options of this device', async () => {
     const onprefs = vi.fn();
-    render(MoreMenu, {
-      lang: 'de',
-      view: game(),
-      busy: false,
-      prefs: { faceToFace: false, keepAwake: true },
-      onprefs,
-      onact: vi.fn(),
-      onnewgame: vi.fn(),
-    });
+    menu('de', game(), vi.fn(), onprefs);
     await fireEvent.click(screen.getByTestId('face-to-face'));
     expect(onprefs).toHaveBeenCalledWith({ faceToFace: true, keepAwake: true });
     expect(screen.getByTestId('concede-B').textContent).toBe('Aufgeben: Ben');
@@ -74,5 +64,26 @@ describe('MoreMenu', () => {
       onnewgame: vi.fn(),
     });
     expect(screen.queryByTestId('wake-state')).toBeNull();
+  });
+
+  it('abandons the game only after its own Yes; Cancel is the highlighted choice', async () => {
+    const onact = vi.fn();
+    menu('de', game(), onact);
+    await fireEvent.click(screen.getByTestId('abandon'));
+    expect(screen.getByTestId('abandon-ask').textContent).toContain('Diese Partie abbrechen? Sie endet ohne Ergebnis');
+    expect(screen.getByTestId('abandon-no').classList.contains('primary')).toBe(true);
+    expect(screen.queryByTestId('concede-A')).toBeNull();
+    await fireEvent.click(screen.getByTestId('abandon-no'));
+    expect(onact).not.toHaveBeenCalled();
+    await fireEvent.click(screen.getByTestId('abandon'));
+    await fireEvent.click(screen.getByTestId('abandon-yes'));
+    expect(onact).toHaveBeenCalledWith({ action: 'abandon', confirmed: true });
+  });
+
+  it('offers nothing that ends the game once it is abandoned', () => {
+    menu('en', game({ abandoned: true }));
+    expect(screen.queryByTestId('abandon')).toBeNull();
+    expect(screen.queryByTestId('concede-A')).toBeNull();
+    expect(screen.getByTestId('new-game-open')).toBeTruthy();
   });
 });

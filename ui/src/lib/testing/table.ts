@@ -63,6 +63,7 @@ export function game(over: Partial<GameView> = {}): GameView {
     last_retreat: null,
     game_over: null,
     finished: false,
+    abandoned: false,
     match_over: false,
     match_winner: null,
     events: 3,
