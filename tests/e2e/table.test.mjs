@@ -363,6 +363,18 @@ test('a scripted Vulca vs Hoax fight at the table', async () => {
   await s.press('z', [KEY.CONTROL]);
   await waitText('[data-testid="total-A-fire-value"]', 13);
   await waitFocus('card-entry');
+  // abandoning the game is asked first (Cancel is the default), ends it without a result, and
+  // Undo takes it back
+  await s.click(await s.find('[data-testid="open-more"]'));
+  await s.click(await s.waitFor('[data-testid="abandon"]'));
+  assert.match(await s.attr(await s.waitFor('[data-testid="abandon-no"]'), 'class'), /primary/);
+  await s.click(await s.find('[data-testid="abandon-yes"]'));
+  await s.waitFor('[data-testid="game-abandoned"]');
+  assert.equal((await s.findAll('[data-testid="card-entry"]')).length, 0, 'nothing more is played');
+  await shot('table-abandoned');
+  await s.click(await s.find('[data-testid="undo"]'));
+  await waitText('[data-testid="total-A-fire-value"]', 13);
+  assert.equal((await s.findAll('[data-testid="game-abandoned"]')).length, 0, 'back in the game');
   // every other screen fits a 360 px phone too
   await s.setWindowRect({ width: 360, height: 740 });
   for (const screen of ['cards', 'rulings', 'matches', 'settings']) {
