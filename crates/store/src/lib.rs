@@ -11,6 +11,7 @@ mod games;
 mod ids;
 mod matches;
 mod open;
+mod othergames;
 mod players;
 pub mod schema;
 mod stats;
@@ -34,6 +35,7 @@ pub use ids::{
 };
 pub use matches::{MatchStatus, MATCH_TARGET};
 pub use open::{OpenReport, Opened, SetAside};
+pub use othergames::{NewOtherGame, OtherGameId, OtherGameInfo, OtherKind, Outcome};
 pub use players::{Player, PlayerRecord};
 pub use stats::{MatchupStats, PeopleStats, Statistics};
 pub use tournament::{EntrantId, FirstRound, Format, Standing};

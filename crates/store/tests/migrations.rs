@@ -65,11 +65,20 @@ fn database_at(path: &Path, version: usize) {
         )
         .unwrap();
     }
-    // Version 4 is the newest, so no older release wrote seen rulings yet. When version 5 is
-    // added, add version-4 data here (the assertion below is the reminder).
+    if version >= 4 {
+        c.execute_batch(
+            r#"
+            INSERT INTO rulings_seen (game_id, ruling_id, seen_at)
+                VALUES (2, 'bm-faq-en:12', '2026-01-01T11:05:03.000000Z');
+            "#,
+        )
+        .unwrap();
+    }
+    // Version 5 (games of the other kinds) is the newest, so no older release wrote them yet.
+    // When version 6 is added, add version-5 data here (the assertion below is the reminder).
     assert_eq!(
         schema::VERSIONS.len(),
-        4,
+        5,
         "a new schema version: give database_at data for the previous one"
     );
 }
@@ -97,6 +106,9 @@ fn check_data(store: &Store, version: usize) {
         let t = store.list_tournaments().unwrap();
         assert_eq!(t.len(), 1);
         assert_eq!(t[0].name, "Winter Cup");
+    }
+    if version >= 4 {
+        assert_eq!(store.rulings_seen(GameId(2)).unwrap(), vec!["bm-faq-en:12"]);
     }
 }
 
