@@ -27,7 +27,10 @@ use refusal::Namer;
 use rules::{Start, TableRules};
 
 use crate::game::Seat;
+
 use crate::{Language, Result, Service, ServiceError};
+/// The engine, for front ends that build its events (the CLI).
+pub use othergames as engine;
 
 /// Which game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -151,6 +154,42 @@ pub struct OtherGameView {
     pub history: Vec<OtherHistoryEntry>,
 }
 
+impl OtherGameView {
+    /// A player as typed: `A`/`B`, `1`/`2`, or a player's name (any case).
+    pub fn player(&self, text: &str) -> Result<Player> {
+        let t = text.trim();
+        if let Some(i) = self
+            .players
+            .iter()
+            .position(|n| n.to_lowercase() == t.to_lowercase())
+        {
+            return Ok(if i == 0 { Player::A } else { Player::B });
+        }
+        match Seat::parse(t) {
+            Ok(seat) => Ok(player_of(seat)),
+            Err(_) => Err(ServiceError::invalid(format!(
+                "`{t}` is not a player of this game: use {} or {} (or A, B)",
+                self.players[0], self.players[1]
+            ))),
+        }
+    }
+
+    /// The name of a player.
+    pub fn name(&self, p: Player) -> &str {
+        match p {
+            Player::A => &self.players[0],
+            Player::B => &self.players[1],
+        }
+    }
+
+    /// A card's display name (the id when no document names it).
+    pub fn card<'a>(&'a self, id: &'a CardId) -> &'a str {
+        self.card_names
+            .get(id.as_str())
+            .map_or(id.as_str(), String::as_str)
+    }
+}
+
 /// A game in the list (to resume).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct OtherGameItem {
@@ -261,6 +300,18 @@ impl Service {
             Some(g) => self.other_view(g.id.0).map(Some),
             None => Ok(None),
         }
+    }
+
+    /// The game a command without a game id means: the most recent unfinished game of `kind`,
+    /// else the most recently changed one (a game just won can still be undone, and a
+    /// Knightmare Chess match goes on with its next game).
+    pub fn other_latest(&self, kind: OtherGameKind) -> Result<Option<i64>> {
+        Ok(self
+            .store
+            .list_other_games(false)?
+            .iter()
+            .find(|g| g.kind == kind.store())
+            .map(|g| g.id.0))
     }
 
     /// Games of the other kinds: unfinished first, then the most recently changed.
