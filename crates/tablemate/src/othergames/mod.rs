@@ -17,6 +17,7 @@ use othergames::stccg::{StEvent, StState, StView};
 use othergames::whi::{HitPoints, WhiEvent, WhiState, WhiView};
 use othergames::{CardId, Event, PerPlayer, Player};
 use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 
 mod refusal;
 mod rules;
@@ -33,8 +34,9 @@ use crate::{Language, Result, Service, ServiceError};
 pub use othergames as engine;
 
 /// Which game.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
 #[serde(rename_all = "snake_case")]
+#[ts(export)]
 pub enum OtherGameKind {
     Whi,
     Stccg,
@@ -87,7 +89,8 @@ impl OtherGameKind {
 /// A new game: the kind, the two players' names, their decks (free text), who starts (plays
 /// White in Knightmare Chess), and for Warhammer: Invasion the capital's hit points (the
 /// rulebook's 8 + 1 per development unless given).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
 pub struct NewOtherGameRequest {
     pub kind: OtherGameKind,
     pub player_a: String,
@@ -104,8 +107,9 @@ pub struct NewOtherGameRequest {
 
 /// Something that happened at the table: one of the engine's events of the game (not its
 /// setup), cards as typed.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(tag = "game", content = "event", rename_all = "snake_case")]
+#[ts(export)]
 pub enum OtherAction {
     Whi(WhiEvent),
     Stccg(StEvent),
@@ -113,8 +117,9 @@ pub enum OtherAction {
 }
 
 /// The table of one game, as its engine folds it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
 #[serde(tag = "game", content = "table", rename_all = "snake_case")]
+#[ts(export)]
 pub enum OtherTable {
     Whi(Box<WhiView>),
     Stccg(StView),
@@ -122,8 +127,9 @@ pub enum OtherTable {
 }
 
 /// Where the game stands.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(tag = "state", rename_all = "snake_case")]
+#[ts(export)]
 pub enum OtherOutcome {
     Playing,
     Won { seat: Seat, name: String },
@@ -131,15 +137,19 @@ pub enum OtherOutcome {
 }
 
 /// One event of the log, for the history.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
+#[ts(export)]
 pub struct OtherHistoryEntry {
     pub seq: u32,
     pub at: String,
+    /// The engine's event as stored (`EVENTS.md` of `othergames`).
+    #[ts(type = "unknown")]
     pub event: serde_json::Value,
 }
 
 /// A game of another kind as the table shows it.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
+#[ts(export)]
 pub struct OtherGameView {
     pub id: i64,
     pub kind: OtherGameKind,
@@ -190,8 +200,17 @@ impl OtherGameView {
     }
 }
 
+/// A card suggested while typing at the table of another game.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[ts(export)]
+pub struct OtherCardSuggestion {
+    pub id: String,
+    pub name: String,
+}
+
 /// A game in the list (to resume).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[ts(export)]
 pub struct OtherGameItem {
     pub id: i64,
     pub kind: OtherGameKind,
@@ -403,6 +422,34 @@ impl Service {
             Language::De => rulings::Lang::De,
         };
         self.prompts_for(&card, &active, &[], rl, limit.unwrap_or(6))
+    }
+
+    /// Cards of game `id`'s catalog matching what is typed so far (names, typos).
+    pub fn other_suggest(
+        &self,
+        id: i64,
+        text: &str,
+        limit: Option<usize>,
+    ) -> Result<Vec<OtherCardSuggestion>> {
+        let game = match self.store.other_game(store::OtherGameId(id))?.kind {
+            store::OtherKind::Whi => WhiState::CARDS,
+            store::OtherKind::Stccg => StState::CARDS,
+            store::OtherKind::Kc => KcState::CARDS,
+        };
+        if text.trim().is_empty() {
+            return Ok(Vec::new());
+        }
+        let limit = limit.unwrap_or(crate::game::SUGGESTION_LIMIT).clamp(1, 50);
+        Ok(self
+            .catalog
+            .lookup(text, Some(game), limit)
+            .candidates
+            .iter()
+            .map(|c| OtherCardSuggestion {
+                id: c.id.to_string(),
+                name: c.name.clone(),
+            })
+            .collect())
     }
 
     /// A card as typed, in the game's catalog: its id, or the text itself when no document

@@ -210,3 +210,17 @@ fn the_rulings_prompt_knows_the_cards_in_play() {
         .unwrap()
         .is_empty());
 }
+
+#[test]
+fn suggestions_come_from_the_games_own_card_list() {
+    let (_d, mut s) = svc();
+    let id = new(&mut s, OtherGameKind::Whi);
+    let found = s.other_suggest(id, "grimgor", None).unwrap();
+    assert_eq!(found[0].id, "whi-grimgor-ironhide");
+    let kc = new(&mut s, OtherGameKind::Kc);
+    assert!(s
+        .other_suggest(kc, "grimgor", None)
+        .unwrap()
+        .iter()
+        .all(|c| c.id.starts_with("kc-")));
+}
