@@ -151,6 +151,7 @@ pub struct OtherHistoryEntry {
 #[derive(Debug, Clone, PartialEq, Serialize, TS)]
 #[ts(export)]
 pub struct OtherGameView {
+    #[ts(type = "number")]
     pub id: i64,
     pub kind: OtherGameKind,
     pub title: String,
@@ -212,6 +213,7 @@ pub struct OtherCardSuggestion {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
 #[ts(export)]
 pub struct OtherGameItem {
+    #[ts(type = "number")]
     pub id: i64,
     pub kind: OtherGameKind,
     pub title: String,

@@ -5,4 +5,4 @@ import type { OtherOutcome } from "./OtherOutcome";
 /**
  * A game in the list (to resume).
  */
-export type OtherGameItem = { id: bigint, kind: OtherGameKind, title: string, players: [string, string], events: number, updated_at: string, outcome: OtherOutcome, };
+export type OtherGameItem = { id: number, kind: OtherGameKind, title: string, players: [string, string], events: number, updated_at: string, outcome: OtherOutcome, };
