@@ -119,4 +119,23 @@ describe('the other games table', () => {
     await waitFor(() => expect(onerror).toHaveBeenCalledWith({ code: 'invalid_input', message: 'Es ist Anns Zug.' }));
     expect(screen.getByTestId('og-table')).toBeTruthy();
   });
+
+  it('enters a legend with the Eternal War flag', async () => {
+    otherApi.current.mockResolvedValue(whiGame());
+    otherApi.prompts.mockResolvedValue([]);
+    otherApi.act.mockResolvedValue(whiGame());
+    render(OtherTable, { lang: 'en', onerror: vi.fn() });
+    await waitFor(() => expect(screen.getByTestId('og-zone')).toBeTruthy());
+    await fireEvent.change(screen.getByTestId('og-zone'), { target: { value: 'legend' } });
+    await fireEvent.click(screen.getByLabelText('Eternal War legend (3 zones to win)'));
+    await fireEvent.input(screen.getByTestId('og-card'), { target: { value: 'Karl Franz' } });
+    await fireEvent.click(screen.getByTestId('og-play'));
+    await waitFor(() =>
+      expect(otherApi.act).toHaveBeenCalledWith(
+        7,
+        { game: 'whi', event: { type: 'legend_entered', player: 'A', card: 'Karl Franz', eternal_war: true } },
+        'en',
+      ),
+    );
+  });
 });

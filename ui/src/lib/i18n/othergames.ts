@@ -66,6 +66,17 @@ const en = {
   'og.kc.draw': 'Draw',
   'og.kc.nextGame': 'Next game',
   'og.kc.drawn': 'drawn',
+  'og.more': 'More',
+  'og.concede': 'Concedes',
+  'og.whi.gain': '+1 resource',
+  'og.whi.spend': '−1 resource',
+  'og.whi.deckEmpty': 'Deck empty',
+  'og.whi.legend': 'Legend',
+  'og.whi.eternalWar': 'Eternal War legend (3 zones to win)',
+  'og.st.deckExhausted': 'Last card drawn',
+  'og.st.devidian': 'Devidian Door not shown',
+  'og.st.mickeyD': 'Mickey D. attempts',
+  'og.kc.resign': 'Resigns',
 } as const;
 
 export type OtherGamesKey = keyof typeof en;
@@ -135,6 +146,17 @@ const de: Record<OtherGamesKey, string> = {
   'og.kc.draw': 'Remis',
   'og.kc.nextGame': 'Nächste Partie',
   'og.kc.drawn': 'remis',
+  'og.more': 'Mehr',
+  'og.concede': 'Gibt auf',
+  'og.whi.gain': '+1 Ressource',
+  'og.whi.spend': '−1 Ressource',
+  'og.whi.deckEmpty': 'Deck leer',
+  'og.whi.legend': 'Legende',
+  'og.whi.eternalWar': 'Legende des Ewigen Krieges (3 Zonen zum Sieg)',
+  'og.st.deckExhausted': 'Letzte Karte gezogen',
+  'og.st.devidian': 'Devidian Door nicht gezeigt',
+  'og.st.mickeyD': 'Mickey D. versucht',
+  'og.kc.resign': 'Gibt auf',
 };
 
 export const otherGamesText = { en, de };
