@@ -33,6 +33,9 @@ use crate::{Language, Result, Service, ServiceError};
 /// The engine, for front ends that build its events (the CLI).
 pub use othergames as engine;
 
+/// The longest card name accepted as typed (the longest printed names are far shorter).
+const MAX_CARD_CHARS: usize = 100;
+
 /// Which game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
 #[serde(rename_all = "snake_case")]
@@ -463,6 +466,17 @@ impl Service {
             return Err(ServiceError::invalid(match lang {
                 Language::En => "No card given: type the card's name.",
                 Language::De => "Keine Karte angegeben: tippe den Namen der Karte.",
+            }));
+        }
+        // Kept as typed when no document names it, so it is bounded like a name.
+        if t.chars().count() > MAX_CARD_CHARS || t.chars().any(char::is_control) {
+            return Err(ServiceError::invalid(match lang {
+                Language::En => format!(
+                    "A card name has at most {MAX_CARD_CHARS} characters and no control characters."
+                ),
+                Language::De => format!(
+                    "Ein Kartenname hat höchstens {MAX_CARD_CHARS} Zeichen und keine Steuerzeichen."
+                ),
             }));
         }
         if let Some(c) = self.catalog.card(t) {

@@ -224,3 +224,27 @@ fn suggestions_come_from_the_games_own_card_list() {
         .iter()
         .all(|c| c.id.starts_with("kc-")));
 }
+
+#[test]
+fn a_card_name_too_long_or_with_control_characters_is_refused_and_nothing_written() {
+    let (_d, mut s) = svc();
+    let id = new(&mut s, OtherGameKind::Stccg);
+    for card in ["x".repeat(101), "Kirk\u{7}".to_owned()] {
+        let e = s
+            .other_act(
+                id,
+                &OtherAction::Stccg(StEvent::CardPlayed {
+                    player: Player::A,
+                    card: CardId::new(card),
+                }),
+                Language::De,
+            )
+            .unwrap_err();
+        assert!(
+            e.message.starts_with("Ein Kartenname hat höchstens 100"),
+            "{}",
+            e.message
+        );
+    }
+    assert_eq!(s.other_view(id).unwrap().history.len(), 1);
+}
