@@ -72,7 +72,12 @@ impl AppState {
             ServiceError::internal("An earlier action failed badly; please restart Tablemate.")
         })?;
         match guard.as_mut() {
-            Ok(svc) => f(svc),
+            // a problem with the user's data is worded in the interface language here, once
+            // for every command (the settings are read only when there is one)
+            Ok(svc) => f(svc).map_err(|e| {
+                let lang = svc.settings().map(|s| s.language).unwrap_or_default();
+                e.in_language(lang)
+            }),
             Err(e) => Err(e.clone()),
         }
     }

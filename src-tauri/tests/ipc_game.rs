@@ -14,6 +14,13 @@ fn a_game_is_played_through_ipc() {
         call("game_current", json!({})).expect("answers"),
         Value::Null
     );
+    // a refusal of the set-up speaks the interface language the page sends
+    let err = call(
+        "game_new",
+        json!({"request": {"player_a": "Ann", "player_b": "Ben", "people_a": "Vulka", "people_b": "Hoax", "first": "A"}, "lang": "de"}),
+    )
+    .expect_err("no such people");
+    assert!(err.contains("Meintest du Vulca?"), "{err}");
     let g = call(
         "game_new",
         json!({"request": {"player_a": "Ann", "player_b": "Ben", "people_a": "Vulca", "people_b": "Hoax", "first": "A"}}),

@@ -9,28 +9,9 @@ use std::process::{Child, Command, Stdio};
 use std::sync::{Arc, Mutex};
 use tablemate_app_lib::wake::WakeLock;
 
-#[derive(Default)]
-struct Calls {
-    inhibit: Vec<(String, String)>,
-    un_inhibit: Vec<u32>,
-}
-
-struct ScreenSaver(Arc<Mutex<Calls>>);
-
-#[zbus::interface(name = "org.freedesktop.ScreenSaver")]
-impl ScreenSaver {
-    fn inhibit(&self, application_name: &str, reason: &str) -> u32 {
-        let mut calls = self.0.lock().expect("calls lock");
-        calls
-            .inhibit
-            .push((application_name.to_string(), reason.to_string()));
-        41 + calls.inhibit.len() as u32
-    }
-
-    fn un_inhibit(&self, cookie: u32) {
-        self.0.lock().expect("calls lock").un_inhibit.push(cookie);
-    }
-}
+#[path = "support/screensaver.rs"]
+mod screensaver;
+use screensaver::{Calls, ScreenSaver};
 
 /// A session bus of our own, so the test neither needs nor disturbs a desktop.
 struct Bus(Child);
@@ -76,11 +57,14 @@ fn keeping_the_screen_on_inhibits_the_screensaver_and_letting_it_sleep_releases_
         panic!("dbus-daemon is needed for this test (Debian: apt-get install dbus-daemon)");
     };
     let calls = Arc::new(Mutex::new(Calls::default()));
-    let _service = zbus::blocking::connection::Builder::address(address.as_str())
-        .and_then(|b| b.name("org.freedesktop.ScreenSaver"))
-        .and_then(|b| b.serve_at("/org/freedesktop/ScreenSaver", ScreenSaver(calls.clone())))
-        .and_then(|b| b.build())
-        .expect("the stand-in ScreenSaver is on the private bus");
+    let _service = screensaver::serve(
+        &address,
+        ScreenSaver {
+            calls: calls.clone(),
+            log: None,
+        },
+    )
+    .expect("the stand-in ScreenSaver is on the private bus");
 
     let out = Command::new(std::env::current_exe().expect("this test binary"))
         .args(["--exact", "wake_lock_child", "--ignored", "--nocapture"])

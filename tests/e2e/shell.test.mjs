@@ -75,4 +75,16 @@ test('language and theme change at once and are saved by Rust', async () => {
   await shot('settings-light-de');
   await go('table');
   await shot('table-light-de');
+  // on a phone, in German (the longer words), every screen's name fits its button in the
+  // bottom bar: no "Partie…"
+  await s.setWindowRect({ width: 360, height: 740 });
+  await sleep(300);
+  const cut = await s.execute(
+    `return [...document.querySelectorAll('nav button')]
+       .filter((b) => b.scrollWidth > b.clientWidth + 1)
+       .map((b) => b.dataset.testid + ' ' + b.scrollWidth + '>' + b.clientWidth)`,
+  );
+  assert.deepEqual(cut, [], 'navigation labels cut off at 360 px');
+  await shot('nav-phone-de');
+  await s.setWindowRect({ width: 1280, height: 800 });
 });

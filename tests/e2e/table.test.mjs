@@ -8,7 +8,7 @@
 // and the rulings are painted), so WebDriver's own overhead is not in the figures.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { KEY, sleep } from './webdriver.mjs';
 import { go, launch, out, shot as shotOf } from './harness.mjs';
@@ -45,6 +45,36 @@ async function waitFocus(testid) {
   assert.equal(await s.focused(), testid, 'focus');
 }
 const figures = { suggest: [], suggestAnswer: [], suggestPaint: [], totals: [], rulings: [], enter: [], dom: [], paint: [] };
+
+/**
+ * The wake lock in the real window: scripts/e2e runs a stand-in for the desktop's ScreenSaver
+ * service on a private bus and names its log. During a game the app holds the screen on (one
+ * Inhibit, and More says so); switching the option off releases it with the same cookie;
+ * switching it on holds it again. Called with the More sheet open.
+ */
+async function checkWakeLock() {
+  const log = process.env.E2E_SCREENSAVER_LOG;
+  if (!log) {
+    console.log('wake lock not checked: no ScreenSaver stand-in in this run');
+    return;
+  }
+  const lines = () => (existsSync(log) ? readFileSync(log, 'utf8').trim().split('\n').filter(Boolean) : []);
+  const waitLines = async (n) => {
+    for (let i = 0; i < 50 && lines().length < n; i++) await sleep(100);
+    return lines();
+  };
+  const held = await waitLines(1);
+  assert.match(held[0] ?? '', /^inhibit app\.tablemate \d+$/, `one Inhibit during a game: ${held}`);
+  assert.equal(held.length, 1, `not one per render: ${held}`);
+  assert.ok((await value('[data-testid="wake-state"]')).length > 0, 'More says the screen stays on');
+  const cookie = held[0].split(' ')[2];
+  await s.click(await s.find('[data-testid="keep-awake"]'));
+  const released = await waitLines(2);
+  assert.equal(released[1], `uninhibit ${cookie}`, 'released with its cookie');
+  await s.click(await s.find('[data-testid="keep-awake"]'));
+  const again = await waitLines(3);
+  assert.match(again[2] ?? '', /^inhibit app\.tablemate \d+$/, 'held again');
+}
 
 /** Types a card and measures keystroke → suggestions shown (in the page). */
 async function typeCard(text) {
@@ -106,6 +136,16 @@ test('a scripted Vulca vs Hoax fight at the table', async () => {
   await s.click(await s.find('[data-testid="new-start"]'));
   await s.waitFor('[data-testid="turn-A"]');
   assert.equal(await dragonsAt('centre'), 3);
+  // a person types once the new table is on the screen
+  {
+    let p = await perf();
+    for (let i = 0; i < 150 && !p.startPainted; i++) {
+      await sleep(20);
+      p = await perf();
+    }
+    assert.ok(p.startPainted > p.startAt, 'the new table is drawn');
+    figures.start = p.startPainted - p.startAt;
+  }
 
   // by number
   await enterCard('V02');
@@ -199,12 +239,39 @@ test('a scripted Vulca vs Hoax fight at the table', async () => {
   // face to face at the phone size: the opponent's half turned to them
   await s.setWindowRect({ width: 360, height: 740 });
   await s.click(await s.find('[data-testid="open-more"]'));
+  await checkWakeLock();
   await s.click(await s.waitFor('[data-testid="face-to-face"]'));
   await s.click(await s.find('[data-testid="sheet-more-close"]'));
   assert.match(await s.attr(await s.find('[data-testid="side-B"]'), 'class'), /flipped/);
   assertFits(assert, await measure(s, fightParts), 'face to face', { fight: true });
   await s.execute("document.documentElement.dataset.theme = 'dark'");
   await shot('table-phone-face-to-face');
+  // Ben enters from his side: the entry turns to him and its suggestions still open where
+  // there is room on the screen, wholly visible
+  await s.click(await s.find('[data-testid="entry-seat-B"]'));
+  {
+    const input = await s.find('[data-testid="card-entry"]');
+    await s.type(input, 'Hoax');
+    await s.waitFor('[data-testid="suggestions"]');
+    const m = await measure(s, ['suggestions', 'card-entry']);
+    assert.deepEqual(m.outside, [], 'face to face: suggestions on screen');
+    const [list, entry, vh] = await s.execute(
+      `const r = ['suggestions', 'card-entry'].map((id) => {
+         const b = document.querySelector('[data-testid="' + id + '"]').getBoundingClientRect();
+         return { top: b.top, bottom: b.bottom };
+       });
+       return [r[0], r[1], window.innerHeight];`,
+    );
+    // the turned dock sits at Ben's edge (the top of the screen): more room below it there
+    const below = entry.top < vh - entry.bottom;
+    const where = JSON.stringify({ list, entry, vh });
+    if (below) assert.ok(list.top >= entry.bottom - 1, `face to face: the list opens where the room is (below on screen) ${where}`);
+    else assert.ok(list.bottom <= entry.top + 1, `face to face: the list opens where the room is (above on screen) ${where}`);
+    await shot('table-phone-face-to-face-entry');
+    await s.type(input, KEY.ESCAPE);
+    await s.execute("document.getElementById('card-entry').value = ''; document.getElementById('card-entry').dispatchEvent(new Event('input'))");
+  }
+  await s.click(await s.find('[data-testid="entry-seat-A"]'));
   await s.click(await s.find('[data-testid="open-more"]'));
   await s.click(await s.waitFor('[data-testid="face-to-face"]'));
   await s.click(await s.find('[data-testid="sheet-more-close"]'));
@@ -222,8 +289,8 @@ test('a scripted Vulca vs Hoax fight at the table', async () => {
   await waitText('[data-testid="total-A-fire-value"]', 13);
   // (its text read from the page: WebKitWebDriver's getText answers '' for this button with
   // text-overflow set, though the screenshot shows it)
-  const due = await s.execute("return document.querySelector('[data-testid=\"retreat\"]').textContent");
-  assert.match(due, /\(1 →/);
+  const due = await s.execute("return document.querySelector('[data-testid=\"retreat-due\"]').textContent");
+  assert.match(due, /^1 → /);
   await s.click(await s.find('[data-testid="retreat"]'));
   await s.waitFor('[data-testid="last-retreat"]');
   assert.equal(await dragonsAt('A'), 1);
@@ -303,6 +370,13 @@ test('a scripted Vulca vs Hoax fight at the table', async () => {
     await sleep(300);
     assertFits(assert, await measure(s), `${screen} at 360 px`);
     await shot(`${screen}-phone`);
+    if (screen === 'matches') {
+      // the organiser's forms too: the new event form on the tournaments tab
+      await s.click(await s.waitFor('[data-testid="matches-tab-tournaments"]'));
+      await s.waitFor('[data-testid="event-new-name"]');
+      assertFits(assert, await measure(s), 'new event form at 360 px');
+      await shot('matches-new-event-phone');
+    }
   }
   await s.setWindowRect({ width: 1280, height: 800 });
   const stats = (xs) => {
@@ -312,6 +386,7 @@ test('a scripted Vulca vs Hoax fight at the table', async () => {
   };
   const report = [
     'timings measured in the page with performance.now():',
+    `  Start -> the new table drawn:      ${figures.start?.toFixed(1)} ms`,
     `  first suggestions after start:    ${figures.suggest[0]?.toFixed(1)} ms (answer ${figures.suggestAnswer[0]?.toFixed(1)} ms)`,
     `  keystroke -> suggestions painted: ${stats(figures.suggest)}`,
     `    of which answer received:       ${stats(figures.suggestAnswer)}`,

@@ -421,6 +421,17 @@ fn a_result_flows_in_from_a_match_played_in_the_app() {
     );
     let m = json(d, &["match", "new", a, b]);
     let mid = m["id"].as_i64().unwrap().to_string();
+    let at_table = [
+        "tournament",
+        "matches",
+        &sid,
+        "--round",
+        "1",
+        "--table",
+        "1",
+    ];
+    let none = ok(d, &at_table);
+    assert!(none.contains("no finished match"), "{none}");
     // the match is not finished: no result yet
     let msg = refused(
         d,
@@ -458,6 +469,26 @@ fn a_result_flows_in_from_a_match_played_in_the_app() {
     let status = json(d, &["match", "show", &mid]);
     assert_eq!(status["match"]["finished"], true, "{status}");
     assert_eq!(status["match"]["crystals"], serde_json::json!([5, 2]));
+    // another match of theirs, seats swapped and unfinished, is not offered; one of other
+    // players neither
+    json(d, &["match", "new", b, a]);
+    let others: Vec<&str> = PLAYERS
+        .iter()
+        .copied()
+        .filter(|p| *p != a && *p != b)
+        .collect();
+    json(d, &["match", "new", others[0], others[1]]);
+    let offered = json(d, &at_table);
+    assert_eq!(offered.as_array().map(Vec::len), Some(1), "{offered}");
+    assert_eq!(offered[0]["match_id"].as_i64(), m["id"].as_i64());
+    assert_eq!(offered[0]["winner_name"], a);
+    assert_eq!(
+        (
+            offered[0]["crystals_a"].as_u64(),
+            offered[0]["crystals_b"].as_u64()
+        ),
+        (Some(5), Some(2))
+    );
     let r = json(
         d,
         &[
@@ -744,4 +775,63 @@ fn a_drop_can_be_taken_back_until_the_next_pairing_and_nothing_changes_once_the_
         before,
         "nothing changed"
     );
+}
+
+#[test]
+fn the_round_clock_is_set_started_paused_and_resumed_from_the_command_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let id = event_with_players(d, "Clock Cup", "3");
+    let sid = id.to_string();
+    let msg = refused(d, &["tournament", "clock", &sid]);
+    assert!(msg.contains("no clock"), "{msg}");
+    json(d, &["tournament", "pair", &sid]);
+    let shown = ok(d, &["tournament", "clock", &sid]);
+    assert_eq!(
+        shown.trim(),
+        "round 1 clock: 50:00 (not started; round of 50 minutes)"
+    );
+    let set = json(d, &["tournament", "clock", &sid, "set", "40"]);
+    assert_eq!(
+        (set["text"].as_str(), set["state"].as_str()),
+        (Some("40:00"), Some("not_started"))
+    );
+    let msg = refused(d, &["tournament", "clock", &sid, "pause"]);
+    assert!(
+        msg.contains("Round 1: the clock has not been started yet"),
+        "{msg}"
+    );
+    let started = json(d, &["tournament", "clock", &sid, "start"]);
+    assert_eq!(started["state"].as_str(), Some("running"));
+    let paused = json(d, &["tournament", "clock", &sid, "pause"]);
+    assert_eq!(paused["state"].as_str(), Some("paused"));
+    // a separate process reads the same stored clock: paused, so exactly what pause returned
+    let again = json(d, &["tournament", "clock", &sid, "show"]);
+    assert_eq!(again["remaining_ms"], paused["remaining_ms"]);
+    assert!(
+        again["remaining_ms"].as_i64().unwrap() > 39 * 60_000,
+        "{again}"
+    );
+    let resumed = json(d, &["tournament", "clock", &sid, "resume"]);
+    assert_eq!(resumed["state"].as_str(), Some("running"));
+    let msg = refused(d, &["tournament", "clock", &sid, "set", "0"]);
+    assert!(msg.contains("1 to 1440 minutes"), "{msg}");
+}
+
+#[test]
+fn prepared_pairings_are_published_when_the_organiser_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let id = event_with_players(d, "Publish Cup", "3");
+    let sid = id.to_string();
+    let text = ok(d, &["tournament", "pair", &sid, "--prepare"]);
+    assert!(text.contains("prepared, not published"), "{text}");
+    let shown = json(d, &["tournament", "show", &sid]);
+    assert_eq!(shown["rounds"][0]["published"], false);
+    let published = json(d, &["tournament", "publish", &sid]);
+    assert_eq!(published["published_round"].as_u64(), Some(1));
+    let shown = json(d, &["tournament", "show", &sid]);
+    assert_eq!(shown["rounds"][0]["published"], true);
+    let msg = refused(d, &["tournament", "publish", &sid]);
+    assert!(msg.contains("already published"), "{msg}");
 }

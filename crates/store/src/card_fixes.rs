@@ -41,29 +41,49 @@ impl Store {
         fact: &str,
         value_json: &str,
     ) -> Result<CardFixId> {
+        let ids = self.add_card_fixes(card_id, &[(fact, value_json)])?;
+        Ok(ids[0])
+    }
+
+    /// Records several corrections of one card (fire and earth entered together) in one
+    /// transaction: all of them, or none if any is refused. Returns their ids in order.
+    pub fn add_card_fixes(
+        &mut self,
+        card_id: &str,
+        facts: &[(&str, &str)],
+    ) -> Result<Vec<CardFixId>> {
         let card_id = label("card id", card_id, 64)?;
-        let fact = label("card fact", fact, 64)?;
-        if value_json.len() > MAX_FIX_BYTES {
-            return Err(StoreError::Invalid {
-                field: "card fix value",
-                reason: format!(
-                    "{} bytes is over the {MAX_FIX_BYTES}-byte limit",
-                    value_json.len()
-                ),
-            });
+        let mut checked = Vec::with_capacity(facts.len());
+        for (fact, value_json) in facts {
+            let fact = label("card fact", fact, 64)?;
+            if value_json.len() > MAX_FIX_BYTES {
+                return Err(StoreError::Invalid {
+                    field: "card fix value",
+                    reason: format!(
+                        "{} bytes is over the {MAX_FIX_BYTES}-byte limit",
+                        value_json.len()
+                    ),
+                });
+            }
+            serde_json::from_str::<serde_json::Value>(value_json).map_err(|e| {
+                StoreError::Invalid {
+                    field: "card fix value",
+                    reason: format!("not JSON: {e}"),
+                }
+            })?;
+            checked.push((fact, *value_json));
         }
-        serde_json::from_str::<serde_json::Value>(value_json).map_err(|e| StoreError::Invalid {
-            field: "card fix value",
-            reason: format!("not JSON: {e}"),
-        })?;
         let tx = self.write_tx()?;
-        tx.execute(
-            "INSERT INTO card_fixes (card_id, fact, value_json, created_at) VALUES (?1, ?2, ?3, ?4)",
-            params![card_id, fact, value_json, clock::now_text()],
-        )?;
-        let id = CardFixId(tx.last_insert_rowid());
+        let mut ids = Vec::with_capacity(checked.len());
+        for (fact, value_json) in checked {
+            tx.execute(
+                "INSERT INTO card_fixes (card_id, fact, value_json, created_at) VALUES (?1, ?2, ?3, ?4)",
+                params![card_id, fact, value_json, clock::now_text()],
+            )?;
+            ids.push(CardFixId(tx.last_insert_rowid()));
+        }
         tx.commit()?;
-        Ok(id)
+        Ok(ids)
     }
 
     /// The fixes in force: the newest per card and fact, leaving out withdrawn ones (`null`).

@@ -13,6 +13,7 @@ mod matches;
 mod open;
 mod othergames;
 mod players;
+mod round_clock;
 pub mod schema;
 mod stats;
 mod tournaments;
@@ -37,6 +38,7 @@ pub use matches::{MatchStatus, MATCH_TARGET};
 pub use open::{OpenReport, Opened, SetAside};
 pub use othergames::{NewOtherGame, OtherGameId, OtherGameInfo, OtherKind, Outcome};
 pub use players::{Player, PlayerRecord};
+pub use round_clock::StoredClock;
 pub use stats::{MatchupStats, PeopleStats, Statistics};
 pub use tournament::{EntrantId, FirstRound, Format, Standing};
 pub use tournaments::{

@@ -153,6 +153,23 @@ CREATE TABLE rulings_seen (
 ) WITHOUT ROWID;
 "#;
 
+/// The round clock and publishing, stored with each round so an app restart resumes the clock
+/// and shows the same published pairings. The clock is its length, the time it ran before its
+/// last start and, while it runs, that start (epoch milliseconds): the remaining time is computed
+/// from these and "now" (`tournament::RoundClock`). Rounds paired before this version count as
+/// published (they were shown as soon as they were paired).
+pub const V_ROUND_CONTROL: &str = r#"
+ALTER TABLE rounds ADD COLUMN clock_length_ms INTEGER NOT NULL DEFAULT 3000000
+    CHECK (clock_length_ms > 0);
+ALTER TABLE rounds ADD COLUMN clock_started INTEGER NOT NULL DEFAULT 0
+    CHECK (clock_started IN (0, 1));
+ALTER TABLE rounds ADD COLUMN clock_ran_ms INTEGER NOT NULL DEFAULT 0 CHECK (clock_ran_ms >= 0);
+ALTER TABLE rounds ADD COLUMN clock_running_since INTEGER
+    CHECK (clock_running_since IS NULL OR clock_started = 1);
+ALTER TABLE rounds ADD COLUMN clock_changed_at TEXT;
+ALTER TABLE rounds ADD COLUMN published INTEGER NOT NULL DEFAULT 1 CHECK (published IN (0, 1));
+"#;
+
 /// Games of the other kinds at the table (Warhammer: Invasion, Star Trek CCG, Knightmare
 /// Chess): their own tables beside Blue Moon's, since their results have none of Blue Moon's
 /// columns (crystals, dragons, fights). `outcome` mirrors the fold of the log after every
@@ -187,7 +204,7 @@ CREATE TABLE other_game_redo (
 "#;
 
 /// The SQL of every version, oldest first. Index `i` holds the step from version `i` to `i + 1`.
-pub const VERSIONS: &[&str] = &[V1, V2, V3, V4, V_OTHER_GAMES];
+pub const VERSIONS: &[&str] = &[V1, V2, V3, V4, V_ROUND_CONTROL, V_OTHER_GAMES];
 
 /// The newest schema version this build knows.
 pub fn latest() -> u32 {

@@ -100,7 +100,15 @@ pub struct Table {
 pub struct RoundInfo {
     pub number: u32,
     pub stage: Stage,
+    /// Shown on the published views (projector, printouts); a prepared round is not, until the
+    /// organiser publishes it.
+    #[serde(default = "published_default")]
+    pub published: bool,
     pub tables: Vec<Table>,
+}
+
+fn published_default() -> bool {
+    true
 }
 
 impl RoundInfo {
@@ -248,20 +256,25 @@ pub(crate) fn entrants_in(conn: &rusqlite::Connection, id: TournamentId) -> Resu
 pub(crate) fn rounds_in(conn: &rusqlite::Connection, id: TournamentId) -> Result<Vec<RoundInfo>> {
     let mut rounds: Vec<RoundInfo> = {
         let mut stmt = conn.prepare_cached(
-            "SELECT number, stage FROM rounds WHERE tournament_id = ?1 ORDER BY number",
+            "SELECT number, stage, published FROM rounds WHERE tournament_id = ?1 ORDER BY number",
         )?;
         let rows = stmt.query_map([id.0], |r| {
-            Ok((r.get::<_, u32>(0)?, r.get::<_, String>(1)?))
+            Ok((
+                r.get::<_, u32>(0)?,
+                r.get::<_, String>(1)?,
+                r.get::<_, bool>(2)?,
+            ))
         })?;
         let mut out = Vec::new();
         for row in rows {
-            let (number, stage) = row?;
+            let (number, stage, published) = row?;
             let stage = Stage::parse(&stage).ok_or_else(|| {
                 StoreError::Conflict(format!("round {number} has an unknown stage {stage:?}"))
             })?;
             out.push(RoundInfo {
                 number,
                 stage,
+                published,
                 tables: Vec::new(),
             });
         }
@@ -304,7 +317,8 @@ pub(crate) fn rounds_in(conn: &rusqlite::Connection, id: TournamentId) -> Result
     Ok(rounds)
 }
 
-/// Writes a round and its pairings (byes after the matches).
+/// Writes a round (published, its clock as long as the previous round's) and its pairings
+/// (byes after the matches).
 pub(crate) fn insert_round(
     tx: &Transaction<'_>,
     id: TournamentId,
@@ -312,9 +326,17 @@ pub(crate) fn insert_round(
     stage: Stage,
     pairings: &[Pairing],
 ) -> Result<()> {
+    let clock_length = crate::round_clock::length_for_new_round(tx, id)?;
     tx.execute(
-        "INSERT INTO rounds (tournament_id, number, stage, created_at) VALUES (?1, ?2, ?3, ?4)",
-        params![id.0, number, stage.as_str(), clock::now_text()],
+        "INSERT INTO rounds (tournament_id, number, stage, created_at, clock_length_ms)
+         VALUES (?1, ?2, ?3, ?4, ?5)",
+        params![
+            id.0,
+            number,
+            stage.as_str(),
+            clock::now_text(),
+            clock_length
+        ],
     )?;
     let mut ordered: Vec<&Pairing> = pairings
         .iter()
@@ -589,15 +611,56 @@ impl Store {
         rounds_in(&self.conn, id)
     }
 
-    /// Pairs the next round and stores it: reads the event's state, lets the `tournament` crate
-    /// decide (Swiss, then the top cut if any; or the next round-robin round), writes what it
-    /// decided, all in one transaction. Every match of the previous rounds needs a result first.
+    /// Pairs the next round and stores it, published: reads the event's state, lets the
+    /// `tournament` crate decide (Swiss, then the top cut if any; or the next round-robin round),
+    /// writes what it decided, all in one transaction. Every match of the previous rounds needs a
+    /// result first.
     pub fn pair_next_round(&mut self, id: TournamentId) -> Result<RoundInfo> {
+        self.pair(id, true)
+    }
+
+    /// Pairs the next round like [`Store::pair_next_round`] but does not publish it: the
+    /// organiser sees it, the projector and the printouts do not, until [`Store::publish_round`].
+    pub fn prepare_next_round(&mut self, id: TournamentId) -> Result<RoundInfo> {
+        self.pair(id, false)
+    }
+
+    /// Publishes the last paired round; returns its number. Refused when it is already published.
+    pub fn publish_round(&mut self, id: TournamentId) -> Result<u32> {
+        let tx = self.write_tx()?;
+        let info = info_in(&tx, id)?;
+        let last = rounds_in(&tx, id)?.pop().ok_or_else(|| {
+            StoreError::Conflict(format!(
+                "no round of {} has been paired yet, so there is none to publish",
+                info.name
+            ))
+        })?;
+        if last.published {
+            return Err(StoreError::Conflict(format!(
+                "round {} of {} is already published",
+                last.number, info.name
+            )));
+        }
+        tx.execute(
+            "UPDATE rounds SET published = 1 WHERE tournament_id = ?1 AND number = ?2",
+            params![id.0, last.number],
+        )?;
+        tx.commit()?;
+        Ok(last.number)
+    }
+
+    fn pair(&mut self, id: TournamentId, published: bool) -> Result<RoundInfo> {
         let tx = self.write_tx()?;
         let info = info_in(&tx, id)?;
         let state = event_state(&info, &entrants_in(&tx, id)?, &rounds_in(&tx, id)?);
         let next = next_round(&state).map_err(refusal)?;
         insert_round(&tx, id, next.number, next.stage, &next.pairings)?;
+        if !published {
+            tx.execute(
+                "UPDATE rounds SET published = 0 WHERE tournament_id = ?1 AND number = ?2",
+                params![id.0, next.number],
+            )?;
+        }
         let round = rounds_in(&tx, id)?
             .into_iter()
             .find(|r| r.number == next.number)

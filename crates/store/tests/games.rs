@@ -316,6 +316,30 @@ fn card_fixes_newest_wins_history_kept_null_withdraws() {
 }
 
 #[test]
+fn card_fixes_of_one_card_are_stored_together_or_not_at_all() {
+    let mut s = Store::open_in_memory().unwrap();
+    // the second value is refused: the first is not stored either
+    assert!(s
+        .add_card_fixes("vulca-07", &[("fire", "4"), ("earth", "nope")])
+        .is_err());
+    assert!(s.card_fixes().unwrap().is_empty());
+    let ids = s
+        .add_card_fixes("vulca-07", &[("fire", "4"), ("earth", "2")])
+        .unwrap();
+    assert_eq!(ids.len(), 2);
+    let facts: Vec<(String, String)> = s
+        .card_fixes()
+        .unwrap()
+        .into_iter()
+        .map(|f| (f.fact, f.value_json))
+        .collect();
+    assert_eq!(
+        facts,
+        vec![("earth".into(), "2".into()), ("fire".into(), "4".into())]
+    );
+}
+
+#[test]
 fn rulings_seen_are_kept_per_game_and_survive_reopening() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("tablemate.db");

@@ -65,20 +65,37 @@ fn database_at(path: &Path, version: usize) {
         )
         .unwrap();
     }
-    if version >= 4 {
+    if version >= 3 {
+        // a round paired before rounds had a clock or a published flag
         c.execute_batch(
             r#"
-            INSERT INTO rulings_seen (game_id, ruling_id, seen_at)
-                VALUES (2, 'bm-faq-en:12', '2026-01-01T11:05:03.000000Z');
+            INSERT INTO rounds (tournament_id, number, stage, created_at)
+                VALUES (1, 1, 'swiss', '2026-01-10T10:00:00.000000Z');
+            INSERT INTO pairings (tournament_id, round, table_no, entrant_a, entrant_b)
+                VALUES (1, 1, 1, 1, 2);
             "#,
         )
         .unwrap();
     }
-    // Version 5 (games of the other kinds) is the newest, so no older release wrote them yet.
-    // When version 6 is added, add version-5 data here (the assertion below is the reminder).
+    if version >= 4 {
+        c.execute_batch(
+            "INSERT INTO rulings_seen (game_id, ruling_id, seen_at)
+                VALUES (2, 'faq-en-12', '2026-01-01T11:05:03.000000Z');",
+        )
+        .unwrap();
+    }
+    if version >= 5 {
+        // a round whose organiser set a 20-minute clock
+        c.execute_batch(
+            "UPDATE rounds SET clock_length_ms = 1200000 WHERE tournament_id = 1 AND number = 1;",
+        )
+        .unwrap();
+    }
+    // Version 6 (games of the other kinds) is the newest, so no older release wrote them yet.
+    // When version 7 is added, add version-6 data here (the assertion below is the reminder).
     assert_eq!(
         schema::VERSIONS.len(),
-        5,
+        6,
         "a new schema version: give database_at data for the previous one"
     );
 }
@@ -106,9 +123,21 @@ fn check_data(store: &Store, version: usize) {
         let t = store.list_tournaments().unwrap();
         assert_eq!(t.len(), 1);
         assert_eq!(t[0].name, "Winter Cup");
+        // the round paired before version 5 stays published, with a default clock not started
+        let rounds = store.rounds(t[0].id).unwrap();
+        assert!(rounds[0].published);
+        let clock = store.round_clock(t[0].id).unwrap().unwrap().clock;
+        if version >= 5 {
+            assert_eq!(
+                clock.length_ms, 1_200_000,
+                "the clock set in version 5 is kept"
+            );
+        } else {
+            assert_eq!(clock, tournament::RoundClock::default());
+        }
     }
     if version >= 4 {
-        assert_eq!(store.rulings_seen(GameId(2)).unwrap(), vec!["bm-faq-en:12"]);
+        assert_eq!(store.rulings_seen(GameId(2)).unwrap(), vec!["faq-en-12"]);
     }
 }
 

@@ -3,6 +3,8 @@
 use serde::Serialize;
 use ts_rs::TS;
 
+use crate::Language;
+
 /// Stable error codes (the UI and scripts may branch on them; never renumber or rename).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
 #[serde(rename_all = "snake_case")]
@@ -28,6 +30,20 @@ pub enum ErrorCode {
 pub struct ServiceError {
     pub code: ErrorCode,
     pub message: String,
+    /// What went wrong with the user's data, kept so that [`ServiceError::in_language`] can
+    /// word it again; never sent.
+    #[serde(skip)]
+    #[ts(skip)]
+    storage: Option<StorageProblem>,
+}
+
+/// A problem with the user's data, as a person can act on it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum StorageProblem {
+    /// The data folder or a file in it cannot be written.
+    ReadOnly,
+    /// Anything else; the technical detail (English, from SQLite or the system) is kept.
+    Other(String),
 }
 
 impl ServiceError {
@@ -35,24 +51,28 @@ impl ServiceError {
         ServiceError {
             code: ErrorCode::InvalidInput,
             message: message.into(),
+            storage: None,
         }
     }
     pub fn not_found(message: impl Into<String>) -> Self {
         ServiceError {
             code: ErrorCode::NotFound,
             message: message.into(),
+            storage: None,
         }
     }
     pub fn storage(message: impl Into<String>) -> Self {
         ServiceError {
             code: ErrorCode::Storage,
             message: message.into(),
+            storage: None,
         }
     }
     pub fn internal(message: impl Into<String>) -> Self {
         ServiceError {
             code: ErrorCode::Internal,
             message: message.into(),
+            storage: None,
         }
     }
 
@@ -60,6 +80,45 @@ impl ServiceError {
         ServiceError {
             code: ErrorCode::NeedsConfirmation,
             message: message.into(),
+            storage: None,
+        }
+    }
+
+    fn storage_problem(problem: StorageProblem, lang: Language) -> Self {
+        let message = match (&problem, lang) {
+            (StorageProblem::ReadOnly, Language::En) => {
+                "Nothing was saved: your data folder cannot be written (a read-only file or \
+                 folder). Make it writable, or give another folder with --data-dir or \
+                 TABLEMATE_DATA_DIR."
+                    .to_owned()
+            }
+            (StorageProblem::ReadOnly, Language::De) => {
+                "Nichts wurde gespeichert: dein Datenordner ist schreibgeschützt (eine Datei oder \
+                 ein Ordner, der nicht beschrieben werden kann). Mach ihn beschreibbar oder gib \
+                 mit --data-dir oder TABLEMATE_DATA_DIR einen anderen Ordner an."
+                    .to_owned()
+            }
+            (StorageProblem::Other(d), Language::En) => {
+                format!("Your data could not be read or saved: {d}")
+            }
+            (StorageProblem::Other(d), Language::De) => {
+                format!("Deine Daten konnten nicht gelesen oder gespeichert werden: {d}")
+            }
+        };
+        ServiceError {
+            code: ErrorCode::Storage,
+            message,
+            storage: Some(problem),
+        }
+    }
+
+    /// The error worded in the interface language. Refusals that take the language already
+    /// are worded at the source; this rewords what is worded in one place for every command:
+    /// problems with the user's data.
+    pub fn in_language(self, lang: Language) -> Self {
+        match self.storage {
+            Some(problem) => ServiceError::storage_problem(problem, lang),
+            None => self,
         }
     }
 
@@ -78,11 +137,7 @@ impl ServiceError {
 impl From<store::StoreError> for ServiceError {
     fn from(e: store::StoreError) -> Self {
         if e.is_read_only() {
-            return ServiceError::storage(
-                "Nothing was saved: your data folder cannot be written (a read-only file or \
-                 folder). Make it writable, or give another folder with --data-dir or \
-                 TABLEMATE_DATA_DIR.",
-            );
+            return ServiceError::storage_problem(StorageProblem::ReadOnly, Language::En);
         }
         use store::StoreError as E;
         match e {
@@ -96,9 +151,10 @@ impl From<store::StoreError> for ServiceError {
             | E::Conflict(_)
             | E::Import { .. }
             | E::Tournament(_) => ServiceError::invalid(capitalise(&e.to_string())),
-            other => {
-                ServiceError::storage(format!("Your data could not be read or saved: {other}"))
-            }
+            other => ServiceError::storage_problem(
+                StorageProblem::Other(other.to_string()),
+                Language::En,
+            ),
         }
     }
 }
@@ -118,3 +174,44 @@ fn capitalise(s: &str) -> String {
 }
 
 pub type Result<T> = std::result::Result<T, ServiceError>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn problems_with_the_users_data_are_worded_in_the_interface_language() {
+        let read_only: ServiceError = store::StoreError::ReadOnly {
+            path: "tablemate.db".into(),
+        }
+        .into();
+        assert_eq!(read_only.code, ErrorCode::Storage);
+        assert!(
+            read_only.message.starts_with("Nothing was saved"),
+            "{read_only:?}"
+        );
+        let de = read_only.in_language(Language::De);
+        assert_eq!(de.code, ErrorCode::Storage);
+        assert!(de.message.starts_with("Nichts wurde gespeichert"), "{de:?}");
+
+        let broken: ServiceError = store::StoreError::Io {
+            action: "read",
+            path: "tablemate.db".into(),
+            source: std::io::Error::other("disk on fire"),
+        }
+        .into();
+        let de = broken.clone().in_language(Language::De);
+        assert!(
+            de.message
+                .starts_with("Deine Daten konnten nicht gelesen oder gespeichert werden: "),
+            "{de:?}"
+        );
+        // the technical detail stays, and English comes back unchanged
+        assert!(de.message.ends_with("disk on fire"), "{de:?}");
+        assert_eq!(broken.clone().in_language(Language::En), broken);
+
+        // refusals worded at their source are left alone
+        let refusal = ServiceError::invalid("Nicht möglich: …");
+        assert_eq!(refusal.clone().in_language(Language::En), refusal);
+    }
+}

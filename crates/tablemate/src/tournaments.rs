@@ -14,6 +14,9 @@ use ts_rs::TS;
 use crate::error::{Result, ServiceError};
 use crate::Service;
 
+mod round_clock;
+pub use round_clock::{clock_text, ClockAction, ClockState, ClockView};
+
 /// The tie-breakers, in order, as organisers read them (also printed by the CLI and shown in the
 /// app under the standings).
 pub const TIE_BREAKERS: [&str; 5] = [
@@ -197,6 +200,8 @@ pub struct RoundView {
     pub number: u32,
     /// `swiss`, `round_robin` or `top_cut`.
     pub stage: String,
+    /// On the projector and the printouts; a prepared round is seen only by the organiser.
+    pub published: bool,
     pub tables: Vec<PairingTable>,
     /// Every match of the round has a result.
     pub complete: bool,
@@ -226,6 +231,19 @@ pub struct StandingView {
     pub crystal_difference: i64,
     pub head_to_head: u32,
     pub dropped: bool,
+}
+
+/// A finished match played in the app between the two players of a table, offered as the
+/// table's result. Crystals and the winner are in the table's seat order (A first).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[ts(export)]
+pub struct TableMatch {
+    #[ts(type = "number")]
+    pub match_id: i64,
+    pub winner_name: String,
+    pub crystals_a: u32,
+    pub crystals_b: u32,
+    pub created_at: String,
 }
 
 /// A logged correction of a result.
@@ -482,12 +500,28 @@ impl Service {
             .map_err(store_err)
     }
 
-    /// Pairs the next round.
+    /// Pairs the next round and publishes it (the projector and printouts show it at once).
     pub fn pair_round(&mut self, event: i64) -> Result<RoundView> {
         let id = TournamentId(event);
         let round = self.store.pair_next_round(id).map_err(store_err)?;
         let entrants = self.store.entrants(id).map_err(store_err)?;
         Ok(round_view(&round, &entrants))
+    }
+
+    /// Pairs the next round without publishing it: the organiser sees it (and can undo it), the
+    /// projector and printouts do not until [`Service::publish_round`].
+    pub fn prepare_round(&mut self, event: i64) -> Result<RoundView> {
+        let id = TournamentId(event);
+        let round = self.store.prepare_next_round(id).map_err(store_err)?;
+        let entrants = self.store.entrants(id).map_err(store_err)?;
+        Ok(round_view(&round, &entrants))
+    }
+
+    /// Publishes the last paired round; returns its number.
+    pub fn publish_round(&mut self, event: i64) -> Result<u32> {
+        self.store
+            .publish_round(TournamentId(event))
+            .map_err(store_err)
     }
 
     /// The winner at a table given as entrant id (`#12`), name, or seat (`a`/`b`).
@@ -586,6 +620,48 @@ impl Service {
             .record_result_from_match(id, round, table, store::MatchId(match_id))
             .map_err(store_err)?;
         self.table(id, round, table)
+    }
+
+    /// The finished matches played in the app between the two players at a table, newest first:
+    /// what "result of a match played in the app" offers, instead of asking for a number.
+    pub fn matches_at_table(&self, event: i64, round: u32, table: u32) -> Result<Vec<TableMatch>> {
+        let id = TournamentId(event);
+        let t = self.table(id, round, table)?;
+        let Some(b) = &t.b else {
+            return Err(ServiceError::invalid(format!(
+                "Table {table} of round {round} is a bye; it needs no result"
+            )));
+        };
+        let entrants = self.store.entrants(id).map_err(store_err)?;
+        let player = |e: i64| entrants.iter().find(|x| x.id.0 == e).map(|x| x.player);
+        let (Some(pa), Some(pb)) = (player(t.a.entrant), player(b.entrant)) else {
+            return Err(ServiceError::internal(format!(
+                "A player at table {table} of round {round} is not registered"
+            )));
+        };
+        let matches = self.store.list_matches(false).map_err(store_err)?;
+        let mut out: Vec<TableMatch> = matches
+            .iter()
+            .filter_map(|m| {
+                let side_a = m.players.iter().position(|p| *p == pa)?;
+                let side_b = m.players.iter().position(|p| *p == pb)?;
+                let winner = m.winner?;
+                let winner_name = if winner.index() == side_a {
+                    t.a.name.clone()
+                } else {
+                    b.name.clone()
+                };
+                Some(TableMatch {
+                    match_id: m.id.0,
+                    winner_name,
+                    crystals_a: m.crystals[side_a],
+                    crystals_b: m.crystals[side_b],
+                    created_at: m.created_at.clone(),
+                })
+            })
+            .collect();
+        out.sort_by_key(|m| std::cmp::Reverse(m.match_id));
+        Ok(out)
     }
 
     /// Corrects a recorded result; the old and new values and the reason are logged.
@@ -897,6 +973,7 @@ fn round_view(r: &store::RoundInfo, entrants: &[store::Entrant]) -> RoundView {
     RoundView {
         number: r.number,
         stage: stage_name(r.stage).into(),
+        published: r.published,
         tables: r.tables.iter().map(|t| table_view(t, entrants)).collect(),
         complete: missing == 0,
         results_missing: missing,

@@ -31,6 +31,7 @@ mod pairing;
 mod ratio;
 mod record;
 mod rng;
+mod round_clock;
 mod round_robin;
 mod standings;
 mod swiss_cost;
@@ -43,6 +44,10 @@ pub use next_round::{next_round, EventState, NextRound, PairedRound, Registratio
 pub use pairing::{swiss_pairings, FirstRound};
 pub use ratio::Ratio;
 pub use record::{MatchResult, Pairing, RoundRecord};
+pub use round_clock::{
+    ClockCommand, ClockPhase, ClockReading, ClockRun, RoundClock, DEFAULT_ROUND_MINUTES,
+    MAX_ROUND_MINUTES, WARNING_MS,
+};
 pub use round_robin::{round_robin_pairings, round_robin_rounds};
 pub use standings::{standings, Standing};
 pub use top_cut::top_cut_pairings;

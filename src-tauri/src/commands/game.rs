@@ -11,8 +11,12 @@ use tauri::State;
 type CmdResult<T> = Result<T, ServiceError>;
 
 #[tauri::command(async)]
-pub fn game_new(state: State<'_, AppState>, request: NewGameRequest) -> CmdResult<GameView> {
-    state.with(|svc| svc.game_new(&request))
+pub fn game_new(
+    state: State<'_, AppState>,
+    request: NewGameRequest,
+    lang: Option<Language>,
+) -> CmdResult<GameView> {
+    state.with(|svc| svc.game_new_in(&request, lang.unwrap_or_default()))
 }
 
 #[tauri::command(async)]
@@ -91,8 +95,12 @@ pub fn game_next(
 }
 
 #[tauri::command(async)]
-pub fn game_fix_card(state: State<'_, AppState>, fix: CardValuesFix) -> CmdResult<CardView> {
-    state.with(|svc| svc.game_fix_card(&fix))
+pub fn game_fix_card(
+    state: State<'_, AppState>,
+    fix: CardValuesFix,
+    lang: Option<Language>,
+) -> CmdResult<CardView> {
+    state.with(|svc| svc.game_fix_card_in(&fix, lang.unwrap_or_default()))
 }
 
 /// The person dismissed a ruling in the prompt: not shown again in this game.

@@ -3,7 +3,8 @@
 
 use crate::state::AppState;
 use tablemate::tournaments::{
-    EntrantView, EventDetail, EventView, ExportedFiles, NewEvent, PairingTable, RoundView,
+    ClockAction, ClockView, EntrantView, EventDetail, EventView, ExportedFiles, NewEvent,
+    PairingTable, RoundView, TableMatch,
 };
 use tablemate::ServiceError;
 use tauri::State;
@@ -134,4 +135,48 @@ pub fn tournament_undrop(
 #[tauri::command(async)]
 pub fn tournament_unpair(state: State<'_, AppState>, id: i64) -> CmdResult<u32> {
     state.with(|svc| svc.undo_round(id))
+}
+
+/// Pairs the next round without publishing it (the organiser sees it, the projector does not).
+#[tauri::command(async)]
+pub fn tournament_prepare(state: State<'_, AppState>, id: i64) -> CmdResult<RoundView> {
+    state.with(|svc| svc.prepare_round(id))
+}
+
+/// Publishes the last paired round; returns its number.
+#[tauri::command(async)]
+pub fn tournament_publish(state: State<'_, AppState>, id: i64) -> CmdResult<u32> {
+    state.with(|svc| svc.publish_round(id))
+}
+
+/// The current round's clock now (`None` before round 1 is paired). The views ask every second.
+#[tauri::command(async)]
+pub fn tournament_clock(state: State<'_, AppState>, id: i64) -> CmdResult<Option<ClockView>> {
+    state.with(|svc| svc.round_clock(id))
+}
+
+#[tauri::command(async)]
+pub fn tournament_clock_command(
+    state: State<'_, AppState>,
+    id: i64,
+    action: ClockAction,
+) -> CmdResult<ClockView> {
+    state.with(|svc| svc.command_clock(id, action))
+}
+
+/// The clock the table shows during a match: the one started most recently, if any.
+#[tauri::command(async)]
+pub fn tournament_table_clock(state: State<'_, AppState>) -> CmdResult<Option<ClockView>> {
+    state.with(|svc| svc.table_clock())
+}
+
+/// The finished matches played in the app by the two players at a table, newest first.
+#[tauri::command(async)]
+pub fn tournament_table_matches(
+    state: State<'_, AppState>,
+    id: i64,
+    round: u32,
+    table: u32,
+) -> CmdResult<Vec<TableMatch>> {
+    state.with(|svc| svc.matches_at_table(id, round, table))
 }

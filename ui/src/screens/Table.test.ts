@@ -29,6 +29,7 @@ const { cardsApi, rulingsApi } = vi.hoisted(() => ({
 }));
 vi.mock('../lib/api/cards', () => ({ cardsApi, rulingsApi }));
 vi.mock('../lib/api', () => ({ inApp: () => true, toServiceError: (e: unknown) => e }));
+vi.mock('../lib/matches/clockApi', () => ({ clockApi: { tableClock: vi.fn().mockResolvedValue(null) } }));
 
 import Table from './Table.svelte';
 import { card, game, preview, forbidden, side } from '../lib/testing/table';
@@ -145,6 +146,44 @@ describe('Table screen', () => {
     await fireEvent.click(screen.getByTestId('prompt-dismiss'));
     await waitFor(() => expect(screen.queryByTestId('prompt-interaction')).toBeNull());
     expect(gameApi.markSeen).toHaveBeenCalledWith(7, 'bm-faq-en:1');
+  });
+
+  it('keeps the last play\'s rulings when the player goes to another screen and comes back', async () => {
+    const after = game({ events: 4, players: [side('A', 'Ann', 'Vulca', 1, 1), side('B', 'Ben', 'Hoax', 0, 0)] });
+    gameApi.current.mockResolvedValue(game());
+    gameApi.suggest.mockResolvedValue([
+      { id: 'vulca-24', tag: 'Vulca 24', name: 'Flickering Fires', name_en: 'Flickering Fires', name_de: 'Feuerzauber', card_type: 'support', fire: 1, earth: 1, matched: 'tag' },
+    ]);
+    gameApi.preview.mockResolvedValue(preview(card('vulca-24', 'Vulca 24', 'Flickering Fires', 1, 1), 'support'));
+    gameApi.play.mockResolvedValue(after);
+    gameApi.prompts.mockResolvedValue([
+      {
+        ruling: { id: 'bm-faq-en:1', game: 'bluemoon', game_title: 'Blue Moon', source: 'bm-faq-en', source_title: 'Blue Moon FAQ', lang: 'en', kind: 'qa', section: ['Vulca'], title: 'Flickering Fires?' },
+        display: 'Q: ... A: ...',
+        reason: 'interaction',
+        with: ['Enthrall Opposition'],
+        role: null,
+        topic: null,
+      },
+    ]);
+    const first = render(Table, { lang: 'en', onerror: vi.fn(), wake });
+    const input = await screen.findByTestId('card-entry');
+    await fireEvent.input(input, { target: { value: 'V24' } });
+    await fireEvent.click(await screen.findByTestId('suggestion-vulca-24'));
+    expect((await screen.findByTestId('rulings-count')).textContent).toBe('1');
+    first.unmount();
+    // back on the table: the same game at the same point
+    gameApi.current.mockResolvedValue(after);
+    render(Table, { lang: 'en', onerror: vi.fn(), wake });
+    expect((await screen.findByTestId('rulings-count')).textContent).toBe('1');
+    expect(screen.getByTestId('open-rulings').classList.contains('fresh')).toBe(true);
+  });
+
+  it('lets the last play\'s rulings go when the game moved on elsewhere', async () => {
+    gameApi.current.mockResolvedValue(game({ events: 9 }));
+    render(Table, { lang: 'en', onerror: vi.fn(), wake });
+    await screen.findByTestId('card-entry');
+    expect(screen.queryByTestId('rulings-count')).toBeNull();
   });
 
   it('shows a forbidden play before it is confirmed, and a target choice', async () => {
@@ -269,7 +308,7 @@ describe('Table screen', () => {
     await fireEvent.input(screen.getByTestId('new-b'), { target: { value: 'Ben' } });
     await fireEvent.submit(screen.getByTestId('new-game'));
     await waitFor(() =>
-      expect(gameApi.newGame).toHaveBeenCalledWith({ player_a: 'Ann', player_b: 'Ben', people_a: 'Vulca', people_b: 'Hoax', first: 'A' }),
+      expect(gameApi.newGame).toHaveBeenCalledWith({ player_a: 'Ann', player_b: 'Ben', people_a: 'Vulca', people_b: 'Hoax', first: 'A' }, 'de'),
     );
     expect((await screen.findByTestId('pass')).textContent).toContain('Nächster Zug');
   });

@@ -1,11 +1,15 @@
-//! `tablemate tournament …`: events for organisers — create, register, drop, pair, results,
+//! `tablemate tournament …`: events for organisers — create, register, drop, pair (or prepare
+//! and publish), the round clock, results (typed or from a match played in the app),
 //! corrections, standings, export and import.
 
 use std::io::{self, Write};
 use std::path::PathBuf;
 
 use clap::{Args, Subcommand};
-use tablemate::tournaments::{EventDetail, NewEvent, PairingTable, RoundView, StandingView};
+use tablemate::tournaments::{
+    ClockAction, ClockState, ClockView, EventDetail, NewEvent, PairingTable, RoundView,
+    StandingView,
+};
 use tablemate::{Service, ServiceError};
 
 use crate::Ctx;
@@ -34,13 +38,34 @@ pub enum TournamentCmd {
     /// Take a drop back (by name or #entrant id): paired again from the next round. Only until
     /// that round is paired.
     Undrop { event: String, player: String },
-    /// Pair the next round (every result of the rounds before must be in).
-    Pair { event: String },
+    /// Pair the next round (every result of the rounds before must be in). It is published at
+    /// once (projector, printouts) unless --prepare is given.
+    Pair {
+        event: String,
+        /// Prepare the pairings without publishing them; publish with `tournament publish`.
+        #[arg(long)]
+        prepare: bool,
+    },
+    /// Publish the last paired round's prepared pairings (projector, printouts).
+    Publish { event: String },
+    /// The round clock of the event's current round: show it, set its length, start, pause or
+    /// resume it. Every view (app, projector, table) shows this one clock.
+    Clock {
+        event: String,
+        #[command(subcommand)]
+        action: Option<ClockCmd>,
+    },
     /// Undo the last paired round, while none of its matches has a result.
     Unpair { event: String },
     /// Record a result: the winner and each seat's crystals (`--crystals 5-3`, seat A first), or
     /// the result of a match played in the app (`--match ID`).
     Result(ResultArgs),
+    /// The finished matches played in the app between the two players at a table, newest
+    /// first: the ids to give `tournament result --match`.
+    Matches {
+        #[command(flatten)]
+        at: TableArgs,
+    },
     /// Correct a recorded result; the old and new values and the reason are logged.
     Correct {
         #[command(flatten)]
@@ -76,6 +101,32 @@ pub enum TournamentCmd {
         #[command(flatten)]
         event: OptionalEventArgs,
     },
+}
+
+#[derive(Debug, Subcommand)]
+pub enum ClockCmd {
+    /// Show the time left (the default).
+    Show,
+    /// Start the round's time.
+    Start,
+    /// Pause it (the time left is kept).
+    Pause,
+    /// Resume after a pause.
+    Resume,
+    /// Set the round's length in minutes (1 to 1440); the time already run is kept.
+    Set { minutes: u32 },
+}
+
+impl ClockCmd {
+    fn action(&self) -> Option<ClockAction> {
+        match *self {
+            ClockCmd::Show => None,
+            ClockCmd::Start => Some(ClockAction::Start),
+            ClockCmd::Pause => Some(ClockAction::Pause),
+            ClockCmd::Resume => Some(ClockAction::Resume),
+            ClockCmd::Set { minutes } => Some(ClockAction::Set { minutes }),
+        }
+    }
 }
 
 #[derive(Debug, Args)]
@@ -270,10 +321,40 @@ pub fn run(ctx: &Ctx, cmd: TournamentCmd) -> Result<(), ServiceError> {
                 writeln!(w, "round {round} undone; pair it again when ready")
             })
         }
-        TournamentCmd::Pair { event } => {
+        TournamentCmd::Pair { event, prepare } => {
             let id = svc.find_event(&event)?.0;
-            let r = svc.pair_round(id)?;
-            out.print(&r, |w| print_round(w, &r))
+            let r = if prepare {
+                svc.prepare_round(id)?
+            } else {
+                svc.pair_round(id)?
+            };
+            out.print(&r, |w| {
+                print_round(w, &r)?;
+                if !r.published {
+                    writeln!(
+                        w,
+                        "prepared, not published; publish with `tournament publish`"
+                    )?;
+                }
+                Ok(())
+            })
+        }
+        TournamentCmd::Publish { event } => {
+            let id = svc.find_event(&event)?.0;
+            let round = svc.publish_round(id)?;
+            out.print(&serde_json::json!({ "published_round": round }), |w| {
+                writeln!(w, "round {round} published")
+            })
+        }
+        TournamentCmd::Clock { event, action } => {
+            let id = svc.find_event(&event)?.0;
+            let clock = match action.as_ref().and_then(ClockCmd::action) {
+                Some(a) => svc.command_clock(id, a)?,
+                None => svc.round_clock(id)?.ok_or_else(|| {
+                    ServiceError::invalid("No round has been paired yet, so there is no clock")
+                })?,
+            };
+            out.print(&clock, |w| print_clock(w, &clock))
         }
         TournamentCmd::Result(a) => {
             let id = svc.find_event(&a.at.event)?.0;
@@ -292,6 +373,23 @@ pub fn run(ctx: &Ctx, cmd: TournamentCmd) -> Result<(), ServiceError> {
             out.print(&t, |w| {
                 write!(w, "round {} ", a.at.round)?;
                 print_table(w, &t)
+            })
+        }
+        TournamentCmd::Matches { at } => {
+            let id = svc.find_event(&at.event)?.0;
+            let found = svc.matches_at_table(id, at.round, at.table)?;
+            out.print(&found, |w| {
+                if found.is_empty() {
+                    writeln!(w, "no finished match between these two players in the app")?;
+                }
+                for m in &found {
+                    writeln!(
+                        w,
+                        "match {}: {} won {}-{} (seat A first), {}",
+                        m.match_id, m.winner_name, m.crystals_a, m.crystals_b, m.created_at
+                    )?;
+                }
+                Ok(())
             })
         }
         TournamentCmd::Correct {
@@ -444,6 +542,26 @@ fn print_table(w: &mut dyn Write, t: &PairingTable) -> io::Result<()> {
             )
         }
     }
+}
+
+fn print_clock(w: &mut dyn Write, c: &ClockView) -> io::Result<()> {
+    let state = match c.state {
+        ClockState::NotStarted => "not started",
+        ClockState::Running => "running",
+        ClockState::Paused => "paused",
+    };
+    let note = if c.overtime {
+        ", over time"
+    } else if c.warning {
+        ", 5 minutes or less left"
+    } else {
+        ""
+    };
+    writeln!(
+        w,
+        "round {} clock: {} ({state}{note}; round of {} minutes)",
+        c.round, c.text, c.length_minutes
+    )
 }
 
 fn print_round(w: &mut dyn Write, r: &RoundView) -> io::Result<()> {

@@ -23,7 +23,7 @@ mod context;
 mod refusal;
 mod views;
 pub(crate) use context::{Cards, GameCtx};
-use refusal::{CardRefusal, TableRefusal};
+use refusal::{fix_refusal, setup_refusal, CardRefusal, FixRefusal, SetupRefusal, TableRefusal};
 pub use views::*;
 
 use crate::error::store_error;
@@ -278,28 +278,57 @@ impl Service {
             return Ok(Vec::new());
         }
         let cards = self.game_cards()?;
+        let suggestion = |id: &str, name: &str, matched: String| {
+            let bm = self.catalog.bm(id)?;
+            let facts = cards.facts(&CardId::new(id)).unwrap_or(&bm.facts);
+            Some(CardSuggestion {
+                id: id.to_owned(),
+                tag: bm.tag.clone(),
+                name: name.to_owned(),
+                name_en: bm.name_en.clone(),
+                name_de: bm.name_de.clone(),
+                card_type: facts.card_type.map(|t| enum_text(&t)),
+                fire: facts.fire,
+                earth: facts.earth,
+                matched,
+            })
+        };
+        // A people's name alone ("Hoax", "khi") names no card, but the player is looking
+        // through that deck: its cards by number come first.
+        let mut out: Vec<CardSuggestion> = match people_typed(text) {
+            Some(people) => self
+                .catalog
+                .bm_cards()
+                .iter()
+                .filter(|c| {
+                    c.tag
+                        .strip_prefix(people)
+                        .is_some_and(|rest| rest.starts_with(' '))
+                })
+                .take(limit)
+                .filter_map(|c| {
+                    suggestion(
+                        c.facts.id.as_str(),
+                        c.name_en.as_deref().unwrap_or(&c.tag),
+                        enum_text(&cards::MatchKind::Tag),
+                    )
+                })
+                .collect(),
+            None => Vec::new(),
+        };
         let found = self
             .catalog
             .lookup(text, Some(cards::Game::BlueMoon), limit);
-        Ok(found
-            .candidates
-            .iter()
-            .filter_map(|c| {
-                let bm = self.catalog.bm(c.id.as_str())?;
-                let facts = cards.facts(&c.id).unwrap_or(&bm.facts);
-                Some(CardSuggestion {
-                    id: c.id.to_string(),
-                    tag: bm.tag.clone(),
-                    name: c.name.clone(),
-                    name_en: bm.name_en.clone(),
-                    name_de: bm.name_de.clone(),
-                    card_type: facts.card_type.map(|t| enum_text(&t)),
-                    fire: facts.fire,
-                    earth: facts.earth,
-                    matched: enum_text(&c.matched),
-                })
-            })
-            .collect())
+        for c in &found.candidates {
+            if out.len() >= limit {
+                break;
+            }
+            if out.iter().any(|s| s.id == c.id.as_str()) {
+                continue;
+            }
+            out.extend(suggestion(c.id.as_str(), &c.name, enum_text(&c.matched)));
+        }
+        Ok(out)
     }
 
     fn card_view(&self, cards: &Cards<'_>, id: Option<&CardId>, face_down: bool) -> CardView {
@@ -569,29 +598,32 @@ impl Service {
     // Games
 
     /// Starts a game: records the match (first to 5 crystals) and the setup event. Every
-    /// input is checked before anything is written.
+    /// input is checked before anything is written. Refusals in English (the CLI's).
     pub fn game_new(&mut self, req: &NewGameRequest) -> Result<GameView> {
+        self.game_new_in(req, Language::En)
+    }
+
+    /// [`Service::game_new`] with its refusals in the interface language.
+    pub fn game_new_in(&mut self, req: &NewGameRequest, lang: Language) -> Result<GameView> {
+        let refuse = |r: SetupRefusal| ServiceError::invalid(setup_refusal(r, lang));
         let a = req.player_a.trim();
         let b = req.player_b.trim();
         if a.is_empty() || b.is_empty() {
-            return Err(ServiceError::invalid("Both players need a name"));
+            return Err(refuse(SetupRefusal::NoName));
         }
         if a.eq_ignore_ascii_case(b) {
-            return Err(ServiceError::invalid(
-                "The two players need different names",
-            ));
+            return Err(refuse(SetupRefusal::SameNames));
         }
         for name in [a, b] {
             if name.chars().count() > store::MAX_NAME_CHARS {
-                return Err(ServiceError::invalid(format!(
-                    "A player's name may have at most {} characters",
-                    store::MAX_NAME_CHARS
-                )));
+                return Err(refuse(SetupRefusal::NameTooLong {
+                    max: store::MAX_NAME_CHARS,
+                }));
             }
         }
         let people = [
-            people_of(&req.people_a, a)?.to_owned(),
-            people_of(&req.people_b, b)?.to_owned(),
+            people_of(&req.people_a, a).map_err(refuse)?.to_owned(),
+            people_of(&req.people_b, b).map_err(refuse)?.to_owned(),
         ];
         let first = req.first.unwrap_or(Seat::A);
         let expansions = if req.emissaries_inquisitors {
@@ -603,7 +635,7 @@ impl Service {
         // The engine checks the set-up before anything is written.
         bluemoon::Game::new()
             .push(&self.game_cards()?, setup.clone())
-            .map_err(|e| self.rule_error(e, &[a.to_owned(), b.to_owned()], Language::En))?;
+            .map_err(|e| self.rule_error(e, &[a.to_owned(), b.to_owned()], lang))?;
         let pa = self.store.player_named(a).map_err(store_error)?;
         let pb = self.store.player_named(b).map_err(store_error)?;
         let match_id = self
@@ -894,7 +926,10 @@ impl Service {
         let view = self.append(&mut ctx, event)?;
         let (prompts, prompts_error) = match self.prompts_in(&ctx, &card, lang, Some(6)) {
             Ok(p) => (p, None),
-            Err(e) => (Vec::new(), Some(e.message)),
+            Err(e) => (
+                Vec::new(),
+                Some(refusal::prompts_failed(&e.message, language)),
+            ),
         };
         Ok(EnterOutcome {
             preview,
@@ -1201,16 +1236,20 @@ impl Service {
     }
 
     /// Stores the values the catalog lacks for a card (the user's fix, used from now on).
+    /// Refusals in English (the CLI's).
     pub fn game_fix_card(&mut self, fix: &CardValuesFix) -> Result<CardView> {
-        let card = self.resolve_card(&fix.card)?;
+        self.game_fix_card_in(fix, Language::En)
+    }
+
+    /// [`Service::game_fix_card`] with its refusals in the interface language. Every value is
+    /// checked, then all are stored in one transaction.
+    pub fn game_fix_card_in(&mut self, fix: &CardValuesFix, lang: Language) -> Result<CardView> {
+        let refuse = |r: FixRefusal| ServiceError::invalid(fix_refusal(r, lang));
+        let card = self.resolve_card_in(&fix.card, lang)?;
         let mut values = Vec::new();
         if let Some(t) = &fix.card_type {
             let ct: CardType = serde_json::from_value(serde_json::Value::String(t.to_lowercase()))
-                .map_err(|_| {
-                    ServiceError::invalid(format!(
-                        "`{t}` is not a card type: character, booster, support, leadership, ..."
-                    ))
-                })?;
+                .map_err(|_| refuse(FixRefusal::NotACardType(t)))?;
             values.push(cards::FactValue::Type(ct));
         }
         if let Some(f) = fix.fire {
@@ -1220,25 +1259,25 @@ impl Service {
             values.push(cards::FactValue::Earth(e));
         }
         if values.is_empty() {
-            return Err(ServiceError::invalid("Give at least one value to store"));
+            return Err(refuse(FixRefusal::NoValue));
         }
-        // Validate every value before writing any.
+        let mut rows = Vec::with_capacity(values.len());
         for v in &values {
             self.catalog
                 .validate_fix(&cards::CardFix::new(card.clone(), v.clone(), 0))
-                .map_err(|e| ServiceError::invalid(format!("That value cannot be stored: {e}")))?;
-        }
-        for v in &values {
+                .map_err(|e| refuse(FixRefusal::Impossible(&e.to_string())))?;
             let value_json = match serde_json::to_value(v) {
                 Ok(serde_json::Value::Object(mut o)) => {
                     o.remove("value").map(|x| x.to_string()).unwrap_or_default()
                 }
                 _ => String::new(),
             };
-            self.store
-                .add_card_fix(card.as_str(), v.fact().name(), &value_json)
-                .map_err(store_error)?;
+            rows.push((v.fact().name(), value_json));
         }
+        let rows: Vec<(&str, &str)> = rows.iter().map(|(f, v)| (*f, v.as_str())).collect();
+        self.store
+            .add_card_fixes(card.as_str(), &rows)
+            .map_err(store_error)?;
         let cards = self.game_cards()?;
         Ok(self.card_view(&cards, Some(&card), false))
     }
@@ -1334,24 +1373,37 @@ fn setup_event(people: &[String; 2], first: Seat, expansions: &[Expansion]) -> E
 
 /// A people as typed at set-up, checked by the engine's list of peoples: the canonical
 /// name, or an error naming the player with the nearest people.
-fn people_of(text: &str, player: &str) -> Result<&'static str> {
+fn people_of<'a>(
+    text: &'a str,
+    player: &'a str,
+) -> std::result::Result<&'static str, SetupRefusal<'a>> {
     let t = text.trim();
     if t.is_empty() {
-        return Err(ServiceError::invalid(format!(
-            "{player} needs a people (deck), e.g. Vulca or Hoax"
-        )));
+        return Err(SetupRefusal::NoPeople { player });
     }
     match bluemoon::deck::people(t) {
         bluemoon::deck::PeopleMatch::Exact(p) => Ok(p),
-        bluemoon::deck::PeopleMatch::Unknown { suggestion } => {
-            let hint = match suggestion {
-                Some(p) => format!("Did you mean {p}?"),
-                None => format!("The peoples are {}.", bluemoon::deck::PEOPLES.join(", ")),
-            };
-            Err(ServiceError::invalid(format!(
-                "`{t}` (for {player}) is not a Blue Moon people. {hint}"
-            )))
-        }
+        bluemoon::deck::PeopleMatch::Unknown { suggestion } => Err(SetupRefusal::NotAPeople {
+            typed: t,
+            player,
+            closest: suggestion,
+        }),
+    }
+}
+
+/// The people a player typed when the text is its name or the start of only one people's
+/// name (three letters at least, no number: "Hoax", "khi"); `None` otherwise.
+fn people_typed(text: &str) -> Option<&'static str> {
+    let t = text.trim().to_lowercase();
+    if t.chars().count() < 3 || t.chars().any(|c| c.is_ascii_digit()) {
+        return None;
+    }
+    let mut matching = bluemoon::deck::PEOPLES
+        .iter()
+        .filter(|p| p.to_lowercase().starts_with(&t));
+    match (matching.next(), matching.next()) {
+        (Some(p), None) => Some(p),
+        _ => None,
     }
 }
 

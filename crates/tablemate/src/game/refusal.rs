@@ -108,6 +108,116 @@ pub(crate) fn table_refusal(r: TableRefusal, game: i64, lang: Language) -> Strin
     }
 }
 
+/// Refusals of a new game's set-up, before anything is written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum SetupRefusal<'a> {
+    NoName,
+    SameNames,
+    NameTooLong {
+        max: usize,
+    },
+    /// The player given no people.
+    NoPeople {
+        player: &'a str,
+    },
+    /// What was typed for a player, and the people it is closest to (if any).
+    NotAPeople {
+        typed: &'a str,
+        player: &'a str,
+        closest: Option<&'a str>,
+    },
+}
+
+pub(crate) fn setup_refusal(r: SetupRefusal, lang: Language) -> String {
+    use SetupRefusal as S;
+    let peoples = bluemoon::deck::PEOPLES.join(", ");
+    match (r, lang) {
+        (S::NoName, Language::En) => "Both players need a name".to_owned(),
+        (S::NoName, Language::De) => "Beide Spieler brauchen einen Namen".to_owned(),
+        (S::SameNames, Language::En) => "The two players need different names".to_owned(),
+        (S::SameNames, Language::De) => "Die beiden Spieler brauchen verschiedene Namen".to_owned(),
+        (S::NameTooLong { max }, Language::En) => {
+            format!("A player's name may have at most {max} characters")
+        }
+        (S::NameTooLong { max }, Language::De) => {
+            format!("Ein Spielername darf höchstens {max} Zeichen haben")
+        }
+        (S::NoPeople { player }, Language::En) => {
+            format!("{player} needs a people (deck), e.g. Vulca or Hoax")
+        }
+        (S::NoPeople { player }, Language::De) => {
+            format!("{player} braucht ein Volk (Deck), z. B. Vulca oder Hoax")
+        }
+        (
+            S::NotAPeople {
+                typed,
+                player,
+                closest,
+            },
+            Language::En,
+        ) => {
+            let hint = match closest {
+                Some(p) => format!("Did you mean {p}?"),
+                None => format!("The peoples are {peoples}."),
+            };
+            format!("`{typed}` (for {player}) is not a Blue Moon people. {hint}")
+        }
+        (
+            S::NotAPeople {
+                typed,
+                player,
+                closest,
+            },
+            Language::De,
+        ) => {
+            let hint = match closest {
+                Some(p) => format!("Meintest du {p}?"),
+                None => format!("Die Völker sind {peoples}."),
+            };
+            format!("„{typed}“ (für {player}) ist kein Blue-Moon-Volk. {hint}")
+        }
+    }
+}
+
+/// Refusals of the values a person enters for a card the catalog lacks them for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum FixRefusal<'a> {
+    /// What was given as the card type.
+    NotACardType(&'a str),
+    NoValue,
+    /// The catalog's reason the value cannot be one a printed card has (technical, kept).
+    Impossible(&'a str),
+}
+
+pub(crate) fn fix_refusal(r: FixRefusal, lang: Language) -> String {
+    use FixRefusal as F;
+    match (r, lang) {
+        (F::NotACardType(t), Language::En) => {
+            format!("`{t}` is not a card type: character, booster, support, leadership, ...")
+        }
+        (F::NotACardType(t), Language::De) => format!(
+            "„{t}“ ist keine Kartenart: Charakter (character), Verstärkung (booster), \
+             Unterstützung (support), Führung (leadership), …"
+        ),
+        (F::NoValue, Language::En) => "Give at least one value to store".to_owned(),
+        (F::NoValue, Language::De) => "Mindestens einen Wert zum Speichern angeben".to_owned(),
+        (F::Impossible(why), Language::En) => format!("That value cannot be stored: {why}"),
+        (F::Impossible(why), Language::De) => {
+            format!("Dieser Wert kann nicht gespeichert werden: {why}")
+        }
+    }
+}
+
+/// The rulings of a card just played could not be looked up (the card is played all the same).
+pub(crate) fn prompts_failed(detail: &str, lang: Language) -> String {
+    match lang {
+        Language::En => format!("The card is played, but its rulings could not be looked up: {detail}"),
+        Language::De => format!(
+            "Die Karte ist gespielt, aber ihre Regelklärungen konnten nicht gesucht werden: {detail}"
+        ),
+    }
+}
+
 /// A card typed at the table that names no single card.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum CardRefusal<'a> {

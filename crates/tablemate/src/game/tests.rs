@@ -406,6 +406,68 @@ fn set_up_rejects_an_unknown_people_or_a_long_name_and_writes_nothing() {
 }
 
 #[test]
+fn set_up_and_card_value_refusals_speak_german_in_the_german_interface() {
+    let (_d, mut svc) = svc();
+    let req = |a: &str, b: &str, people_b: &str| NewGameRequest {
+        player_a: a.into(),
+        player_b: b.into(),
+        people_a: "Vulca".into(),
+        people_b: people_b.into(),
+        first: None,
+        emissaries_inquisitors: false,
+    };
+    let de = |r: &NewGameRequest, svc: &mut Service| {
+        svc.game_new_in(r, Language::De).unwrap_err().message
+    };
+    assert_eq!(
+        de(&req("Ann", "Ben", "Vulka"), &mut svc),
+        "„Vulka“ (für Ben) ist kein Blue-Moon-Volk. Meintest du Vulca?"
+    );
+    assert_eq!(
+        de(&req("Ann", "ann", "Hoax"), &mut svc),
+        "Die beiden Spieler brauchen verschiedene Namen"
+    );
+    assert_eq!(
+        de(&req("Ann", "Ben", " "), &mut svc),
+        "Ben braucht ein Volk (Deck), z. B. Vulca oder Hoax"
+    );
+    assert!(svc.game_list().unwrap().is_empty(), "nothing written");
+
+    let id = svc
+        .game_new_in(&req("Ann", "Ben", "Hoax"), Language::De)
+        .unwrap()
+        .id;
+    let fix = |card_type: Option<&str>, fire, earth| CardValuesFix {
+        card: "WhizWhiz".into(),
+        card_type: card_type.map(str::to_owned),
+        fire,
+        earth,
+    };
+    let err = svc
+        .game_fix_card_in(&fix(None, None, None), Language::De)
+        .unwrap_err();
+    assert_eq!(err.message, "Mindestens einen Wert zum Speichern angeben");
+    let err = svc
+        .game_fix_card_in(&fix(Some("drache"), Some(1), None), Language::De)
+        .unwrap_err();
+    assert!(
+        err.message.starts_with("„drache“ ist keine Kartenart"),
+        "{err:?}"
+    );
+    // a possible fire with an impossible earth: neither is stored
+    let err = svc
+        .game_fix_card_in(&fix(Some("character"), Some(3), Some(200)), Language::De)
+        .unwrap_err();
+    assert!(
+        err.message
+            .starts_with("Dieser Wert kann nicht gespeichert werden"),
+        "{err:?}"
+    );
+    assert!(svc.store.card_fixes().unwrap().is_empty(), "all or nothing");
+    assert_eq!(svc.game_view(id).unwrap().events, 1);
+}
+
+#[test]
 fn a_second_character_is_warned_about_by_name_before_it_is_played() {
     let (_d, mut svc) = svc();
     let id = new_game(&mut svc).id;
@@ -755,4 +817,33 @@ fn a_pass_without_a_new_character_is_asked_in_german() {
         err.message,
         "Ann hat in diesem Zug keine neue Charakterkarte gespielt: eine spielen oder auf den Kampf verzichten."
     );
+}
+
+#[test]
+fn a_peoples_name_alone_suggests_its_cards_by_number() {
+    let (_d, svc) = svc();
+    let ids = |text: &str| -> Vec<String> {
+        svc.card_suggestions(text, Some(5))
+            .unwrap()
+            .into_iter()
+            .map(|s| s.id)
+            .collect()
+    };
+    assert_eq!(
+        ids("Hoax"),
+        ["hoax-00", "hoax-01", "hoax-02", "hoax-03", "hoax-04"]
+    );
+    let khind = ids(" khi ");
+    assert!(
+        khind.len() == 5 && khind.iter().all(|id| id.starts_with("khind-")),
+        "the start of one people's name: {khind:?}"
+    );
+    // a card's own name still finds the card; two letters or a number are no people
+    assert_eq!(ids("Wogar")[0], "hoax-01");
+    assert!(
+        ids("Ho").iter().all(|id| id != "hoax-02"),
+        "{:?}",
+        ids("Ho")
+    );
+    assert_eq!(ids("Hoax 24")[0], "hoax-24");
 }

@@ -13,7 +13,7 @@ import type { NewGameRequest } from '../bindings/NewGameRequest';
 import type { PlayRequest } from '../bindings/PlayRequest';
 
 export const gameApi = {
-  newGame: (request: NewGameRequest) => call<GameView>('game_new', { request }),
+  newGame: (request: NewGameRequest, lang: Language) => call<GameView>('game_new', { request, lang }),
   current: () => call<GameView | null>('game_current'),
   view: (id: number) => call<GameView>('game_view', { id }),
   list: () => call<GameListItem[]>('game_list'),
@@ -27,6 +27,6 @@ export const gameApi = {
   undo: (id: number, lang: Language) => call<GameView>('game_undo', { id, lang }),
   redo: (id: number, lang: Language) => call<GameView>('game_redo', { id, lang }),
   next: (id: number, lang: Language) => call<GameView>('game_next', { id, lang }),
-  fixCard: (fix: CardValuesFix) => call<CardView>('game_fix_card', { fix }),
+  fixCard: (fix: CardValuesFix, lang: Language) => call<CardView>('game_fix_card', { fix, lang }),
   markSeen: (id: number, ruling: string) => call<null>('game_mark_ruling_seen', { id, ruling }),
 };

@@ -5,7 +5,11 @@ export type RoundView = { number: number,
 /**
  * `swiss`, `round_robin` or `top_cut`.
  */
-stage: string, tables: Array<PairingTable>, 
+stage: string, 
+/**
+ * On the projector and the printouts; a prepared round is seen only by the organiser.
+ */
+published: boolean, tables: Array<PairingTable>, 
 /**
  * Every match of the round has a result.
  */

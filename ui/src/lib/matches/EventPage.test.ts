@@ -17,6 +17,17 @@ const { tournamentApi } = vi.hoisted(() => ({
   },
 }));
 vi.mock('../api/matches', () => ({ tournamentApi, historyApi: {} }));
+const { clockApi } = vi.hoisted(() => ({
+  clockApi: {
+    clock: vi.fn(),
+    command: vi.fn(),
+    tableClock: vi.fn(),
+    prepare: vi.fn(),
+    publish: vi.fn(),
+    tableMatches: vi.fn(),
+  },
+}));
+vi.mock('./clockApi', () => ({ clockApi }));
 vi.mock('../api', () => ({
   inApp: () => true,
   toServiceError: (e: unknown) => e,
@@ -50,6 +61,7 @@ function detail(withResult: boolean): EventDetail {
       {
         number: 1,
         stage: 'swiss',
+        published: true,
         complete: withResult,
         results_missing: withResult ? 0 : 1,
         tables: [
@@ -94,6 +106,29 @@ function detail(withResult: boolean): EventDetail {
 describe('EventPage', () => {
   beforeEach(() => {
     vi.clearAllMocks();
+    clockApi.clock.mockResolvedValue(null);
+  });
+
+  it('offers to publish a prepared round and marks it as not published', async () => {
+    const prepared = detail(false);
+    prepared.rounds = prepared.rounds.map((r) => ({ ...r, published: false }));
+    tournamentApi.detail.mockResolvedValueOnce(prepared).mockResolvedValue(detail(false));
+    clockApi.publish.mockResolvedValue(1);
+    render(EventPage, { id: 7, lang: 'en', onerror: vi.fn(), onback: vi.fn() });
+    expect((await screen.findByTestId('round-unpublished-1')).textContent).toContain('not published');
+    await fireEvent.click(screen.getByTestId('event-publish'));
+    await waitFor(() => expect(clockApi.publish).toHaveBeenCalledWith(7));
+    await waitFor(() => expect(screen.queryByTestId('event-publish')).toBeNull());
+    expect(screen.queryByTestId('round-unpublished-1')).toBeNull();
+  });
+
+  it('prepares the next round instead of pairing it when asked', async () => {
+    tournamentApi.detail.mockResolvedValue(detail(true));
+    clockApi.prepare.mockResolvedValue({});
+    render(EventPage, { id: 7, lang: 'en', onerror: vi.fn(), onback: vi.fn() });
+    await fireEvent.click(await screen.findByTestId('event-prepare'));
+    await waitFor(() => expect(clockApi.prepare).toHaveBeenCalledWith(7));
+    expect(tournamentApi.pair).not.toHaveBeenCalled();
   });
 
   it('shows pairings, a bye, standings from Rust, and pairing waits for results', async () => {
@@ -138,14 +173,31 @@ describe('EventPage', () => {
     expect(tournamentApi.result).not.toHaveBeenCalled();
   });
 
-  it('takes a result from a match played in the app', async () => {
+  it("offers the two players' matches played in the app and takes the one chosen", async () => {
     tournamentApi.detail.mockResolvedValue(detail(false));
     tournamentApi.resultFromMatch.mockResolvedValue({});
+    clockApi.tableMatches.mockResolvedValue([
+      { match_id: 9, winner_name: 'Bert', crystals_a: 2, crystals_b: 5, created_at: '2026-11-24T19:00:00Z' },
+      { match_id: 3, winner_name: 'Anna', crystals_a: 5, crystals_b: 1, created_at: '2026-11-23T19:00:00Z' },
+    ]);
     render(EventPage, { id: 7, lang: 'en', onerror: vi.fn(), onback: vi.fn() });
-    await fireEvent.input(await screen.findByTestId('match-no-r1-t1'), { target: { value: '3' } });
-    await fireEvent.click(screen.getByTestId('from-match-r1-t1'));
+    await fireEvent.click(await screen.findByTestId('from-match-r1-t1'));
+    expect(clockApi.tableMatches).toHaveBeenCalledWith(7, 1, 1);
+    const choice = await screen.findByTestId('match-choice-r1-t1-3');
+    expect(choice.textContent).toContain('Anna 5–1');
+    expect(screen.getByTestId('match-choice-r1-t1-9').textContent).toContain('Bert 2–5');
+    await fireEvent.click(choice);
     await waitFor(() => expect(tournamentApi.resultFromMatch).toHaveBeenCalledWith(7, 1, 1, 3));
     expect(tournamentApi.result).not.toHaveBeenCalled();
+  });
+
+  it('says so when the two players have no finished match in the app', async () => {
+    tournamentApi.detail.mockResolvedValue(detail(false));
+    clockApi.tableMatches.mockResolvedValue([]);
+    render(EventPage, { id: 7, lang: 'de', onerror: vi.fn(), onback: vi.fn() });
+    await fireEvent.click(await screen.findByTestId('from-match-r1-t1'));
+    expect((await screen.findByTestId('match-none-r1-t1')).textContent).toContain('keine beendete Partie');
+    expect(tournamentApi.resultFromMatch).not.toHaveBeenCalled();
   });
 
   it('reports a refused registration through onerror', async () => {

@@ -7,6 +7,7 @@ const seat = (entrant: number, name: string) => ({ entrant, name, people: null }
 const round: RoundView = {
   number: 2,
   stage: 'swiss',
+  published: true,
   complete: false,
   results_missing: 2,
   tables: [

@@ -9,7 +9,9 @@ describe('FlowBar', () => {
   it('names who gets the dragons on a retreat and offers Decline on the first turn of the starter', async () => {
     const h = handlers();
     render(FlowBar, { lang: 'en', view: game(), busy: false, refusal: null, ...h });
-    expect(screen.getByTestId('retreat').textContent).toBe('Retreat (1 → Ben)');
+    expect(screen.getByTestId('retreat').textContent).toContain('Retreat');
+    expect(screen.getByTestId('retreat-due').textContent).toBe('1 → Ben');
+    expect(screen.getByTestId('retreat').getAttribute('title')).toBe('1 dragon(s) go to the opponent');
     await fireEvent.click(screen.getByTestId('pass'));
     expect(h.onpass).toHaveBeenCalledWith(false);
     await fireEvent.click(screen.getByTestId('decline'));

@@ -42,4 +42,37 @@ describe('MoreMenu', () => {
     expect(onprefs).toHaveBeenCalledWith({ faceToFace: true, keepAwake: true });
     expect(screen.getByTestId('concede-B').textContent).toBe('Aufgeben: Ben');
   });
+
+  it('says whether the screen really stays on, in the interface language', async () => {
+    const props = {
+      lang: 'de' as const,
+      view: game(),
+      busy: false,
+      prefs: { faceToFace: false, keepAwake: true },
+      onprefs: vi.fn(),
+      onact: vi.fn(),
+      onnewgame: vi.fn(),
+    };
+    const held = render(MoreMenu, { ...props, wake: { held: true, problem: null } });
+    expect(screen.getByTestId('wake-state').textContent).toBe('Der Bildschirm bleibt an, solange ihr spielt.');
+    held.unmount();
+    render(MoreMenu, { ...props, wake: { held: false, problem: 'org.freedesktop.DBus.Error.ServiceUnknown' } });
+    const state = screen.getByTestId('wake-state');
+    expect(state.textContent).toContain('nicht anlassen');
+    expect(state.getAttribute('title')).toContain('ServiceUnknown');
+  });
+
+  it('says nothing about the screen when keeping it on is switched off', () => {
+    render(MoreMenu, {
+      lang: 'en',
+      view: game(),
+      busy: false,
+      prefs: { faceToFace: false, keepAwake: false },
+      wake: { held: false, problem: null },
+      onprefs: vi.fn(),
+      onact: vi.fn(),
+      onnewgame: vi.fn(),
+    });
+    expect(screen.queryByTestId('wake-state')).toBeNull();
+  });
 });

@@ -1,18 +1,31 @@
 // Keeps the screen awake while a game is played (the Rust side holds a system wake lock through
 // the keepawake crate). Asking twice for the same state costs nothing: the command only acts
-// when the state changes.
+// when the state changes. What happened is given back, so the table can say whether the screen
+// really stays on (More shows it) instead of failing quietly.
 import { call, inApp } from '../api';
 
-let last: boolean | null = null;
+export type WakeOutcome = {
+  /** The system holds the screen on for us. */
+  held: boolean;
+  /** Why it could not (the system's words), or null. */
+  problem: string | null;
+};
 
-export async function keepAwake(on: boolean): Promise<void> {
-  if (!inApp() || last === on) return;
+let last: boolean | null = null;
+let outcome: WakeOutcome = { held: false, problem: null };
+
+export async function keepAwake(on: boolean): Promise<WakeOutcome> {
+  if (!inApp() || last === on) return outcome;
   last = on;
   try {
-    await call<boolean>('keep_awake', { on });
+    const held = await call<boolean>('keep_awake', { on });
+    outcome = { held, problem: null };
   } catch (e) {
     // no wake lock on this system: the game goes on, the screen may dim as usual
     last = null;
-    console.warn('keep awake:', e);
+    const problem = (e as { message?: string })?.message ?? String(e);
+    outcome = { held: false, problem };
+    console.warn('keep awake:', problem);
   }
+  return outcome;
 }

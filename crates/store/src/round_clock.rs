@@ -1,0 +1,144 @@
+//! The round clock as stored: the columns of `rounds` that hold a `tournament::RoundClock` (see
+//! `schema::V_ROUND_CONTROL`). A clock command reads the current round's clock, lets the
+//! `tournament` crate apply it at the "now" the caller gives, and writes the result, in one
+//! transaction; a refusal writes nothing.
+
+use rusqlite::{params, Connection, OptionalExtension, Row};
+use tournament::{ClockCommand, ClockRun, RoundClock};
+
+use crate::error::{Result, StoreError};
+use crate::ids::TournamentId;
+use crate::tournaments::info_in;
+use crate::{clock, Store};
+
+/// A round's clock with the event and round it belongs to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StoredClock {
+    pub tournament: TournamentId,
+    pub event_name: String,
+    pub round: u32,
+    pub clock: RoundClock,
+}
+
+const CLOCK_COLUMNS: &str = "r.tournament_id, t.name, r.number, r.clock_length_ms, \
+                             r.clock_started, r.clock_ran_ms, r.clock_running_since";
+
+fn stored_clock(r: &Row<'_>) -> rusqlite::Result<StoredClock> {
+    let started: bool = r.get(4)?;
+    let ran_ms: i64 = r.get(5)?;
+    let since: Option<i64> = r.get(6)?;
+    let run = match (started, since) {
+        (false, _) => ClockRun::NotStarted,
+        (true, Some(since)) => ClockRun::Running { since, ran_ms },
+        (true, None) => ClockRun::Paused { ran_ms },
+    };
+    Ok(StoredClock {
+        tournament: TournamentId(r.get(0)?),
+        event_name: r.get(1)?,
+        round: r.get(2)?,
+        clock: RoundClock {
+            length_ms: r.get(3)?,
+            run,
+        },
+    })
+}
+
+/// The clock of the event's last paired round, `None` before round 1 is paired.
+fn current_in(conn: &Connection, id: TournamentId) -> Result<Option<StoredClock>> {
+    Ok(conn
+        .query_row(
+            &format!(
+                "SELECT {CLOCK_COLUMNS} FROM rounds r JOIN tournaments t ON t.id = r.tournament_id
+                 WHERE r.tournament_id = ?1 ORDER BY r.number DESC LIMIT 1"
+            ),
+            [id.0],
+            stored_clock,
+        )
+        .optional()?)
+}
+
+/// The length a new round's clock starts with: the previous round's (an organiser sets it
+/// once for the night), or the default for round 1.
+pub(crate) fn length_for_new_round(conn: &Connection, id: TournamentId) -> Result<i64> {
+    Ok(
+        current_in(conn, id)?
+            .map_or_else(|| RoundClock::default().length_ms, |c| c.clock.length_ms),
+    )
+}
+
+impl Store {
+    /// The clock of the event's current (last paired) round; `None` before round 1 is paired.
+    pub fn round_clock(&self, id: TournamentId) -> Result<Option<StoredClock>> {
+        info_in(&self.conn, id)?;
+        current_in(&self.conn, id)
+    }
+
+    /// The clock an organiser started most recently, among the current rounds of all events
+    /// still being played (a match without a result): the one the table shows during a match.
+    /// `None` when there is none.
+    pub fn latest_started_clock(&self) -> Result<Option<StoredClock>> {
+        Ok(self
+            .conn
+            .query_row(
+                &format!(
+                    "SELECT {CLOCK_COLUMNS} FROM rounds r JOIN tournaments t ON t.id = r.tournament_id
+                     WHERE r.clock_started = 1
+                       AND r.number = (SELECT MAX(number) FROM rounds x
+                                       WHERE x.tournament_id = r.tournament_id)
+                       AND EXISTS (SELECT 1 FROM pairings p
+                                   LEFT JOIN results res ON res.pairing_id = p.id
+                                   WHERE p.tournament_id = r.tournament_id AND p.round = r.number
+                                     AND p.entrant_b IS NOT NULL AND res.pairing_id IS NULL)
+                     ORDER BY r.clock_changed_at DESC, r.tournament_id DESC LIMIT 1"
+                ),
+                [],
+                stored_clock,
+            )
+            .optional()?)
+    }
+
+    /// Starts, pauses, resumes or sets the length of the current round's clock at `now_ms`
+    /// (milliseconds since the Unix epoch, given by the caller so tests need no waiting).
+    pub fn command_clock(
+        &mut self,
+        id: TournamentId,
+        command: ClockCommand,
+        now_ms: i64,
+    ) -> Result<StoredClock> {
+        let tx = self.write_tx()?;
+        let info = info_in(&tx, id)?;
+        let Some(current) = current_in(&tx, id)? else {
+            return Err(StoreError::Conflict(format!(
+                "no round of {} has been paired yet; pair a round to use its clock",
+                info.name
+            )));
+        };
+        let clock = current.clock.apply(command, now_ms).map_err(|e| match e {
+            tournament::TournamentError::Refused(why) => {
+                StoreError::Conflict(format!("round {}: {why}", current.round))
+            }
+            other => StoreError::Tournament(other),
+        })?;
+        let (started, ran_ms, since) = match clock.run {
+            ClockRun::NotStarted => (false, 0, None),
+            ClockRun::Running { since, ran_ms } => (true, ran_ms, Some(since)),
+            ClockRun::Paused { ran_ms } => (true, ran_ms, None),
+        };
+        tx.execute(
+            "UPDATE rounds SET clock_length_ms = ?3, clock_started = ?4, clock_ran_ms = ?5,
+                               clock_running_since = ?6, clock_changed_at = ?7
+             WHERE tournament_id = ?1 AND number = ?2",
+            params![
+                id.0,
+                current.round,
+                clock.length_ms,
+                started,
+                ran_ms,
+                since,
+                clock::now_text()
+            ],
+        )?;
+        tx.commit()?;
+        Ok(StoredClock { clock, ..current })
+    }
+}

@@ -1,0 +1,106 @@
+//! The tournament commands through the app's IPC (mock runtime, real capabilities): taking a
+//! drop back and undoing the last round, the round clock and prepared pairings, as the window
+//! calls them.
+
+mod common;
+
+use serde_json::{json, Value};
+
+fn pair(app: &common::TestApp, id: &Value) -> Value {
+    app.call("tournament_pair", json!({ "id": id }))
+        .expect("pair")
+}
+
+/// One test, because the app reads its data folder from the process environment.
+#[test]
+fn unpair_undrop_clock_and_publishing_answer_through_ipc() {
+    let app = common::TestApp::start();
+    let event = app
+        .call(
+            "tournament_create",
+            json!({ "event": { "name": "IPC Cup", "date": "2026-11-24", "format": "swiss",
+                               "rounds": 3, "top_cut": null, "first_round": null, "seed": "3" } }),
+        )
+        .expect("create");
+    let id = event["id"].clone();
+    let mut entrants = Vec::new();
+    for name in ["Anna", "Bert", "Cleo", "Dora"] {
+        let e = app
+            .call(
+                "tournament_register",
+                json!({ "id": id, "player": name, "people": null }),
+            )
+            .expect("register");
+        entrants.push(e["id"].clone());
+    }
+
+    // undo: refused before any round, then the paired round goes away
+    let err = app
+        .call("tournament_unpair", json!({ "id": id }))
+        .expect_err("nothing to undo");
+    assert!(err.contains("No round has been paired"), "{err}");
+    pair(&app, &id);
+    let undone = app
+        .call("tournament_unpair", json!({ "id": id }))
+        .expect("unpair");
+    assert_eq!(undone, json!(1));
+    let detail = app
+        .call("tournament_detail", json!({ "id": id }))
+        .expect("detail");
+    assert_eq!(detail["rounds"], json!([]));
+
+    // a drop is taken back until the next round is paired
+    let anna = &entrants[0];
+    let err = app
+        .call("tournament_undrop", json!({ "id": id, "entrant": anna }))
+        .expect_err("not dropped");
+    assert!(err.contains("Anna has not dropped"), "{err}");
+    app.call("tournament_drop", json!({ "id": id, "entrant": anna }))
+        .expect("drop");
+    let back = app
+        .call("tournament_undrop", json!({ "id": id, "entrant": anna }))
+        .expect("undrop");
+    assert_eq!(back["dropped_after"], Value::Null);
+
+    // a prepared round is published on demand; its clock runs from the service
+    let prepared = app
+        .call("tournament_prepare", json!({ "id": id }))
+        .expect("prepare");
+    assert_eq!(prepared["published"], false);
+    assert_eq!(
+        app.call("tournament_publish", json!({ "id": id }))
+            .expect("publish"),
+        json!(1)
+    );
+    let clock = app
+        .call(
+            "tournament_clock_command",
+            json!({ "id": id, "action": { "action": "set", "minutes": 45 } }),
+        )
+        .expect("set");
+    assert_eq!(
+        (clock["text"].clone(), clock["state"].clone()),
+        (json!("45:00"), json!("not_started"))
+    );
+    let started = app
+        .call(
+            "tournament_clock_command",
+            json!({ "id": id, "action": { "action": "start" } }),
+        )
+        .expect("start");
+    assert_eq!(started["state"], "running");
+    let table = app
+        .call("tournament_table_clock", json!({}))
+        .expect("table clock");
+    assert_eq!(
+        (table["event_name"].clone(), table["round"].clone()),
+        (json!("IPC Cup"), json!(1))
+    );
+    let err = app
+        .call(
+            "tournament_clock_command",
+            json!({ "id": id, "action": { "action": "start" } }),
+        )
+        .expect_err("started twice");
+    assert!(err.contains("already been started"), "{err}");
+}

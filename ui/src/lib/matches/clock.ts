@@ -1,0 +1,42 @@
+// Asks the service for the clock every second. The time is always the service's (one clock in
+// Rust, stored with the round): the UI never counts down on its own, so the event page, the
+// projector and the table show the same text and a restart changes nothing.
+import type { ClockView } from '../bindings/ClockView';
+import type { RoundView } from '../bindings/RoundView';
+
+export const CLOCK_POLL_MS = 1000;
+
+/** Calls `read` now and then every `everyMs`, passing each answer to `onview`; an error stops
+ * the polling (reported once through `onerror`). Returns the function that stops it. */
+export function pollClock(
+  read: () => Promise<ClockView | null>,
+  onview: (v: ClockView | null) => void,
+  onerror: (e: unknown) => void,
+  everyMs = CLOCK_POLL_MS,
+): () => void {
+  let stopped = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const tick = async () => {
+    try {
+      const v = await read();
+      if (stopped) return;
+      onview(v);
+      timer = setTimeout(tick, everyMs);
+    } catch (e) {
+      if (!stopped) onerror(e);
+    }
+  };
+  void tick();
+  return () => {
+    stopped = true;
+    if (timer !== undefined) clearTimeout(timer);
+  };
+}
+
+/** The round the projector and the printouts show: the current one once it is published.
+ * While the organiser has only prepared it they show none (an older round's pairings on the
+ * wall would send players to the wrong tables). */
+export function publishedRound(rounds: RoundView[]): RoundView | undefined {
+  const last = rounds.at(-1);
+  return last?.published ? last : undefined;
+}

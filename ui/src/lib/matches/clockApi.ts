@@ -1,0 +1,22 @@
+// Typed calls for the round clock, preparing and publishing pairings, and the app's matches
+// offered as a table's result. Kept beside the
+// components that use them (the Matches screen's other calls are in ../api/matches.ts).
+import { call } from '../api';
+import type { ClockAction } from '../bindings/ClockAction';
+import type { ClockView } from '../bindings/ClockView';
+import type { RoundView } from '../bindings/RoundView';
+import type { TableMatch } from '../bindings/TableMatch';
+
+export const clockApi = {
+  /** The current round's clock of an event, read by the service now; null before round 1. */
+  clock: (id: number) => call<ClockView | null>('tournament_clock', { id }),
+  command: (id: number, action: ClockAction) =>
+    call<ClockView>('tournament_clock_command', { id, action }),
+  /** The clock an organiser started most recently (shown on the table during a match). */
+  tableClock: () => call<ClockView | null>('tournament_table_clock'),
+  prepare: (id: number) => call<RoundView>('tournament_prepare', { id }),
+  publish: (id: number) => call<number>('tournament_publish', { id }),
+  /** Finished matches played in the app by the two players at a table, newest first. */
+  tableMatches: (id: number, round: number, table: number) =>
+    call<TableMatch[]>('tournament_table_matches', { id, round, table }),
+};
