@@ -76,6 +76,15 @@ enum Command {
     /// show, list, next, ...
     #[command(subcommand)]
     Game(cmd::game::GameCmd),
+    /// Warhammer: Invasion at the table (start with `game new --game whi --players A B`):
+    /// damage, develop, play, legend, collect, next, show, undo, redo, rulings, ...
+    Whi(cmd::othergames::WhiArgs),
+    /// Star Trek CCG at the table (`game new --game stccg …`): score with a reason, play,
+    /// Q's Planet, next, show, undo, redo, rulings, ...
+    Stccg(cmd::othergames::StccgArgs),
+    /// Knightmare Chess at the table (`game new --game kc …`): cards in force with their
+    /// durations, next turn, won, drawn, next game, show, undo, redo, rulings, ...
+    Kc(cmd::othergames::KcArgs),
     // [history & tournament subcommands]
     /// Games as played (unfinished ones first, to resume), a game's timeline, statistics.
     #[command(subcommand)]
@@ -160,6 +169,9 @@ fn run(cli: Cli, out: &Out) -> Result<(), ServiceError> {
         // [game dispatch]
         Command::Power { file } => cmd::power::run(&ctx, &file),
         Command::Game(c) => cmd::game::run(&ctx, c),
+        Command::Whi(c) => cmd::othergames::run_whi(&ctx, c),
+        Command::Stccg(c) => cmd::othergames::run_stccg(&ctx, c),
+        Command::Kc(c) => cmd::othergames::run_kc(&ctx, c),
         // [history & tournament dispatch]
         Command::History(c) => cmd::history::run(&ctx, c),
         Command::Match(c) => cmd::matches::run(&ctx, c),

@@ -2,13 +2,13 @@
 
 use serde::{Deserialize, Serialize};
 use std::fmt;
+use ts_rs::TS;
 
 /// A seat at the table. The service maps seats to the players' names.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, TS)]
+#[ts(export)]
 pub enum Player {
-    #[serde(alias = "a")]
     A,
-    #[serde(alias = "b")]
     B,
 }
 
@@ -41,11 +41,12 @@ impl fmt::Display for Player {
 }
 
 /// A value for each player (`{"A": ..., "B": ...}`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, TS)]
+#[ts(export)]
 pub struct PerPlayer<T> {
-    #[serde(rename = "A", alias = "a")]
+    #[serde(rename = "A")]
     pub a: T,
-    #[serde(rename = "B", alias = "b")]
+    #[serde(rename = "B")]
     pub b: T,
 }
 

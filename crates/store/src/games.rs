@@ -622,7 +622,7 @@ impl Store {
     }
 }
 
-fn check_event(payload: &str) -> Result<()> {
+pub(crate) fn check_event(payload: &str) -> Result<()> {
     if payload.len() > MAX_EVENT_BYTES {
         return Err(StoreError::Invalid {
             field: "event",

@@ -11,6 +11,7 @@ mod games;
 mod ids;
 mod matches;
 mod open;
+mod othergames;
 mod players;
 mod round_clock;
 pub mod schema;
@@ -36,6 +37,7 @@ pub use ids::{
 };
 pub use matches::{MatchStatus, MATCH_TARGET};
 pub use open::{OpenReport, Opened, SetAside};
+pub use othergames::{NewOtherGame, OtherGameId, OtherGameInfo, OtherKind, Outcome};
 pub use players::{Player, PlayerRecord};
 pub use round_clock::StoredClock;
 pub use stats::{MatchupStats, PeopleStats, Statistics};

@@ -178,8 +178,49 @@ ALTER TABLE games ADD COLUMN abandoned_at TEXT
     CHECK (abandoned_at IS NULL OR finished_at IS NULL);
 "#;
 
+/// Games of the other kinds at the table (Warhammer: Invasion, Star Trek CCG, Knightmare
+/// Chess): their own tables beside Blue Moon's, since their results have none of Blue Moon's
+/// columns (crystals, dragons, fights). `outcome` mirrors the fold of the log after every
+/// write (a game that ended may still be undone), so the list of unfinished games needs no
+/// replay; each event is the `othergames` engine's JSON, kept as written.
+pub const V_OTHER_GAMES: &str = r#"
+CREATE TABLE other_games (
+    id          INTEGER PRIMARY KEY,
+    kind        TEXT NOT NULL CHECK (kind IN ('whi', 'stccg', 'kc')),
+    player_a    INTEGER NOT NULL REFERENCES players(id),
+    player_b    INTEGER NOT NULL REFERENCES players(id),
+    created_at  TEXT NOT NULL,
+    updated_at  TEXT NOT NULL,
+    outcome     TEXT NOT NULL DEFAULT 'playing'
+                CHECK (outcome IN ('playing', 'won_a', 'won_b', 'tie')),
+    CHECK (player_a <> player_b)
+);
+CREATE INDEX other_games_listing ON other_games(outcome <> 'playing', updated_at DESC, id DESC);
+CREATE TABLE other_game_events (
+    game_id     INTEGER NOT NULL REFERENCES other_games(id),
+    seq         INTEGER NOT NULL CHECK (seq >= 1),
+    payload     TEXT NOT NULL CHECK (json_valid(payload)),
+    created_at  TEXT NOT NULL,
+    PRIMARY KEY (game_id, seq)
+) WITHOUT ROWID;
+CREATE TABLE other_game_redo (
+    game_id     INTEGER NOT NULL REFERENCES other_games(id),
+    depth       INTEGER NOT NULL,
+    payload     TEXT NOT NULL CHECK (json_valid(payload)),
+    PRIMARY KEY (game_id, depth)
+) WITHOUT ROWID;
+"#;
+
 /// The SQL of every version, oldest first. Index `i` holds the step from version `i` to `i + 1`.
-pub const VERSIONS: &[&str] = &[V1, V2, V3, V4, V_ROUND_CONTROL, V_ABANDONED_GAMES];
+pub const VERSIONS: &[&str] = &[
+    V1,
+    V2,
+    V3,
+    V4,
+    V_ROUND_CONTROL,
+    V_ABANDONED_GAMES,
+    V_OTHER_GAMES,
+];
 
 /// The newest schema version this build knows.
 pub fn latest() -> u32 {

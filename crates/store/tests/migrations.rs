@@ -96,11 +96,23 @@ fn database_at(path: &Path, version: usize) {
         )
         .unwrap();
     }
-    // Version 6 (abandoned games) is the newest, so no older release wrote one yet. When a
-    // version is added, add version-6 data here (the assertion below is the reminder).
+    if version >= 6 {
+        // a game outside a match that the players abandoned
+        c.execute_batch(
+            r#"
+            INSERT INTO games (id, match_id, player_a, player_b, people_a, people_b, first_player,
+                               created_at, updated_at, abandoned_at)
+                VALUES (3, NULL, 2, 1, 'Khind', 'Aqua', 'B', '2026-01-02T09:00:00.000000Z',
+                        '2026-01-02T09:30:00.000000Z', '2026-01-02T09:30:00.000000Z');
+            "#,
+        )
+        .unwrap();
+    }
+    // Version 7 (games of the other kinds) is the newest, so no older release wrote them yet.
+    // When version 8 is added, add version-7 data here (the assertion below is the reminder).
     assert_eq!(
         schema::VERSIONS.len(),
-        6,
+        7,
         "a new schema version: give database_at data for the previous one"
     );
 }
@@ -159,6 +171,14 @@ fn check_data(store: &Store, version: usize) {
     if version >= 1 {
         // Games written before abandoning existed are not abandoned.
         assert_eq!(store.game(GameId(2)).unwrap().abandoned_at, None);
+    }
+    if version >= 6 {
+        assert_eq!(
+            store.game(GameId(3)).unwrap().abandoned_at.as_deref(),
+            Some("2026-01-02T09:30:00.000000Z")
+        );
+    }
+    if version >= 1 {
         // Times written as text by earlier releases read back (through chrono) unchanged.
         let g1 = store.game(GameId(1)).unwrap();
         assert_eq!(g1.created_at, "2026-01-01T10:00:00.000000Z");

@@ -13,6 +13,7 @@ pub mod settings;
 pub mod cards;
 pub mod game;
 pub mod history;
+pub mod othergames;
 pub mod rulings;
 pub mod tournaments;
 

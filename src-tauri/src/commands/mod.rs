@@ -12,6 +12,7 @@ pub mod shell;
 pub mod cards;
 pub mod game;
 pub mod history;
+pub mod othergames;
 pub mod rulings;
 pub mod tournaments;
 pub mod wake;

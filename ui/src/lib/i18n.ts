@@ -6,16 +6,19 @@ import type { Language } from './bindings/Language';
 import { tableText } from './i18n/table';
 import { matchesText } from './i18n/matches';
 import { cardsText } from './i18n/cards';
+import { otherGamesText } from './i18n/othergames';
 
 const en = {
   ...tableText.en,
   ...cardsText.en,
   ...matchesText.en,
+  ...otherGamesText.en,
   'app.title': 'Tablemate',
   'nav.table': 'Table',
   'nav.cards': 'Cards',
   'nav.rulings': 'Rulings',
   'nav.matches': 'Matches',
+  'nav.games': 'Games',
   'nav.settings': 'Settings',
   'nav.label': 'Main navigation',
   'table.heading': 'Table',
@@ -49,11 +52,13 @@ const de: Record<Key, string> = {
   ...tableText.de,
   ...cardsText.de,
   ...matchesText.de,
+  ...otherGamesText.de,
   'app.title': 'Tablemate',
   'nav.table': 'Tisch',
   'nav.cards': 'Karten',
   'nav.rulings': 'Regeln',
   'nav.matches': 'Partien',
+  'nav.games': 'Spiele',
   'nav.settings': 'Einstellungen',
   'nav.label': 'Hauptnavigation',
   'table.heading': 'Tisch',

@@ -17,25 +17,30 @@ use crate::Ctx;
 
 #[derive(Debug, Subcommand)]
 pub enum GameCmd {
-    /// Start a game (and its match, first to 5 crystals).
+    /// Start a game (and its match, first to 5 crystals); with --game whi|stccg|kc a game of
+    /// Warhammer: Invasion, Star Trek CCG or Knightmare Chess (`tablemate whi|stccg|kc …`).
     New {
         /// The first player's name.
-        a: String,
+        #[arg(required_unless_present = "kind")]
+        a: Option<String>,
         /// The second player's name.
-        b: String,
+        #[arg(required_unless_present = "kind")]
+        b: Option<String>,
         /// The first player's people (deck): Vulca, Hoax, Mimix, Flit, Khind, Terrah, Pillar,
         /// Aqua or Buka.
-        #[arg(long)]
-        people_a: String,
+        #[arg(long, required_unless_present = "kind")]
+        people_a: Option<String>,
         /// The second player's people, e.g. Hoax.
-        #[arg(long)]
-        people_b: String,
+        #[arg(long, required_unless_present = "kind")]
+        people_b: Option<String>,
         /// Who starts the first fight: A or B (default A).
         #[arg(long)]
         first: Option<String>,
         /// Play with the Emissaries and Inquisitors cards (Hyla, crystal, interference).
         #[arg(long)]
         emissaries_inquisitors: bool,
+        #[command(flatten)]
+        other: super::othergames::NewOther,
     },
     /// Enter a card: PLAYER (A, B or a name) and the card as typed.
     Play {
@@ -207,14 +212,18 @@ pub fn run(ctx: &Ctx<'_>, cmd: GameCmd) -> Result<(), ServiceError> {
             people_b,
             first,
             emissaries_inquisitors,
+            mut other,
         } => {
+            if let Some(kind) = other.kind.take() {
+                return super::othergames::new(ctx, &kind, other, first);
+            }
             let first = first.as_deref().map(Seat::parse).transpose()?;
             let mut svc = ctx.open()?;
             let view = svc.game_new(&NewGameRequest {
-                player_a: a,
-                player_b: b,
-                people_a,
-                people_b,
+                player_a: a.unwrap_or_default(),
+                player_b: b.unwrap_or_default(),
+                people_a: people_a.unwrap_or_default(),
+                people_b: people_b.unwrap_or_default(),
                 first,
                 emissaries_inquisitors,
             })?;

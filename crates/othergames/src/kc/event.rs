@@ -3,9 +3,11 @@
 use crate::{CardId, PerPlayer, Player};
 use serde::{Deserialize, Serialize};
 use std::num::NonZeroU8;
+use ts_rs::TS;
 
 /// How long a played card stays in force.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
 #[serde(rename_all = "snake_case")]
 pub enum Duration {
     /// A regular card: it resolves and is discarded at the end of the turn.
@@ -18,7 +20,8 @@ pub enum Duration {
 }
 
 /// How a game was won.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
 #[serde(rename_all = "snake_case")]
 pub enum WinBy {
     Checkmate,
@@ -31,7 +34,8 @@ pub enum WinBy {
 }
 
 /// How a game was drawn.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
 #[serde(rename_all = "snake_case")]
 pub enum DrawBy {
     Stalemate,
@@ -39,7 +43,8 @@ pub enum DrawBy {
 }
 
 /// What happened.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum KcEvent {
     /// First event of a match: decks (free text) and who plays White in the first game.
@@ -52,13 +57,18 @@ pub enum KcEvent {
     /// or card), on a piece, a square or the board (`target`, free text such as `"e4"`).
     CardPlayed {
         player: Player,
+        #[ts(as = "String")]
         card: CardId,
         duration: Duration,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         target: Option<String>,
     },
     /// A card in force leaves play early (PEACE TALKS, COUNTERSPELL, its piece captured, ...).
-    CardEnded { player: Player, card: CardId },
+    CardEnded {
+        player: Player,
+        #[ts(as = "String")]
+        card: CardId,
+    },
     /// The side to move ends its turn.
     TurnEnded { player: Player },
     /// The game is won by `winner`.

@@ -6,9 +6,11 @@ use super::{Duration, KcError, KcEvent, WinBy};
 use crate::log::{Needs, Phase, Rules};
 use crate::{CardId, LogError, PerPlayer, Player, Turn};
 use serde::Serialize;
+use ts_rs::TS;
 
 /// A chess side.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, TS)]
+#[ts(export, rename = "KcSide")]
 #[serde(rename_all = "snake_case")]
 pub enum Side {
     #[default]
@@ -17,9 +19,11 @@ pub enum Side {
 }
 
 /// A card in force.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[ts(export)]
 pub struct InForce {
     pub player: Player,
+    #[ts(as = "String")]
     pub card: CardId,
     pub duration: Duration,
     /// Turns of its player left for a `turns` card, counting the current one.
@@ -28,7 +32,8 @@ pub struct InForce {
 }
 
 /// The result of one game.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
+#[ts(export)]
 #[serde(rename_all = "snake_case")]
 pub enum KcResult {
     Won { winner: Player, by: WinBy },

@@ -3,8 +3,10 @@
 use super::state::{InForce, KcResult, KcState, Side};
 use crate::{PerPlayer, Player};
 use serde::Serialize;
+use ts_rs::TS;
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[ts(export)]
 pub struct KcView {
     pub game_no: u32,
     pub white: Player,

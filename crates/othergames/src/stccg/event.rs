@@ -2,9 +2,11 @@
 
 use crate::{CardId, PerPlayer, Player};
 use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 
 /// Why a score changed: the ledger's reason column.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
+#[ts(export)]
 #[serde(rename_all = "snake_case")]
 pub enum PointSource {
     /// A completed mission's point box.
@@ -17,7 +19,8 @@ pub enum PointSource {
 }
 
 /// What happened.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum StEvent {
     /// First event: decks (free text) and who takes the first turn.
@@ -33,12 +36,21 @@ pub enum StEvent {
         source: PointSource,
         /// The card the points come from (the mission, the dilemma, ...).
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(as = "Option<String>")]
         card: Option<CardId>,
     },
     /// A card comes into play (or is seeded) on `player`'s side.
-    CardPlayed { player: Player, card: CardId },
+    CardPlayed {
+        player: Player,
+        #[ts(as = "String")]
+        card: CardId,
+    },
     /// A card leaves play (one copy).
-    CardLeft { player: Player, card: CardId },
+    CardLeft {
+        player: Player,
+        #[ts(as = "String")]
+        card: CardId,
+    },
     /// Q's Planet is inserted into the spaceline from `player`'s Q-Continuum side deck:
     /// 140 points win, for both players, until it is solved.
     QsPlanetEntered { player: Player },

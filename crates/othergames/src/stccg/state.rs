@@ -6,6 +6,7 @@ use super::{PointSource, StError, StEvent};
 use crate::log::{Needs, Phase, Rules};
 use crate::{CardId, PerPlayer, Player, Turn};
 use serde::Serialize;
+use ts_rs::TS;
 
 /// Points that win without Q's Planet.
 pub const TARGET: i32 = 100;
@@ -13,7 +14,8 @@ pub const TARGET: i32 = 100;
 pub const QS_PLANET_TARGET: i32 = 140;
 
 /// Q's Planet on the spaceline.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, TS)]
+#[ts(export)]
 #[serde(rename_all = "snake_case")]
 pub enum QsPlanet {
     #[default]
@@ -25,26 +27,30 @@ pub enum QsPlanet {
 }
 
 /// One change of a score.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[ts(export)]
 pub struct LedgerEntry {
     pub player: Player,
     pub turn: u32,
     pub points: i32,
     pub source: PointSource,
+    #[ts(as = "Option<String>")]
     pub card: Option<CardId>,
     /// The player's score after the change.
     pub score: i32,
 }
 
 /// How a game ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
+#[ts(export, rename = "StOutcome")]
 #[serde(rename_all = "snake_case")]
 pub enum Outcome {
     Win(Player),
     Tie,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
+#[ts(export)]
 #[serde(rename_all = "snake_case")]
 pub enum StEndReason {
     /// The winner's score reached the target.
@@ -58,7 +64,8 @@ pub enum StEndReason {
     Conceded,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
+#[ts(export)]
 pub struct StResult {
     pub outcome: Outcome,
     pub reason: StEndReason,

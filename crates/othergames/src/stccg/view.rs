@@ -3,18 +3,22 @@
 use super::state::{LedgerEntry, QsPlanet, StResult, StState};
 use crate::{CardId, Player};
 use serde::Serialize;
+use ts_rs::TS;
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[ts(export)]
 pub struct StPlayerView {
     pub player: Player,
     pub deck: Option<String>,
     pub score: i32,
     /// Points still needed to reach the target (0 once reached).
     pub to_win: i32,
+    #[ts(as = "Vec<String>")]
     pub cards: Vec<CardId>,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[ts(export)]
 pub struct StView {
     pub turn: u32,
     pub active: Player,

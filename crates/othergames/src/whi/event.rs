@@ -2,9 +2,11 @@
 
 use crate::{CardId, PerPlayer, Player};
 use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 
 /// The three sections of a capital, which are also the three in-play zones of a player.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, TS)]
+#[ts(export)]
 #[serde(rename_all = "snake_case")]
 pub enum Zone {
     Kingdom,
@@ -18,7 +20,8 @@ impl Zone {
 
 /// Hit points of a capital section: `base` plus `per_development` for each development in it.
 /// The rulebook gives 8 and 1; the FAQ does not state them, so a match may set its own.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
 pub struct HitPoints {
     pub base: u32,
     pub per_development: u32,
@@ -34,7 +37,8 @@ impl Default for HitPoints {
 }
 
 /// What happened.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum WhiEvent {
     /// First event: decks (free text), who takes the first turn, capital hit points.
@@ -55,6 +59,7 @@ pub enum WhiEvent {
     /// A card enters play in one of its controller's zones.
     CardPlayed {
         player: Player,
+        #[ts(as = "String")]
         card: CardId,
         zone: Zone,
     },
@@ -62,6 +67,7 @@ pub enum WhiEvent {
     /// and are attacked through a zone (FAQ: Official Rules Clarification > Legends (v1.8)).
     LegendEntered {
         player: Player,
+        #[ts(as = "String")]
         card: CardId,
         /// An Eternal War cycle legend ("you must burn 3 zones instead of 2 to win for the
         /// rest of the game").
@@ -69,10 +75,15 @@ pub enum WhiEvent {
         eternal_war: bool,
     },
     /// A legend leaves play (one copy).
-    LegendLeft { player: Player, card: CardId },
+    LegendLeft {
+        player: Player,
+        #[ts(as = "String")]
+        card: CardId,
+    },
     /// A card in play moves to another of its controller's zones (one copy).
     CardMoved {
         player: Player,
+        #[ts(as = "String")]
         card: CardId,
         from: Zone,
         to: Zone,
@@ -80,6 +91,7 @@ pub enum WhiEvent {
     /// A card leaves play from a zone (destroyed, sacrificed, returned to hand, ...; one copy).
     CardLeft {
         player: Player,
+        #[ts(as = "String")]
         card: CardId,
         zone: Zone,
     },

@@ -6,6 +6,7 @@ use super::{HitPoints, WhiError, WhiEvent, Zone};
 use crate::log::{Needs, Phase, Rules};
 use crate::{CardId, PerPlayer, Player, Turn};
 use serde::Serialize;
+use ts_rs::TS;
 
 /// One section of a capital, which is also one of the player's zones.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize)]
@@ -88,7 +89,8 @@ impl Side {
 }
 
 /// Why the game ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
+#[ts(export, rename = "WhiEndReason")]
 #[serde(rename_all = "snake_case")]
 pub enum EndReason {
     /// The winner burned 2 sections of the loser's capital (3 after an Eternal War legend).
@@ -98,7 +100,8 @@ pub enum EndReason {
     Conceded,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
+#[ts(export)]
 pub struct WhiResult {
     pub winner: Player,
     pub reason: EndReason,

@@ -4,8 +4,10 @@ use super::state::{WhiResult, WhiState};
 use super::{HitPoints, Zone};
 use crate::{CardId, Player};
 use serde::Serialize;
+use ts_rs::TS;
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[ts(export)]
 pub struct SectionView {
     pub zone: Zone,
     pub damage: u32,
@@ -14,10 +16,12 @@ pub struct SectionView {
     pub remaining: u32,
     pub developments: u32,
     pub burned: bool,
+    #[ts(as = "Vec<String>")]
     pub cards: Vec<CardId>,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[ts(export)]
 pub struct WhiPlayerView {
     pub player: Player,
     pub deck: Option<String>,
@@ -28,11 +32,13 @@ pub struct WhiPlayerView {
     /// Eternal War legend).
     pub zones_to_win: usize,
     pub eternal_war: bool,
+    #[ts(as = "Vec<String>")]
     pub legends: Vec<CardId>,
     pub sections: [SectionView; 3],
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[ts(export)]
 pub struct WhiView {
     pub turn: u32,
     pub active: Player,

@@ -1,0 +1,736 @@
+//! `tablemate whi …`, `tablemate stccg …`, `tablemate kc …`: the other three games at the
+//! table, and `tablemate game new --game whi|stccg|kc --players A B`. Each action is one event
+//! of the game's engine, checked by it and recorded in one transaction; a refused action exits
+//! 1 with the reason (naming the players) and records nothing. Players are given as A, B or
+//! their names; cards as typed (looked up in the game's card list).
+
+use std::io::{self, Write};
+
+use clap::{Args, Subcommand};
+use serde::de::DeserializeOwned;
+use tablemate::game::Seat;
+use tablemate::othergames::engine::kc::{Duration, KcEvent};
+use tablemate::othergames::engine::stccg::StEvent;
+use tablemate::othergames::engine::whi::{HitPoints, WhiEvent, Zone};
+use tablemate::othergames::engine::{CardId, Player};
+use tablemate::othergames::{
+    NewOtherGameRequest, OtherAction, OtherGameKind, OtherGameView, OtherOutcome, OtherTable,
+};
+use tablemate::{Language, Service, ServiceError};
+
+use crate::Ctx;
+
+/// `game new --game …`: what a game of another kind needs.
+#[derive(Debug, Args)]
+pub struct NewOther {
+    /// Another game instead of Blue Moon: whi (Warhammer: Invasion), stccg (Star Trek CCG)
+    /// or kc (Knightmare Chess).
+    #[arg(long = "game", value_name = "GAME")]
+    pub kind: Option<String>,
+    /// With --game: the two players' names.
+    #[arg(long, num_args = 2, value_names = ["A", "B"])]
+    pub players: Vec<String>,
+    /// With --game: the two players' decks (free text, e.g. Dwarfs Orcs).
+    #[arg(long, num_args = 2, value_names = ["DECK_A", "DECK_B"])]
+    pub decks: Vec<String>,
+    /// With --game whi: hit points of a capital section without developments (default 8).
+    #[arg(long)]
+    pub hit_points: Option<u32>,
+    /// With --game whi: hit points each development adds (default 1).
+    #[arg(long)]
+    pub per_development: Option<u32>,
+}
+
+/// Starts a game of another kind (`first`: who starts, or plays White in Knightmare Chess).
+pub fn new(
+    ctx: &Ctx<'_>,
+    kind: &str,
+    args: NewOther,
+    first: Option<String>,
+) -> Result<(), ServiceError> {
+    let kind = OtherGameKind::parse(kind)?;
+    let [a, b] = <[String; 2]>::try_from(args.players)
+        .map_err(|_| ServiceError::invalid("--game needs the two players: --players NAME NAME"))?;
+    let mut decks = args.decks.into_iter().map(Some);
+    let defaults = HitPoints::default();
+    let hit_points =
+        (args.hit_points.is_some() || args.per_development.is_some()).then(|| HitPoints {
+            base: args.hit_points.unwrap_or(defaults.base),
+            per_development: args.per_development.unwrap_or(defaults.per_development),
+        });
+    let mut svc = ctx.open()?;
+    let view = svc.other_new(&NewOtherGameRequest {
+        kind,
+        player_a: a,
+        player_b: b,
+        deck_a: decks.next().flatten(),
+        deck_b: decks.next().flatten(),
+        first: first.as_deref().map(Seat::parse).transpose()?,
+        hit_points,
+    })?;
+    show(ctx, &view)
+}
+
+/// What every family has.
+#[derive(Debug, Subcommand)]
+pub enum Common {
+    /// Show the table (with --history, every event).
+    Show {
+        #[arg(long)]
+        history: bool,
+    },
+    /// Take back the last action (the setup stays).
+    Undo,
+    /// Put back the last action taken back.
+    Redo,
+    /// Games of the other kinds, unfinished first (to resume).
+    List,
+    /// The rulings for a card entering play, with the cards in play (interactions first).
+    Rulings {
+        card: Vec<String>,
+        #[arg(long)]
+        limit: Option<usize>,
+    },
+}
+
+/// Warhammer: Invasion.
+#[derive(Debug, Args)]
+pub struct WhiArgs {
+    /// The game (default: the most recent unfinished Warhammer: Invasion game).
+    #[arg(long, global = true)]
+    game: Option<i64>,
+    #[command(subcommand)]
+    cmd: WhiCmd,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum WhiCmd {
+    /// Damage on a section of PLAYER's capital: kingdom, quest or battlefield.
+    Damage {
+        player: String,
+        zone: String,
+        amount: u32,
+    },
+    /// Damage removed from a section that has not burned.
+    Heal {
+        player: String,
+        zone: String,
+        amount: u32,
+    },
+    /// A development put face down in a zone (+hit points).
+    Develop { player: String, zone: String },
+    /// A development leaves a zone.
+    Undevelop { player: String, zone: String },
+    /// A card enters play in one of PLAYER's zones.
+    Play {
+        player: String,
+        zone: String,
+        card: Vec<String>,
+    },
+    /// A card leaves play from a zone.
+    Leave {
+        player: String,
+        zone: String,
+        card: Vec<String>,
+    },
+    /// A card moves between PLAYER's zones.
+    Move {
+        player: String,
+        card: Vec<String>,
+        #[arg(long)]
+        from: String,
+        #[arg(long)]
+        to: String,
+    },
+    /// A legend enters play (--eternal-war: its player must burn 3 zones to win).
+    Legend {
+        player: String,
+        card: Vec<String>,
+        #[arg(long)]
+        eternal_war: bool,
+    },
+    /// A legend leaves play.
+    LegendLeaves { player: String, card: Vec<String> },
+    /// Kingdom phase: PLAYER's resources become AMOUNT.
+    Collect { player: String, amount: u32 },
+    /// Resources gained from a card effect.
+    Gain { player: String, amount: u32 },
+    /// Resources spent.
+    Spend { player: String, amount: u32 },
+    /// PLAYER has no cards left in the deck (and loses).
+    DeckEmpty { player: String },
+    /// PLAYER concedes.
+    Concede { player: String },
+    /// End the turn (default: of the active player).
+    Next { player: Option<String> },
+    #[command(flatten)]
+    Common(Common),
+}
+
+/// Star Trek CCG.
+#[derive(Debug, Args)]
+pub struct StccgArgs {
+    /// The game (default: the most recent unfinished Star Trek CCG game).
+    #[arg(long, global = true)]
+    game: Option<i64>,
+    #[command(subcommand)]
+    cmd: StccgCmd,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum StccgCmd {
+    /// PLAYER's score changes by POINTS (negative: lost) for a reason: mission, dilemma or
+    /// bonus_points.
+    Score {
+        player: String,
+        #[arg(allow_negative_numbers = true)]
+        points: i32,
+        #[arg(long)]
+        reason: String,
+        /// The card the points come from.
+        #[arg(long)]
+        card: Option<String>,
+    },
+    /// A card comes into play (or is seeded) on PLAYER's side.
+    Play { player: String, card: Vec<String> },
+    /// A card leaves play.
+    Leave { player: String, card: Vec<String> },
+    /// Q's Planet enters the spaceline from PLAYER's Q-Continuum: 140 points win.
+    QsPlanet { player: String },
+    /// PLAYER solves Q's Planet: 100 points win again.
+    QsSolved { player: String },
+    /// PLAYER drew the last card: the game ends.
+    DeckExhausted { player: String },
+    /// PLAYER cannot show the Devidian Door: they lose.
+    DevidianDoor { player: String },
+    /// Mickey D. attempts a mission in PLAYER's Away Team: they win.
+    MickeyD { player: String },
+    /// PLAYER concedes.
+    Concede { player: String },
+    /// End the turn (default: of the active player).
+    Next { player: Option<String> },
+    #[command(flatten)]
+    Common(Common),
+}
+
+/// Knightmare Chess.
+#[derive(Debug, Args)]
+pub struct KcArgs {
+    /// The game (default: the most recent unfinished Knightmare Chess match).
+    #[arg(long, global = true)]
+    game: Option<i64>,
+    #[command(subcommand)]
+    cmd: KcCmd,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum KcCmd {
+    /// PLAYER plays a card: --duration this_turn (default), continuing, or a number of turns.
+    Play {
+        player: String,
+        card: Vec<String>,
+        #[arg(long)]
+        duration: Option<String>,
+        /// The piece or square (e4).
+        #[arg(long)]
+        target: Option<String>,
+    },
+    /// A card in force leaves play early.
+    EndCard { player: String, card: Vec<String> },
+    /// End the turn (default: of the side to move).
+    Next { player: Option<String> },
+    /// PLAYER wins the game --by checkmate, last_king_captured, king_of_the_mountain or
+    /// resignation.
+    Won {
+        player: String,
+        #[arg(long)]
+        by: String,
+    },
+    /// The game is drawn --by stalemate or agreement.
+    Drawn {
+        #[arg(long)]
+        by: String,
+    },
+    /// The next game of the match; PLAYER plays White.
+    NextGame { white: String },
+    #[command(flatten)]
+    Common(Common),
+}
+
+/// A snake_case engine value (`quest`, `bonus_points`, `checkmate`) as typed.
+fn value<T: DeserializeOwned>(text: &str, what: &str, choices: &str) -> Result<T, ServiceError> {
+    let t = text.trim().to_lowercase().replace('-', "_");
+    serde_json::from_value(serde_json::Value::String(t)).map_err(|_| {
+        ServiceError::invalid(format!("`{}` is not a {what}: use {choices}", text.trim()))
+    })
+}
+
+fn zone(text: &str) -> Result<Zone, ServiceError> {
+    value(text, "zone", "kingdom, quest or battlefield")
+}
+
+fn card(words: &[String]) -> CardId {
+    CardId::new(words.join(" "))
+}
+
+fn game_id(svc: &Service, game: Option<i64>, kind: OtherGameKind) -> Result<i64, ServiceError> {
+    match game {
+        Some(g) => Ok(g),
+        None => svc.other_latest(kind)?.ok_or_else(|| {
+            ServiceError::invalid(format!(
+                "No {} game yet: start one with `tablemate game new --game {} \
+                 --players NAME NAME`",
+                kind.title(),
+                serde_json::to_value(kind)
+                    .ok()
+                    .and_then(|v| v.as_str().map(str::to_owned))
+                    .unwrap_or_default()
+            ))
+        }),
+    }
+}
+
+/// The shared commands, or the game's action built from the current view.
+fn run_family(
+    ctx: &Ctx<'_>,
+    kind: OtherGameKind,
+    game: Option<i64>,
+    common: Option<Common>,
+    make: impl FnOnce(&OtherGameView) -> Result<OtherAction, ServiceError>,
+) -> Result<(), ServiceError> {
+    let mut svc = ctx.open()?;
+    if let Some(Common::List) = common {
+        let list = svc.other_list(false)?;
+        return ctx.out.print(&list, |w| {
+            for g in &list {
+                writeln!(
+                    w,
+                    "{:>4}  {:<20} {} – {}  ({} events, {})",
+                    g.id,
+                    g.title,
+                    g.players[0],
+                    g.players[1],
+                    g.events,
+                    outcome_text(&g.outcome)
+                )?;
+            }
+            Ok(())
+        });
+    }
+    let id = game_id(&svc, game, kind)?;
+    let view = match common {
+        Some(Common::Show { history }) => {
+            let view = svc.other_view(id)?;
+            return ctx.out.print(&view, |w| {
+                table(w, &view)?;
+                if history {
+                    for e in &view.history {
+                        writeln!(w, "{:>4}  {}", e.seq, e.event)?;
+                    }
+                }
+                Ok(())
+            });
+        }
+        Some(Common::Undo) => svc.other_undo(id, Language::En)?,
+        Some(Common::Redo) => svc.other_redo(id, Language::En)?,
+        Some(Common::Rulings { card, limit }) => {
+            let prompts = svc.other_prompts(id, &card.join(" "), Language::En, limit)?;
+            return ctx.out.print(&prompts, |w| {
+                if prompts.is_empty() {
+                    writeln!(w, "no rulings for this card")?;
+                }
+                for p in &prompts {
+                    let with = if p.with.is_empty() {
+                        String::new()
+                    } else {
+                        format!(" (with {})", p.with.join(", "))
+                    };
+                    writeln!(w, "[{}] {}{with}", p.ruling.id, p.reason)?;
+                    writeln!(w, "    {}", p.display.replace('\n', "\n    "))?;
+                }
+                Ok(())
+            });
+        }
+        // Answered above, before a game is chosen.
+        Some(Common::List) => svc.other_view(id)?,
+        None => {
+            let current = svc.other_view(id)?;
+            let action = make(&current)?;
+            svc.other_act(id, &action, Language::En)?
+        }
+    };
+    show(ctx, &view)
+}
+
+fn active(view: &OtherGameView, player: Option<String>) -> Result<Player, ServiceError> {
+    match player {
+        Some(p) => view.player(&p),
+        None => Ok(match &view.table {
+            OtherTable::Whi(t) => t.active,
+            OtherTable::Stccg(t) => t.active,
+            OtherTable::Kc(t) => t.to_move,
+        }),
+    }
+}
+
+pub fn run_whi(ctx: &Ctx<'_>, args: WhiArgs) -> Result<(), ServiceError> {
+    let (common, cmd) = match args.cmd {
+        WhiCmd::Common(c) => (Some(c), None),
+        other => (None, Some(other)),
+    };
+    run_family(ctx, OtherGameKind::Whi, args.game, common, |v| {
+        let p = |t: &str| v.player(t);
+        let ev = match cmd {
+            Some(WhiCmd::Damage {
+                player,
+                zone: z,
+                amount,
+            }) => WhiEvent::DamageDealt {
+                player: p(&player)?,
+                zone: zone(&z)?,
+                amount,
+            },
+            Some(WhiCmd::Heal {
+                player,
+                zone: z,
+                amount,
+            }) => WhiEvent::DamageHealed {
+                player: p(&player)?,
+                zone: zone(&z)?,
+                amount,
+            },
+            Some(WhiCmd::Develop { player, zone: z }) => WhiEvent::DevelopmentPlayed {
+                player: p(&player)?,
+                zone: zone(&z)?,
+            },
+            Some(WhiCmd::Undevelop { player, zone: z }) => WhiEvent::DevelopmentRemoved {
+                player: p(&player)?,
+                zone: zone(&z)?,
+            },
+            Some(WhiCmd::Play {
+                player,
+                zone: z,
+                card: c,
+            }) => WhiEvent::CardPlayed {
+                player: p(&player)?,
+                card: card(&c),
+                zone: zone(&z)?,
+            },
+            Some(WhiCmd::Leave {
+                player,
+                zone: z,
+                card: c,
+            }) => WhiEvent::CardLeft {
+                player: p(&player)?,
+                card: card(&c),
+                zone: zone(&z)?,
+            },
+            Some(WhiCmd::Move {
+                player,
+                card: c,
+                from,
+                to,
+            }) => WhiEvent::CardMoved {
+                player: p(&player)?,
+                card: card(&c),
+                from: zone(&from)?,
+                to: zone(&to)?,
+            },
+            Some(WhiCmd::Legend {
+                player,
+                card: c,
+                eternal_war,
+            }) => WhiEvent::LegendEntered {
+                player: p(&player)?,
+                card: card(&c),
+                eternal_war,
+            },
+            Some(WhiCmd::LegendLeaves { player, card: c }) => WhiEvent::LegendLeft {
+                player: p(&player)?,
+                card: card(&c),
+            },
+            Some(WhiCmd::Collect { player, amount }) => WhiEvent::ResourcesCollected {
+                player: p(&player)?,
+                amount,
+            },
+            Some(WhiCmd::Gain { player, amount }) => WhiEvent::ResourcesGained {
+                player: p(&player)?,
+                amount,
+            },
+            Some(WhiCmd::Spend { player, amount }) => WhiEvent::ResourcesSpent {
+                player: p(&player)?,
+                amount,
+            },
+            Some(WhiCmd::DeckEmpty { player }) => WhiEvent::DeckEmpty {
+                player: p(&player)?,
+            },
+            Some(WhiCmd::Concede { player }) => WhiEvent::Conceded {
+                player: p(&player)?,
+            },
+            Some(WhiCmd::Next { player }) => WhiEvent::TurnEnded {
+                player: active(v, player)?,
+            },
+            Some(WhiCmd::Common(_)) | None => {
+                return Err(ServiceError::internal(
+                    "no Warhammer: Invasion action given",
+                ))
+            }
+        };
+        Ok(OtherAction::Whi(ev))
+    })
+}
+
+pub fn run_stccg(ctx: &Ctx<'_>, args: StccgArgs) -> Result<(), ServiceError> {
+    let (common, cmd) = match args.cmd {
+        StccgCmd::Common(c) => (Some(c), None),
+        other => (None, Some(other)),
+    };
+    run_family(ctx, OtherGameKind::Stccg, args.game, common, |v| {
+        let p = |t: &str| v.player(t);
+        let ev = match cmd {
+            Some(StccgCmd::Score {
+                player,
+                points,
+                reason,
+                card: c,
+            }) => StEvent::PointsScored {
+                player: p(&player)?,
+                points,
+                source: value(&reason, "reason", "mission, dilemma or bonus_points")?,
+                card: c.map(CardId::new),
+            },
+            Some(StccgCmd::Play { player, card: c }) => StEvent::CardPlayed {
+                player: p(&player)?,
+                card: card(&c),
+            },
+            Some(StccgCmd::Leave { player, card: c }) => StEvent::CardLeft {
+                player: p(&player)?,
+                card: card(&c),
+            },
+            Some(StccgCmd::QsPlanet { player }) => StEvent::QsPlanetEntered {
+                player: p(&player)?,
+            },
+            Some(StccgCmd::QsSolved { player }) => StEvent::QsPlanetSolved {
+                player: p(&player)?,
+            },
+            Some(StccgCmd::DeckExhausted { player }) => StEvent::DeckExhausted {
+                player: p(&player)?,
+            },
+            Some(StccgCmd::DevidianDoor { player }) => StEvent::DevidianDoorNotShown {
+                player: p(&player)?,
+            },
+            Some(StccgCmd::MickeyD { player }) => StEvent::MickeyDAttempt {
+                player: p(&player)?,
+            },
+            Some(StccgCmd::Concede { player }) => StEvent::Conceded {
+                player: p(&player)?,
+            },
+            Some(StccgCmd::Next { player }) => StEvent::TurnEnded {
+                player: active(v, player)?,
+            },
+            Some(StccgCmd::Common(_)) | None => {
+                return Err(ServiceError::internal("no Star Trek CCG action given"))
+            }
+        };
+        Ok(OtherAction::Stccg(ev))
+    })
+}
+
+fn duration(text: Option<&str>) -> Result<Duration, ServiceError> {
+    let Some(t) = text else {
+        return Ok(Duration::ThisTurn);
+    };
+    if let Ok(n) = t.trim().parse::<u8>() {
+        return std::num::NonZeroU8::new(n)
+            .map(Duration::Turns)
+            .ok_or_else(|| {
+                ServiceError::invalid("A card in force for 0 turns is not in force: give 1 or more")
+            });
+    }
+    value(t, "duration", "this_turn, continuing or a number of turns")
+}
+
+pub fn run_kc(ctx: &Ctx<'_>, args: KcArgs) -> Result<(), ServiceError> {
+    let (common, cmd) = match args.cmd {
+        KcCmd::Common(c) => (Some(c), None),
+        other => (None, Some(other)),
+    };
+    run_family(ctx, OtherGameKind::Kc, args.game, common, |v| {
+        let p = |t: &str| v.player(t);
+        let ev = match cmd {
+            Some(KcCmd::Play {
+                player,
+                card: c,
+                duration: d,
+                target,
+            }) => KcEvent::CardPlayed {
+                player: p(&player)?,
+                card: card(&c),
+                duration: duration(d.as_deref())?,
+                target,
+            },
+            Some(KcCmd::EndCard { player, card: c }) => KcEvent::CardEnded {
+                player: p(&player)?,
+                card: card(&c),
+            },
+            Some(KcCmd::Next { player }) => KcEvent::TurnEnded {
+                player: active(v, player)?,
+            },
+            Some(KcCmd::Won { player, by }) => KcEvent::GameWon {
+                winner: p(&player)?,
+                by: value(
+                    &by,
+                    "way to win",
+                    "checkmate, last_king_captured, king_of_the_mountain or resignation",
+                )?,
+            },
+            Some(KcCmd::Drawn { by }) => KcEvent::GameDrawn {
+                by: value(&by, "way to draw", "stalemate or agreement")?,
+            },
+            Some(KcCmd::NextGame { white }) => KcEvent::NextGame { white: p(&white)? },
+            Some(KcCmd::Common(_)) | None => {
+                return Err(ServiceError::internal("no Knightmare Chess action given"))
+            }
+        };
+        Ok(OtherAction::Kc(ev))
+    })
+}
+
+fn outcome_text(o: &OtherOutcome) -> String {
+    match o {
+        OtherOutcome::Playing => "playing".into(),
+        OtherOutcome::Won { name, .. } => format!("{name} won"),
+        OtherOutcome::Tie => "tie".into(),
+    }
+}
+
+fn show(ctx: &Ctx<'_>, view: &OtherGameView) -> Result<(), ServiceError> {
+    ctx.out.print(view, |w| table(w, view))
+}
+
+fn names(view: &OtherGameView, cards: &[CardId]) -> String {
+    if cards.is_empty() {
+        "-".into()
+    } else {
+        cards
+            .iter()
+            .map(|c| view.card(c))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+}
+
+/// The table as text.
+fn table(w: &mut dyn Write, v: &OtherGameView) -> io::Result<()> {
+    writeln!(
+        w,
+        "game {}: {} – {} vs {} – {}",
+        v.id,
+        v.title,
+        v.players[0],
+        v.players[1],
+        outcome_text(&v.outcome)
+    )?;
+    match &v.table {
+        OtherTable::Whi(t) => {
+            writeln!(w, "turn {}, {} to play", t.turn, v.name(t.active))?;
+            for pv in &t.players {
+                writeln!(
+                    w,
+                    "{}: {} resources, {} burned (burns {} to win){}",
+                    v.name(pv.player),
+                    pv.resources,
+                    pv.burned,
+                    pv.zones_to_win,
+                    if pv.legends.is_empty() {
+                        String::new()
+                    } else {
+                        format!(", legends: {}", names(v, &pv.legends))
+                    }
+                )?;
+                for s in &pv.sections {
+                    writeln!(
+                        w,
+                        "  {:<12} damage {}/{}{}, developments {}, cards: {}",
+                        format!("{:?}", s.zone).to_lowercase(),
+                        s.damage,
+                        s.hit_points,
+                        if s.burned { " BURNED" } else { "" },
+                        s.developments,
+                        names(v, &s.cards)
+                    )?;
+                }
+            }
+        }
+        OtherTable::Stccg(t) => {
+            writeln!(
+                w,
+                "turn {}, {} to play; {} points win{}",
+                t.turn,
+                v.name(t.active),
+                t.target,
+                if t.target > 100 { " (Q's Planet)" } else { "" }
+            )?;
+            for pv in &t.players {
+                writeln!(
+                    w,
+                    "{}: {} points ({} to go), cards: {}",
+                    v.name(pv.player),
+                    pv.score,
+                    pv.to_win,
+                    names(v, &pv.cards)
+                )?;
+            }
+            for e in &t.ledger {
+                let reason = serde_json::to_value(e.source)
+                    .ok()
+                    .and_then(|x| x.as_str().map(str::to_owned))
+                    .unwrap_or_default();
+                writeln!(
+                    w,
+                    "  turn {:>3}  {:<8} {:+} {reason}{} = {}",
+                    e.turn,
+                    v.name(e.player),
+                    e.points,
+                    e.card
+                        .as_ref()
+                        .map_or(String::new(), |c| format!(" ({})", v.card(c))),
+                    e.score
+                )?;
+            }
+        }
+        OtherTable::Kc(t) => {
+            writeln!(
+                w,
+                "game {} of the match, move {} (turn {}), {} ({:?}) to move; {} {} – {} {}, {} drawn",
+                t.game_no,
+                t.move_number,
+                t.turn,
+                v.name(t.to_move),
+                t.side_to_move,
+                v.players[0],
+                t.wins.a,
+                t.wins.b,
+                v.players[1],
+                t.draws
+            )?;
+            for f in &t.in_force {
+                let left = match f.duration {
+                    Duration::ThisTurn => "this turn".to_owned(),
+                    Duration::Continuing => "continuing".to_owned(),
+                    Duration::Turns(_) => format!("{} turns left", f.turns_left.unwrap_or(0)),
+                };
+                writeln!(
+                    w,
+                    "  {} ({}): {left}{}",
+                    v.card(&f.card),
+                    v.name(f.player),
+                    f.target
+                        .as_ref()
+                        .map_or(String::new(), |t| format!(", on {t}"))
+                )?;
+            }
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,123 @@
+//! `tablemate game new --game whi|stccg|kc` and `tablemate whi|stccg|kc …` as a player runs
+//! them: a short game of each, refusals naming the players (exit 1, nothing recorded),
+//! undo/redo, resume after a restart of the CLI.
+
+mod common;
+use common::tablemate;
+
+use serde_json::Value;
+use std::path::Path;
+
+fn json(data: &Path, args: &[&str]) -> Value {
+    let mut all = vec!["--json"];
+    all.extend_from_slice(args);
+    let o = tablemate(data, &all);
+    assert!(o.status.success(), "{args:?}: {o:?}");
+    serde_json::from_slice(&o.stdout).expect("valid JSON")
+}
+
+/// `game new --game KIND …`.
+fn start(data: &Path, rest: &[&str]) -> Value {
+    let mut all = vec!["game", "new", "--game"];
+    all.extend_from_slice(rest);
+    json(data, &all)
+}
+
+fn refused(data: &Path, args: &[&str]) -> String {
+    let o = tablemate(data, args);
+    assert_eq!(o.status.code(), Some(1), "{args:?}: {o:?}");
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+#[test]
+fn warhammer_invasion_two_burned_zones_win_and_undo_reopens() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let v = start(
+        d,
+        &[
+            "whi",
+            "--players",
+            "Ann",
+            "Ben",
+            "--decks",
+            "Dwarfs",
+            "Orcs",
+        ],
+    );
+    assert_eq!(v["kind"], "whi");
+    assert_eq!(v["table"]["table"]["players"][0]["deck"], "Dwarfs");
+    json(d, &["whi", "develop", "Ben", "quest"]);
+    let v = json(
+        d,
+        &["whi", "play", "Ann", "kingdom", "Dwarf", "Cannon", "Crew"],
+    );
+    assert_eq!(
+        v["table"]["table"]["players"][0]["sections"][0]["cards"][0],
+        "whi-dwarf-cannon-crew"
+    );
+    let v = json(d, &["whi", "damage", "Ben", "quest", "9"]);
+    assert_eq!(
+        v["table"]["table"]["players"][1]["sections"][1]["burned"], true,
+        "9 hit points with a development"
+    );
+    let why = refused(d, &["whi", "damage", "ben", "quest", "1"]);
+    assert!(why.contains("Ben's Quest zone is burning"), "{why}");
+    let why = refused(d, &["whi", "next", "B"]);
+    assert!(why.contains("It is Ann's turn, not Ben's."), "{why}");
+    let v = json(d, &["whi", "damage", "B", "battlefield", "8"]);
+    assert_eq!(v["outcome"]["state"], "won");
+    assert_eq!(v["outcome"]["name"], "Ann");
+    assert_eq!(
+        v["history"].as_array().unwrap().len(),
+        5,
+        "the refusals recorded nothing"
+    );
+    let v = json(d, &["whi", "undo"]);
+    assert_eq!(v["outcome"]["state"], "playing");
+    // the game is resumed by the next command (a new process) without --game
+    let v = json(d, &["whi", "redo"]);
+    assert_eq!(v["outcome"]["state"], "won");
+    let list = json(d, &["whi", "list"]);
+    assert_eq!(list[0]["title"], "Warhammer: Invasion");
+}
+
+#[test]
+fn star_trek_score_ledger_with_reasons_and_qs_planet() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    start(d, &["stccg", "--players", "Kirk", "Picard"]);
+    json(d, &["stccg", "score", "Kirk", "35", "--reason", "mission"]);
+    let v = json(d, &["stccg", "score", "Kirk", "-10", "--reason", "dilemma"]);
+    assert_eq!(v["table"]["table"]["players"][0]["score"], 25);
+    let v = json(d, &["stccg", "qs-planet", "Picard"]);
+    assert_eq!(v["table"]["table"]["target"], 140);
+    let ledger = &v["table"]["table"]["ledger"];
+    assert_eq!(ledger[1]["source"], "dilemma");
+    assert_eq!(ledger[1]["score"], 25);
+    let why = refused(d, &["stccg", "score", "Kirk", "5", "--reason", "luck"]);
+    assert!(why.contains("not a reason"), "{why}");
+    let why = refused(d, &["stccg", "score", "Spock", "5", "--reason", "mission"]);
+    assert!(why.contains("Kirk or Picard"), "{why}");
+}
+
+#[test]
+fn knightmare_chess_card_in_force_counts_down_and_the_match_goes_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    start(d, &["kc", "--players", "Ann", "Ben", "--first", "B"]);
+    let v = json(d, &["kc", "play", "Ben", "amazon", "--duration", "2"]);
+    assert_eq!(v["table"]["table"]["in_force"][0]["card"], "kc-amazon");
+    assert_eq!(v["card_names"]["kc-amazon"], "AMAZON");
+    let v = json(d, &["kc", "next"]);
+    assert_eq!(v["table"]["table"]["in_force"][0]["turns_left"], 1);
+    assert_eq!(v["table"]["table"]["to_move"], "A");
+    json(d, &["kc", "won", "Ann", "--by", "checkmate"]);
+    let v = json(d, &["kc", "next-game", "Ann"]);
+    assert_eq!(v["table"]["table"]["wins"]["A"], 1);
+    assert_eq!(v["table"]["table"]["game_no"], 2);
+    assert!(v["table"]["table"]["in_force"]
+        .as_array()
+        .unwrap()
+        .is_empty());
+}

@@ -1,0 +1,367 @@
+//! Games of the other kinds at the table (Warhammer: Invasion, Star Trek CCG, Knightmare Chess):
+//! create, append, undo/redo, show, list the unfinished ones.
+//!
+//! As for Blue Moon, each event is opaque JSON written by the rules engine (`othergames`); the
+//! store checks that it is JSON and numbers it. Every write also records the game's
+//! [`Outcome`] as the service folded it, in the same transaction, so the list of unfinished
+//! games never replays a log. The log stays writable after the end (a game ended by a typing
+//! mistake can be undone); the service refuses what the engine refuses.
+//!
+//! Undo and redo name the event they expect to move (`expected_seq`, `expected_depth`): the
+//! service computed the outcome for exactly that event, and a log changed meanwhile (the app
+//! and the CLI at once) is refused with a conflict instead of being rewritten.
+
+use rusqlite::{params, OptionalExtension, Transaction};
+use serde::{Deserialize, Serialize};
+
+use crate::error::{Result, StoreError};
+use crate::games::{check_event, StoredEvent};
+use crate::ids::{label, PlayerId, Side, MAX_NAME_CHARS};
+use crate::{clock, players, Store};
+
+/// One game of another kind (its own numbering, apart from Blue Moon games).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct OtherGameId(pub i64);
+
+impl OtherGameId {
+    fn not_found(self) -> StoreError {
+        StoreError::NotFound {
+            what: "game",
+            id: self.0,
+        }
+    }
+}
+
+impl std::fmt::Display for OtherGameId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
+/// Which game is played.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum OtherKind {
+    /// Warhammer: Invasion.
+    Whi,
+    /// Star Trek CCG (first edition).
+    Stccg,
+    /// Knightmare Chess.
+    Kc,
+}
+
+impl OtherKind {
+    pub const ALL: [OtherKind; 3] = [OtherKind::Whi, OtherKind::Stccg, OtherKind::Kc];
+
+    /// The short name used in the database and on the command line.
+    pub fn code(self) -> &'static str {
+        match self {
+            OtherKind::Whi => "whi",
+            OtherKind::Stccg => "stccg",
+            OtherKind::Kc => "kc",
+        }
+    }
+
+    fn from_sql(text: &str) -> rusqlite::Result<OtherKind> {
+        OtherKind::ALL
+            .into_iter()
+            .find(|k| k.code() == text)
+            .ok_or_else(|| conversion(format!("not a game kind: {text:?}")))
+    }
+}
+
+/// Where a game stands after its last event.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Outcome {
+    Playing,
+    Won(Side),
+    /// Ended with no winner (Star Trek's equal scores, a drawn chess game).
+    Tie,
+}
+
+impl Outcome {
+    fn as_sql(self) -> &'static str {
+        match self {
+            Outcome::Playing => "playing",
+            Outcome::Won(Side::A) => "won_a",
+            Outcome::Won(Side::B) => "won_b",
+            Outcome::Tie => "tie",
+        }
+    }
+
+    fn from_sql(text: &str) -> rusqlite::Result<Outcome> {
+        match text {
+            "playing" => Ok(Outcome::Playing),
+            "won_a" => Ok(Outcome::Won(Side::A)),
+            "won_b" => Ok(Outcome::Won(Side::B)),
+            "tie" => Ok(Outcome::Tie),
+            other => Err(conversion(format!("not an outcome: {other:?}"))),
+        }
+    }
+}
+
+fn conversion(message: String) -> rusqlite::Error {
+    rusqlite::Error::FromSqlConversionFailure(0, rusqlite::types::Type::Text, message.into())
+}
+
+/// A game to create: its kind, the two players' names (created if new) and its first event.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NewOtherGame {
+    pub kind: OtherKind,
+    pub players: [String; 2],
+    /// The engine's `setup` event (JSON text).
+    pub setup: String,
+}
+
+/// A game as listed or shown.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OtherGameInfo {
+    pub id: OtherGameId,
+    pub kind: OtherKind,
+    pub players: [PlayerId; 2],
+    pub player_names: [String; 2],
+    pub created_at: String,
+    pub updated_at: String,
+    /// Events in the log (the setup included).
+    pub events: u32,
+    /// Undone events that can be redone.
+    pub redo: u32,
+    pub outcome: Outcome,
+}
+
+const COLUMNS: &str = "g.id, g.kind, g.player_a, g.player_b, pa.name, pb.name, g.created_at,
+    g.updated_at, (SELECT COUNT(*) FROM other_game_events e WHERE e.game_id = g.id),
+    (SELECT COUNT(*) FROM other_game_redo r WHERE r.game_id = g.id), g.outcome";
+
+const FROM: &str = "FROM other_games g
+    JOIN players pa ON pa.id = g.player_a JOIN players pb ON pb.id = g.player_b";
+
+fn info_from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<OtherGameInfo> {
+    Ok(OtherGameInfo {
+        id: OtherGameId(r.get(0)?),
+        kind: OtherKind::from_sql(&r.get::<_, String>(1)?)?,
+        players: [PlayerId(r.get(2)?), PlayerId(r.get(3)?)],
+        player_names: [r.get(4)?, r.get(5)?],
+        created_at: r.get(6)?,
+        updated_at: r.get(7)?,
+        events: r.get(8)?,
+        redo: r.get(9)?,
+        outcome: Outcome::from_sql(&r.get::<_, String>(10)?)?,
+    })
+}
+
+/// `seq, payload, created_at`.
+fn event_from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<StoredEvent> {
+    Ok(StoredEvent {
+        seq: r.get(0)?,
+        payload: r.get(1)?,
+        created_at: r.get(2)?,
+    })
+}
+
+fn ensure_exists(tx: &Transaction<'_>, game: OtherGameId) -> Result<()> {
+    tx.query_row("SELECT 1 FROM other_games WHERE id = ?1", [game.0], |_| {
+        Ok(())
+    })
+    .optional()?
+    .ok_or_else(|| game.not_found())
+}
+
+fn push(tx: &Transaction<'_>, game: OtherGameId, payload: &str, now: &str) -> Result<u32> {
+    let seq: u32 = tx.query_row(
+        "SELECT COALESCE(MAX(seq), 0) + 1 FROM other_game_events WHERE game_id = ?1",
+        [game.0],
+        |r| r.get(0),
+    )?;
+    tx.execute(
+        "INSERT INTO other_game_events (game_id, seq, payload, created_at)
+         VALUES (?1, ?2, ?3, ?4)",
+        params![game.0, seq, payload, now],
+    )?;
+    Ok(seq)
+}
+
+fn set_outcome(tx: &Transaction<'_>, game: OtherGameId, outcome: Outcome, now: &str) -> Result<()> {
+    tx.execute(
+        "UPDATE other_games SET outcome = ?2, updated_at = ?3 WHERE id = ?1",
+        params![game.0, outcome.as_sql(), now],
+    )?;
+    Ok(())
+}
+
+/// The log changed between the service's read and this write.
+fn changed(game: OtherGameId) -> StoreError {
+    StoreError::Conflict(format!(
+        "game {game} changed meanwhile (in another window?); show it again and retry"
+    ))
+}
+
+impl Store {
+    /// Creates a game with its setup event, the players created by name if new, in one
+    /// transaction.
+    pub fn create_other_game(&mut self, new: &NewOtherGame) -> Result<OtherGameId> {
+        let a = label("player name", &new.players[0], MAX_NAME_CHARS)?;
+        let b = label("player name", &new.players[1], MAX_NAME_CHARS)?;
+        if a.to_lowercase() == b.to_lowercase() {
+            return Err(StoreError::Invalid {
+                field: "players",
+                reason: "a game needs two different players".into(),
+            });
+        }
+        check_event(&new.setup)?;
+        let now = clock::now_text();
+        let tx = self.write_tx()?;
+        let pa = players::named_in(&tx, &a)?;
+        let pb = players::named_in(&tx, &b)?;
+        tx.execute(
+            "INSERT INTO other_games (kind, player_a, player_b, created_at, updated_at)
+             VALUES (?1, ?2, ?3, ?4, ?4)",
+            params![new.kind.code(), pa.0, pb.0, now],
+        )?;
+        let id = OtherGameId(tx.last_insert_rowid());
+        push(&tx, id, &new.setup, &now)?;
+        tx.commit()?;
+        Ok(id)
+    }
+
+    /// Appends one event and records the outcome after it, in one transaction; a new event
+    /// clears the redo stack. Returns the event's sequence number.
+    pub fn append_other_event(
+        &mut self,
+        game: OtherGameId,
+        payload: &str,
+        outcome: Outcome,
+    ) -> Result<u32> {
+        check_event(payload)?;
+        let now = clock::now_text();
+        let tx = self.write_tx()?;
+        ensure_exists(&tx, game)?;
+        let seq = push(&tx, game, payload, &now)?;
+        tx.execute("DELETE FROM other_game_redo WHERE game_id = ?1", [game.0])?;
+        set_outcome(&tx, game, outcome, &now)?;
+        tx.commit()?;
+        Ok(seq)
+    }
+
+    /// Moves the last event (which must be `expected_seq`) to the redo stack and records the
+    /// outcome without it. The setup event (seq 1) is never undone.
+    pub fn undo_other_event(
+        &mut self,
+        game: OtherGameId,
+        expected_seq: u32,
+        outcome: Outcome,
+    ) -> Result<StoredEvent> {
+        let now = clock::now_text();
+        let tx = self.write_tx()?;
+        ensure_exists(&tx, game)?;
+        let last = tx
+            .query_row(
+                "SELECT seq, payload, created_at FROM other_game_events WHERE game_id = ?1
+                 ORDER BY seq DESC LIMIT 1",
+                [game.0],
+                event_from_row,
+            )
+            .optional()?
+            .filter(|e| e.seq > 1)
+            .ok_or(StoreError::NothingToUndo(game.0))?;
+        if last.seq != expected_seq {
+            return Err(changed(game));
+        }
+        tx.execute(
+            "DELETE FROM other_game_events WHERE game_id = ?1 AND seq = ?2",
+            params![game.0, last.seq],
+        )?;
+        tx.execute(
+            "INSERT INTO other_game_redo (game_id, depth, payload)
+             VALUES (?1, (SELECT COALESCE(MAX(depth), 0) + 1 FROM other_game_redo
+                          WHERE game_id = ?1), ?2)",
+            params![game.0, last.payload],
+        )?;
+        set_outcome(&tx, game, outcome, &now)?;
+        tx.commit()?;
+        Ok(last)
+    }
+
+    /// The event the next redo would re-append (`None`: nothing to redo).
+    pub fn other_redo_next(&self, game: OtherGameId) -> Result<Option<String>> {
+        self.other_game(game)?;
+        Ok(self
+            .conn
+            .query_row(
+                "SELECT payload FROM other_game_redo WHERE game_id = ?1
+                 ORDER BY depth DESC LIMIT 1",
+                [game.0],
+                |r| r.get(0),
+            )
+            .optional()?)
+    }
+
+    /// Re-appends the most recently undone event, which must be `expected` (as
+    /// [`Store::other_redo_next`] gave it), and records the outcome with it.
+    pub fn redo_other_event(
+        &mut self,
+        game: OtherGameId,
+        expected: &str,
+        outcome: Outcome,
+    ) -> Result<u32> {
+        let now = clock::now_text();
+        let tx = self.write_tx()?;
+        ensure_exists(&tx, game)?;
+        let (depth, payload): (i64, String) = tx
+            .query_row(
+                "SELECT depth, payload FROM other_game_redo WHERE game_id = ?1
+                 ORDER BY depth DESC LIMIT 1",
+                [game.0],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )
+            .optional()?
+            .ok_or(StoreError::NothingToRedo(game.0))?;
+        if payload != expected {
+            return Err(changed(game));
+        }
+        tx.execute(
+            "DELETE FROM other_game_redo WHERE game_id = ?1 AND depth = ?2",
+            params![game.0, depth],
+        )?;
+        let seq = push(&tx, game, &payload, &now)?;
+        set_outcome(&tx, game, outcome, &now)?;
+        tx.commit()?;
+        Ok(seq)
+    }
+
+    /// The game's events, in order.
+    pub fn other_events(&self, game: OtherGameId) -> Result<Vec<StoredEvent>> {
+        self.other_game(game)?;
+        let mut stmt = self.conn.prepare_cached(
+            "SELECT seq, payload, created_at FROM other_game_events WHERE game_id = ?1
+             ORDER BY seq",
+        )?;
+        let rows = stmt.query_map([game.0], event_from_row)?;
+        Ok(rows.collect::<rusqlite::Result<_>>()?)
+    }
+
+    /// One game.
+    pub fn other_game(&self, game: OtherGameId) -> Result<OtherGameInfo> {
+        self.conn
+            .query_row(
+                &format!("SELECT {COLUMNS} {FROM} WHERE g.id = ?1"),
+                [game.0],
+                info_from_row,
+            )
+            .optional()?
+            .ok_or_else(|| game.not_found())
+    }
+
+    /// Games of the other kinds, unfinished first, then the most recently changed first;
+    /// `unfinished_only` lists the games to resume.
+    pub fn list_other_games(&self, unfinished_only: bool) -> Result<Vec<OtherGameInfo>> {
+        let mut stmt = self.conn.prepare_cached(&format!(
+            "SELECT {COLUMNS} {FROM}
+             WHERE (?1 = 0 OR g.outcome = 'playing')
+             ORDER BY g.outcome <> 'playing', g.updated_at DESC, g.id DESC"
+        ))?;
+        let rows = stmt.query_map([unfinished_only], info_from_row)?;
+        Ok(rows.collect::<rusqlite::Result<_>>()?)
+    }
+}

@@ -1,0 +1,174 @@
+//! Games of the other kinds: one transaction per write, undo/redo with the outcome, resume list,
+//! refusals that write nothing.
+#![allow(clippy::unwrap_used)] // test helpers
+
+use store::{NewOtherGame, OtherGameId, OtherKind, Outcome, Side, Store, StoreError};
+
+const SETUP: &str = r#"{"v":1,"type":"setup","starts":"A"}"#;
+
+fn new_game(s: &mut Store, kind: OtherKind, names: [&str; 2]) -> OtherGameId {
+    s.create_other_game(&NewOtherGame {
+        kind,
+        players: [names[0].into(), names[1].into()],
+        setup: SETUP.into(),
+    })
+    .unwrap()
+}
+
+fn payloads(s: &Store, g: OtherGameId) -> Vec<String> {
+    s.other_events(g)
+        .unwrap()
+        .into_iter()
+        .map(|e| e.payload)
+        .collect()
+}
+
+#[test]
+fn a_new_game_holds_its_setup_and_its_players_by_name() {
+    let mut s = Store::open_in_memory().unwrap();
+    let g = new_game(&mut s, OtherKind::Whi, ["Ann", "Ben"]);
+    let info = s.other_game(g).unwrap();
+    assert_eq!(info.kind, OtherKind::Whi);
+    assert_eq!(info.player_names, ["Ann".to_string(), "Ben".to_string()]);
+    assert_eq!(info.events, 1);
+    assert_eq!(info.outcome, Outcome::Playing);
+    assert_eq!(payloads(&s, g), vec![SETUP.to_string()]);
+    // The same person (any case) in a second game is the same player.
+    let g2 = new_game(&mut s, OtherKind::Kc, ["ann", "Cleo"]);
+    assert_eq!(s.other_game(g2).unwrap().players[0], info.players[0]);
+}
+
+#[test]
+fn append_undo_redo_walk_the_log_and_keep_the_outcome() {
+    let mut s = Store::open_in_memory().unwrap();
+    let g = new_game(&mut s, OtherKind::Stccg, ["Ann", "Ben"]);
+    assert_eq!(
+        s.append_other_event(g, r#"{"n":1}"#, Outcome::Playing)
+            .unwrap(),
+        2
+    );
+    assert_eq!(
+        s.append_other_event(g, r#"{"n":2}"#, Outcome::Won(Side::B))
+            .unwrap(),
+        3
+    );
+    assert_eq!(s.other_game(g).unwrap().outcome, Outcome::Won(Side::B));
+    assert!(s.list_other_games(true).unwrap().is_empty());
+
+    let undone = s.undo_other_event(g, 3, Outcome::Playing).unwrap();
+    assert_eq!(undone.payload, r#"{"n":2}"#);
+    let info = s.other_game(g).unwrap();
+    assert_eq!(
+        (info.events, info.redo, info.outcome),
+        (2, 1, Outcome::Playing)
+    );
+    assert_eq!(s.list_other_games(true).unwrap().len(), 1);
+
+    let next = s.other_redo_next(g).unwrap().unwrap();
+    assert_eq!(
+        s.redo_other_event(g, &next, Outcome::Won(Side::B)).unwrap(),
+        3
+    );
+    assert_eq!(payloads(&s, g).len(), 3);
+    assert_eq!(s.other_game(g).unwrap().outcome, Outcome::Won(Side::B));
+
+    // A new event after an undo clears the redo stack.
+    s.undo_other_event(g, 3, Outcome::Playing).unwrap();
+    s.append_other_event(g, r#"{"n":3}"#, Outcome::Playing)
+        .unwrap();
+    assert_eq!(s.other_redo_next(g).unwrap(), None);
+    assert_eq!(s.other_game(g).unwrap().redo, 0);
+}
+
+#[test]
+fn the_setup_is_never_undone_and_an_empty_redo_is_refused() {
+    let mut s = Store::open_in_memory().unwrap();
+    let g = new_game(&mut s, OtherKind::Kc, ["Ann", "Ben"]);
+    assert!(matches!(
+        s.undo_other_event(g, 1, Outcome::Playing),
+        Err(StoreError::NothingToUndo(_))
+    ));
+    assert!(matches!(
+        s.redo_other_event(g, SETUP, Outcome::Playing),
+        Err(StoreError::NothingToRedo(_))
+    ));
+    assert_eq!(payloads(&s, g), vec![SETUP.to_string()]);
+}
+
+#[test]
+fn a_log_changed_meanwhile_is_refused_and_left_as_it_was() {
+    let mut s = Store::open_in_memory().unwrap();
+    let g = new_game(&mut s, OtherKind::Whi, ["Ann", "Ben"]);
+    s.append_other_event(g, r#"{"n":1}"#, Outcome::Playing)
+        .unwrap();
+    let before = payloads(&s, g);
+    assert!(matches!(
+        s.undo_other_event(g, 7, Outcome::Won(Side::A)),
+        Err(StoreError::Conflict(_))
+    ));
+    assert_eq!(payloads(&s, g), before);
+    assert_eq!(s.other_game(g).unwrap().outcome, Outcome::Playing);
+    s.undo_other_event(g, 2, Outcome::Playing).unwrap();
+    assert!(matches!(
+        s.redo_other_event(g, r#"{"n":99}"#, Outcome::Won(Side::A)),
+        Err(StoreError::Conflict(_))
+    ));
+    assert_eq!(s.other_game(g).unwrap().redo, 1);
+    assert_eq!(s.other_game(g).unwrap().outcome, Outcome::Playing);
+}
+
+#[test]
+fn refusals_write_nothing() {
+    let mut s = Store::open_in_memory().unwrap();
+    let same = s.create_other_game(&NewOtherGame {
+        kind: OtherKind::Whi,
+        players: ["Ann".into(), "ANN".into()],
+        setup: SETUP.into(),
+    });
+    assert!(matches!(same, Err(StoreError::Invalid { .. })));
+    let not_json = s.create_other_game(&NewOtherGame {
+        kind: OtherKind::Whi,
+        players: ["Ann".into(), "Ben".into()],
+        setup: "{setup".into(),
+    });
+    assert!(matches!(not_json, Err(StoreError::EventNotJson(_))));
+    assert!(s.list_other_games(false).unwrap().is_empty());
+    assert!(s.players().unwrap().is_empty(), "no player left behind");
+
+    let g = new_game(&mut s, OtherKind::Whi, ["Ann", "Ben"]);
+    assert!(s
+        .append_other_event(g, "not json", Outcome::Won(Side::A))
+        .is_err());
+    assert_eq!(s.other_game(g).unwrap().outcome, Outcome::Playing);
+    assert_eq!(s.other_game(g).unwrap().events, 1);
+    assert!(matches!(
+        s.append_other_event(OtherGameId(99), r#"{}"#, Outcome::Playing),
+        Err(StoreError::NotFound { .. })
+    ));
+}
+
+#[test]
+fn the_resume_list_holds_unfinished_games_newest_first() {
+    let mut s = Store::open_in_memory().unwrap();
+    let g1 = new_game(&mut s, OtherKind::Whi, ["Ann", "Ben"]);
+    let g2 = new_game(&mut s, OtherKind::Stccg, ["Ann", "Ben"]);
+    let g3 = new_game(&mut s, OtherKind::Kc, ["Ann", "Ben"]);
+    s.append_other_event(g2, r#"{"n":1}"#, Outcome::Tie)
+        .unwrap();
+    s.append_other_event(g1, r#"{"n":1}"#, Outcome::Playing)
+        .unwrap();
+    let open: Vec<_> = s
+        .list_other_games(true)
+        .unwrap()
+        .iter()
+        .map(|i| i.id)
+        .collect();
+    assert_eq!(open, vec![g1, g3]);
+    let all: Vec<_> = s
+        .list_other_games(false)
+        .unwrap()
+        .iter()
+        .map(|i| i.id)
+        .collect();
+    assert_eq!(all, vec![g1, g3, g2]);
+}

@@ -1,0 +1,672 @@
+//! The other games at the table (Warhammer: Invasion, Star Trek CCG, Knightmare Chess): start a
+//! game, record what happens, undo/redo, resume, and the rulings prompt for a card entered with
+//! the cards in play.
+//!
+//! Each command loads the game once (its record and its log folded by the `othergames`
+//! engine), lets the engine check the new event against that state, and writes once: the
+//! event and the outcome after it, in one transaction (`store::Store::append_other_event`). A
+//! refused action writes nothing; its refusal names the players and cards in the interface
+//! language (`refusal.rs`). The actions are the engine's own events (`EVENTS.md` of
+//! `othergames`) with the cards as typed: the service resolves them in the game's catalog
+//! (a card no ruling names is kept as typed).
+
+use std::collections::BTreeMap;
+
+use othergames::kc::{KcEvent, KcState, KcView};
+use othergames::stccg::{StEvent, StState, StView};
+use othergames::whi::{HitPoints, WhiEvent, WhiState, WhiView};
+use othergames::{CardId, Event, PerPlayer, Player};
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+mod refusal;
+mod rules;
+#[cfg(test)]
+mod tests;
+
+use refusal::Namer;
+use rules::{Start, TableRules};
+
+use crate::game::Seat;
+
+use crate::{Language, Result, Service, ServiceError};
+/// The engine, for front ends that build its events (the CLI).
+pub use othergames as engine;
+
+/// The longest card name accepted as typed (the longest printed names are far shorter).
+const MAX_CARD_CHARS: usize = 100;
+
+/// Which game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
+#[serde(rename_all = "snake_case")]
+#[ts(export)]
+pub enum OtherGameKind {
+    Whi,
+    Stccg,
+    Kc,
+}
+
+impl OtherGameKind {
+    fn store(self) -> store::OtherKind {
+        match self {
+            OtherGameKind::Whi => store::OtherKind::Whi,
+            OtherGameKind::Stccg => store::OtherKind::Stccg,
+            OtherGameKind::Kc => store::OtherKind::Kc,
+        }
+    }
+    fn of(k: store::OtherKind) -> OtherGameKind {
+        match k {
+            store::OtherKind::Whi => OtherGameKind::Whi,
+            store::OtherKind::Stccg => OtherGameKind::Stccg,
+            store::OtherKind::Kc => OtherGameKind::Kc,
+        }
+    }
+    /// The game's name as players know it.
+    pub fn title(self) -> &'static str {
+        match self {
+            OtherGameKind::Whi => "Warhammer: Invasion",
+            OtherGameKind::Stccg => "Star Trek CCG",
+            OtherGameKind::Kc => "Knightmare Chess",
+        }
+    }
+    /// `whi`, `stccg`, `kc` (also `warhammer`, `startrek`, `knightmare`).
+    pub fn parse(text: &str) -> Result<OtherGameKind> {
+        match text
+            .trim()
+            .to_lowercase()
+            .replace(['-', '_', ' ', ':'], "")
+            .as_str()
+        {
+            "whi" | "warhammer" | "warhammerinvasion" => Ok(OtherGameKind::Whi),
+            "stccg" | "startrek" | "startrekccg" => Ok(OtherGameKind::Stccg),
+            "kc" | "knightmare" | "knightmarechess" => Ok(OtherGameKind::Kc),
+            _ => Err(ServiceError::invalid(format!(
+                "`{}` is not a game here: use whi (Warhammer: Invasion), stccg (Star Trek CCG) \
+                 or kc (Knightmare Chess)",
+                text.trim()
+            ))),
+        }
+    }
+}
+
+/// A new game: the kind, the two players' names, their decks (free text), who starts (plays
+/// White in Knightmare Chess), and for Warhammer: Invasion the capital's hit points (the
+/// rulebook's 8 + 1 per development unless given).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct NewOtherGameRequest {
+    pub kind: OtherGameKind,
+    pub player_a: String,
+    pub player_b: String,
+    #[serde(default)]
+    pub deck_a: Option<String>,
+    #[serde(default)]
+    pub deck_b: Option<String>,
+    #[serde(default)]
+    pub first: Option<Seat>,
+    #[serde(default)]
+    pub hit_points: Option<HitPoints>,
+}
+
+/// Something that happened at the table: one of the engine's events of the game (not its
+/// setup), cards as typed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(tag = "game", content = "event", rename_all = "snake_case")]
+#[ts(export)]
+pub enum OtherAction {
+    Whi(WhiEvent),
+    Stccg(StEvent),
+    Kc(KcEvent),
+}
+
+/// The table of one game, as its engine folds it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[serde(tag = "game", content = "table", rename_all = "snake_case")]
+#[ts(export)]
+pub enum OtherTable {
+    Whi(Box<WhiView>),
+    Stccg(StView),
+    Kc(KcView),
+}
+
+/// Where the game stands.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(tag = "state", rename_all = "snake_case")]
+#[ts(export)]
+pub enum OtherOutcome {
+    Playing,
+    Won { seat: Seat, name: String },
+    Tie,
+}
+
+/// One event of the log, for the history.
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
+#[ts(export)]
+pub struct OtherHistoryEntry {
+    pub seq: u32,
+    pub at: String,
+    /// The engine's event as stored (`EVENTS.md` of `othergames`).
+    #[ts(type = "unknown")]
+    pub event: serde_json::Value,
+}
+
+/// A game of another kind as the table shows it.
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
+#[ts(export)]
+pub struct OtherGameView {
+    #[ts(type = "number")]
+    pub id: i64,
+    pub kind: OtherGameKind,
+    pub title: String,
+    pub players: [String; 2],
+    pub outcome: OtherOutcome,
+    pub can_undo: bool,
+    pub can_redo: bool,
+    pub table: OtherTable,
+    /// The display name of every card id in the table that the catalog knows.
+    pub card_names: BTreeMap<String, String>,
+    pub history: Vec<OtherHistoryEntry>,
+}
+
+impl OtherGameView {
+    /// A player as typed: `A`/`B`, `1`/`2`, or a player's name (any case).
+    pub fn player(&self, text: &str) -> Result<Player> {
+        let t = text.trim();
+        if let Some(i) = self
+            .players
+            .iter()
+            .position(|n| n.to_lowercase() == t.to_lowercase())
+        {
+            return Ok(if i == 0 { Player::A } else { Player::B });
+        }
+        match Seat::parse(t) {
+            Ok(seat) => Ok(player_of(seat)),
+            Err(_) => Err(ServiceError::invalid(format!(
+                "`{t}` is not a player of this game: use {} or {} (or A, B)",
+                self.players[0], self.players[1]
+            ))),
+        }
+    }
+
+    /// The name of a player.
+    pub fn name(&self, p: Player) -> &str {
+        match p {
+            Player::A => &self.players[0],
+            Player::B => &self.players[1],
+        }
+    }
+
+    /// A card's display name (the id when no document names it).
+    pub fn card<'a>(&'a self, id: &'a CardId) -> &'a str {
+        self.card_names
+            .get(id.as_str())
+            .map_or(id.as_str(), String::as_str)
+    }
+}
+
+/// A card suggested while typing at the table of another game.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[ts(export)]
+pub struct OtherCardSuggestion {
+    pub id: String,
+    pub name: String,
+}
+
+/// A game in the list (to resume).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[ts(export)]
+pub struct OtherGameItem {
+    #[ts(type = "number")]
+    pub id: i64,
+    pub kind: OtherGameKind,
+    pub title: String,
+    pub players: [String; 2],
+    pub events: u32,
+    pub updated_at: String,
+    pub outcome: OtherOutcome,
+}
+
+fn player_of(seat: Seat) -> Player {
+    match seat {
+        Seat::A => Player::A,
+        Seat::B => Player::B,
+    }
+}
+
+fn outcome_view(o: store::Outcome, names: &[String; 2]) -> OtherOutcome {
+    match o {
+        store::Outcome::Playing => OtherOutcome::Playing,
+        store::Outcome::Won(s) => OtherOutcome::Won {
+            seat: match s {
+                store::Side::A => Seat::A,
+                store::Side::B => Seat::B,
+            },
+            name: names[s.index()].clone(),
+        },
+        store::Outcome::Tie => OtherOutcome::Tie,
+    }
+}
+
+/// A game loaded once for a command: its record, its parsed log and the folded state.
+struct Loaded<R: TableRules> {
+    info: store::OtherGameInfo,
+    stored: Vec<store::StoredEvent>,
+    events: Vec<Event<R::Kind>>,
+    state: R,
+}
+
+impl Service {
+    /// Starts a game of another kind. Everything is checked before the one write.
+    pub fn other_new(&mut self, req: &NewOtherGameRequest) -> Result<OtherGameView> {
+        let a = req.player_a.trim();
+        let b = req.player_b.trim();
+        if a.is_empty() || b.is_empty() {
+            return Err(ServiceError::invalid("Both players need a name"));
+        }
+        if a.to_lowercase() == b.to_lowercase() {
+            return Err(ServiceError::invalid(
+                "The two players need different names",
+            ));
+        }
+        let deck = |d: &Option<String>| {
+            d.as_deref()
+                .map(str::trim)
+                .filter(|d| !d.is_empty())
+                .map(str::to_owned)
+        };
+        let start = Start {
+            decks: PerPlayer {
+                a: deck(&req.deck_a),
+                b: deck(&req.deck_b),
+            },
+            first: player_of(req.first.unwrap_or(Seat::A)),
+            hit_points: req.hit_points,
+        };
+        let names = [a.to_owned(), b.to_owned()];
+        let setup = match req.kind {
+            OtherGameKind::Whi => self.setup_json::<WhiState>(&start, &names)?,
+            OtherGameKind::Stccg => self.setup_json::<StState>(&start, &names)?,
+            OtherGameKind::Kc => self.setup_json::<KcState>(&start, &names)?,
+        };
+        let id = self.store.create_other_game(&store::NewOtherGame {
+            kind: req.kind.store(),
+            players: names,
+            setup,
+        })?;
+        self.other_view(id.0)
+    }
+
+    fn setup_json<R: TableRules>(&self, start: &Start, names: &[String; 2]) -> Result<String> {
+        let ev = Event::new(R::setup(start));
+        R::default()
+            .apply(&ev)
+            .map_err(|e| ServiceError::invalid(self.other_refusal::<R>(&e, names, Language::En)))?;
+        Ok(ev.to_json())
+    }
+
+    /// The table of game `id`.
+    pub fn other_view(&self, id: i64) -> Result<OtherGameView> {
+        let info = self.store.other_game(store::OtherGameId(id))?;
+        match info.kind {
+            store::OtherKind::Whi => self.other_view_of(&self.load::<WhiState>(id)?),
+            store::OtherKind::Stccg => self.other_view_of(&self.load::<StState>(id)?),
+            store::OtherKind::Kc => self.other_view_of(&self.load::<KcState>(id)?),
+        }
+    }
+
+    /// The game to resume: the most recently changed unfinished game (of `kind`, if given).
+    pub fn other_current(&self, kind: Option<OtherGameKind>) -> Result<Option<OtherGameView>> {
+        let open = self.store.list_other_games(true)?;
+        match open
+            .iter()
+            .find(|g| kind.is_none_or(|k| k.store() == g.kind))
+        {
+            Some(g) => self.other_view(g.id.0).map(Some),
+            None => Ok(None),
+        }
+    }
+
+    /// The game a command without a game id means: the most recent unfinished game of `kind`,
+    /// else the most recently changed one (a game just won can still be undone, and a
+    /// Knightmare Chess match goes on with its next game).
+    pub fn other_latest(&self, kind: OtherGameKind) -> Result<Option<i64>> {
+        Ok(self
+            .store
+            .list_other_games(false)?
+            .iter()
+            .find(|g| g.kind == kind.store())
+            .map(|g| g.id.0))
+    }
+
+    /// Games of the other kinds: unfinished first, then the most recently changed.
+    pub fn other_list(&self, unfinished_only: bool) -> Result<Vec<OtherGameItem>> {
+        Ok(self
+            .store
+            .list_other_games(unfinished_only)?
+            .into_iter()
+            .map(|g| OtherGameItem {
+                id: g.id.0,
+                kind: OtherGameKind::of(g.kind),
+                title: OtherGameKind::of(g.kind).title().to_owned(),
+                outcome: outcome_view(g.outcome, &g.player_names),
+                players: g.player_names,
+                events: g.events,
+                updated_at: g.updated_at,
+            })
+            .collect())
+    }
+
+    /// Records one action in game `id`: the engine checks it, then it is written with the
+    /// outcome after it. A refusal (in `lang`) writes nothing.
+    pub fn other_act(
+        &mut self,
+        id: i64,
+        action: &OtherAction,
+        lang: Language,
+    ) -> Result<OtherGameView> {
+        match action {
+            OtherAction::Whi(ev) => self.act::<WhiState>(id, ev, lang),
+            OtherAction::Stccg(ev) => self.act::<StState>(id, ev, lang),
+            OtherAction::Kc(ev) => self.act::<KcState>(id, ev, lang),
+        }
+    }
+
+    /// Takes back the last action (never the setup).
+    pub fn other_undo(&mut self, id: i64, lang: Language) -> Result<OtherGameView> {
+        match self.store.other_game(store::OtherGameId(id))?.kind {
+            store::OtherKind::Whi => self.undo::<WhiState>(id, lang),
+            store::OtherKind::Stccg => self.undo::<StState>(id, lang),
+            store::OtherKind::Kc => self.undo::<KcState>(id, lang),
+        }
+    }
+
+    /// Puts back the last action taken back.
+    pub fn other_redo(&mut self, id: i64, lang: Language) -> Result<OtherGameView> {
+        match self.store.other_game(store::OtherGameId(id))?.kind {
+            store::OtherKind::Whi => self.redo::<WhiState>(id, lang),
+            store::OtherKind::Stccg => self.redo::<StState>(id, lang),
+            store::OtherKind::Kc => self.redo::<KcState>(id, lang),
+        }
+    }
+
+    /// The rulings to show when `card` (as typed) enters game `id`: interactions with the
+    /// cards in play first, then errata, restrictions and the card's own rulings (the ranking
+    /// of `rulings::prompts`, as for Blue Moon).
+    pub fn other_prompts(
+        &self,
+        id: i64,
+        card: &str,
+        lang: Language,
+        limit: Option<usize>,
+    ) -> Result<Vec<crate::rulings::PromptView>> {
+        let (kind, in_play) = match self.store.other_game(store::OtherGameId(id))?.kind {
+            store::OtherKind::Whi => (
+                WhiState::CARDS,
+                self.load::<WhiState>(id)?.state.cards_in_play(),
+            ),
+            store::OtherKind::Stccg => (
+                StState::CARDS,
+                self.load::<StState>(id)?.state.cards_in_play(),
+            ),
+            store::OtherKind::Kc => (
+                KcState::CARDS,
+                self.load::<KcState>(id)?.state.cards_in_play(),
+            ),
+        };
+        let card = self.other_card(kind, card, lang)?;
+        if self.catalog.card(card.as_str()).is_none() {
+            // No document names the card: no ruling can be about it.
+            return Ok(Vec::new());
+        }
+        let active: Vec<CardId> = in_play
+            .into_iter()
+            .filter(|c| *c != card && self.catalog.card(c.as_str()).is_some())
+            .collect();
+        let rl = match lang {
+            Language::En => rulings::Lang::En,
+            Language::De => rulings::Lang::De,
+        };
+        self.prompts_for(&card, &active, &[], rl, limit.unwrap_or(6))
+    }
+
+    /// Cards of game `id`'s catalog matching what is typed so far (names, typos).
+    pub fn other_suggest(
+        &self,
+        id: i64,
+        text: &str,
+        limit: Option<usize>,
+    ) -> Result<Vec<OtherCardSuggestion>> {
+        let game = match self.store.other_game(store::OtherGameId(id))?.kind {
+            store::OtherKind::Whi => WhiState::CARDS,
+            store::OtherKind::Stccg => StState::CARDS,
+            store::OtherKind::Kc => KcState::CARDS,
+        };
+        if text.trim().is_empty() {
+            return Ok(Vec::new());
+        }
+        let limit = limit.unwrap_or(crate::game::SUGGESTION_LIMIT).clamp(1, 50);
+        Ok(self
+            .catalog
+            .lookup(text, Some(game), limit)
+            .candidates
+            .iter()
+            .map(|c| OtherCardSuggestion {
+                id: c.id.to_string(),
+                name: c.name.clone(),
+            })
+            .collect())
+    }
+
+    /// A card as typed, in the game's catalog: its id, or the text itself when no document
+    /// names such a card (the engine keeps cards as free text). Several close matches are
+    /// refused with the candidates.
+    fn other_card(&self, game: cards::Game, text: &str, lang: Language) -> Result<CardId> {
+        let t = text.trim();
+        if t.is_empty() {
+            return Err(ServiceError::invalid(match lang {
+                Language::En => "No card given: type the card's name.",
+                Language::De => "Keine Karte angegeben: tippe den Namen der Karte.",
+            }));
+        }
+        // Kept as typed when no document names it, so it is bounded like a name.
+        if t.chars().count() > MAX_CARD_CHARS || t.chars().any(char::is_control) {
+            return Err(ServiceError::invalid(match lang {
+                Language::En => format!(
+                    "A card name has at most {MAX_CARD_CHARS} characters and no control characters."
+                ),
+                Language::De => format!(
+                    "Ein Kartenname hat höchstens {MAX_CARD_CHARS} Zeichen und keine Steuerzeichen."
+                ),
+            }));
+        }
+        if let Some(c) = self.catalog.card(t) {
+            return Ok(c.id().clone());
+        }
+        let found = self
+            .catalog
+            .lookup(t, Some(game), crate::game::SUGGESTION_LIMIT);
+        if let Some(best) = found.best() {
+            return Ok(best.id.clone());
+        }
+        if found.ambiguous {
+            let list: Vec<&str> = found.candidates.iter().map(|c| c.name.as_str()).collect();
+            return Err(ServiceError::invalid(match lang {
+                Language::En => format!("`{t}` names several cards: {}.", list.join(", ")),
+                Language::De => format!("`{t}` passt auf mehrere Karten: {}.", list.join(", ")),
+            }));
+        }
+        Ok(CardId::new(t))
+    }
+
+    fn other_card_name(&self, id: &CardId) -> String {
+        self.catalog
+            .card(id.as_str())
+            .map_or_else(|| id.to_string(), |c| c.display_name().to_owned())
+    }
+
+    fn other_refusal<R: TableRules>(
+        &self,
+        e: &R::Error,
+        names: &[String; 2],
+        lang: Language,
+    ) -> String {
+        let card = |c: &CardId| self.other_card_name(c);
+        R::refusal(
+            e,
+            &Namer {
+                names,
+                card: &card,
+                lang,
+            },
+        )
+    }
+
+    fn load<R: TableRules>(&self, id: i64) -> Result<Loaded<R>> {
+        let gid = store::OtherGameId(id);
+        let info = self.store.other_game(gid)?;
+        if info.kind != R::KIND {
+            return Err(ServiceError::invalid(format!(
+                "Game {id} is a game of {}, not {}",
+                OtherGameKind::of(info.kind).title(),
+                OtherGameKind::of(R::KIND).title()
+            )));
+        }
+        let stored = self.store.other_events(gid)?;
+        let events = stored
+            .iter()
+            .map(|e| Event::<R::Kind>::from_json(&e.payload))
+            .collect::<std::result::Result<Vec<_>, _>>()
+            .map_err(|e| ServiceError::internal(format!("Game {id}: {e}")))?;
+        let state = R::replay(&events).map_err(|e| {
+            ServiceError::internal(format!(
+                "Game {id}: stored event {} does not replay: {}",
+                e.index + 1,
+                self.other_refusal::<R>(&e.error, &info.player_names, Language::En)
+            ))
+        })?;
+        Ok(Loaded {
+            info,
+            stored,
+            events,
+            state,
+        })
+    }
+
+    fn other_view_of<R: TableRules>(&self, g: &Loaded<R>) -> Result<OtherGameView> {
+        let table = g.state.table();
+        let mut card_names = BTreeMap::new();
+        let json = serde_json::to_value(&table).unwrap_or_default();
+        collect_cards(&json, &mut |id| {
+            if let Some(c) = self.catalog.card(id) {
+                card_names.insert(id.to_owned(), c.display_name().to_owned());
+            }
+        });
+        let kind = OtherGameKind::of(g.info.kind);
+        Ok(OtherGameView {
+            id: g.info.id.0,
+            kind,
+            title: kind.title().to_owned(),
+            players: g.info.player_names.clone(),
+            outcome: outcome_view(g.state.outcome(), &g.info.player_names),
+            can_undo: g.events.len() > 1,
+            can_redo: g.info.redo > 0,
+            table,
+            card_names,
+            history: g
+                .stored
+                .iter()
+                .map(|e| OtherHistoryEntry {
+                    seq: e.seq,
+                    at: e.created_at.clone(),
+                    event: serde_json::from_str(&e.payload).unwrap_or_default(),
+                })
+                .collect(),
+        })
+    }
+
+    fn act<R: TableRules>(
+        &mut self,
+        id: i64,
+        kind: &R::Kind,
+        lang: Language,
+    ) -> Result<OtherGameView> {
+        let g = self.load::<R>(id)?;
+        let names = g.info.player_names.clone();
+        if R::is_setup(kind) {
+            return Err(ServiceError::invalid(self.other_refusal::<R>(
+                &othergames::LogError::AlreadySetUp.into(),
+                &names,
+                lang,
+            )));
+        }
+        let mut kind = kind.clone();
+        if let Some(card) = R::card_mut(&mut kind) {
+            *card = self.other_card(R::CARDS, card.as_str(), lang)?;
+        }
+        let ev = Event::new(kind);
+        let next = g
+            .state
+            .apply(&ev)
+            .map_err(|e| ServiceError::invalid(self.other_refusal::<R>(&e, &names, lang)))?;
+        self.store
+            .append_other_event(g.info.id, &ev.to_json(), next.outcome())?;
+        self.other_view(id)
+    }
+
+    fn undo<R: TableRules>(&mut self, id: i64, lang: Language) -> Result<OtherGameView> {
+        let g = self.load::<R>(id)?;
+        let Some(last) = g.stored.last().filter(|_| g.events.len() > 1) else {
+            return Err(ServiceError::invalid(self.namer_text(&g.info, lang, false)));
+        };
+        let before = R::replay(&g.events[..g.events.len() - 1]).map_err(|e| {
+            ServiceError::internal(format!("Game {id}: event {} does not replay", e.index + 1))
+        })?;
+        self.store
+            .undo_other_event(g.info.id, last.seq, before.outcome())?;
+        self.other_view(id)
+    }
+
+    fn redo<R: TableRules>(&mut self, id: i64, lang: Language) -> Result<OtherGameView> {
+        let g = self.load::<R>(id)?;
+        let Some(payload) = self.store.other_redo_next(g.info.id)? else {
+            return Err(ServiceError::invalid(self.namer_text(&g.info, lang, true)));
+        };
+        let ev = Event::<R::Kind>::from_json(&payload)
+            .map_err(|e| ServiceError::internal(format!("Game {id}: {e}")))?;
+        let next = g.state.apply(&ev).map_err(|e| {
+            ServiceError::invalid(self.other_refusal::<R>(&e, &g.info.player_names, lang))
+        })?;
+        self.store
+            .redo_other_event(g.info.id, &payload, next.outcome())?;
+        self.other_view(id)
+    }
+
+    fn namer_text(&self, info: &store::OtherGameInfo, lang: Language, redo: bool) -> String {
+        let card = |c: &CardId| c.to_string();
+        Namer {
+            names: &info.player_names,
+            card: &card,
+            lang,
+        }
+        .nothing_to(redo)
+    }
+}
+
+/// Calls `f` with every string under a `card` key or in a `cards` list of the view's JSON.
+fn collect_cards(v: &serde_json::Value, f: &mut dyn FnMut(&str)) {
+    match v {
+        serde_json::Value::Object(m) => {
+            for (k, x) in m {
+                match (k.as_str(), x) {
+                    ("card", serde_json::Value::String(s)) => f(s),
+                    ("cards" | "legends", serde_json::Value::Array(a)) => {
+                        a.iter().filter_map(|c| c.as_str()).for_each(&mut *f)
+                    }
+                    _ => collect_cards(x, f),
+                }
+            }
+        }
+        serde_json::Value::Array(a) => a.iter().for_each(|x| collect_cards(x, f)),
+        _ => {}
+    }
+}

@@ -1,0 +1,250 @@
+#![allow(clippy::unwrap_used)] // tests
+
+use othergames::kc::{Duration, KcEvent, WinBy};
+use othergames::stccg::{PointSource, StEvent};
+use othergames::whi::{WhiEvent, Zone};
+use othergames::{CardId, Player};
+
+use super::*;
+
+fn svc() -> (tempfile::TempDir, Service) {
+    let dir = tempfile::tempdir().unwrap();
+    let svc = Service::open(dir.path().join("data")).unwrap();
+    (dir, svc)
+}
+
+fn new(svc: &mut Service, kind: OtherGameKind) -> i64 {
+    svc.other_new(&NewOtherGameRequest {
+        kind,
+        player_a: "Ann".into(),
+        player_b: "Ben".into(),
+        deck_a: Some("Dwarfs".into()),
+        deck_b: None,
+        first: None,
+        hit_points: None,
+    })
+    .unwrap()
+    .id
+}
+
+fn damage(player: Player, zone: Zone, amount: u32) -> OtherAction {
+    OtherAction::Whi(WhiEvent::DamageDealt {
+        player,
+        zone,
+        amount,
+    })
+}
+
+fn whi(view: &OtherGameView) -> &WhiView {
+    match &view.table {
+        OtherTable::Whi(w) => w,
+        other => panic!("not a WHI table: {other:?}"),
+    }
+}
+
+#[test]
+fn a_whi_game_burns_two_zones_wins_and_undo_brings_it_back() {
+    let (_d, mut s) = svc();
+    let id = new(&mut s, OtherGameKind::Whi);
+    let v = s
+        .other_act(id, &damage(Player::B, Zone::Quest, 8), Language::En)
+        .unwrap();
+    assert!(whi(&v).players[1].sections[1].burned);
+    assert_eq!(v.outcome, OtherOutcome::Playing);
+    let v = s
+        .other_act(id, &damage(Player::B, Zone::Kingdom, 9), Language::En)
+        .unwrap();
+    assert_eq!(
+        v.outcome,
+        OtherOutcome::Won {
+            seat: Seat::A,
+            name: "Ann".into()
+        }
+    );
+    assert!(
+        s.other_list(true).unwrap().is_empty(),
+        "a won game is not to resume"
+    );
+
+    let v = s.other_undo(id, Language::En).unwrap();
+    assert_eq!(v.outcome, OtherOutcome::Playing);
+    assert!(v.can_redo);
+    assert_eq!(whi(&v).players[1].sections[0].damage, 0);
+    assert_eq!(s.other_list(true).unwrap()[0].id, id);
+    let v = s.other_redo(id, Language::En).unwrap();
+    assert!(matches!(v.outcome, OtherOutcome::Won { .. }));
+    assert_eq!(v.history.len(), 3);
+}
+
+#[test]
+fn a_refusal_names_the_player_in_the_interface_language_and_writes_nothing() {
+    let (_d, mut s) = svc();
+    let id = new(&mut s, OtherGameKind::Whi);
+    s.other_act(id, &damage(Player::B, Zone::Quest, 8), Language::En)
+        .unwrap();
+    let en = s
+        .other_act(id, &damage(Player::B, Zone::Quest, 1), Language::En)
+        .unwrap_err();
+    assert_eq!(
+        en.message,
+        "Ben's Quest zone is burning and cannot be assigned damage."
+    );
+    let de = s
+        .other_act(
+            id,
+            &OtherAction::Whi(WhiEvent::TurnEnded { player: Player::B }),
+            Language::De,
+        )
+        .unwrap_err();
+    assert_eq!(de.message, "Ann ist am Zug, nicht Ben.");
+    assert_eq!(s.other_view(id).unwrap().history.len(), 2);
+    // Nothing to undo beyond the setup, in German.
+    let id2 = new(&mut s, OtherGameKind::Kc);
+    let e = s.other_undo(id2, Language::De).unwrap_err();
+    assert!(
+        e.message.starts_with("Es gibt nichts zurückzunehmen"),
+        "{}",
+        e.message
+    );
+}
+
+#[test]
+fn an_action_of_another_game_is_refused() {
+    let (_d, mut s) = svc();
+    let id = new(&mut s, OtherGameKind::Stccg);
+    let e = s
+        .other_act(id, &damage(Player::A, Zone::Quest, 1), Language::En)
+        .unwrap_err();
+    assert!(e.message.contains("Star Trek CCG"), "{}", e.message);
+}
+
+#[test]
+fn star_trek_scores_with_qs_planet_need_140() {
+    let (_d, mut s) = svc();
+    let id = new(&mut s, OtherGameKind::Stccg);
+    let score = |points| {
+        OtherAction::Stccg(StEvent::PointsScored {
+            player: Player::A,
+            points,
+            source: PointSource::Mission,
+            card: None,
+        })
+    };
+    s.other_act(
+        id,
+        &OtherAction::Stccg(StEvent::QsPlanetEntered { player: Player::B }),
+        Language::En,
+    )
+    .unwrap();
+    let v = s.other_act(id, &score(120), Language::En).unwrap();
+    assert_eq!(v.outcome, OtherOutcome::Playing);
+    let OtherTable::Stccg(t) = &v.table else {
+        panic!("not STCCG")
+    };
+    assert_eq!(
+        (t.target, t.players[0].score, t.ledger.len()),
+        (140, 120, 1)
+    );
+    let v = s.other_act(id, &score(20), Language::En).unwrap();
+    assert!(matches!(v.outcome, OtherOutcome::Won { seat: Seat::A, .. }));
+}
+
+#[test]
+fn knightmare_cards_are_resolved_in_the_catalog_and_count_down() {
+    let (_d, mut s) = svc();
+    let id = new(&mut s, OtherGameKind::Kc);
+    let play = OtherAction::Kc(KcEvent::CardPlayed {
+        player: Player::A,
+        card: CardId::new("amazon"),
+        duration: Duration::Turns(std::num::NonZeroU8::new(1).unwrap()),
+        target: None,
+    });
+    let v = s.other_act(id, &play, Language::En).unwrap();
+    let OtherTable::Kc(t) = &v.table else {
+        panic!("not KC")
+    };
+    assert_eq!(t.in_force[0].card, CardId::new("kc-amazon"));
+    assert_eq!(
+        v.card_names.get("kc-amazon").map(String::as_str),
+        Some("AMAZON")
+    );
+    let v = s
+        .other_act(
+            id,
+            &OtherAction::Kc(KcEvent::TurnEnded { player: Player::A }),
+            Language::En,
+        )
+        .unwrap();
+    let OtherTable::Kc(t) = &v.table else {
+        panic!("not KC")
+    };
+    assert!(
+        t.in_force.is_empty(),
+        "a one-turn card leaves at the end of its turn"
+    );
+    let v = s
+        .other_act(
+            id,
+            &OtherAction::Kc(KcEvent::GameWon {
+                winner: Player::B,
+                by: WinBy::Checkmate,
+            }),
+            Language::En,
+        )
+        .unwrap();
+    assert!(matches!(v.outcome, OtherOutcome::Won { seat: Seat::B, .. }));
+}
+
+#[test]
+fn the_rulings_prompt_knows_the_cards_in_play() {
+    let (_d, mut s) = svc();
+    let id = new(&mut s, OtherGameKind::Whi);
+    let prompts = s
+        .other_prompts(id, "Grimgor Ironhide", Language::En, Some(3))
+        .unwrap();
+    assert!(!prompts.is_empty(), "Grimgor Ironhide has rulings");
+    assert!(prompts.len() <= 3);
+    // A card no document names has no ruling, and is no error.
+    assert!(s
+        .other_prompts(id, "A card nobody ruled on", Language::En, None)
+        .unwrap()
+        .is_empty());
+}
+
+#[test]
+fn suggestions_come_from_the_games_own_card_list() {
+    let (_d, mut s) = svc();
+    let id = new(&mut s, OtherGameKind::Whi);
+    let found = s.other_suggest(id, "grimgor", None).unwrap();
+    assert_eq!(found[0].id, "whi-grimgor-ironhide");
+    let kc = new(&mut s, OtherGameKind::Kc);
+    assert!(s
+        .other_suggest(kc, "grimgor", None)
+        .unwrap()
+        .iter()
+        .all(|c| c.id.starts_with("kc-")));
+}
+
+#[test]
+fn a_card_name_too_long_or_with_control_characters_is_refused_and_nothing_written() {
+    let (_d, mut s) = svc();
+    let id = new(&mut s, OtherGameKind::Stccg);
+    for card in ["x".repeat(101), "Kirk\u{7}".to_owned()] {
+        let e = s
+            .other_act(
+                id,
+                &OtherAction::Stccg(StEvent::CardPlayed {
+                    player: Player::A,
+                    card: CardId::new(card),
+                }),
+                Language::De,
+            )
+            .unwrap_err();
+        assert!(
+            e.message.starts_with("Ein Kartenname hat höchstens 100"),
+            "{}",
+            e.message
+        );
+    }
+    assert_eq!(s.other_view(id).unwrap().history.len(), 1);
+}

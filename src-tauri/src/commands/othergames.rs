@@ -1,0 +1,88 @@
+//! IPC commands of the table of the other games (Warhammer: Invasion, Star Trek CCG,
+//! Knightmare Chess): parse the request, call the service, map the error. The actions, undo
+//! and redo take the interface language (absent: English) for their refusals.
+
+use crate::state::AppState;
+use tablemate::othergames::{
+    NewOtherGameRequest, OtherAction, OtherCardSuggestion, OtherGameItem, OtherGameView,
+};
+use tablemate::rulings::PromptView;
+use tablemate::{Language, ServiceError};
+use tauri::State;
+
+type CmdResult<T> = Result<T, ServiceError>;
+
+#[tauri::command(async)]
+pub fn other_new(
+    state: State<'_, AppState>,
+    request: NewOtherGameRequest,
+) -> CmdResult<OtherGameView> {
+    state.with(|svc| svc.other_new(&request))
+}
+
+#[tauri::command(async)]
+pub fn other_current(state: State<'_, AppState>) -> CmdResult<Option<OtherGameView>> {
+    state.with(|svc| svc.other_current(None))
+}
+
+#[tauri::command(async)]
+pub fn other_view(state: State<'_, AppState>, id: i64) -> CmdResult<OtherGameView> {
+    state.with(|svc| svc.other_view(id))
+}
+
+#[tauri::command(async)]
+pub fn other_list(
+    state: State<'_, AppState>,
+    unfinished_only: bool,
+) -> CmdResult<Vec<OtherGameItem>> {
+    state.with(|svc| svc.other_list(unfinished_only))
+}
+
+#[tauri::command(async)]
+pub fn other_act(
+    state: State<'_, AppState>,
+    id: i64,
+    action: OtherAction,
+    lang: Option<Language>,
+) -> CmdResult<OtherGameView> {
+    state.with(|svc| svc.other_act(id, &action, lang.unwrap_or_default()))
+}
+
+#[tauri::command(async)]
+pub fn other_undo(
+    state: State<'_, AppState>,
+    id: i64,
+    lang: Option<Language>,
+) -> CmdResult<OtherGameView> {
+    state.with(|svc| svc.other_undo(id, lang.unwrap_or_default()))
+}
+
+#[tauri::command(async)]
+pub fn other_redo(
+    state: State<'_, AppState>,
+    id: i64,
+    lang: Option<Language>,
+) -> CmdResult<OtherGameView> {
+    state.with(|svc| svc.other_redo(id, lang.unwrap_or_default()))
+}
+
+#[tauri::command(async)]
+pub fn other_suggest(
+    state: State<'_, AppState>,
+    id: i64,
+    text: String,
+    limit: Option<usize>,
+) -> CmdResult<Vec<OtherCardSuggestion>> {
+    state.with(|svc| svc.other_suggest(id, &text, limit))
+}
+
+#[tauri::command(async)]
+pub fn other_prompts(
+    state: State<'_, AppState>,
+    id: i64,
+    card: String,
+    lang: Option<Language>,
+    limit: Option<usize>,
+) -> CmdResult<Vec<PromptView>> {
+    state.with(|svc| svc.other_prompts(id, &card, lang.unwrap_or_default(), limit))
+}

@@ -1,0 +1,148 @@
+// End-to-end: the Games screen. A short scripted game of Warhammer: Invasion (a card with its
+// rulings prompted, damage that burns a zone, a development, a refusal naming the player, undo
+// and redo), of Star Trek CCG (points with reasons, Q's Planet raising the target to 140) and of
+// Knightmare Chess (a card in force for 2 turns counting down, next turn). Screenshots at phone
+// (360x740) and desktop (1280x800) sizes, in English and then, after a restart, in German.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { sleep } from './webdriver.mjs';
+import { go, launch, shot as shotOf } from './harness.mjs';
+import { assertFits, measure } from './layout.mjs';
+
+let s;
+
+before(async () => {
+  s = await launch();
+});
+
+after(async () => {
+  if (s) await s.end();
+});
+
+const shot = (name) => shotOf(s, name);
+const text = async (testid) => (await s.text(await s.waitFor(`[data-testid="${testid}"]`))).trim();
+async function waitText(testid, pred, what) {
+  for (let i = 0; i < 50; i++) {
+    const t = await text(testid);
+    if (pred(t)) return t;
+    await sleep(100);
+  }
+  assert.fail(`${testid}: ${what} (shows "${await text(testid)}")`);
+}
+const click = async (testid) => s.click(await s.waitFor(`[data-testid="${testid}"]`));
+async function select(testid, value) {
+  await s.click(await s.waitFor(`[data-testid="${testid}"] option[value="${value}"]`));
+}
+async function fill(testid, value) {
+  const input = await s.waitFor(`[data-testid="${testid}"]`);
+  await s.execute(
+    `const e = document.querySelector('[data-testid="' + arguments[0] + '"]');
+     e.value = ''; e.dispatchEvent(new Event('input', { bubbles: true }));`,
+    [testid],
+  );
+  await s.type(input, value);
+}
+async function fits(where) {
+  assertFits(assert, await measure(s, ['og-table', 'og-play']), where, { fight: true });
+}
+async function newGame(kind, a, b) {
+  const closeBtn = await s.findAll('[data-testid="og-table"] .tools button:last-child');
+  if (closeBtn.length) await s.click(closeBtn[0]);
+  await s.waitFor('[data-testid="og-start"]');
+  await select('og-kind', kind);
+  await fill('og-player-a', a);
+  await fill('og-player-b', b);
+  await click('og-new-start');
+  await s.waitFor('[data-testid="og-table"]');
+}
+async function playCard(card) {
+  await fill('og-card', card);
+  await click('og-play');
+  await s.waitFor('[data-testid="og-prompts"]');
+}
+
+test('a short game of each of the other three games, phone and desktop, English', async () => {
+  await s.setWindowRect({ width: 360, height: 740 });
+  await go(s, 'games');
+
+  await newGame('whi', 'Ann', 'Ben');
+  await select('og-zone', 'battlefield');
+  await playCard('Grimgor Ironhide');
+  const prompts = await text('og-prompts');
+  assert.match(prompts, /Grimgor Ironhide/, 'the rulings for the card entered');
+  assert.match(await text('whi-A-battlefield'), /Grimgor Ironhide/);
+  await click('dev-B-quest');
+  for (let i = 0; i < 9; i++) await click('dmg-B-quest');
+  await waitText('whi-B-quest', (t) => t.includes('9/9'), 'the quest zone burned at 9 with a development');
+  await click('og-undo');
+  await waitText('whi-B-quest', (t) => t.includes('8/9'), 'undo takes back one damage');
+  await click('og-redo');
+  await waitText('whi-B-quest', (t) => t.includes('9/9'), 'redo puts it back');
+  await fits('WHI phone');
+  await shot('games-whi-phone-en');
+  await s.setWindowRect({ width: 1280, height: 800 });
+  await shot('games-whi-desktop-en');
+  await s.setWindowRect({ width: 360, height: 740 });
+
+  await newGame('stccg', 'Kirk', 'Picard');
+  await fill('st-points', '35');
+  await click('st-score');
+  await waitText('st-A', (t) => t.includes('35'), 'Kirk scores 35');
+  await select('st-reason', 'dilemma');
+  await fill('st-points', '-10');
+  await click('st-score');
+  await waitText('st-A', (t) => t.includes('25'), 'a dilemma takes 10 back');
+  await click('st-qs');
+  await waitText('st-target', (t) => t.startsWith('140'), "Q's Planet: 140 points win");
+  await playCard('Q-Flash');
+  await fits('STCCG phone');
+  await shot('games-stccg-phone-en');
+  await s.setWindowRect({ width: 1280, height: 800 });
+  await shot('games-stccg-desktop-en');
+  await s.setWindowRect({ width: 360, height: 740 });
+
+  await newGame('kc', 'Ann', 'Ben');
+  await select('og-duration', '2');
+  await playCard('AMAZON');
+  await waitText('kc-in-force', (t) => t.includes('AMAZON') && t.includes('2'), 'in force for 2 turns');
+  await click('og-next');
+  await waitText('kc-line', (t) => t.includes('Ben'), 'Ben to move');
+  await waitText('kc-in-force', (t) => t.includes('1'), 'one turn left');
+  await fits('KC phone');
+  await shot('games-kc-phone-en');
+  await s.setWindowRect({ width: 1280, height: 800 });
+  await shot('games-kc-desktop-en');
+});
+
+test('the games resume after a restart, and read in German', async () => {
+  await s.end();
+  s = await launch();
+  await go(s, 'settings');
+  await s.click(await s.waitFor('[data-testid="settings-language"] option[value="de"]'));
+  await sleep(300);
+  await s.setWindowRect({ width: 360, height: 740 });
+  await go(s, 'games');
+  // the most recent game (Knightmare Chess) is on the table as it was
+  await waitText('kc-in-force', (t) => t.includes('AMAZON'), 'the card still in force');
+  await click('og-next');
+  await waitText('og-status', (t) => t.includes('ist dran'), 'German status');
+  await fits('KC phone de');
+  await shot('games-kc-phone-de');
+  for (const kind of ['whi', 'stccg']) {
+    await s.click(await s.waitFor('[data-testid="og-table"] .tools button:last-child'));
+    await click(`og-resume-${kind}`);
+    await s.waitFor('[data-testid="og-table"]');
+    await s.setWindowRect({ width: 360, height: 740 });
+    await fits(`${kind} phone de`);
+    await shot(`games-${kind}-phone-de`);
+    await s.setWindowRect({ width: 1280, height: 800 });
+    await shot(`games-${kind}-desktop-de`);
+    await s.setWindowRect({ width: 360, height: 740 });
+  }
+  // a refusal in the interface language, recording nothing: 0 points change no score
+  await fill('st-points', '0');
+  await click('st-score');
+  const banner = await text('error-banner');
+  assert.match(banner, /0 Punkte ändern keinen Punktestand/);
+  await shot('games-stccg-refusal-phone-de');
+});

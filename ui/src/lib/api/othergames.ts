@@ -1,0 +1,27 @@
+// Typed calls of the other games' table (Warhammer: Invasion, Star Trek CCG, Knightmare Chess)
+// into the Rust service. Payload and result types are generated from Rust (ts-rs, see
+// ../bindings); only the command names are written here.
+import { call } from '../api';
+import type { Language } from '../bindings/Language';
+import type { NewOtherGameRequest } from '../bindings/NewOtherGameRequest';
+import type { OtherAction } from '../bindings/OtherAction';
+import type { OtherCardSuggestion } from '../bindings/OtherCardSuggestion';
+import type { OtherGameItem } from '../bindings/OtherGameItem';
+import type { OtherGameView } from '../bindings/OtherGameView';
+import type { PromptView } from '../bindings/PromptView';
+
+export const otherApi = {
+  newGame: (request: NewOtherGameRequest) => call<OtherGameView>('other_new', { request }),
+  current: () => call<OtherGameView | null>('other_current'),
+  view: (id: number) => call<OtherGameView>('other_view', { id }),
+  list: (unfinishedOnly: boolean) => call<OtherGameItem[]>('other_list', { unfinishedOnly }),
+  // The interface language words a refusal (en, de).
+  act: (id: number, action: OtherAction, lang: Language) =>
+    call<OtherGameView>('other_act', { id, action, lang }),
+  undo: (id: number, lang: Language) => call<OtherGameView>('other_undo', { id, lang }),
+  redo: (id: number, lang: Language) => call<OtherGameView>('other_redo', { id, lang }),
+  suggest: (id: number, text: string, limit?: number) =>
+    call<OtherCardSuggestion[]>('other_suggest', { id, text, limit: limit ?? null }),
+  prompts: (id: number, card: string, lang: Language, limit?: number) =>
+    call<PromptView[]>('other_prompts', { id, card, lang, limit: limit ?? null }),
+};

@@ -1,0 +1,13 @@
+// Small pure helpers of the other games' table: names of players and cards from the view.
+import type { OtherGameView } from '../bindings/OtherGameView';
+import type { Player } from '../bindings/Player';
+
+/** The name of a seat's player. */
+export function playerName(view: OtherGameView, p: Player): string {
+  return p === 'A' ? view.players[0] : view.players[1];
+}
+
+/** A card's display name (the text as typed when no document names the card). */
+export function cardName(view: OtherGameView, id: string): string {
+  return view.card_names[id] ?? id;
+}

@@ -1,0 +1,141 @@
+import { describe, expect, it, vi, beforeEach } from 'vitest';
+import { fireEvent, render, screen, waitFor } from '@testing-library/svelte';
+import type { OtherGameView } from '../lib/bindings/OtherGameView';
+import type { WhiPlayerView } from '../lib/bindings/WhiPlayerView';
+
+const { otherApi } = vi.hoisted(() => ({
+  otherApi: {
+    newGame: vi.fn(),
+    current: vi.fn(),
+    view: vi.fn(),
+    list: vi.fn(),
+    act: vi.fn(),
+    undo: vi.fn(),
+    redo: vi.fn(),
+    suggest: vi.fn(),
+    prompts: vi.fn(),
+  },
+}));
+vi.mock('../lib/api/othergames', () => ({ otherApi }));
+vi.mock('../lib/api', () => ({ inApp: () => true, toServiceError: (e: unknown) => e }));
+
+import OtherTable from './OtherTable.svelte';
+
+function whiSide(player: 'A' | 'B', damage = 0): WhiPlayerView {
+  const zones = ['kingdom', 'quest', 'battlefield'] as const;
+  return {
+    player,
+    deck: null,
+    resources: 0,
+    burned: 0,
+    zones_to_win: 2,
+    eternal_war: false,
+    legends: [],
+    sections: zones.map((zone) => ({ zone, damage, hit_points: 8, remaining: 8 - damage, developments: 0, burned: false, cards: [] })) as unknown as WhiPlayerView['sections'],
+  };
+}
+
+function whiGame(damageB = 0): OtherGameView {
+  return {
+    id: 7,
+    kind: 'whi',
+    title: 'Warhammer: Invasion',
+    players: ['Ann', 'Ben'],
+    outcome: { state: 'playing' },
+    can_undo: damageB > 0,
+    can_redo: false,
+    table: {
+      game: 'whi',
+      table: { turn: 1, active: 'A', hit_points: { base: 8, per_development: 1 }, players: [whiSide('A'), whiSide('B', damageB)], over: null },
+    },
+    card_names: {},
+    history: [],
+  };
+}
+
+beforeEach(() => {
+  vi.clearAllMocks();
+  otherApi.list.mockResolvedValue([]);
+});
+
+describe('the other games table', () => {
+  it('starts a game of the chosen kind with the names typed', async () => {
+    otherApi.current.mockResolvedValue(null);
+    otherApi.newGame.mockResolvedValue(whiGame());
+    render(OtherTable, { lang: 'en', onerror: vi.fn() });
+    await waitFor(() => expect(screen.getByTestId('og-start')).toBeTruthy());
+    await fireEvent.input(screen.getByTestId('og-player-a'), { target: { value: 'Ann' } });
+    await fireEvent.input(screen.getByTestId('og-player-b'), { target: { value: 'Ben' } });
+    await fireEvent.click(screen.getByTestId('og-new-start'));
+    await waitFor(() => expect(screen.getByTestId('og-table')).toBeTruthy());
+    expect(otherApi.newGame).toHaveBeenCalledWith(
+      expect.objectContaining({ kind: 'whi', player_a: 'Ann', player_b: 'Ben', first: 'A' }),
+    );
+    expect(screen.getByTestId('og-status').textContent).toContain('Ann to play');
+  });
+
+  it('sends damage to a section and shows the view the service returns', async () => {
+    otherApi.current.mockResolvedValue(whiGame());
+    otherApi.act.mockResolvedValue(whiGame(1));
+    render(OtherTable, { lang: 'de', onerror: vi.fn() });
+    await waitFor(() => expect(screen.getByTestId('dmg-B-quest')).toBeTruthy());
+    expect(screen.getByTestId('og-status').textContent).toContain('Ann ist dran');
+    await fireEvent.click(screen.getByTestId('dmg-B-quest'));
+    expect(otherApi.act).toHaveBeenCalledWith(
+      7,
+      { game: 'whi', event: { type: 'damage_dealt', player: 'B', zone: 'quest', amount: 1 } },
+      'de',
+    );
+    await waitFor(() => expect(screen.getByTestId('whi-B-quest').textContent).toContain('1/8'));
+  });
+
+  it('asks the rulings for a card with the cards in play before recording it', async () => {
+    otherApi.current.mockResolvedValue(whiGame());
+    otherApi.prompts.mockResolvedValue([
+      { ruling: { id: 'whi-1' }, display: 'Grimgor does not trigger.', reason: 'interaction', with: ['Rip Dere'], role: null, topic: null },
+    ]);
+    otherApi.act.mockResolvedValue(whiGame());
+    render(OtherTable, { lang: 'en', onerror: vi.fn() });
+    await waitFor(() => expect(screen.getByTestId('og-card')).toBeTruthy());
+    await fireEvent.input(screen.getByTestId('og-card'), { target: { value: 'Grimgor Ironhide' } });
+    await fireEvent.click(screen.getByTestId('og-play'));
+    await waitFor(() => expect(screen.getByTestId('og-prompts').textContent).toContain('Grimgor does not trigger.'));
+    expect(otherApi.prompts).toHaveBeenCalledWith(7, 'Grimgor Ironhide', 'en', 4);
+    expect(otherApi.act).toHaveBeenCalledWith(
+      7,
+      { game: 'whi', event: { type: 'card_played', player: 'A', card: 'Grimgor Ironhide', zone: 'kingdom' } },
+      'en',
+    );
+    expect(otherApi.prompts.mock.invocationCallOrder[0] ?? Infinity).toBeLessThan(otherApi.act.mock.invocationCallOrder[0] ?? -1);
+  });
+
+  it('shows a refusal through onerror and keeps the table', async () => {
+    otherApi.current.mockResolvedValue(whiGame());
+    otherApi.act.mockRejectedValue({ code: 'invalid_input', message: 'Es ist Anns Zug.' });
+    const onerror = vi.fn();
+    render(OtherTable, { lang: 'de', onerror });
+    await waitFor(() => expect(screen.getByTestId('og-next')).toBeTruthy());
+    await fireEvent.click(screen.getByTestId('og-next'));
+    await waitFor(() => expect(onerror).toHaveBeenCalledWith({ code: 'invalid_input', message: 'Es ist Anns Zug.' }));
+    expect(screen.getByTestId('og-table')).toBeTruthy();
+  });
+
+  it('enters a legend with the Eternal War flag', async () => {
+    otherApi.current.mockResolvedValue(whiGame());
+    otherApi.prompts.mockResolvedValue([]);
+    otherApi.act.mockResolvedValue(whiGame());
+    render(OtherTable, { lang: 'en', onerror: vi.fn() });
+    await waitFor(() => expect(screen.getByTestId('og-zone')).toBeTruthy());
+    await fireEvent.change(screen.getByTestId('og-zone'), { target: { value: 'legend' } });
+    await fireEvent.click(screen.getByLabelText('Eternal War legend (3 zones to win)'));
+    await fireEvent.input(screen.getByTestId('og-card'), { target: { value: 'Karl Franz' } });
+    await fireEvent.click(screen.getByTestId('og-play'));
+    await waitFor(() =>
+      expect(otherApi.act).toHaveBeenCalledWith(
+        7,
+        { game: 'whi', event: { type: 'legend_entered', player: 'A', card: 'Karl Franz', eternal_war: true } },
+        'en',
+      ),
+    );
+  });
+});
