@@ -1,13 +1,14 @@
 // The INSTALLED app (from the .deb, launched by tests/package/install-test.sh through scripts/e2e
 // with /usr/bin/... as the binary): it starts on a fresh data folder and shows the Table screen.
 // Measured in the same run and printed: the package's size, the start-up time to the first
-// painted Table screen, and the memory of the app beside a plain WebKitGTK window's.
+// painted Table screen, and the memory of the app beside a plain WebKitGTK window's. Last, the
+// import opens the platform's file dialog: a release build ignores the e2e run's test seam.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, readlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { app, dataDir, launch, out, shot } from '../e2e/harness.mjs';
+import { app, dataDir, go, launch, out, shot } from '../e2e/harness.mjs';
 import { sleep } from '../e2e/webdriver.mjs';
 
 const figures = {};
@@ -157,4 +158,18 @@ test('beside a plain WebKitGTK window of an empty page', async () => {
     plain.kill();
   }
   console.log(`[package] figures: ${JSON.stringify(figures)}`);
+});
+
+test("import opens the platform's file dialog: a release build ignores the test seam", async () => {
+  // scripts/e2e sets TABLEMATE_TEST_DIALOG_PATH; a debug build would import from it at once
+  assert.ok(process.env.TABLEMATE_TEST_DIALOG_PATH, 'scripts/e2e sets the test seam');
+  await go(s, 'matches');
+  await s.click(await s.waitFor('[data-testid="event-import"]'));
+  let windows = '';
+  for (let i = 0; i < 100 && !windows.includes('"Import a tournament"'); i++) {
+    await sleep(100);
+    windows = execFileSync('xwininfo', ['-root', '-tree'], { encoding: 'utf8' });
+  }
+  assert.ok(windows.includes('"Import a tournament"'), `no file dialog among the windows:\n${windows}`);
+  assert.ok(await s.find('[data-testid="events-none"]'), 'nothing imported');
 });
