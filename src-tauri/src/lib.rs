@@ -1,6 +1,7 @@
 //! Tablemate's Tauri shell: window, IPC commands and settings over the `tablemate` service.
 
 mod commands;
+pub mod dialog;
 mod state;
 pub mod wake;
 
@@ -11,7 +12,9 @@ use tauri::Manager;
 /// the mock runtime in tests).
 pub fn configure<R: tauri::Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<R> {
     builder
+        .plugin(tauri_plugin_dialog::init())
         .manage(AppState::default())
+        .manage(dialog::FileDialogs::from_env())
         .manage(wake::WakeLock::default())
         .setup(|app| {
             // Tauri knows the right data folder on every platform; keep it for the state.

@@ -2,7 +2,10 @@
 // event, registers 24 players, pairs (undoing a round once), runs the round clock (set, start,
 // pause, resume; large on the projector), drops a player (a drop taken back first), takes a late
 // entry, prepares a round and publishes it, enters results through the result forms and by table
-// number from the keyboard, prints a round, sees the final standings and exports them. Run by scripts/e2e (see shell.test.mjs).
+// number from the keyboard, prints a round, sees the final standings, exports them and imports
+// the export. Run by scripts/e2e (see shell.test.mjs); the file dialogs answer
+// TABLEMATE_TEST_DIALOG_PATH (the app's test seam, set by scripts/e2e: a native dialog cannot be
+// clicked through WebDriver).
 // The data folder is shared with the other files of the run (and another file may have switched
 // the language), so the event has a unique name and nothing here depends on the UI language.
 import { test, before, after } from 'node:test';
@@ -13,6 +16,8 @@ import { KEY, sleep } from './webdriver.mjs';
 import { dataDir, go as goTo, launch, shot as shotOf } from './harness.mjs';
 
 const eventName = `E2E Swiss ${Date.now()}`;
+const dialogPath = process.env.TABLEMATE_TEST_DIALOG_PATH;
+assert.ok(dialogPath, 'scripts/e2e sets TABLEMATE_TEST_DIALOG_PATH, the folder the file dialogs choose');
 const peoples = ['Vulca', 'Hoax', 'Aqua', 'Mimix', 'Flit', 'Khind', 'Terrah', 'Pillar'];
 const ROUNDS = 5;
 const TABLES = 12; // 24 players every round: one drops after round 2, one enters late for round 3
@@ -341,10 +346,8 @@ test('export the final standings as CSV and JSON', async () => {
   await s.click(await s.find('[data-testid="event-export"]'));
   const text = await s.text(await s.waitFor('[data-testid="event-exported"]'));
   const folder = text.slice(text.indexOf('/')).trim();
-  assert.ok(
-    folder.startsWith(join(dataDir, 'exports')),
-    `exported into the data folder ${dataDir}: ${JSON.stringify(text)}`,
-  );
+  assert.equal(folder, dialogPath, `exported into the folder the dialog chose: ${JSON.stringify(text)}`);
+  assert.ok(!existsSync(join(dataDir, 'exports')), 'nothing written into the data folder');
   const csv = readFileSync(join(folder, 'standings.csv'), 'utf8').trim().split('\n');
   assert.equal(csv.length, 26, 'a header and 25 players');
   assert.match(csv[0], /^rank,player,people,match_points/);
@@ -357,8 +360,20 @@ test('export the final standings as CSV and JSON', async () => {
   await shot('matches-exported');
 });
 
-test('history and statistics tabs open from the Matches screen', async () => {
+test('import the exported event through the dialog: a second event, the same standings', async () => {
   await s.click(await s.find('[data-testid="event-back"]'));
+  await s.click(await s.waitFor('[data-testid="event-import"]'));
+  // the import opens the new event's page
+  await s.waitFor('[data-testid="event-name"]', { pred: (t) => t.includes(eventName) });
+  await s.waitFor('[data-testid="standings"]');
+  const top = await s.text(await s.find('[data-testid="standing-name-1"]'));
+  assert.ok(players.includes(top.trim()), `rank 1 is a registered player: ${top}`);
+  await s.click(await s.find('[data-testid="event-back"]'));
+  const list = await s.text(await s.waitFor('[data-testid="events-list"]', { pred: (t) => t.includes(eventName) }));
+  assert.equal(list.split(eventName).length - 1, 2, `the event and its import: ${list}`);
+});
+
+test('history and statistics tabs open from the Matches screen', async () => {
   await s.waitFor('[data-testid="events-list"]', { pred: (t) => t.includes(eventName) });
   await s.click(await s.find('[data-testid="matches-tab-history"]'));
   await s.waitFor('[data-testid="matches-tab-history"][aria-selected="true"]');

@@ -1,13 +1,14 @@
 //! IPC commands of the Matches screen's tournaments: parse the request, call the service, map
 //! the error. No logic lives here.
 
+use crate::dialog::FileDialogs;
 use crate::state::AppState;
 use tablemate::tournaments::{
     ClockAction, ClockView, EntrantView, EventDetail, EventView, ExportedFiles, NewEvent,
     PairingTable, RoundView, TableMatch,
 };
-use tablemate::ServiceError;
-use tauri::State;
+use tablemate::{Language, ServiceError};
+use tauri::{Manager, Runtime, State, WebviewWindow};
 
 type CmdResult<T> = Result<T, ServiceError>;
 
@@ -108,18 +109,43 @@ pub fn tournament_correct(
     })
 }
 
+/// Exports the event into a folder the person chooses in the platform's dialog; `None` when
+/// they cancel. The files are written after the service is released: file IO never holds up
+/// the other commands.
 #[tauri::command(async)]
-pub fn tournament_export(state: State<'_, AppState>, id: i64) -> CmdResult<ExportedFiles> {
-    let export = state.with(|svc| svc.event_export(id, &svc.default_export_folder(id)?))?;
-    // written after the service is released: file IO never holds up the other commands
-    tablemate::tournaments::write_export(&export)
+pub fn tournament_export<R: Runtime>(
+    window: WebviewWindow<R>,
+    dialogs: State<'_, FileDialogs>,
+    state: State<'_, AppState>,
+    id: i64,
+    lang: Option<Language>,
+) -> CmdResult<Option<ExportedFiles>> {
+    // checks the event exists before asking where to put it
+    state.with(|svc| svc.event_detail(id).map(drop))?;
+    let start = window.path().document_dir().ok();
+    let Some(folder) =
+        dialogs.export_folder(&window, start.as_deref(), lang.unwrap_or_default())?
+    else {
+        return Ok(None);
+    };
+    let export = state.with(|svc| svc.event_export(id, &folder))?;
+    tablemate::tournaments::write_export(&export).map(Some)
 }
 
+/// Imports the event file the person chooses in the platform's dialog; `None` when they
+/// cancel. The file is read (bounded, regular files only) before the service is taken.
 #[tauri::command(async)]
-pub fn tournament_import(state: State<'_, AppState>, path: String) -> CmdResult<EventView> {
-    // read before taking the service: file IO never holds up the other commands
-    let file = tablemate::tournaments::read_event_file(std::path::Path::new(path.trim()))?;
-    state.with(|svc| svc.import_event_file(&file))
+pub fn tournament_import<R: Runtime>(
+    window: WebviewWindow<R>,
+    dialogs: State<'_, FileDialogs>,
+    state: State<'_, AppState>,
+    lang: Option<Language>,
+) -> CmdResult<Option<EventView>> {
+    let Some(path) = dialogs.event_file(&window, lang.unwrap_or_default())? else {
+        return Ok(None);
+    };
+    let file = tablemate::tournaments::read_event_file(&path)?;
+    state.with(|svc| svc.import_event_file(&file)).map(Some)
 }
 
 #[tauri::command(async)]

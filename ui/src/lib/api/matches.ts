@@ -8,6 +8,7 @@ import type { EventDetail } from '../bindings/EventDetail';
 import type { EventView } from '../bindings/EventView';
 import type { ExportedFiles } from '../bindings/ExportedFiles';
 import type { GamePage } from '../bindings/GamePage';
+import type { Language } from '../bindings/Language';
 import type { GameRow } from '../bindings/GameRow';
 import type { MatchView } from '../bindings/MatchView';
 import type { NewEvent } from '../bindings/NewEvent';
@@ -49,6 +50,7 @@ export const tournamentApi = {
     crystalsB: number,
     reason: string,
   ) => call<PairingTable>('tournament_correct', { id, round, table, winner, crystalsA, crystalsB, reason }),
-  exportFiles: (id: number) => call<ExportedFiles>('tournament_export', { id }),
-  importPath: (path: string) => call<EventView>('tournament_import', { path }),
+  // Both open the platform's file dialog in the app (the page sends no path); null: cancelled.
+  exportFiles: (id: number, lang: Language) => call<ExportedFiles | null>('tournament_export', { id, lang }),
+  importFile: (lang: Language) => call<EventView | null>('tournament_import', { lang }),
 };

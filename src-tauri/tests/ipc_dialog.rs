@@ -1,0 +1,79 @@
+//! A tournament's export and import through the app's file dialogs, with the test seam standing
+//! in for the person's choice (`TABLEMATE_TEST_DIALOG_PATH`, honoured in debug builds only): the
+//! page sends no path, and cannot call the dialog or file-system plugins itself.
+
+mod common;
+
+use serde_json::json;
+use tablemate_app_lib::dialog::TEST_DIALOG_ENV;
+
+#[test]
+fn export_and_import_go_through_the_dialog_and_the_page_gets_no_plugin() {
+    let chosen = tempfile::tempdir().expect("temp dir");
+    let folder = chosen.path().join("winter cup");
+    // read once when the app starts (one test per binary: the environment is the process's)
+    std::env::set_var(TEST_DIALOG_ENV, &folder);
+    let app = common::TestApp::start();
+
+    let event = app
+        .call(
+            "tournament_create",
+            json!({ "event": { "name": "Winter Cup", "date": "2026-12-05", "format": "round_robin",
+                "rounds": null, "top_cut": null, "first_round": null, "seed": null } }),
+        )
+        .expect("create");
+    let id = event["id"].as_i64().expect("id");
+    for player in ["Ann", "Ben", "Cleo"] {
+        app.call(
+            "tournament_register",
+            json!({ "id": id, "player": player, "people": null }),
+        )
+        .expect("register");
+    }
+
+    // the export goes where the dialog says, not into the data folder
+    let exported = app
+        .call("tournament_export", json!({ "id": id, "lang": "de" }))
+        .expect("export");
+    assert_eq!(exported["folder"], json!(folder.display().to_string()));
+    let written = std::fs::read_to_string(folder.join("event.json")).expect("event.json");
+    assert!(written.contains("Winter Cup"), "{written}");
+    let entrants = std::fs::read_to_string(folder.join("entrants.csv")).expect("entrants.csv");
+    assert!(entrants.contains("Cleo"), "{entrants}");
+    assert!(!app.dir.path().join("exports").exists());
+
+    // an export of an event that does not exist is refused before any dialog or write
+    let missing = app
+        .call("tournament_export", json!({ "id": id + 100 }))
+        .expect_err("no such event");
+    assert!(!missing.is_empty());
+
+    // the import reads the chosen folder's event.json: a second event with the same players
+    let imported = app
+        .call("tournament_import", json!({ "lang": "en" }))
+        .expect("import");
+    assert_eq!(imported["name"], json!("Winter Cup"));
+    assert_ne!(imported["id"], json!(id));
+    assert_eq!(imported["players"], json!(3));
+    let list = app.call("tournament_list", json!({})).expect("list");
+    assert_eq!(list.as_array().expect("events").len(), 2);
+
+    // a path sent by the page is not an argument any more: the dialog's answer is used
+    let again = app
+        .call("tournament_import", json!({ "path": "/dev/zero" }))
+        .expect("import ignores a page's path");
+    assert_eq!(again["name"], json!("Winter Cup"));
+
+    // the plugins' own commands are not granted to the page
+    for (cmd, body) in [
+        ("plugin:dialog|open", json!({ "options": {} })),
+        ("plugin:dialog|save", json!({ "options": {} })),
+        ("plugin:fs|read_file", json!({ "path": "/etc/passwd" })),
+    ] {
+        let refused = app.call(cmd, body).expect_err(cmd);
+        assert!(
+            refused.contains("not allowed") || refused.contains("not found"),
+            "{cmd}: {refused}"
+        );
+    }
+}
