@@ -369,6 +369,20 @@ fn power_reads_only_regular_table_state_objects() {
     }
 }
 
+/// `chattr FLAG` on the folder and every file in it; whether it worked.
+#[cfg(unix)]
+fn chattr(flag: &str, dir: &std::path::Path) -> bool {
+    let mut paths = vec![dir.to_path_buf()];
+    paths.extend(std::fs::read_dir(dir).unwrap().map(|f| f.unwrap().path()));
+    paths.iter().all(|p| {
+        std::process::Command::new("chattr")
+            .arg(flag)
+            .arg(p)
+            .output()
+            .is_ok_and(|o| o.status.success())
+    })
+}
+
 #[cfg(unix)]
 #[test]
 fn a_read_only_data_folder_still_shows_info_and_rulings() {
@@ -384,16 +398,27 @@ fn a_read_only_data_folder_still_shows_info_and_rulings() {
         std::fs::set_permissions(&d, std::fs::Permissions::from_mode(mode)).unwrap();
     };
     lock(0o555);
-    // root (as in some containers) writes anyway: then there is nothing to test here
+    // Root (CI runs as root) writes into a read-only folder anyway: there the folder and its
+    // files are made immutable instead (chattr +i stops root too), and made mutable again after.
+    let mut immutable = false;
     if std::fs::File::create(d.join("probe")).is_ok() {
-        eprintln!("skipped: this user can write into a read-only folder");
-        lock(0o755);
-        return;
+        std::fs::remove_file(d.join("probe")).unwrap();
+        immutable = chattr("+i", &d);
+        if !immutable {
+            eprintln!(
+                "skipped: this user writes into a read-only folder and chattr is not available"
+            );
+            lock(0o755);
+            return;
+        }
     }
     let info = tablemate(&d, &["info"]);
     let search = tablemate(&d, &["rulings", "search", "Flacka"]);
     let matches = tablemate(&d, &["match", "list"]);
     let write = tablemate(&d, &["match", "new", "Cleo", "Dan"]);
+    if immutable {
+        assert!(chattr("-i", &d), "the folder is made writable again");
+    }
     lock(0o755);
     assert_eq!(info.status.code(), Some(0), "{}", stderr(&info));
     assert!(String::from_utf8_lossy(&info.stdout).contains("cannot be written"));

@@ -43,11 +43,6 @@ pub(crate) fn file_stamp(now: DateTime<Utc>) -> String {
     now.format("%Y%m%dT%H%M%S").to_string()
 }
 
-/// The current time as stored (see [`Stamp`]).
-pub(crate) fn now_text() -> String {
-    Stamp::now().to_string()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -61,7 +56,7 @@ mod tests {
             .unwrap_or_default();
         assert_eq!(file_stamp(t), "20260102T030405");
         assert_eq!(Stamp(t).to_string(), "2026-01-02T03:04:05.000000Z");
-        let now = now_text();
+        let now = Stamp::now().to_string();
         assert_eq!(now.len(), "2026-11-22T04:15:00.123456Z".len(), "{now}");
         assert!(now.ends_with('Z'));
     }

@@ -559,7 +559,7 @@ impl Store {
         }
 
         // 2. write it, all or nothing
-        let now = clock::now_text();
+        let now = clock::Stamp::now();
         let tx = self.write_tx()?;
         let (format, swiss, cut) = match event.format {
             Format::Swiss { rounds, top_cut } => ("swiss", Some(rounds), top_cut),

@@ -168,7 +168,7 @@ fn ensure_exists(tx: &Transaction<'_>, game: OtherGameId) -> Result<()> {
     .ok_or_else(|| game.not_found())
 }
 
-fn push(tx: &Transaction<'_>, game: OtherGameId, payload: &str, now: &str) -> Result<u32> {
+fn push(tx: &Transaction<'_>, game: OtherGameId, payload: &str, now: &clock::Stamp) -> Result<u32> {
     let seq: u32 = tx.query_row(
         "SELECT COALESCE(MAX(seq), 0) + 1 FROM other_game_events WHERE game_id = ?1",
         [game.0],
@@ -182,7 +182,12 @@ fn push(tx: &Transaction<'_>, game: OtherGameId, payload: &str, now: &str) -> Re
     Ok(seq)
 }
 
-fn set_outcome(tx: &Transaction<'_>, game: OtherGameId, outcome: Outcome, now: &str) -> Result<()> {
+fn set_outcome(
+    tx: &Transaction<'_>,
+    game: OtherGameId,
+    outcome: Outcome,
+    now: &clock::Stamp,
+) -> Result<()> {
     tx.execute(
         "UPDATE other_games SET outcome = ?2, updated_at = ?3 WHERE id = ?1",
         params![game.0, outcome.as_sql(), now],
@@ -210,7 +215,7 @@ impl Store {
             });
         }
         check_event(&new.setup)?;
-        let now = clock::now_text();
+        let now = clock::Stamp::now();
         let tx = self.write_tx()?;
         let pa = players::named_in(&tx, &a)?;
         let pb = players::named_in(&tx, &b)?;
@@ -234,7 +239,7 @@ impl Store {
         outcome: Outcome,
     ) -> Result<u32> {
         check_event(payload)?;
-        let now = clock::now_text();
+        let now = clock::Stamp::now();
         let tx = self.write_tx()?;
         ensure_exists(&tx, game)?;
         let seq = push(&tx, game, payload, &now)?;
@@ -252,7 +257,7 @@ impl Store {
         expected_seq: u32,
         outcome: Outcome,
     ) -> Result<StoredEvent> {
-        let now = clock::now_text();
+        let now = clock::Stamp::now();
         let tx = self.write_tx()?;
         ensure_exists(&tx, game)?;
         let last = tx
@@ -305,7 +310,7 @@ impl Store {
         expected: &str,
         outcome: Outcome,
     ) -> Result<u32> {
-        let now = clock::now_text();
+        let now = clock::Stamp::now();
         let tx = self.write_tx()?;
         ensure_exists(&tx, game)?;
         let (depth, payload): (i64, String) = tx

@@ -135,7 +135,7 @@ impl Store {
                 started,
                 ran_ms,
                 since,
-                clock::now_text()
+                clock::Stamp::now()
             ],
         )?;
         tx.commit()?;

@@ -334,7 +334,7 @@ pub(crate) fn insert_round(
             id.0,
             number,
             stage.as_str(),
-            clock::now_text(),
+            clock::Stamp::now(),
             clock_length
         ],
     )?;
@@ -481,7 +481,7 @@ impl Store {
                 cut,
                 first_round_sql(new.first_round),
                 seed as i64,
-                clock::now_text()
+                clock::Stamp::now()
             ],
         )?;
         let id = TournamentId(tx.last_insert_rowid());
@@ -796,7 +796,7 @@ impl Store {
         tx.execute(
             "INSERT INTO results (pairing_id, winner, crystals_a, crystals_b, source, match_id, recorded_at)
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-            params![pid, winner.0, ca, cb, source.as_sql(), match_id.map(|m| m.0), clock::now_text()],
+            params![pid, winner.0, ca, cb, source.as_sql(), match_id.map(|m| m.0), clock::Stamp::now()],
         )?;
         tx.commit()?;
         Ok(())
@@ -832,7 +832,7 @@ impl Store {
                 reason: format!("table {table} of round {round} has no result to correct"),
             });
         };
-        let now = clock::now_text();
+        let now = clock::Stamp::now();
         tx.execute(
             "INSERT INTO result_corrections (pairing_id, old_winner, old_crystals_a, old_crystals_b,
                  new_winner, new_crystals_a, new_crystals_b, reason, corrected_at)
