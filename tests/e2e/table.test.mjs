@@ -325,6 +325,15 @@ test('a scripted Vulca vs Hoax fight at the table', async () => {
                 document.querySelector('[data-testid="side-B"]').textContent])`,
   );
   assert.deepEqual(after, before, 'the table is unchanged after a restart');
+  // the first list of a game night: the app started again on data it has already set up (the
+  // very first start of a fresh install also builds the rulings index, in the background)
+  {
+    const input = await typeCard('Enthrall');
+    figures.restartFirst = figures.suggest[figures.suggest.length - 1];
+    figures.restartAnswer = figures.suggestAnswer[figures.suggestAnswer.length - 1];
+    await s.type(input, KEY.ESCAPE);
+    await s.execute("document.getElementById('card-entry').value = ''; document.getElementById('card-entry').dispatchEvent(new Event('input'))");
+  }
 
   // keyboard alone: "/" to the card entry, type, Enter; on the warning the SAFE choice (Cancel)
   // takes the focus: Escape cancels, and so does Enter; playing it anyway is a deliberate Tab
@@ -400,6 +409,7 @@ test('a scripted Vulca vs Hoax fight at the table', async () => {
     'timings measured in the page with performance.now():',
     `  Start -> the new table drawn:      ${figures.start?.toFixed(1)} ms`,
     `  first suggestions after start:    ${figures.suggest[0]?.toFixed(1)} ms (answer ${figures.suggestAnswer[0]?.toFixed(1)} ms)`,
+    `  first suggestions after a restart: ${figures.restartFirst?.toFixed(1)} ms (answer ${figures.restartAnswer?.toFixed(1)} ms)`,
     `  keystroke -> suggestions painted: ${stats(figures.suggest)}`,
     `    of which answer received:       ${stats(figures.suggestAnswer)}`,
     `    of which page updated, drawn:   ${stats(figures.suggestPaint)}`,
