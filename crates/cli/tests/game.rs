@@ -7,6 +7,23 @@ use common::tablemate;
 
 use std::path::Path;
 
+/// `game new Ann Ben` with Vulca against Hoax; the new game's view.
+fn new_vulca_hoax(data: &Path) -> serde_json::Value {
+    json(
+        data,
+        &[
+            "game",
+            "new",
+            "Ann",
+            "Ben",
+            "--people-a",
+            "Vulca",
+            "--people-b",
+            "Hoax",
+        ],
+    )
+}
+
 fn json(data: &Path, args: &[&str]) -> serde_json::Value {
     let mut all = vec!["--json"];
     all.extend_from_slice(args);
@@ -50,19 +67,7 @@ fn power_of_the_documented_table_state_file() {
 fn a_scripted_game_from_the_command_line() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
-    let v = json(
-        d,
-        &[
-            "game",
-            "new",
-            "Ann",
-            "Ben",
-            "--people-a",
-            "Vulca",
-            "--people-b",
-            "Hoax",
-        ],
-    );
+    let v = new_vulca_hoax(d);
     assert_eq!(v["turn"], "A");
     assert_eq!(v["game_no"], 1);
     assert!(v["match_id"].as_i64().is_some(), "the match is recorded");
@@ -163,19 +168,7 @@ fn a_scripted_game_from_the_command_line() {
 fn abandoning_a_game_needs_confirm_and_frees_the_match() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
-    let g = json(
-        d,
-        &[
-            "game",
-            "new",
-            "Ann",
-            "Ben",
-            "--people-a",
-            "Vulca",
-            "--people-b",
-            "Hoax",
-        ],
-    );
+    let g = new_vulca_hoax(d);
     let id = g["id"].as_i64().unwrap().to_string();
     let before = json(d, &["game", "show"]);
 

@@ -7,14 +7,22 @@ fn svc() -> (tempfile::TempDir, Service) {
     (dir, svc)
 }
 
+/// The set-up of a game: `a` plays Vulca, `b` plays `people_b`, no expansion, no starter given.
+fn setup(a: &str, b: &str, people_b: &str) -> NewGameRequest {
+    NewGameRequest {
+        player_a: a.into(),
+        player_b: b.into(),
+        people_a: "Vulca".into(),
+        people_b: people_b.into(),
+        first: None,
+        emissaries_inquisitors: false,
+    }
+}
+
 fn new_game(svc: &mut Service) -> GameView {
     svc.game_new(&NewGameRequest {
-        player_a: "Ann".into(),
-        player_b: "Ben".into(),
-        people_a: "Vulca".into(),
-        people_b: "Hoax".into(),
         first: Some(Seat::A),
-        emissaries_inquisitors: false,
+        ..setup("Ann", "Ben", "Hoax")
     })
     .unwrap()
 }
@@ -381,14 +389,7 @@ fn a_conceded_game_is_scored_and_the_loser_starts_the_next_game_of_the_match() {
 #[test]
 fn set_up_rejects_an_unknown_people_or_a_long_name_and_writes_nothing() {
     let (_d, mut svc) = svc();
-    let req = |a: &str, people_b: &str| NewGameRequest {
-        player_a: a.into(),
-        player_b: "Ben".into(),
-        people_a: "Vulca".into(),
-        people_b: people_b.into(),
-        first: None,
-        emissaries_inquisitors: false,
-    };
+    let req = |a: &str, people_b: &str| setup(a, "Ben", people_b);
     let err = svc.game_new(&req("Ann", "Vulka")).unwrap_err();
     assert_eq!(err.code, crate::ErrorCode::InvalidInput);
     assert!(err.message.contains("Did you mean Vulca?"), "{err:?}");
@@ -408,14 +409,7 @@ fn set_up_rejects_an_unknown_people_or_a_long_name_and_writes_nothing() {
 #[test]
 fn set_up_and_card_value_refusals_speak_german_in_the_german_interface() {
     let (_d, mut svc) = svc();
-    let req = |a: &str, b: &str, people_b: &str| NewGameRequest {
-        player_a: a.into(),
-        player_b: b.into(),
-        people_a: "Vulca".into(),
-        people_b: people_b.into(),
-        first: None,
-        emissaries_inquisitors: false,
-    };
+    let req = setup;
     let de = |r: &NewGameRequest, svc: &mut Service| {
         svc.game_new_in(r, Language::De).unwrap_err().message
     };
@@ -699,12 +693,8 @@ fn emissaries_and_inquisitors_cards_need_the_expansion_at_set_up() {
     assert_eq!(kinds(&svc, plain, Seat::A), vec![WarningKind::NotInDeck]);
     let with_ei = svc
         .game_new(&NewGameRequest {
-            player_a: "Cleo".into(),
-            player_b: "Dan".into(),
-            people_a: "Vulca".into(),
-            people_b: "Hoax".into(),
-            first: None,
             emissaries_inquisitors: true,
+            ..setup("Cleo", "Dan", "Hoax")
         })
         .unwrap()
         .id;
