@@ -32,6 +32,8 @@ vi.mock('../lib/api', () => ({ inApp: () => true, toServiceError: (e: unknown) =
 vi.mock('../lib/matches/clockApi', () => ({ clockApi: { tableClock: vi.fn().mockResolvedValue(null) } }));
 
 import Table from './Table.svelte';
+import { keepLastPlay } from '../lib/table/lastPlay';
+import type { PromptView } from '../lib/bindings/PromptView';
 import { card, game, preview, forbidden, side } from '../lib/testing/table';
 
 const wake = vi.fn();
@@ -180,6 +182,8 @@ describe('Table screen', () => {
   });
 
   it('lets the last play\'s rulings go when the game moved on elsewhere', async () => {
+    // rulings kept for this game at 4 events; meanwhile (an undo, the CLI) it has 9
+    keepLastPlay({ game: 7, events: 4, prompts: [{ ruling: { id: 'bm-faq-en:1' } } as unknown as PromptView], card: 'Flickering Fires', fresh: true });
     gameApi.current.mockResolvedValue(game({ events: 9 }));
     render(Table, { lang: 'en', onerror: vi.fn(), wake });
     await screen.findByTestId('card-entry');
