@@ -86,6 +86,20 @@ describe('pollClock', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
+  it('asks less often while there is no clock, every second once there is one', async () => {
+    const read = vi.fn().mockResolvedValueOnce(null).mockResolvedValueOnce(null).mockResolvedValue(view());
+    const stop = pollClock(read, vi.fn(), vi.fn(), 1000, 5000);
+    await vi.advanceTimersByTimeAsync(4900);
+    expect(read).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(read).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(read).toHaveBeenCalledTimes(3);
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(read).toHaveBeenCalledTimes(5);
+    stop();
+  });
+
   it('asks every second until stopped, and stops at the first error', async () => {
     const read = vi.fn().mockResolvedValue(view());
     const seen: (ClockView | null)[] = [];

@@ -5,14 +5,19 @@ import type { ClockView } from '../bindings/ClockView';
 import type { RoundView } from '../bindings/RoundView';
 
 export const CLOCK_POLL_MS = 1000;
+/** How often the Table screen looks for a clock while no event has one running: most games are
+ * not part of a tournament, and a call a second would take the service's lock for nothing. */
+export const TABLE_IDLE_POLL_MS = 5000;
 
-/** Calls `read` now and then every `everyMs`, passing each answer to `onview`; an error stops
- * the polling (reported once through `onerror`). Returns the function that stops it. */
+/** Calls `read` now and then every `everyMs` (every `idleMs` while it answers that there is no
+ * clock), passing each answer to `onview`; an error stops the polling (reported once through
+ * `onerror`). Returns the function that stops it. */
 export function pollClock(
   read: () => Promise<ClockView | null>,
   onview: (v: ClockView | null) => void,
   onerror: (e: unknown) => void,
   everyMs = CLOCK_POLL_MS,
+  idleMs = everyMs,
 ): () => void {
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -21,7 +26,7 @@ export function pollClock(
       const v = await read();
       if (stopped) return;
       onview(v);
-      timer = setTimeout(tick, everyMs);
+      timer = setTimeout(tick, v === null ? idleMs : everyMs);
     } catch (e) {
       if (!stopped) onerror(e);
     }
