@@ -15,18 +15,9 @@ fn cat() -> &'static Catalog {
     CAT.get_or_init(|| Catalog::embedded().unwrap_or_else(|e| panic!("embedded catalog: {e}")))
 }
 
-/// `text` with the bytes `at..at+len` replaced by `junk` (on char boundaries).
-fn splice(text: &str, at: usize, len: usize, junk: &str) -> String {
-    let mut a = at.min(text.len());
-    while !text.is_char_boundary(a) {
-        a -= 1;
-    }
-    let mut b = a.saturating_add(len).min(text.len());
-    while !text.is_char_boundary(b) {
-        b -= 1;
-    }
-    format!("{}{junk}{}", &text[..a], &text[b..])
-}
+#[path = "../../../tests/support/splice.rs"]
+mod support;
+use support::splice;
 
 /// Reads a table state as `power` does: parse, check against the catalog, compute.
 fn power(json: &str) -> Result<(), TestCaseError> {

@@ -7,18 +7,9 @@ use proptest::prelude::*;
 use rulings::import::{embedded, import_source};
 use rulings::Source;
 
-/// `text` with the bytes `at..at+len` replaced by `junk` (on char boundaries).
-fn splice(text: &str, at: usize, len: usize, junk: &str) -> String {
-    let mut a = at.min(text.len());
-    while !text.is_char_boundary(a) {
-        a -= 1;
-    }
-    let mut b = a.saturating_add(len).min(text.len());
-    while !text.is_char_boundary(b) {
-        b -= 1;
-    }
-    format!("{}{junk}{}", &text[..a], &text[b..])
-}
+#[path = "../../../tests/support/splice.rs"]
+mod support;
+use support::splice;
 
 fn import(source: Source, text: &str) -> Result<(), TestCaseError> {
     if let Err(e) = import_source(source, text, &[]) {

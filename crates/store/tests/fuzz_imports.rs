@@ -47,18 +47,9 @@ fn exported() -> &'static (String, CsvExport, EventHeader) {
     })
 }
 
-/// `text` with the bytes `at..at+len` replaced by `junk` (on char boundaries).
-fn splice(text: &str, at: usize, len: usize, junk: &str) -> String {
-    let mut a = at.min(text.len());
-    while !text.is_char_boundary(a) {
-        a -= 1;
-    }
-    let mut b = a.saturating_add(len).min(text.len());
-    while !text.is_char_boundary(b) {
-        b -= 1;
-    }
-    format!("{}{junk}{}", &text[..a], &text[b..])
-}
+#[path = "../../../tests/support/splice.rs"]
+mod support;
+use support::splice;
 
 /// A refusal is an error a person can read, and the store holds no event after it.
 fn clean(result: Result<store::TournamentId, StoreError>, s: &Store) -> Result<(), TestCaseError> {
