@@ -347,9 +347,11 @@ impl GameState {
                 });
             }
             EventKind::GameAbandoned => {
-                // Nothing is scored: the fight under way is not counted and the table is
-                // kept as it was, so the log shows where the game stopped.
+                // Nothing is scored: the fight under way is not counted and the cards stay as
+                // they were, so the log shows where the game stopped. Nobody is to move any
+                // more, as after any end of a game.
                 s.abandoned = true;
+                s.table.turn = None;
             }
             EventKind::NextGame => {
                 // The loser starts the next game; after an abandoned game, whoever started it.

@@ -523,6 +523,7 @@ fn an_abandoned_game_ends_without_a_result_and_undo_takes_it_back() {
     assert!(s.results.is_empty(), "nothing scored");
     assert_eq!((s.crystals.a, s.crystals.b), (0, 0));
     assert_eq!(s.view(&c).players[0].dragons_if_opponent_retreats, 0);
+    assert_eq!(s.view(&c).turn, None, "nobody is to move, as after any end");
     // Nothing more can happen in it: no play, no second abandon, no concession.
     for next in [
         play(Player::A, "vulca-13", Area::Combat),
@@ -535,6 +536,7 @@ fn an_abandoned_game_ends_without_a_result_and_undo_takes_it_back() {
     // Undo works as for every event: the game goes on where it stopped.
     g.undo(&c).expect("replays");
     assert!(!g.state().abandoned);
+    assert_eq!(g.state().view(&c).turn, Some(Player::A), "A's turn again");
     g.push(&c, play(Player::A, "vulca-13", Area::Combat))
         .expect("playable again");
 }
