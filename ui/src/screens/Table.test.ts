@@ -408,6 +408,8 @@ describe('Table screen', () => {
     await play();
     await fireEvent.click(screen.getByTestId('undo'));
     await waitFor(() => expect(screen.queryByTestId('rulings-count')).toBeNull());
+    // the sheet no longer names the card taken back
+    expect(screen.getByTestId('sheet-rulings').getAttribute('aria-label')).toBe('Rulings');
     await play();
     gameApi.act.mockResolvedValue(game({ game_over: { winner: 'A', score: 3, reason: 'fourth_dragon', dragons: 3, crystal_cards: 0 } }));
     await fireEvent.click(screen.getByTestId('retreat'));
