@@ -35,6 +35,8 @@ pub use othergames as engine;
 
 /// The longest card name accepted as typed (the longest printed names are far shorter).
 const MAX_CARD_CHARS: usize = 100;
+/// The longest target of a Knightmare Chess card ("e4", "the Queen on d8", "all Pawns").
+const MAX_NOTE_CHARS: usize = 40;
 
 /// Which game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
@@ -603,6 +605,9 @@ impl Service {
         if let Some(card) = R::card_mut(&mut kind) {
             *card = self.other_card(R::CARDS, card.as_str(), lang)?;
         }
+        if let Some(note) = R::note_mut(&mut kind) {
+            *note = bounded_note(note.as_deref(), lang)?;
+        }
         let ev = Event::new(kind);
         let next = g
             .state
@@ -650,6 +655,25 @@ impl Service {
         }
         .nothing_to(redo)
     }
+}
+
+/// A target as typed: trimmed, none when empty, refused when too long or with control
+/// characters (it is stored and shown as typed).
+fn bounded_note(text: Option<&str>, lang: Language) -> Result<Option<String>> {
+    let Some(t) = text.map(str::trim).filter(|t| !t.is_empty()) else {
+        return Ok(None);
+    };
+    if t.chars().count() > MAX_NOTE_CHARS || t.chars().any(char::is_control) {
+        return Err(ServiceError::invalid(match lang {
+            Language::En => format!(
+                "A target has at most {MAX_NOTE_CHARS} characters and no control characters."
+            ),
+            Language::De => {
+                format!("Ein Ziel hat höchstens {MAX_NOTE_CHARS} Zeichen und keine Steuerzeichen.")
+            }
+        }));
+    }
+    Ok(Some(t.to_owned()))
 }
 
 /// Calls `f` with every string under a `card` key or in a `cards` list of the view's JSON.

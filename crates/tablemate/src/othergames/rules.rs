@@ -24,6 +24,11 @@ pub(crate) trait TableRules: Rules {
     const CARDS: cards::Game;
     /// The card an event names, to be resolved from what the person typed.
     fn card_mut(kind: &mut Self::Kind) -> Option<&mut CardId>;
+    /// Free text an event carries besides cards (a Knightmare Chess card's target square or
+    /// piece), to be bounded like a name before it is stored.
+    fn note_mut(_kind: &mut Self::Kind) -> Option<&mut Option<String>> {
+        None
+    }
     fn setup(start: &Start) -> Self::Kind;
     fn is_setup(kind: &Self::Kind) -> bool;
     fn outcome(&self) -> Outcome;
@@ -138,6 +143,12 @@ impl TableRules for KcState {
     fn card_mut(kind: &mut KcEvent) -> Option<&mut CardId> {
         match kind {
             KcEvent::CardPlayed { card, .. } | KcEvent::CardEnded { card, .. } => Some(card),
+            _ => None,
+        }
+    }
+    fn note_mut(kind: &mut KcEvent) -> Option<&mut Option<String>> {
+        match kind {
+            KcEvent::CardPlayed { target, .. } => Some(target),
             _ => None,
         }
     }

@@ -248,3 +248,89 @@ fn a_card_name_too_long_or_with_control_characters_is_refused_and_nothing_writte
     }
     assert_eq!(s.other_view(id).unwrap().history.len(), 1);
 }
+
+#[test]
+fn a_knightmare_target_is_kept_trimmed_and_a_long_one_refused_writing_nothing() {
+    let (_d, mut s) = svc();
+    let id = new(&mut s, OtherGameKind::Kc);
+    let play = |target: &str| {
+        OtherAction::Kc(KcEvent::CardPlayed {
+            player: Player::A,
+            card: CardId::new("AMAZON"),
+            duration: Duration::Continuing,
+            target: Some(target.to_owned()),
+        })
+    };
+    for bad in ["x".repeat(41), "e4\u{7}".to_owned()] {
+        let e = s.other_act(id, &play(&bad), Language::De).unwrap_err();
+        assert!(
+            e.message.starts_with("Ein Ziel hat höchstens 40"),
+            "{}",
+            e.message
+        );
+    }
+    assert_eq!(s.other_view(id).unwrap().history.len(), 1);
+    let v = s.other_act(id, &play("  d8  "), Language::En).unwrap();
+    let OtherTable::Kc(t) = &v.table else {
+        panic!("not KC")
+    };
+    assert_eq!(t.in_force[0].target.as_deref(), Some("d8"));
+    // An empty target is no target.
+    let v = s.other_act(id, &play("  "), Language::En).unwrap();
+    let OtherTable::Kc(t) = &v.table else {
+        panic!("not KC")
+    };
+    assert_eq!(t.in_force[1].target, None);
+}
+
+#[test]
+fn a_whi_card_moves_and_leaves_by_the_id_the_table_shows() {
+    // The app sends back the card ids of the view (the chips of the cards in play).
+    let (_d, mut s) = svc();
+    let id = new(&mut s, OtherGameKind::Whi);
+    let act = |s: &mut Service, ev: WhiEvent| s.other_act(id, &OtherAction::Whi(ev), Language::En);
+    let v = act(
+        &mut s,
+        WhiEvent::CardPlayed {
+            player: Player::A,
+            card: CardId::new("Grimgor Ironhide"),
+            zone: Zone::Kingdom,
+        },
+    )
+    .unwrap();
+    let card = whi(&v).players[0].sections[0].cards[0].clone();
+    assert_eq!(card, CardId::new("whi-grimgor-ironhide"));
+    let v = act(
+        &mut s,
+        WhiEvent::CardMoved {
+            player: Player::A,
+            card: card.clone(),
+            from: Zone::Kingdom,
+            to: Zone::Battlefield,
+        },
+    )
+    .unwrap();
+    assert!(whi(&v).players[0].sections[0].cards.is_empty());
+    assert_eq!(whi(&v).players[0].sections[2].cards, vec![card.clone()]);
+    // Leaving from a zone it is not in is refused by name.
+    let e = act(
+        &mut s,
+        WhiEvent::CardLeft {
+            player: Player::A,
+            card: card.clone(),
+            zone: Zone::Quest,
+        },
+    )
+    .unwrap_err();
+    assert!(e.message.contains("Grimgor"), "{}", e.message);
+    let v = act(
+        &mut s,
+        WhiEvent::CardLeft {
+            player: Player::A,
+            card,
+            zone: Zone::Battlefield,
+        },
+    )
+    .unwrap();
+    assert!(whi(&v).players[0].sections[2].cards.is_empty());
+}
