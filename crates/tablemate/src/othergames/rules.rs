@@ -9,7 +9,7 @@ use othergames::{CardId, PerPlayer, Player, Rules};
 use store::{OtherKind, Outcome, Side};
 
 use super::refusal::Namer;
-use super::OtherTable;
+use super::{OtherAction, OtherTable};
 
 /// How a new game starts, as asked for.
 pub(crate) struct Start {
@@ -36,6 +36,8 @@ pub(crate) trait TableRules: Rules {
     fn cards_in_play(&self) -> Vec<CardId>;
     fn refusal(e: &Self::Error, namer: &Namer<'_>) -> String;
     fn table(&self) -> OtherTable;
+    /// An event of this game as the action type the front ends know.
+    fn action(kind: Self::Kind) -> OtherAction;
 }
 
 fn side(p: Player) -> Side {
@@ -98,6 +100,9 @@ impl TableRules for WhiState {
     fn table(&self) -> OtherTable {
         OtherTable::Whi(Box::new(self.table_view()))
     }
+    fn action(kind: WhiEvent) -> OtherAction {
+        OtherAction::Whi(kind)
+    }
 }
 
 impl TableRules for StState {
@@ -134,6 +139,9 @@ impl TableRules for StState {
     }
     fn table(&self) -> OtherTable {
         OtherTable::Stccg(self.table_view())
+    }
+    fn action(kind: StEvent) -> OtherAction {
+        OtherAction::Stccg(kind)
     }
 }
 
@@ -177,5 +185,8 @@ impl TableRules for KcState {
     }
     fn table(&self) -> OtherTable {
         OtherTable::Kc(self.table_view())
+    }
+    fn action(kind: KcEvent) -> OtherAction {
+        OtherAction::Kc(kind)
     }
 }

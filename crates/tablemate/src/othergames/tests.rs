@@ -97,7 +97,7 @@ fn a_refusal_names_the_player_in_the_interface_language_and_writes_nothing() {
         )
         .unwrap_err();
     assert_eq!(de.message, "Ann ist am Zug, nicht Ben.");
-    assert_eq!(s.other_view(id).unwrap().history.len(), 2);
+    assert_eq!(s.other_view(id, Language::En).unwrap().history.len(), 2);
     // Nothing to undo beyond the setup, in German.
     let id2 = new(&mut s, OtherGameKind::Kc);
     let e = s.other_undo(id2, Language::De).unwrap_err();
@@ -246,7 +246,7 @@ fn a_card_name_too_long_or_with_control_characters_is_refused_and_nothing_writte
             e.message
         );
     }
-    assert_eq!(s.other_view(id).unwrap().history.len(), 1);
+    assert_eq!(s.other_view(id, Language::En).unwrap().history.len(), 1);
 }
 
 #[test]
@@ -269,7 +269,7 @@ fn a_knightmare_target_is_kept_trimmed_and_a_long_one_refused_writing_nothing() 
             e.message
         );
     }
-    assert_eq!(s.other_view(id).unwrap().history.len(), 1);
+    assert_eq!(s.other_view(id, Language::En).unwrap().history.len(), 1);
     let v = s.other_act(id, &play("  d8  "), Language::En).unwrap();
     let OtherTable::Kc(t) = &v.table else {
         panic!("not KC")
@@ -333,4 +333,182 @@ fn a_whi_card_moves_and_leaves_by_the_id_the_table_shows() {
     )
     .unwrap();
     assert!(whi(&v).players[0].sections[2].cards.is_empty());
+}
+
+#[test]
+fn the_history_reads_as_sentences_in_the_interface_language() {
+    let (_d, mut s) = svc();
+    let id = new(&mut s, OtherGameKind::Kc);
+    s.other_act(
+        id,
+        &OtherAction::Kc(KcEvent::CardPlayed {
+            player: Player::B,
+            card: CardId::new("AMAZON"),
+            duration: Duration::Turns(std::num::NonZeroU8::new(2).unwrap()),
+            target: Some("e4".into()),
+        }),
+        Language::En,
+    )
+    .unwrap();
+    s.other_act(
+        id,
+        &OtherAction::Kc(KcEvent::GameWon {
+            winner: Player::A,
+            by: WinBy::Resignation,
+        }),
+        Language::En,
+    )
+    .unwrap();
+    let text = |lang| -> Vec<String> {
+        s.other_view(id, lang)
+            .unwrap()
+            .history
+            .into_iter()
+            .map(|h| h.text)
+            .collect()
+    };
+    assert_eq!(
+        text(Language::En),
+        [
+            "Set-up: Ann plays White.",
+            "Ben plays AMAZON on e4 (2 turns).",
+            "Ann wins by resignation."
+        ]
+    );
+    assert_eq!(
+        text(Language::De),
+        [
+            "Aufbau: Ann spielt Weiß.",
+            "Ben spielt AMAZON auf e4 (2 Züge).",
+            "Ann gewinnt durch Aufgabe."
+        ]
+    );
+    // The typed event rides along for front ends that draw rather than read.
+    let h = s.other_view(id, Language::En).unwrap().history;
+    assert!(matches!(
+        h[1].action,
+        OtherAction::Kc(KcEvent::CardPlayed {
+            player: Player::B,
+            ..
+        })
+    ));
+}
+
+#[test]
+fn every_warhammer_and_star_trek_event_is_worded_without_ids_or_seats() {
+    // One of each event the app can send, in both languages: names, never `whi-…` ids or
+    // "player A".
+    let (_d, mut s) = svc();
+    let id = new(&mut s, OtherGameKind::Whi);
+    let card = || CardId::new("Grimgor Ironhide");
+    let whi_events = [
+        WhiEvent::ResourcesCollected {
+            player: Player::A,
+            amount: 5,
+        },
+        WhiEvent::ResourcesGained {
+            player: Player::A,
+            amount: 1,
+        },
+        WhiEvent::ResourcesSpent {
+            player: Player::A,
+            amount: 2,
+        },
+        WhiEvent::CardPlayed {
+            player: Player::A,
+            card: card(),
+            zone: Zone::Kingdom,
+        },
+        WhiEvent::CardMoved {
+            player: Player::A,
+            card: card(),
+            from: Zone::Kingdom,
+            to: Zone::Quest,
+        },
+        WhiEvent::CardLeft {
+            player: Player::A,
+            card: card(),
+            zone: Zone::Quest,
+        },
+        WhiEvent::LegendEntered {
+            player: Player::B,
+            card: CardId::new("Karl Franz"),
+            eternal_war: true,
+        },
+        WhiEvent::LegendLeft {
+            player: Player::B,
+            card: CardId::new("Karl Franz"),
+        },
+        WhiEvent::DevelopmentPlayed {
+            player: Player::B,
+            zone: Zone::Quest,
+        },
+        WhiEvent::DevelopmentRemoved {
+            player: Player::B,
+            zone: Zone::Quest,
+        },
+        WhiEvent::DamageDealt {
+            player: Player::B,
+            zone: Zone::Quest,
+            amount: 3,
+        },
+        WhiEvent::DamageHealed {
+            player: Player::B,
+            zone: Zone::Quest,
+            amount: 1,
+        },
+        WhiEvent::TurnEnded { player: Player::A },
+        WhiEvent::Conceded { player: Player::B },
+    ];
+    for ev in whi_events {
+        s.other_act(id, &OtherAction::Whi(ev), Language::En)
+            .unwrap();
+    }
+    let st = new(&mut s, OtherGameKind::Stccg);
+    let st_events = [
+        StEvent::PointsScored {
+            player: Player::A,
+            points: -10,
+            source: PointSource::Dilemma,
+            card: None,
+        },
+        StEvent::CardPlayed {
+            player: Player::B,
+            card: CardId::new("Q"),
+        },
+        StEvent::CardLeft {
+            player: Player::B,
+            card: CardId::new("Q"),
+        },
+        StEvent::QsPlanetEntered { player: Player::B },
+        StEvent::QsPlanetSolved { player: Player::A },
+        StEvent::MickeyDAttempt { player: Player::B },
+    ];
+    for ev in st_events {
+        s.other_act(st, &OtherAction::Stccg(ev), Language::En)
+            .unwrap();
+    }
+    for lang in [Language::En, Language::De] {
+        for g in [id, st] {
+            let h = s.other_view(g, lang).unwrap().history;
+            for e in &h {
+                assert!(
+                    (e.text.contains("Ann") || e.text.contains("Ben"))
+                        && !e.text.contains("whi-")
+                        && !e.text.contains("stccg-")
+                        && !e.text.contains("player A")
+                        && !e.text.contains("player B"),
+                    "{lang:?}: {}",
+                    e.text
+                );
+            }
+        }
+    }
+    let h = s.other_view(id, Language::De).unwrap().history;
+    assert_eq!(
+        h[5].text,
+        "Grimgor Ironhide von Ann wechselt von Königreich nach Questzone."
+    );
+    let h = s.other_view(st, Language::En).unwrap().history;
+    assert_eq!(h[1].text, "Ann -10 (dilemma).");
 }
