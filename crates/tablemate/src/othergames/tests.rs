@@ -383,6 +383,29 @@ fn the_history_reads_as_sentences_in_the_interface_language() {
             "Ann gewinnt durch Aufgabe."
         ]
     );
+    // One turn is one turn.
+    s.other_act(
+        id,
+        &OtherAction::Kc(KcEvent::NextGame { white: Player::B }),
+        Language::En,
+    )
+    .unwrap();
+    let v = s
+        .other_act(
+            id,
+            &OtherAction::Kc(KcEvent::CardPlayed {
+                player: Player::B,
+                card: CardId::new("AMAZON"),
+                duration: Duration::Turns(std::num::NonZeroU8::new(1).unwrap()),
+                target: None,
+            }),
+            Language::De,
+        )
+        .unwrap();
+    assert_eq!(
+        v.history.last().map(|h| h.text.as_str()),
+        Some("Ben spielt AMAZON (1 Zug).")
+    );
     // The typed event rides along for front ends that draw rather than read.
     let h = s.other_view(id, Language::En).unwrap().history;
     assert!(matches!(

@@ -260,6 +260,9 @@ impl Namer<'_> {
                 let how_long = match duration {
                     Duration::ThisTurn => self.en_de("this turn".into(), "diesen Zug".into()),
                     Duration::Continuing => self.en_de("continuing".into(), "dauerhaft".into()),
+                    Duration::Turns(n) if n.get() == 1 => {
+                        self.en_de("1 turn".into(), "1 Zug".into())
+                    }
                     Duration::Turns(n) => self.en_de(format!("{n} turns"), format!("{n} Züge")),
                 };
                 self.en_de(

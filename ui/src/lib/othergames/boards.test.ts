@@ -145,4 +145,11 @@ describe('the cards in play of the other games', () => {
     await fireEvent.click(screen.getByTestId('kc-end'));
     expect(onact).toHaveBeenCalledWith({ type: 'card_ended', player: 'B', card: 'kc-amazon' });
   });
+
+  it('counts the last turn of a card in the singular', () => {
+    const table = kcTable();
+    table.in_force[0]!.turns_left = 1;
+    render(KcBoard, { view: view(), table, lang: 'de', onact: vi.fn(), onrulings: vi.fn() });
+    expect(screen.getByTestId('kc-card-0-about').textContent).toMatch(/1 Zug übrig/);
+  });
 });
