@@ -112,6 +112,9 @@ test('a short game of each of the other three games, phone and desktop, English'
   assert.match(history, /Ann's Grimgor Ironhide moves from the Battlefield to the Kingdom\./);
   assert.match(history, /Ann collects 5 resources \(kingdom phase\)\./);
   assert.doesNotMatch(history, /"type"|whi-/, 'no raw event or card id');
+  await s.setWindowRect({ width: 800, height: 1280 });
+  await fits('WHI tablet');
+  await shot('games-whi-tablet-en');
   await s.setWindowRect({ width: 1280, height: 800 });
   await shot('games-whi-desktop-en');
   await s.setWindowRect({ width: 360, height: 740 });
