@@ -1,6 +1,7 @@
 //! IPC commands of the table of the other games (Warhammer: Invasion, Star Trek CCG,
-//! Knightmare Chess): parse the request, call the service, map the error. The actions, undo
-//! and redo take the interface language (absent: English) for their refusals.
+//! Knightmare Chess): parse the request, call the service, map the error. A new game, the
+//! actions, undo, redo, the rulings prompt and marking a ruling seen take the interface
+//! language (absent: English) for their refusals.
 
 use crate::state::AppState;
 use tablemate::othergames::{
@@ -16,8 +17,9 @@ type CmdResult<T> = Result<T, ServiceError>;
 pub fn other_new(
     state: State<'_, AppState>,
     request: NewOtherGameRequest,
+    lang: Option<Language>,
 ) -> CmdResult<OtherGameView> {
-    state.with(|svc| svc.other_new(&request))
+    state.with(|svc| svc.other_new(&request, lang.unwrap_or_default()))
 }
 
 #[tauri::command(async)]
@@ -85,4 +87,14 @@ pub fn other_prompts(
     limit: Option<usize>,
 ) -> CmdResult<Vec<PromptView>> {
     state.with(|svc| svc.other_prompts(id, &card, lang.unwrap_or_default(), limit))
+}
+
+#[tauri::command(async)]
+pub fn other_mark_ruling_seen(
+    state: State<'_, AppState>,
+    id: i64,
+    ruling: String,
+    lang: Option<Language>,
+) -> CmdResult<()> {
+    state.with(|svc| svc.other_mark_ruling_seen(id, &ruling, lang.unwrap_or_default()))
 }
