@@ -100,3 +100,25 @@ fn an_unknown_game_or_a_ruling_not_of_the_game_is_refused_and_nothing_written() 
     assert!(seen(&s, whi).is_empty());
     assert!(seen(&s, kc).is_empty());
 }
+
+#[test]
+fn star_trek_and_knightmare_chess_rulings_are_marked_seen_too() {
+    let (_d, mut s) = svc();
+    for (kind, card) in [
+        (OtherGameKind::Stccg, "Q-Flash"),
+        (OtherGameKind::Kc, "FIREBALL"),
+    ] {
+        let id = new(&mut s, kind);
+        let prompt = |s: &Service, limit| -> Vec<String> {
+            s.other_prompts(id, card, Language::De, Some(limit))
+                .unwrap()
+                .into_iter()
+                .map(|p| p.ruling.id)
+                .collect()
+        };
+        let all = prompt(&s, 50);
+        assert!(all.len() >= 2, "{card} needs two rulings here: {all:?}");
+        s.other_mark_ruling_seen(id, &all[0], Language::De).unwrap();
+        assert_eq!(prompt(&s, 1), [all[1].clone()], "{card}");
+    }
+}
