@@ -83,6 +83,11 @@ test('a short game of each of the other three games, phone and desktop, English'
   assert.ok(raised.length >= 2, `Grimgor Ironhide raises two rulings or more (${raised})`);
   const [dismissed] = raised;
   await shot('games-whi-prompts-phone-en');
+  const seenHeight = await s.execute(
+    `return document.querySelector('[data-testid="og-prompt-seen"]').getBoundingClientRect().height;`,
+    [],
+  );
+  assert.ok(seenHeight >= 44, `Dismiss is a 44 px target (${seenHeight})`);
   await click('og-prompt-seen');
   for (let i = 0; i < 50 && (await seenIds()).includes(dismissed); i++) await sleep(100);
   assert.deepEqual(await seenIds(), raised.slice(1), 'the dismissed ruling left the list');
