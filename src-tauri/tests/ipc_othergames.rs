@@ -1,6 +1,6 @@
 //! The other games' table commands through Tauri's mock runtime with the real configuration
 //! and capabilities: argument names as the UI sends them (ui/src/lib/api/othergames.ts),
-//! results, and a refusal in German naming the player.
+//! results, a ruling marked seen, and refusals in German naming the players.
 
 mod common;
 
@@ -53,7 +53,54 @@ fn a_warhammer_game_is_played_through_ipc() {
     assert_eq!(v["can_redo"], true);
     let v = call("other_redo", json!({"id": id, "lang": null})).expect("redo");
     assert_eq!(v["history"].as_array().expect("history").len(), 2);
+    // A ruling marked seen leaves the prompt; another is refused in German.
+    let ruling = p[0]["ruling"]["id"].as_str().expect("ruling id").to_owned();
+    assert_eq!(
+        call(
+            "other_mark_ruling_seen",
+            json!({"id": id, "ruling": ruling, "lang": "en"})
+        )
+        .expect("seen"),
+        Value::Null
+    );
+    let p2 = call(
+        "other_prompts",
+        json!({"id": id, "card": "Grimgor Ironhide", "lang": "en", "limit": 3}),
+    )
+    .expect("prompts");
+    assert!(
+        p2.as_array()
+            .expect("list")
+            .iter()
+            .all(|x| x["ruling"]["id"] != ruling.as_str()),
+        "{p2}"
+    );
+    let err = call(
+        "other_mark_ruling_seen",
+        json!({"id": id, "ruling": "whi-nope", "lang": "de"}),
+    )
+    .expect_err("no such ruling");
+    assert!(
+        err.contains("Es gibt keine Regel zu Warhammer: Invasion mit der Kennung „whi-nope“."),
+        "{err}"
+    );
+    let err = call(
+        "other_new",
+        json!({"request": {"kind": "kc", "player_a": "Ann", "player_b": "ann", "deck_a": null, "deck_b": null, "first": null, "hit_points": null}, "lang": "de"}),
+    )
+    .expect_err("same names");
+    assert!(
+        err.contains(
+            "Ann und ann sind derselbe Name: die zwei Spieler brauchen verschiedene Namen."
+        ),
+        "{err}"
+    );
     let list = call("other_list", json!({"unfinishedOnly": true})).expect("list");
+    assert_eq!(
+        list.as_array().expect("list").len(),
+        1,
+        "the refused game is not written"
+    );
     assert_eq!(list[0]["id"], id);
     assert_eq!(
         call("other_view", json!({"id": id})).expect("view")["id"],

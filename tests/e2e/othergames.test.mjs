@@ -2,9 +2,10 @@
 // rulings prompted, damage that burns a zone, a development, a refusal naming the player, undo
 // and redo), of Star Trek CCG (points with reasons, Q's Planet raising the target to 140) and of
 // Knightmare Chess (a card on a target square in force for 2 turns counting down, next turn).
-// A card in play, tapped, moves to another zone and shows its rulings; resources are collected
-// by any amount; the history reads as sentences. Screenshots at phone (360x740) and desktop
-// (1280x800) sizes, in English and then, after a restart, in German.
+// A ruling dismissed at the Warhammer table is not raised again; a card in play, tapped, moves
+// to another zone and shows its rulings; resources are collected by any amount; the history
+// reads as sentences; a new game with two equal names is refused in German. Screenshots at
+// phone (360x740) and desktop (1280x800) sizes, in English and then, after a restart, in German.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { sleep } from './webdriver.mjs';
@@ -78,14 +79,38 @@ test('a short game of each of the other three games, phone and desktop, English'
   const prompts = await text('og-prompts');
   assert.match(prompts, /Grimgor Ironhide/, 'the rulings for the card entered');
   assert.match(await text('whi-A-battlefield'), /Grimgor Ironhide/);
+  // Dismiss a prompted ruling: entering the card again does not raise it.
+  const seenIds = async () => {
+    const out = [];
+    for (const b of await s.findAll('[data-testid="og-prompt-seen"]')) out.push(await s.attr(b, 'data-ruling'));
+    return out;
+  };
+  const raised = await seenIds();
+  assert.ok(raised.length >= 2, `Grimgor Ironhide raises two rulings or more (${raised})`);
+  const [dismissed] = raised;
+  await shot('games-whi-prompts-phone-en');
+  const seenHeight = await s.execute(
+    `return document.querySelector('[data-testid="og-prompt-seen"]').getBoundingClientRect().height;`,
+    [],
+  );
+  assert.ok(seenHeight >= 44, `Dismiss is a 44 px target (${seenHeight})`);
+  await click('og-prompt-seen');
+  for (let i = 0; i < 50 && (await seenIds()).includes(dismissed); i++) await sleep(100);
+  assert.deepEqual(await seenIds(), raised.slice(1), 'the dismissed ruling left the list');
+  await playCard('Grimgor Ironhide');
+  await waitText('whi-A-battlefield', (t) => t.split('Grimgor Ironhide').length === 3, 'a second Grimgor Ironhide');
+  const again = await seenIds();
+  assert.ok(again.length >= 1, 'the other rulings are raised again');
+  assert.ok(!again.includes(dismissed), `the dismissed ruling stays seen (${again})`);
   // the card, tapped: it moves to the Kingdom, then shows its rulings with the cards in play
   await click('cards-A-battlefield-card');
   await shot('games-whi-card-actions-phone-en');
   await click('move-kingdom');
   await waitText('whi-A-kingdom', (t) => t.includes('Grimgor Ironhide'), 'Grimgor moved to the Kingdom');
-  assert.doesNotMatch(await text('whi-A-battlefield'), /Grimgor/);
+  const copies = async (zone) => (await text(`whi-A-${zone}`)).split('Grimgor Ironhide').length - 1;
+  assert.equal(await copies('battlefield'), 1, 'one copy moved, one stays');
   await click('og-undo');
-  await waitText('whi-A-battlefield', (t) => t.includes('Grimgor Ironhide'), 'undo moves it back');
+  await waitText('whi-A-battlefield', (t) => t.split('Grimgor Ironhide').length === 3, 'undo moves it back');
   await click('og-redo');
   await waitText('whi-A-kingdom', (t) => t.includes('Grimgor Ironhide'), 'redo moves it again');
   await click('cards-A-kingdom-card');
@@ -185,4 +210,18 @@ test('the games resume after a restart, and read in German', async () => {
   const banner = await text('error-banner');
   assert.match(banner, /0 Punkte ändern keinen Punktestand/);
   await shot('games-stccg-refusal-phone-de');
+
+  // a new game with two equal names is refused in German, naming the player
+  await s.click(await s.waitFor('[data-testid="og-table"] .tools button:last-child'));
+  await s.waitFor('[data-testid="og-start"]');
+  await fill('og-player-a', 'Ann');
+  await fill('og-player-b', 'Ann');
+  await click('og-new-start');
+  await waitText(
+    'error-banner',
+    (t) => t.includes('Beide Spieler heißen Ann: die zwei Spieler brauchen verschiedene Namen.'),
+    'the German refusal of equal names',
+  );
+  assert.ok((await s.findAll('[data-testid="og-table"]')).length === 0, 'no game started');
+  await shot('games-new-refusal-phone-de');
 });

@@ -131,3 +131,41 @@ fn knightmare_chess_card_in_force_counts_down_and_the_match_goes_on() {
         .unwrap()
         .is_empty());
 }
+
+#[test]
+fn a_ruling_marked_seen_leaves_the_rulings_of_the_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    start(d, &["whi", "--players", "Ann", "Ben"]);
+    let ids = |limit: &str| -> Vec<String> {
+        json(
+            d,
+            &[
+                "whi", "rulings", "Flames", "of", "Tzeentch", "--limit", limit,
+            ],
+        )
+        .as_array()
+        .expect("a list")
+        .iter()
+        .map(|p| p["ruling"]["id"].as_str().expect("an id").to_owned())
+        .collect()
+    };
+    let before = ids("3");
+    assert_eq!(before.len(), 3, "{before:?}");
+    let o = tablemate(d, &["whi", "seen", &before[0]]);
+    assert!(o.status.success(), "{o:?}");
+    assert_eq!(
+        String::from_utf8_lossy(&o.stdout).trim(),
+        format!("ruling {} marked seen in game 1", before[0])
+    );
+    let after = ids("2");
+    assert_eq!(after, before[1..], "left out, the prompt fills up");
+    let err = refused(d, &["whi", "seen", "whi-no-such-ruling"]);
+    assert!(
+        err.contains(
+            "There is no ruling of Warhammer: Invasion with the id \"whi-no-such-ruling\"."
+        ),
+        "{err}"
+    );
+    assert_eq!(ids("2"), after);
+}

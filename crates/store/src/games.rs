@@ -16,7 +16,7 @@ use crate::Store;
 /// is a bug or hostile input, refused before it can bloat the log.
 pub const MAX_EVENT_BYTES: usize = 64 * 1024;
 /// The longest ruling id accepted (ids are like `bm-faq-en:123`; the schema allows 128).
-const MAX_RULING_ID_CHARS: usize = 128;
+pub(crate) const MAX_RULING_ID_CHARS: usize = 128;
 
 /// A game to create.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -15,7 +15,7 @@ use rusqlite::{params, OptionalExtension, Transaction};
 use serde::{Deserialize, Serialize};
 
 use crate::error::{Result, StoreError};
-use crate::games::{check_event, StoredEvent};
+use crate::games::{check_event, StoredEvent, MAX_RULING_ID_CHARS};
 use crate::ids::{label, PlayerId, Side, MAX_NAME_CHARS};
 use crate::{clock, players, Store};
 
@@ -333,6 +333,34 @@ impl Store {
         set_outcome(&tx, game, outcome, &now)?;
         tx.commit()?;
         Ok(seq)
+    }
+
+    /// Marks ruling `ruling_id` seen in a game of another kind (its prompt leaves it out for the
+    /// rest of that game). Returns false when it was already marked. A game that ended is
+    /// marked too: its log stays open to undo.
+    pub fn mark_other_ruling_seen(&mut self, game: OtherGameId, ruling_id: &str) -> Result<bool> {
+        let ruling_id = label("ruling", ruling_id, MAX_RULING_ID_CHARS)?;
+        let now = clock::Stamp::now();
+        let tx = self.write_tx()?;
+        ensure_exists(&tx, game)?;
+        let added = tx.execute(
+            "INSERT OR IGNORE INTO other_rulings_seen (game_id, ruling_id, seen_at)
+             VALUES (?1, ?2, ?3)",
+            params![game.0, ruling_id, now],
+        )?;
+        tx.commit()?;
+        Ok(added == 1)
+    }
+
+    /// The rulings marked seen in a game of another kind, in the order they were marked.
+    pub fn other_rulings_seen(&self, game: OtherGameId) -> Result<Vec<String>> {
+        self.other_game(game)?;
+        let mut stmt = self.conn.prepare_cached(
+            "SELECT ruling_id FROM other_rulings_seen WHERE game_id = ?1
+             ORDER BY seen_at, ruling_id",
+        )?;
+        let rows = stmt.query_map([game.0], |r| r.get(0))?;
+        Ok(rows.collect::<rusqlite::Result<_>>()?)
     }
 
     /// The game's events, in order.

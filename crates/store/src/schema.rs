@@ -211,6 +211,19 @@ CREATE TABLE other_game_redo (
 ) WITHOUT ROWID;
 "#;
 
+/// The rulings a person marked "seen" in a game of another kind (as `rulings_seen` is for Blue
+/// Moon): the table's rulings prompt of that game leaves them out for the rest of the game, also
+/// after a restart. Undo keeps them: "seen" is about the person, not the table. A row goes with
+/// its game (`ON DELETE CASCADE`).
+pub const V_OTHER_RULINGS_SEEN: &str = r#"
+CREATE TABLE other_rulings_seen (
+    game_id     INTEGER NOT NULL REFERENCES other_games(id) ON DELETE CASCADE,
+    ruling_id   TEXT NOT NULL CHECK (length(ruling_id) BETWEEN 1 AND 128),
+    seen_at     TEXT NOT NULL,
+    PRIMARY KEY (game_id, ruling_id)
+) WITHOUT ROWID;
+"#;
+
 /// The SQL of every version, oldest first. Index `i` holds the step from version `i` to `i + 1`.
 pub const VERSIONS: &[&str] = &[
     V1,
@@ -220,6 +233,7 @@ pub const VERSIONS: &[&str] = &[
     V_ROUND_CONTROL,
     V_ABANDONED_GAMES,
     V_OTHER_GAMES,
+    V_OTHER_RULINGS_SEEN,
 ];
 
 /// The newest schema version this build knows.

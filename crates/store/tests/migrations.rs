@@ -5,7 +5,7 @@
 use std::path::Path;
 
 use rusqlite::Connection;
-use store::{schema, GameId, MatchId, Side, Store, StoreError};
+use store::{schema, GameId, MatchId, OtherGameId, OtherKind, Outcome, Side, Store, StoreError};
 
 /// Builds a database exactly as the release with schema `version` would have: its migrations,
 /// then data written with that version's columns.
@@ -108,11 +108,28 @@ fn database_at(path: &Path, version: usize) {
         )
         .unwrap();
     }
-    // Version 7 (games of the other kinds) is the newest, so no older release wrote them yet.
-    // When version 8 is added, add version-7 data here (the assertion below is the reminder).
+    if version >= 7 {
+        // a Warhammer: Invasion game with its setup, one event and one undone
+        c.execute_batch(
+            r#"
+            INSERT INTO other_games (id, kind, player_a, player_b, created_at, updated_at, outcome)
+                VALUES (1, 'whi', 1, 2, '2026-01-03T09:00:00.000000Z',
+                        '2026-01-03T09:10:00.000000Z', 'playing');
+            INSERT INTO other_game_events (game_id, seq, payload, created_at) VALUES
+                (1, 1, '{"v":1,"type":"setup"}', '2026-01-03T09:00:00.000000Z'),
+                (1, 2, '{"v":1,"type":"turn_ended"}', '2026-01-03T09:05:00.000000Z');
+            INSERT INTO other_game_redo (game_id, depth, payload)
+                VALUES (1, 1, '{"v":1,"type":"damage_dealt"}');
+            "#,
+        )
+        .unwrap();
+    }
+    // Version 8 (rulings seen in the other games) is the newest, so no older release wrote
+    // them yet. When version 9 is added, add version-8 data here (the assertion below is the
+    // reminder).
     assert_eq!(
         schema::VERSIONS.len(),
-        7,
+        8,
         "a new schema version: give database_at data for the previous one"
     );
 }
@@ -176,6 +193,20 @@ fn check_data(store: &Store, version: usize) {
         assert_eq!(
             store.game(GameId(3)).unwrap().abandoned_at.as_deref(),
             Some("2026-01-02T09:30:00.000000Z")
+        );
+    }
+    if version >= 7 {
+        let g = store.other_game(OtherGameId(1)).unwrap();
+        assert_eq!(g.kind, OtherKind::Whi);
+        assert_eq!(g.player_names, ["Anna".to_owned(), "Ben".to_owned()]);
+        assert_eq!((g.events, g.redo, g.outcome), (2, 1, Outcome::Playing));
+        assert_eq!(
+            store.other_events(OtherGameId(1)).unwrap()[1].payload,
+            r#"{"v":1,"type":"turn_ended"}"#
+        );
+        assert!(
+            store.other_rulings_seen(OtherGameId(1)).unwrap().is_empty(),
+            "a game from before version 8 has no ruling seen"
         );
     }
     if version >= 1 {

@@ -172,3 +172,82 @@ fn the_resume_list_holds_unfinished_games_newest_first() {
         .collect();
     assert_eq!(all, vec![g1, g3, g2]);
 }
+
+#[test]
+fn rulings_seen_are_kept_per_game_marked_once_and_survive_reopening() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("tablemate.db");
+    let (g1, g2) = {
+        let mut s = Store::open(&path).unwrap().store;
+        let g1 = new_game(&mut s, OtherKind::Whi, ["Ann", "Ben"]);
+        let g2 = new_game(&mut s, OtherKind::Kc, ["Ann", "Ben"]);
+        assert!(s.mark_other_ruling_seen(g1, "whi-faq-en:12").unwrap());
+        assert!(s.mark_other_ruling_seen(g1, " whi-faq-en:3 ").unwrap());
+        assert!(
+            !s.mark_other_ruling_seen(g1, "whi-faq-en:12").unwrap(),
+            "marking twice is harmless"
+        );
+        (g1, g2)
+    };
+    let mut s = Store::open(&path).unwrap().store;
+    assert_eq!(
+        s.other_rulings_seen(g1).unwrap(),
+        vec!["whi-faq-en:12".to_owned(), "whi-faq-en:3".to_owned()]
+    );
+    assert!(s.other_rulings_seen(g2).unwrap().is_empty(), "per game");
+    // Undo does not bring a seen ruling back: it is about the person, not the table.
+    s.append_other_event(g1, r#"{"n":1}"#, Outcome::Playing)
+        .unwrap();
+    s.undo_other_event(g1, 2, Outcome::Playing).unwrap();
+    assert_eq!(s.other_rulings_seen(g1).unwrap().len(), 2);
+
+    // Refusals write nothing.
+    assert!(matches!(
+        s.mark_other_ruling_seen(g2, "  "),
+        Err(StoreError::Invalid { .. })
+    ));
+    assert!(matches!(
+        s.mark_other_ruling_seen(g2, &"x".repeat(129)),
+        Err(StoreError::Invalid { .. })
+    ));
+    assert!(matches!(
+        s.mark_other_ruling_seen(OtherGameId(99), "whi-faq-en:1"),
+        Err(StoreError::NotFound { .. })
+    ));
+    assert!(matches!(
+        s.other_rulings_seen(OtherGameId(99)),
+        Err(StoreError::NotFound { .. })
+    ));
+    assert!(s.other_rulings_seen(g2).unwrap().is_empty());
+}
+
+#[test]
+fn rulings_seen_go_with_their_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("tablemate.db");
+    let (g1, g2) = {
+        let mut s = Store::open(&path).unwrap().store;
+        let g1 = new_game(&mut s, OtherKind::Stccg, ["Ann", "Ben"]);
+        let g2 = new_game(&mut s, OtherKind::Stccg, ["Ann", "Ben"]);
+        s.mark_other_ruling_seen(g1, "st-1").unwrap();
+        s.mark_other_ruling_seen(g2, "st-2").unwrap();
+        (g1, g2)
+    };
+    // No command deletes a game yet; the schema makes sure one deleted by hand leaves no
+    // seen rulings behind.
+    let c = rusqlite::Connection::open(&path).unwrap();
+    c.execute_batch(&format!(
+        "PRAGMA foreign_keys = ON;
+         DELETE FROM other_game_events WHERE game_id = {g1};
+         DELETE FROM other_games WHERE id = {g1};"
+    ))
+    .unwrap();
+    let left: Vec<(i64, String)> = c
+        .prepare("SELECT game_id, ruling_id FROM other_rulings_seen")
+        .unwrap()
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
+        .unwrap()
+        .collect::<rusqlite::Result<_>>()
+        .unwrap();
+    assert_eq!(left, vec![(g2.0, "st-2".to_owned())]);
+}

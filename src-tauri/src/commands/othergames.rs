@@ -1,7 +1,7 @@
 //! IPC commands of the table of the other games (Warhammer: Invasion, Star Trek CCG,
 //! Knightmare Chess): parse the request, call the service, map the error. Every command that
-//! returns a table takes the interface language (absent: English): it words the history and
-//! the refusals.
+//! returns a table or a refusal takes the interface language (absent: English): it words the
+//! history and the refusals.
 
 use crate::state::AppState;
 use tablemate::othergames::{
@@ -17,8 +17,9 @@ type CmdResult<T> = Result<T, ServiceError>;
 pub fn other_new(
     state: State<'_, AppState>,
     request: NewOtherGameRequest,
+    lang: Option<Language>,
 ) -> CmdResult<OtherGameView> {
-    state.with(|svc| svc.other_new(&request))
+    state.with(|svc| svc.other_new(&request, lang.unwrap_or_default()))
 }
 
 #[tauri::command(async)]
@@ -93,4 +94,14 @@ pub fn other_prompts(
     limit: Option<usize>,
 ) -> CmdResult<Vec<PromptView>> {
     state.with(|svc| svc.other_prompts(id, &card, lang.unwrap_or_default(), limit))
+}
+
+#[tauri::command(async)]
+pub fn other_mark_ruling_seen(
+    state: State<'_, AppState>,
+    id: i64,
+    ruling: String,
+    lang: Option<Language>,
+) -> CmdResult<()> {
+    state.with(|svc| svc.other_mark_ruling_seen(id, &ruling, lang.unwrap_or_default()))
 }

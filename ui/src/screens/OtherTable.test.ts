@@ -14,6 +14,7 @@ const { otherApi } = vi.hoisted(() => ({
     redo: vi.fn(),
     suggest: vi.fn(),
     prompts: vi.fn(),
+    markSeen: vi.fn(),
   },
 }));
 vi.mock('../lib/api/othergames', () => ({ otherApi }));
@@ -70,6 +71,7 @@ describe('the other games table', () => {
     await waitFor(() => expect(screen.getByTestId('og-table')).toBeTruthy());
     expect(otherApi.newGame).toHaveBeenCalledWith(
       expect.objectContaining({ kind: 'whi', player_a: 'Ann', player_b: 'Ben', first: 'A' }),
+      'en',
     );
     expect(screen.getByTestId('og-status').textContent).toContain('Ann to play');
   });
@@ -150,5 +152,48 @@ describe('the other games table', () => {
     expect(otherApi.current).toHaveBeenCalledWith('de');
     const lines = [...screen.getByTestId('og-history').querySelectorAll('li')].map((li) => li.textContent?.trim());
     expect(lines).toEqual(['Questzone von Ben erhält 1 Schaden.', 'Aufbau: Ann beginnt.']);
+  });
+
+  it('dismisses a ruling of the prompt: marked seen in the game, gone from the list', async () => {
+    otherApi.current.mockResolvedValue(whiGame());
+    otherApi.prompts.mockResolvedValue([
+      { ruling: { id: 'whi-1' }, display: 'Grimgor does not trigger.', reason: 'interaction', with: ['Rip Dere'], role: null, topic: null },
+      { ruling: { id: 'whi-2' }, display: 'Grimgor costs 4.', reason: 'own', with: [], role: null, topic: null },
+    ]);
+    otherApi.act.mockResolvedValue(whiGame());
+    otherApi.markSeen.mockResolvedValue(null);
+    render(OtherTable, { lang: 'de', onerror: vi.fn() });
+    await waitFor(() => expect(screen.getByTestId('og-card')).toBeTruthy());
+    await fireEvent.input(screen.getByTestId('og-card'), { target: { value: 'Grimgor Ironhide' } });
+    await fireEvent.click(screen.getByTestId('og-play'));
+    await waitFor(() => expect(screen.getAllByTestId('og-prompt-seen')).toHaveLength(2));
+    const first = screen.getAllByTestId('og-prompt-seen')[0]!;
+    expect(first.textContent).toBe('Ausblenden');
+    expect(first.getAttribute('title')).toBe('Diese Regel in diesem Spiel nicht mehr zeigen');
+    await fireEvent.click(first);
+    expect(otherApi.markSeen).toHaveBeenCalledWith(7, 'whi-1', 'de');
+    await waitFor(() => expect(screen.getAllByTestId('og-prompt-seen')).toHaveLength(1));
+    const prompts = screen.getByTestId('og-prompts').textContent ?? '';
+    expect(prompts).not.toContain('Grimgor does not trigger.');
+    expect(prompts).toContain('Grimgor costs 4.');
+  });
+
+  it('keeps a ruling the service refused to mark seen, and shows the refusal', async () => {
+    otherApi.current.mockResolvedValue(whiGame());
+    otherApi.prompts.mockResolvedValue([
+      { ruling: { id: 'whi-1' }, display: 'Grimgor does not trigger.', reason: 'own', with: [], role: null, topic: null },
+    ]);
+    otherApi.act.mockResolvedValue(whiGame());
+    const refusal = { code: 'not_found', message: 'Es gibt keine Regel zu Warhammer: Invasion mit der Kennung „whi-1“.' };
+    otherApi.markSeen.mockRejectedValue(refusal);
+    const onerror = vi.fn();
+    render(OtherTable, { lang: 'de', onerror });
+    await waitFor(() => expect(screen.getByTestId('og-card')).toBeTruthy());
+    await fireEvent.input(screen.getByTestId('og-card'), { target: { value: 'Grimgor Ironhide' } });
+    await fireEvent.click(screen.getByTestId('og-play'));
+    await waitFor(() => expect(screen.getByTestId('og-prompt-seen')).toBeTruthy());
+    await fireEvent.click(screen.getByTestId('og-prompt-seen'));
+    await waitFor(() => expect(onerror).toHaveBeenCalledWith(refusal));
+    expect(screen.getByTestId('og-prompts').textContent).toContain('Grimgor does not trigger.');
   });
 });

@@ -59,15 +59,18 @@ pub fn new(
             per_development: args.per_development.unwrap_or(defaults.per_development),
         });
     let mut svc = ctx.open()?;
-    let view = svc.other_new(&NewOtherGameRequest {
-        kind,
-        player_a: a,
-        player_b: b,
-        deck_a: decks.next().flatten(),
-        deck_b: decks.next().flatten(),
-        first: first.as_deref().map(Seat::parse).transpose()?,
-        hit_points,
-    })?;
+    let view = svc.other_new(
+        &NewOtherGameRequest {
+            kind,
+            player_a: a,
+            player_b: b,
+            deck_a: decks.next().flatten(),
+            deck_b: decks.next().flatten(),
+            first: first.as_deref().map(Seat::parse).transpose()?,
+            hit_points,
+        },
+        Language::En,
+    )?;
     show(ctx, &view)
 }
 
@@ -91,6 +94,9 @@ pub enum Common {
         #[arg(long)]
         limit: Option<usize>,
     },
+    /// Mark a ruling seen (its id as `rulings` shows it in brackets): the game's rulings
+    /// prompt leaves it out for the rest of the game.
+    Seen { ruling: String },
 }
 
 /// Warhammer: Invasion.
@@ -350,6 +356,14 @@ fn run_family(
                 }
                 Ok(())
             });
+        }
+        Some(Common::Seen { ruling }) => {
+            svc.other_mark_ruling_seen(id, &ruling, Language::En)?;
+            let ruling = ruling.trim();
+            return ctx.out.print(
+                &serde_json::json!({ "game": id, "seen_ruling": ruling }),
+                |w| writeln!(w, "ruling {ruling} marked seen in game {id}"),
+            );
         }
         // Answered above, before a game is chosen.
         Some(Common::List) => svc.other_view(id, Language::En)?,

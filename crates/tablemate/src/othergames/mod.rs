@@ -1,12 +1,12 @@
 //! The other games at the table (Warhammer: Invasion, Star Trek CCG, Knightmare Chess): start a
 //! game, record what happens, undo/redo, resume, and the rulings prompt for a card entered with
-//! the cards in play.
+//! the cards in play (leaving out the rulings marked seen in the game, as at Blue Moon's table).
 //!
 //! Each command loads the game once (its record and its log folded by the `othergames`
 //! engine), lets the engine check the new event against that state, and writes once: the
 //! event and the outcome after it, in one transaction (`store::Store::append_other_event`). A
-//! refused action writes nothing; its refusal names the players and cards in the interface
-//! language (`refusal.rs`). The actions are the engine's own events (`EVENTS.md` of
+//! refused action (or a refused new game) writes nothing; its refusal names the players and
+//! cards in the interface language (`refusal.rs`). The actions are the engine's own events (`EVENTS.md` of
 //! `othergames`) with the cards as typed: the service resolves them in the game's catalog
 //! (a card no ruling names is kept as typed).
 
@@ -23,9 +23,13 @@ mod refusal;
 mod rules;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_seen;
+#[cfg(test)]
+mod tests_setup;
 mod wording;
 
-use refusal::Namer;
+use refusal::{Namer, NewGameRefusal, Ordinal};
 use rules::{Start, TableRules};
 
 use crate::game::Seat;
@@ -62,6 +66,14 @@ impl OtherGameKind {
             store::OtherKind::Whi => OtherGameKind::Whi,
             store::OtherKind::Stccg => OtherGameKind::Stccg,
             store::OtherKind::Kc => OtherGameKind::Kc,
+        }
+    }
+    /// The game's card list and rulings.
+    fn cards(self) -> cards::Game {
+        match self {
+            OtherGameKind::Whi => WhiState::CARDS,
+            OtherGameKind::Stccg => StState::CARDS,
+            OtherGameKind::Kc => KcState::CARDS,
         }
     }
     /// The game's name as players know it.
@@ -120,6 +132,17 @@ pub enum OtherAction {
     Whi(WhiEvent),
     Stccg(StEvent),
     Kc(KcEvent),
+}
+
+impl OtherAction {
+    /// The game the action belongs to.
+    pub fn kind(&self) -> OtherGameKind {
+        match self {
+            OtherAction::Whi(_) => OtherGameKind::Whi,
+            OtherAction::Stccg(_) => OtherGameKind::Stccg,
+            OtherAction::Kc(_) => OtherGameKind::Kc,
+        }
+    }
 }
 
 /// The table of one game, as its engine folds it.
@@ -260,17 +283,30 @@ struct Loaded<R: TableRules> {
 }
 
 impl Service {
-    /// Starts a game of another kind. Everything is checked before the one write.
-    pub fn other_new(&mut self, req: &NewOtherGameRequest) -> Result<OtherGameView> {
+    /// Starts a game of another kind. Everything is checked before the one write; a refusal
+    /// is worded in `lang`, naming the players.
+    pub fn other_new(
+        &mut self,
+        req: &NewOtherGameRequest,
+        lang: Language,
+    ) -> Result<OtherGameView> {
+        let refuse = |r| ServiceError::invalid(refusal::new_game_refusal(r, lang));
         let a = req.player_a.trim();
         let b = req.player_b.trim();
-        if a.is_empty() || b.is_empty() {
-            return Err(ServiceError::invalid("Both players need a name"));
+        for (name, who) in [(a, Ordinal::First), (b, Ordinal::Second)] {
+            if name.is_empty() {
+                return Err(refuse(NewGameRefusal::NoName(who)));
+            }
+            // The store's own limits, checked here to be worded in the interface language.
+            if name.chars().count() > store::MAX_NAME_CHARS || name.chars().any(char::is_control) {
+                return Err(refuse(NewGameRefusal::BadName {
+                    player: who,
+                    max: store::MAX_NAME_CHARS,
+                }));
+            }
         }
         if a.to_lowercase() == b.to_lowercase() {
-            return Err(ServiceError::invalid(
-                "The two players need different names",
-            ));
+            return Err(refuse(NewGameRefusal::SameNames(a, b)));
         }
         let deck = |d: &Option<String>| {
             d.as_deref()
@@ -288,23 +324,28 @@ impl Service {
         };
         let names = [a.to_owned(), b.to_owned()];
         let setup = match req.kind {
-            OtherGameKind::Whi => self.setup_json::<WhiState>(&start, &names)?,
-            OtherGameKind::Stccg => self.setup_json::<StState>(&start, &names)?,
-            OtherGameKind::Kc => self.setup_json::<KcState>(&start, &names)?,
+            OtherGameKind::Whi => self.setup_json::<WhiState>(&start, &names, lang)?,
+            OtherGameKind::Stccg => self.setup_json::<StState>(&start, &names, lang)?,
+            OtherGameKind::Kc => self.setup_json::<KcState>(&start, &names, lang)?,
         };
         let id = self.store.create_other_game(&store::NewOtherGame {
             kind: req.kind.store(),
             players: names,
             setup,
         })?;
-        self.other_view(id.0, Language::En)
+        self.other_view(id.0, lang)
     }
 
-    fn setup_json<R: TableRules>(&self, start: &Start, names: &[String; 2]) -> Result<String> {
+    fn setup_json<R: TableRules>(
+        &self,
+        start: &Start,
+        names: &[String; 2],
+        lang: Language,
+    ) -> Result<String> {
         let ev = Event::new(R::setup(start));
         R::default()
             .apply(&ev)
-            .map_err(|e| ServiceError::invalid(self.other_refusal::<R>(&e, names, Language::En)))?;
+            .map_err(|e| ServiceError::invalid(self.other_refusal::<R>(&e, names, lang)))?;
         Ok(ev.to_json())
     }
 
@@ -372,6 +413,17 @@ impl Service {
         action: &OtherAction,
         lang: Language,
     ) -> Result<OtherGameView> {
+        // The app sends the action of the game on screen; a front end that mixes them up
+        // (game ids are shared by the three games) is told so in the interface language.
+        let is = OtherGameKind::of(self.store.other_game(store::OtherGameId(id))?.kind);
+        if is != action.kind() {
+            return Err(ServiceError::invalid(refusal::wrong_game(
+                id,
+                is.title(),
+                action.kind().title(),
+                lang,
+            )));
+        }
         match action {
             OtherAction::Whi(ev) => self.act::<WhiState>(id, ev, lang),
             OtherAction::Stccg(ev) => self.act::<StState>(id, ev, lang),
@@ -399,7 +451,8 @@ impl Service {
 
     /// The rulings to show when `card` (as typed) enters game `id`: interactions with the
     /// cards in play first, then errata, restrictions and the card's own rulings (the ranking
-    /// of `rulings::prompts`, as for Blue Moon).
+    /// of `rulings::prompts`, as for Blue Moon). Rulings marked seen in the game are left out
+    /// and the prompt still fills up to `limit` (default 6).
     pub fn other_prompts(
         &self,
         id: i64,
@@ -434,7 +487,43 @@ impl Service {
             Language::En => rulings::Lang::En,
             Language::De => rulings::Lang::De,
         };
-        self.prompts_for(&card, &active, &[], rl, limit.unwrap_or(6))
+        // Ask the ranking for as many more as are seen, so the prompt still fills up.
+        let seen = self.store.other_rulings_seen(store::OtherGameId(id))?;
+        let limit = limit.unwrap_or(6);
+        let mut prompts = self.prompts_for(&card, &active, &[], rl, limit + seen.len())?;
+        prompts.retain(|p| !seen.contains(&p.ruling.id));
+        prompts.truncate(limit);
+        Ok(prompts)
+    }
+
+    /// Marks ruling `ruling` seen in game `id`: its rulings prompt leaves it out for the rest
+    /// of the game, also after a restart and an undo (as Blue Moon's). Marking it twice is
+    /// harmless; an unknown game or a ruling not of the game's documents is refused in `lang`
+    /// and writes nothing.
+    pub fn other_mark_ruling_seen(&mut self, id: i64, ruling: &str, lang: Language) -> Result<()> {
+        let game = store::OtherGameId(id);
+        let kind = match self.store.other_game(game) {
+            Ok(info) => OtherGameKind::of(info.kind),
+            Err(store::StoreError::NotFound { .. }) => {
+                return Err(ServiceError::not_found(refusal::no_game(id, lang)))
+            }
+            Err(e) => return Err(e.into()),
+        };
+        let ruling = ruling.trim();
+        // Only the game's own rulings: another id would hide nothing and stay in the database.
+        let known = self
+            .reference()?
+            .get(&rulings::RulingId(ruling.to_owned()))
+            .is_some_and(|r| r.game == kind.cards());
+        if !known {
+            return Err(ServiceError::not_found(refusal::no_ruling(
+                ruling,
+                kind.title(),
+                lang,
+            )));
+        }
+        self.store.mark_other_ruling_seen(game, ruling)?;
+        Ok(())
     }
 
     /// Cards of game `id`'s catalog matching what is typed so far (names, typos).

@@ -213,3 +213,87 @@ impl Namer<'_> {
         }
     }
 }
+
+/// The first or the second player of a new game (before anyone is named).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Ordinal {
+    First,
+    Second,
+}
+
+/// Refusals of a new game before anything is written (the engine's own set-up refusals are
+/// worded by [`Namer`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum NewGameRefusal<'a> {
+    /// That player's name is empty.
+    NoName(Ordinal),
+    /// Both names are the same (in any case): the two as typed.
+    SameNames(&'a str, &'a str),
+    /// That player's name is too long or holds control characters.
+    BadName { player: Ordinal, max: usize },
+}
+
+pub(crate) fn new_game_refusal(r: NewGameRefusal<'_>, lang: Language) -> String {
+    use NewGameRefusal as R;
+    let en_nth = |o: Ordinal| match o {
+        Ordinal::First => "first",
+        Ordinal::Second => "second",
+    };
+    // German: "der erste Spieler", "des ersten Spielers".
+    let de = |o: Ordinal| match o {
+        Ordinal::First => ("erste", "ersten"),
+        Ordinal::Second => ("zweite", "zweiten"),
+    };
+    match (r, lang) {
+        (R::NoName(o), Language::En) => format!("The {} player needs a name.", en_nth(o)),
+        (R::NoName(o), Language::De) => format!("Der {} Spieler braucht einen Namen.", de(o).0),
+        (R::SameNames(a, b), Language::En) if a == b => {
+            format!("Both players are called {a}: the two players need different names.")
+        }
+        (R::SameNames(a, b), Language::En) => {
+            format!("{a} and {b} are the same name: the two players need different names.")
+        }
+        (R::SameNames(a, b), Language::De) if a == b => {
+            format!("Beide Spieler heißen {a}: die zwei Spieler brauchen verschiedene Namen.")
+        }
+        (R::SameNames(a, b), Language::De) => {
+            format!("{a} und {b} sind derselbe Name: die zwei Spieler brauchen verschiedene Namen.")
+        }
+        (R::BadName { player, max }, Language::En) => format!(
+            "The {} player's name may have at most {max} characters and no control characters.",
+            en_nth(player)
+        ),
+        (R::BadName { player, max }, Language::De) => format!(
+            "Der Name des {} Spielers darf höchstens {max} Zeichen und keine Steuerzeichen haben.",
+            de(player).1
+        ),
+    }
+}
+
+/// An action of one game sent to a game of another (`is`, `not`: the games' titles).
+pub(crate) fn wrong_game(id: i64, is: &str, not: &str, lang: Language) -> String {
+    match lang {
+        Language::En => format!("Game {id} is a game of {is}, not {not}."),
+        Language::De => format!("Spiel {id} ist eine Partie {is}, nicht {not}."),
+    }
+}
+
+/// Marking a ruling seen in a game that does not exist.
+pub(crate) fn no_game(id: i64, lang: Language) -> String {
+    match lang {
+        Language::En => format!(
+            "There is no game {id} of Warhammer: Invasion, Star Trek CCG or Knightmare Chess."
+        ),
+        Language::De => format!(
+            "Es gibt kein Spiel {id} von Warhammer: Invasion, Star Trek CCG oder Knightmare Chess."
+        ),
+    }
+}
+
+/// Marking seen a ruling that is not one of the game's (`game`: its title).
+pub(crate) fn no_ruling(ruling: &str, game: &str, lang: Language) -> String {
+    match lang {
+        Language::En => format!("There is no ruling of {game} with the id \"{ruling}\"."),
+        Language::De => format!("Es gibt keine Regel zu {game} mit der Kennung „{ruling}“."),
+    }
+}

@@ -7,22 +7,25 @@ use othergames::{CardId, Player};
 
 use super::*;
 
-fn svc() -> (tempfile::TempDir, Service) {
+pub(super) fn svc() -> (tempfile::TempDir, Service) {
     let dir = tempfile::tempdir().unwrap();
     let svc = Service::open(dir.path().join("data")).unwrap();
     (dir, svc)
 }
 
-fn new(svc: &mut Service, kind: OtherGameKind) -> i64 {
-    svc.other_new(&NewOtherGameRequest {
-        kind,
-        player_a: "Ann".into(),
-        player_b: "Ben".into(),
-        deck_a: Some("Dwarfs".into()),
-        deck_b: None,
-        first: None,
-        hit_points: None,
-    })
+pub(super) fn new(svc: &mut Service, kind: OtherGameKind) -> i64 {
+    svc.other_new(
+        &NewOtherGameRequest {
+            kind,
+            player_a: "Ann".into(),
+            player_b: "Ben".into(),
+            deck_a: Some("Dwarfs".into()),
+            deck_b: None,
+            first: None,
+            hit_points: None,
+        },
+        Language::En,
+    )
     .unwrap()
     .id
 }

@@ -11,12 +11,12 @@ import type { OtherGameView } from '../bindings/OtherGameView';
 import type { PromptView } from '../bindings/PromptView';
 
 export const otherApi = {
-  newGame: (request: NewOtherGameRequest) => call<OtherGameView>('other_new', { request }),
-  // The interface language words the history (and, below, refusals).
+  // The interface language words the history and every refusal (en, de).
+  newGame: (request: NewOtherGameRequest, lang: Language) =>
+    call<OtherGameView>('other_new', { request, lang }),
   current: (lang: Language) => call<OtherGameView | null>('other_current', { lang }),
   view: (id: number, lang: Language) => call<OtherGameView>('other_view', { id, lang }),
   list: (unfinishedOnly: boolean) => call<OtherGameItem[]>('other_list', { unfinishedOnly }),
-  // The interface language words a refusal (en, de).
   act: (id: number, action: OtherAction, lang: Language) =>
     call<OtherGameView>('other_act', { id, action, lang }),
   undo: (id: number, lang: Language) => call<OtherGameView>('other_undo', { id, lang }),
@@ -25,4 +25,7 @@ export const otherApi = {
     call<OtherCardSuggestion[]>('other_suggest', { id, text, limit: limit ?? null }),
   prompts: (id: number, card: string, lang: Language, limit?: number) =>
     call<PromptView[]>('other_prompts', { id, card, lang, limit: limit ?? null }),
+  // The prompt of game `id` leaves the ruling out from now on (kept with the game).
+  markSeen: (id: number, ruling: string, lang: Language) =>
+    call<null>('other_mark_ruling_seen', { id, ruling, lang }),
 };
