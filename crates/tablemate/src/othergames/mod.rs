@@ -40,6 +40,8 @@ pub use othergames as engine;
 
 /// The longest card name accepted as typed (the longest printed names are far shorter).
 const MAX_CARD_CHARS: usize = 100;
+/// The longest description of a deck ("Dwarfs", "Borg: assimilation, Q side deck").
+const MAX_DECK_CHARS: usize = 100;
 /// The longest target of a Knightmare Chess card ("e4", "the Queen on d8", "all Pawns").
 const MAX_NOTE_CHARS: usize = 40;
 
@@ -308,16 +310,24 @@ impl Service {
         if a.to_lowercase() == b.to_lowercase() {
             return Err(refuse(NewGameRefusal::SameNames(a, b)));
         }
-        let deck = |d: &Option<String>| {
-            d.as_deref()
-                .map(str::trim)
-                .filter(|d| !d.is_empty())
-                .map(str::to_owned)
+        let deck = |d: &Option<String>, who| {
+            let d = d.as_deref().map(str::trim).filter(|d| !d.is_empty());
+            match d {
+                Some(d)
+                    if d.chars().count() > MAX_DECK_CHARS || d.chars().any(char::is_control) =>
+                {
+                    Err(refuse(NewGameRefusal::BadDeck {
+                        player: who,
+                        max: MAX_DECK_CHARS,
+                    }))
+                }
+                d => Ok(d.map(str::to_owned)),
+            }
         };
         let start = Start {
             decks: PerPlayer {
-                a: deck(&req.deck_a),
-                b: deck(&req.deck_b),
+                a: deck(&req.deck_a, Ordinal::First)?,
+                b: deck(&req.deck_b, Ordinal::Second)?,
             },
             first: player_of(req.first.unwrap_or(Seat::A)),
             hit_points: req.hit_points,
@@ -351,7 +361,7 @@ impl Service {
 
     /// The table of game `id`, its history worded in `lang`.
     pub fn other_view(&self, id: i64, lang: Language) -> Result<OtherGameView> {
-        let info = self.store.other_game(store::OtherGameId(id))?;
+        let info = self.other_info(id, lang)?;
         match info.kind {
             store::OtherKind::Whi => self.other_view_of(&self.load::<WhiState>(id)?, lang),
             store::OtherKind::Stccg => self.other_view_of(&self.load::<StState>(id)?, lang),
@@ -415,7 +425,7 @@ impl Service {
     ) -> Result<OtherGameView> {
         // The app sends the action of the game on screen; a front end that mixes them up
         // (game ids are shared by the three games) is told so in the interface language.
-        let is = OtherGameKind::of(self.store.other_game(store::OtherGameId(id))?.kind);
+        let is = OtherGameKind::of(self.other_info(id, lang)?.kind);
         if is != action.kind() {
             return Err(ServiceError::invalid(refusal::wrong_game(
                 id,
@@ -433,7 +443,7 @@ impl Service {
 
     /// Takes back the last action (never the setup).
     pub fn other_undo(&mut self, id: i64, lang: Language) -> Result<OtherGameView> {
-        match self.store.other_game(store::OtherGameId(id))?.kind {
+        match self.other_info(id, lang)?.kind {
             store::OtherKind::Whi => self.undo::<WhiState>(id, lang),
             store::OtherKind::Stccg => self.undo::<StState>(id, lang),
             store::OtherKind::Kc => self.undo::<KcState>(id, lang),
@@ -442,7 +452,7 @@ impl Service {
 
     /// Puts back the last action taken back.
     pub fn other_redo(&mut self, id: i64, lang: Language) -> Result<OtherGameView> {
-        match self.store.other_game(store::OtherGameId(id))?.kind {
+        match self.other_info(id, lang)?.kind {
             store::OtherKind::Whi => self.redo::<WhiState>(id, lang),
             store::OtherKind::Stccg => self.redo::<StState>(id, lang),
             store::OtherKind::Kc => self.redo::<KcState>(id, lang),
@@ -460,7 +470,7 @@ impl Service {
         lang: Language,
         limit: Option<usize>,
     ) -> Result<Vec<crate::rulings::PromptView>> {
-        let (kind, in_play) = match self.store.other_game(store::OtherGameId(id))?.kind {
+        let (kind, in_play) = match self.other_info(id, lang)?.kind {
             store::OtherKind::Whi => (
                 WhiState::CARDS,
                 self.load::<WhiState>(id)?.state.cards_in_play(),
@@ -502,13 +512,7 @@ impl Service {
     /// and writes nothing.
     pub fn other_mark_ruling_seen(&mut self, id: i64, ruling: &str, lang: Language) -> Result<()> {
         let game = store::OtherGameId(id);
-        let kind = match self.store.other_game(game) {
-            Ok(info) => OtherGameKind::of(info.kind),
-            Err(store::StoreError::NotFound { .. }) => {
-                return Err(ServiceError::not_found(refusal::no_game(id, lang)))
-            }
-            Err(e) => return Err(e.into()),
-        };
+        let kind = OtherGameKind::of(self.other_info(id, lang)?.kind);
         let ruling = ruling.trim();
         // Only the game's own rulings: another id would hide nothing and stay in the database.
         let known = self
@@ -616,6 +620,16 @@ impl Service {
                 lang,
             },
         )
+    }
+
+    /// Game `id`'s record; a game that does not exist (a mistyped id) is refused in `lang`.
+    fn other_info(&self, id: i64, lang: Language) -> Result<store::OtherGameInfo> {
+        match self.store.other_game(store::OtherGameId(id)) {
+            Err(store::StoreError::NotFound { .. }) => {
+                Err(ServiceError::not_found(refusal::no_game(id, lang)))
+            }
+            other => Ok(other?),
+        }
     }
 
     fn load<R: TableRules>(&self, id: i64) -> Result<Loaded<R>> {

@@ -231,6 +231,8 @@ pub(crate) enum NewGameRefusal<'a> {
     SameNames(&'a str, &'a str),
     /// That player's name is too long or holds control characters.
     BadName { player: Ordinal, max: usize },
+    /// That player's deck (free text) is too long or holds control characters.
+    BadDeck { player: Ordinal, max: usize },
 }
 
 pub(crate) fn new_game_refusal(r: NewGameRefusal<'_>, lang: Language) -> String {
@@ -265,6 +267,14 @@ pub(crate) fn new_game_refusal(r: NewGameRefusal<'_>, lang: Language) -> String 
         ),
         (R::BadName { player, max }, Language::De) => format!(
             "Der Name des {} Spielers darf höchstens {max} Zeichen und keine Steuerzeichen haben.",
+            de(player).1
+        ),
+        (R::BadDeck { player, max }, Language::En) => format!(
+            "The {} player's deck may be described in at most {max} characters, without control characters.",
+            en_nth(player)
+        ),
+        (R::BadDeck { player, max }, Language::De) => format!(
+            "Das Deck des {} Spielers darf mit höchstens {max} Zeichen beschrieben werden, ohne Steuerzeichen.",
             de(player).1
         ),
     }

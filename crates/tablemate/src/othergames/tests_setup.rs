@@ -86,6 +86,25 @@ fn a_new_game_is_refused_in_english_too() {
         refused(&mut s, &request(OtherGameKind::Kc, "Ann", ""), en),
         "The second player needs a name."
     );
+    let mut deck = request(OtherGameKind::Stccg, "Ann", "Ben");
+    deck.deck_b = Some("Borg ".repeat(30));
+    assert_eq!(
+        refused(&mut s, &deck, en),
+        "The second player's deck may be described in at most 100 characters, without control characters."
+    );
+    deck.deck_b = None;
+    deck.deck_a = Some("Dwarfs\u{1b}[2J".into());
+    assert_eq!(
+        refused(&mut s, &deck, Language::De),
+        "Das Deck des ersten Spielers darf mit höchstens 100 Zeichen beschrieben werden, ohne Steuerzeichen."
+    );
+    // A deck at the limit, with spaces around it, is kept trimmed.
+    deck.deck_a = Some(format!("  {}  ", "D".repeat(100)));
+    let v = s.other_new(&deck, en).unwrap();
+    let OtherTable::Stccg(t) = &v.table else {
+        panic!("not STCCG")
+    };
+    assert_eq!(t.players[0].deck.as_deref(), Some("D".repeat(100).as_str()));
 }
 
 #[test]
@@ -104,4 +123,35 @@ fn an_action_of_another_game_is_refused_in_the_interface_language() {
         format!("Spiel {id} ist eine Partie Knightmare Chess, nicht Warhammer: Invasion.")
     );
     assert_eq!(s.other_view(id, Language::En).unwrap().history.len(), 1);
+}
+
+#[test]
+fn a_game_that_does_not_exist_is_refused_in_the_interface_language() {
+    let (_d, mut s) = svc();
+    let de = "Es gibt kein Spiel 42 von Warhammer: Invasion, Star Trek CCG oder Knightmare Chess.";
+    let check = |e: ServiceError| {
+        assert_eq!(e.code, crate::ErrorCode::NotFound);
+        assert_eq!(e.message, de);
+    };
+    check(s.other_view(42, Language::De).unwrap_err());
+    check(s.other_undo(42, Language::De).unwrap_err());
+    check(s.other_redo(42, Language::De).unwrap_err());
+    check(
+        s.other_prompts(42, "Grimgor Ironhide", Language::De, None)
+            .unwrap_err(),
+    );
+    check(
+        s.other_act(
+            42,
+            &OtherAction::Whi(WhiEvent::TurnEnded { player: Player::A }),
+            Language::De,
+        )
+        .unwrap_err(),
+    );
+    let e = s.other_view(42, Language::En).unwrap_err();
+    assert!(
+        e.message.starts_with("There is no game 42 of"),
+        "{}",
+        e.message
+    );
 }
