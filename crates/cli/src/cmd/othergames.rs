@@ -85,6 +85,13 @@ pub enum Common {
     Redo,
     /// Games of the other kinds, unfinished first (to resume).
     List,
+    /// Statistics of this game over its finished games: ends, average length, the game's own
+    /// figure, win rate per player, per deck and per deck matchup.
+    Stats {
+        /// Only this player's games (and their own decks).
+        #[arg(long)]
+        player: Option<String>,
+    },
     /// The rulings for a card entering play, with the cards in play (interactions first).
     Rulings {
         card: Vec<String>,
@@ -317,6 +324,12 @@ fn run_family(
             Ok(())
         });
     }
+    if let Some(Common::Stats { player }) = &common {
+        let stats = svc.other_statistics(kind, player.as_deref())?;
+        return ctx
+            .out
+            .print(&stats, |w| super::other_stats::text(w, &stats));
+    }
     let id = game_id(&svc, game, kind)?;
     let view = match common {
         Some(Common::Show { history }) => {
@@ -352,7 +365,7 @@ fn run_family(
             });
         }
         // Answered above, before a game is chosen.
-        Some(Common::List) => svc.other_view(id)?,
+        Some(Common::List | Common::Stats { .. }) => svc.other_view(id)?,
         None => {
             let current = svc.other_view(id)?;
             let action = make(&current)?;
