@@ -70,6 +70,7 @@ pub fn configure<R: tauri::Runtime>(builder: tauri::Builder<R>) -> tauri::Builde
             commands::othergames::other_redo,
             commands::othergames::other_suggest,
             commands::othergames::other_prompts,
+            commands::othergames::other_stats,
             commands::tournaments::tournament_list,
             commands::tournaments::tournament_create,
             commands::tournaments::tournament_detail,

@@ -3,8 +3,10 @@
 //! and redo take the interface language (absent: English) for their refusals.
 
 use crate::state::AppState;
+use tablemate::othergames::stats::OtherStatsView;
 use tablemate::othergames::{
-    NewOtherGameRequest, OtherAction, OtherCardSuggestion, OtherGameItem, OtherGameView,
+    NewOtherGameRequest, OtherAction, OtherCardSuggestion, OtherGameItem, OtherGameKind,
+    OtherGameView,
 };
 use tablemate::rulings::PromptView;
 use tablemate::{Language, ServiceError};
@@ -85,4 +87,14 @@ pub fn other_prompts(
     limit: Option<usize>,
 ) -> CmdResult<Vec<PromptView>> {
     state.with(|svc| svc.other_prompts(id, &card, lang.unwrap_or_default(), limit))
+}
+
+/// Statistics of one game kind over its finished games (`player`: only that player's).
+#[tauri::command(async)]
+pub fn other_stats(
+    state: State<'_, AppState>,
+    kind: OtherGameKind,
+    player: Option<String>,
+) -> CmdResult<OtherStatsView> {
+    state.with(|svc| svc.other_statistics(kind, player.as_deref()))
 }
