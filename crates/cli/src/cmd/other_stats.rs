@@ -83,10 +83,11 @@ pub fn text(w: &mut dyn Write, s: &OtherStatsView) -> io::Result<()> {
     for e in &s.ends {
         writeln!(
             w,
-            "  {:<24} {:>6}  {} games",
+            "  {:<24} {:>6}  {} game{}",
             end_text(e.end),
             e.share_text,
-            e.games
+            e.games,
+            if e.games == 1 { "" } else { "s" }
         )?;
     }
     win_lines(w, "win rate per player", &s.by_player)?;

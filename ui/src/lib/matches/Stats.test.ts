@@ -72,8 +72,9 @@ describe('Stats', () => {
     expect(ends).toContain('Zonen verbrannt');
     expect(ends).toContain('66.7%');
     expect(ends).toContain('Deck leer');
-    expect(Number(screen.getByTestId('stats-players-Ann').getAttribute('width'))).toBeCloseTo(420 * 0.667);
-    expect(Number(screen.getByTestId('stats-decks-Dwarfs').getAttribute('width'))).toBeCloseTo(420);
+    expect(screen.getByTestId('stats-players-Ann').style.width).toBe('66.7%');
+    expect(screen.getByTestId('stats-decks-Dwarfs').style.width).toBe('100%');
+    expect(screen.getByTestId('stats-players').textContent).toContain('66.7% (2/3)');
     expect(screen.getByTestId('stats-matchups').textContent).toContain('Chaos gegen Dwarfs');
     expect(screen.getByTestId('stats-matchups').textContent).toContain('1 unentschieden');
     expect(screen.queryByTestId('stats-crystals')).toBeNull();
