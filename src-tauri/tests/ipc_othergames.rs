@@ -59,4 +59,15 @@ fn a_warhammer_game_is_played_through_ipc() {
         call("other_view", json!({"id": id})).expect("view")["id"],
         id
     );
+    // The history is worded in the language the page sends.
+    let v = call("other_view", json!({"id": id, "lang": "de"})).expect("view");
+    assert_eq!(
+        v["history"][0]["text"],
+        "Aufbau: Ann beginnt; Bereiche der Hauptstadt haben 8 Trefferpunkte + 1 je Entwicklung."
+    );
+    let v = call("other_current", json!({"lang": "en"})).expect("current");
+    assert_eq!(
+        v["history"][0]["text"],
+        "Set-up: Ann starts; capital sections have 8 hit points + 1 per development."
+    );
 }

@@ -1,8 +1,10 @@
 // End-to-end: the Games screen. A short scripted game of Warhammer: Invasion (a card with its
 // rulings prompted, damage that burns a zone, a development, a refusal naming the player, undo
 // and redo), of Star Trek CCG (points with reasons, Q's Planet raising the target to 140) and of
-// Knightmare Chess (a card in force for 2 turns counting down, next turn). Screenshots at phone
-// (360x740) and desktop (1280x800) sizes, in English and then, after a restart, in German.
+// Knightmare Chess (a card on a target square in force for 2 turns counting down, next turn).
+// A card in play, tapped, moves to another zone and shows its rulings; resources are collected
+// by any amount; the history reads as sentences. Screenshots at phone (360x740) and desktop
+// (1280x800) sizes, in English and then, after a restart, in German.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { sleep } from './webdriver.mjs';
@@ -29,7 +31,12 @@ async function waitText(testid, pred, what) {
   }
   assert.fail(`${testid}: ${what} (shows "${await text(testid)}")`);
 }
-const click = async (testid) => s.click(await s.waitFor(`[data-testid="${testid}"]`));
+// A control inside the board's own scroll area is brought into view first, as a thumb would.
+async function click(testid) {
+  const el = await s.waitFor(`[data-testid="${testid}"]`);
+  await s.execute(`document.querySelector('[data-testid="' + arguments[0] + '"]').scrollIntoView({ block: 'nearest' })`, [testid]);
+  await s.click(el);
+}
 async function select(testid, value) {
   await s.click(await s.waitFor(`[data-testid="${testid}"] option[value="${value}"]`));
 }
@@ -71,6 +78,25 @@ test('a short game of each of the other three games, phone and desktop, English'
   const prompts = await text('og-prompts');
   assert.match(prompts, /Grimgor Ironhide/, 'the rulings for the card entered');
   assert.match(await text('whi-A-battlefield'), /Grimgor Ironhide/);
+  // the card, tapped: it moves to the Kingdom, then shows its rulings with the cards in play
+  await click('cards-A-battlefield-card');
+  await shot('games-whi-card-actions-phone-en');
+  await click('move-kingdom');
+  await waitText('whi-A-kingdom', (t) => t.includes('Grimgor Ironhide'), 'Grimgor moved to the Kingdom');
+  assert.doesNotMatch(await text('whi-A-battlefield'), /Grimgor/);
+  await click('og-undo');
+  await waitText('whi-A-battlefield', (t) => t.includes('Grimgor Ironhide'), 'undo moves it back');
+  await click('og-redo');
+  await waitText('whi-A-kingdom', (t) => t.includes('Grimgor Ironhide'), 'redo moves it again');
+  await click('cards-A-kingdom-card');
+  await click('cards-A-kingdom-rulings');
+  await waitText('og-prompts', (t) => t.includes('Grimgor Ironhide'), 'the rulings of the card in play');
+  // resources by any amount: the kingdom phase collects 5
+  await s.execute(`document.querySelector('[data-testid="whi-A"] details.more summary').scrollIntoView({ block: 'nearest' })`);
+  await s.click(await s.waitFor('[data-testid="whi-A"] details.more summary'));
+  await fill('res-amount-A', '5');
+  await click('res-collect-A');
+  await waitText('whi-A', (t) => t.includes('5 resources'), 'Ann collects 5 resources');
   await click('dev-B-quest');
   for (let i = 0; i < 9; i++) await click('dmg-B-quest');
   await waitText('whi-B-quest', (t) => t.includes('9/9'), 'the quest zone burned at 9 with a development');
@@ -80,6 +106,15 @@ test('a short game of each of the other three games, phone and desktop, English'
   await waitText('whi-B-quest', (t) => t.includes('9/9'), 'redo puts it back');
   await fits('WHI phone');
   await shot('games-whi-phone-en');
+  await s.click(await s.waitFor('[data-testid="og-table"] details.history summary'));
+  const history = await text('og-history');
+  assert.match(history, /Ann plays Grimgor Ironhide \(Battlefield\)\./);
+  assert.match(history, /Ann's Grimgor Ironhide moves from the Battlefield to the Kingdom\./);
+  assert.match(history, /Ann collects 5 resources \(kingdom phase\)\./);
+  assert.doesNotMatch(history, /"type"|whi-/, 'no raw event or card id');
+  await s.setWindowRect({ width: 800, height: 1280 });
+  await fits('WHI tablet');
+  await shot('games-whi-tablet-en');
   await s.setWindowRect({ width: 1280, height: 800 });
   await shot('games-whi-desktop-en');
   await s.setWindowRect({ width: 360, height: 740 });
@@ -103,8 +138,10 @@ test('a short game of each of the other three games, phone and desktop, English'
 
   await newGame('kc', 'Ann', 'Ben');
   await select('og-duration', '2');
+  await fill('og-target', 'e4');
   await playCard('AMAZON');
   await waitText('kc-in-force', (t) => t.includes('AMAZON') && t.includes('2'), 'in force for 2 turns');
+  await waitText('kc-card-0-about', (t) => t.includes('on e4'), 'the card shows its target');
   await click('og-next');
   await waitText('kc-line', (t) => t.includes('Ben'), 'Ben to move');
   await waitText('kc-in-force', (t) => t.includes('1'), 'one turn left');
@@ -128,6 +165,9 @@ test('the games resume after a restart, and read in German', async () => {
   await waitText('og-status', (t) => t.includes('ist dran'), 'German status');
   await fits('KC phone de');
   await shot('games-kc-phone-de');
+  // the history in the interface language
+  await s.click(await s.waitFor('[data-testid="og-table"] details.history summary'));
+  await waitText('og-history', (t) => t.includes('Ann spielt AMAZON auf e4 (2 Züge).'), 'the history in German');
   for (const kind of ['whi', 'stccg']) {
     await s.click(await s.waitFor('[data-testid="og-table"] .tools button:last-child'));
     await click(`og-resume-${kind}`);

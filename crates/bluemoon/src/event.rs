@@ -142,29 +142,8 @@ impl From<EventKind> for Event {
     }
 }
 
-/// A value for each player (`{"A": ..., "B": ...}`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-pub struct PerPlayer<T> {
-    #[serde(rename = "A", alias = "a")]
-    pub a: T,
-    #[serde(rename = "B", alias = "b")]
-    pub b: T,
-}
-
-impl<T> PerPlayer<T> {
-    pub fn get(&self, p: Player) -> &T {
-        match p {
-            Player::A => &self.a,
-            Player::B => &self.b,
-        }
-    }
-    pub fn get_mut(&mut self, p: Player) -> &mut T {
-        match p {
-            Player::A => &mut self.a,
-            Player::B => &mut self.b,
-        }
-    }
-}
+/// A value for each player (`{"A": ..., "B": ...}`), shared with the other games' engines.
+pub use cards::PerPlayer;
 
 /// Expansions in use.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]

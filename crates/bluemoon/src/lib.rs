@@ -46,25 +46,8 @@ pub use preview::PlayPreview;
 pub use source::{CardSource, Catalog};
 pub use table::{Area, CardEntry, PlayerTable, TableState};
 
-/// The two players at the table.
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
-)]
-pub enum Player {
-    #[serde(alias = "a")]
-    A,
-    #[serde(alias = "b")]
-    B,
-}
-
-impl Player {
-    pub fn other(self) -> Player {
-        match self {
-            Player::A => Player::B,
-            Player::B => Player::A,
-        }
-    }
-}
+/// The two players at the table (one definition with the other games' engines).
+pub use cards::Player;
 
 /// `Display` as the serialised name (`second_character`, `fourth_dragon`, ...), so the
 /// command line prints what the JSON says.

@@ -1,7 +1,7 @@
 //! Card model for every game Tablemate knows, catalog loading and lookup.
 //!
-//! This crate owns the shared vocabulary (`Game`, `CardId`, and in [`bm`] the printed
-//! facts of a Blue Moon card). The Blue Moon rules engine (`bluemoon` crate) builds on
+//! This crate owns the shared vocabulary (`Game`, `CardId`, the two seats [`Player`] and
+//! [`PerPlayer`], and in [`bm`] the printed facts of a Blue Moon card). The Blue Moon rules engine (`bluemoon` crate) builds on
 //! these types; it adds the effect model on top, it never redefines them.
 //!
 //! The catalogs ([`Catalog`]) are embedded from `data/cards/` at build time; [`Catalog::lookup`]
@@ -15,6 +15,7 @@ pub mod fold;
 pub mod lookup;
 pub mod other;
 pub mod overlay;
+pub mod player;
 mod stats;
 
 pub use bm_card::BmCard;
@@ -22,6 +23,7 @@ pub use catalog::{CardRef, Catalog};
 pub use error::CatalogError;
 pub use lookup::{Ambiguity, Candidate, Lang, LookupResult, MatchKind};
 pub use overlay::{AppliedFixes, CardFix, EffectiveBmCard, Fact, FactValue, RejectedFix, UserFact};
+pub use player::{PerPlayer, Player};
 pub use stats::{is_unknown, CatalogStats};
 
 use serde::{Deserialize, Serialize};

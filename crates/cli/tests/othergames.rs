@@ -80,6 +80,16 @@ fn warhammer_invasion_two_burned_zones_win_and_undo_reopens() {
     assert_eq!(v["outcome"]["state"], "won");
     let list = json(d, &["whi", "list"]);
     assert_eq!(list[0]["title"], "Warhammer: Invasion");
+    // The history is worded, naming players and cards.
+    let o = tablemate(d, &["whi", "show", "--history"]);
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success(), "{o:?}");
+    assert!(
+        text.contains("Ann plays Dwarf Cannon Crew (Kingdom)."),
+        "{text}"
+    );
+    assert!(text.contains("Ben's Quest zone takes 9 damage."), "{text}");
+    assert!(!text.contains("\"type\""), "no raw JSON: {text}");
 }
 
 #[test]

@@ -8,7 +8,8 @@
 //! what a table shows. The event formats are in `EVENTS.md`.
 //!
 //! * [`log`]: the event envelope, [`LogError`], [`Rules`], [`Game`].
-//! * [`player`] and [`turn`]: the two seats, a value per seat, the active player.
+//! * [`player`] and [`turn`]: the two seats and a value per seat (shared with Blue Moon, from
+//!   `cards`), the active player.
 //! * [`whi`], [`stccg`], [`kc`]: one module per game (event, error, state, view).
 //!
 //! There is no card data here: cards are ids the players enter, and card effects the engine

@@ -1,6 +1,7 @@
 //! IPC commands of the table of the other games (Warhammer: Invasion, Star Trek CCG,
-//! Knightmare Chess): parse the request, call the service, map the error. The actions, undo
-//! and redo take the interface language (absent: English) for their refusals.
+//! Knightmare Chess): parse the request, call the service, map the error. Every command that
+//! returns a table takes the interface language (absent: English): it words the history and
+//! the refusals.
 
 use crate::state::AppState;
 use tablemate::othergames::stats::OtherStatsView;
@@ -23,13 +24,20 @@ pub fn other_new(
 }
 
 #[tauri::command(async)]
-pub fn other_current(state: State<'_, AppState>) -> CmdResult<Option<OtherGameView>> {
-    state.with(|svc| svc.other_current(None))
+pub fn other_current(
+    state: State<'_, AppState>,
+    lang: Option<Language>,
+) -> CmdResult<Option<OtherGameView>> {
+    state.with(|svc| svc.other_current(None, lang.unwrap_or_default()))
 }
 
 #[tauri::command(async)]
-pub fn other_view(state: State<'_, AppState>, id: i64) -> CmdResult<OtherGameView> {
-    state.with(|svc| svc.other_view(id))
+pub fn other_view(
+    state: State<'_, AppState>,
+    id: i64,
+    lang: Option<Language>,
+) -> CmdResult<OtherGameView> {
+    state.with(|svc| svc.other_view(id, lang.unwrap_or_default()))
 }
 
 #[tauri::command(async)]

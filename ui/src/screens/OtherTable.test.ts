@@ -138,4 +138,17 @@ describe('the other games table', () => {
       ),
     );
   });
+  it('reads the history as sentences, newest first, asking in the interface language', async () => {
+    const g = whiGame(1);
+    g.history = [
+      { seq: 1, at: '', text: 'Aufbau: Ann beginnt.', action: { game: 'whi', event: { type: 'setup', decks: { A: null, B: null }, starts: 'A', hit_points: { base: 8, per_development: 1 } } } },
+      { seq: 2, at: '', text: 'Questzone von Ben erhält 1 Schaden.', action: { game: 'whi', event: { type: 'damage_dealt', player: 'B', zone: 'quest', amount: 1 } } },
+    ];
+    otherApi.current.mockResolvedValue(g);
+    render(OtherTable, { lang: 'de', onerror: vi.fn() });
+    await waitFor(() => expect(screen.getByTestId('og-history')).toBeTruthy());
+    expect(otherApi.current).toHaveBeenCalledWith('de');
+    const lines = [...screen.getByTestId('og-history').querySelectorAll('li')].map((li) => li.textContent?.trim());
+    expect(lines).toEqual(['Questzone von Ben erhält 1 Schaden.', 'Aufbau: Ann beginnt.']);
+  });
 });

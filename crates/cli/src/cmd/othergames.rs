@@ -74,7 +74,7 @@ pub fn new(
 /// What every family has.
 #[derive(Debug, Subcommand)]
 pub enum Common {
-    /// Show the table (with --history, every event).
+    /// Show the table (with --history, every event in words).
     Show {
         #[arg(long)]
         history: bool,
@@ -333,12 +333,12 @@ fn run_family(
     let id = game_id(&svc, game, kind)?;
     let view = match common {
         Some(Common::Show { history }) => {
-            let view = svc.other_view(id)?;
+            let view = svc.other_view(id, Language::En)?;
             return ctx.out.print(&view, |w| {
                 table(w, &view)?;
                 if history {
                     for e in &view.history {
-                        writeln!(w, "{:>4}  {}", e.seq, e.event)?;
+                        writeln!(w, "{:>4}  {}", e.seq, e.text)?;
                     }
                 }
                 Ok(())
@@ -365,9 +365,9 @@ fn run_family(
             });
         }
         // Answered above, before a game is chosen.
-        Some(Common::List | Common::Stats { .. }) => svc.other_view(id)?,
+        Some(Common::List | Common::Stats { .. }) => svc.other_view(id, Language::En)?,
         None => {
-            let current = svc.other_view(id)?;
+            let current = svc.other_view(id, Language::En)?;
             let action = make(&current)?;
             svc.other_act(id, &action, Language::En)?
         }

@@ -24,6 +24,7 @@ mod rules;
 pub mod stats;
 #[cfg(test)]
 mod tests;
+mod wording;
 
 use refusal::Namer;
 use rules::{Start, TableRules};
@@ -36,6 +37,8 @@ pub use othergames as engine;
 
 /// The longest card name accepted as typed (the longest printed names are far shorter).
 const MAX_CARD_CHARS: usize = 100;
+/// The longest target of a Knightmare Chess card ("e4", "the Queen on d8", "all Pawns").
+const MAX_NOTE_CHARS: usize = 40;
 
 /// Which game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
@@ -146,9 +149,10 @@ pub enum OtherOutcome {
 pub struct OtherHistoryEntry {
     pub seq: u32,
     pub at: String,
-    /// The engine's event as stored (`EVENTS.md` of `othergames`).
-    #[ts(type = "unknown")]
-    pub event: serde_json::Value,
+    /// What happened, in the interface language, naming players and cards.
+    pub text: String,
+    /// The engine's event as stored (`EVENTS.md` of `othergames`), the setup included.
+    pub action: OtherAction,
 }
 
 /// A game of another kind as the table shows it.
@@ -294,7 +298,7 @@ impl Service {
             players: names,
             setup,
         })?;
-        self.other_view(id.0)
+        self.other_view(id.0, Language::En)
     }
 
     fn setup_json<R: TableRules>(&self, start: &Start, names: &[String; 2]) -> Result<String> {
@@ -305,24 +309,28 @@ impl Service {
         Ok(ev.to_json())
     }
 
-    /// The table of game `id`.
-    pub fn other_view(&self, id: i64) -> Result<OtherGameView> {
+    /// The table of game `id`, its history worded in `lang`.
+    pub fn other_view(&self, id: i64, lang: Language) -> Result<OtherGameView> {
         let info = self.store.other_game(store::OtherGameId(id))?;
         match info.kind {
-            store::OtherKind::Whi => self.other_view_of(&self.load::<WhiState>(id)?),
-            store::OtherKind::Stccg => self.other_view_of(&self.load::<StState>(id)?),
-            store::OtherKind::Kc => self.other_view_of(&self.load::<KcState>(id)?),
+            store::OtherKind::Whi => self.other_view_of(&self.load::<WhiState>(id)?, lang),
+            store::OtherKind::Stccg => self.other_view_of(&self.load::<StState>(id)?, lang),
+            store::OtherKind::Kc => self.other_view_of(&self.load::<KcState>(id)?, lang),
         }
     }
 
     /// The game to resume: the most recently changed unfinished game (of `kind`, if given).
-    pub fn other_current(&self, kind: Option<OtherGameKind>) -> Result<Option<OtherGameView>> {
+    pub fn other_current(
+        &self,
+        kind: Option<OtherGameKind>,
+        lang: Language,
+    ) -> Result<Option<OtherGameView>> {
         let open = self.store.list_other_games(true)?;
         match open
             .iter()
             .find(|g| kind.is_none_or(|k| k.store() == g.kind))
         {
-            Some(g) => self.other_view(g.id.0).map(Some),
+            Some(g) => self.other_view(g.id.0, lang).map(Some),
             None => Ok(None),
         }
     }
@@ -553,7 +561,7 @@ impl Service {
         })
     }
 
-    fn other_view_of<R: TableRules>(&self, g: &Loaded<R>) -> Result<OtherGameView> {
+    fn other_view_of<R: TableRules>(&self, g: &Loaded<R>, lang: Language) -> Result<OtherGameView> {
         let table = g.state.table();
         let mut card_names = BTreeMap::new();
         let json = serde_json::to_value(&table).unwrap_or_default();
@@ -563,6 +571,12 @@ impl Service {
             }
         });
         let kind = OtherGameKind::of(g.info.kind);
+        let card = |c: &CardId| self.other_card_name(c);
+        let namer = Namer {
+            names: &g.info.player_names,
+            card: &card,
+            lang,
+        };
         Ok(OtherGameView {
             id: g.info.id.0,
             kind,
@@ -573,13 +587,19 @@ impl Service {
             can_redo: g.info.redo > 0,
             table,
             card_names,
+            // `load` parsed every stored event, in order.
             history: g
                 .stored
                 .iter()
-                .map(|e| OtherHistoryEntry {
-                    seq: e.seq,
-                    at: e.created_at.clone(),
-                    event: serde_json::from_str(&e.payload).unwrap_or_default(),
+                .zip(&g.events)
+                .map(|(e, ev)| {
+                    let action = R::action(ev.kind.clone());
+                    OtherHistoryEntry {
+                        seq: e.seq,
+                        at: e.created_at.clone(),
+                        text: namer.event(&action),
+                        action,
+                    }
                 })
                 .collect(),
         })
@@ -604,6 +624,9 @@ impl Service {
         if let Some(card) = R::card_mut(&mut kind) {
             *card = self.other_card(R::CARDS, card.as_str(), lang)?;
         }
+        if let Some(note) = R::note_mut(&mut kind) {
+            *note = bounded_note(note.as_deref(), lang)?;
+        }
         let ev = Event::new(kind);
         let next = g
             .state
@@ -611,7 +634,7 @@ impl Service {
             .map_err(|e| ServiceError::invalid(self.other_refusal::<R>(&e, &names, lang)))?;
         self.store
             .append_other_event(g.info.id, &ev.to_json(), next.outcome())?;
-        self.other_view(id)
+        self.other_view(id, lang)
     }
 
     fn undo<R: TableRules>(&mut self, id: i64, lang: Language) -> Result<OtherGameView> {
@@ -624,7 +647,7 @@ impl Service {
         })?;
         self.store
             .undo_other_event(g.info.id, last.seq, before.outcome())?;
-        self.other_view(id)
+        self.other_view(id, lang)
     }
 
     fn redo<R: TableRules>(&mut self, id: i64, lang: Language) -> Result<OtherGameView> {
@@ -639,7 +662,7 @@ impl Service {
         })?;
         self.store
             .redo_other_event(g.info.id, &payload, next.outcome())?;
-        self.other_view(id)
+        self.other_view(id, lang)
     }
 
     fn namer_text(&self, info: &store::OtherGameInfo, lang: Language, redo: bool) -> String {
@@ -651,6 +674,25 @@ impl Service {
         }
         .nothing_to(redo)
     }
+}
+
+/// A target as typed: trimmed, none when empty, refused when too long or with control
+/// characters (it is stored and shown as typed).
+fn bounded_note(text: Option<&str>, lang: Language) -> Result<Option<String>> {
+    let Some(t) = text.map(str::trim).filter(|t| !t.is_empty()) else {
+        return Ok(None);
+    };
+    if t.chars().count() > MAX_NOTE_CHARS || t.chars().any(char::is_control) {
+        return Err(ServiceError::invalid(match lang {
+            Language::En => format!(
+                "A target has at most {MAX_NOTE_CHARS} characters and no control characters."
+            ),
+            Language::De => {
+                format!("Ein Ziel hat höchstens {MAX_NOTE_CHARS} Zeichen und keine Steuerzeichen.")
+            }
+        }));
+    }
+    Ok(Some(t.to_owned()))
 }
 
 /// Calls `f` with every string under a `card` key or in a `cards` list of the view's JSON.

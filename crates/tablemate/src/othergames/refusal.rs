@@ -17,14 +17,18 @@ pub(crate) struct Namer<'a> {
 }
 
 impl Namer<'_> {
-    fn player(&self, p: Player) -> &str {
+    pub(crate) fn player(&self, p: Player) -> &str {
         match p {
             Player::A => &self.names[0],
             Player::B => &self.names[1],
         }
     }
 
-    fn en_de(&self, en: String, de: String) -> String {
+    pub(crate) fn is_de(&self) -> bool {
+        self.lang == Language::De
+    }
+
+    pub(crate) fn en_de(&self, en: String, de: String) -> String {
         match self.lang {
             Language::En => en,
             Language::De => de,

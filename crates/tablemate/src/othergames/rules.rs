@@ -9,7 +9,7 @@ use othergames::{CardId, PerPlayer, Player, Rules};
 use store::{OtherKind, Outcome, Side};
 
 use super::refusal::Namer;
-use super::OtherTable;
+use super::{OtherAction, OtherTable};
 
 /// How a new game starts, as asked for.
 pub(crate) struct Start {
@@ -24,6 +24,11 @@ pub(crate) trait TableRules: Rules {
     const CARDS: cards::Game;
     /// The card an event names, to be resolved from what the person typed.
     fn card_mut(kind: &mut Self::Kind) -> Option<&mut CardId>;
+    /// Free text an event carries besides cards (a Knightmare Chess card's target square or
+    /// piece), to be bounded like a name before it is stored.
+    fn note_mut(_kind: &mut Self::Kind) -> Option<&mut Option<String>> {
+        None
+    }
     fn setup(start: &Start) -> Self::Kind;
     fn is_setup(kind: &Self::Kind) -> bool;
     fn outcome(&self) -> Outcome;
@@ -31,6 +36,8 @@ pub(crate) trait TableRules: Rules {
     fn cards_in_play(&self) -> Vec<CardId>;
     fn refusal(e: &Self::Error, namer: &Namer<'_>) -> String;
     fn table(&self) -> OtherTable;
+    /// An event of this game as the action type the front ends know.
+    fn action(kind: Self::Kind) -> OtherAction;
 }
 
 fn side(p: Player) -> Side {
@@ -93,6 +100,9 @@ impl TableRules for WhiState {
     fn table(&self) -> OtherTable {
         OtherTable::Whi(Box::new(self.table_view()))
     }
+    fn action(kind: WhiEvent) -> OtherAction {
+        OtherAction::Whi(kind)
+    }
 }
 
 impl TableRules for StState {
@@ -130,6 +140,9 @@ impl TableRules for StState {
     fn table(&self) -> OtherTable {
         OtherTable::Stccg(self.table_view())
     }
+    fn action(kind: StEvent) -> OtherAction {
+        OtherAction::Stccg(kind)
+    }
 }
 
 impl TableRules for KcState {
@@ -138,6 +151,12 @@ impl TableRules for KcState {
     fn card_mut(kind: &mut KcEvent) -> Option<&mut CardId> {
         match kind {
             KcEvent::CardPlayed { card, .. } | KcEvent::CardEnded { card, .. } => Some(card),
+            _ => None,
+        }
+    }
+    fn note_mut(kind: &mut KcEvent) -> Option<&mut Option<String>> {
+        match kind {
+            KcEvent::CardPlayed { target, .. } => Some(target),
             _ => None,
         }
     }
@@ -166,5 +185,8 @@ impl TableRules for KcState {
     }
     fn table(&self) -> OtherTable {
         OtherTable::Kc(self.table_view())
+    }
+    fn action(kind: KcEvent) -> OtherAction {
+        OtherAction::Kc(kind)
     }
 }

@@ -97,7 +97,7 @@ fn a_refusal_names_the_player_in_the_interface_language_and_writes_nothing() {
         )
         .unwrap_err();
     assert_eq!(de.message, "Ann ist am Zug, nicht Ben.");
-    assert_eq!(s.other_view(id).unwrap().history.len(), 2);
+    assert_eq!(s.other_view(id, Language::En).unwrap().history.len(), 2);
     // Nothing to undo beyond the setup, in German.
     let id2 = new(&mut s, OtherGameKind::Kc);
     let e = s.other_undo(id2, Language::De).unwrap_err();
@@ -246,5 +246,292 @@ fn a_card_name_too_long_or_with_control_characters_is_refused_and_nothing_writte
             e.message
         );
     }
-    assert_eq!(s.other_view(id).unwrap().history.len(), 1);
+    assert_eq!(s.other_view(id, Language::En).unwrap().history.len(), 1);
+}
+
+#[test]
+fn a_knightmare_target_is_kept_trimmed_and_a_long_one_refused_writing_nothing() {
+    let (_d, mut s) = svc();
+    let id = new(&mut s, OtherGameKind::Kc);
+    let play = |target: &str| {
+        OtherAction::Kc(KcEvent::CardPlayed {
+            player: Player::A,
+            card: CardId::new("AMAZON"),
+            duration: Duration::Continuing,
+            target: Some(target.to_owned()),
+        })
+    };
+    for bad in ["x".repeat(41), "e4\u{7}".to_owned()] {
+        let e = s.other_act(id, &play(&bad), Language::De).unwrap_err();
+        assert!(
+            e.message.starts_with("Ein Ziel hat höchstens 40"),
+            "{}",
+            e.message
+        );
+    }
+    assert_eq!(s.other_view(id, Language::En).unwrap().history.len(), 1);
+    let v = s.other_act(id, &play("  d8  "), Language::En).unwrap();
+    let OtherTable::Kc(t) = &v.table else {
+        panic!("not KC")
+    };
+    assert_eq!(t.in_force[0].target.as_deref(), Some("d8"));
+    // An empty target is no target.
+    let v = s.other_act(id, &play("  "), Language::En).unwrap();
+    let OtherTable::Kc(t) = &v.table else {
+        panic!("not KC")
+    };
+    assert_eq!(t.in_force[1].target, None);
+}
+
+#[test]
+fn a_whi_card_moves_and_leaves_by_the_id_the_table_shows() {
+    // The app sends back the card ids of the view (the chips of the cards in play).
+    let (_d, mut s) = svc();
+    let id = new(&mut s, OtherGameKind::Whi);
+    let act = |s: &mut Service, ev: WhiEvent| s.other_act(id, &OtherAction::Whi(ev), Language::En);
+    let v = act(
+        &mut s,
+        WhiEvent::CardPlayed {
+            player: Player::A,
+            card: CardId::new("Grimgor Ironhide"),
+            zone: Zone::Kingdom,
+        },
+    )
+    .unwrap();
+    let card = whi(&v).players[0].sections[0].cards[0].clone();
+    assert_eq!(card, CardId::new("whi-grimgor-ironhide"));
+    let v = act(
+        &mut s,
+        WhiEvent::CardMoved {
+            player: Player::A,
+            card: card.clone(),
+            from: Zone::Kingdom,
+            to: Zone::Battlefield,
+        },
+    )
+    .unwrap();
+    assert!(whi(&v).players[0].sections[0].cards.is_empty());
+    assert_eq!(whi(&v).players[0].sections[2].cards, vec![card.clone()]);
+    // Leaving from a zone it is not in is refused by name.
+    let e = act(
+        &mut s,
+        WhiEvent::CardLeft {
+            player: Player::A,
+            card: card.clone(),
+            zone: Zone::Quest,
+        },
+    )
+    .unwrap_err();
+    assert!(e.message.contains("Grimgor"), "{}", e.message);
+    let v = act(
+        &mut s,
+        WhiEvent::CardLeft {
+            player: Player::A,
+            card,
+            zone: Zone::Battlefield,
+        },
+    )
+    .unwrap();
+    assert!(whi(&v).players[0].sections[2].cards.is_empty());
+}
+
+#[test]
+fn the_history_reads_as_sentences_in_the_interface_language() {
+    let (_d, mut s) = svc();
+    let id = new(&mut s, OtherGameKind::Kc);
+    s.other_act(
+        id,
+        &OtherAction::Kc(KcEvent::CardPlayed {
+            player: Player::B,
+            card: CardId::new("AMAZON"),
+            duration: Duration::Turns(std::num::NonZeroU8::new(2).unwrap()),
+            target: Some("e4".into()),
+        }),
+        Language::En,
+    )
+    .unwrap();
+    s.other_act(
+        id,
+        &OtherAction::Kc(KcEvent::GameWon {
+            winner: Player::A,
+            by: WinBy::Resignation,
+        }),
+        Language::En,
+    )
+    .unwrap();
+    let text = |lang| -> Vec<String> {
+        s.other_view(id, lang)
+            .unwrap()
+            .history
+            .into_iter()
+            .map(|h| h.text)
+            .collect()
+    };
+    assert_eq!(
+        text(Language::En),
+        [
+            "Set-up: Ann plays White.",
+            "Ben plays AMAZON on e4 (2 turns).",
+            "Ann wins by resignation."
+        ]
+    );
+    assert_eq!(
+        text(Language::De),
+        [
+            "Aufbau: Ann spielt Weiß.",
+            "Ben spielt AMAZON auf e4 (2 Züge).",
+            "Ann gewinnt durch Aufgabe."
+        ]
+    );
+    // One turn is one turn.
+    s.other_act(
+        id,
+        &OtherAction::Kc(KcEvent::NextGame { white: Player::B }),
+        Language::En,
+    )
+    .unwrap();
+    let v = s
+        .other_act(
+            id,
+            &OtherAction::Kc(KcEvent::CardPlayed {
+                player: Player::B,
+                card: CardId::new("AMAZON"),
+                duration: Duration::Turns(std::num::NonZeroU8::new(1).unwrap()),
+                target: None,
+            }),
+            Language::De,
+        )
+        .unwrap();
+    assert_eq!(
+        v.history.last().map(|h| h.text.as_str()),
+        Some("Ben spielt AMAZON (1 Zug).")
+    );
+    // The typed event rides along for front ends that draw rather than read.
+    let h = s.other_view(id, Language::En).unwrap().history;
+    assert!(matches!(
+        h[1].action,
+        OtherAction::Kc(KcEvent::CardPlayed {
+            player: Player::B,
+            ..
+        })
+    ));
+}
+
+#[test]
+fn every_warhammer_and_star_trek_event_is_worded_without_ids_or_seats() {
+    // One of each event the app can send, in both languages: names, never `whi-…` ids or
+    // "player A".
+    let (_d, mut s) = svc();
+    let id = new(&mut s, OtherGameKind::Whi);
+    let card = || CardId::new("Grimgor Ironhide");
+    let whi_events = [
+        WhiEvent::ResourcesCollected {
+            player: Player::A,
+            amount: 5,
+        },
+        WhiEvent::ResourcesGained {
+            player: Player::A,
+            amount: 1,
+        },
+        WhiEvent::ResourcesSpent {
+            player: Player::A,
+            amount: 2,
+        },
+        WhiEvent::CardPlayed {
+            player: Player::A,
+            card: card(),
+            zone: Zone::Kingdom,
+        },
+        WhiEvent::CardMoved {
+            player: Player::A,
+            card: card(),
+            from: Zone::Kingdom,
+            to: Zone::Quest,
+        },
+        WhiEvent::CardLeft {
+            player: Player::A,
+            card: card(),
+            zone: Zone::Quest,
+        },
+        WhiEvent::LegendEntered {
+            player: Player::B,
+            card: CardId::new("Karl Franz"),
+            eternal_war: true,
+        },
+        WhiEvent::LegendLeft {
+            player: Player::B,
+            card: CardId::new("Karl Franz"),
+        },
+        WhiEvent::DevelopmentPlayed {
+            player: Player::B,
+            zone: Zone::Quest,
+        },
+        WhiEvent::DevelopmentRemoved {
+            player: Player::B,
+            zone: Zone::Quest,
+        },
+        WhiEvent::DamageDealt {
+            player: Player::B,
+            zone: Zone::Quest,
+            amount: 3,
+        },
+        WhiEvent::DamageHealed {
+            player: Player::B,
+            zone: Zone::Quest,
+            amount: 1,
+        },
+        WhiEvent::TurnEnded { player: Player::A },
+        WhiEvent::Conceded { player: Player::B },
+    ];
+    for ev in whi_events {
+        s.other_act(id, &OtherAction::Whi(ev), Language::En)
+            .unwrap();
+    }
+    let st = new(&mut s, OtherGameKind::Stccg);
+    let st_events = [
+        StEvent::PointsScored {
+            player: Player::A,
+            points: -10,
+            source: PointSource::Dilemma,
+            card: None,
+        },
+        StEvent::CardPlayed {
+            player: Player::B,
+            card: CardId::new("Q"),
+        },
+        StEvent::CardLeft {
+            player: Player::B,
+            card: CardId::new("Q"),
+        },
+        StEvent::QsPlanetEntered { player: Player::B },
+        StEvent::QsPlanetSolved { player: Player::A },
+        StEvent::MickeyDAttempt { player: Player::B },
+    ];
+    for ev in st_events {
+        s.other_act(st, &OtherAction::Stccg(ev), Language::En)
+            .unwrap();
+    }
+    for lang in [Language::En, Language::De] {
+        for g in [id, st] {
+            let h = s.other_view(g, lang).unwrap().history;
+            for e in &h {
+                assert!(
+                    (e.text.contains("Ann") || e.text.contains("Ben"))
+                        && !e.text.contains("whi-")
+                        && !e.text.contains("stccg-")
+                        && !e.text.contains("player A")
+                        && !e.text.contains("player B"),
+                    "{lang:?}: {}",
+                    e.text
+                );
+            }
+        }
+    }
+    let h = s.other_view(id, Language::De).unwrap().history;
+    assert_eq!(
+        h[5].text,
+        "Grimgor Ironhide von Ann wechselt von Königreich nach Questzone."
+    );
+    let h = s.other_view(st, Language::En).unwrap().history;
+    assert_eq!(h[1].text, "Ann -10 (dilemma).");
 }

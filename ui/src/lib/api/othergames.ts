@@ -12,8 +12,9 @@ import type { PromptView } from '../bindings/PromptView';
 
 export const otherApi = {
   newGame: (request: NewOtherGameRequest) => call<OtherGameView>('other_new', { request }),
-  current: () => call<OtherGameView | null>('other_current'),
-  view: (id: number) => call<OtherGameView>('other_view', { id }),
+  // The interface language words the history (and, below, refusals).
+  current: (lang: Language) => call<OtherGameView | null>('other_current', { lang }),
+  view: (id: number, lang: Language) => call<OtherGameView>('other_view', { id, lang }),
   list: (unfinishedOnly: boolean) => call<OtherGameItem[]>('other_list', { unfinishedOnly }),
   // The interface language words a refusal (en, de).
   act: (id: number, action: OtherAction, lang: Language) =>

@@ -11,3 +11,6 @@ export function playerName(view: OtherGameView, p: Player): string {
 export function cardName(view: OtherGameView, id: string): string {
   return view.card_names[id] ?? id;
 }
+
+/** Something that can happen to a card in play, offered when its chip is tapped. */
+export type CardAction = { label: string; testid: string; run: (card: string) => void };

@@ -1,0 +1,155 @@
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen } from '@testing-library/svelte';
+import type { OtherGameView } from '../bindings/OtherGameView';
+import type { WhiView } from '../bindings/WhiView';
+import type { WhiPlayerView } from '../bindings/WhiPlayerView';
+import type { StView } from '../bindings/StView';
+import type { KcView } from '../bindings/KcView';
+import WhiBoard from './WhiBoard.svelte';
+import StBoard from './StBoard.svelte';
+import KcBoard from './KcBoard.svelte';
+
+const names = { 'whi-grimgor-ironhide': 'Grimgor Ironhide', 'whi-karl-franz': 'Karl Franz', 'kc-amazon': 'AMAZON' };
+
+function view(): OtherGameView {
+  // Only what the boards read of the game: the players' and cards' names.
+  return {
+    id: 7,
+    kind: 'whi',
+    title: '',
+    players: ['Ann', 'Ben'],
+    outcome: { state: 'playing' },
+    can_undo: true,
+    can_redo: false,
+    table: { game: 'kc', table: kcTable() },
+    card_names: names,
+    history: [],
+  };
+}
+
+function side(player: 'A' | 'B', cards: string[] = [], developments = 0): WhiPlayerView {
+  const zones = ['kingdom', 'quest', 'battlefield'] as const;
+  return {
+    player,
+    deck: null,
+    resources: 2,
+    burned: 0,
+    zones_to_win: 2,
+    eternal_war: false,
+    legends: player === 'A' ? ['whi-karl-franz'] : [],
+    sections: zones.map((zone) => ({
+      zone,
+      damage: 0,
+      hit_points: 8 + (zone === 'quest' ? developments : 0),
+      remaining: 8,
+      developments: zone === 'quest' ? developments : 0,
+      burned: false,
+      cards: zone === 'kingdom' ? cards : [],
+    })) as unknown as WhiPlayerView['sections'],
+  };
+}
+
+const whiTable = (): WhiView => ({
+  turn: 1,
+  active: 'A',
+  hit_points: { base: 8, per_development: 1 },
+  players: [side('A', ['whi-grimgor-ironhide', 'whi-grimgor-ironhide'], 1), side('B')],
+  over: null,
+});
+
+function kcTable(): KcView {
+  return {
+    game_no: 1,
+    move_number: 3,
+    to_move: 'A',
+    side_to_move: 'white',
+    white: 'A',
+    wins: { A: 0, B: 0 },
+    draws: 0,
+    in_force: [{ player: 'B', card: 'kc-amazon', duration: { turns: 2 }, turns_left: 2, target: 'e4' }],
+    over: null,
+  } as unknown as KcView;
+}
+
+describe('the cards in play of the other games', () => {
+  it('moves one copy of a Warhammer card to another zone of its player', async () => {
+    const onact = vi.fn();
+    render(WhiBoard, { view: view(), table: whiTable(), lang: 'en', onact, onrulings: vi.fn() });
+    const chips = screen.getAllByTestId('cards-A-kingdom-card');
+    expect(chips.map((c) => c.textContent)).toEqual(['Grimgor Ironhide', 'Grimgor Ironhide']);
+    expect(screen.queryByTestId('move-battlefield')).toBeNull();
+    await fireEvent.click(chips[1]!);
+    await fireEvent.click(screen.getByTestId('move-battlefield'));
+    expect(onact).toHaveBeenCalledWith({ type: 'card_moved', player: 'A', card: 'whi-grimgor-ironhide', from: 'kingdom', to: 'battlefield' });
+    // the action closes the row
+    expect(screen.queryByTestId('move-battlefield')).toBeNull();
+  });
+
+  it('lets a card or a legend leave play, and asks the rulings of a card', async () => {
+    const onact = vi.fn();
+    const onrulings = vi.fn();
+    render(WhiBoard, { view: view(), table: whiTable(), lang: 'de', onact, onrulings });
+    await fireEvent.click(screen.getAllByTestId('cards-A-kingdom-card')[0]!);
+    expect(screen.getByTestId('leaves').textContent).toBe('Verlässt das Spiel');
+    await fireEvent.click(screen.getByTestId('leaves'));
+    expect(onact).toHaveBeenLastCalledWith({ type: 'card_left', player: 'A', card: 'whi-grimgor-ironhide', zone: 'kingdom' });
+    await fireEvent.click(screen.getByTestId('legends-A-card'));
+    await fireEvent.click(screen.getByTestId('legend-leaves'));
+    expect(onact).toHaveBeenLastCalledWith({ type: 'legend_left', player: 'A', card: 'whi-karl-franz' });
+    await fireEvent.click(screen.getAllByTestId('cards-A-kingdom-card')[0]!);
+    await fireEvent.click(screen.getByTestId('cards-A-kingdom-rulings'));
+    expect(onrulings).toHaveBeenCalledWith('whi-grimgor-ironhide');
+  });
+
+  it('collects, gains and spends any amount of resources, and removes a development', async () => {
+    const onact = vi.fn();
+    render(WhiBoard, { view: view(), table: whiTable(), lang: 'en', onact, onrulings: vi.fn() });
+    await fireEvent.input(screen.getByTestId('res-amount-B'), { target: { value: '5' } });
+    await fireEvent.click(screen.getByTestId('res-collect-B'));
+    expect(onact).toHaveBeenLastCalledWith({ type: 'resources_collected', player: 'B', amount: 5 });
+    await fireEvent.click(screen.getByTestId('res-spend-A'));
+    expect(onact).toHaveBeenLastCalledWith({ type: 'resources_spent', player: 'A', amount: 5 });
+    await fireEvent.input(screen.getByTestId('res-amount-A'), { target: { value: '0' } });
+    expect((screen.getByTestId('res-gain-A') as HTMLButtonElement).disabled).toBe(true);
+    // only a zone with a development offers to remove one
+    expect(screen.queryByTestId('undev-A-kingdom')).toBeNull();
+    await fireEvent.click(screen.getByTestId('undev-A-quest'));
+    expect(onact).toHaveBeenLastCalledWith({ type: 'development_removed', player: 'A', zone: 'quest' });
+  });
+
+  it('lets a Star Trek card leave play from its side', async () => {
+    const onact = vi.fn();
+    const table = {
+      turn: 1,
+      active: 'A',
+      target: 100,
+      qs_planet: 'absent',
+      players: [
+        { player: 'A', deck: null, score: 0, to_win: 100, cards: [] },
+        { player: 'B', deck: null, score: 0, to_win: 100, cards: ['stccg-q'] },
+      ],
+      ledger: [],
+      over: null,
+    } as unknown as StView;
+    render(StBoard, { view: view(), table, lang: 'en', onact, onrulings: vi.fn() });
+    await fireEvent.click(screen.getByTestId('st-cards-B-card'));
+    await fireEvent.click(screen.getByTestId('leaves'));
+    expect(onact).toHaveBeenCalledWith({ type: 'card_left', player: 'B', card: 'stccg-q' });
+  });
+
+  it('shows a Knightmare card in force with its target, and ends it early', async () => {
+    const onact = vi.fn();
+    render(KcBoard, { view: view(), table: kcTable(), lang: 'en', onact, onrulings: vi.fn() });
+    expect(screen.getByTestId('kc-card-0-about').textContent).toMatch(/Ben, on\s+e4:\s+2 turns left/);
+    await fireEvent.click(screen.getByTestId('kc-card-0-card'));
+    await fireEvent.click(screen.getByTestId('kc-end'));
+    expect(onact).toHaveBeenCalledWith({ type: 'card_ended', player: 'B', card: 'kc-amazon' });
+  });
+
+  it('counts the last turn of a card in the singular', () => {
+    const table = kcTable();
+    table.in_force[0]!.turns_left = 1;
+    render(KcBoard, { view: view(), table, lang: 'de', onact: vi.fn(), onrulings: vi.fn() });
+    expect(screen.getByTestId('kc-card-0-about').textContent).toMatch(/1 Zug übrig/);
+  });
+});
