@@ -71,6 +71,7 @@ pub fn configure<R: tauri::Runtime>(builder: tauri::Builder<R>) -> tauri::Builde
             commands::othergames::other_suggest,
             commands::othergames::other_prompts,
             commands::othergames::other_mark_ruling_seen,
+            commands::othergames::other_stats,
             commands::tournaments::tournament_list,
             commands::tournaments::tournament_create,
             commands::tournaments::tournament_detail,

@@ -11,6 +11,7 @@ mod games;
 mod ids;
 mod matches;
 mod open;
+mod other_stats;
 mod othergames;
 mod players;
 mod round_clock;
@@ -37,6 +38,7 @@ pub use ids::{
 };
 pub use matches::{MatchStatus, MATCH_TARGET};
 pub use open::{OpenReport, Opened, SetAside};
+pub use other_stats::OtherLog;
 pub use othergames::{NewOtherGame, OtherGameId, OtherGameInfo, OtherKind, Outcome};
 pub use players::{Player, PlayerRecord};
 pub use round_clock::StoredClock;

@@ -160,12 +160,12 @@ pub struct StatsView {
     pub by_matchup: Vec<MatchupLine>,
 }
 
-fn percent(rate: f64) -> (f64, String) {
+pub(crate) fn percent(rate: f64) -> (f64, String) {
     let p = (rate * 1000.0).round() / 10.0;
     (p, format!("{p:.1}%"))
 }
 
-fn round2(x: f64) -> f64 {
+pub(crate) fn round2(x: f64) -> f64 {
     (x * 100.0).round() / 100.0
 }
 
@@ -211,7 +211,7 @@ fn describe(payload: &serde_json::Value) -> (String, Option<String>, Option<Stri
 }
 
 impl Service {
-    fn player_id(&self, name: &str) -> Result<PlayerId> {
+    pub(crate) fn player_id(&self, name: &str) -> Result<PlayerId> {
         self.store
             .player_by_name(name)
             .map_err(store_err)?

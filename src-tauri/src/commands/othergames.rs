@@ -4,8 +4,10 @@
 //! history and the refusals.
 
 use crate::state::AppState;
+use tablemate::othergames::stats::OtherStatsView;
 use tablemate::othergames::{
-    NewOtherGameRequest, OtherAction, OtherCardSuggestion, OtherGameItem, OtherGameView,
+    NewOtherGameRequest, OtherAction, OtherCardSuggestion, OtherGameItem, OtherGameKind,
+    OtherGameView,
 };
 use tablemate::rulings::PromptView;
 use tablemate::{Language, ServiceError};
@@ -104,4 +106,14 @@ pub fn other_mark_ruling_seen(
     lang: Option<Language>,
 ) -> CmdResult<()> {
     state.with(|svc| svc.other_mark_ruling_seen(id, &ruling, lang.unwrap_or_default()))
+}
+
+/// Statistics of one game kind over its finished games (`player`: only that player's).
+#[tauri::command(async)]
+pub fn other_stats(
+    state: State<'_, AppState>,
+    kind: OtherGameKind,
+    player: Option<String>,
+) -> CmdResult<OtherStatsView> {
+    state.with(|svc| svc.other_statistics(kind, player.as_deref()))
 }

@@ -6,6 +6,7 @@ pub mod corpus;
 pub mod game;
 pub mod history;
 pub mod matches;
+pub mod other_stats;
 pub mod othergames;
 pub mod power;
 pub mod rulings;

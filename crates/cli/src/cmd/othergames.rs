@@ -88,6 +88,13 @@ pub enum Common {
     Redo,
     /// Games of the other kinds, unfinished first (to resume).
     List,
+    /// Statistics of this game over its finished games: ends, average length, the game's own
+    /// figure, win rate per player, per deck and per deck matchup.
+    Stats {
+        /// Only this player's games (and their own decks).
+        #[arg(long)]
+        player: Option<String>,
+    },
     /// The rulings for a card entering play, with the cards in play (interactions first).
     Rulings {
         card: Vec<String>,
@@ -323,6 +330,12 @@ fn run_family(
             Ok(())
         });
     }
+    if let Some(Common::Stats { player }) = &common {
+        let stats = svc.other_statistics(kind, player.as_deref())?;
+        return ctx
+            .out
+            .print(&stats, |w| super::other_stats::text(w, &stats));
+    }
     let id = game_id(&svc, game, kind)?;
     let view = match common {
         Some(Common::Show { history }) => {
@@ -366,7 +379,7 @@ fn run_family(
             );
         }
         // Answered above, before a game is chosen.
-        Some(Common::List) => svc.other_view(id, Language::En)?,
+        Some(Common::List | Common::Stats { .. }) => svc.other_view(id, Language::En)?,
         None => {
             let current = svc.other_view(id, Language::En)?;
             let action = make(&current)?;

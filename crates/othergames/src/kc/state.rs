@@ -53,6 +53,9 @@ pub struct KcState {
     pub turn: Turn,
     /// Cards in force, in the order they were played.
     pub in_force: Vec<InForce>,
+    /// Cards played in this game so far, by both players (for the statistics: a card that
+    /// resolved and left still counts).
+    pub cards_played: u32,
     pub over: Option<KcResult>,
     /// Results of the finished games, in order.
     pub results: Vec<KcResult>,
@@ -92,6 +95,7 @@ impl KcState {
         // White moves first.
         self.turn = Turn::first(white);
         self.in_force.clear();
+        self.cards_played = 0;
         self.over = None;
     }
 
@@ -156,16 +160,19 @@ impl Rules for KcState {
                 card,
                 duration,
                 target,
-            } => s.in_force.push(InForce {
-                player: *player,
-                card: card.clone(),
-                duration: *duration,
-                turns_left: match duration {
-                    Duration::Turns(n) => Some(n.get()),
-                    Duration::ThisTurn | Duration::Continuing => None,
-                },
-                target: target.clone(),
-            }),
+            } => {
+                s.cards_played = s.cards_played.saturating_add(1);
+                s.in_force.push(InForce {
+                    player: *player,
+                    card: card.clone(),
+                    duration: *duration,
+                    turns_left: match duration {
+                        Duration::Turns(n) => Some(n.get()),
+                        Duration::ThisTurn | Duration::Continuing => None,
+                    },
+                    target: target.clone(),
+                });
+            }
             KcEvent::CardEnded { player, card } => {
                 let pos = s
                     .in_force
@@ -186,5 +193,51 @@ impl Rules for KcState {
             KcEvent::NextGame { white } => s.start_game(*white),
         }
         Ok(s)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Event, Game};
+
+    fn push(game: &mut Game<KcState>, kind: KcEvent) {
+        game.push(Event::new(kind)).expect("a legal event");
+    }
+
+    #[test]
+    fn cards_played_count_per_game_including_resolved_ones() {
+        let mut game = Game::<KcState>::new();
+        push(
+            &mut game,
+            KcEvent::Setup {
+                decks: PerPlayer::default(),
+                white: Player::A,
+            },
+        );
+        for (player, card) in [(Player::A, "BOG"), (Player::B, "PEACE TALKS")] {
+            push(
+                &mut game,
+                KcEvent::CardPlayed {
+                    player,
+                    card: CardId::new(card),
+                    duration: Duration::ThisTurn,
+                    target: None,
+                },
+            );
+        }
+        push(&mut game, KcEvent::TurnEnded { player: Player::A });
+        // Both regular cards left at the end of the turn but were played.
+        assert!(game.state().in_force.is_empty());
+        assert_eq!(game.state().cards_played, 2);
+        push(
+            &mut game,
+            KcEvent::GameWon {
+                winner: Player::B,
+                by: WinBy::Resignation,
+            },
+        );
+        push(&mut game, KcEvent::NextGame { white: Player::B });
+        assert_eq!(game.state().cards_played, 0, "a new game counts from 0");
     }
 }

@@ -21,6 +21,7 @@ use ts_rs::TS;
 
 mod refusal;
 mod rules;
+pub mod stats;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]

@@ -12,6 +12,8 @@ import type { Language } from '../bindings/Language';
 import type { GameRow } from '../bindings/GameRow';
 import type { MatchView } from '../bindings/MatchView';
 import type { NewEvent } from '../bindings/NewEvent';
+import type { OtherGameKind } from '../bindings/OtherGameKind';
+import type { OtherStatsView } from '../bindings/OtherStatsView';
 import type { PairingTable } from '../bindings/PairingTable';
 import type { RoundView } from '../bindings/RoundView';
 import type { StatsView } from '../bindings/StatsView';
@@ -24,6 +26,9 @@ export const historyApi = {
   unfinished: () => call<Unfinished>('history_unfinished'),
   game: (id: number) => call<GamePage>('history_game', { id }),
   stats: (player: string | null) => call<StatsView>('history_stats', { player }),
+  // Statistics of Warhammer: Invasion, Star Trek CCG or Knightmare Chess.
+  otherStats: (kind: OtherGameKind, player: string | null) =>
+    call<OtherStatsView>('other_stats', { kind, player }),
   matches: (unfinishedOnly: boolean) => call<MatchView[]>('history_matches', { unfinishedOnly }),
 };
 

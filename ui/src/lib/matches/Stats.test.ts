@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { render, screen } from '@testing-library/svelte';
+import { fireEvent, render, screen } from '@testing-library/svelte';
 
-const { historyApi } = vi.hoisted(() => ({ historyApi: { stats: vi.fn() } }));
+const { historyApi } = vi.hoisted(() => ({ historyApi: { stats: vi.fn(), otherStats: vi.fn() } }));
 vi.mock('../api/matches', () => ({ historyApi, tournamentApi: {} }));
 vi.mock('../api', () => ({ inApp: () => true, toServiceError: (e: unknown) => e }));
 
@@ -35,5 +35,48 @@ describe('Stats', () => {
     historyApi.stats.mockResolvedValue({ player: null, games: 0, average_crystals: 0, average_fights: 0, by_people: [], by_matchup: [] });
     render(Stats, { lang: 'de', onerror: vi.fn() });
     expect((await screen.findByTestId('stats-none')).textContent).toContain('Noch keine beendeten Spiele');
+  });
+
+  it('shows the chosen other game: figures, ends by their enum, bars per player and deck, matchups', async () => {
+    historyApi.stats.mockResolvedValue({ player: null, games: 0, average_crystals: 0, average_fights: 0, by_people: [], by_matchup: [] });
+    historyApi.otherStats.mockResolvedValue({
+      kind: 'whi',
+      title: 'Warhammer: Invasion',
+      player: null,
+      games: 3,
+      ties: 0,
+      average_turns: 7.33,
+      figure: 'loser_zones_burned',
+      average_figure: 1.67,
+      ends: [
+        { end: 'zones_burned', games: 2, share: 66.7, share_text: '66.7%' },
+        { end: 'deck_empty', games: 1, share: 33.3, share_text: '33.3%' },
+      ],
+      by_player: [
+        { name: 'Ann', games: 3, wins: 2, ties: 0, win_rate: 66.7, win_rate_text: '66.7%' },
+        { name: 'Ben', games: 3, wins: 1, ties: 0, win_rate: 33.3, win_rate_text: '33.3%' },
+      ],
+      by_deck: [{ name: 'Dwarfs', games: 2, wins: 2, ties: 0, win_rate: 100, win_rate_text: '100.0%' }],
+      by_matchup: [{ deck: 'Chaos', opponent: 'Dwarfs', games: 2, wins: 0, ties: 1, win_rate: 0, win_rate_text: '0.0%' }],
+      unreadable: 0,
+    });
+    render(Stats, { lang: 'de', onerror: vi.fn() });
+    await screen.findByTestId('stats-none');
+    await fireEvent.change(screen.getByTestId('stats-game'), { target: { value: 'whi' } });
+    expect((await screen.findByTestId('stats-turns')).textContent).toContain('7.33');
+    expect(historyApi.otherStats).toHaveBeenCalledWith('whi', null);
+    expect(screen.getByTestId('stats-games').textContent).toContain('3');
+    expect(screen.getByTestId('stats-figure').textContent).toContain('1.67');
+    expect(screen.getByTestId('stats-figure-label').textContent).toBe('Brennende Zonen des Verlierers');
+    const ends = screen.getByTestId('stats-ends').textContent ?? '';
+    expect(ends).toContain('Zonen verbrannt');
+    expect(ends).toContain('66.7%');
+    expect(ends).toContain('Deck leer');
+    expect(screen.getByTestId('stats-players-Ann').style.width).toBe('66.7%');
+    expect(screen.getByTestId('stats-decks-Dwarfs').style.width).toBe('100%');
+    expect(screen.getByTestId('stats-players').textContent).toContain('66.7% (2/3)');
+    expect(screen.getByTestId('stats-matchups').textContent).toContain('Chaos gegen Dwarfs');
+    expect(screen.getByTestId('stats-matchups').textContent).toContain('1 unentschieden');
+    expect(screen.queryByTestId('stats-crystals')).toBeNull();
   });
 });
