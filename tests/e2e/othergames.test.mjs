@@ -71,6 +71,9 @@ async function playCard(card) {
 
 test('a short game of each of the other three games, phone and desktop, English', async () => {
   await s.setWindowRect({ width: 360, height: 740 });
+  // English, whatever an earlier file of the run left in the shared settings
+  await go(s, 'settings');
+  await s.click(await s.waitFor('[data-testid="settings-language"] option[value="en"]'));
   await go(s, 'games');
 
   await newGame('whi', 'Ann', 'Ben');
