@@ -34,6 +34,9 @@ use crate::{Language, Result, Service, ServiceError};
 
 /// Suggestions shown while typing a card.
 pub const SUGGESTION_LIMIT: usize = 8;
+/// The most rulings one prompt shows (a front end asking for more gets these; asking for
+/// `usize::MAX` must not overflow the count of seen rulings added to it).
+pub const PROMPT_LIMIT_MAX: usize = 50;
 
 // ---------------------------------------------------------------------------------------------
 // Requests
@@ -1427,7 +1430,7 @@ impl Service {
         // Rulings marked seen in this game are left out; ask for that many more so the prompt
         // still fills up to `limit`.
         let seen = self.store.rulings_seen(ctx.info.id).map_err(store_error)?;
-        let limit = limit.unwrap_or(6);
+        let limit = limit.unwrap_or(6).clamp(1, PROMPT_LIMIT_MAX);
         let mut prompts = self
             .rulings_for(card.as_str(), &active, Some(&lang), limit + seen.len())?
             .prompts;

@@ -571,6 +571,15 @@ fn rulings_marked_seen_leave_the_prompt_for_the_rest_of_the_game() {
         ids(&svc, other)[0],
         before[0],
         "another game still shows it"
+    ); // Any limit a front end sends is bounded: usize::MAX plus the seen rulings must not
+       // overflow (a panic in a debug build).
+    let all = svc
+        .game_prompts(id, "Wall of Fire", Some("en"), Some(usize::MAX))
+        .unwrap();
+    assert!(
+        (3..=crate::game::PROMPT_LIMIT_MAX).contains(&all.len()),
+        "{}",
+        all.len()
     );
 }
 

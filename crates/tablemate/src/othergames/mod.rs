@@ -500,7 +500,7 @@ impl Service {
         };
         // Ask the ranking for as many more as are seen, so the prompt still fills up.
         let seen = self.store.other_rulings_seen(store::OtherGameId(id))?;
-        let limit = limit.unwrap_or(6);
+        let limit = limit.unwrap_or(6).clamp(1, crate::game::PROMPT_LIMIT_MAX);
         let mut prompts = self.prompts_for(&card, &active, &[], rl, limit + seen.len())?;
         prompts.retain(|p| !seen.contains(&p.ruling.id));
         prompts.truncate(limit);

@@ -34,6 +34,8 @@ fn a_ruling_marked_seen_leaves_the_prompt_for_the_rest_of_the_game() {
         .unwrap();
     let after = ids(&s, id, 2);
     assert_eq!(after, [all[1].clone(), all[2].clone()], "the next moves up");
+    // Any limit is bounded: usize::MAX plus the one seen ruling must not overflow.
+    assert_eq!(ids(&s, id, usize::MAX), all[1..]);
     assert_eq!(
         s.store.other_rulings_seen(store::OtherGameId(id)).unwrap(),
         vec![before[0].clone()],
