@@ -196,4 +196,22 @@ describe('the other games table', () => {
     await waitFor(() => expect(onerror).toHaveBeenCalledWith(refusal));
     expect(screen.getByTestId('og-prompts').textContent).toContain('Grimgor does not trigger.');
   });
+  it('suggests cards of the game in the shared card entry; a tap plays the card', async () => {
+    otherApi.current.mockResolvedValue(whiGame());
+    otherApi.suggest.mockResolvedValue([{ id: 'whi-grimgor-ironhide', name: 'Grimgor Ironhide' }]);
+    otherApi.prompts.mockResolvedValue([]);
+    otherApi.act.mockResolvedValue(whiGame());
+    render(OtherTable, { lang: 'en', onerror: vi.fn() });
+    await waitFor(() => expect(screen.getByTestId('og-card')).toBeTruthy());
+    await fireEvent.input(screen.getByTestId('og-card'), { target: { value: 'grim' } });
+    await fireEvent.click(await screen.findByTestId('suggestion-whi-grimgor-ironhide'));
+    await waitFor(() =>
+      expect(otherApi.act).toHaveBeenCalledWith(
+        7,
+        { game: 'whi', event: { type: 'card_played', player: 'A', card: 'Grimgor Ironhide', zone: 'kingdom' } },
+        'en',
+      ),
+    );
+    expect(otherApi.suggest).toHaveBeenCalledWith(7, 'grim', 6);
+  });
 });

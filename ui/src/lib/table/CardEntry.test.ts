@@ -82,4 +82,40 @@ describe('CardEntry', () => {
     expect(container.querySelector('ul.warm')?.getAttribute('aria-hidden')).toBe('true');
     await waitFor(() => expect(container.querySelector('ul.warm')).toBeNull());
   });
+  it('enters a card no document names as typed (Enter with no suggestion), for the other games', async () => {
+    const suggest = vi.fn<(text: string) => Promise<CardSuggestion[]>>().mockResolvedValue([]);
+    const onpick = vi.fn();
+    const ontyped = vi.fn();
+    render(CardEntry, { lang: 'en', label: 'Card', suggest, onpick, ontyped, testid: 'og-card', hideLabel: true });
+    const input = screen.getByTestId('og-card');
+    await fireEvent.input(input, { target: { value: ' Homebrew Hero ' } });
+    await waitFor(() => expect(suggest).toHaveBeenCalledWith(' Homebrew Hero '));
+    await fireEvent.keyDown(input, { key: 'Enter' });
+    expect(ontyped).toHaveBeenCalledWith('Homebrew Hero');
+    expect(onpick).not.toHaveBeenCalled();
+    // the label is still there for screen readers
+    expect(screen.getByLabelText('Card')).toBe(input);
+  });
+
+  it('draws a suggestion without a number tag or values as its name alone', async () => {
+    const suggest = vi.fn<(text: string) => Promise<CardSuggestion[]>>().mockResolvedValue([
+      { ...s('whi-grimgor-ironhide', 'Grimgor Ironhide'), tag: '', name_en: null, fire: null, earth: null },
+    ]);
+    render(CardEntry, { lang: 'en', label: 'Card', suggest, onpick: vi.fn() });
+    await fireEvent.input(screen.getByTestId('card-entry'), { target: { value: 'grim' } });
+    const b = await screen.findByTestId('suggestion-whi-grimgor-ironhide');
+    expect(b.textContent?.trim()).toBe('Grimgor Ironhide');
+    expect(b.querySelector('.tag')).toBeNull();
+    expect(b.querySelector('.vals')).toBeNull();
+  });
+  it('closes its list when the text is emptied from outside (a Play button beside it played the card)', async () => {
+    const suggest = vi.fn<(text: string) => Promise<CardSuggestion[]>>().mockResolvedValue([s('vulca-24', 'Flickering Fires')]);
+    const { rerender } = render(CardEntry, { lang: 'en', label: 'Card', suggest, onpick: vi.fn(), placeholder: 'Type a card name' });
+    const input = screen.getByTestId('card-entry') as HTMLInputElement;
+    expect(input.placeholder).toBe('Type a card name');
+    await fireEvent.input(input, { target: { value: 'V24' } });
+    await screen.findByTestId('suggestions');
+    await rerender({ text: '' });
+    await waitFor(() => expect(screen.queryByTestId('suggestions')).toBeNull());
+  });
 });
