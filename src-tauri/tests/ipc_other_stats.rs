@@ -33,4 +33,13 @@ fn the_statistics_of_a_won_game_come_through_ipc() {
     );
     let err = call("other_stats", json!({"kind": "kc", "player": "Nobody"})).expect_err("unknown");
     assert!(err.contains("Nobody"), "{err}");
+    // The page sends its language: the refusal reads in it, for Blue Moon's statistics too.
+    for cmd in ["other_stats", "history_stats"] {
+        let err = call(cmd, json!({"kind": "kc", "player": "Nobody", "lang": "de"}))
+            .expect_err("unknown");
+        assert!(
+            err.contains("Es gibt keinen Spieler namens „Nobody“."),
+            "{cmd}: {err}"
+        );
+    }
 }

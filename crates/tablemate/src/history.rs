@@ -11,7 +11,7 @@ use ts_rs::TS;
 
 use crate::error::{Result, ServiceError};
 use crate::tournaments::store_err;
-use crate::Service;
+use crate::{Language, Service};
 
 /// Where a game stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
@@ -212,11 +212,21 @@ fn describe(payload: &serde_json::Value) -> (String, Option<String>, Option<Stri
 
 impl Service {
     pub(crate) fn player_id(&self, name: &str) -> Result<PlayerId> {
+        self.player_id_in(name, Language::En)
+    }
+
+    /// A player by name; an unknown name is refused in `lang` (a filter typed in the app).
+    pub(crate) fn player_id_in(&self, name: &str, lang: Language) -> Result<PlayerId> {
         self.store
             .player_by_name(name)
             .map_err(store_err)?
             .map(|p| p.id)
-            .ok_or_else(|| ServiceError::not_found(format!("There is no player named {name:?}")))
+            .ok_or_else(|| {
+                ServiceError::not_found(match lang {
+                    Language::En => format!("There is no player named {name:?}"),
+                    Language::De => format!("Es gibt keinen Spieler namens „{name}“."),
+                })
+            })
     }
 
     /// Games, unfinished first, newest first; optionally one player's, one people's, or only
@@ -388,9 +398,10 @@ impl Service {
         self.match_view_by_id(id.0)
     }
 
-    /// Statistics over all finished games, or one player's.
-    pub fn statistics(&self, player: Option<&str>) -> Result<StatsView> {
-        let pid = player.map(|p| self.player_id(p)).transpose()?;
+    /// Statistics over all finished games, or one player's (an unknown name is refused in
+    /// `lang`).
+    pub fn statistics(&self, player: Option<&str>, lang: Language) -> Result<StatsView> {
+        let pid = player.map(|p| self.player_id_in(p, lang)).transpose()?;
         let s = self.store.statistics(pid).map_err(store_err)?;
         Ok(StatsView {
             player: match pid {

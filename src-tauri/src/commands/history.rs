@@ -3,7 +3,7 @@
 
 use crate::state::AppState;
 use tablemate::history::{GamePage, GameRow, MatchView, StatsView, Unfinished};
-use tablemate::ServiceError;
+use tablemate::{Language, ServiceError};
 use tauri::State;
 
 type CmdResult<T> = Result<T, ServiceError>;
@@ -30,8 +30,12 @@ pub fn history_game(state: State<'_, AppState>, id: i64) -> CmdResult<GamePage> 
 }
 
 #[tauri::command(async)]
-pub fn history_stats(state: State<'_, AppState>, player: Option<String>) -> CmdResult<StatsView> {
-    state.with(|svc| svc.statistics(player.as_deref()))
+pub fn history_stats(
+    state: State<'_, AppState>,
+    player: Option<String>,
+    lang: Option<Language>,
+) -> CmdResult<StatsView> {
+    state.with(|svc| svc.statistics(player.as_deref(), lang.unwrap_or_default()))
 }
 
 #[tauri::command(async)]

@@ -114,6 +114,7 @@ pub fn other_stats(
     state: State<'_, AppState>,
     kind: OtherGameKind,
     player: Option<String>,
+    lang: Option<Language>,
 ) -> CmdResult<OtherStatsView> {
-    state.with(|svc| svc.other_statistics(kind, player.as_deref()))
+    state.with(|svc| svc.other_statistics(kind, player.as_deref(), lang.unwrap_or_default()))
 }

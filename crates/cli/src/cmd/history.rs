@@ -119,7 +119,7 @@ pub fn run(ctx: &Ctx, cmd: HistoryCmd) -> Result<(), ServiceError> {
             })
         }
         HistoryCmd::Stats { player } => {
-            let s = svc.statistics(player.as_deref())?;
+            let s = svc.statistics(player.as_deref(), tablemate::Language::En)?;
             out.print(&s, |w| {
                 if let Some(p) = &s.player {
                     writeln!(w, "statistics for {p}")?;

@@ -331,7 +331,7 @@ fn run_family(
         });
     }
     if let Some(Common::Stats { player }) = &common {
-        let stats = svc.other_statistics(kind, player.as_deref())?;
+        let stats = svc.other_statistics(kind, player.as_deref(), Language::En)?;
         return ctx
             .out
             .print(&stats, |w| super::other_stats::text(w, &stats));

@@ -930,7 +930,7 @@ fn after_an_abandoned_game_the_match_takes_a_new_game_and_statistics_leave_it_ou
     act(&mut svc, g2.id, GameAction::Abandon { confirmed: true });
     let m = svc.match_view_by_id(g.match_id.unwrap()).unwrap();
     assert_eq!((m.unfinished_game, m.crystals), (None, [0, 4]));
-    let stats = svc.statistics(None).unwrap();
+    let stats = svc.statistics(None, crate::Language::En).unwrap();
     assert_eq!(stats.games, 1, "only the game with a result");
     // The match goes on: game 3, started by whoever started the abandoned game.
     let g3 = svc.game_next(g2.id).unwrap();

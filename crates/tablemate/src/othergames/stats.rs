@@ -21,7 +21,7 @@ use ts_rs::TS;
 use super::rules::TableRules;
 use super::OtherGameKind;
 use crate::history::{percent, round2};
-use crate::{Result, Service};
+use crate::{Language, Result, Service};
 
 /// How a game ended, as its engine knows it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, TS)]
@@ -406,14 +406,16 @@ fn summarize(
 }
 
 impl Service {
-    /// Statistics of one game kind over its finished games, or over one player's.
+    /// Statistics of one game kind over its finished games, or over one player's (an unknown
+    /// name is refused in `lang`).
     pub fn other_statistics(
         &self,
         kind: OtherGameKind,
         player: Option<&str>,
+        lang: Language,
     ) -> Result<OtherStatsView> {
         let player = match player {
-            Some(p) => Some(self.store.player(self.player_id(p)?)?.name),
+            Some(p) => Some(self.store.player(self.player_id_in(p, lang)?)?.name),
             None => None,
         };
         match kind {

@@ -96,7 +96,9 @@ fn a_won_whi_game_counts_and_an_unfinished_one_does_not() {
     );
     whi(&mut s, open, damage(Player::A, Zone::Quest, 8));
 
-    let v = s.other_statistics(OtherGameKind::Whi, None).unwrap();
+    let v = s
+        .other_statistics(OtherGameKind::Whi, None, Language::En)
+        .unwrap();
     assert_eq!(v.games, 1);
     assert_eq!(v.ties, 0);
     assert_eq!(v.average_turns, 3.0);
@@ -118,7 +120,9 @@ fn a_won_whi_game_counts_and_an_unfinished_one_does_not() {
     assert_eq!((m.games, m.wins), (1, 0));
     // Other kinds have nothing.
     assert_eq!(
-        s.other_statistics(OtherGameKind::Kc, None).unwrap().games,
+        s.other_statistics(OtherGameKind::Kc, None, Language::En)
+            .unwrap()
+            .games,
         0
     );
 }
@@ -128,11 +132,15 @@ fn a_win_taken_back_no_longer_counts() {
     let (_d, mut s) = svc();
     let id = whi_won(&mut s);
     assert_eq!(
-        s.other_statistics(OtherGameKind::Whi, None).unwrap().games,
+        s.other_statistics(OtherGameKind::Whi, None, Language::En)
+            .unwrap()
+            .games,
         1
     );
     s.other_undo(id, Language::En).unwrap();
-    let v = s.other_statistics(OtherGameKind::Whi, None).unwrap();
+    let v = s
+        .other_statistics(OtherGameKind::Whi, None, Language::En)
+        .unwrap();
     assert_eq!(v.games, 0);
     assert!(v.by_player.is_empty());
     assert_eq!(v.average_turns, 0.0);
@@ -181,7 +189,9 @@ fn each_finished_game_of_a_kc_match_counts_with_its_cards_and_the_one_in_play_do
     kc(&mut s, id, card(Player::A, "BOG"));
     kc(&mut s, id, card(Player::A, "BOG"));
 
-    let v = s.other_statistics(OtherGameKind::Kc, None).unwrap();
+    let v = s
+        .other_statistics(OtherGameKind::Kc, None, Language::En)
+        .unwrap();
     assert_eq!(v.games, 2);
     assert_eq!(v.ties, 1);
     assert_eq!(v.figure, OtherFigure::CardsPlayed);
@@ -231,7 +241,9 @@ fn stccg_wins_by_points_and_by_concession_give_the_average_winning_score() {
     st(&mut s, id, points(Player::A, 30));
     st(&mut s, id, StEvent::Conceded { player: Player::B });
 
-    let v = s.other_statistics(OtherGameKind::Stccg, None).unwrap();
+    let v = s
+        .other_statistics(OtherGameKind::Stccg, None, Language::En)
+        .unwrap();
     assert_eq!(v.games, 2);
     assert_eq!(v.figure, OtherFigure::WinningScore);
     assert_eq!(v.average_figure, 67.5, "(105 + 30) / 2");
@@ -261,15 +273,21 @@ fn a_player_filter_keeps_their_games_and_their_decks() {
     );
     whi(&mut s, id, WhiEvent::DeckEmpty { player: Player::A });
 
-    let all = s.other_statistics(OtherGameKind::Whi, None).unwrap();
+    let all = s
+        .other_statistics(OtherGameKind::Whi, None, Language::En)
+        .unwrap();
     assert_eq!((all.games, all.by_deck.len()), (2, 4));
-    let v = s.other_statistics(OtherGameKind::Whi, Some("ben")).unwrap();
+    let v = s
+        .other_statistics(OtherGameKind::Whi, Some("ben"), Language::En)
+        .unwrap();
     assert_eq!(v.player.as_deref(), Some("Ben"));
     assert_eq!(v.games, 1);
     let decks: Vec<&str> = v.by_deck.iter().map(|d| d.name.as_str()).collect();
     assert_eq!(decks, ["Chaos"], "only Ben's decks");
     assert_eq!(v.ends[0].end, OtherEnd::ZonesBurned);
-    let v = s.other_statistics(OtherGameKind::Whi, Some("Cid")).unwrap();
+    let v = s
+        .other_statistics(OtherGameKind::Whi, Some("Cid"), Language::En)
+        .unwrap();
     assert_eq!(v.games, 1);
     assert_eq!(v.ends[0].end, OtherEnd::DeckEmpty);
     assert_eq!(
@@ -278,10 +296,17 @@ fn a_player_filter_keeps_their_games_and_their_decks() {
     );
     assert_eq!(line(&v.by_player, "Ann").wins, 1);
     let e = s
-        .other_statistics(OtherGameKind::Whi, Some("Nobody"))
+        .other_statistics(OtherGameKind::Whi, Some("Nobody"), Language::En)
         .unwrap_err();
     assert_eq!(e.code, ErrorCode::NotFound);
     assert!(e.message.contains("Nobody"), "{}", e.message);
+    // The filter is typed in the app: refused in its language.
+    let e = s
+        .other_statistics(OtherGameKind::Whi, Some("Nobody"), Language::De)
+        .unwrap_err();
+    assert_eq!(e.message, "Es gibt keinen Spieler namens „Nobody“.");
+    let e = s.statistics(Some("Nobody"), Language::De).unwrap_err();
+    assert_eq!(e.message, "Es gibt keinen Spieler namens „Nobody“.");
 }
 
 #[test]
@@ -295,7 +320,9 @@ fn the_figures_do_not_depend_on_the_language_the_game_was_played_in() {
         s.other_act(id, &OtherAction::Whi(ev), Language::De)
             .unwrap();
     }
-    let v = s.other_statistics(OtherGameKind::Whi, None).unwrap();
+    let v = s
+        .other_statistics(OtherGameKind::Whi, None, Language::En)
+        .unwrap();
     assert_eq!(v.ends[0].end, OtherEnd::Conceded);
     assert_eq!(
         v.average_figure, 1.0,
@@ -323,6 +350,8 @@ fn a_log_the_engine_cannot_replay_is_counted_as_unreadable_not_as_a_game() {
             store::Outcome::Playing,
         )
         .unwrap();
-    let v = s.other_statistics(OtherGameKind::Whi, None).unwrap();
+    let v = s
+        .other_statistics(OtherGameKind::Whi, None, Language::En)
+        .unwrap();
     assert_eq!((v.games, v.unreadable), (1, 1));
 }

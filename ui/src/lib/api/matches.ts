@@ -25,10 +25,11 @@ export const historyApi = {
     call<GameRow[]>('history_games', filter),
   unfinished: () => call<Unfinished>('history_unfinished'),
   game: (id: number) => call<GamePage>('history_game', { id }),
-  stats: (player: string | null) => call<StatsView>('history_stats', { player }),
+  // The interface language words the refusal of an unknown player.
+  stats: (player: string | null, lang: Language) => call<StatsView>('history_stats', { player, lang }),
   // Statistics of Warhammer: Invasion, Star Trek CCG or Knightmare Chess.
-  otherStats: (kind: OtherGameKind, player: string | null) =>
-    call<OtherStatsView>('other_stats', { kind, player }),
+  otherStats: (kind: OtherGameKind, player: string | null, lang: Language) =>
+    call<OtherStatsView>('other_stats', { kind, player, lang }),
   matches: (unfinishedOnly: boolean) => call<MatchView[]>('history_matches', { unfinishedOnly }),
 };
 

@@ -64,7 +64,7 @@ describe('Stats', () => {
     await screen.findByTestId('stats-none');
     await fireEvent.change(screen.getByTestId('stats-game'), { target: { value: 'whi' } });
     expect((await screen.findByTestId('stats-turns')).textContent).toContain('7.33');
-    expect(historyApi.otherStats).toHaveBeenCalledWith('whi', null);
+    expect(historyApi.otherStats).toHaveBeenCalledWith('whi', null, 'de');
     expect(screen.getByTestId('stats-games').textContent).toContain('3');
     expect(screen.getByTestId('stats-figure').textContent).toContain('1.67');
     expect(screen.getByTestId('stats-figure-label').textContent).toBe('Brennende Zonen des Verlierers');
