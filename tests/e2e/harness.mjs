@@ -35,3 +35,18 @@ export async function go(s, screen) {
   await s.click(await s.waitFor(`[data-testid="nav-${screen}"]`));
   await s.waitFor(`[data-testid="screen-${screen}"]`);
 }
+
+/** The trimmed text of the element with `data-testid` = `testid`. */
+export async function textOf(s, testid) {
+  return (await s.text(await s.waitFor(`[data-testid="${testid}"]`))).trim();
+}
+
+/** Waits (5 s) until the text of `testid` satisfies `pred`; fails saying `what` was expected. */
+export async function waitText(s, testid, pred, what) {
+  for (let i = 0; i < 50; i++) {
+    const t = await textOf(s, testid);
+    if (pred(t)) return t;
+    await sleep(100);
+  }
+  throw new Error(`${testid}: ${what} (shows "${await textOf(s, testid)}")`);
+}

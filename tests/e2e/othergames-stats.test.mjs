@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { sleep } from './webdriver.mjs';
-import { app, dataDir, go, launch, shot as shotOf } from './harness.mjs';
+import { app, dataDir, go, launch, shot as shotOf, textOf, waitText as waitTextOf } from './harness.mjs';
 import { assertFits, measure } from './layout.mjs';
 
 // The CLI is built next to the app (cargo build -p tablemate-cli).
@@ -50,15 +50,8 @@ after(async () => {
 });
 
 const shot = (name) => shotOf(s, name);
-const text = async (testid) => (await s.text(await s.waitFor(`[data-testid="${testid}"]`))).trim();
-async function waitText(testid, pred, what) {
-  for (let i = 0; i < 50; i++) {
-    const t = await text(testid);
-    if (pred(t)) return t;
-    await sleep(100);
-  }
-  assert.fail(`${testid}: ${what} (shows "${await text(testid)}")`);
-}
+const text = (testid) => textOf(s, testid);
+const waitText = (testid, pred, what) => waitTextOf(s, testid, pred, what);
 const click = async (testid) => s.click(await s.waitFor(`[data-testid="${testid}"]`));
 async function choose(game) {
   await s.click(await s.waitFor(`[data-testid="stats-game"] option[value="${game}"]`));

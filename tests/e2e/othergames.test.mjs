@@ -9,7 +9,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { sleep } from './webdriver.mjs';
-import { go, launch, shot as shotOf } from './harness.mjs';
+import { go, launch, shot as shotOf, textOf, waitText as waitTextOf } from './harness.mjs';
 import { assertFits, measure } from './layout.mjs';
 
 let s;
@@ -23,15 +23,8 @@ after(async () => {
 });
 
 const shot = (name) => shotOf(s, name);
-const text = async (testid) => (await s.text(await s.waitFor(`[data-testid="${testid}"]`))).trim();
-async function waitText(testid, pred, what) {
-  for (let i = 0; i < 50; i++) {
-    const t = await text(testid);
-    if (pred(t)) return t;
-    await sleep(100);
-  }
-  assert.fail(`${testid}: ${what} (shows "${await text(testid)}")`);
-}
+const text = (testid) => textOf(s, testid);
+const waitText = (testid, pred, what) => waitTextOf(s, testid, pred, what);
 // A control inside the board's own scroll area is brought into view first, as a thumb would.
 async function click(testid) {
   const el = await s.waitFor(`[data-testid="${testid}"]`);

@@ -2,19 +2,9 @@
 //! input, fixes that are kept and fixes that are refused.
 
 mod common;
-use common::tablemate;
+use common::{json, tablemate};
 
-use serde_json::Value;
-use std::path::Path;
 use std::process::Output;
-
-fn json(data: &Path, args: &[&str]) -> Value {
-    let mut all = vec!["--json"];
-    all.extend_from_slice(args);
-    let o = tablemate(data, &all);
-    assert!(o.status.success(), "{args:?}: {o:?}");
-    serde_json::from_slice(&o.stdout).expect("valid JSON")
-}
 
 fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()

@@ -3,7 +3,7 @@
 #![allow(clippy::unwrap_used)] // test helpers: a failure should stop the test right there
 
 mod common;
-use common::tablemate;
+use common::{json, tablemate};
 
 use std::path::Path;
 
@@ -22,18 +22,6 @@ fn new_vulca_hoax(data: &Path) -> serde_json::Value {
             "Hoax",
         ],
     )
-}
-
-fn json(data: &Path, args: &[&str]) -> serde_json::Value {
-    let mut all = vec!["--json"];
-    all.extend_from_slice(args);
-    let o = tablemate(data, &all);
-    assert!(
-        o.status.success(),
-        "{args:?} failed: {}",
-        String::from_utf8_lossy(&o.stderr)
-    );
-    serde_json::from_slice(&o.stdout).expect("valid JSON")
 }
 
 fn total(v: &serde_json::Value, seat: usize, element: &str) -> u64 {

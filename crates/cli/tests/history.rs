@@ -3,23 +3,9 @@
 #![allow(clippy::unwrap_used)] // test helpers: a failure should stop the test right there
 
 mod common;
-use common::tablemate;
+use common::{json, tablemate};
 
 use std::path::Path;
-
-use serde_json::Value;
-
-fn json(data: &Path, args: &[&str]) -> Value {
-    let mut all = vec!["--json"];
-    all.extend_from_slice(args);
-    let o = tablemate(data, &all);
-    assert!(
-        o.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&o.stderr)
-    );
-    serde_json::from_str(&String::from_utf8_lossy(&o.stdout)).expect("valid JSON")
-}
 
 fn game(data: &Path, m: &str, winner: &str, crystals: &str, fights: &str, people: [&str; 2]) {
     json(

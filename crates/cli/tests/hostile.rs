@@ -3,23 +3,13 @@
 #![allow(clippy::unwrap_used)] // test helpers: a failure should stop the test right there
 
 mod common;
-use common::tablemate;
+use common::{json, tablemate};
 
 use std::path::Path;
 use std::process::Output;
 
-use serde_json::Value;
-
 fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-fn json(data: &Path, args: &[&str]) -> Value {
-    let mut all = vec!["--json"];
-    all.extend_from_slice(args);
-    let o = tablemate(data, &all);
-    assert!(o.status.success(), "{args:?}: {}", stderr(&o));
-    serde_json::from_str(&String::from_utf8_lossy(&o.stdout)).expect("valid JSON")
 }
 
 fn match_game(data: &Path, id: &str, fights: &str) -> Output {

@@ -2,18 +2,9 @@
 //! CLI, the figures as text and with --json, a player filter, an unknown player refused.
 
 mod common;
-use common::tablemate;
+use common::{json, tablemate};
 
-use serde_json::Value;
 use std::path::Path;
-
-fn json(data: &Path, args: &[&str]) -> Value {
-    let mut all = vec!["--json"];
-    all.extend_from_slice(args);
-    let o = tablemate(data, &all);
-    assert!(o.status.success(), "{args:?}: {o:?}");
-    serde_json::from_slice(&o.stdout).expect("valid JSON")
-}
 
 fn text(data: &Path, args: &[&str]) -> String {
     let o = tablemate(data, args);

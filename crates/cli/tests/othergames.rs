@@ -3,18 +3,10 @@
 //! undo/redo, resume after a restart of the CLI.
 
 mod common;
-use common::tablemate;
+use common::{json, tablemate};
 
 use serde_json::Value;
 use std::path::Path;
-
-fn json(data: &Path, args: &[&str]) -> Value {
-    let mut all = vec!["--json"];
-    all.extend_from_slice(args);
-    let o = tablemate(data, &all);
-    assert!(o.status.success(), "{args:?}: {o:?}");
-    serde_json::from_slice(&o.stdout).expect("valid JSON")
-}
 
 /// `game new --game KIND …`.
 fn start(data: &Path, rest: &[&str]) -> Value {

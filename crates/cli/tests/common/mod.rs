@@ -15,3 +15,16 @@ pub fn tablemate(data: &Path, args: &[&str]) -> Output {
         .output()
         .expect("tablemate runs")
 }
+
+/// `tablemate --json ARGS…`, which must succeed (the command and its stderr otherwise), as JSON.
+pub fn json(data: &Path, args: &[&str]) -> serde_json::Value {
+    let mut all = vec!["--json"];
+    all.extend_from_slice(args);
+    let o = tablemate(data, &all);
+    assert!(
+        o.status.success(),
+        "{args:?} failed: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    serde_json::from_slice(&o.stdout).expect("valid JSON")
+}
