@@ -301,7 +301,7 @@ impl Service {
                 return Err(refuse(NewGameRefusal::NoName(who)));
             }
             // The store's own limits, checked here to be worded in the interface language.
-            if name.chars().count() > store::MAX_NAME_CHARS || name.chars().any(char::is_control) {
+            if !fits(name, store::MAX_NAME_CHARS) {
                 return Err(refuse(NewGameRefusal::BadName {
                     player: who,
                     max: store::MAX_NAME_CHARS,
@@ -314,14 +314,10 @@ impl Service {
         let deck = |d: &Option<String>, who| {
             let d = d.as_deref().map(str::trim).filter(|d| !d.is_empty());
             match d {
-                Some(d)
-                    if d.chars().count() > MAX_DECK_CHARS || d.chars().any(char::is_control) =>
-                {
-                    Err(refuse(NewGameRefusal::BadDeck {
-                        player: who,
-                        max: MAX_DECK_CHARS,
-                    }))
-                }
+                Some(d) if !fits(d, MAX_DECK_CHARS) => Err(refuse(NewGameRefusal::BadDeck {
+                    player: who,
+                    max: MAX_DECK_CHARS,
+                })),
                 d => Ok(d.map(str::to_owned)),
             }
         };
@@ -571,7 +567,7 @@ impl Service {
             }));
         }
         // Kept as typed when no document names it, so it is bounded like a name.
-        if t.chars().count() > MAX_CARD_CHARS || t.chars().any(char::is_control) {
+        if !fits(t, MAX_CARD_CHARS) {
             return Err(ServiceError::invalid(match lang {
                 Language::En => format!(
                     "A card name has at most {MAX_CARD_CHARS} characters and no control characters."
@@ -779,13 +775,19 @@ impl Service {
     }
 }
 
+/// Whether free text typed at the table (a name, a deck, a card kept as typed, a target) may
+/// be stored and shown: at most `max` characters, no control characters.
+fn fits(text: &str, max: usize) -> bool {
+    text.chars().count() <= max && !text.chars().any(char::is_control)
+}
+
 /// A target as typed: trimmed, none when empty, refused when too long or with control
 /// characters (it is stored and shown as typed).
 fn bounded_note(text: Option<&str>, lang: Language) -> Result<Option<String>> {
     let Some(t) = text.map(str::trim).filter(|t| !t.is_empty()) else {
         return Ok(None);
     };
-    if t.chars().count() > MAX_NOTE_CHARS || t.chars().any(char::is_control) {
+    if !fits(t, MAX_NOTE_CHARS) {
         return Err(ServiceError::invalid(match lang {
             Language::En => format!(
                 "A target has at most {MAX_NOTE_CHARS} characters and no control characters."

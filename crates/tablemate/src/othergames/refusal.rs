@@ -24,10 +24,6 @@ impl Namer<'_> {
         }
     }
 
-    pub(crate) fn is_de(&self) -> bool {
-        self.lang == Language::De
-    }
-
     pub(crate) fn en_de(&self, en: String, de: String) -> String {
         match self.lang {
             Language::En => en,
@@ -288,7 +284,7 @@ pub(crate) fn wrong_game(id: i64, is: &str, not: &str, lang: Language) -> String
     }
 }
 
-/// Marking a ruling seen in a game that does not exist.
+/// A game id that does not exist (mistyped, or a game from another data folder).
 pub(crate) fn no_game(id: i64, lang: Language) -> String {
     match lang {
         Language::En => format!(

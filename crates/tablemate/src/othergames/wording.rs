@@ -172,13 +172,12 @@ impl Namer<'_> {
                 card,
             } => {
                 let p = self.player(*player);
-                let reason = match (self.is_de(), source) {
-                    (false, PointSource::Mission) => "mission",
-                    (false, PointSource::Dilemma) => "dilemma",
-                    (false, PointSource::BonusPoints) => "bonus points",
-                    (true, PointSource::Mission) => "Mission",
-                    (true, PointSource::Dilemma) => "Dilemma",
-                    (true, PointSource::BonusPoints) => "Bonuspunkte",
+                let reason = match source {
+                    PointSource::Mission => self.en_de("mission".into(), "Mission".into()),
+                    PointSource::Dilemma => self.en_de("dilemma".into(), "Dilemma".into()),
+                    PointSource::BonusPoints => {
+                        self.en_de("bonus points".into(), "Bonuspunkte".into())
+                    }
                 };
                 let from = card
                     .as_ref()
