@@ -66,6 +66,7 @@ pub fn configure<R: tauri::Runtime>(builder: tauri::Builder<R>) -> tauri::Builde
             commands::othergames::other_view,
             commands::othergames::other_list,
             commands::othergames::other_act,
+            commands::othergames::other_enter,
             commands::othergames::other_undo,
             commands::othergames::other_redo,
             commands::othergames::other_suggest,

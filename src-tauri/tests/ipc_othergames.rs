@@ -43,6 +43,18 @@ fn a_warhammer_game_is_played_through_ipc() {
     )
     .expect("prompts");
     assert!(!p.as_array().expect("list").is_empty(), "{p}");
+    // One call for a card entering play: the table after it and the card's rulings.
+    let e = call(
+        "other_enter",
+        json!({"id": id, "action": {"game": "whi", "event": {"type": "card_played", "player": "A", "card": "Grimgor Ironhide", "zone": "kingdom"}}, "lang": "en", "limit": 2}),
+    )
+    .expect("enter");
+    assert_eq!(
+        e["view"]["table"]["table"]["players"][0]["sections"][0]["cards"][0],
+        "whi-grimgor-ironhide"
+    );
+    let n = e["prompts"].as_array().expect("prompts").len();
+    assert!((1..=2).contains(&n), "{e}");
     let err = call(
         "other_act",
         json!({"id": id, "action": {"game": "whi", "event": {"type": "turn_ended", "player": "B"}}, "lang": "de"}),
@@ -52,7 +64,7 @@ fn a_warhammer_game_is_played_through_ipc() {
     let v = call("other_undo", json!({"id": id, "lang": "de"})).expect("undo");
     assert_eq!(v["can_redo"], true);
     let v = call("other_redo", json!({"id": id, "lang": null})).expect("redo");
-    assert_eq!(v["history"].as_array().expect("history").len(), 2);
+    assert_eq!(v["history"].as_array().expect("history").len(), 3);
     // A ruling marked seen leaves the prompt; another is refused in German.
     let ruling = p[0]["ruling"]["id"].as_str().expect("ruling id").to_owned();
     assert_eq!(

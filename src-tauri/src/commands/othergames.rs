@@ -6,8 +6,8 @@
 use crate::state::AppState;
 use tablemate::othergames::stats::OtherStatsView;
 use tablemate::othergames::{
-    NewOtherGameRequest, OtherAction, OtherCardSuggestion, OtherGameItem, OtherGameKind,
-    OtherGameView,
+    NewOtherGameRequest, OtherAction, OtherCardSuggestion, OtherEntered, OtherGameItem,
+    OtherGameKind, OtherGameView,
 };
 use tablemate::rulings::PromptView;
 use tablemate::{Language, ServiceError};
@@ -57,6 +57,18 @@ pub fn other_act(
     lang: Option<Language>,
 ) -> CmdResult<OtherGameView> {
     state.with(|svc| svc.other_act(id, &action, lang.unwrap_or_default()))
+}
+
+/// A card entering play: the table after it and the card's rulings, in one call.
+#[tauri::command(async)]
+pub fn other_enter(
+    state: State<'_, AppState>,
+    id: i64,
+    action: OtherAction,
+    lang: Option<Language>,
+    limit: Option<usize>,
+) -> CmdResult<OtherEntered> {
+    state.with(|svc| svc.other_enter(id, &action, lang.unwrap_or_default(), limit))
 }
 
 #[tauri::command(async)]

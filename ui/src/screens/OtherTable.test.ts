@@ -10,6 +10,7 @@ const { otherApi } = vi.hoisted(() => ({
     view: vi.fn(),
     list: vi.fn(),
     act: vi.fn(),
+    enter: vi.fn(),
     undo: vi.fn(),
     redo: vi.fn(),
     suggest: vi.fn(),
@@ -91,24 +92,42 @@ describe('the other games table', () => {
     await waitFor(() => expect(screen.getByTestId('whi-B-quest').textContent).toContain('1/8'));
   });
 
-  it('asks the rulings for a card with the cards in play before recording it', async () => {
+  it('enters a card in one call: the card recorded and its rulings with the cards in play before it', async () => {
     otherApi.current.mockResolvedValue(whiGame());
-    otherApi.prompts.mockResolvedValue([
-      { ruling: { id: 'whi-1' }, display: 'Grimgor does not trigger.', reason: 'interaction', with: ['Rip Dere'], role: null, topic: null },
-    ]);
-    otherApi.act.mockResolvedValue(whiGame());
+    otherApi.enter.mockResolvedValue({
+      view: whiGame(),
+      prompts: [{ ruling: { id: 'whi-1' }, display: 'Grimgor does not trigger.', reason: 'interaction', with: ['Rip Dere'], role: null, topic: null }],
+    });
     render(OtherTable, { lang: 'en', onerror: vi.fn() });
     await waitFor(() => expect(screen.getByTestId('og-card')).toBeTruthy());
     await fireEvent.input(screen.getByTestId('og-card'), { target: { value: 'Grimgor Ironhide' } });
     await fireEvent.click(screen.getByTestId('og-play'));
     await waitFor(() => expect(screen.getByTestId('og-prompts').textContent).toContain('Grimgor does not trigger.'));
-    expect(otherApi.prompts).toHaveBeenCalledWith(7, 'Grimgor Ironhide', 'en', 4);
-    expect(otherApi.act).toHaveBeenCalledWith(
+    expect(otherApi.enter).toHaveBeenCalledWith(
       7,
       { game: 'whi', event: { type: 'card_played', player: 'A', card: 'Grimgor Ironhide', zone: 'kingdom' } },
       'en',
+      4,
     );
-    expect(otherApi.prompts.mock.invocationCallOrder[0] ?? Infinity).toBeLessThan(otherApi.act.mock.invocationCallOrder[0] ?? -1);
+    expect(otherApi.enter).toHaveBeenCalledTimes(1);
+    expect(otherApi.prompts).not.toHaveBeenCalled();
+    expect(otherApi.act).not.toHaveBeenCalled();
+  });
+
+  it("shows the rulings of a card in play, asked by the id the table shows, titled with its name", async () => {
+    const g = whiGame();
+    if (g.table.game === 'whi') g.table.table.players[0]!.sections[0]!.cards = ['whi-grimgor-ironhide'];
+    g.card_names = { 'whi-grimgor-ironhide': 'Grimgor Ironhide' };
+    otherApi.current.mockResolvedValue(g);
+    otherApi.prompts.mockResolvedValue([
+      { ruling: { id: 'whi-2' }, display: 'Grimgor costs 4.', reason: 'own', with: [], role: null, topic: null },
+    ]);
+    render(OtherTable, { lang: 'en', onerror: vi.fn() });
+    await fireEvent.click(await screen.findByTestId('cards-A-kingdom-card'));
+    await fireEvent.click(screen.getByTestId('cards-A-kingdom-rulings'));
+    await waitFor(() => expect(screen.getByTestId('og-prompts').textContent).toContain('Grimgor costs 4.'));
+    expect(otherApi.prompts).toHaveBeenCalledWith(7, 'whi-grimgor-ironhide', 'en', 4);
+    expect(screen.getByTestId('og-prompts').querySelector('h3')?.textContent).toContain('Grimgor Ironhide');
   });
 
   it('shows a refusal through onerror and keeps the table', async () => {
@@ -124,8 +143,7 @@ describe('the other games table', () => {
 
   it('enters a legend with the Eternal War flag', async () => {
     otherApi.current.mockResolvedValue(whiGame());
-    otherApi.prompts.mockResolvedValue([]);
-    otherApi.act.mockResolvedValue(whiGame());
+    otherApi.enter.mockResolvedValue({ view: whiGame(), prompts: [] });
     render(OtherTable, { lang: 'en', onerror: vi.fn() });
     await waitFor(() => expect(screen.getByTestId('og-zone')).toBeTruthy());
     await fireEvent.change(screen.getByTestId('og-zone'), { target: { value: 'legend' } });
@@ -133,10 +151,11 @@ describe('the other games table', () => {
     await fireEvent.input(screen.getByTestId('og-card'), { target: { value: 'Karl Franz' } });
     await fireEvent.click(screen.getByTestId('og-play'));
     await waitFor(() =>
-      expect(otherApi.act).toHaveBeenCalledWith(
+      expect(otherApi.enter).toHaveBeenCalledWith(
         7,
         { game: 'whi', event: { type: 'legend_entered', player: 'A', card: 'Karl Franz', eternal_war: true } },
         'en',
+        4,
       ),
     );
   });
@@ -156,11 +175,10 @@ describe('the other games table', () => {
 
   it('dismisses a ruling of the prompt: marked seen in the game, gone from the list', async () => {
     otherApi.current.mockResolvedValue(whiGame());
-    otherApi.prompts.mockResolvedValue([
+    otherApi.enter.mockResolvedValue({ view: whiGame(), prompts: [
       { ruling: { id: 'whi-1' }, display: 'Grimgor does not trigger.', reason: 'interaction', with: ['Rip Dere'], role: null, topic: null },
       { ruling: { id: 'whi-2' }, display: 'Grimgor costs 4.', reason: 'own', with: [], role: null, topic: null },
-    ]);
-    otherApi.act.mockResolvedValue(whiGame());
+    ] });
     otherApi.markSeen.mockResolvedValue(null);
     render(OtherTable, { lang: 'de', onerror: vi.fn() });
     await waitFor(() => expect(screen.getByTestId('og-card')).toBeTruthy());
@@ -180,10 +198,9 @@ describe('the other games table', () => {
 
   it('keeps a ruling the service refused to mark seen, and shows the refusal', async () => {
     otherApi.current.mockResolvedValue(whiGame());
-    otherApi.prompts.mockResolvedValue([
+    otherApi.enter.mockResolvedValue({ view: whiGame(), prompts: [
       { ruling: { id: 'whi-1' }, display: 'Grimgor does not trigger.', reason: 'own', with: [], role: null, topic: null },
-    ]);
-    otherApi.act.mockResolvedValue(whiGame());
+    ] });
     const refusal = { code: 'not_found', message: 'Es gibt keine Regel zu Warhammer: Invasion mit der Kennung „whi-1“.' };
     otherApi.markSeen.mockRejectedValue(refusal);
     const onerror = vi.fn();
@@ -199,17 +216,17 @@ describe('the other games table', () => {
   it('suggests cards of the game in the shared card entry; a tap plays the card', async () => {
     otherApi.current.mockResolvedValue(whiGame());
     otherApi.suggest.mockResolvedValue([{ id: 'whi-grimgor-ironhide', name: 'Grimgor Ironhide' }]);
-    otherApi.prompts.mockResolvedValue([]);
-    otherApi.act.mockResolvedValue(whiGame());
+    otherApi.enter.mockResolvedValue({ view: whiGame(), prompts: [] });
     render(OtherTable, { lang: 'en', onerror: vi.fn() });
     await waitFor(() => expect(screen.getByTestId('og-card')).toBeTruthy());
     await fireEvent.input(screen.getByTestId('og-card'), { target: { value: 'grim' } });
     await fireEvent.click(await screen.findByTestId('suggestion-whi-grimgor-ironhide'));
     await waitFor(() =>
-      expect(otherApi.act).toHaveBeenCalledWith(
+      expect(otherApi.enter).toHaveBeenCalledWith(
         7,
         { game: 'whi', event: { type: 'card_played', player: 'A', card: 'Grimgor Ironhide', zone: 'kingdom' } },
         'en',
+        4,
       ),
     );
     expect(otherApi.suggest).toHaveBeenCalledWith(7, 'grim', 6);

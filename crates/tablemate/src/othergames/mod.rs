@@ -234,6 +234,15 @@ impl OtherGameView {
     }
 }
 
+/// What entering a card gives back: the table after it, and the rulings for the card with
+/// the cards in play before it.
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
+#[ts(export)]
+pub struct OtherEntered {
+    pub view: OtherGameView,
+    pub prompts: Vec<crate::rulings::PromptView>,
+}
+
 /// A card suggested while typing at the table of another game.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
 #[ts(export)]
@@ -360,9 +369,9 @@ impl Service {
     pub fn other_view(&self, id: i64, lang: Language) -> Result<OtherGameView> {
         let info = self.other_info(id, lang)?;
         match info.kind {
-            store::OtherKind::Whi => self.other_view_of(&self.load::<WhiState>(id)?, lang),
-            store::OtherKind::Stccg => self.other_view_of(&self.load::<StState>(id)?, lang),
-            store::OtherKind::Kc => self.other_view_of(&self.load::<KcState>(id)?, lang),
+            store::OtherKind::Whi => self.other_view_of(&self.load::<WhiState>(info)?, lang),
+            store::OtherKind::Stccg => self.other_view_of(&self.load::<StState>(info)?, lang),
+            store::OtherKind::Kc => self.other_view_of(&self.load::<KcState>(info)?, lang),
         }
     }
 
@@ -420,9 +429,34 @@ impl Service {
         action: &OtherAction,
         lang: Language,
     ) -> Result<OtherGameView> {
+        Ok(self.other_record(id, action, lang, None)?.view)
+    }
+
+    /// A card (or anything else) entering game `id`, as [`Self::other_act`], together with
+    /// the rulings prompt for the card the action names, ranked with the cards in play before
+    /// it (interactions first; at most `limit`, default 6; seen rulings left out). One load
+    /// of the game serves both, so the table asks once per card entered.
+    pub fn other_enter(
+        &mut self,
+        id: i64,
+        action: &OtherAction,
+        lang: Language,
+        limit: Option<usize>,
+    ) -> Result<OtherEntered> {
+        self.other_record(id, action, lang, Some(limit.unwrap_or(6)))
+    }
+
+    fn other_record(
+        &mut self,
+        id: i64,
+        action: &OtherAction,
+        lang: Language,
+        prompts: Option<usize>,
+    ) -> Result<OtherEntered> {
         // The app sends the action of the game on screen; a front end that mixes them up
         // (game ids are shared by the three games) is told so in the interface language.
-        let is = OtherGameKind::of(self.other_info(id, lang)?.kind);
+        let info = self.other_info(id, lang)?;
+        let is = OtherGameKind::of(info.kind);
         if is != action.kind() {
             return Err(ServiceError::invalid(refusal::wrong_game(
                 id,
@@ -432,27 +466,29 @@ impl Service {
             )));
         }
         match action {
-            OtherAction::Whi(ev) => self.act::<WhiState>(id, ev, lang),
-            OtherAction::Stccg(ev) => self.act::<StState>(id, ev, lang),
-            OtherAction::Kc(ev) => self.act::<KcState>(id, ev, lang),
+            OtherAction::Whi(ev) => self.act::<WhiState>(info, ev, lang, prompts),
+            OtherAction::Stccg(ev) => self.act::<StState>(info, ev, lang, prompts),
+            OtherAction::Kc(ev) => self.act::<KcState>(info, ev, lang, prompts),
         }
     }
 
     /// Takes back the last action (never the setup).
     pub fn other_undo(&mut self, id: i64, lang: Language) -> Result<OtherGameView> {
-        match self.other_info(id, lang)?.kind {
-            store::OtherKind::Whi => self.undo::<WhiState>(id, lang),
-            store::OtherKind::Stccg => self.undo::<StState>(id, lang),
-            store::OtherKind::Kc => self.undo::<KcState>(id, lang),
+        let info = self.other_info(id, lang)?;
+        match info.kind {
+            store::OtherKind::Whi => self.undo::<WhiState>(info, lang),
+            store::OtherKind::Stccg => self.undo::<StState>(info, lang),
+            store::OtherKind::Kc => self.undo::<KcState>(info, lang),
         }
     }
 
     /// Puts back the last action taken back.
     pub fn other_redo(&mut self, id: i64, lang: Language) -> Result<OtherGameView> {
-        match self.other_info(id, lang)?.kind {
-            store::OtherKind::Whi => self.redo::<WhiState>(id, lang),
-            store::OtherKind::Stccg => self.redo::<StState>(id, lang),
-            store::OtherKind::Kc => self.redo::<KcState>(id, lang),
+        let info = self.other_info(id, lang)?;
+        match info.kind {
+            store::OtherKind::Whi => self.redo::<WhiState>(info, lang),
+            store::OtherKind::Stccg => self.redo::<StState>(info, lang),
+            store::OtherKind::Kc => self.redo::<KcState>(info, lang),
         }
     }
 
@@ -467,37 +503,48 @@ impl Service {
         lang: Language,
         limit: Option<usize>,
     ) -> Result<Vec<crate::rulings::PromptView>> {
-        let (kind, in_play) = match self.other_info(id, lang)?.kind {
-            store::OtherKind::Whi => (
-                WhiState::CARDS,
-                self.load::<WhiState>(id)?.state.cards_in_play(),
-            ),
-            store::OtherKind::Stccg => (
-                StState::CARDS,
-                self.load::<StState>(id)?.state.cards_in_play(),
-            ),
-            store::OtherKind::Kc => (
-                KcState::CARDS,
-                self.load::<KcState>(id)?.state.cards_in_play(),
-            ),
-        };
-        let card = self.other_card(kind, card, lang)?;
+        let info = self.other_info(id, lang)?;
+        let card = self.other_card(OtherGameKind::of(info.kind).cards(), card, lang)?;
+        let limit = limit.unwrap_or(6);
+        match info.kind {
+            store::OtherKind::Whi => {
+                self.other_prompts_in(&self.load::<WhiState>(info)?, &card, lang, limit)
+            }
+            store::OtherKind::Stccg => {
+                self.other_prompts_in(&self.load::<StState>(info)?, &card, lang, limit)
+            }
+            store::OtherKind::Kc => {
+                self.other_prompts_in(&self.load::<KcState>(info)?, &card, lang, limit)
+            }
+        }
+    }
+
+    /// The rulings prompt for `card` (resolved) in a loaded game, with its cards in play.
+    fn other_prompts_in<R: TableRules>(
+        &self,
+        g: &Loaded<R>,
+        card: &CardId,
+        lang: Language,
+        limit: usize,
+    ) -> Result<Vec<crate::rulings::PromptView>> {
         if self.catalog.card(card.as_str()).is_none() {
             // No document names the card: no ruling can be about it.
             return Ok(Vec::new());
         }
-        let active: Vec<CardId> = in_play
+        let active: Vec<CardId> = g
+            .state
+            .cards_in_play()
             .into_iter()
-            .filter(|c| *c != card && self.catalog.card(c.as_str()).is_some())
+            .filter(|c| c != card && self.catalog.card(c.as_str()).is_some())
             .collect();
         let rl = match lang {
             Language::En => rulings::Lang::En,
             Language::De => rulings::Lang::De,
         };
         // Ask the ranking for as many more as are seen, so the prompt still fills up.
-        let seen = self.store.other_rulings_seen(store::OtherGameId(id))?;
-        let limit = limit.unwrap_or(6).clamp(1, crate::game::PROMPT_LIMIT_MAX);
-        let mut prompts = self.prompts_for(&card, &active, &[], rl, limit + seen.len())?;
+        let seen = self.store.other_rulings_seen(g.info.id)?;
+        let limit = limit.clamp(1, crate::game::PROMPT_LIMIT_MAX);
+        let mut prompts = self.prompts_for(card, &active, &[], rl, limit + seen.len())?;
         prompts.retain(|p| !seen.contains(&p.ruling.id));
         prompts.truncate(limit);
         Ok(prompts)
@@ -629,11 +676,12 @@ impl Service {
         }
     }
 
-    fn load<R: TableRules>(&self, id: i64) -> Result<Loaded<R>> {
-        let gid = store::OtherGameId(id);
-        let info = self.store.other_game(gid)?;
+    /// Game `info`'s log, read and folded by its engine (`info` was read by the caller, who
+    /// chose `R` by its kind).
+    fn load<R: TableRules>(&self, info: store::OtherGameInfo) -> Result<Loaded<R>> {
+        let (id, gid) = (info.id.0, info.id);
         if info.kind != R::KIND {
-            return Err(ServiceError::invalid(format!(
+            return Err(ServiceError::internal(format!(
                 "Game {id} is a game of {}, not {}",
                 OtherGameKind::of(info.kind).title(),
                 OtherGameKind::of(R::KIND).title()
@@ -706,11 +754,12 @@ impl Service {
 
     fn act<R: TableRules>(
         &mut self,
-        id: i64,
+        info: store::OtherGameInfo,
         kind: &R::Kind,
         lang: Language,
-    ) -> Result<OtherGameView> {
-        let g = self.load::<R>(id)?;
+        prompts: Option<usize>,
+    ) -> Result<OtherEntered> {
+        let g = self.load::<R>(info)?;
         let names = g.info.player_names.clone();
         if R::is_setup(kind) {
             return Err(ServiceError::invalid(self.other_refusal::<R>(
@@ -726,18 +775,32 @@ impl Service {
         if let Some(note) = R::note_mut(&mut kind) {
             *note = bounded_note(note.as_deref(), lang)?;
         }
+        let entering = R::card_mut(&mut kind).map(|c| c.clone());
         let ev = Event::new(kind);
         let next = g
             .state
             .apply(&ev)
             .map_err(|e| ServiceError::invalid(self.other_refusal::<R>(&e, &names, lang)))?;
+        // The rulings are ranked with the cards in play before this one.
+        let prompts = match (prompts, &entering) {
+            (Some(limit), Some(card)) => self.other_prompts_in(&g, card, lang, limit)?,
+            _ => Vec::new(),
+        };
         self.store
             .append_other_event(g.info.id, &ev.to_json(), next.outcome())?;
-        self.other_view(id, lang)
+        Ok(OtherEntered {
+            view: self.other_view(g.info.id.0, lang)?,
+            prompts,
+        })
     }
 
-    fn undo<R: TableRules>(&mut self, id: i64, lang: Language) -> Result<OtherGameView> {
-        let g = self.load::<R>(id)?;
+    fn undo<R: TableRules>(
+        &mut self,
+        info: store::OtherGameInfo,
+        lang: Language,
+    ) -> Result<OtherGameView> {
+        let id = info.id.0;
+        let g = self.load::<R>(info)?;
         let Some(last) = g.stored.last().filter(|_| g.events.len() > 1) else {
             return Err(ServiceError::invalid(self.namer_text(&g.info, lang, false)));
         };
@@ -749,8 +812,13 @@ impl Service {
         self.other_view(id, lang)
     }
 
-    fn redo<R: TableRules>(&mut self, id: i64, lang: Language) -> Result<OtherGameView> {
-        let g = self.load::<R>(id)?;
+    fn redo<R: TableRules>(
+        &mut self,
+        info: store::OtherGameInfo,
+        lang: Language,
+    ) -> Result<OtherGameView> {
+        let id = info.id.0;
+        let g = self.load::<R>(info)?;
         let Some(payload) = self.store.other_redo_next(g.info.id)? else {
             return Err(ServiceError::invalid(self.namer_text(&g.info, lang, true)));
         };

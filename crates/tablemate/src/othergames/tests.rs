@@ -538,3 +538,70 @@ fn every_warhammer_and_star_trek_event_is_worded_without_ids_or_seats() {
     let h = s.other_view(st, Language::En).unwrap().history;
     assert_eq!(h[1].text, "Ann -10 (dilemma).");
 }
+
+#[test]
+fn entering_a_card_records_it_and_gives_its_rulings_with_the_cards_in_play_before_it() {
+    let (_d, mut s) = svc();
+    let id = new(&mut s, OtherGameKind::Whi);
+    let play = |card: &str, zone| {
+        OtherAction::Whi(WhiEvent::CardPlayed {
+            player: Player::A,
+            card: CardId::new(card),
+            zone,
+        })
+    };
+    let rip = s.other_suggest(id, "Rip Dere", Some(1)).unwrap()[0]
+        .name
+        .clone();
+    s.other_act(id, &play(&rip, Zone::Quest), Language::En)
+        .unwrap();
+    // What the prompt says before the card is recorded ...
+    let asked = s
+        .other_prompts(id, "Grimgor Ironhide", Language::En, Some(4))
+        .unwrap();
+    let entered = s
+        .other_enter(
+            id,
+            &play("Grimgor Ironhide", Zone::Kingdom),
+            Language::En,
+            Some(4),
+        )
+        .unwrap();
+    // ... is what one call gives back, with the card recorded.
+    assert_eq!(entered.prompts, asked);
+    assert!(
+        entered.prompts[0]
+            .with
+            .iter()
+            .any(|c| c.contains("Rip Dere")),
+        "the interaction with the card in play first: {:?}",
+        entered.prompts[0]
+    );
+    assert_eq!(
+        whi(&entered.view).players[0].sections[0].cards,
+        vec![CardId::new("whi-grimgor-ironhide")]
+    );
+    // An action that names no card gives no rulings; a refused one writes nothing.
+    let v = s
+        .other_enter(id, &damage(Player::B, Zone::Quest, 1), Language::En, None)
+        .unwrap();
+    assert!(v.prompts.is_empty());
+    let before = v.view.history.len();
+    let e = s
+        .other_enter(
+            id,
+            &OtherAction::Whi(WhiEvent::CardLeft {
+                player: Player::B,
+                card: CardId::new("Grimgor Ironhide"),
+                zone: Zone::Kingdom,
+            }),
+            Language::De,
+            None,
+        )
+        .unwrap_err();
+    assert!(e.message.contains("Grimgor Ironhide"), "{}", e.message);
+    assert_eq!(
+        s.other_view(id, Language::En).unwrap().history.len(),
+        before
+    );
+}

@@ -5,6 +5,7 @@ import { call } from '../api';
 import type { Language } from '../bindings/Language';
 import type { NewOtherGameRequest } from '../bindings/NewOtherGameRequest';
 import type { OtherAction } from '../bindings/OtherAction';
+import type { OtherEntered } from '../bindings/OtherEntered';
 import type { OtherCardSuggestion } from '../bindings/OtherCardSuggestion';
 import type { OtherGameItem } from '../bindings/OtherGameItem';
 import type { OtherGameView } from '../bindings/OtherGameView';
@@ -19,6 +20,10 @@ export const otherApi = {
   list: (unfinishedOnly: boolean) => call<OtherGameItem[]>('other_list', { unfinishedOnly }),
   act: (id: number, action: OtherAction, lang: Language) =>
     call<OtherGameView>('other_act', { id, action, lang }),
+  // A card entering play: the table after it and the card's rulings with the cards in play
+  // before it, in one call.
+  enter: (id: number, action: OtherAction, lang: Language, limit?: number) =>
+    call<OtherEntered>('other_enter', { id, action, lang, limit: limit ?? null }),
   undo: (id: number, lang: Language) => call<OtherGameView>('other_undo', { id, lang }),
   redo: (id: number, lang: Language) => call<OtherGameView>('other_redo', { id, lang }),
   suggest: (id: number, text: string, limit?: number) =>
