@@ -1,7 +1,6 @@
 import { describe, expect, it, vi, beforeEach } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/svelte';
 import type { OtherGameView } from '../lib/bindings/OtherGameView';
-import type { WhiPlayerView } from '../lib/bindings/WhiPlayerView';
 
 const { otherApi } = vi.hoisted(() => ({
   otherApi: {
@@ -22,38 +21,10 @@ vi.mock('../lib/api/othergames', () => ({ otherApi }));
 vi.mock('../lib/api', () => ({ inApp: () => true, toServiceError: (e: unknown) => e }));
 
 import OtherTable from './OtherTable.svelte';
+import { whiGame, whiSide, whiTable } from '../lib/testing/othergames';
 
-function whiSide(player: 'A' | 'B', damage = 0): WhiPlayerView {
-  const zones = ['kingdom', 'quest', 'battlefield'] as const;
-  return {
-    player,
-    deck: null,
-    resources: 0,
-    burned: 0,
-    zones_to_win: 2,
-    eternal_war: false,
-    legends: [],
-    sections: zones.map((zone) => ({ zone, damage, hit_points: 8, remaining: 8 - damage, developments: 0, burned: false, cards: [] })) as unknown as WhiPlayerView['sections'],
-  };
-}
-
-function whiGame(damageB = 0): OtherGameView {
-  return {
-    id: 7,
-    kind: 'whi',
-    title: 'Warhammer: Invasion',
-    players: ['Ann', 'Ben'],
-    outcome: { state: 'playing' },
-    can_undo: damageB > 0,
-    can_redo: false,
-    table: {
-      game: 'whi',
-      table: { turn: 1, active: 'A', hit_points: { base: 8, per_development: 1 }, players: [whiSide('A'), whiSide('B', damageB)], over: null },
-    },
-    card_names: {},
-    history: [],
-  };
-}
+// Ben's Quest zone (every zone) with 1 damage, as after the first click.
+const damagedB = () => whiGame(whiTable(whiSide('A'), whiSide('B', { damage: 1 })));
 
 beforeEach(() => {
   vi.clearAllMocks();
@@ -79,7 +50,7 @@ describe('the other games table', () => {
 
   it('sends damage to a section and shows the view the service returns', async () => {
     otherApi.current.mockResolvedValue(whiGame());
-    otherApi.act.mockResolvedValue(whiGame(1));
+    otherApi.act.mockResolvedValue(damagedB());
     render(OtherTable, { lang: 'de', onerror: vi.fn() });
     await waitFor(() => expect(screen.getByTestId('dmg-B-quest')).toBeTruthy());
     expect(screen.getByTestId('og-status').textContent).toContain('Ann ist dran');
@@ -115,9 +86,9 @@ describe('the other games table', () => {
   });
 
   it("shows the rulings of a card in play, asked by the id the table shows, titled with its name", async () => {
-    const g = whiGame();
-    if (g.table.game === 'whi') g.table.table.players[0]!.sections[0]!.cards = ['whi-grimgor-ironhide'];
-    g.card_names = { 'whi-grimgor-ironhide': 'Grimgor Ironhide' };
+    const g = whiGame(whiTable(whiSide('A', { cards: ['whi-grimgor-ironhide'] })), {
+      'whi-grimgor-ironhide': 'Grimgor Ironhide',
+    });
     otherApi.current.mockResolvedValue(g);
     otherApi.prompts.mockResolvedValue([
       { ruling: { id: 'whi-2' }, display: 'Grimgor costs 4.', reason: 'own', with: [], role: null, topic: null },
@@ -160,7 +131,7 @@ describe('the other games table', () => {
     );
   });
   it('reads the history as sentences, newest first, asking in the interface language', async () => {
-    const g = whiGame(1);
+    const g = damagedB();
     g.history = [
       { seq: 1, at: '', text: 'Aufbau: Ann beginnt.', action: { game: 'whi', event: { type: 'setup', decks: { A: null, B: null }, starts: 'A', hit_points: { base: 8, per_development: 1 } } } },
       { seq: 2, at: '', text: 'Questzone von Ben erhält 1 Schaden.', action: { game: 'whi', event: { type: 'damage_dealt', player: 'B', zone: 'quest', amount: 1 } } },

@@ -2,12 +2,12 @@ import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen } from '@testing-library/svelte';
 import type { OtherGameView } from '../bindings/OtherGameView';
 import type { WhiView } from '../bindings/WhiView';
-import type { WhiPlayerView } from '../bindings/WhiPlayerView';
 import type { StView } from '../bindings/StView';
 import type { KcView } from '../bindings/KcView';
 import WhiBoard from './WhiBoard.svelte';
 import StBoard from './StBoard.svelte';
 import KcBoard from './KcBoard.svelte';
+import { whiSide, whiTable as whiTableOf } from '../testing/othergames';
 
 const names = { 'whi-grimgor-ironhide': 'Grimgor Ironhide', 'whi-karl-franz': 'Karl Franz', 'kc-amazon': 'AMAZON' };
 
@@ -27,35 +27,17 @@ function view(): OtherGameView {
   };
 }
 
-function side(player: 'A' | 'B', cards: string[] = [], developments = 0): WhiPlayerView {
-  const zones = ['kingdom', 'quest', 'battlefield'] as const;
-  return {
-    player,
-    deck: null,
-    resources: 2,
-    burned: 0,
-    zones_to_win: 2,
-    eternal_war: false,
-    legends: player === 'A' ? ['whi-karl-franz'] : [],
-    sections: zones.map((zone) => ({
-      zone,
-      damage: 0,
-      hit_points: 8 + (zone === 'quest' ? developments : 0),
-      remaining: 8,
-      developments: zone === 'quest' ? developments : 0,
-      burned: false,
-      cards: zone === 'kingdom' ? cards : [],
-    })) as unknown as WhiPlayerView['sections'],
-  };
-}
-
-const whiTable = (): WhiView => ({
-  turn: 1,
-  active: 'A',
-  hit_points: { base: 8, per_development: 1 },
-  players: [side('A', ['whi-grimgor-ironhide', 'whi-grimgor-ironhide'], 1), side('B')],
-  over: null,
-});
+// Ann: two Grimgor Ironhide in the Kingdom, a development in the Quest zone, Karl Franz.
+const whiTable = (): WhiView =>
+  whiTableOf(
+    whiSide('A', {
+      cards: ['whi-grimgor-ironhide', 'whi-grimgor-ironhide'],
+      developments: 1,
+      legends: ['whi-karl-franz'],
+      resources: 2,
+    }),
+    whiSide('B', { resources: 2 }),
+  );
 
 function kcTable(): KcView {
   return {
