@@ -1,31 +1,17 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen } from '@testing-library/svelte';
-import type { OtherGameView } from '../bindings/OtherGameView';
 import type { WhiView } from '../bindings/WhiView';
 import type { StView } from '../bindings/StView';
 import type { KcView } from '../bindings/KcView';
 import WhiBoard from './WhiBoard.svelte';
 import StBoard from './StBoard.svelte';
 import KcBoard from './KcBoard.svelte';
-import { whiSide, whiTable as whiTableOf } from '../testing/othergames';
+import { whiGame, whiSide, whiTable as whiTableOf } from '../testing/othergames';
 
 const names = { 'whi-grimgor-ironhide': 'Grimgor Ironhide', 'whi-karl-franz': 'Karl Franz', 'kc-amazon': 'AMAZON' };
 
-function view(): OtherGameView {
-  // Only what the boards read of the game: the players' and cards' names.
-  return {
-    id: 7,
-    kind: 'whi',
-    title: '',
-    players: ['Ann', 'Ben'],
-    outcome: { state: 'playing' },
-    can_undo: true,
-    can_redo: false,
-    table: { game: 'kc', table: kcTable() },
-    card_names: names,
-    history: [],
-  };
-}
+// Only what the boards read of the game: the players' and cards' names.
+const view = () => whiGame(whiTable(), names);
 
 // Ann: two Grimgor Ironhide in the Kingdom, a development in the Quest zone, Karl Franz.
 const whiTable = (): WhiView =>
