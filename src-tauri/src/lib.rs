@@ -36,6 +36,7 @@ pub fn configure<R: tauri::Runtime>(builder: tauri::Builder<R>) -> tauri::Builde
             commands::cards::cards_filter_options,
             commands::cards::cards_page,
             commands::cards::cards_fix,
+            commands::cards::cards_fix_remove,
             commands::cards::cards_stats,
             commands::rulings::rulings_search,
             commands::rulings::rulings_show,

@@ -75,13 +75,17 @@ fn bench(c: &mut Criterion) {
             match_id: None,
         })
         .unwrap();
+    // each append raises the game's revision by one: the next decision is made on that one
+    let mut revision = s.game(g).unwrap().revision;
     c.bench_function("append one event (with commit)", |b| {
         b.iter(|| {
             s.append_event(
                 g,
+                revision,
                 black_box(r#"{"kind":"play","card":"vulca-07","area":"combat"}"#),
             )
-            .unwrap()
+            .unwrap();
+            revision += 1;
         })
     });
 

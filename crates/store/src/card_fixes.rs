@@ -100,6 +100,17 @@ impl Store {
         Ok(rows.collect::<rusqlite::Result<_>>()?)
     }
 
+    /// Every fix ever made, of every card, oldest first (withdrawals included): what was in
+    /// force at any moment can be read from it (a game replays each card with the fixes made
+    /// before the card was first played).
+    pub fn card_fix_history_all(&self) -> Result<Vec<CardFixRow>> {
+        let mut stmt = self.conn.prepare_cached(
+            "SELECT id, card_id, fact, value_json, created_at FROM card_fixes ORDER BY id",
+        )?;
+        let rows = stmt.query_map([], row)?;
+        Ok(rows.collect::<rusqlite::Result<_>>()?)
+    }
+
     /// Every fix ever made to a card, oldest first.
     pub fn card_fix_history(&self, card_id: &str) -> Result<Vec<CardFixRow>> {
         let mut stmt = self.conn.prepare_cached(

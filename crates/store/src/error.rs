@@ -49,6 +49,16 @@ pub enum StoreError {
     MatchFinished(i64),
     #[error("{0}")]
     Conflict(String),
+    /// A write decided on revision `expected` of a game's log found it at `found`: someone
+    /// else changed the game meanwhile. Nothing was written.
+    #[error(
+        "game {game} changed meanwhile (revision {found}, not {expected}); nothing was written"
+    )]
+    Changed {
+        game: i64,
+        expected: u32,
+        found: u32,
+    },
     #[error("import failed at {location}: {message} (nothing was imported)")]
     Import { location: String, message: String },
     #[error("tournament rule: {0}")]
@@ -86,6 +96,7 @@ impl StoreError {
             StoreError::NothingToRedo(_) => "store.nothing_to_redo",
             StoreError::MatchFinished(_) => "store.match_finished",
             StoreError::Conflict(_) => "store.conflict",
+            StoreError::Changed { .. } => "store.changed",
             StoreError::Import { .. } => "store.import",
             StoreError::Tournament(_) => "store.tournament_rule",
         }
@@ -114,6 +125,11 @@ mod tests {
             StoreError::NothingToRedo(1),
             StoreError::MatchFinished(1),
             StoreError::Conflict("c".into()),
+            StoreError::Changed {
+                game: 1,
+                expected: 2,
+                found: 3,
+            },
             StoreError::Import {
                 location: "l".into(),
                 message: "m".into(),

@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 use crate::clock::Stamp;
 use crate::error::{Result, StoreError};
 use crate::ids::{label, GameId, MatchId, PlayerId, Side, MAX_PEOPLE_CHARS};
+use crate::log::BLUE_MOON;
 use crate::matches::{self, MatchStatus};
 use crate::Store;
 
@@ -93,6 +94,9 @@ pub struct GameInfo {
     pub result: Option<GameResult>,
     /// When the players abandoned it (ended without a result); `None` otherwise.
     pub abandoned_at: Option<String>,
+    /// The revision of its log: every change raises it. A write names the revision it was
+    /// decided on and is refused when the log moved meanwhile ([`StoreError::Changed`]).
+    pub revision: u32,
 }
 
 impl GameInfo {
@@ -134,7 +138,7 @@ pub struct Finished {
 const GAME_COLUMNS: &str = "g.id, g.match_id, g.player_a, g.player_b, pa.name, pb.name, g.people_a,
     g.people_b, g.first_player, g.created_at, g.updated_at,
     (SELECT COUNT(*) FROM game_events e WHERE e.game_id = g.id),
-    g.winner, g.crystals, g.dragons, g.fights, g.finished_at, g.abandoned_at";
+    g.winner, g.crystals, g.dragons, g.fights, g.finished_at, g.abandoned_at, g.revision";
 
 fn game_from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<GameInfo> {
     let winner: Option<String> = r.get(12)?;
@@ -160,6 +164,7 @@ fn game_from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<GameInfo> {
         events: r.get(11)?,
         result,
         abandoned_at: r.get::<_, Option<Stamp>>(17)?.map(|t| t.to_string()),
+        revision: r.get(18)?,
     })
 }
 
@@ -217,24 +222,7 @@ fn ensure_undoable(tx: &Transaction<'_>, game: GameId) -> Result<bool> {
     }
 }
 
-fn push_event(tx: &Transaction<'_>, game: GameId, payload: &str, now: Stamp) -> Result<u32> {
-    let seq: u32 = tx.query_row(
-        "SELECT COALESCE(MAX(seq), 0) + 1 FROM game_events WHERE game_id = ?1",
-        [game.0],
-        |r| r.get(0),
-    )?;
-    tx.execute(
-        "INSERT INTO game_events (game_id, seq, payload, created_at) VALUES (?1, ?2, ?3, ?4)",
-        params![game.0, seq, payload, now],
-    )?;
-    tx.execute(
-        "UPDATE games SET updated_at = ?2 WHERE id = ?1",
-        params![game.0, now],
-    )?;
-    Ok(seq)
-}
-
-fn mark_abandoned(tx: &Transaction<'_>, game: GameId, now: Stamp) -> Result<()> {
+fn mark_abandoned(tx: &Transaction<'_>, game: GameId, now: &Stamp) -> Result<()> {
     tx.execute(
         "UPDATE games SET abandoned_at = ?2 WHERE id = ?1",
         params![game.0, now],
@@ -332,7 +320,8 @@ fn finish_in(
     ensure_open(tx, game)?;
     tx.execute(
         "UPDATE games SET winner = ?2, crystals = ?3, dragons = ?4, fights = ?5,
-                          people_a = ?6, people_b = ?7, finished_at = ?8, updated_at = ?8
+                          people_a = ?6, people_b = ?7, finished_at = ?8, updated_at = ?8,
+                          revision = revision + 1
          WHERE id = ?1",
         params![
             game.0,
@@ -369,12 +358,30 @@ impl Store {
             .transaction_with_behavior(TransactionBehavior::Immediate)?)
     }
 
-    /// Creates a game (in a match if `match_id` is set) and returns its id.
+    /// Creates a game (in a match if `match_id` is set) with no event yet, and returns its id.
+    /// The table starts games with [`Store::start_game`] instead, so that no game is ever
+    /// stored without its set-up; this serves games whose log is written by the caller (tests,
+    /// benchmarks, imports).
     pub fn create_game(&mut self, new: &NewGame) -> Result<GameId> {
         let people = game_people(&new.people)?;
         let now = Stamp::now();
         let tx = self.write_tx()?;
         let id = insert_game(&tx, new, &people, now)?;
+        tx.commit()?;
+        Ok(id)
+    }
+
+    /// Creates a game (in a match if `match_id` is set) with its set-up event (JSON text, as
+    /// the rules engine wrote it), in one transaction, and returns its id: a game started at
+    /// the table is never stored without its set-up (older releases wrote the two apart, and
+    /// a crash between them left a game no engine could continue).
+    pub fn start_game(&mut self, new: &NewGame, setup: &str) -> Result<GameId> {
+        let people = game_people(&new.people)?;
+        check_event(setup)?;
+        let now = Stamp::now();
+        let tx = self.write_tx()?;
+        let id = insert_game(&tx, new, &people, now)?;
+        BLUE_MOON.push(&tx, id.0, setup, &now)?;
         tx.commit()?;
         Ok(id)
     }
@@ -398,27 +405,37 @@ impl Store {
     }
 
     /// Appends one event (JSON text) to a game's log in one transaction and returns its sequence
-    /// number (1, 2, 3…). A new event clears the game's redo stack.
-    pub fn append_event(&mut self, game: GameId, payload: &str) -> Result<u32> {
-        self.append_marking(game, payload, false)
+    /// number (1, 2, 3…). A new event clears the game's redo stack. `expected` is the revision
+    /// the event was decided on ([`GameInfo::revision`]); a log changed meanwhile is refused
+    /// with [`StoreError::Changed`] and nothing is written.
+    pub fn append_event(&mut self, game: GameId, expected: u32, payload: &str) -> Result<u32> {
+        self.append_marking(game, expected, payload, false)
     }
 
-    fn append_marking(&mut self, game: GameId, payload: &str, abandons: bool) -> Result<u32> {
+    fn append_marking(
+        &mut self,
+        game: GameId,
+        expected: u32,
+        payload: &str,
+        abandons: bool,
+    ) -> Result<u32> {
         check_event(payload)?;
         let now = Stamp::now();
         let tx = self.write_tx()?;
         ensure_open(&tx, game)?;
-        let seq = push_event(&tx, game, payload, now)?;
-        tx.execute("DELETE FROM game_redo WHERE game_id = ?1", [game.0])?;
+        BLUE_MOON.expect(&tx, game.0, expected)?;
+        let seq = BLUE_MOON.push(&tx, game.0, payload, &now)?;
+        BLUE_MOON.clear_redo(&tx, game.0)?;
         if abandons {
-            mark_abandoned(&tx, game, now)?;
+            mark_abandoned(&tx, game, &now)?;
         }
         tx.commit()?;
         Ok(seq)
     }
 
     /// Marks ruling `ruling_id` seen in a game (its prompt is not shown again in that game).
-    /// Returns false when it was already marked. Finished games are not changed.
+    /// Returns false when it was already marked. Finished games are not changed. The log is
+    /// not changed either (no revision): "seen" is about the person, not the table.
     pub fn mark_ruling_seen(&mut self, game: GameId, ruling_id: &str) -> Result<bool> {
         let ruling_id = label("ruling", ruling_id, MAX_RULING_ID_CHARS)?;
         let now = Stamp::now();
@@ -445,54 +462,30 @@ impl Store {
     /// The game's events, in order.
     pub fn events(&self, game: GameId) -> Result<Vec<StoredEvent>> {
         self.game(game)?;
-        let mut stmt = self.conn.prepare_cached(
-            "SELECT seq, payload, created_at FROM game_events WHERE game_id = ?1 ORDER BY seq",
-        )?;
-        let rows = stmt.query_map([game.0], |r| {
-            Ok(StoredEvent {
-                seq: r.get(0)?,
-                payload: r.get(1)?,
-                created_at: r.get::<_, Stamp>(2)?.to_string(),
-            })
-        })?;
-        Ok(rows.collect::<rusqlite::Result<_>>()?)
+        BLUE_MOON.events(&self.conn, game.0)
     }
 
-    /// Removes the last event and keeps it on the game's redo stack; returns it.
+    /// The game's record and its events, read together in one read transaction: the events
+    /// are exactly those of `GameInfo::revision`, whatever another process writes meanwhile.
+    pub fn game_with_events(&self, game: GameId) -> Result<(GameInfo, Vec<StoredEvent>)> {
+        let tx = self.conn.unchecked_transaction()?;
+        let info = self.game(game)?;
+        let events = BLUE_MOON.events(&tx, game.0)?;
+        tx.finish()?;
+        Ok((info, events))
+    }
+
+    /// Removes the last event and keeps it on the game's redo stack; returns it. The set-up
+    /// (the first event) is never taken back. `expected`: as for [`Store::append_event`].
     ///
     /// Undoing an abandoned game (allowed until its match has a later game) takes back the
     /// abandoning event, whatever it is, and the game is open again.
-    pub fn undo(&mut self, game: GameId) -> Result<StoredEvent> {
+    pub fn undo(&mut self, game: GameId, expected: u32) -> Result<StoredEvent> {
+        let now = Stamp::now();
         let tx = self.write_tx()?;
         let abandoned = ensure_undoable(&tx, game)?;
-        let last = tx
-            .query_row(
-                "SELECT seq, payload, created_at FROM game_events WHERE game_id = ?1
-                 ORDER BY seq DESC LIMIT 1",
-                [game.0],
-                |r| {
-                    Ok(StoredEvent {
-                        seq: r.get(0)?,
-                        payload: r.get(1)?,
-                        created_at: r.get::<_, Stamp>(2)?.to_string(),
-                    })
-                },
-            )
-            .optional()?
-            .ok_or(StoreError::NothingToUndo(game.0))?;
-        tx.execute(
-            "DELETE FROM game_events WHERE game_id = ?1 AND seq = ?2",
-            params![game.0, last.seq],
-        )?;
-        tx.execute(
-            "INSERT INTO game_redo (game_id, depth, payload)
-             VALUES (?1, (SELECT COALESCE(MAX(depth), 0) + 1 FROM game_redo WHERE game_id = ?1), ?2)",
-            params![game.0, last.payload],
-        )?;
-        tx.execute(
-            "UPDATE games SET updated_at = ?2 WHERE id = ?1",
-            params![game.0, Stamp::now()],
-        )?;
+        BLUE_MOON.expect(&tx, game.0, expected)?;
+        let last = BLUE_MOON.pop(&tx, game.0, &now)?;
         if abandoned {
             tx.execute(
                 "UPDATE games SET abandoned_at = NULL WHERE id = ?1",
@@ -504,48 +497,29 @@ impl Store {
     }
 
     /// Re-appends the most recently undone event; returns its new sequence number.
-    pub fn redo(&mut self, game: GameId) -> Result<u32> {
-        self.redo_marking(game, false)
+    pub fn redo(&mut self, game: GameId, expected: u32) -> Result<u32> {
+        self.redo_marking(game, expected, false)
     }
 
     /// [`Store::redo`] of an event that abandons the game (the caller read it with
     /// [`Store::next_redo`]): the game is abandoned again, in the same transaction.
-    pub fn redo_abandoning(&mut self, game: GameId) -> Result<u32> {
-        self.redo_marking(game, true)
+    pub fn redo_abandoning(&mut self, game: GameId, expected: u32) -> Result<u32> {
+        self.redo_marking(game, expected, true)
     }
 
     /// The event a redo would put back, if any.
     pub fn next_redo(&self, game: GameId) -> Result<Option<String>> {
-        Ok(self
-            .conn
-            .query_row(
-                "SELECT payload FROM game_redo WHERE game_id = ?1 ORDER BY depth DESC LIMIT 1",
-                [game.0],
-                |r| r.get(0),
-            )
-            .optional()?)
+        BLUE_MOON.next_redo(&self.conn, game.0)
     }
 
-    fn redo_marking(&mut self, game: GameId, abandons: bool) -> Result<u32> {
+    fn redo_marking(&mut self, game: GameId, expected: u32, abandons: bool) -> Result<u32> {
         let now = Stamp::now();
         let tx = self.write_tx()?;
         ensure_open(&tx, game)?;
-        let (depth, payload): (i64, String) = tx
-            .query_row(
-                "SELECT depth, payload FROM game_redo WHERE game_id = ?1
-                 ORDER BY depth DESC LIMIT 1",
-                [game.0],
-                |r| Ok((r.get(0)?, r.get(1)?)),
-            )
-            .optional()?
-            .ok_or(StoreError::NothingToRedo(game.0))?;
-        tx.execute(
-            "DELETE FROM game_redo WHERE game_id = ?1 AND depth = ?2",
-            params![game.0, depth],
-        )?;
-        let seq = push_event(&tx, game, &payload, now)?;
+        BLUE_MOON.expect(&tx, game.0, expected)?;
+        let seq = BLUE_MOON.redo(&tx, game.0, &now)?;
         if abandons {
-            mark_abandoned(&tx, game, now)?;
+            mark_abandoned(&tx, game, &now)?;
         }
         tx.commit()?;
         Ok(seq)
@@ -554,9 +528,34 @@ impl Store {
     /// Appends the event that abandons an open game (JSON text, as the rules engine wrote it)
     /// and records the game as ended without a result, in one transaction: it is no longer
     /// unfinished, its match can take a new game, and statistics leave it out. Undo takes it
-    /// back until the match has a later game.
-    pub fn abandon_game(&mut self, game: GameId, payload: &str) -> Result<u32> {
-        self.append_marking(game, payload, true)
+    /// back until the match has a later game. `expected`: as for [`Store::append_event`].
+    pub fn abandon_game(&mut self, game: GameId, expected: u32, payload: &str) -> Result<u32> {
+        self.append_marking(game, expected, payload, true)
+    }
+
+    /// Abandons a game whose log is empty (stored by an old release without its set-up, so no
+    /// engine event can be appended to it): it is recorded as ended without a result, and its
+    /// match can go on or end. Refused when the log has any event.
+    pub fn abandon_empty_game(&mut self, game: GameId, expected: u32) -> Result<()> {
+        let now = Stamp::now();
+        let tx = self.write_tx()?;
+        ensure_open(&tx, game)?;
+        BLUE_MOON.expect(&tx, game.0, expected)?;
+        let events: u32 = tx.query_row(
+            "SELECT COUNT(*) FROM game_events WHERE game_id = ?1",
+            [game.0],
+            |r| r.get(0),
+        )?;
+        if events > 0 {
+            return Err(StoreError::Invalid {
+                field: "game",
+                reason: format!("game {game} has {events} events; abandon it with its engine"),
+            });
+        }
+        mark_abandoned(&tx, game, &now)?;
+        BLUE_MOON.touch(&tx, game.0, &now)?;
+        tx.commit()?;
+        Ok(())
     }
 
     /// How many undone events can be redone.
@@ -570,10 +569,17 @@ impl Store {
 
     /// Records how a game ended; in a match, adds the crystals and finishes the match when the
     /// winner reaches its target. The event log is kept and becomes read-only.
-    pub fn finish_game(&mut self, game: GameId, summary: &GameSummary) -> Result<Finished> {
+    /// `expected`: as for [`Store::append_event`].
+    pub fn finish_game(
+        &mut self,
+        game: GameId,
+        expected: u32,
+        summary: &GameSummary,
+    ) -> Result<Finished> {
         summary.validate()?;
         let now = Stamp::now();
         let tx = self.write_tx()?;
+        BLUE_MOON.expect(&tx, game.0, expected)?;
         let finished = finish_in(&tx, game, summary, now)?;
         tx.commit()?;
         Ok(finished)

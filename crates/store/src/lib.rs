@@ -9,6 +9,7 @@ mod error;
 mod exchange;
 mod games;
 mod ids;
+mod log;
 mod matches;
 mod open;
 mod other_stats;

@@ -74,13 +74,29 @@ mod tests {
         let mut s = Store::open_in_memory().unwrap();
         let w = game(&mut s, OtherKind::Whi, ["Ann", "Ben"]);
         let k = game(&mut s, OtherKind::Kc, ["Cy", "Di"]);
-        s.append_other_event(w, r#"{"n":2}"#, Outcome::Playing)
+        s.append_other_event(
+            w,
+            s.other_game(w).unwrap().revision,
+            r#"{"n":2}"#,
+            Outcome::Playing,
+        )
+        .unwrap();
+        s.append_other_event(
+            w,
+            s.other_game(w).unwrap().revision,
+            r#"{"n":3}"#,
+            Outcome::Playing,
+        )
+        .unwrap();
+        s.undo_other_event(w, s.other_game(w).unwrap().revision, Outcome::Playing)
             .unwrap();
-        s.append_other_event(w, r#"{"n":3}"#, Outcome::Playing)
-            .unwrap();
-        s.undo_other_event(w, 3, Outcome::Playing).unwrap();
-        s.append_other_event(k, r#"{"n":9}"#, Outcome::Playing)
-            .unwrap();
+        s.append_other_event(
+            k,
+            s.other_game(k).unwrap().revision,
+            r#"{"n":9}"#,
+            Outcome::Playing,
+        )
+        .unwrap();
         let logs = s.other_logs(OtherKind::Whi).unwrap();
         assert_eq!(logs.len(), 1);
         assert_eq!(logs[0].id, w);

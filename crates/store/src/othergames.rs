@@ -7,9 +7,10 @@
 //! games never replays a log. The log stays writable after the end (a game ended by a typing
 //! mistake can be undone); the service refuses what the engine refuses.
 //!
-//! Undo and redo name the event they expect to move (`expected_seq`, `expected_depth`): the
-//! service computed the outcome for exactly that event, and a log changed meanwhile (the app
-//! and the CLI at once) is refused with a conflict instead of being rewritten.
+//! Every change names the revision of the log it was decided on (`expected`, see `log.rs`): the
+//! service computed the event and the outcome on exactly that log, and a log changed meanwhile
+//! (the app and the CLI at once) is refused with [`StoreError::Changed`] instead of being
+//! rewritten. The log itself is the one every kind of game shares (`log::OTHER_GAMES`).
 
 use rusqlite::{params, OptionalExtension, Transaction};
 use serde::{Deserialize, Serialize};
@@ -17,6 +18,7 @@ use serde::{Deserialize, Serialize};
 use crate::error::{Result, StoreError};
 use crate::games::{check_event, StoredEvent, MAX_RULING_ID_CHARS};
 use crate::ids::{label, PlayerId, Side, MAX_NAME_CHARS};
+use crate::log::OTHER_GAMES;
 use crate::{clock, players, Store};
 
 /// One game of another kind (its own numbering, apart from Blue Moon games).
@@ -128,11 +130,13 @@ pub struct OtherGameInfo {
     /// Undone events that can be redone.
     pub redo: u32,
     pub outcome: Outcome,
+    /// The revision of its log (see [`crate::GameInfo::revision`]).
+    pub revision: u32,
 }
 
 const COLUMNS: &str = "g.id, g.kind, g.player_a, g.player_b, pa.name, pb.name, g.created_at,
     g.updated_at, (SELECT COUNT(*) FROM other_game_events e WHERE e.game_id = g.id),
-    (SELECT COUNT(*) FROM other_game_redo r WHERE r.game_id = g.id), g.outcome";
+    (SELECT COUNT(*) FROM other_game_redo r WHERE r.game_id = g.id), g.outcome, g.revision";
 
 const FROM: &str = "FROM other_games g
     JOIN players pa ON pa.id = g.player_a JOIN players pb ON pb.id = g.player_b";
@@ -148,15 +152,7 @@ fn info_from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<OtherGameInfo> {
         events: r.get(8)?,
         redo: r.get(9)?,
         outcome: Outcome::from_sql(&r.get::<_, String>(10)?)?,
-    })
-}
-
-/// `seq, payload, created_at`.
-fn event_from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<StoredEvent> {
-    Ok(StoredEvent {
-        seq: r.get(0)?,
-        payload: r.get(1)?,
-        created_at: r.get(2)?,
+        revision: r.get(11)?,
     })
 }
 
@@ -166,20 +162,6 @@ fn ensure_exists(tx: &Transaction<'_>, game: OtherGameId) -> Result<()> {
     })
     .optional()?
     .ok_or_else(|| game.not_found())
-}
-
-fn push(tx: &Transaction<'_>, game: OtherGameId, payload: &str, now: &clock::Stamp) -> Result<u32> {
-    let seq: u32 = tx.query_row(
-        "SELECT COALESCE(MAX(seq), 0) + 1 FROM other_game_events WHERE game_id = ?1",
-        [game.0],
-        |r| r.get(0),
-    )?;
-    tx.execute(
-        "INSERT INTO other_game_events (game_id, seq, payload, created_at)
-         VALUES (?1, ?2, ?3, ?4)",
-        params![game.0, seq, payload, now],
-    )?;
-    Ok(seq)
 }
 
 fn set_outcome(
@@ -193,13 +175,6 @@ fn set_outcome(
         params![game.0, outcome.as_sql(), now],
     )?;
     Ok(())
-}
-
-/// The log changed between the service's read and this write.
-fn changed(game: OtherGameId) -> StoreError {
-    StoreError::Conflict(format!(
-        "game {game} changed meanwhile (in another window?); show it again and retry"
-    ))
 }
 
 impl Store {
@@ -225,64 +200,45 @@ impl Store {
             params![new.kind.code(), pa.0, pb.0, now],
         )?;
         let id = OtherGameId(tx.last_insert_rowid());
-        push(&tx, id, &new.setup, &now)?;
+        OTHER_GAMES.push(&tx, id.0, &new.setup, &now)?;
         tx.commit()?;
         Ok(id)
     }
 
     /// Appends one event and records the outcome after it, in one transaction; a new event
-    /// clears the redo stack. Returns the event's sequence number.
+    /// clears the redo stack. Returns the event's sequence number. `expected` is the revision
+    /// the event was decided on ([`OtherGameInfo::revision`]); a log changed meanwhile is
+    /// refused with [`StoreError::Changed`] and nothing is written.
     pub fn append_other_event(
         &mut self,
         game: OtherGameId,
+        expected: u32,
         payload: &str,
         outcome: Outcome,
     ) -> Result<u32> {
         check_event(payload)?;
         let now = clock::Stamp::now();
         let tx = self.write_tx()?;
-        ensure_exists(&tx, game)?;
-        let seq = push(&tx, game, payload, &now)?;
-        tx.execute("DELETE FROM other_game_redo WHERE game_id = ?1", [game.0])?;
+        OTHER_GAMES.expect(&tx, game.0, expected)?;
+        let seq = OTHER_GAMES.push(&tx, game.0, payload, &now)?;
+        OTHER_GAMES.clear_redo(&tx, game.0)?;
         set_outcome(&tx, game, outcome, &now)?;
         tx.commit()?;
         Ok(seq)
     }
 
-    /// Moves the last event (which must be `expected_seq`) to the redo stack and records the
-    /// outcome without it. The setup event (seq 1) is never undone.
+    /// Moves the last event to the redo stack and records the outcome without it. The setup
+    /// event (seq 1) is never undone. `expected`: as for [`Store::append_other_event`].
     pub fn undo_other_event(
         &mut self,
         game: OtherGameId,
-        expected_seq: u32,
+        expected: u32,
         outcome: Outcome,
     ) -> Result<StoredEvent> {
         let now = clock::Stamp::now();
         let tx = self.write_tx()?;
-        ensure_exists(&tx, game)?;
-        let last = tx
-            .query_row(
-                "SELECT seq, payload, created_at FROM other_game_events WHERE game_id = ?1
-                 ORDER BY seq DESC LIMIT 1",
-                [game.0],
-                event_from_row,
-            )
-            .optional()?
-            .filter(|e| e.seq > 1)
-            .ok_or(StoreError::NothingToUndo(game.0))?;
-        if last.seq != expected_seq {
-            return Err(changed(game));
-        }
-        tx.execute(
-            "DELETE FROM other_game_events WHERE game_id = ?1 AND seq = ?2",
-            params![game.0, last.seq],
-        )?;
-        tx.execute(
-            "INSERT INTO other_game_redo (game_id, depth, payload)
-             VALUES (?1, (SELECT COALESCE(MAX(depth), 0) + 1 FROM other_game_redo
-                          WHERE game_id = ?1), ?2)",
-            params![game.0, last.payload],
-        )?;
+        OTHER_GAMES.expect(&tx, game.0, expected)?;
+        let last = OTHER_GAMES.pop(&tx, game.0, &now)?;
         set_outcome(&tx, game, outcome, &now)?;
         tx.commit()?;
         Ok(last)
@@ -291,45 +247,21 @@ impl Store {
     /// The event the next redo would re-append (`None`: nothing to redo).
     pub fn other_redo_next(&self, game: OtherGameId) -> Result<Option<String>> {
         self.other_game(game)?;
-        Ok(self
-            .conn
-            .query_row(
-                "SELECT payload FROM other_game_redo WHERE game_id = ?1
-                 ORDER BY depth DESC LIMIT 1",
-                [game.0],
-                |r| r.get(0),
-            )
-            .optional()?)
+        OTHER_GAMES.next_redo(&self.conn, game.0)
     }
 
-    /// Re-appends the most recently undone event, which must be `expected` (as
-    /// [`Store::other_redo_next`] gave it), and records the outcome with it.
+    /// Re-appends the most recently undone event and records the outcome with it.
+    /// `expected`: as for [`Store::append_other_event`].
     pub fn redo_other_event(
         &mut self,
         game: OtherGameId,
-        expected: &str,
+        expected: u32,
         outcome: Outcome,
     ) -> Result<u32> {
         let now = clock::Stamp::now();
         let tx = self.write_tx()?;
-        ensure_exists(&tx, game)?;
-        let (depth, payload): (i64, String) = tx
-            .query_row(
-                "SELECT depth, payload FROM other_game_redo WHERE game_id = ?1
-                 ORDER BY depth DESC LIMIT 1",
-                [game.0],
-                |r| Ok((r.get(0)?, r.get(1)?)),
-            )
-            .optional()?
-            .ok_or(StoreError::NothingToRedo(game.0))?;
-        if payload != expected {
-            return Err(changed(game));
-        }
-        tx.execute(
-            "DELETE FROM other_game_redo WHERE game_id = ?1 AND depth = ?2",
-            params![game.0, depth],
-        )?;
-        let seq = push(&tx, game, &payload, &now)?;
+        OTHER_GAMES.expect(&tx, game.0, expected)?;
+        let seq = OTHER_GAMES.redo(&tx, game.0, &now)?;
         set_outcome(&tx, game, outcome, &now)?;
         tx.commit()?;
         Ok(seq)
@@ -366,12 +298,20 @@ impl Store {
     /// The game's events, in order.
     pub fn other_events(&self, game: OtherGameId) -> Result<Vec<StoredEvent>> {
         self.other_game(game)?;
-        let mut stmt = self.conn.prepare_cached(
-            "SELECT seq, payload, created_at FROM other_game_events WHERE game_id = ?1
-             ORDER BY seq",
-        )?;
-        let rows = stmt.query_map([game.0], event_from_row)?;
-        Ok(rows.collect::<rusqlite::Result<_>>()?)
+        OTHER_GAMES.events(&self.conn, game.0)
+    }
+
+    /// The game's record and its events, read together in one read transaction (see
+    /// [`Store::game_with_events`]).
+    pub fn other_game_with_events(
+        &self,
+        game: OtherGameId,
+    ) -> Result<(OtherGameInfo, Vec<StoredEvent>)> {
+        let tx = self.conn.unchecked_transaction()?;
+        let info = self.other_game(game)?;
+        let events = OTHER_GAMES.events(&tx, game.0)?;
+        tx.finish()?;
+        Ok((info, events))
     }
 
     /// One game.

@@ -224,6 +224,15 @@ CREATE TABLE other_rulings_seen (
 ) WITHOUT ROWID;
 "#;
 
+/// Revisions of every game's log (Blue Moon's and the other games'): each change of a log
+/// (append, undo, redo, abandon, finish) raises it by one in the same transaction, and a write
+/// names the revision it was decided on, so two writers at once (the app and the CLI) can no
+/// longer both write on the same state and leave a log that does not replay (`log.rs`).
+pub const V_LOG_REVISIONS: &str = r#"
+ALTER TABLE games ADD COLUMN revision INTEGER NOT NULL DEFAULT 0 CHECK (revision >= 0);
+ALTER TABLE other_games ADD COLUMN revision INTEGER NOT NULL DEFAULT 0 CHECK (revision >= 0);
+"#;
+
 /// The SQL of every version, oldest first. Index `i` holds the step from version `i` to `i + 1`.
 pub const VERSIONS: &[&str] = &[
     V1,
@@ -234,6 +243,7 @@ pub const VERSIONS: &[&str] = &[
     V_ABANDONED_GAMES,
     V_OTHER_GAMES,
     V_OTHER_RULINGS_SEEN,
+    V_LOG_REVISIONS,
 ];
 
 /// The newest schema version this build knows.

@@ -36,18 +36,30 @@ fn events_are_numbered_in_order_and_undo_redo_walk_the_log() {
     let mut s = Store::open_in_memory().unwrap();
     let p = two_players(&mut s);
     let g = game(&mut s, p, ["Vulca", "Hoax"]);
-    assert_eq!(s.append_event(g, r#"{"play":"V1"}"#).unwrap(), 1);
-    assert_eq!(s.append_event(g, r#"{"play":"H2"}"#).unwrap(), 2);
-    assert_eq!(s.append_event(g, r#"{"play":"V3"}"#).unwrap(), 3);
-    let undone = s.undo(g).unwrap();
+    assert_eq!(
+        s.append_event(g, s.game(g).unwrap().revision, r#"{"play":"V1"}"#)
+            .unwrap(),
+        1
+    );
+    assert_eq!(
+        s.append_event(g, s.game(g).unwrap().revision, r#"{"play":"H2"}"#)
+            .unwrap(),
+        2
+    );
+    assert_eq!(
+        s.append_event(g, s.game(g).unwrap().revision, r#"{"play":"V3"}"#)
+            .unwrap(),
+        3
+    );
+    let undone = s.undo(g, s.game(g).unwrap().revision).unwrap();
     assert_eq!(
         (undone.seq, undone.payload.as_str()),
         (3, r#"{"play":"V3"}"#)
     );
-    s.undo(g).unwrap();
+    s.undo(g, s.game(g).unwrap().revision).unwrap();
     assert_eq!(s.redo_depth(g).unwrap(), 2);
     assert_eq!(
-        s.redo(g).unwrap(),
+        s.redo(g, s.game(g).unwrap().revision).unwrap(),
         2,
         "redo re-appends the most recently undone event"
     );
@@ -60,12 +72,21 @@ fn events_are_numbered_in_order_and_undo_redo_walk_the_log() {
     assert_eq!(payloads, vec![r#"{"play":"V1"}"#, r#"{"play":"H2"}"#]);
     assert_eq!(s.redo_depth(g).unwrap(), 1);
     // a new event clears the redo stack
-    s.append_event(g, r#"{"play":"X"}"#).unwrap();
-    assert!(matches!(s.redo(g), Err(StoreError::NothingToRedo(_))));
-    for _ in 0..3 {
-        s.undo(g).unwrap();
+    s.append_event(g, s.game(g).unwrap().revision, r#"{"play":"X"}"#)
+        .unwrap();
+    assert!(matches!(
+        s.redo(g, s.game(g).unwrap().revision),
+        Err(StoreError::NothingToRedo(_))
+    ));
+    for _ in 0..2 {
+        s.undo(g, s.game(g).unwrap().revision).unwrap();
     }
-    assert!(matches!(s.undo(g), Err(StoreError::NothingToUndo(_))));
+    // the first event (the set-up) is never taken back
+    assert!(matches!(
+        s.undo(g, s.game(g).unwrap().revision),
+        Err(StoreError::NothingToUndo(_))
+    ));
+    assert_eq!(s.events(g).unwrap().len(), 1);
 }
 
 #[test]
@@ -73,18 +94,19 @@ fn bad_events_are_refused_and_change_nothing() {
     let mut s = Store::open_in_memory().unwrap();
     let p = two_players(&mut s);
     let g = game(&mut s, p, ["Vulca", "Hoax"]);
-    s.append_event(g, "{}").unwrap();
+    s.append_event(g, s.game(g).unwrap().revision, "{}")
+        .unwrap();
     assert!(matches!(
-        s.append_event(g, "{not json"),
+        s.append_event(g, s.game(g).unwrap().revision, "{not json"),
         Err(StoreError::EventNotJson(_))
     ));
     let huge = format!("\"{}\"", "x".repeat(MAX_EVENT_BYTES));
     assert!(matches!(
-        s.append_event(g, &huge),
+        s.append_event(g, s.game(g).unwrap().revision, &huge),
         Err(StoreError::Invalid { .. })
     ));
     assert!(matches!(
-        s.append_event(store::GameId(999), "{}"),
+        s.append_event(store::GameId(999), 0, "{}"),
         Err(StoreError::NotFound {
             what: "game",
             id: 999
@@ -98,13 +120,13 @@ fn a_finished_game_is_read_only_and_bad_summaries_are_refused() {
     let mut s = Store::open_in_memory().unwrap();
     let p = two_players(&mut s);
     let g = game(&mut s, p, ["Vulca", "Hoax"]);
-    s.append_event(g, "1").unwrap();
+    s.append_event(g, s.game(g).unwrap().revision, "1").unwrap();
     let bad = GameSummary {
         crystals: 8,
         ..summary(Side::A, 2, ["Vulca", "Hoax"], 3)
     };
     assert!(matches!(
-        s.finish_game(g, &bad),
+        s.finish_game(g, s.game(g).unwrap().revision, &bad),
         Err(StoreError::Invalid {
             field: "crystals",
             ..
@@ -114,13 +136,20 @@ fn a_finished_game_is_read_only_and_bad_summaries_are_refused() {
         s.game(g).unwrap().result.is_none(),
         "a refused summary changes nothing"
     );
-    s.finish_game(g, &summary(Side::A, 3, ["Vulca", "Hoax"], 4))
-        .unwrap();
+    s.finish_game(
+        g,
+        s.game(g).unwrap().revision,
+        &summary(Side::A, 3, ["Vulca", "Hoax"], 4),
+    )
+    .unwrap();
     assert!(matches!(
-        s.append_event(g, "2"),
+        s.append_event(g, s.game(g).unwrap().revision, "2"),
         Err(StoreError::GameFinished(_))
     ));
-    assert!(matches!(s.undo(g), Err(StoreError::GameFinished(_))));
+    assert!(matches!(
+        s.undo(g, s.game(g).unwrap().revision),
+        Err(StoreError::GameFinished(_))
+    ));
     let info = s.game(g).unwrap();
     let result = info.result.unwrap();
     assert_eq!(
@@ -152,7 +181,11 @@ fn a_match_goes_to_five_crystals_and_the_loser_starts_the_next_game() {
         Err(StoreError::Conflict(_))
     ));
     let st = s
-        .finish_game(g1, &summary(Side::A, 3, ["Vulca", "Hoax"], 5))
+        .finish_game(
+            g1,
+            s.game(g1).unwrap().revision,
+            &summary(Side::A, 3, ["Vulca", "Hoax"], 5),
+        )
         .unwrap();
     let st = st.match_status.unwrap();
     assert_eq!(
@@ -166,13 +199,21 @@ fn a_match_goes_to_five_crystals_and_the_loser_starts_the_next_game() {
     ));
     let g2 = s.create_game(&new(Some(Side::B))).unwrap();
     let st = s
-        .finish_game(g2, &summary(Side::B, 4, ["Vulca", "Hoax"], 6))
+        .finish_game(
+            g2,
+            s.game(g2).unwrap().revision,
+            &summary(Side::B, 4, ["Vulca", "Hoax"], 6),
+        )
         .unwrap();
     assert_eq!(st.match_status.unwrap().next_first, Side::A);
     let g3 = s.create_game(&new(None)).unwrap();
     assert_eq!(s.game(g3).unwrap().first, Side::A);
     let st = s
-        .finish_game(g3, &summary(Side::A, 2, ["Vulca", "Hoax"], 2))
+        .finish_game(
+            g3,
+            s.game(g3).unwrap().revision,
+            &summary(Side::A, 2, ["Vulca", "Hoax"], 2),
+        )
         .unwrap();
     let st = st.match_status.unwrap();
     assert_eq!(
@@ -199,8 +240,12 @@ fn games_list_unfinished_first_and_filter() {
     let p = two_players(&mut s);
     let c = s.add_player("Cleo").unwrap();
     let done = game(&mut s, p, ["Vulca", "Hoax"]);
-    s.finish_game(done, &summary(Side::A, 2, ["Vulca", "Hoax"], 3))
-        .unwrap();
+    s.finish_game(
+        done,
+        s.game(done).unwrap().revision,
+        &summary(Side::A, 2, ["Vulca", "Hoax"], 3),
+    )
+    .unwrap();
     let open1 = game(&mut s, p, ["Mimix", "Flit"]);
     let open2 = game(&mut s, [p[0], c], ["Khind", "Aqua"]);
     let all: Vec<_> = s
@@ -239,12 +284,20 @@ fn statistics_count_win_rates_per_people_and_matchup() {
     let p = two_players(&mut s);
     for (winner, crystals, fights) in [(Side::A, 2, 4), (Side::A, 4, 6), (Side::B, 3, 5)] {
         let g = game(&mut s, p, ["Vulca", "Hoax"]);
-        s.finish_game(g, &summary(winner, crystals, ["Vulca", "Hoax"], fights))
-            .unwrap();
+        s.finish_game(
+            g,
+            s.game(g).unwrap().revision,
+            &summary(winner, crystals, ["Vulca", "Hoax"], fights),
+        )
+        .unwrap();
     }
     let g = game(&mut s, [p[1], p[0]], ["Aqua", "Hoax"]);
-    s.finish_game(g, &summary(Side::B, 1, ["Aqua", "Hoax"], 1))
-        .unwrap();
+    s.finish_game(
+        g,
+        s.game(g).unwrap().revision,
+        &summary(Side::B, 1, ["Aqua", "Hoax"], 1),
+    )
+    .unwrap();
     let st = s.statistics(None).unwrap();
     assert_eq!(st.games, 4);
     assert!((st.average_crystals - 2.5).abs() < 1e-9);
@@ -379,8 +432,12 @@ fn rulings_seen_are_kept_per_game_and_survive_reopening() {
         .mark_ruling_seen(store::GameId(999), "bm-faq-en:1")
         .is_err());
     assert!(s.rulings_seen(store::GameId(999)).is_err());
-    s.finish_game(g2, &summary(Side::A, 2, ["Flit", "Mimix"], 3))
-        .unwrap();
+    s.finish_game(
+        g2,
+        s.game(g2).unwrap().revision,
+        &summary(Side::A, 2, ["Flit", "Mimix"], 3),
+    )
+    .unwrap();
     assert!(matches!(
         s.mark_ruling_seen(g2, "bm-faq-en:1"),
         Err(StoreError::GameFinished(_))
@@ -402,9 +459,14 @@ fn an_abandoned_game_frees_its_match_scores_nothing_and_is_undoable_until_the_ma
         match_id: Some(m),
     };
     let g1 = s.create_game(&new()).unwrap();
-    s.append_event(g1, r#"{"v":1,"type":"setup","starts":"B"}"#)
+    s.append_event(
+        g1,
+        s.game(g1).unwrap().revision,
+        r#"{"v":1,"type":"setup","starts":"B"}"#,
+    )
+    .unwrap();
+    s.abandon_game(g1, s.game(g1).unwrap().revision, ABANDON)
         .unwrap();
-    s.abandon_game(g1, ABANDON).unwrap();
     let info = s.game(g1).unwrap();
     assert!(!info.is_open() && info.result.is_none() && info.abandoned_at.is_some());
     let st = s.match_status(m).unwrap();
@@ -415,11 +477,15 @@ fn an_abandoned_game_frees_its_match_scores_nothing_and_is_undoable_until_the_ma
     );
     // Nothing more is logged in it, and it cannot be finished with a result.
     assert!(matches!(
-        s.append_event(g1, ABANDON),
+        s.append_event(g1, s.game(g1).unwrap().revision, ABANDON),
         Err(StoreError::GameAbandoned(_))
     ));
     assert!(matches!(
-        s.finish_game(g1, &summary(Side::A, 3, ["Vulca", "Hoax"], 1)),
+        s.finish_game(
+            g1,
+            s.game(g1).unwrap().revision,
+            &summary(Side::A, 3, ["Vulca", "Hoax"], 1)
+        ),
         Err(StoreError::GameAbandoned(_))
     ));
     assert!(s
@@ -433,22 +499,98 @@ fn an_abandoned_game_frees_its_match_scores_nothing_and_is_undoable_until_the_ma
     assert_eq!(s.statistics(None).unwrap().games, 0);
 
     // Undo takes the abandoning event back and the game is open again; redo abandons again.
-    let undone = s.undo(g1).unwrap();
+    let undone = s.undo(g1, s.game(g1).unwrap().revision).unwrap();
     assert_eq!(undone.payload, ABANDON);
     assert!(s.game(g1).unwrap().is_open());
     assert_eq!(s.match_status(m).unwrap().unfinished_game, Some(g1));
     assert_eq!(s.next_redo(g1).unwrap().as_deref(), Some(ABANDON));
-    s.redo_abandoning(g1).unwrap();
+    s.redo_abandoning(g1, s.game(g1).unwrap().revision).unwrap();
     assert!(s.game(g1).unwrap().abandoned_at.is_some());
     assert_eq!(s.events(g1).unwrap().len(), 2);
 
     // The match takes a new game; from then on the abandoned one stays as it is.
     let g2 = s.create_game(&new()).unwrap();
     assert_eq!(s.game(g2).unwrap().first, Side::B);
-    assert!(matches!(s.undo(g1), Err(StoreError::GameAbandoned(_))));
+    assert!(matches!(
+        s.undo(g1, s.game(g1).unwrap().revision),
+        Err(StoreError::GameAbandoned(_))
+    ));
     assert_eq!(
         s.events(g1).unwrap().len(),
         2,
         "the refused undo kept the log"
     );
+}
+
+#[test]
+fn a_write_decided_on_an_older_revision_is_refused_and_writes_nothing() {
+    let mut s = Store::open_in_memory().unwrap();
+    let p = two_players(&mut s);
+    let g = s
+        .start_game(
+            &NewGame {
+                players: p,
+                people: ["Vulca".into(), "Hoax".into()],
+                first: None,
+                match_id: None,
+            },
+            r#"{"setup":true}"#,
+        )
+        .unwrap();
+    // started with its set-up in one transaction
+    assert_eq!(s.events(g).unwrap().len(), 1);
+    let seen = s.game(g).unwrap().revision;
+    s.append_event(g, seen, r#"{"play":"V1"}"#).unwrap();
+    let before = (
+        s.events(g).unwrap(),
+        s.game(g).unwrap(),
+        s.redo_depth(g).unwrap(),
+    );
+    let changed = |r: Result<u32, StoreError>| matches!(r, Err(StoreError::Changed { expected, found, .. }) if expected == seen && found == seen + 1);
+    assert!(changed(s.append_event(g, seen, r#"{"pass":"A"}"#)));
+    assert!(changed(s.undo(g, seen).map(|e| e.seq)));
+    assert!(changed(s.redo(g, seen)));
+    assert!(changed(s.abandon_game(g, seen, r#"{"abandoned":true}"#)));
+    assert!(changed(
+        s.finish_game(g, seen, &summary(Side::A, 2, ["Vulca", "Hoax"], 3))
+            .map(|_| 0)
+    ));
+    assert_eq!(
+        (
+            s.events(g).unwrap(),
+            s.game(g).unwrap(),
+            s.redo_depth(g).unwrap()
+        ),
+        before,
+        "nothing was written"
+    );
+    // Undo, then a new event: as many events as before, but two changes later.
+    let now = s.game(g).unwrap().revision;
+    s.undo(g, now).unwrap();
+    s.append_event(g, now + 1, r#"{"play":"V2"}"#).unwrap();
+    assert_eq!(s.events(g).unwrap().len(), before.0.len());
+    assert!(matches!(
+        s.append_event(g, now, r#"{"play":"V3"}"#),
+        Err(StoreError::Changed { .. })
+    ));
+}
+
+#[test]
+fn a_game_stored_without_its_set_up_can_be_abandoned() {
+    let mut s = Store::open_in_memory().unwrap();
+    let p = two_players(&mut s);
+    let g = game(&mut s, p, ["Vulca", "Hoax"]);
+    let r = s.game(g).unwrap().revision;
+    s.abandon_empty_game(g, r).unwrap();
+    let info = s.game(g).unwrap();
+    assert!(info.abandoned_at.is_some());
+    assert_eq!(info.revision, r + 1);
+    // a game with events is abandoned through its engine's event, never this way
+    let h = game(&mut s, p, ["Vulca", "Hoax"]);
+    s.append_event(h, 0, r#"{"setup":true}"#).unwrap();
+    assert!(matches!(
+        s.abandon_empty_game(h, 1),
+        Err(StoreError::Invalid { .. })
+    ));
+    assert!(s.game(h).unwrap().abandoned_at.is_none());
 }

@@ -43,19 +43,31 @@ fn append_undo_redo_walk_the_log_and_keep_the_outcome() {
     let mut s = Store::open_in_memory().unwrap();
     let g = new_game(&mut s, OtherKind::Stccg, ["Ann", "Ben"]);
     assert_eq!(
-        s.append_other_event(g, r#"{"n":1}"#, Outcome::Playing)
-            .unwrap(),
+        s.append_other_event(
+            g,
+            s.other_game(g).unwrap().revision,
+            r#"{"n":1}"#,
+            Outcome::Playing
+        )
+        .unwrap(),
         2
     );
     assert_eq!(
-        s.append_other_event(g, r#"{"n":2}"#, Outcome::Won(Side::B))
-            .unwrap(),
+        s.append_other_event(
+            g,
+            s.other_game(g).unwrap().revision,
+            r#"{"n":2}"#,
+            Outcome::Won(Side::B)
+        )
+        .unwrap(),
         3
     );
     assert_eq!(s.other_game(g).unwrap().outcome, Outcome::Won(Side::B));
     assert!(s.list_other_games(true).unwrap().is_empty());
 
-    let undone = s.undo_other_event(g, 3, Outcome::Playing).unwrap();
+    let undone = s
+        .undo_other_event(g, s.other_game(g).unwrap().revision, Outcome::Playing)
+        .unwrap();
     assert_eq!(undone.payload, r#"{"n":2}"#);
     let info = s.other_game(g).unwrap();
     assert_eq!(
@@ -64,18 +76,25 @@ fn append_undo_redo_walk_the_log_and_keep_the_outcome() {
     );
     assert_eq!(s.list_other_games(true).unwrap().len(), 1);
 
-    let next = s.other_redo_next(g).unwrap().unwrap();
+    assert_eq!(s.other_redo_next(g).unwrap().as_deref(), Some(r#"{"n":2}"#));
     assert_eq!(
-        s.redo_other_event(g, &next, Outcome::Won(Side::B)).unwrap(),
+        s.redo_other_event(g, s.other_game(g).unwrap().revision, Outcome::Won(Side::B))
+            .unwrap(),
         3
     );
     assert_eq!(payloads(&s, g).len(), 3);
     assert_eq!(s.other_game(g).unwrap().outcome, Outcome::Won(Side::B));
 
     // A new event after an undo clears the redo stack.
-    s.undo_other_event(g, 3, Outcome::Playing).unwrap();
-    s.append_other_event(g, r#"{"n":3}"#, Outcome::Playing)
+    s.undo_other_event(g, s.other_game(g).unwrap().revision, Outcome::Playing)
         .unwrap();
+    s.append_other_event(
+        g,
+        s.other_game(g).unwrap().revision,
+        r#"{"n":3}"#,
+        Outcome::Playing,
+    )
+    .unwrap();
     assert_eq!(s.other_redo_next(g).unwrap(), None);
     assert_eq!(s.other_game(g).unwrap().redo, 0);
 }
@@ -85,11 +104,11 @@ fn the_setup_is_never_undone_and_an_empty_redo_is_refused() {
     let mut s = Store::open_in_memory().unwrap();
     let g = new_game(&mut s, OtherKind::Kc, ["Ann", "Ben"]);
     assert!(matches!(
-        s.undo_other_event(g, 1, Outcome::Playing),
+        s.undo_other_event(g, s.other_game(g).unwrap().revision, Outcome::Playing),
         Err(StoreError::NothingToUndo(_))
     ));
     assert!(matches!(
-        s.redo_other_event(g, SETUP, Outcome::Playing),
+        s.redo_other_event(g, s.other_game(g).unwrap().revision, Outcome::Playing),
         Err(StoreError::NothingToRedo(_))
     ));
     assert_eq!(payloads(&s, g), vec![SETUP.to_string()]);
@@ -99,22 +118,36 @@ fn the_setup_is_never_undone_and_an_empty_redo_is_refused() {
 fn a_log_changed_meanwhile_is_refused_and_left_as_it_was() {
     let mut s = Store::open_in_memory().unwrap();
     let g = new_game(&mut s, OtherKind::Whi, ["Ann", "Ben"]);
-    s.append_other_event(g, r#"{"n":1}"#, Outcome::Playing)
+    // two front ends read the game at the same revision
+    let seen = s.other_game(g).unwrap().revision;
+    s.append_other_event(g, seen, r#"{"n":1}"#, Outcome::Playing)
         .unwrap();
-    let before = payloads(&s, g);
+    let before = (payloads(&s, g), s.other_game(g).unwrap());
+    // the second decided on the log before the first one's event: every write is refused
+    let stale = [
+        s.append_other_event(g, seen, r#"{"n":2}"#, Outcome::Won(Side::A)),
+        s.undo_other_event(g, seen, Outcome::Won(Side::A))
+            .map(|e| e.seq),
+        s.redo_other_event(g, seen, Outcome::Won(Side::A)),
+    ];
+    for r in stale {
+        assert!(
+            matches!(r, Err(StoreError::Changed { expected, found, .. }) if expected == seen && found == seen + 1),
+            "{r:?}"
+        );
+    }
+    assert_eq!((payloads(&s, g), s.other_game(g).unwrap()), before);
+    // An undo then a new event leave the same number of events, yet a decision made before
+    // them is still refused: the revision moved twice.
+    let r1 = s.other_game(g).unwrap().revision;
+    s.undo_other_event(g, r1, Outcome::Playing).unwrap();
+    s.append_other_event(g, r1 + 1, r#"{"n":9}"#, Outcome::Playing)
+        .unwrap();
+    assert_eq!(s.other_game(g).unwrap().events, before.1.events);
     assert!(matches!(
-        s.undo_other_event(g, 7, Outcome::Won(Side::A)),
-        Err(StoreError::Conflict(_))
+        s.append_other_event(g, r1, r#"{"n":2}"#, Outcome::Playing),
+        Err(StoreError::Changed { .. })
     ));
-    assert_eq!(payloads(&s, g), before);
-    assert_eq!(s.other_game(g).unwrap().outcome, Outcome::Playing);
-    s.undo_other_event(g, 2, Outcome::Playing).unwrap();
-    assert!(matches!(
-        s.redo_other_event(g, r#"{"n":99}"#, Outcome::Won(Side::A)),
-        Err(StoreError::Conflict(_))
-    ));
-    assert_eq!(s.other_game(g).unwrap().redo, 1);
-    assert_eq!(s.other_game(g).unwrap().outcome, Outcome::Playing);
 }
 
 #[test]
@@ -137,12 +170,17 @@ fn refusals_write_nothing() {
 
     let g = new_game(&mut s, OtherKind::Whi, ["Ann", "Ben"]);
     assert!(s
-        .append_other_event(g, "not json", Outcome::Won(Side::A))
+        .append_other_event(
+            g,
+            s.other_game(g).unwrap().revision,
+            "not json",
+            Outcome::Won(Side::A)
+        )
         .is_err());
     assert_eq!(s.other_game(g).unwrap().outcome, Outcome::Playing);
     assert_eq!(s.other_game(g).unwrap().events, 1);
     assert!(matches!(
-        s.append_other_event(OtherGameId(99), r#"{}"#, Outcome::Playing),
+        s.append_other_event(OtherGameId(99), 0, r#"{}"#, Outcome::Playing),
         Err(StoreError::NotFound { .. })
     ));
 }
@@ -153,10 +191,20 @@ fn the_resume_list_holds_unfinished_games_newest_first() {
     let g1 = new_game(&mut s, OtherKind::Whi, ["Ann", "Ben"]);
     let g2 = new_game(&mut s, OtherKind::Stccg, ["Ann", "Ben"]);
     let g3 = new_game(&mut s, OtherKind::Kc, ["Ann", "Ben"]);
-    s.append_other_event(g2, r#"{"n":1}"#, Outcome::Tie)
-        .unwrap();
-    s.append_other_event(g1, r#"{"n":1}"#, Outcome::Playing)
-        .unwrap();
+    s.append_other_event(
+        g2,
+        s.other_game(g2).unwrap().revision,
+        r#"{"n":1}"#,
+        Outcome::Tie,
+    )
+    .unwrap();
+    s.append_other_event(
+        g1,
+        s.other_game(g1).unwrap().revision,
+        r#"{"n":1}"#,
+        Outcome::Playing,
+    )
+    .unwrap();
     let open: Vec<_> = s
         .list_other_games(true)
         .unwrap()
@@ -196,9 +244,15 @@ fn rulings_seen_are_kept_per_game_marked_once_and_survive_reopening() {
     );
     assert!(s.other_rulings_seen(g2).unwrap().is_empty(), "per game");
     // Undo does not bring a seen ruling back: it is about the person, not the table.
-    s.append_other_event(g1, r#"{"n":1}"#, Outcome::Playing)
+    s.append_other_event(
+        g1,
+        s.other_game(g1).unwrap().revision,
+        r#"{"n":1}"#,
+        Outcome::Playing,
+    )
+    .unwrap();
+    s.undo_other_event(g1, s.other_game(g1).unwrap().revision, Outcome::Playing)
         .unwrap();
-    s.undo_other_event(g1, 2, Outcome::Playing).unwrap();
     assert_eq!(s.other_rulings_seen(g1).unwrap().len(), 2);
 
     // Refusals write nothing.

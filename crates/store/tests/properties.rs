@@ -40,12 +40,12 @@ proptest! {
             match op {
                 Op::Append(n) => {
                     let payload = format!("{{\"n\":{n}}}");
-                    let seq = s.append_event(g, &payload).unwrap();
+                    let seq = s.append_event(g, s.game(g).unwrap().revision, &payload).unwrap();
                     log.push(payload);
                     redo.clear();
                     prop_assert_eq!(seq as usize, log.len());
                 }
-                Op::Undo => match (s.undo(g), log.pop()) {
+                Op::Undo => match (s.undo(g, s.game(g).unwrap().revision), log.pop()) {
                     (Ok(e), Some(expected)) => {
                         prop_assert_eq!(&e.payload, &expected);
                         redo.push(expected);
@@ -53,7 +53,7 @@ proptest! {
                     (Err(StoreError::NothingToUndo(_)), None) => {}
                     (got, want) => prop_assert!(false, "undo: {:?} vs {:?}", got, want),
                 },
-                Op::Redo => match (s.redo(g), redo.pop()) {
+                Op::Redo => match (s.redo(g, s.game(g).unwrap().revision), redo.pop()) {
                     (Ok(seq), Some(p)) => {
                         log.push(p);
                         prop_assert_eq!(seq as usize, log.len());

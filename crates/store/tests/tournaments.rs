@@ -228,7 +228,8 @@ fn a_result_flows_in_from_a_match_played_in_the_app() {
             .unwrap();
         summary.crystals = crystals;
         summary.dragons = crystals - 1;
-        s.finish_game(g, &summary).unwrap();
+        s.finish_game(g, s.game(g).unwrap().revision, &summary)
+            .unwrap();
     }
     s.record_result_from_match(t, 1, 1, m).unwrap();
     let table = &s.rounds(t).unwrap()[0].tables[0];

@@ -818,19 +818,22 @@ impl Service {
         Ok((details, eff.card.facts))
     }
 
+    /// The Blue Moon card `card` names (its id and name): only those can be fixed.
+    fn fixable_card(&self, card: &str) -> Result<(String, String)> {
+        match self.lookup_card(card)? {
+            CardRef::BlueMoon(c) => Ok((c.facts.id.to_string(), c.display_name().to_owned())),
+            CardRef::Other(g, c) => Err(ServiceError::invalid(format!(
+                "{} is a {} card; only Blue Moon cards can be fixed.",
+                c.name,
+                g.title()
+            ))),
+        }
+    }
+
     /// Records the person's value for a fact of a Blue Moon card, after checking it is one a
     /// printed card can have. Returns the card's fixes in force. Nothing is stored on error.
     pub fn fix_card(&mut self, card: &str, fact: &str, value: &str) -> Result<Vec<FixView>> {
-        let id = match self.lookup_card(card)? {
-            CardRef::BlueMoon(c) => c.facts.id.to_string(),
-            CardRef::Other(g, c) => {
-                return Err(ServiceError::invalid(format!(
-                    "{} is a {} card; only Blue Moon cards can be fixed.",
-                    c.name,
-                    g.title()
-                )))
-            }
-        };
+        let (id, _) = self.fixable_card(card)?;
         let fact = parse_fact(fact)?;
         let value = parse_fix_value(fact, value)?;
         let fix = CardFix::new(id.as_str(), value, 0);
@@ -839,6 +842,28 @@ impl Service {
             .map(|v| v["value"].to_string())
             .map_err(|e| ServiceError::internal(format!("Cannot encode the fix: {e}")))?;
         self.store.add_card_fix(&id, fact.name(), &value_json)?;
+        self.card_fixes(&id)
+    }
+
+    /// Takes back the person's fix of one fact of a Blue Moon card: the catalog's value is in
+    /// force again. A withdrawal is recorded (the history of fixes is kept), and, as every fix,
+    /// it counts from the card's next play: games that played the card keep what they played.
+    /// Refused, writing nothing, when the fact has no fix in force.
+    pub fn remove_card_fix(&mut self, card: &str, fact: &str) -> Result<Vec<FixView>> {
+        let (id, name) = self.fixable_card(card)?;
+        let fact = parse_fact(fact)?;
+        let fixed = self
+            .store
+            .card_fixes()?
+            .iter()
+            .any(|r| r.card_id == id && r.fact == fact.name());
+        if !fixed {
+            return Err(ServiceError::invalid(format!(
+                "{name} has no fix of its {} to take back.",
+                fact.name()
+            )));
+        }
+        self.store.add_card_fix(&id, fact.name(), "null")?;
         self.card_fixes(&id)
     }
 

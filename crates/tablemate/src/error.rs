@@ -21,6 +21,9 @@ pub enum ErrorCode {
     /// The action raises a warning a person must confirm (the message says what); sent again
     /// with `confirmed`, it is recorded.
     NeedsConfirmation,
+    /// The game changed after the person (or the command) decided (another window, the CLI at
+    /// the same time): nothing was written; show the game as it now is and decide again.
+    Changed,
 }
 
 /// An error as shown to a person.
@@ -47,6 +50,14 @@ enum StorageProblem {
 }
 
 impl ServiceError {
+    pub(crate) fn new(code: ErrorCode, message: impl Into<String>) -> Self {
+        ServiceError {
+            code,
+            message: message.into(),
+            storage: None,
+        }
+    }
+
     pub fn invalid(message: impl Into<String>) -> Self {
         ServiceError {
             code: ErrorCode::InvalidInput,
@@ -126,7 +137,10 @@ impl ServiceError {
     pub fn is_user_error(&self) -> bool {
         matches!(
             self.code,
-            ErrorCode::InvalidInput | ErrorCode::NotFound | ErrorCode::NeedsConfirmation
+            ErrorCode::InvalidInput
+                | ErrorCode::NotFound
+                | ErrorCode::NeedsConfirmation
+                | ErrorCode::Changed
         )
     }
 }
@@ -152,6 +166,12 @@ impl From<store::StoreError> for ServiceError {
             | E::Conflict(_)
             | E::Import { .. }
             | E::Tournament(_) => ServiceError::invalid(capitalise(&e.to_string())),
+            // Callers that know the players word it with their names (`record::write_error`).
+            E::Changed { .. } => ServiceError::new(
+                ErrorCode::Changed,
+                "This game changed meanwhile (in another window or on the command line). \
+                 Nothing was recorded.",
+            ),
             other => ServiceError::storage_problem(
                 StorageProblem::Other(other.to_string()),
                 Language::En,

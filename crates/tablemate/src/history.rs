@@ -93,6 +93,21 @@ pub struct GamePage {
     pub timeline: Vec<TimelineStep>,
     /// Number of fights in the log (the engine's one definition: `GameState::fights`).
     pub fights: u32,
+    /// For a finished game: how replaying its log with today's rules and cards ends it, when
+    /// that differs from the result recorded when it ended. The recorded result stands (it is
+    /// what the players agreed on); this says beside it what differs, never silently.
+    pub replay_differs: Option<ReplayedEnd>,
+}
+
+/// How a replay of a finished game's log ends (see [`GamePage::replay_differs`]).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[ts(export)]
+pub struct ReplayedEnd {
+    /// The winner by name; none when the replay does not end the game.
+    pub winner: Option<String>,
+    pub crystals: Option<u32>,
+    pub dragons: Option<u8>,
+    pub fights: u32,
 }
 
 /// A match's standing.
@@ -264,10 +279,18 @@ impl Service {
 
     /// A game with its timeline, replayed event by event by the rules engine.
     pub fn game_page(&self, id: i64) -> Result<GamePage> {
-        let info = self.store.game(GameId(id)).map_err(store_err)?;
-        let events = self.store.events(GameId(id)).map_err(store_err)?;
-        // The same cards the table judges with: the catalog with the user's fixes.
-        let cards = self.game_cards()?;
+        let (info, events) = self.store.game_with_events(GameId(id)).map_err(store_err)?;
+        // The same cards the table judges with: each card with the fixes made before it was
+        // first played in this game (`game/context.rs`).
+        let parsed: Vec<bluemoon::Event> = events
+            .iter()
+            .filter_map(|e| bluemoon::Event::from_json(&e.payload).ok())
+            .collect();
+        let cards = if parsed.len() == events.len() {
+            self.game_cards_as_played(&crate::game::context::first_plays(&parsed, &events))?
+        } else {
+            self.game_cards()?
+        };
         let mut state = bluemoon::GameState::default();
         let mut timeline = Vec::with_capacity(events.len());
         let name_of = |letter: &str| match letter {
@@ -311,10 +334,36 @@ impl Service {
                 problem,
             });
         }
+        let replay_differs = info
+            .result
+            .as_ref()
+            .filter(|_| !events.is_empty())
+            .and_then(|r| {
+                let replayed = ReplayedEnd {
+                    winner: state.game_over.as_ref().and_then(|g| match g.winner {
+                        bluemoon::Player::A => name_of("A"),
+                        bluemoon::Player::B => name_of("B"),
+                    }),
+                    crystals: state.game_over.as_ref().map(|g| g.score),
+                    dragons: state.game_over.as_ref().map(|g| g.dragons.min(3)),
+                    fights: state.fights,
+                };
+                let recorded = ReplayedEnd {
+                    winner: name_of(match r.winner {
+                        store::Side::A => "A",
+                        store::Side::B => "B",
+                    }),
+                    crystals: Some(u32::from(r.crystals)),
+                    dragons: Some(r.dragons),
+                    fights: r.fights,
+                };
+                (replayed != recorded).then_some(replayed)
+            });
         Ok(GamePage {
             game: game_row(&info),
             timeline,
             fights: state.fights,
+            replay_differs,
         })
     }
 
@@ -568,7 +617,9 @@ mod tests {
             r#"{"v":1,"type":"not_an_event"}"#,
         ];
         for e in events {
-            svc.store.append_event(game, e).unwrap();
+            svc.store
+                .append_event(game, svc.store.game(game).unwrap().revision, e)
+                .unwrap();
         }
         let page = svc.game_page(game.0).unwrap();
         let t = &page.timeline;

@@ -8,6 +8,7 @@ pub mod damaged;
 pub mod error;
 pub mod info;
 pub mod paths;
+pub mod record;
 pub mod settings;
 // [domain modules: each holds an `impl Service` block for one domain; add `pub mod <domain>;`]
 pub mod cards;
@@ -20,6 +21,7 @@ pub mod tournaments;
 pub use error::{ErrorCode, Result, ServiceError};
 pub use info::{AppInfo, Notice, NoticeKind};
 pub use paths::{default_data_dir, DataPaths};
+pub use record::GameAt;
 pub use settings::{Language, Settings, Theme};
 
 /// The crate version, shown by `tablemate --version` and the app's About.

@@ -39,6 +39,16 @@ pub fn cards_fix(
     state.with(|svc| svc.fix_card(&card, &fact, &value))
 }
 
+/// Takes back the person's fix of one fact of a card.
+#[tauri::command(async)]
+pub fn cards_fix_remove(
+    state: State<'_, AppState>,
+    card: String,
+    fact: String,
+) -> CmdResult<Vec<FixView>> {
+    state.with(|svc| svc.remove_card_fix(&card, &fact))
+}
+
 #[tauri::command(async)]
 pub fn cards_stats(state: State<'_, AppState>) -> CmdResult<CatalogStatsView> {
     state.with(|svc| svc.catalog_stats())

@@ -5,7 +5,7 @@ use tablemate::game::{
     CardSuggestion, CardValuesFix, CardView, EnterOutcome, GameAction, GameListItem, GameView,
     NewGameRequest, PlayRequest,
 };
-use tablemate::{Language, ServiceError};
+use tablemate::{GameAt, Language, ServiceError};
 use tauri::State;
 
 type CmdResult<T> = Result<T, ServiceError>;
@@ -48,11 +48,19 @@ pub fn game_suggest(
 pub fn game_enter(
     state: State<'_, AppState>,
     id: i64,
+    revision: Option<u32>,
     request: PlayRequest,
     confirmed: bool,
     lang: Option<String>,
 ) -> CmdResult<EnterOutcome> {
-    state.with(|svc| svc.game_enter(id, &request, confirmed, lang.as_deref()))
+    state.with(|svc| {
+        svc.game_enter(
+            GameAt { id, revision },
+            &request,
+            confirmed,
+            lang.as_deref(),
+        )
+    })
 }
 
 // The table's actions take the interface language (absent: English) for their refusals.
@@ -61,37 +69,41 @@ pub fn game_enter(
 pub fn game_act(
     state: State<'_, AppState>,
     id: i64,
+    revision: Option<u32>,
     action: GameAction,
     lang: Option<Language>,
 ) -> CmdResult<GameView> {
-    state.with(|svc| svc.game_act_in(id, &action, lang.unwrap_or_default()))
+    state.with(|svc| svc.game_act_in(GameAt { id, revision }, &action, lang.unwrap_or_default()))
 }
 
 #[tauri::command(async)]
 pub fn game_undo(
     state: State<'_, AppState>,
     id: i64,
+    revision: Option<u32>,
     lang: Option<Language>,
 ) -> CmdResult<GameView> {
-    state.with(|svc| svc.game_undo_in(id, lang.unwrap_or_default()))
+    state.with(|svc| svc.game_undo_in(GameAt { id, revision }, lang.unwrap_or_default()))
 }
 
 #[tauri::command(async)]
 pub fn game_redo(
     state: State<'_, AppState>,
     id: i64,
+    revision: Option<u32>,
     lang: Option<Language>,
 ) -> CmdResult<GameView> {
-    state.with(|svc| svc.game_redo_in(id, lang.unwrap_or_default()))
+    state.with(|svc| svc.game_redo_in(GameAt { id, revision }, lang.unwrap_or_default()))
 }
 
 #[tauri::command(async)]
 pub fn game_next(
     state: State<'_, AppState>,
     id: i64,
+    revision: Option<u32>,
     lang: Option<Language>,
 ) -> CmdResult<GameView> {
-    state.with(|svc| svc.game_next_in(id, lang.unwrap_or_default()))
+    state.with(|svc| svc.game_next_in(GameAt { id, revision }, lang.unwrap_or_default()))
 }
 
 #[tauri::command(async)]

@@ -10,7 +10,7 @@ use tablemate::othergames::{
     OtherGameKind, OtherGameView,
 };
 use tablemate::rulings::PromptView;
-use tablemate::{Language, ServiceError};
+use tablemate::{GameAt, Language, ServiceError};
 use tauri::State;
 
 type CmdResult<T> = Result<T, ServiceError>;
@@ -53,10 +53,11 @@ pub fn other_list(
 pub fn other_act(
     state: State<'_, AppState>,
     id: i64,
+    revision: Option<u32>,
     action: OtherAction,
     lang: Option<Language>,
 ) -> CmdResult<OtherGameView> {
-    state.with(|svc| svc.other_act(id, &action, lang.unwrap_or_default()))
+    state.with(|svc| svc.other_act(GameAt { id, revision }, &action, lang.unwrap_or_default()))
 }
 
 /// A card entering play: the table after it and the card's rulings, in one call.
@@ -64,29 +65,39 @@ pub fn other_act(
 pub fn other_enter(
     state: State<'_, AppState>,
     id: i64,
+    revision: Option<u32>,
     action: OtherAction,
     lang: Option<Language>,
     limit: Option<usize>,
 ) -> CmdResult<OtherEntered> {
-    state.with(|svc| svc.other_enter(id, &action, lang.unwrap_or_default(), limit))
+    state.with(|svc| {
+        svc.other_enter(
+            GameAt { id, revision },
+            &action,
+            lang.unwrap_or_default(),
+            limit,
+        )
+    })
 }
 
 #[tauri::command(async)]
 pub fn other_undo(
     state: State<'_, AppState>,
     id: i64,
+    revision: Option<u32>,
     lang: Option<Language>,
 ) -> CmdResult<OtherGameView> {
-    state.with(|svc| svc.other_undo(id, lang.unwrap_or_default()))
+    state.with(|svc| svc.other_undo(GameAt { id, revision }, lang.unwrap_or_default()))
 }
 
 #[tauri::command(async)]
 pub fn other_redo(
     state: State<'_, AppState>,
     id: i64,
+    revision: Option<u32>,
     lang: Option<Language>,
 ) -> CmdResult<OtherGameView> {
-    state.with(|svc| svc.other_redo(id, lang.unwrap_or_default()))
+    state.with(|svc| svc.other_redo(GameAt { id, revision }, lang.unwrap_or_default()))
 }
 
 #[tauri::command(async)]

@@ -56,11 +56,29 @@ describe('the other games table', () => {
     expect(screen.getByTestId('og-status').textContent).toContain('Ann ist dran');
     await fireEvent.click(screen.getByTestId('dmg-B-quest'));
     expect(otherApi.act).toHaveBeenCalledWith(
-      7,
+      { id: 7, revision: 3 },
       { game: 'whi', event: { type: 'damage_dealt', player: 'B', zone: 'quest', amount: 1 } },
       'de',
     );
     await waitFor(() => expect(screen.getByTestId('whi-B-quest').textContent).toContain('1/8'));
+  });
+
+  it('a game changed meanwhile: sends the revision it drew, then shows the game as it is now and the refusal', async () => {
+    const onerror = vi.fn();
+    otherApi.current.mockResolvedValue(whiGame());
+    const changed = { code: 'changed', message: 'The game of Ann and Ben changed meanwhile.' };
+    otherApi.act.mockRejectedValue(changed);
+    otherApi.view.mockResolvedValue({ ...damagedB(), revision: 4 });
+    render(OtherTable, { lang: 'en', onerror });
+    await waitFor(() => expect(screen.getByTestId('dmg-B-quest')).toBeTruthy());
+    await fireEvent.click(screen.getByTestId('dmg-B-quest'));
+    await waitFor(() => expect(onerror).toHaveBeenCalledWith(changed));
+    expect(otherApi.view).toHaveBeenCalledWith(7, 'en');
+    await waitFor(() => expect(screen.getByTestId('whi-B-quest').textContent).toContain('1/8'));
+    // the next action is decided on the game as now shown
+    otherApi.act.mockResolvedValue(damagedB());
+    await fireEvent.click(screen.getByTestId('dmg-B-quest'));
+    expect(otherApi.act).toHaveBeenLastCalledWith({ id: 7, revision: 4 }, expect.anything(), 'en');
   });
 
   it('enters a card in one call: the card recorded and its rulings with the cards in play before it', async () => {
@@ -75,7 +93,7 @@ describe('the other games table', () => {
     await fireEvent.click(screen.getByTestId('og-play'));
     await waitFor(() => expect(screen.getByTestId('og-prompts').textContent).toContain('Grimgor does not trigger.'));
     expect(otherApi.enter).toHaveBeenCalledWith(
-      7,
+      { id: 7, revision: 3 },
       { game: 'whi', event: { type: 'card_played', player: 'A', card: 'Grimgor Ironhide', zone: 'kingdom' } },
       'en',
       4,
@@ -123,7 +141,7 @@ describe('the other games table', () => {
     await fireEvent.click(screen.getByTestId('og-play'));
     await waitFor(() =>
       expect(otherApi.enter).toHaveBeenCalledWith(
-        7,
+        { id: 7, revision: 3 },
         { game: 'whi', event: { type: 'legend_entered', player: 'A', card: 'Karl Franz', eternal_war: true } },
         'en',
         4,
@@ -194,7 +212,7 @@ describe('the other games table', () => {
     await fireEvent.click(await screen.findByTestId('suggestion-whi-grimgor-ironhide'));
     await waitFor(() =>
       expect(otherApi.enter).toHaveBeenCalledWith(
-        7,
+        { id: 7, revision: 3 },
         { game: 'whi', event: { type: 'card_played', player: 'A', card: 'Grimgor Ironhide', zone: 'kingdom' } },
         'en',
         4,

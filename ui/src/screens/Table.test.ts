@@ -139,7 +139,7 @@ describe('Table screen', () => {
     await fireEvent.input(input, { target: { value: 'V24' } });
     expect(await screen.findByTestId('suggestion-vulca-24')).toBeTruthy();
     await fireEvent.keyDown(input, { key: 'Enter' });
-    await waitFor(() => expect(gameApi.play).toHaveBeenCalledWith(7, { player: 'A', card: 'vulca-24', target: null, face_down: false }));
+    await waitFor(() => expect(gameApi.play).toHaveBeenCalledWith({ id: 7, revision: 3 }, { player: 'A', card: 'vulca-24', target: null, face_down: false }));
     expect((await screen.findByTestId('total-A-fire-value')).textContent).toBe('1');
     const prompt = await screen.findByTestId('prompt-interaction');
     expect(prompt.textContent).toContain('Enthrall Opposition');
@@ -221,11 +221,11 @@ describe('Table screen', () => {
     await fireEvent.change(target, { target: { value: 'vulca-02' } });
     await fireEvent.click(screen.getByTestId('pending-play'));
     await waitFor(() =>
-      expect(gameApi.play).toHaveBeenCalledWith(7, { player: 'A', card: 'vulca-21', target: 'vulca-02', face_down: false }),
+      expect(gameApi.play).toHaveBeenCalledWith({ id: 7, revision: 3 }, { player: 'A', card: 'vulca-21', target: 'vulca-02', face_down: false }),
     );
     // one call: the decision is sent back confirmed
     expect(gameApi.enter).toHaveBeenLastCalledWith(
-      7,
+      { id: 7, revision: 3 },
       { player: 'A', card: 'vulca-21', target: 'vulca-02', face_down: false },
       true,
       'en',
@@ -253,7 +253,7 @@ describe('Table screen', () => {
     expect(screen.queryByTestId('target')).toBeNull();
     await fireEvent.click(await screen.findByTestId('pending-play'));
     await waitFor(() =>
-      expect(gameApi.play).toHaveBeenCalledWith(7, { player: 'B', card: 'hoax-28', target: null, face_down: false }),
+      expect(gameApi.play).toHaveBeenCalledWith({ id: 7, revision: 3 }, { player: 'B', card: 'hoax-28', target: null, face_down: false }),
     );
   });
 
@@ -300,7 +300,7 @@ describe('Table screen', () => {
     expect(gameApi.undo).not.toHaveBeenCalled();
     await fireEvent.input(input, { target: { value: '' } });
     await fireEvent.keyDown(input, { key: 'z', ctrlKey: true });
-    await waitFor(() => expect(gameApi.undo).toHaveBeenCalledWith(7, 'en'));
+    await waitFor(() => expect(gameApi.undo).toHaveBeenCalledWith({ id: 7, revision: 3 }, 'en'));
   });
 
   it('says an abandoned game ended without a result and offers the next game of the match', async () => {
@@ -314,7 +314,7 @@ describe('Table screen', () => {
     expect(screen.queryByTestId('pass')).toBeNull();
     expect(wake).not.toHaveBeenCalledWith(true);
     await fireEvent.click(screen.getByTestId('next-game'));
-    await waitFor(() => expect(gameApi.next).toHaveBeenCalledWith(7, 'de'));
+    await waitFor(() => expect(gameApi.next).toHaveBeenCalledWith({ id: 7, revision: 3 }, 'de'));
     expect(await screen.findByTestId('card-entry')).toBeTruthy();
   });
 
@@ -357,12 +357,12 @@ describe('Table screen', () => {
     });
     render(Table, { lang: 'de', onerror: vi.fn(), wake });
     await fireEvent.click(await screen.findByTestId('pass'));
-    expect(gameApi.act).toHaveBeenLastCalledWith(7, { action: 'pass', player: 'A', confirmed: false }, 'de');
+    expect(gameApi.act).toHaveBeenLastCalledWith({ id: 7, revision: 3 }, { action: 'pass', player: 'A', confirmed: false }, 'de');
     const refusal = await screen.findByTestId('flow-error');
     expect(refusal.textContent).toContain('bevor Ann den Zug beendet');
     expect(refusal.textContent).not.toContain('Not possible');
     await fireEvent.click(screen.getByTestId('undo'));
-    expect(gameApi.undo).toHaveBeenLastCalledWith(7, 'de');
+    expect(gameApi.undo).toHaveBeenLastCalledWith({ id: 7, revision: 3 }, 'de');
   });
 
   it('offers "Next turn anyway" when the engine asks to confirm a pass, and sends it confirmed', async () => {
@@ -372,9 +372,9 @@ describe('Table screen', () => {
       .mockResolvedValueOnce(game({ turn: 'B' }));
     render(Table, { lang: 'en', onerror: vi.fn(), wake });
     await fireEvent.click(await screen.findByTestId('pass'));
-    expect(gameApi.act).toHaveBeenLastCalledWith(7, { action: 'pass', player: 'A', confirmed: false }, 'en');
+    expect(gameApi.act).toHaveBeenLastCalledWith({ id: 7, revision: 3 }, { action: 'pass', player: 'A', confirmed: false }, 'en');
     await fireEvent.click(await screen.findByTestId('pass-anyway'));
-    await waitFor(() => expect(gameApi.act).toHaveBeenLastCalledWith(7, { action: 'pass', player: 'A', confirmed: true }, 'en'));
+    await waitFor(() => expect(gameApi.act).toHaveBeenLastCalledWith({ id: 7, revision: 3 }, { action: 'pass', player: 'A', confirmed: true }, 'en'));
     await waitFor(() => expect(screen.queryByTestId('flow-error')).toBeNull());
     expect(await screen.findByTestId('turn-B')).toBeTruthy();
   });
@@ -429,7 +429,7 @@ describe('Table screen', () => {
     await waitFor(() => expect(rulingsApi.forCard).toHaveBeenCalledWith('vulca-02', [], 'en', 20));
     expect((await screen.findByTestId('card-sheet-name')).textContent).toContain('Flash the Incendiary');
     await fireEvent.click(screen.getByTestId('card-discard'));
-    await waitFor(() => expect(gameApi.act).toHaveBeenCalledWith(7, { action: 'discard', player: 'A', card: 'vulca-02' }, 'en'));
+    await waitFor(() => expect(gameApi.act).toHaveBeenCalledWith({ id: 7, revision: 3 }, { action: 'discard', player: 'A', card: 'vulca-02' }, 'en'));
     await waitFor(() => expect(screen.queryByTestId('card-sheet')).toBeNull());
   });
 
@@ -442,7 +442,7 @@ describe('Table screen', () => {
     expect(screen.getByTestId('end-ask').textContent).toContain('Gibt Ben dieses Spiel auf?');
     expect(gameApi.act).not.toHaveBeenCalled();
     await fireEvent.click(screen.getByTestId('end-yes'));
-    await waitFor(() => expect(gameApi.act).toHaveBeenCalledWith(7, { action: 'concede', player: 'B' }, 'de'));
+    await waitFor(() => expect(gameApi.act).toHaveBeenCalledWith({ id: 7, revision: 3 }, { action: 'concede', player: 'B' }, 'de'));
   });
 
   it('turns the opponent half face to face, remembered on this device, and keeps the screen awake in a game', async () => {

@@ -53,8 +53,12 @@ pub enum CardsCmd {
         #[arg(long)]
         fact: String,
         /// The value as printed (icons: comma-separated, e.g. "fire_shield, stop").
+        #[arg(long, required_unless_present = "remove", conflicts_with = "remove")]
+        value: Option<String>,
+        /// Take back your fix of this fact: the catalog's value counts again, from the card's
+        /// next play (games that played the card keep what they played).
         #[arg(long)]
-        value: String,
+        remove: bool,
     },
 }
 
@@ -144,11 +148,22 @@ pub fn run(ctx: &Ctx<'_>, cmd: CardsCmd) -> Result<(), ServiceError> {
                 writeln!(w, "{:<22} {}", "your fixes:", s.user_fixes)
             })
         }
-        CardsCmd::Fix { card, fact, value } => {
+        CardsCmd::Fix {
+            card,
+            fact,
+            value,
+            remove,
+        } => {
             let mut svc = ctx.open()?;
-            let fixes = svc.fix_card(&card, &fact, &value)?;
+            let (fixes, said) = match value {
+                Some(value) if !remove => (svc.fix_card(&card, &fact, &value)?, "Saved"),
+                _ => (svc.remove_card_fix(&card, &fact)?, "Taken back"),
+            };
             ctx.out.print(&fixes, |w| {
-                writeln!(w, "Saved. Your fixes of this card:")?;
+                writeln!(
+                    w,
+                    "{said}. Your fixes of this card (they count from its next play):"
+                )?;
                 print_fixes(w, &fixes)
             })
         }

@@ -11,7 +11,7 @@ use tablemate::game::{
     PlayRequest, Seat,
 };
 use tablemate::history::GameStatus;
-use tablemate::{Service, ServiceError};
+use tablemate::{ErrorCode, GameAt, Service, ServiceError};
 
 use crate::Ctx;
 
@@ -197,10 +197,41 @@ fn act(
 ) -> Result<(), ServiceError> {
     let mut svc = ctx.open()?;
     let id = game_id(&svc, game)?;
-    let seat = seat_of(&svc.game_view(id)?, player)?;
+    let seen = svc.game_view(id)?;
+    let seat = seat_of(&seen, player)?;
     let action = make(seat)?;
-    let view = svc.game_act(id, &action)?;
-    show(ctx, &view, false)
+    // decided on the table just read: a write meanwhile (the app) refuses it
+    let r = svc.game_act(at(&seen), &action);
+    recorded(ctx, &svc, id, r)
+}
+
+/// The game as this command read it: the revision its decision is made on.
+fn at(v: &GameView) -> GameAt {
+    GameAt {
+        id: v.id,
+        revision: Some(v.revision),
+    }
+}
+
+/// Prints the table after a write. When the game changed meanwhile (the app or another
+/// command wrote first), nothing was recorded: the game is printed as it now is, and the
+/// refusal exits 1.
+fn recorded(
+    ctx: &Ctx<'_>,
+    svc: &Service,
+    id: i64,
+    r: Result<GameView, ServiceError>,
+) -> Result<(), ServiceError> {
+    match r {
+        Ok(view) => show(ctx, &view, false),
+        Err(e) if e.code == ErrorCode::Changed => {
+            if let Ok(now) = svc.game_view(id) {
+                show(ctx, &now, false)?;
+            }
+            Err(e)
+        }
+        Err(e) => Err(e),
+    }
 }
 
 pub fn run(ctx: &Ctx<'_>, cmd: GameCmd) -> Result<(), ServiceError> {
@@ -239,7 +270,8 @@ pub fn run(ctx: &Ctx<'_>, cmd: GameCmd) -> Result<(), ServiceError> {
         } => {
             let mut svc = ctx.open()?;
             let id = game_id(&svc, game)?;
-            let seat = seat_of(&svc.game_view(id)?, &player)?;
+            let seen = svc.game_view(id)?;
+            let seat = seat_of(&seen, &player)?;
             let req = PlayRequest {
                 player: seat,
                 card: joined(&card),
@@ -247,8 +279,8 @@ pub fn run(ctx: &Ctx<'_>, cmd: GameCmd) -> Result<(), ServiceError> {
                 face_down,
             };
             // warned before the play, as in the app: refused until --confirm
-            let view = svc.game_play_confirmed(id, &req, confirm)?;
-            show(ctx, &view, false)
+            let r = svc.game_play_confirmed(at(&seen), &req, confirm);
+            recorded(ctx, &svc, id, r)
         }
         GameCmd::Element {
             player,
@@ -317,20 +349,20 @@ pub fn run(ctx: &Ctx<'_>, cmd: GameCmd) -> Result<(), ServiceError> {
         GameCmd::Abandon { confirm, game } => {
             let mut svc = ctx.open()?;
             let id = game_id(&svc, game)?;
-            let view = svc.game_act(id, &GameAction::Abandon { confirmed: confirm })?;
-            show(ctx, &view, false)
+            let r = svc.game_act(id, &GameAction::Abandon { confirmed: confirm });
+            recorded(ctx, &svc, id, r)
         }
         GameCmd::Undo { game } => {
             let mut svc = ctx.open()?;
             let id = game_id(&svc, game)?;
-            let view = svc.game_undo(id)?;
-            show(ctx, &view, false)
+            let r = svc.game_undo(id);
+            recorded(ctx, &svc, id, r)
         }
         GameCmd::Redo { game } => {
             let mut svc = ctx.open()?;
             let id = game_id(&svc, game)?;
-            let view = svc.game_redo(id)?;
-            show(ctx, &view, false)
+            let r = svc.game_redo(id);
+            recorded(ctx, &svc, id, r)
         }
         GameCmd::Show { why, game } => {
             let svc = ctx.open()?;
@@ -370,8 +402,8 @@ pub fn run(ctx: &Ctx<'_>, cmd: GameCmd) -> Result<(), ServiceError> {
         GameCmd::Next { game } => {
             let mut svc = ctx.open()?;
             let id = game_id(&svc, game)?;
-            let view = svc.game_next(id)?;
-            show(ctx, &view, false)
+            let r = svc.game_next(id);
+            recorded(ctx, &svc, id, r)
         }
         GameCmd::Fix {
             card,

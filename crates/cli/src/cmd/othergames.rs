@@ -16,7 +16,7 @@ use tablemate::othergames::engine::{CardId, Player};
 use tablemate::othergames::{
     NewOtherGameRequest, OtherAction, OtherGameKind, OtherGameView, OtherOutcome, OtherTable,
 };
-use tablemate::{Language, Service, ServiceError};
+use tablemate::{ErrorCode, GameAt, Language, Service, ServiceError};
 
 use crate::Ctx;
 
@@ -350,8 +350,14 @@ fn run_family(
                 Ok(())
             });
         }
-        Some(Common::Undo) => svc.other_undo(id, Language::En)?,
-        Some(Common::Redo) => svc.other_redo(id, Language::En)?,
+        Some(Common::Undo) => {
+            let r = svc.other_undo(id, Language::En);
+            recorded(ctx, &svc, id, r)?
+        }
+        Some(Common::Redo) => {
+            let r = svc.other_redo(id, Language::En);
+            recorded(ctx, &svc, id, r)?
+        }
         Some(Common::Rulings { card, limit }) => {
             let prompts = svc.other_prompts(id, &card.join(" "), Language::En, limit)?;
             return ctx.out.print(&prompts, |w| {
@@ -383,10 +389,36 @@ fn run_family(
         None => {
             let current = svc.other_view(id, Language::En)?;
             let action = make(&current)?;
-            svc.other_act(id, &action, Language::En)?
+            // decided on the table just read: a write meanwhile (the app) refuses it
+            let seen = GameAt {
+                id,
+                revision: Some(current.revision),
+            };
+            let r = svc.other_act(seen, &action, Language::En);
+            recorded(ctx, &svc, id, r)?
         }
     };
     show(ctx, &view)
+}
+
+/// The table after a write. When the game changed meanwhile (the app or another command
+/// wrote first), nothing was recorded: the game is printed as it now is, and the refusal
+/// exits 1.
+fn recorded(
+    ctx: &Ctx<'_>,
+    svc: &Service,
+    id: i64,
+    r: Result<OtherGameView, ServiceError>,
+) -> Result<OtherGameView, ServiceError> {
+    match r {
+        Err(e) if e.code == ErrorCode::Changed => {
+            if let Ok(now) = svc.other_view(id, Language::En) {
+                show(ctx, &now)?;
+            }
+            Err(e)
+        }
+        other => other,
+    }
 }
 
 fn active(view: &OtherGameView, player: Option<String>) -> Result<Player, ServiceError> {

@@ -1,6 +1,12 @@
 //! The game a command works on, loaded once: the cards with the user's fixes (read once),
 //! the stored record, and the log folded by the engine. Enter, preview, play, prompts and
 //! history all use it, so one command reads the card fixes once and replays the log once.
+//!
+//! **How a card fix reaches a game.** A card keeps, in each game, the facts it had when it was
+//! first played there: a fix counts from the card's next first play, never backwards. So a fix
+//! made after a card was played (its type, its values) cannot make that game's log stop
+//! replaying, and a finished game keeps meaning what it meant. Cards not yet played in a game
+//! get the fixes in force now, so values entered at the table count for the play that follows.
 
 use std::collections::HashMap;
 use std::sync::OnceLock;
@@ -8,7 +14,7 @@ use std::sync::OnceLock;
 use bluemoon::{BmFacts, CardId, CardSource, Event};
 
 use crate::error::store_error;
-use crate::{Result, Service, ServiceError};
+use crate::{GameAt, Result, Service, ServiceError};
 
 // Card source: the embedded effects and facts with the user's fixes over them.
 
@@ -69,8 +75,11 @@ fn broken_log(game: i64, e: impl std::fmt::Display) -> ServiceError {
 impl Service {
     /// The engine's card source with the user's card fixes applied.
     pub(crate) fn game_cards(&self) -> Result<Cards<'static>> {
+        self.cards_with(self.user_card_fixes()?)
+    }
+
+    fn cards_with(&self, fixes: Vec<cards::CardFix>) -> Result<Cards<'static>> {
         let base = base_catalog()?;
-        let fixes = self.user_card_fixes()?;
         let applied = self.catalog.apply_fixes(&fixes);
         let fixed = applied
             .cards
@@ -82,44 +91,98 @@ impl Service {
 
     /// The user's card fixes in force, as the cards crate reads them (fact name + value JSON).
     pub(crate) fn user_card_fixes(&self) -> Result<Vec<cards::CardFix>> {
-        let rows = self.store.card_fixes()?;
-        Ok(rows
-            .into_iter()
-            .filter_map(|r| {
-                let value: serde_json::Value = serde_json::from_str(&r.value_json).ok()?;
-                let fv: cards::FactValue =
-                    serde_json::from_value(serde_json::json!({ "fact": r.fact, "value": value }))
-                        .ok()?;
-                Some(cards::CardFix::new(r.card_id.as_str(), fv, r.id.0))
-            })
+        Ok(self
+            .store
+            .card_fixes()?
+            .iter()
+            .filter_map(card_fix)
             .collect())
     }
 
+    /// The engine's card source for a game whose cards were first played at `first_played`:
+    /// each such card with the fixes made up to that moment, every other card with the fixes
+    /// in force now (see the module's comment).
+    pub(crate) fn game_cards_as_played(
+        &self,
+        first_played: &HashMap<CardId, String>,
+    ) -> Result<Cards<'static>> {
+        // (card, fact) -> the newest fix that counts for this game; a withdrawal (`null`)
+        // counts too, and is left out at the end.
+        let mut in_force: HashMap<(String, String), store::CardFixRow> = HashMap::new();
+        for row in self.store.card_fix_history_all()? {
+            let counts = match first_played.get(&CardId::new(row.card_id.as_str())) {
+                Some(played) => row.created_at <= *played,
+                None => true,
+            };
+            if counts {
+                in_force.insert((row.card_id.clone(), row.fact.clone()), row);
+            }
+        }
+        let mut rows: Vec<store::CardFixRow> = in_force.into_values().collect();
+        rows.sort_by_key(|r| r.id.0);
+        self.cards_with(rows.iter().filter_map(card_fix).collect())
+    }
+
     /// Loads game `id` once for a command: the cards with the user's fixes, its stored
-    /// record and its log folded by the engine.
+    /// record and its log (read together, at one revision) folded by the engine.
     pub(crate) fn load_game(&self, id: i64) -> Result<GameCtx> {
-        let cards = self.game_cards()?;
+        self.load_game_in(id.into(), crate::Language::En)
+    }
+
+    /// [`Service::load_game`] of the game the person decided on: refused as changed meanwhile
+    /// when a front end saw another revision than the record has now (nothing is decided on a
+    /// table the person did not see). Refusals of the command are worded in `lang`.
+    pub(crate) fn load_game_in(&self, at: GameAt, lang: crate::Language) -> Result<GameCtx> {
+        let id = at.id;
         let gid = store::GameId(id);
-        let info = self.store.game(gid).map_err(|e| match e {
+        let (info, stored) = self.store.game_with_events(gid).map_err(|e| match e {
             store::StoreError::NotFound { .. } => {
                 ServiceError::not_found(format!("There is no game {id}"))
             }
             other => store_error(other),
         })?;
-        let events = self
-            .store
-            .events(gid)
-            .map_err(store_error)?
-            .into_iter()
+        at.check(info.revision, &info.player_names, lang)?;
+        let events = stored
+            .iter()
             .map(|s| Event::from_json(&s.payload))
             .collect::<std::result::Result<Vec<_>, _>>()
             .map_err(|e| broken_log(id, e))?;
+        let cards = self.game_cards_as_played(&first_plays(&events, &stored))?;
         let game = bluemoon::Game::from_events(&cards, events).map_err(|e| broken_log(id, e))?;
         Ok(GameCtx {
             cards,
             info,
             game,
-            lang: crate::Language::En,
+            lang,
         })
     }
+}
+
+/// A stored fix as the cards crate reads it (fact name + value JSON); a withdrawal (`null`) or
+/// a row it cannot read is no fix.
+fn card_fix(r: &store::CardFixRow) -> Option<cards::CardFix> {
+    let value: serde_json::Value = serde_json::from_str(&r.value_json).ok()?;
+    if value.is_null() {
+        return None;
+    }
+    let fv: cards::FactValue =
+        serde_json::from_value(serde_json::json!({ "fact": r.fact, "value": value })).ok()?;
+    Some(cards::CardFix::new(r.card_id.as_str(), fv, r.id.0))
+}
+
+/// When each card was first played in a log: the time of its first `CardPlayed` event
+/// (`events` parsed from `stored`, in the same order).
+pub(crate) fn first_plays(
+    events: &[Event],
+    stored: &[store::StoredEvent],
+) -> HashMap<CardId, String> {
+    let mut first = HashMap::new();
+    for (event, s) in events.iter().zip(stored) {
+        if let bluemoon::EventKind::CardPlayed { card, .. } = &event.kind {
+            first
+                .entry(card.clone())
+                .or_insert_with(|| s.created_at.clone());
+        }
+    }
+    first
 }

@@ -22,7 +22,7 @@ use bluemoon::{
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-mod context;
+pub(crate) mod context;
 mod refusal;
 mod views;
 pub(crate) use context::{Cards, GameCtx};
@@ -30,7 +30,7 @@ use refusal::{fix_refusal, setup_refusal, CardRefusal, FixRefusal, SetupRefusal,
 pub use views::*;
 
 use crate::error::store_error;
-use crate::{Language, Result, Service, ServiceError};
+use crate::{record, GameAt, Language, Result, Service, ServiceError};
 
 /// Suggestions shown while typing a card.
 pub const SUGGESTION_LIMIT: usize = 8;
@@ -681,15 +681,15 @@ impl Service {
         let setup = setup_event(&people, first, expansions);
         let id = self
             .store
-            .create_game(&store::NewGame {
-                players,
-                people,
-                first: Some(first.side()),
-                match_id: Some(match_id),
-            })
-            .map_err(store_error)?;
-        self.store
-            .append_event(id, &setup.to_json())
+            .start_game(
+                &store::NewGame {
+                    players,
+                    people,
+                    first: Some(first.side()),
+                    match_id: Some(match_id),
+                },
+                &setup.to_json(),
+            )
             .map_err(store_error)?;
         self.game_view(id.0)
     }
@@ -853,6 +853,7 @@ impl Service {
         };
         Ok(GameView {
             id: info.id.0,
+            revision: info.revision,
             match_id: info.match_id.map(|m| m.0),
             game_no,
             edition: enum_text(&view.edition),
@@ -912,8 +913,8 @@ impl Service {
             .push(&ctx.cards, ev.clone())
             .map_err(|e| self.rule_error(e, &ctx.info.player_names, ctx.lang))?;
         self.store
-            .append_event(ctx.info.id, &ev.to_json())
-            .map_err(store_error)?;
+            .append_event(ctx.info.id, ctx.info.revision, &ev.to_json())
+            .map_err(|e| record::write_error(e, &ctx.info.player_names, ctx.lang))?;
         ctx.info = self.store.game(ctx.info.id).map_err(store_error)?;
         self.view_of(&ctx.cards, &ctx.info, ctx.game.state())
     }
@@ -942,11 +943,18 @@ impl Service {
     /// result in one transaction.
     fn abandon(&mut self, ctx: &mut GameCtx, confirmed: bool) -> Result<GameView> {
         self.ensure_playing(ctx)?;
-        let ev = Event::new(EventKind::GameAbandoned);
-        ctx.game
-            .state()
-            .validate(&ctx.cards, &ev)
-            .map_err(|e| self.rule_error(e, &ctx.info.player_names, ctx.lang))?;
+        // A game stored by an old release without its set-up: no engine event fits such a
+        // log, so the store records the end without one.
+        let event = if ctx.info.events == 0 {
+            None
+        } else {
+            let ev = Event::new(EventKind::GameAbandoned);
+            ctx.game
+                .state()
+                .validate(&ctx.cards, &ev)
+                .map_err(|e| self.rule_error(e, &ctx.info.player_names, ctx.lang))?;
+            Some(ev)
+        };
         if !confirmed {
             return Err(ServiceError::needs_confirmation(refusal::table_refusal(
                 TableRefusal::ConfirmAbandon,
@@ -954,12 +962,19 @@ impl Service {
                 ctx.lang,
             )));
         }
-        ctx.game
-            .push(&ctx.cards, ev.clone())
-            .map_err(|e| self.rule_error(e, &ctx.info.player_names, ctx.lang))?;
-        self.store
-            .abandon_game(ctx.info.id, &ev.to_json())
-            .map_err(store_error)?;
+        let (id, revision) = (ctx.info.id, ctx.info.revision);
+        match event {
+            Some(ev) => {
+                ctx.game
+                    .push(&ctx.cards, ev.clone())
+                    .map_err(|e| self.rule_error(e, &ctx.info.player_names, ctx.lang))?;
+                self.store
+                    .abandon_game(id, revision, &ev.to_json())
+                    .map(|_| ())
+            }
+            None => self.store.abandon_empty_game(id, revision),
+        }
+        .map_err(|e| record::write_error(e, &ctx.info.player_names, ctx.lang))?;
         ctx.info = self.store.game(ctx.info.id).map_err(store_error)?;
         self.view_of(&ctx.cards, &ctx.info, ctx.game.state())
     }
@@ -970,15 +985,14 @@ impl Service {
     /// unknown. The game is loaded once for all three.
     pub fn game_enter(
         &mut self,
-        id: i64,
+        at: impl Into<GameAt>,
         req: &PlayRequest,
         confirmed: bool,
         lang: Option<&str>,
     ) -> Result<EnterOutcome> {
         let language = refusal::language_of(lang);
         let card = self.resolve_card_in(&req.card, language)?;
-        let mut ctx = self.load_game(id)?;
-        ctx.lang = language;
+        let mut ctx = self.load_game_in(at.into(), language)?;
         let (preview, engine) = self.preview_in(&ctx, &card, req)?;
         let decide = !preview.unknown.is_empty() || (!confirmed && preview.needs_decision());
         let event = match engine.event {
@@ -1009,8 +1023,8 @@ impl Service {
     }
 
     /// A card enters play; it goes to the area its type implies.
-    pub fn game_play(&mut self, id: i64, req: &PlayRequest) -> Result<GameView> {
-        self.game_play_confirmed(id, req, true)
+    pub fn game_play(&mut self, at: impl Into<GameAt>, req: &PlayRequest) -> Result<GameView> {
+        self.game_play_confirmed(at, req, true)
     }
 
     /// Records a play unless the engine warns about it and the person has not `confirmed` it:
@@ -1018,12 +1032,12 @@ impl Service {
     /// One load of the game for the check and the play.
     pub fn game_play_confirmed(
         &mut self,
-        id: i64,
+        at: impl Into<GameAt>,
         req: &PlayRequest,
         confirmed: bool,
     ) -> Result<GameView> {
         let card = self.resolve_card(&req.card)?;
-        let mut ctx = self.load_game(id)?;
+        let mut ctx = self.load_game_in(at.into(), Language::En)?;
         let (preview, engine) = self.preview_in(&ctx, &card, req)?;
         if !confirmed && !preview.warnings.is_empty() {
             let said: Vec<&str> = preview
@@ -1105,19 +1119,18 @@ impl Service {
 
     /// Anything else at the table (element, next turn, retreat, dragons by hand, ...);
     /// refusals in English.
-    pub fn game_act(&mut self, id: i64, action: &GameAction) -> Result<GameView> {
-        self.game_act_in(id, action, Language::En)
+    pub fn game_act(&mut self, at: impl Into<GameAt>, action: &GameAction) -> Result<GameView> {
+        self.game_act_in(at, action, Language::En)
     }
 
     /// [`Service::game_act`] with its refusals in the interface language `lang`.
     pub fn game_act_in(
         &mut self,
-        id: i64,
+        at: impl Into<GameAt>,
         action: &GameAction,
         lang: Language,
     ) -> Result<GameView> {
-        let mut ctx = self.load_game(id)?;
-        ctx.lang = lang;
+        let mut ctx = self.load_game_in(at.into(), lang)?;
         let kind = match action {
             GameAction::Abandon { confirmed } => return self.abandon(&mut ctx, *confirmed),
             GameAction::ChooseElement { player, element } => EventKind::ElementChosen {
@@ -1195,6 +1208,13 @@ impl Service {
             GameAction::CardsRegained { player } => EventKind::CardsRegained {
                 player: player.player(),
             },
+            GameAction::Concede { .. } if ctx.info.events == 0 => {
+                return Err(ServiceError::invalid(refusal::table_refusal(
+                    TableRefusal::NeverSetUp,
+                    ctx.info.id.0,
+                    ctx.lang,
+                )))
+            }
             GameAction::Concede { player } => EventKind::GameEnded {
                 loser: player.player(),
             },
@@ -1203,13 +1223,16 @@ impl Service {
     }
 
     /// Takes back the last event (the setup stays). Without limit.
-    pub fn game_undo(&mut self, id: i64) -> Result<GameView> {
-        self.game_undo_in(id, Language::En)
+    pub fn game_undo(&mut self, at: impl Into<GameAt>) -> Result<GameView> {
+        self.game_undo_in(at, Language::En)
     }
 
     /// [`Service::game_undo`] with its refusals in the interface language `lang`.
-    pub fn game_undo_in(&mut self, id: i64, lang: Language) -> Result<GameView> {
+    pub fn game_undo_in(&mut self, at: impl Into<GameAt>, lang: Language) -> Result<GameView> {
+        let at = at.into();
+        let id = at.id;
         let info = self.game_info(id)?;
+        at.check(info.revision, &info.player_names, lang)?;
         let refused = |r| Err(ServiceError::invalid(refusal::table_refusal(r, id, lang)));
         if info.result.is_some() {
             return refused(TableRefusal::FinishedLog);
@@ -1217,38 +1240,48 @@ impl Service {
         if info.events <= 1 {
             return refused(TableRefusal::NothingToUndo);
         }
-        match self.store.undo(info.id) {
+        match self.store.undo(info.id, info.revision) {
             Ok(_) => self.game_view(id),
             Err(store::StoreError::GameAbandoned(_)) => refused(TableRefusal::AbandonedLog),
-            Err(other) => Err(store_error(other)),
+            Err(store::StoreError::NothingToUndo(_)) => refused(TableRefusal::NothingToUndo),
+            Err(other) => Err(record::write_error(other, &info.player_names, lang)),
         }
     }
 
     /// Puts back the last undone event.
-    pub fn game_redo(&mut self, id: i64) -> Result<GameView> {
-        self.game_redo_in(id, Language::En)
+    pub fn game_redo(&mut self, at: impl Into<GameAt>) -> Result<GameView> {
+        self.game_redo_in(at, Language::En)
     }
 
     /// [`Service::game_redo`] with its refusals in the interface language `lang`.
-    pub fn game_redo_in(&mut self, id: i64, lang: Language) -> Result<GameView> {
-        let info = self.game_info(id)?;
+    pub fn game_redo_in(&mut self, at: impl Into<GameAt>, lang: Language) -> Result<GameView> {
+        let mut ctx = self.load_game_in(at.into(), lang)?;
+        let id = ctx.info.id.0;
         let refused = |r| Err(ServiceError::invalid(refusal::table_refusal(r, id, lang)));
-        if info.result.is_some() {
+        if ctx.info.result.is_some() {
             return refused(TableRefusal::FinishedLog);
         }
-        let Some(next) = self.store.next_redo(info.id).map_err(store_error)? else {
+        let Some(next) = self.store.next_redo(ctx.info.id).map_err(store_error)? else {
             return refused(TableRefusal::NothingToRedo);
         };
+        // The engine checks the event again on the table as it is now (the cards' facts may
+        // have been fixed meanwhile): a redo that no longer fits is refused, never stored.
+        let ev = Event::from_json(&next).map_err(|e| {
+            ServiceError::internal(format!("The undone event of game {id} cannot be read: {e}"))
+        })?;
+        let abandons = matches!(ev.kind, EventKind::GameAbandoned);
+        ctx.game
+            .push(&ctx.cards, ev)
+            .map_err(|e| self.rule_error(e, &ctx.info.player_names, lang))?;
         // Redoing an abandon abandons the game again, as the first time.
-        let abandons =
-            Event::from_json(&next).is_ok_and(|e| matches!(e.kind, EventKind::GameAbandoned));
         if abandons {
-            self.store.redo_abandoning(info.id)
+            self.store.redo_abandoning(ctx.info.id, ctx.info.revision)
         } else {
-            self.store.redo(info.id)
+            self.store.redo(ctx.info.id, ctx.info.revision)
         }
-        .map_err(store_error)?;
-        self.game_view(id)
+        .map_err(|e| record::write_error(e, &ctx.info.player_names, lang))?;
+        ctx.info = self.store.game(ctx.info.id).map_err(store_error)?;
+        self.view_of(&ctx.cards, &ctx.info, ctx.game.state())
     }
 
     /// A game's stored record without its log.
@@ -1263,13 +1296,14 @@ impl Service {
 
     /// Records the result of an ended game and starts the next game of the match (the loser
     /// starts it), unless the match is over. Returns the next game, or the finished one.
-    pub fn game_next(&mut self, id: i64) -> Result<GameView> {
-        self.game_next_in(id, Language::En)
+    pub fn game_next(&mut self, at: impl Into<GameAt>) -> Result<GameView> {
+        self.game_next_in(at, Language::En)
     }
 
     /// [`Service::game_next`] with its refusals in the interface language `lang`.
-    pub fn game_next_in(&mut self, id: i64, lang: Language) -> Result<GameView> {
-        let ctx = self.load_game(id)?;
+    pub fn game_next_in(&mut self, at: impl Into<GameAt>, lang: Language) -> Result<GameView> {
+        let ctx = self.load_game_in(at.into(), lang)?;
+        let id = ctx.info.id.0;
         let info = &ctx.info;
         let refused = |r| ServiceError::invalid(refusal::table_refusal(r, id, lang));
         if info.result.is_some() {
@@ -1322,8 +1356,8 @@ impl Service {
         };
         let finished = self
             .store
-            .finish_game(info.id, &summary)
-            .map_err(store_error)?;
+            .finish_game(info.id, info.revision, &summary)
+            .map_err(|e| record::write_error(e, &info.player_names, lang))?;
         match (info.match_id, finished.match_status) {
             (Some(m), Some(st)) if !st.finished => self.start_game_in_match(
                 m,
@@ -1529,3 +1563,5 @@ pub fn seat_of(view: &GameView, text: &str) -> Result<Seat> {
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_record;

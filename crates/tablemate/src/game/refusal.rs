@@ -74,6 +74,9 @@ pub(crate) enum TableRefusal {
     ConfirmAbandon,
     /// Undo in an abandoned game whose match has gone on with a later game.
     AbandonedLog,
+    /// A result asked of a game an old release stored without its set-up: only abandoning
+    /// it is possible.
+    NeverSetUp,
 }
 
 /// A table refusal in the interface language. English (the CLI's) names the game by its
@@ -97,6 +100,16 @@ pub(crate) fn table_refusal(r: TableRefusal, game: i64, lang: Language) -> Strin
         (T::NothingToUndo, Language::De) => {
             "Nichts rückgängig zu machen: die Partie hat gerade erst begonnen".to_owned()
         }
+        (T::NeverSetUp, Language::En) => {
+            format!(
+                "Game {game} was stored without its start (by an older Tablemate), so it has no \
+                 result to give; abandon it, and the match goes on"
+            )
+        }
+        (T::NeverSetUp, Language::De) => "Dieses Spiel wurde ohne seinen Beginn gespeichert (von \
+             einer älteren Version von Tablemate) und kann kein Ergebnis haben; brich es ab, dann \
+             geht das Match weiter"
+            .to_owned(),
         (T::NothingToRedo, Language::En) => "Nothing to redo".to_owned(),
         (T::NothingToRedo, Language::De) => "Nichts wiederherzustellen".to_owned(),
         (T::MatchOver, Language::En) => {

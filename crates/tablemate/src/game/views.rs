@@ -245,6 +245,9 @@ pub struct ResultView {
 pub struct GameView {
     #[ts(type = "number")]
     pub id: i64,
+    /// The revision of the game's record this view shows: a front end sends it back with
+    /// the next action (`GameAt`), so a table that changed meanwhile is refused, not merged.
+    pub revision: u32,
     #[ts(type = "number | null")]
     pub match_id: Option<i64>,
     /// Game number within the match, from 1.

@@ -35,7 +35,7 @@ use rules::{Start, TableRules};
 
 use crate::game::Seat;
 
-use crate::{Language, Result, Service, ServiceError};
+use crate::{record, GameAt, Language, Result, Service, ServiceError};
 /// The engine, for front ends that build its events (the CLI).
 pub use othergames as engine;
 
@@ -186,6 +186,8 @@ pub struct OtherHistoryEntry {
 pub struct OtherGameView {
     #[ts(type = "number")]
     pub id: i64,
+    /// The revision of the game's record this view shows (see `GameView::revision`).
+    pub revision: u32,
     pub kind: OtherGameKind,
     pub title: String,
     pub players: [String; 2],
@@ -367,11 +369,15 @@ impl Service {
 
     /// The table of game `id`, its history worded in `lang`.
     pub fn other_view(&self, id: i64, lang: Language) -> Result<OtherGameView> {
-        let info = self.other_info(id, lang)?;
+        let (info, stored) = self.other_read(id.into(), lang)?;
         match info.kind {
-            store::OtherKind::Whi => self.other_view_of(&self.load::<WhiState>(info)?, lang),
-            store::OtherKind::Stccg => self.other_view_of(&self.load::<StState>(info)?, lang),
-            store::OtherKind::Kc => self.other_view_of(&self.load::<KcState>(info)?, lang),
+            store::OtherKind::Whi => {
+                self.other_view_of(&self.load::<WhiState>(info, stored)?, lang)
+            }
+            store::OtherKind::Stccg => {
+                self.other_view_of(&self.load::<StState>(info, stored)?, lang)
+            }
+            store::OtherKind::Kc => self.other_view_of(&self.load::<KcState>(info, stored)?, lang),
         }
     }
 
@@ -425,11 +431,11 @@ impl Service {
     /// outcome after it. A refusal (in `lang`) writes nothing.
     pub fn other_act(
         &mut self,
-        id: i64,
+        at: impl Into<GameAt>,
         action: &OtherAction,
         lang: Language,
     ) -> Result<OtherGameView> {
-        Ok(self.other_record(id, action, lang, None)?.view)
+        Ok(self.other_record(at.into(), action, lang, None)?.view)
     }
 
     /// A card (or anything else) entering game `id`, as [`Self::other_act`], together with
@@ -438,24 +444,25 @@ impl Service {
     /// of the game serves both, so the table asks once per card entered.
     pub fn other_enter(
         &mut self,
-        id: i64,
+        at: impl Into<GameAt>,
         action: &OtherAction,
         lang: Language,
         limit: Option<usize>,
     ) -> Result<OtherEntered> {
-        self.other_record(id, action, lang, Some(limit.unwrap_or(6)))
+        self.other_record(at.into(), action, lang, Some(limit.unwrap_or(6)))
     }
 
     fn other_record(
         &mut self,
-        id: i64,
+        at: GameAt,
         action: &OtherAction,
         lang: Language,
         prompts: Option<usize>,
     ) -> Result<OtherEntered> {
+        let id = at.id;
         // The app sends the action of the game on screen; a front end that mixes them up
         // (game ids are shared by the three games) is told so in the interface language.
-        let info = self.other_info(id, lang)?;
+        let (info, stored) = self.other_read(at, lang)?;
         let is = OtherGameKind::of(info.kind);
         if is != action.kind() {
             return Err(ServiceError::invalid(refusal::wrong_game(
@@ -466,29 +473,29 @@ impl Service {
             )));
         }
         match action {
-            OtherAction::Whi(ev) => self.act::<WhiState>(info, ev, lang, prompts),
-            OtherAction::Stccg(ev) => self.act::<StState>(info, ev, lang, prompts),
-            OtherAction::Kc(ev) => self.act::<KcState>(info, ev, lang, prompts),
+            OtherAction::Whi(ev) => self.act::<WhiState>(info, stored, ev, lang, prompts),
+            OtherAction::Stccg(ev) => self.act::<StState>(info, stored, ev, lang, prompts),
+            OtherAction::Kc(ev) => self.act::<KcState>(info, stored, ev, lang, prompts),
         }
     }
 
     /// Takes back the last action (never the setup).
-    pub fn other_undo(&mut self, id: i64, lang: Language) -> Result<OtherGameView> {
-        let info = self.other_info(id, lang)?;
+    pub fn other_undo(&mut self, at: impl Into<GameAt>, lang: Language) -> Result<OtherGameView> {
+        let (info, stored) = self.other_read(at.into(), lang)?;
         match info.kind {
-            store::OtherKind::Whi => self.undo::<WhiState>(info, lang),
-            store::OtherKind::Stccg => self.undo::<StState>(info, lang),
-            store::OtherKind::Kc => self.undo::<KcState>(info, lang),
+            store::OtherKind::Whi => self.undo::<WhiState>(info, stored, lang),
+            store::OtherKind::Stccg => self.undo::<StState>(info, stored, lang),
+            store::OtherKind::Kc => self.undo::<KcState>(info, stored, lang),
         }
     }
 
     /// Puts back the last action taken back.
-    pub fn other_redo(&mut self, id: i64, lang: Language) -> Result<OtherGameView> {
-        let info = self.other_info(id, lang)?;
+    pub fn other_redo(&mut self, at: impl Into<GameAt>, lang: Language) -> Result<OtherGameView> {
+        let (info, stored) = self.other_read(at.into(), lang)?;
         match info.kind {
-            store::OtherKind::Whi => self.redo::<WhiState>(info, lang),
-            store::OtherKind::Stccg => self.redo::<StState>(info, lang),
-            store::OtherKind::Kc => self.redo::<KcState>(info, lang),
+            store::OtherKind::Whi => self.redo::<WhiState>(info, stored, lang),
+            store::OtherKind::Stccg => self.redo::<StState>(info, stored, lang),
+            store::OtherKind::Kc => self.redo::<KcState>(info, stored, lang),
         }
     }
 
@@ -503,18 +510,18 @@ impl Service {
         lang: Language,
         limit: Option<usize>,
     ) -> Result<Vec<crate::rulings::PromptView>> {
-        let info = self.other_info(id, lang)?;
+        let (info, stored) = self.other_read(id.into(), lang)?;
         let card = self.other_card(OtherGameKind::of(info.kind).cards(), card, lang)?;
         let limit = limit.unwrap_or(6);
         match info.kind {
             store::OtherKind::Whi => {
-                self.other_prompts_in(&self.load::<WhiState>(info)?, &card, lang, limit)
+                self.other_prompts_in(&self.load::<WhiState>(info, stored)?, &card, lang, limit)
             }
             store::OtherKind::Stccg => {
-                self.other_prompts_in(&self.load::<StState>(info)?, &card, lang, limit)
+                self.other_prompts_in(&self.load::<StState>(info, stored)?, &card, lang, limit)
             }
             store::OtherKind::Kc => {
-                self.other_prompts_in(&self.load::<KcState>(info)?, &card, lang, limit)
+                self.other_prompts_in(&self.load::<KcState>(info, stored)?, &card, lang, limit)
             }
         }
     }
@@ -676,10 +683,32 @@ impl Service {
         }
     }
 
-    /// Game `info`'s log, read and folded by its engine (`info` was read by the caller, who
-    /// chose `R` by its kind).
-    fn load<R: TableRules>(&self, info: store::OtherGameInfo) -> Result<Loaded<R>> {
-        let (id, gid) = (info.id.0, info.id);
+    /// Game `at`'s record and log, read together at one revision; refused as changed
+    /// meanwhile when a front end saw another revision, and in `lang` when there is no such
+    /// game.
+    fn other_read(
+        &self,
+        at: GameAt,
+        lang: Language,
+    ) -> Result<(store::OtherGameInfo, Vec<store::StoredEvent>)> {
+        let (info, stored) = match self.store.other_game_with_events(store::OtherGameId(at.id)) {
+            Err(store::StoreError::NotFound { .. }) => {
+                return Err(ServiceError::not_found(refusal::no_game(at.id, lang)))
+            }
+            other => other?,
+        };
+        at.check(info.revision, &info.player_names, lang)?;
+        Ok((info, stored))
+    }
+
+    /// Game `info`'s log `stored` (read together by [`Self::other_read`]) folded by its
+    /// engine; the caller chose `R` by the game's kind.
+    fn load<R: TableRules>(
+        &self,
+        info: store::OtherGameInfo,
+        stored: Vec<store::StoredEvent>,
+    ) -> Result<Loaded<R>> {
+        let id = info.id.0;
         if info.kind != R::KIND {
             return Err(ServiceError::internal(format!(
                 "Game {id} is a game of {}, not {}",
@@ -687,7 +716,6 @@ impl Service {
                 OtherGameKind::of(R::KIND).title()
             )));
         }
-        let stored = self.store.other_events(gid)?;
         let events = stored
             .iter()
             .map(|e| Event::<R::Kind>::from_json(&e.payload))
@@ -726,6 +754,7 @@ impl Service {
         };
         Ok(OtherGameView {
             id: g.info.id.0,
+            revision: g.info.revision,
             kind,
             title: kind.title().to_owned(),
             players: g.info.player_names.clone(),
@@ -755,11 +784,12 @@ impl Service {
     fn act<R: TableRules>(
         &mut self,
         info: store::OtherGameInfo,
+        stored: Vec<store::StoredEvent>,
         kind: &R::Kind,
         lang: Language,
         prompts: Option<usize>,
     ) -> Result<OtherEntered> {
-        let g = self.load::<R>(info)?;
+        let g = self.load::<R>(info, stored)?;
         let names = g.info.player_names.clone();
         if R::is_setup(kind) {
             return Err(ServiceError::invalid(self.other_refusal::<R>(
@@ -787,7 +817,8 @@ impl Service {
             _ => Vec::new(),
         };
         self.store
-            .append_other_event(g.info.id, &ev.to_json(), next.outcome())?;
+            .append_other_event(g.info.id, g.info.revision, &ev.to_json(), next.outcome())
+            .map_err(|e| record::write_error(e, &names, lang))?;
         Ok(OtherEntered {
             view: self.other_view(g.info.id.0, lang)?,
             prompts,
@@ -797,28 +828,31 @@ impl Service {
     fn undo<R: TableRules>(
         &mut self,
         info: store::OtherGameInfo,
+        stored: Vec<store::StoredEvent>,
         lang: Language,
     ) -> Result<OtherGameView> {
         let id = info.id.0;
-        let g = self.load::<R>(info)?;
-        let Some(last) = g.stored.last().filter(|_| g.events.len() > 1) else {
+        let g = self.load::<R>(info, stored)?;
+        if g.events.len() <= 1 {
             return Err(ServiceError::invalid(self.namer_text(&g.info, lang, false)));
-        };
+        }
         let before = R::replay(&g.events[..g.events.len() - 1]).map_err(|e| {
             ServiceError::internal(format!("Game {id}: event {} does not replay", e.index + 1))
         })?;
         self.store
-            .undo_other_event(g.info.id, last.seq, before.outcome())?;
+            .undo_other_event(g.info.id, g.info.revision, before.outcome())
+            .map_err(|e| record::write_error(e, &g.info.player_names, lang))?;
         self.other_view(id, lang)
     }
 
     fn redo<R: TableRules>(
         &mut self,
         info: store::OtherGameInfo,
+        stored: Vec<store::StoredEvent>,
         lang: Language,
     ) -> Result<OtherGameView> {
         let id = info.id.0;
-        let g = self.load::<R>(info)?;
+        let g = self.load::<R>(info, stored)?;
         let Some(payload) = self.store.other_redo_next(g.info.id)? else {
             return Err(ServiceError::invalid(self.namer_text(&g.info, lang, true)));
         };
@@ -828,7 +862,8 @@ impl Service {
             ServiceError::invalid(self.other_refusal::<R>(&e, &g.info.player_names, lang))
         })?;
         self.store
-            .redo_other_event(g.info.id, &payload, next.outcome())?;
+            .redo_other_event(g.info.id, g.info.revision, next.outcome())
+            .map_err(|e| record::write_error(e, &g.info.player_names, lang))?;
         self.other_view(id, lang)
     }
 

@@ -343,9 +343,11 @@ fn a_log_the_engine_cannot_replay_is_counted_as_unreadable_not_as_a_game() {
     whi_won(&mut s);
     let id = new(&mut s, OtherGameKind::Whi, ["Cid", "Dan"], [None, None]);
     // Written past the service: an event the engine refuses (a turn out of order).
+    let revision = s.store.other_game(store::OtherGameId(id)).unwrap().revision;
     s.store
         .append_other_event(
             store::OtherGameId(id),
+            revision,
             r#"{"v":1,"type":"turn_ended","player":"B"}"#,
             store::Outcome::Playing,
         )

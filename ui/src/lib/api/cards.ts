@@ -20,6 +20,8 @@ export const cardsApi = {
   page: (card: string, lang: Language) => call<CardPage>('cards_page', { card, lang }),
   fix: (card: string, fact: string, value: string) =>
     call<FixView[]>('cards_fix', { card, fact, value }),
+  // Takes back the person's fix of one fact: the catalog's value counts again from the next play.
+  removeFix: (card: string, fact: string) => call<FixView[]>('cards_fix_remove', { card, fact }),
   stats: () => call<CatalogStatsView>('cards_stats'),
 };
 

@@ -2,6 +2,8 @@
 // into the Rust service. Payload and result types are generated from Rust (ts-rs, see
 // ../bindings); only the command names are written here.
 import { call } from '../api';
+import type { GameAt } from '../bindings/GameAt';
+import { at } from './game';
 import type { Language } from '../bindings/Language';
 import type { NewOtherGameRequest } from '../bindings/NewOtherGameRequest';
 import type { OtherAction } from '../bindings/OtherAction';
@@ -18,14 +20,16 @@ export const otherApi = {
   current: (lang: Language) => call<OtherGameView | null>('other_current', { lang }),
   view: (id: number, lang: Language) => call<OtherGameView>('other_view', { id, lang }),
   list: (unfinishedOnly: boolean) => call<OtherGameItem[]>('other_list', { unfinishedOnly }),
-  act: (id: number, action: OtherAction, lang: Language) =>
-    call<OtherGameView>('other_act', { id, action, lang }),
+  // A write names the game as the table showed it (see gameApi): a game changed meanwhile
+  // is refused with the code `changed`.
+  act: (game: GameAt, action: OtherAction, lang: Language) =>
+    call<OtherGameView>('other_act', { ...at(game), action, lang }),
   // A card entering play: the table after it and the card's rulings with the cards in play
   // before it, in one call.
-  enter: (id: number, action: OtherAction, lang: Language, limit?: number) =>
-    call<OtherEntered>('other_enter', { id, action, lang, limit: limit ?? null }),
-  undo: (id: number, lang: Language) => call<OtherGameView>('other_undo', { id, lang }),
-  redo: (id: number, lang: Language) => call<OtherGameView>('other_redo', { id, lang }),
+  enter: (game: GameAt, action: OtherAction, lang: Language, limit?: number) =>
+    call<OtherEntered>('other_enter', { ...at(game), action, lang, limit: limit ?? null }),
+  undo: (game: GameAt, lang: Language) => call<OtherGameView>('other_undo', { ...at(game), lang }),
+  redo: (game: GameAt, lang: Language) => call<OtherGameView>('other_redo', { ...at(game), lang }),
   suggest: (id: number, text: string, limit?: number) =>
     call<OtherCardSuggestion[]>('other_suggest', { id, text, limit: limit ?? null }),
   prompts: (id: number, card: string, lang: Language, limit?: number) =>

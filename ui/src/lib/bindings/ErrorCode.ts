@@ -3,4 +3,4 @@
 /**
  * Stable error codes (the UI and scripts may branch on them; never renumber or rename).
  */
-export type ErrorCode = "invalid_input" | "not_found" | "storage" | "internal" | "needs_confirmation";
+export type ErrorCode = "invalid_input" | "not_found" | "storage" | "internal" | "needs_confirmation" | "changed";

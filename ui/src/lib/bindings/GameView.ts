@@ -12,7 +12,12 @@ import type { WarningView } from "./WarningView";
 /**
  * Everything the table screen shows.
  */
-export type GameView = { id: number, match_id: number | null, 
+export type GameView = { id: number, 
+/**
+ * The revision of the game's record this view shows: a front end sends it back with
+ * the next action (`GameAt`), so a table that changed meanwhile is refused, not merged.
+ */
+revision: number, match_id: number | null, 
 /**
  * Game number within the match, from 1.
  */

@@ -7,7 +7,11 @@ import type { OtherTable } from "./OtherTable";
 /**
  * A game of another kind as the table shows it.
  */
-export type OtherGameView = { id: number, kind: OtherGameKind, title: string, players: [string, string], outcome: OtherOutcome, can_undo: boolean, can_redo: boolean, table: OtherTable, 
+export type OtherGameView = { id: number, 
+/**
+ * The revision of the game's record this view shows (see `GameView::revision`).
+ */
+revision: number, kind: OtherGameKind, title: string, players: [string, string], outcome: OtherOutcome, can_undo: boolean, can_redo: boolean, table: OtherTable, 
 /**
  * The display name of every card id in the table that the catalog knows.
  */

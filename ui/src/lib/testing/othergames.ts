@@ -51,6 +51,7 @@ export const whiTable = (a: WhiPlayerView = whiSide('A'), b: WhiPlayerView = whi
 export function whiGame(table: WhiView = whiTable(), cardNames: Record<string, string> = {}): OtherGameView {
   return {
     id: 7,
+    revision: 3,
     kind: 'whi',
     title: 'Warhammer: Invasion',
     players: ['Ann', 'Ben'],

@@ -44,6 +44,7 @@ export function side(seat: 'A' | 'B', name: string, people: string, fire: number
 export function game(over: Partial<GameView> = {}): GameView {
   return {
     id: 7,
+    revision: 3,
     match_id: 1,
     game_no: 2,
     edition: 'first',

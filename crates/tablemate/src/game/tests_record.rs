@@ -1,0 +1,184 @@
+//! The game's record at the table: writes decided on a revision that moved are refused, card
+//! fixes never break a game already played, and a game stored without its set-up can end.
+use super::*;
+use crate::ErrorCode;
+
+fn svc() -> (tempfile::TempDir, Service) {
+    let dir = tempfile::tempdir().unwrap();
+    let svc = Service::open(dir.path().join("data")).unwrap();
+    (dir, svc)
+}
+
+fn new_game(svc: &mut Service) -> GameView {
+    svc.game_new(&NewGameRequest {
+        player_a: "Ann".into(),
+        player_b: "Ben".into(),
+        people_a: "Vulca".into(),
+        people_b: "Hoax".into(),
+        first: Some(Seat::A),
+        emissaries_inquisitors: false,
+    })
+    .unwrap()
+}
+
+fn fire(svc: &mut Service, id: impl Into<GameAt>) -> Result<GameView> {
+    svc.game_act(
+        id,
+        &GameAction::ChooseElement {
+            player: Seat::A,
+            element: ElementName::Fire,
+        },
+    )
+}
+
+fn play(card: &str) -> PlayRequest {
+    PlayRequest {
+        player: Seat::A,
+        card: card.into(),
+        target: None,
+        face_down: false,
+    }
+}
+
+fn combat_types(v: &GameView) -> Vec<(Option<String>, Option<String>)> {
+    v.players[0]
+        .areas
+        .combat
+        .iter()
+        .map(|c| (c.id.clone(), c.card_type.clone()))
+        .collect()
+}
+
+#[test]
+fn a_table_that_changed_since_it_was_drawn_is_refused_and_nothing_is_written() {
+    let (_d, mut svc) = svc();
+    let g = new_game(&mut svc);
+    // Two windows drew the same table; the first chooses fire.
+    let drawn = GameAt {
+        id: g.id,
+        revision: Some(g.revision),
+    };
+    let after = fire(&mut svc, drawn).unwrap();
+    assert_eq!(after.revision, g.revision + 1);
+    // The second decides on the table it drew: every write is refused, in its language.
+    let err = svc
+        .game_enter(drawn, &play("V02"), true, Some("de"))
+        .unwrap_err();
+    assert_eq!(err.code, ErrorCode::Changed);
+    assert!(err.message.contains("Ann und Ben"), "{}", err.message);
+    for r in [
+        fire(&mut svc, drawn),
+        svc.game_undo_in(drawn, Language::En),
+        svc.game_redo_in(drawn, Language::En),
+        svc.game_next_in(drawn, Language::En),
+    ] {
+        assert_eq!(r.unwrap_err().code, ErrorCode::Changed);
+    }
+    let now = svc.game_view(g.id).unwrap();
+    assert_eq!((now.revision, now.events), (after.revision, after.events));
+    // Drawn again, the same play goes through.
+    let at_now = GameAt {
+        id: g.id,
+        revision: Some(now.revision),
+    };
+    let played = svc.game_enter(at_now, &play("V02"), true, None).unwrap();
+    assert!(played.view.is_some());
+}
+
+#[test]
+fn a_card_fix_counts_from_the_next_play_and_never_breaks_a_game_played() {
+    let (_d, mut svc) = svc();
+    let g = new_game(&mut svc);
+    fire(&mut svc, g.id).unwrap();
+    let played = svc.game_play(g.id, &play("V14")).unwrap();
+    let before = combat_types(&played);
+    assert_eq!(before.len(), 1, "Cinder is A's character: {before:?}");
+    // A fix of its type after it was played (the brick): the game still opens, and
+    // Cinder is still the character it was played as.
+    svc.fix_card("V14", "type", "leadership").unwrap();
+    let reopened = svc.game_view(g.id).unwrap();
+    assert_eq!(combat_types(&reopened), before);
+    svc.game_page(g.id).expect("its history replays");
+    // Undo and redo: the redo is checked again on the table as it is now, and stored only if
+    // it still fits (as a character it no longer does, so it is refused and nothing written).
+    let undone = svc.game_undo(g.id).unwrap();
+    assert!(combat_types(&undone).is_empty());
+    match svc.game_redo(g.id) {
+        Ok(v) => assert_eq!(v.events, played.events),
+        Err(e) => {
+            assert_eq!(e.code, ErrorCode::InvalidInput, "{e:?}");
+            assert_eq!(svc.game_view(g.id).unwrap().events, undone.events);
+        }
+    }
+    svc.game_view(g.id).expect("still opens");
+    // In a new game the fix counts: Cinder goes to the leadership area.
+    let h = new_game(&mut svc);
+    fire(&mut svc, h.id).unwrap();
+    let v = svc.game_play(h.id, &play("V14")).unwrap();
+    assert!(combat_types(&v).is_empty(), "{:?}", combat_types(&v));
+    assert_eq!(v.players[0].areas.leadership.len(), 1);
+    // Taken back: recorded as a withdrawal; a second time there is nothing to take back.
+    let fixes = svc.remove_card_fix("V14", "type").unwrap();
+    assert!(fixes.iter().all(|f| f.fact != "type"), "{fixes:?}");
+    let again = svc.remove_card_fix("Cinder", "type").unwrap_err();
+    assert_eq!(again.code, ErrorCode::InvalidInput);
+    // both games still open, each with Cinder as it was played there
+    assert_eq!(
+        combat_types(&svc.game_view(g.id).unwrap()).len(),
+        undone.players[0].areas.combat.len()
+    );
+    assert_eq!(
+        svc.game_view(h.id).unwrap().players[0]
+            .areas
+            .leadership
+            .len(),
+        1
+    );
+}
+
+#[test]
+fn a_game_stored_without_its_set_up_can_be_abandoned_and_its_match_goes_on() {
+    let (_d, mut svc) = svc();
+    let g = new_game(&mut svc);
+    svc.game_act(g.id, &GameAction::Abandon { confirmed: true })
+        .unwrap();
+    let info = svc.store.game(store::GameId(g.id)).unwrap();
+    // An older release stored the match's next game without its set-up (it wrote a game and
+    // its first event apart): such a match could never end.
+    let old = svc
+        .store
+        .create_game(&store::NewGame {
+            players: info.players,
+            people: info.people.clone(),
+            first: None,
+            match_id: info.match_id,
+        })
+        .unwrap();
+    let view = svc.game_view(old.0).expect("an empty game opens");
+    assert_eq!(view.events, 0);
+    let conceded = svc
+        .game_act_in(
+            old.0,
+            &GameAction::Concede { player: Seat::A },
+            Language::De,
+        )
+        .unwrap_err();
+    assert!(
+        conceded.message.contains("brich es ab"),
+        "{}",
+        conceded.message
+    );
+    let unconfirmed = svc
+        .game_act(old.0, &GameAction::Abandon { confirmed: false })
+        .unwrap_err();
+    assert_eq!(unconfirmed.code, ErrorCode::NeedsConfirmation);
+    let abandoned = svc
+        .game_act(old.0, &GameAction::Abandon { confirmed: true })
+        .unwrap();
+    assert!(abandoned.abandoned);
+    // the match goes on with a game that has its set-up
+    let next = svc.game_next(old.0).unwrap();
+    assert_ne!(next.id, old.0);
+    assert_eq!(next.events, 1);
+    assert_eq!(next.match_id, info.match_id.map(|m| m.0));
+}

@@ -1,0 +1,114 @@
+//! What every game's record shares in the service, whatever the game: the revision a decision
+//! was made on, and the refusal when the record moved meanwhile.
+//!
+//! Each game command loads the game once (its record and log, read together at one revision),
+//! lets the rules engine decide on that state, and writes with that revision; the store refuses
+//! the write when another writer (a second window, the CLI) changed the log in between, so two
+//! writers can never leave a log that does not replay. A front end that shows a game sends the
+//! revision it showed ([`GameAt`]): what the person decided on is then what is checked, and a
+//! table that moved since is refused before anything is decided.
+
+use serde::Deserialize;
+use ts_rs::TS;
+
+use crate::error::{ErrorCode, ServiceError};
+use crate::Language;
+
+/// A game as the person saw it when deciding: its id and, from a front end that shows the
+/// table, the revision it showed (`None`: the state loaded by the command itself, as the CLI
+/// does).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, TS)]
+#[ts(export)]
+pub struct GameAt {
+    #[ts(type = "number")]
+    pub id: i64,
+    #[serde(default)]
+    #[ts(optional)]
+    pub revision: Option<u32>,
+}
+
+impl From<i64> for GameAt {
+    fn from(id: i64) -> Self {
+        GameAt { id, revision: None }
+    }
+}
+
+impl GameAt {
+    /// Refuses when the person decided on another revision than the record now has.
+    pub(crate) fn check(self, now: u32, names: &[String; 2], lang: Language) -> crate::Result<()> {
+        match self.revision {
+            Some(seen) if seen != now => Err(changed_meanwhile(names, lang)),
+            _ => Ok(()),
+        }
+    }
+}
+
+/// The refusal of a write whose game changed after it was decided (the store's
+/// `StoreError::Changed`, or a front end's revision that is no longer the record's). Nothing was
+/// written; the front end shows the game as it now is.
+pub(crate) fn changed_meanwhile(names: &[String; 2], lang: Language) -> ServiceError {
+    let [a, b] = names;
+    let message = match lang {
+        Language::En => format!(
+            "The game of {a} and {b} changed meanwhile (in another window or on the command \
+             line). Nothing was recorded: this is the game as it is now."
+        ),
+        Language::De => format!(
+            "Das Spiel von {a} und {b} wurde inzwischen geändert (in einem anderen Fenster oder \
+             auf der Kommandozeile). Nichts wurde eingetragen: so steht das Spiel jetzt."
+        ),
+    };
+    ServiceError::new(ErrorCode::Changed, message)
+}
+
+/// A store error of a write to a game's log: a log that moved meanwhile is worded for the
+/// players; anything else as every store error is.
+pub(crate) fn write_error(
+    e: store::StoreError,
+    names: &[String; 2],
+    lang: Language,
+) -> ServiceError {
+    match e {
+        store::StoreError::Changed { .. } => changed_meanwhile(names, lang),
+        other => other.into(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn names() -> [String; 2] {
+        ["Ann".to_owned(), "Ben".to_owned()]
+    }
+
+    #[test]
+    fn a_revision_the_record_no_longer_has_is_refused_naming_the_players() {
+        let at = GameAt {
+            id: 7,
+            revision: Some(3),
+        };
+        assert!(at.check(3, &names(), Language::En).is_ok());
+        let err = at.check(4, &names(), Language::De).unwrap_err();
+        assert_eq!(err.code, ErrorCode::Changed);
+        assert!(err.message.contains("Ann und Ben"), "{}", err.message);
+        assert!(!err.message.contains('7'), "no id: {}", err.message);
+        // without a revision (the CLI) the command's own load is what counts
+        assert!(GameAt::from(7).check(9, &names(), Language::En).is_ok());
+    }
+
+    #[test]
+    fn the_stores_changed_error_becomes_the_players_refusal() {
+        let e = store::StoreError::Changed {
+            game: 1,
+            expected: 2,
+            found: 3,
+        };
+        let err = write_error(e, &names(), Language::En);
+        assert_eq!(err.code, ErrorCode::Changed);
+        assert!(err.message.starts_with("The game of Ann and Ben changed"));
+        assert!(err.is_user_error());
+        let other = write_error(store::StoreError::NothingToUndo(1), &names(), Language::En);
+        assert_eq!(other.code, ErrorCode::InvalidInput);
+    }
+}

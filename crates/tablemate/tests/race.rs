@@ -1,0 +1,412 @@
+//! Two writers on one game, for each of the four games.
+//!
+//! 1. **Separate processes** (this test binary starts itself twice as a writer, each with its
+//!    own `Service` on the same data folder): both hammer one game with moves, undos and redos
+//!    at the same moment. Whatever the interleaving, the stored log must still replay, the
+//!    set-up must still be there, every refusal must be a clean one (a rule, or "changed
+//!    meanwhile"), and the "changed meanwhile" refusal must actually have been met.
+//! 2. **Random interleavings in one process** (proptest): two services, each deciding on the
+//!    revision it last saw, as the app does. A write decided on a revision that is no longer
+//!    the record's is refused as changed and writes nothing; any other write leaves a log that
+//!    replays.
+//!
+//! `harness = false`: the binary is its own runner, so it can start itself as a writer
+//! process; it ends with the usual "N passed, N failed" line.
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use proptest::prelude::*;
+use proptest::test_runner::{Config, TestRunner};
+use tablemate::game::{ElementName, GameAction, NewGameRequest, PlayRequest, Seat};
+use tablemate::othergames::{NewOtherGameRequest, OtherAction, OtherGameKind};
+use tablemate::{ErrorCode, GameAt, Language, Service, ServiceError};
+
+/// Set in a writer process: `kind|data dir|game id|seed|ops|start file`.
+const WRITER: &str = "TABLEMATE_RACE_WRITER";
+/// Moves each writer process makes.
+const OPS: usize = 120;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    BlueMoon,
+    Whi,
+    Stccg,
+    Kc,
+}
+
+const KINDS: [Kind; 4] = [Kind::BlueMoon, Kind::Whi, Kind::Stccg, Kind::Kc];
+
+impl Kind {
+    fn code(self) -> &'static str {
+        match self {
+            Kind::BlueMoon => "bluemoon",
+            Kind::Whi => "whi",
+            Kind::Stccg => "stccg",
+            Kind::Kc => "kc",
+        }
+    }
+
+    fn parse(s: &str) -> Kind {
+        KINDS
+            .into_iter()
+            .find(|k| k.code() == s)
+            .unwrap_or_else(|| panic!("no kind {s}"))
+    }
+
+    /// Starts a game of this kind between Ann and Ben; returns its id.
+    fn new_game(self, svc: &mut Service) -> i64 {
+        if self == Kind::BlueMoon {
+            return svc
+                .game_new(&NewGameRequest {
+                    player_a: "Ann".into(),
+                    player_b: "Ben".into(),
+                    people_a: "Vulca".into(),
+                    people_b: "Hoax".into(),
+                    first: Some(Seat::A),
+                    emissaries_inquisitors: false,
+                })
+                .expect("a new Blue Moon game")
+                .id;
+        }
+        let kind = match self {
+            Kind::Whi => OtherGameKind::Whi,
+            Kind::Stccg => OtherGameKind::Stccg,
+            _ => OtherGameKind::Kc,
+        };
+        svc.other_new(
+            &NewOtherGameRequest {
+                kind,
+                player_a: "Ann".into(),
+                player_b: "Ben".into(),
+                deck_a: None,
+                deck_b: None,
+                first: Some(Seat::A),
+                hit_points: None,
+            },
+            Language::En,
+        )
+        .expect("a new game")
+        .id
+    }
+
+    /// How many different moves [`Kind::apply`] knows (undo and redo among them).
+    fn moves(self) -> usize {
+        match self {
+            Kind::BlueMoon => 8,
+            _ => 6,
+        }
+    }
+
+    /// Move `n` (modulo [`Kind::moves`]) in game `at`: each is legal in some states and refused
+    /// by the rules in others, and two of them decided on one state may not both be legal
+    /// after each other (a pass and a play; two undos).
+    fn apply(self, svc: &mut Service, at: GameAt, n: usize) -> Result<u32, ServiceError> {
+        let n = n % self.moves();
+        if self == Kind::BlueMoon {
+            let play = |p: Seat, card: &str| PlayRequest {
+                player: p,
+                card: card.into(),
+                target: None,
+                face_down: false,
+            };
+            let view = match n {
+                0 => svc.game_act(
+                    at,
+                    &GameAction::ChooseElement {
+                        player: Seat::A,
+                        element: ElementName::Fire,
+                    },
+                ),
+                1 => svc.game_play(at, &play(Seat::A, "V02")),
+                2 => svc.game_act(
+                    at,
+                    &GameAction::Pass {
+                        player: Seat::A,
+                        confirmed: true,
+                    },
+                ),
+                3 => svc.game_play(at, &play(Seat::B, "H01")),
+                4 => svc.game_play(at, &play(Seat::B, "H19")),
+                5 => svc.game_act(
+                    at,
+                    &GameAction::Pass {
+                        player: Seat::B,
+                        confirmed: true,
+                    },
+                ),
+                6 => svc.game_undo(at),
+                _ => svc.game_redo(at),
+            }?;
+            return Ok(view.revision);
+        }
+        let event = match (self, n) {
+            (_, 4) => return svc.other_undo(at, Language::En).map(|v| v.revision),
+            (_, 5) => return svc.other_redo(at, Language::En).map(|v| v.revision),
+            (Kind::Whi, 0) => r#"{"type":"turn_ended","player":"A"}"#,
+            (Kind::Whi, 1) => r#"{"type":"resources_collected","player":"A","amount":3}"#,
+            (Kind::Whi, 2) => r#"{"type":"turn_ended","player":"B"}"#,
+            (Kind::Whi, _) => r#"{"type":"resources_spent","player":"A","amount":2}"#,
+            (Kind::Stccg, 0) => {
+                r#"{"type":"points_scored","player":"A","points":45,"source":"mission"}"#
+            }
+            (Kind::Stccg, 1) => {
+                r#"{"type":"points_scored","player":"B","points":55,"source":"mission"}"#
+            }
+            (Kind::Stccg, 2) => r#"{"type":"turn_ended","player":"A"}"#,
+            (Kind::Stccg, _) => r#"{"type":"turn_ended","player":"B"}"#,
+            (_, 0) => r#"{"type":"game_won","winner":"A","by":"checkmate"}"#,
+            (_, 1) => r#"{"type":"turn_ended","player":"A"}"#,
+            (_, 2) => r#"{"type":"turn_ended","player":"B"}"#,
+            (_, _) => r#"{"type":"next_game","white":"B"}"#,
+        };
+        let action: OtherAction = serde_json::from_value(serde_json::json!({
+            "game": self.code(),
+            "event": serde_json::from_str::<serde_json::Value>(event).expect("event JSON"),
+        }))
+        .expect("an action of the game");
+        svc.other_act(at, &action, Language::En).map(|v| v.revision)
+    }
+
+    /// The game as stored now: its revision and number of events, after a full replay (a log
+    /// that does not replay is an error here).
+    fn replayed(self, svc: &Service, id: i64) -> Result<(u32, u32), ServiceError> {
+        if self == Kind::BlueMoon {
+            let v = svc.game_view(id)?;
+            Ok((v.revision, v.events))
+        } else {
+            let v = svc.other_view(id, Language::En)?;
+            Ok((
+                v.revision,
+                u32::try_from(v.history.len()).unwrap_or(u32::MAX),
+            ))
+        }
+    }
+}
+
+/// What one writer met.
+#[derive(Debug, Default, Clone, Copy)]
+struct Tally {
+    written: u32,
+    changed: u32,
+    refused: u32,
+}
+
+impl Tally {
+    /// Counts one result; an error that is neither a rule's refusal nor "changed meanwhile"
+    /// (a storage failure, a log that no longer replays) is returned.
+    fn count(&mut self, r: Result<u32, ServiceError>) -> Result<(), String> {
+        match r {
+            Ok(_) => self.written += 1,
+            Err(e) if e.code == ErrorCode::Changed => self.changed += 1,
+            Err(e) if e.is_user_error() => self.refused += 1,
+            Err(e) => return Err(format!("{:?}: {}", e.code, e.message)),
+        }
+        Ok(())
+    }
+}
+
+/// A tiny deterministic generator for the writers' choice of moves (xorshift).
+fn next(seed: &mut u64) -> usize {
+    *seed ^= *seed << 13;
+    *seed ^= *seed >> 7;
+    *seed ^= *seed << 17;
+    usize::try_from(*seed % 1_000_003).unwrap_or(0)
+}
+
+/// The writer process: waits for the start file, makes its moves, prints its tally.
+fn writer(spec: &str) -> i32 {
+    let parts: Vec<&str> = spec.split('|').collect();
+    let [kind, dir, game, seed, ops, start] = parts[..] else {
+        eprintln!("bad writer spec {spec}");
+        return 2;
+    };
+    let kind = Kind::parse(kind);
+    let id: i64 = game.parse().expect("game id");
+    let mut seed: u64 = seed.parse().expect("seed");
+    let ops: usize = ops.parse().expect("ops");
+    let mut svc = Service::open(dir).expect("the data folder opens");
+    println!("ready");
+    std::io::stdout().flush().ok();
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while !Path::new(start).exists() {
+        if Instant::now() > deadline {
+            eprintln!("no start signal");
+            return 2;
+        }
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    let mut tally = Tally::default();
+    for _ in 0..ops {
+        let n = next(&mut seed);
+        if let Err(e) = tally.count(kind.apply(&mut svc, GameAt::from(id), n)) {
+            println!("error {e}");
+            return 1;
+        }
+    }
+    println!(
+        "tally {} {} {}",
+        tally.written, tally.changed, tally.refused
+    );
+    0
+}
+
+/// Two writer processes on one game of `kind`; returns what they met.
+fn race(kind: Kind) -> Result<String, String> {
+    let dir = tempfile::tempdir().map_err(|e| e.to_string())?;
+    let data = dir.path().join("data");
+    let id = {
+        let mut svc = Service::open(&data).map_err(|e| e.message)?;
+        kind.new_game(&mut svc)
+    };
+    let start = dir.path().join("go");
+    let exe = std::env::current_exe().map_err(|e| e.to_string())?;
+    let mut children = Vec::new();
+    for seed in [0x9e37_79b9_u64, 0x85eb_ca6b] {
+        let spec = format!(
+            "{}|{}|{id}|{seed}|{OPS}|{}",
+            kind.code(),
+            data.display(),
+            start.display()
+        );
+        let mut child = Command::new(&exe)
+            .env(WRITER, spec)
+            .stdout(Stdio::piped())
+            .spawn()
+            .map_err(|e| e.to_string())?;
+        let mut out = BufReader::new(child.stdout.take().ok_or("no stdout")?);
+        let mut line = String::new();
+        out.read_line(&mut line).map_err(|e| e.to_string())?;
+        if line.trim() != "ready" {
+            return Err(format!("a writer did not start: {line}"));
+        }
+        children.push((child, out));
+    }
+    std::fs::write(&start, b"go").map_err(|e| e.to_string())?;
+    let mut total = Tally::default();
+    for (mut child, mut out) in children {
+        let mut rest = String::new();
+        std::io::Read::read_to_string(&mut out, &mut rest).map_err(|e| e.to_string())?;
+        let status = child.wait().map_err(|e| e.to_string())?;
+        let tally: Vec<u32> = rest
+            .trim()
+            .strip_prefix("tally ")
+            .ok_or_else(|| format!("a writer failed ({status}): {rest}"))?
+            .split(' ')
+            .map(|n| n.parse().unwrap_or(0))
+            .collect();
+        total.written += tally[0];
+        total.changed += tally[1];
+        total.refused += tally[2];
+    }
+    let svc = Service::open(&data).map_err(|e| e.message)?;
+    let (revision, events) = kind
+        .replayed(&svc, id)
+        .map_err(|e| format!("the game no longer loads: {}", e.message))?;
+    if events < 1 {
+        return Err("the set-up was undone".into());
+    }
+    if total.changed == 0 {
+        return Err(format!(
+            "the writers never met a change made meanwhile ({total:?}): the race was not run"
+        ));
+    }
+    Ok(format!(
+        "{} written, {} refused as changed meanwhile, {} refused by the rules; the log \
+         replays ({events} events, revision {revision})",
+        total.written, total.changed, total.refused
+    ))
+}
+
+/// Random interleavings of two front ends, each deciding on the revision it last saw.
+fn interleavings(kind: Kind) -> Result<String, String> {
+    let mut runner = TestRunner::new(Config {
+        cases: 24,
+        failure_persistence: None,
+        ..Config::default()
+    });
+    let steps = proptest::collection::vec((0..2usize, 0..kind.moves(), any::<bool>()), 1..40);
+    let checked = std::cell::Cell::new(0u32);
+    runner
+        .run(&steps, |steps| {
+            let dir = tempfile::tempdir().expect("temp dir");
+            let data = dir.path().join("data");
+            let mut svcs = [
+                Service::open(&data).expect("first service"),
+                Service::open(&data).expect("second service"),
+            ];
+            let id = kind.new_game(&mut svcs[0]);
+            let (start, _) = kind.replayed(&svcs[0], id).expect("new game loads");
+            // the revision each front end last showed
+            let mut seen = [start, start];
+            for (w, n, look_first) in steps {
+                if look_first {
+                    // this front end draws the table again before deciding
+                    seen[w] = kind.replayed(&svcs[w], id).expect("loads").0;
+                }
+                let (before, events_before) = kind.replayed(&svcs[w], id).expect("loads");
+                let at = GameAt {
+                    id,
+                    revision: Some(seen[w]),
+                };
+                let r = kind.apply(&mut svcs[w], at, n);
+                let (after, events_after) = kind
+                    .replayed(&svcs[1 - w], id)
+                    .expect("the other front end still loads the game");
+                if seen[w] != before {
+                    let e = r.as_ref().expect_err("a stale decision is refused");
+                    prop_assert_eq!(e.code, ErrorCode::Changed);
+                    prop_assert_eq!((after, events_after), (before, events_before));
+                } else {
+                    match &r {
+                        Ok(rev) => prop_assert_eq!(*rev, after),
+                        Err(e) => {
+                            prop_assert!(e.is_user_error(), "{:?}", e);
+                            prop_assert_ne!(e.code, ErrorCode::Changed);
+                            prop_assert_eq!(after, before, "a refusal writes nothing");
+                        }
+                    }
+                }
+                prop_assert!(events_after >= 1, "the set-up stays");
+                // after either outcome the front end shows the game as it now is
+                seen[w] = after;
+                checked.set(checked.get() + 1);
+            }
+            Ok(())
+        })
+        .map_err(|e| e.to_string())?;
+    Ok(format!(
+        "{} steps of 24 random interleavings",
+        checked.get()
+    ))
+}
+
+fn main() {
+    if let Ok(spec) = std::env::var(WRITER) {
+        std::process::exit(writer(&spec));
+    }
+    let (mut passed, mut failed) = (0, 0);
+    for kind in KINDS {
+        for (what, result) in [
+            ("two processes", race(kind)),
+            ("interleavings", interleavings(kind)),
+        ] {
+            match result {
+                Ok(summary) => {
+                    passed += 1;
+                    println!("test race::{}::{what} ... ok: {summary}", kind.code());
+                }
+                Err(e) => {
+                    failed += 1;
+                    println!("test race::{}::{what} ... FAILED: {e}", kind.code());
+                }
+            }
+        }
+    }
+    println!("{passed} passed, {failed} failed");
+    if failed > 0 {
+        std::process::exit(1);
+    }
+}
