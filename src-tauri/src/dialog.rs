@@ -2,10 +2,11 @@
 //! (tauri-plugin-dialog, from Rust): the page never sends a path, so it holds no file-system
 //! grant and no dialog permission; the person chooses the file, and where the standings go.
 //!
-//! A test seam: the end-to-end tests cannot click a native dialog. In debug builds only, the
-//! variable `TABLEMATE_TEST_DIALOG_PATH`, read once at start, names the path every dialog
-//! "returns" (a folder: the export is written into it, and an import reads its `event.json`).
-//! Release builds, the installed package among them, never read it.
+//! A test seam: the end-to-end tests cannot click a native dialog. In debug builds and builds
+//! with the `test-seams` feature only (CI's end-to-end app), the variable
+//! `TABLEMATE_TEST_DIALOG_PATH`, read once at start, names the path every dialog "returns" (a
+//! folder: the export is written into it, and an import reads its `event.json`). The package
+//! is built without the feature: the installed app never reads it.
 
 use std::path::{Path, PathBuf};
 use tablemate::{Language, ServiceError};
@@ -22,13 +23,14 @@ pub struct FileDialogs {
 }
 
 impl FileDialogs {
-    /// The platform's dialogs; in a debug build with `TABLEMATE_TEST_DIALOG_PATH` set, that path.
+    /// The platform's dialogs; with the test seam built in and `TABLEMATE_TEST_DIALOG_PATH`
+    /// set, that path.
     pub fn from_env() -> Self {
-        #[cfg(debug_assertions)]
+        #[cfg(any(debug_assertions, feature = "test-seams"))]
         let stand_in = std::env::var_os(TEST_DIALOG_ENV)
             .filter(|v| !v.is_empty())
             .map(PathBuf::from);
-        #[cfg(not(debug_assertions))]
+        #[cfg(not(any(debug_assertions, feature = "test-seams")))]
         let stand_in = None;
         Self { stand_in }
     }
