@@ -8,7 +8,8 @@
 use criterion::{criterion_group, criterion_main, Criterion};
 use std::hint::black_box;
 use tablemate::game::{ElementName, GameAction, PlayRequest, Seat};
-use tablemate::Service;
+use tablemate::othergames::{NewOtherGameRequest, OtherAction, OtherGameKind};
+use tablemate::{Language, Service};
 
 fn play(card: &str, player: Seat) -> PlayRequest {
     PlayRequest {
@@ -146,5 +147,59 @@ fn table(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, table);
+/// The Games screen's one call when a card enters a Warhammer: Invasion game of 60 events
+/// (`other_enter`: one load, the engine's check, the rulings prompt, one append; undone again
+/// to keep the game the same).
+fn other_table(c: &mut Criterion) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut svc = Service::open(dir.path().join("data")).expect("service");
+    let id = svc
+        .other_new(
+            &NewOtherGameRequest {
+                kind: OtherGameKind::Whi,
+                player_a: "Ann".into(),
+                player_b: "Ben".into(),
+                deck_a: None,
+                deck_b: None,
+                first: Some(Seat::A),
+                hit_points: None,
+            },
+            Language::En,
+        )
+        .expect("game")
+        .id;
+    let action = |json: serde_json::Value| -> OtherAction {
+        serde_json::from_value(serde_json::json!({ "game": "whi", "event": json })).expect("action")
+    };
+    for turn in 0..30 {
+        let player = if turn % 2 == 0 { "A" } else { "B" };
+        for ev in [
+            serde_json::json!({"type": "resources_collected", "player": player, "amount": 3}),
+            serde_json::json!({"type": "turn_ended", "player": player}),
+        ] {
+            svc.other_act(id, &action(ev), Language::En).expect("act");
+        }
+    }
+    let grimgor = action(serde_json::json!({
+        "type": "card_played", "player": "A", "card": "Grimgor Ironhide", "zone": "battlefield"
+    }));
+    // the rulings index is built on first use: not part of the figures
+    svc.other_enter(id, &grimgor, Language::En, Some(4))
+        .expect("enter");
+    svc.other_undo(id, Language::En).expect("undo");
+    c.bench_function(
+        "other table: enter a card, as the window does (and undo it)",
+        |b| {
+            b.iter(|| {
+                black_box(
+                    svc.other_enter(id, &grimgor, Language::En, Some(4))
+                        .expect("enter"),
+                );
+                svc.other_undo(id, Language::En).expect("undo");
+            })
+        },
+    );
+}
+
+criterion_group!(benches, table, other_table);
 criterion_main!(benches);

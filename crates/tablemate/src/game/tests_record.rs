@@ -182,3 +182,28 @@ fn a_game_stored_without_its_set_up_can_be_abandoned_and_its_match_goes_on() {
     assert_eq!(next.events, 1);
     assert_eq!(next.match_id, info.match_id.map(|m| m.0));
 }
+
+#[test]
+fn undo_and_redo_across_a_games_end_before_its_result_is_recorded() {
+    let (_d, mut svc) = svc();
+    let g = new_game(&mut svc);
+    fire(&mut svc, g.id).unwrap();
+    let ended = svc
+        .game_act(g.id, &GameAction::Concede { player: Seat::B })
+        .unwrap();
+    let result = ended.game_over.clone().expect("the game ended");
+    // the score is shown before it is recorded: the match's crystals include it
+    let undone = svc.game_undo(g.id).unwrap();
+    assert!(undone.game_over.is_none());
+    assert_eq!(undone.players[0].crystals, 0);
+    let redone = svc.game_redo(g.id).unwrap();
+    assert_eq!(redone.game_over, Some(result.clone()));
+    assert_eq!(redone.players[0].crystals, result.score);
+    // recorded: the log is closed, undo is refused and writes nothing
+    let next = svc.game_next(g.id).unwrap();
+    assert_ne!(next.id, g.id);
+    let err = svc.game_undo(g.id).unwrap_err();
+    assert_eq!(err.code, ErrorCode::InvalidInput);
+    assert_eq!(svc.game_view(g.id).unwrap().events, redone.events);
+    assert_eq!(next.players[0].crystals, result.score);
+}
