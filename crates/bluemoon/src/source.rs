@@ -35,9 +35,10 @@ pub trait CardSource {
     }
 }
 
-/// A fact of a card the table needs to count it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, Deserialize)]
+/// A fact of a card the table needs to count it (a type the UI reads: `PlayPreview::unknown`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, Deserialize, ts_rs::TS)]
 #[serde(rename_all = "snake_case")]
+#[ts(export, rename = "CardFact")]
 pub enum Fact {
     #[serde(rename = "type")]
     Type,

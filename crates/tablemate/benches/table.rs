@@ -127,7 +127,7 @@ fn table(c: &mut Criterion) {
         |b| {
             b.iter(|| {
                 let out = svc
-                    .game_enter(id, &enthrall, true, Some("en"))
+                    .game_enter(id, &enthrall, true, Language::En)
                     .expect("enter");
                 black_box(out.view.expect("played"));
                 svc.game_undo(id).expect("undo");

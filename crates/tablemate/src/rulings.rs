@@ -23,16 +23,9 @@ const EXCERPT_WORDS: usize = 40;
 /// Characters of a ruling's text used as its title when it has no question.
 const TITLE_CHARS: usize = 120;
 
-/// Parses `en`/`de` (empty: English).
+/// Parses `en`/`de` (empty: English), with [`Language::parse`], the one reading of a language.
 pub(crate) fn parse_lang(lang: Option<&str>) -> Result<Lang> {
-    match lang.map(|l| l.trim().to_lowercase()).as_deref() {
-        None | Some("") | Some("en") => Ok(Lang::En),
-        Some("de") => Ok(Lang::De),
-        Some(_) => Err(ServiceError::invalid(format!(
-            "Unknown language {}: use en or de",
-            quoted(lang.unwrap_or_default())
-        ))),
-    }
+    Ok(crate::Language::parse(lang.unwrap_or_default())?.into())
 }
 
 fn parse_source(source: Option<&str>) -> Result<Option<Source>> {
@@ -167,6 +160,29 @@ pub struct RulingDetail {
     pub referenced_by: Vec<RulingSummary>,
 }
 
+/// Why a ruling is shown for a card.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "snake_case")]
+#[ts(export)]
+pub enum PromptReason {
+    /// With cards in play (`PromptView::with` names them).
+    Interaction,
+    /// About the card itself.
+    Own,
+    /// A section on a topic the card raises (`PromptView::topic`).
+    General,
+}
+
+impl std::fmt::Display for PromptReason {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            PromptReason::Interaction => "interaction",
+            PromptReason::Own => "own",
+            PromptReason::General => "general",
+        })
+    }
+}
+
 /// A ruling shown for a card, and why.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
 #[ts(export)]
@@ -174,9 +190,7 @@ pub struct PromptView {
     pub ruling: RulingSummary,
     /// The record as published.
     pub display: String,
-    /// `interaction` (with cards in play), `own` (about the card) or `general` (a section
-    /// on a topic the card raises).
-    pub reason: String,
+    pub reason: PromptReason,
     /// For an interaction: the names of the cards in play it concerns.
     pub with: Vec<String>,
     /// For `own`: `subject` or `mentioned`.
@@ -505,18 +519,26 @@ impl Service {
             .into_iter()
             .map(|p| {
                 let (reason, with, role, topic) = match &p.reason {
-                    Reason::Interaction { with } => {
-                        ("interaction", with.iter().map(name).collect(), None, None)
+                    Reason::Interaction { with } => (
+                        PromptReason::Interaction,
+                        with.iter().map(name).collect(),
+                        None,
+                        None,
+                    ),
+                    Reason::Own { role } => {
+                        (PromptReason::Own, Vec::new(), Some(name_of(role)), None)
                     }
-                    Reason::Own { role } => ("own", Vec::new(), Some(name_of(role)), None),
-                    Reason::General { topic } => {
-                        ("general", Vec::new(), None, Some(name_of(topic)))
-                    }
+                    Reason::General { topic } => (
+                        PromptReason::General,
+                        Vec::new(),
+                        None,
+                        Some(name_of(topic)),
+                    ),
                 };
                 PromptView {
                     ruling: RulingSummary::of(&p.ruling),
                     display: p.ruling.display.clone(),
-                    reason: reason.to_owned(),
+                    reason,
                     with,
                     role,
                     topic,
@@ -683,7 +705,7 @@ mod tests {
             .unwrap();
         assert_eq!(r.card.id, "vulca-24");
         assert!(
-            r.prompts.iter().any(|p| p.reason == "own"),
+            r.prompts.iter().any(|p| p.reason == PromptReason::Own),
             "{:?}",
             r.prompts
         );
@@ -712,7 +734,7 @@ mod tests {
             .unwrap()
             .prompts
             .into_iter()
-            .filter(|p| p.reason == "interaction")
+            .filter(|p| p.reason == PromptReason::Interaction)
             .flat_map(|p| p.with)
             .collect()
         };

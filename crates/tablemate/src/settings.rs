@@ -23,6 +23,38 @@ pub enum Language {
     De,
 }
 
+impl Language {
+    /// The code a front end sends and the rulings index uses (`en`, `de`).
+    pub fn code(self) -> &'static str {
+        match self {
+            Language::En => "en",
+            Language::De => "de",
+        }
+    }
+
+    /// The one reading of a language typed or sent as text (`en`, `de`, any case; empty:
+    /// English); anything else is refused, naming what was given.
+    pub fn parse(text: &str) -> Result<Language> {
+        match text.trim().to_lowercase().as_str() {
+            "" | "en" => Ok(Language::En),
+            "de" => Ok(Language::De),
+            _ => Err(ServiceError::invalid(format!(
+                "Unknown language “{}”: use en or de",
+                text.trim()
+            ))),
+        }
+    }
+}
+
+impl From<Language> for rulings::Lang {
+    fn from(l: Language) -> Self {
+        match l {
+            Language::En => rulings::Lang::En,
+            Language::De => rulings::Lang::De,
+        }
+    }
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, TS)]
 #[serde(rename_all = "lowercase")]
 #[ts(export)]
@@ -155,6 +187,15 @@ fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_language_is_read_one_way_everywhere() {
+        assert_eq!(Language::parse(" DE ").unwrap(), Language::De);
+        assert_eq!(Language::parse("").unwrap(), Language::En);
+        assert_eq!(Language::parse("en").unwrap().code(), "en");
+        let err = Language::parse("fr").unwrap_err();
+        assert!(err.message.contains("“fr”"), "{}", err.message);
+    }
+
     use super::*;
 
     #[test]

@@ -51,14 +51,14 @@ pub fn game_enter(
     revision: Option<u32>,
     request: PlayRequest,
     confirmed: bool,
-    lang: Option<String>,
+    lang: Option<Language>,
 ) -> CmdResult<EnterOutcome> {
     state.with(|svc| {
         svc.game_enter(
             GameAt { id, revision },
             &request,
             confirmed,
-            lang.as_deref(),
+            lang.unwrap_or_default(),
         )
     })
 }

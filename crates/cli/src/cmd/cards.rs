@@ -5,6 +5,7 @@ use std::io::{self, Write};
 
 use clap::Subcommand;
 use tablemate::cards::{CardFilter, CardPage, CardSummary, FixView};
+use tablemate::rulings::PromptReason;
 use tablemate::ServiceError;
 
 use crate::Ctx;
@@ -241,9 +242,9 @@ fn print_page(w: &mut dyn Write, page: &CardPage, max_rulings: usize) -> io::Res
     }
     writeln!(w, "rulings: {}", page.rulings.len())?;
     for p in page.rulings.iter().take(max_rulings) {
-        let why = match (p.reason.as_str(), &p.topic) {
-            ("general", Some(t)) => format!("general: {t}"),
-            (r, _) => r.to_owned(),
+        let why = match (p.reason, &p.topic) {
+            (PromptReason::General, Some(t)) => format!("general: {t}"),
+            (r, _) => r.to_string(),
         };
         writeln!(
             w,

@@ -2,7 +2,7 @@
 //! one ruling with its cross-references.
 
 use clap::Subcommand;
-use tablemate::rulings::{RulingSummary, Segment};
+use tablemate::rulings::{PromptReason, RulingSummary, Segment};
 use tablemate::ServiceError;
 
 use crate::Ctx;
@@ -127,10 +127,12 @@ pub fn run(ctx: &Ctx<'_>, cmd: RulingsCmd) -> Result<(), ServiceError> {
                     writeln!(w, "  none")?;
                 }
                 for p in &r.prompts {
-                    let why = match p.reason.as_str() {
-                        "interaction" => format!("with {}", p.with.join(", ")),
-                        "general" => format!("general: {}", p.topic.as_deref().unwrap_or("")),
-                        other => other.to_owned(),
+                    let why = match p.reason {
+                        PromptReason::Interaction => format!("with {}", p.with.join(", ")),
+                        PromptReason::General => {
+                            format!("general: {}", p.topic.as_deref().unwrap_or(""))
+                        }
+                        PromptReason::Own => p.reason.to_string(),
                     };
                     writeln!(w, "[{}] ({why}) {}", p.ruling.lang, heading(&p.ruling))?;
                     writeln!(w, "    {}", p.ruling.title)?;

@@ -988,9 +988,9 @@ impl Service {
         at: impl Into<GameAt>,
         req: &PlayRequest,
         confirmed: bool,
-        lang: Option<&str>,
+        language: Language,
     ) -> Result<EnterOutcome> {
-        let language = refusal::language_of(lang);
+        let lang = Some(language.code());
         let card = self.resolve_card_in(&req.card, language)?;
         let mut ctx = self.load_game_in(at.into(), language)?;
         let (preview, engine) = self.preview_in(&ctx, &card, req)?;
@@ -1103,7 +1103,7 @@ impl Service {
                 .map(|c| self.card_view(&ctx.cards, Some(c), false))
                 .collect(),
             default_target: engine.default_target.as_ref().map(|c| c.to_string()),
-            unknown: engine.unknown.iter().map(enum_text).collect(),
+            unknown: engine.unknown.clone(),
             warnings: engine
                 .warnings
                 .iter()

@@ -21,14 +21,6 @@ impl Names<'_> {
     }
 }
 
-/// The interface language a front end sent (`"de"`, `"en"`); anything else is English.
-pub(crate) fn language_of(lang: Option<&str>) -> Language {
-    match lang.map(str::trim) {
-        Some(l) if l.eq_ignore_ascii_case("de") => Language::De,
-        _ => Language::En,
-    }
-}
-
 /// The whole refusal as shown: "Not possible: …" / "Nicht möglich: …".
 pub(crate) fn refusal(e: &RuleError, lang: Language, names: &Names) -> String {
     let reason = reason(e, lang, names);
@@ -642,14 +634,5 @@ mod tests {
             assert_ne!(en, de, "{r:?} has no German wording");
         }
         assert!(card_refusal(CardRefusal::NoMatch("zzz"), Language::De).contains("„zzz“"));
-    }
-
-    #[test]
-    fn the_language_sent_by_a_front_end_is_read_calmly() {
-        assert_eq!(language_of(Some("de")), Language::De);
-        assert_eq!(language_of(Some(" DE ")), Language::De);
-        assert_eq!(language_of(Some("en")), Language::En);
-        assert_eq!(language_of(Some("fr")), Language::En);
-        assert_eq!(language_of(None), Language::En);
     }
 }

@@ -318,7 +318,8 @@ fn unknown_values_are_asked_once_and_stored_as_the_users_fix() {
     let p = svc
         .game_preview_play(id, &req(Seat::A, "WhizWhiz"))
         .unwrap();
-    assert_eq!(p.unknown, vec!["type", "fire", "earth"]);
+    use bluemoon::source::Fact;
+    assert_eq!(p.unknown, vec![Fact::Type, Fact::Fire, Fact::Earth]);
     assert!(p.area.is_none());
     assert!(svc.game_play(id, &req(Seat::A, "WhizWhiz")).is_err());
     let bad = svc.game_fix_card(&CardValuesFix {
@@ -472,7 +473,9 @@ fn a_second_character_is_warned_about_by_name_before_it_is_played() {
         face_down: false,
     };
     play(&mut svc, id, Seat::A, "Cinder", None);
-    let out = svc.game_enter(id, &req("Glimmer"), false, None).unwrap();
+    let out = svc
+        .game_enter(id, &req("Glimmer"), false, Language::En)
+        .unwrap();
     assert!(out.view.is_none(), "waits for a confirmation");
     let w = &out.preview.warnings[..];
     assert_eq!(w.len(), 1, "{w:?}");
@@ -487,20 +490,26 @@ fn a_second_character_is_warned_about_by_name_before_it_is_played() {
     );
     assert!(!w[0].message.contains("vulca-"), "{}", w[0].message);
     // a Hoax card from the Vulca deck, and a card already in play
-    let out = svc.game_enter(id, &req("H01"), false, None).unwrap();
+    let out = svc
+        .game_enter(id, &req("H01"), false, Language::En)
+        .unwrap();
     assert!(out
         .preview
         .warnings
         .iter()
         .any(|w| w.kind == WarningKind::NotInDeck && w.message.contains("Ann's Vulca deck")));
-    let out = svc.game_enter(id, &req("Cinder"), false, None).unwrap();
+    let out = svc
+        .game_enter(id, &req("Cinder"), false, Language::En)
+        .unwrap();
     assert!(out
         .preview
         .warnings
         .iter()
         .any(|w| w.kind == WarningKind::AlreadyInPlay));
     // confirmed, it is played: the cards on the table are the truth
-    let out = svc.game_enter(id, &req("Glimmer"), true, None).unwrap();
+    let out = svc
+        .game_enter(id, &req("Glimmer"), true, Language::En)
+        .unwrap();
     assert_eq!(side(&out.view.unwrap(), Seat::A).areas.combat.len(), 2);
 }
 
@@ -596,7 +605,7 @@ fn entering_a_card_plays_it_unless_something_needs_deciding() {
         face_down: false,
     };
     let out = svc
-        .game_enter(id, &req(Seat::A, "V02", None), false, Some("en"))
+        .game_enter(id, &req(Seat::A, "V02", None), false, Language::En)
         .unwrap();
     let v = out.view.expect("nothing to decide: played");
     assert_eq!(side(&v, Seat::A).total, Elements { fire: 6, earth: 3 });
@@ -606,7 +615,12 @@ fn entering_a_card_plays_it_unless_something_needs_deciding() {
     // a "one of my characters" booster: the person confirms its target first
     let events = svc.game_view(id).unwrap().events;
     let out = svc
-        .game_enter(id, &req(Seat::A, "Volcanic Gauntlets", None), false, None)
+        .game_enter(
+            id,
+            &req(Seat::A, "Volcanic Gauntlets", None),
+            false,
+            Language::En,
+        )
         .unwrap();
     assert!(out.view.is_none());
     assert!(out.preview.needs_target && out.preview.target_options.len() == 1);
@@ -620,7 +634,7 @@ fn entering_a_card_plays_it_unless_something_needs_deciding() {
             id,
             &req(Seat::A, "Volcanic Gauntlets", Some("V02")),
             true,
-            None,
+            Language::En,
         )
         .unwrap();
     let v = out.view.expect("decided: played");
@@ -638,10 +652,10 @@ fn entering_a_card_plays_it_unless_something_needs_deciding() {
     );
     let events = svc.game_view(id).unwrap().events;
     let enthrall = req(Seat::B, "Enthrall Opposition", None);
-    let out = svc.game_enter(id, &enthrall, false, Some("en")).unwrap();
+    let out = svc.game_enter(id, &enthrall, false, Language::En).unwrap();
     assert!(out.view.is_none() && !out.preview.warnings.is_empty());
     assert_eq!(svc.game_view(id).unwrap().events, events);
-    let out = svc.game_enter(id, &enthrall, true, Some("en")).unwrap();
+    let out = svc.game_enter(id, &enthrall, true, Language::En).unwrap();
     assert_eq!(out.view.expect("confirmed").events, events + 1);
     assert!(
         out.prompts
@@ -653,7 +667,7 @@ fn entering_a_card_plays_it_unless_something_needs_deciding() {
 
     // an impossible play is refused, confirmed or not
     let out = svc
-        .game_enter(id, &req(Seat::A, "V03", None), true, None)
+        .game_enter(id, &req(Seat::A, "V03", None), true, Language::En)
         .unwrap();
     assert!(out.preview.error.is_some() && out.view.is_none());
     assert_eq!(svc.game_view(id).unwrap().events, events + 1);
@@ -758,13 +772,13 @@ fn a_refusal_at_the_table_is_worded_in_german_naming_the_players() {
     );
     // A card entered out of turn: the preview's reason in German, the card by its name.
     let out = svc
-        .game_enter(id, &req(Seat::B, "H01"), false, Some("de"))
+        .game_enter(id, &req(Seat::B, "H01"), false, Language::De)
         .unwrap();
     let reason = out.preview.error.expect("refused");
     assert_eq!(reason, "Nicht möglich: Ann ist am Zug, nicht Ben");
     assert!(out.view.is_none());
     let unknown = svc
-        .game_enter(id, &req(Seat::A, "zzzzqqqq"), false, Some("de"))
+        .game_enter(id, &req(Seat::A, "zzzzqqqq"), false, Language::De)
         .unwrap_err();
     assert!(
         unknown

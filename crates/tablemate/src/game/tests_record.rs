@@ -62,7 +62,7 @@ fn a_table_that_changed_since_it_was_drawn_is_refused_and_nothing_is_written() {
     assert_eq!(after.revision, g.revision + 1);
     // The second decides on the table it drew: every write is refused, in its language.
     let err = svc
-        .game_enter(drawn, &play("V02"), true, Some("de"))
+        .game_enter(drawn, &play("V02"), true, Language::De)
         .unwrap_err();
     assert_eq!(err.code, ErrorCode::Changed);
     assert!(err.message.contains("Ann und Ben"), "{}", err.message);
@@ -81,7 +81,9 @@ fn a_table_that_changed_since_it_was_drawn_is_refused_and_nothing_is_written() {
         id: g.id,
         revision: Some(now.revision),
     };
-    let played = svc.game_enter(at_now, &play("V02"), true, None).unwrap();
+    let played = svc
+        .game_enter(at_now, &play("V02"), true, Language::En)
+        .unwrap();
     assert!(played.view.is_some());
 }
 

@@ -333,7 +333,7 @@ pub struct PlayPreview {
     /// The engine's default: the most recent active character.
     pub default_target: Option<String>,
     /// Facts the catalog lacks that the table needs (`type`, `fire`, `earth`): ask once.
-    pub unknown: Vec<String>,
+    pub unknown: Vec<bluemoon::source::Fact>,
     /// Warnings this play would raise (a forbidden play is shown before confirming).
     pub warnings: Vec<WarningView>,
     /// Why the play is impossible, if it is (nothing would be recorded).
