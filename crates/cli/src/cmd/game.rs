@@ -7,11 +7,10 @@ use std::io::Write;
 
 use clap::Subcommand;
 use tablemate::game::{
-    seat_of, CardValuesFix, CardView, ElementName, GameAction, GameView, NewGameRequest,
-    PlayRequest, Seat,
+    CardValuesFix, CardView, ElementName, GameAction, GameView, NewGameRequest, PlayRequest, Seat,
 };
 use tablemate::history::GameStatus;
-use tablemate::{ErrorCode, GameAt, Service, ServiceError};
+use tablemate::{ErrorCode, Service, ServiceError};
 
 use crate::Ctx;
 
@@ -197,20 +196,11 @@ fn act(
 ) -> Result<(), ServiceError> {
     let mut svc = ctx.open()?;
     let id = game_id(&svc, game)?;
-    let seen = svc.game_view(id)?;
-    let seat = seat_of(&seen, player)?;
+    // decided on the game as read here: a write meanwhile (the app) refuses it
+    let (seat, seen) = svc.game_seat(id, player)?;
     let action = make(seat)?;
-    // decided on the table just read: a write meanwhile (the app) refuses it
-    let r = svc.game_act(at(&seen), &action);
+    let r = svc.game_act(seen, &action);
     recorded(ctx, &svc, id, r)
-}
-
-/// The game as this command read it: the revision its decision is made on.
-fn at(v: &GameView) -> GameAt {
-    GameAt {
-        id: v.id,
-        revision: Some(v.revision),
-    }
 }
 
 /// Prints the table after a write. When the game changed meanwhile (the app or another
@@ -270,8 +260,7 @@ pub fn run(ctx: &Ctx<'_>, cmd: GameCmd) -> Result<(), ServiceError> {
         } => {
             let mut svc = ctx.open()?;
             let id = game_id(&svc, game)?;
-            let seen = svc.game_view(id)?;
-            let seat = seat_of(&seen, &player)?;
+            let (seat, seen) = svc.game_seat(id, &player)?;
             let req = PlayRequest {
                 player: seat,
                 card: joined(&card),
@@ -279,7 +268,8 @@ pub fn run(ctx: &Ctx<'_>, cmd: GameCmd) -> Result<(), ServiceError> {
                 face_down,
             };
             // warned before the play, as in the app: refused until --confirm
-            let r = svc.game_play_confirmed(at(&seen), &req, confirm);
+            // the window's path: one load, the engine's preview, one append
+            let r = svc.game_play_confirmed(seen, &req, confirm);
             recorded(ctx, &svc, id, r)
         }
         GameCmd::Element {

@@ -1027,43 +1027,64 @@ impl Service {
         self.game_play_confirmed(at, req, true)
     }
 
-    /// Records a play unless the engine warns about it and the person has not `confirmed` it:
-    /// then it is refused with `needs_confirmation` and the warnings, and nothing is written.
-    /// One load of the game for the check and the play.
+    /// The command line's play: the window's one path ([`Service::game_enter`]: one load, the
+    /// engine's preview, one append), with what still needs deciding turned into a refusal
+    /// that says what to decide (refusals in English, the CLI's): values the catalog lacks, a
+    /// warning to confirm (`needs_confirmation` until `confirmed`), a target to choose among
+    /// several characters (with `--target`), or a play the rules forbid. Nothing is written
+    /// then.
     pub fn game_play_confirmed(
         &mut self,
         at: impl Into<GameAt>,
         req: &PlayRequest,
         confirmed: bool,
     ) -> Result<GameView> {
-        let card = self.resolve_card(&req.card)?;
-        let mut ctx = self.load_game_in(at.into(), Language::En)?;
-        let (preview, engine) = self.preview_in(&ctx, &card, req)?;
-        if !confirmed && !preview.warnings.is_empty() {
-            let said: Vec<&str> = preview
+        let out = self.game_enter(at, req, confirmed, Language::En)?;
+        if let Some(view) = out.view {
+            return Ok(view);
+        }
+        let p = out.preview;
+        let name = &p.card.tag;
+        Err(if let Some(error) = p.error {
+            ServiceError::invalid(error)
+        } else if !p.unknown.is_empty() {
+            let facts: Vec<&str> = p
+                .unknown
+                .iter()
+                .map(|f| match f {
+                    bluemoon::source::Fact::Type => "type",
+                    bluemoon::source::Fact::Fire => "fire",
+                    bluemoon::source::Fact::Earth => "earth",
+                })
+                .collect();
+            ServiceError::invalid(format!(
+                "The catalog lacks the {} of {name}: give them once (`tablemate game fix`), \
+                 then play it again",
+                facts.join(" and ")
+            ))
+        } else if !p.warnings.is_empty() {
+            let said: Vec<&str> = p
                 .warnings
                 .iter()
                 .map(|w| w.message.trim_end_matches('.'))
                 .collect();
-            return Err(ServiceError::needs_confirmation(format!(
+            ServiceError::needs_confirmation(format!(
                 "{}. Nothing was recorded: confirm to play it anyway.",
                 said.join(". ")
-            )));
-        }
-        if engine.area.is_none() {
-            return Err(ServiceError::invalid(format!(
-                "The type of {} is not known: give its type (and values) once, then enter it again",
-                self.card_name(card.as_str())
-            )));
-        }
-        match (engine.event, engine.error) {
-            (Some(ev), _) => self.append(&mut ctx, ev),
-            (None, Some(e)) => Err(self.rule_error(e, &ctx.info.player_names, ctx.lang)),
-            (None, None) => Err(ServiceError::internal(format!(
-                "The play of {} could not be decided",
-                preview.card.tag
-            ))),
-        }
+            ))
+        } else {
+            let options: Vec<String> = p
+                .target_options
+                .iter()
+                .map(|c| c.id.clone().unwrap_or_else(|| c.tag.clone()))
+                .collect();
+            ServiceError::needs_confirmation(format!(
+                "{name} needs one of these characters as its target: {} (the most recent, {}, \
+                 unless you choose with --target)",
+                options.join(", "),
+                p.default_target.as_deref().unwrap_or("none")
+            ))
+        })
     }
 
     /// What entering a card would do (area, target choice, unknown values, warnings) without
@@ -1545,20 +1566,51 @@ fn people_typed(text: &str) -> Option<&'static str> {
 
 /// Which side of a game a player name sits on, for the CLI (`A`, `B`, or a player's name).
 pub fn seat_of(view: &GameView, text: &str) -> Result<Seat> {
+    let names: Vec<(&str, &str)> = view
+        .players
+        .iter()
+        .map(|p| (p.name.as_str(), p.people.as_str()))
+        .collect();
+    seat_named(&names, text, view.id)
+}
+
+/// The seat `text` names among the players `(name, people)`, A then B.
+fn seat_named(players: &[(&str, &str)], text: &str, game: i64) -> Result<Seat> {
     if let Ok(s) = Seat::parse(text) {
         return Ok(s);
     }
     let t = text.trim();
-    view.players
+    players
         .iter()
-        .find(|p| p.name.eq_ignore_ascii_case(t) || p.people.eq_ignore_ascii_case(t))
-        .map(|p| p.seat)
+        .zip([Seat::A, Seat::B])
+        .find(|((name, people), _)| name.eq_ignore_ascii_case(t) || people.eq_ignore_ascii_case(t))
+        .map(|(_, seat)| seat)
         .ok_or_else(|| {
             ServiceError::invalid(format!(
-                "`{t}` is not a player of game {}: use A, B or a player's name",
-                view.id
+                "`{t}` is not a player of game {game}: use A, B or a player's name"
             ))
         })
+}
+
+impl Service {
+    /// Which seat `text` names in game `id` (A, B, a player's name or people), with the game
+    /// as read for it: the command line's first step before a write, without replaying the
+    /// log (the write loads the game once, at that revision).
+    pub fn game_seat(&self, id: i64, text: &str) -> Result<(Seat, GameAt)> {
+        let info = self.game_info(id)?;
+        let players = [
+            (info.player_names[0].as_str(), info.people[0].as_str()),
+            (info.player_names[1].as_str(), info.people[1].as_str()),
+        ];
+        let seat = seat_named(&players, text, id)?;
+        Ok((
+            seat,
+            GameAt {
+                id,
+                revision: Some(info.revision),
+            },
+        ))
+    }
 }
 
 #[cfg(test)]
