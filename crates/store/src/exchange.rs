@@ -232,8 +232,60 @@ pub struct TournamentExport {
     pub rounds: Vec<RoundRow>,
     #[serde(default)]
     pub corrections: Vec<CorrectionRow>,
-    #[serde(default)]
-    pub standings: Vec<StandingRow>,
+    /// Informative: read and ignored by an import (which recomputes them), so the standings of
+    /// a version 1 file (with the database's entrant ids) are still read.
+    #[serde(default, deserialize_with = "ignored")]
+    pub standings: Vec<ExportedStanding>,
+}
+
+/// A standings line as exported: the player by name, without the database's entrant id, which
+/// means nothing in another database (and would make an imported event export differently).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ExportedStanding {
+    pub rank: u32,
+    pub name: String,
+    pub people: Option<String>,
+    pub match_points: u32,
+    pub wins: u32,
+    pub losses: u32,
+    pub byes: u32,
+    pub match_win: tournament::Ratio,
+    pub opponents_match_win: tournament::Ratio,
+    pub crystals_for: u32,
+    pub crystals_against: u32,
+    pub crystal_difference: i64,
+    pub head_to_head: u32,
+    pub dropped: bool,
+}
+
+impl From<StandingRow> for ExportedStanding {
+    fn from(row: StandingRow) -> Self {
+        let s = row.standing;
+        ExportedStanding {
+            rank: s.rank,
+            name: row.name,
+            people: row.people,
+            match_points: s.match_points,
+            wins: s.wins,
+            losses: s.losses,
+            byes: s.byes,
+            match_win: s.match_win,
+            opponents_match_win: s.opponents_match_win,
+            crystals_for: s.crystals_for,
+            crystals_against: s.crystals_against,
+            crystal_difference: s.crystal_difference,
+            head_to_head: s.head_to_head,
+            dropped: row.dropped,
+        }
+    }
+}
+
+/// Reads any standings and keeps none: an import recomputes them from the results.
+fn ignored<'de, D: serde::Deserializer<'de>>(
+    d: D,
+) -> std::result::Result<Vec<ExportedStanding>, D::Error> {
+    serde::de::IgnoredAny::deserialize(d)?;
+    Ok(Vec::new())
 }
 
 /// The CSV files of an event.
@@ -394,7 +446,10 @@ impl Store {
                     corrected_at: c.corrected_at,
                 })
                 .collect(),
-            standings: standing_rows(&entrants, &rounds)?,
+            standings: standing_rows(&entrants, &rounds)?
+                .into_iter()
+                .map(ExportedStanding::from)
+                .collect(),
         })
     }
 
@@ -479,12 +534,11 @@ impl Store {
         let standings = x
             .standings
             .iter()
-            .map(|s| {
-                let st = &s.standing;
+            .map(|st| {
                 vec![
                     st.rank.to_string(),
-                    safe_cell(&s.name),
-                    opt_text(s.people.as_ref()),
+                    safe_cell(&st.name),
+                    opt_text(st.people.as_ref()),
                     st.match_points.to_string(),
                     st.wins.to_string(),
                     st.losses.to_string(),
@@ -494,7 +548,7 @@ impl Store {
                     st.crystals_for.to_string(),
                     st.crystals_against.to_string(),
                     st.head_to_head.to_string(),
-                    s.dropped.to_string(),
+                    st.dropped.to_string(),
                 ]
             })
             .collect();

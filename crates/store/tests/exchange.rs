@@ -55,9 +55,18 @@ fn json(s: &Store, t: TournamentId) -> String {
     s.export_tournament_json(t).unwrap()
 }
 
-/// Imports `text` into a fresh store; the new store and event.
+/// A database that already holds another event, so an imported event's players, entrants and
+/// pairings get other ids than in the database it was exported from.
+fn busy_store() -> Store {
+    let mut s = Store::open_in_memory().unwrap();
+    let t = event(&mut s, 5, 2);
+    s.pair_next_round(t).unwrap();
+    s
+}
+
+/// Imports `text` into another database; that store and the new event.
 fn reimport(text: &str) -> (Store, TournamentId) {
-    let mut other = Store::open_in_memory().unwrap();
+    let mut other = busy_store();
     let t = other.import_tournament_json(text.as_bytes()).unwrap();
     (other, t)
 }
@@ -69,7 +78,7 @@ fn assert_round_trips(s: &Store, t: TournamentId) -> (Store, TournamentId) {
     assert_eq!(json(&other, t2), first, "JSON export after import");
     let csv = s.export_tournament_csv(t).unwrap();
     let header = s.export_tournament(t).unwrap().event;
-    let mut third = Store::open_in_memory().unwrap();
+    let mut third = busy_store();
     let t3 = third
         .import_tournament_csv_files(
             &header,
@@ -643,7 +652,7 @@ proptest! {
             s.round_clock(t).unwrap().map(|c| c.clock)
         );
         let csv = s.export_tournament_csv(t).unwrap();
-        let mut third = Store::open_in_memory().unwrap();
+        let mut third = busy_store();
         let t3 = third.import_tournament_csv_files(
             &s.export_tournament(t).unwrap().event,
             &CsvImport {
