@@ -878,6 +878,16 @@ impl Store {
                     ),
                 ));
             }
+            // a drop counts from the rounds already paired (`Store::drop_entrant`)
+            if let Some(last) = e.dropped_after.filter(|d| *d as usize > rounds.len()) {
+                return Err(import_err(
+                    loc.entrant(i),
+                    format!(
+                        "{name} drops out after round {last} but only {} rounds were paired",
+                        rounds.len()
+                    ),
+                ));
+            }
             if e.dropped_after.is_some_and(|d| d + 1 < e.joined_round) {
                 return Err(import_err(
                     loc.entrant(i),

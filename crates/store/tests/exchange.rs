@@ -408,6 +408,21 @@ fn rounds_that_do_not_fit_the_pairings_or_the_rules_are_refused() {
 }
 
 #[test]
+fn a_drop_after_a_round_not_yet_paired_is_refused() {
+    for after in [3, u32::MAX] {
+        let mut x = two_rounds();
+        x.entrants[0].dropped_after = Some(after);
+        refused(
+            &text(&x),
+            &[
+                "entrants[0]",
+                &format!("drops out after round {after} but only 2 rounds were paired"),
+            ],
+        );
+    }
+}
+
+#[test]
 fn corrections_that_contradict_the_results_are_refused() {
     let base = two_rounds();
     assert_eq!(base.corrections.len(), 1);
