@@ -173,9 +173,7 @@ impl RoundClock {
             }
             (ClockCommand::Set { minutes }, run) => {
                 if !(1..=MAX_ROUND_MINUTES).contains(&minutes) {
-                    return Err(TournamentError::Invalid(format!(
-                        "a round lasts 1 to {MAX_ROUND_MINUTES} minutes, not {minutes}"
-                    )));
+                    return Err(TournamentError::RoundLength { minutes });
                 }
                 return Ok(RoundClock {
                     length_ms: i64::from(minutes) * MINUTE_MS,

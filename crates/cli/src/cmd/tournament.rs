@@ -353,7 +353,7 @@ pub fn run(ctx: &Ctx, cmd: TournamentCmd) -> Result<(), ServiceError> {
         TournamentCmd::Clock { event, action } => {
             let id = svc.find_event(&event)?.0;
             let clock = match action.as_ref().and_then(ClockCmd::action) {
-                Some(a) => svc.command_clock(id, a)?,
+                Some(a) => svc.command_clock(id, a, tablemate::Language::En)?,
                 None => svc.round_clock(id)?.ok_or_else(|| {
                     ServiceError::invalid("No round has been paired yet, so there is no clock")
                 })?,
