@@ -40,6 +40,10 @@ fn export_and_import_go_through_the_dialog_and_the_page_gets_no_plugin() {
     assert!(written.contains("Winter Cup"), "{written}");
     let entrants = std::fs::read_to_string(folder.join("entrants.csv")).expect("entrants.csv");
     assert!(entrants.contains("Cleo"), "{entrants}");
+    for file in ["rounds.csv", "corrections.csv"] {
+        let text = std::fs::read_to_string(folder.join(file)).expect(file);
+        assert!(text.starts_with("round,"), "{file}: {text}");
+    }
     assert!(!app.dir.path().join("exports").exists());
 
     // an export of an event that does not exist is refused before any dialog or write

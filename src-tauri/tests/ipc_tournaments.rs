@@ -103,4 +103,15 @@ fn unpair_undrop_clock_and_publishing_answer_through_ipc() {
         )
         .expect_err("started twice");
     assert!(err.contains("already been started"), "{err}");
+    // a length no round has is refused in the interface language, not clamped
+    let err = app
+        .call(
+            "tournament_clock_command",
+            json!({ "id": id, "action": { "action": "set", "minutes": 5000 }, "lang": "de" }),
+        )
+        .expect_err("too long");
+    assert!(
+        err.contains("Eine Runde dauert 1 bis 1440 Minuten, nicht 5000."),
+        "{err}"
+    );
 }

@@ -4,8 +4,9 @@
 // Knightmare Chess (a card on a target square in force for 2 turns counting down, next turn).
 // A ruling dismissed at the Warhammer table is not raised again; a card in play, tapped, moves
 // to another zone and shows its rulings; resources are collected by any amount; the history
-// reads as sentences; a new game with two equal names is refused in German. Screenshots at
-// phone (360x740) and desktop (1280x800) sizes, in English and then, after a restart, in German.
+// reads as sentences; a score beyond the limit and a new game with two equal names are refused
+// in German. Screenshots at phone (360x740) and desktop (1280x800) sizes, in English and then,
+// after a restart, in German.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { sleep } from './webdriver.mjs';
@@ -206,6 +207,12 @@ test('the games resume after a restart, and read in German', async () => {
   const banner = await text('error-banner');
   assert.match(banner, /0 Punkte ändern keinen Punktestand/);
   await shot('games-stccg-refusal-phone-de');
+  // a number beyond the plausible limit is refused by name, never capped (EVENTS.md, Limits)
+  const before = await text('st-A');
+  await fill('st-points', '-2147483648');
+  await click('st-score');
+  await waitText('error-banner', (t) => t.includes('-2147483648 Punkte für Kirk sind zu viele'), 'the German refusal of a score beyond the limit');
+  assert.equal(await text('st-A'), before, 'the score did not change');
 
   // a new game with two equal names is refused in German, naming the player
   await s.click(await s.waitFor('[data-testid="og-table"] .tools button:last-child'));

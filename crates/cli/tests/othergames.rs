@@ -161,3 +161,76 @@ fn a_ruling_marked_seen_leaves_the_rulings_of_the_game() {
     );
     assert_eq!(ids("2"), after);
 }
+
+#[test]
+fn numbers_beyond_the_limits_are_refused_naming_the_player_and_nothing_is_recorded() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let why = refused(
+        d,
+        &[
+            "game",
+            "new",
+            "--game",
+            "whi",
+            "--players",
+            "Ann",
+            "Ben",
+            "--hit-points",
+            "4294967295",
+        ],
+    );
+    assert!(
+        why.contains("at most 99 hit points and 9 more per development, not 4294967295"),
+        "{why}"
+    );
+    let list = json(d, &["whi", "list"]);
+    assert_eq!(list.as_array().map(Vec::len), Some(0), "{list}");
+    start(d, &["whi", "--players", "Ann", "Ben"]);
+    json(d, &["whi", "collect", "Ann", "5"]);
+    let why = refused(d, &["whi", "gain", "Ann", "4294967295"]);
+    assert!(
+        why.contains("4294967295 for Ann is too much: one entry is at most 999."),
+        "{why}"
+    );
+    let why = refused(d, &["whi", "gain", "Ann", "995"]);
+    assert!(why.contains("Ann has 5 resources; 995 more"), "{why}");
+    let v = json(d, &["whi", "show", "--history"]);
+    assert_eq!(v["table"]["table"]["players"][0]["resources"], 5, "{v}");
+
+    start(d, &["stccg", "--players", "Kirk", "Picard"]);
+    for _ in 0..2 {
+        let why = refused(
+            d,
+            &[
+                "stccg",
+                "score",
+                "Picard",
+                "-2147483648",
+                "--reason",
+                "dilemma",
+            ],
+        );
+        assert!(
+            why.contains("-2147483648 points for Picard is too many"),
+            "{why}"
+        );
+    }
+    let v = json(d, &["stccg", "show"]);
+    assert_eq!(v["table"]["table"]["players"][1]["score"], 0, "{v}");
+
+    start(d, &["kc", "--players", "Ann", "Ben"]);
+    let why = refused(d, &["kc", "play", "Ann", "amazon", "--duration", "21"]);
+    assert!(
+        why.contains("AMAZON played by Ann can be in force for at most 20 turns, not 21."),
+        "{why}"
+    );
+    let why = refused(d, &["kc", "play", "Ann", "amazon", "--duration", "300"]);
+    assert!(why.contains("at most 20 turns, not 300"), "{why}");
+    let v = json(d, &["kc", "show"]);
+    assert_eq!(
+        v["table"]["table"]["in_force"],
+        serde_json::json!([]),
+        "{v}"
+    );
+}

@@ -557,7 +557,9 @@ fn export_and_import_round_trip_gives_the_same_standings() {
         d,
         &["tournament", "export", &sid, "--out", out.to_str().unwrap()],
     );
-    assert_eq!(files["files"].as_array().unwrap().len(), 5);
+    assert_eq!(files["files"].as_array().unwrap().len(), 7);
+    let corrections_csv = std::fs::read_to_string(out.join("corrections.csv")).unwrap();
+    assert!(corrections_csv.contains(",typo,"), "{corrections_csv}");
     let standings_csv = std::fs::read_to_string(out.join("standings.csv")).unwrap();
     assert!(
         standings_csv.starts_with("rank,player,people,match_points"),
@@ -569,6 +571,15 @@ fn export_and_import_round_trip_gives_the_same_standings() {
     let imported = json(d, &["tournament", "import", out.to_str().unwrap()]);
     let from_json = json(d, &["tournament", "standings", &imported["id"].to_string()]);
     assert_eq!(standings_key(&from_json), standings_key(&original));
+    // the correction log comes back with its reason, and exports the same again
+    let log = |id: &str| json(d, &["tournament", "show", id])["corrections"].clone();
+    let imported_id = imported["id"].to_string();
+    assert_eq!(log(&imported_id), log(&sid));
+    assert_eq!(log(&imported_id)[0]["reason"], "typo");
+    let again: Value =
+        serde_json::from_str(&ok(d, &["tournament", "export", &imported_id])).unwrap();
+    let first: Value = serde_json::from_str(&ok(d, &["tournament", "export", &sid])).unwrap();
+    assert_eq!(again, first, "export, import, export: the same event");
 
     // CSV: the three input files and the event's details
     let imported = json(
@@ -591,6 +602,11 @@ fn export_and_import_round_trip_gives_the_same_standings() {
     assert_eq!(imported["rounds_paired"].as_u64(), Some(3));
     let from_csv = json(d, &["tournament", "standings", &imported["id"].to_string()]);
     assert_eq!(standings_key(&from_csv), standings_key(&original));
+    assert_eq!(
+        log(&imported["id"].to_string()),
+        log(&sid),
+        "rounds.csv, corrections.csv"
+    );
 
     // standard output: the JSON document and a single CSV
     let doc: Value = serde_json::from_str(&ok(d, &["tournament", "export", &sid])).unwrap();
@@ -834,4 +850,48 @@ fn prepared_pairings_are_published_when_the_organiser_says_so() {
     assert_eq!(shown["rounds"][0]["published"], true);
     let msg = refused(d, &["tournament", "publish", &sid]);
     assert!(msg.contains("already published"), "{msg}");
+}
+
+#[test]
+fn a_prepared_round_and_its_running_clock_come_back_from_an_export() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let id = event_with_players(d, "Clock Trip", "3");
+    let sid = id.to_string();
+    play_round(d, id, 1);
+    ok(d, &["tournament", "pair", &sid, "--prepare"]);
+    json(d, &["tournament", "clock", &sid, "set", "30"]);
+    json(d, &["tournament", "clock", &sid, "start"]);
+    let out = d.join("export");
+    ok(
+        d,
+        &["tournament", "export", &sid, "--out", out.to_str().unwrap()],
+    );
+    let imported = json(d, &["tournament", "import", out.to_str().unwrap()]);
+    let iid = imported["id"].to_string();
+    let shown = json(d, &["tournament", "show", &iid]);
+    assert_eq!(shown["rounds"][1]["published"], false, "still prepared");
+    let clock = json(d, &["tournament", "clock", &iid]);
+    assert_eq!(clock["state"].as_str(), Some("running"), "{clock}");
+    assert_eq!(clock["length_minutes"].as_u64(), Some(30), "{clock}");
+    let left = clock["remaining_ms"].as_i64().unwrap();
+    assert!(left <= 30 * 60_000 && left > 25 * 60_000, "{clock}");
+
+    // a file with round 2 paired while a round-1 result is missing is refused by table
+    let mut doc: Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("event.json")).unwrap()).unwrap();
+    let results = doc["results"].as_array_mut().unwrap();
+    let table = results[0]["table"].clone();
+    results.remove(0);
+    let bad = d.join("bad.json");
+    std::fs::write(&bad, serde_json::to_string_pretty(&doc).unwrap()).unwrap();
+    let before = json(d, &["tournament", "list"]);
+    let msg = refused(d, &["tournament", "import", bad.to_str().unwrap()]);
+    assert!(
+        msg.contains(&format!(
+            "round 1, table {table} has no result, but round 2 is paired"
+        )),
+        "{msg}"
+    );
+    assert_eq!(json(d, &["tournament", "list"]), before, "nothing imported");
 }

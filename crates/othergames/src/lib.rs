@@ -39,4 +39,4 @@ pub mod whi;
 pub use cards::CardId;
 pub use log::{Event, Game, LogError, ReplayError, Rules, EVENT_VERSION};
 pub use player::{PerPlayer, Player};
-pub use turn::Turn;
+pub use turn::{Turn, MAX_TURNS};

@@ -62,6 +62,8 @@ pub enum LogError {
         active: crate::Player,
         got: crate::Player,
     },
+    #[error("a game has at most {} turns", crate::turn::MAX_TURNS)]
+    TooManyTurns,
 }
 
 /// Where a game stands, for the checks every event goes through first.

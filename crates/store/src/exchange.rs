@@ -2,19 +2,22 @@
 //!
 //! Players are named, not numbered, so a file can move between databases. Import parses and checks
 //! the whole input first and writes it in one transaction: a bad file is refused with the file
-//! and line (or JSON item) at fault, and nothing is written.
+//! and line (or JSON item) at fault, and nothing is written. Export then import gives back the
+//! same event (format version 2): results, the corrections log with its reasons, drops, which
+//! rounds are prepared or published and each round's clock; version 1 files (without rounds and
+//! corrections) are still read.
 
 use std::collections::{HashMap, HashSet};
 
 use rusqlite::params;
 use serde::{Deserialize, Serialize};
-use tournament::{EntrantId, FirstRound, Format, Pairing};
+use tournament::{ClockRun, EntrantId, FirstRound, Format, Pairing, RoundClock};
 
 use crate::error::{Result, StoreError};
 use crate::ids::{label, TournamentId, MAX_NAME_CHARS, MAX_PEOPLE_CHARS};
 use crate::tournaments::{
-    check_date, entrants_in, info_in, insert_round, rounds_in, standing_rows, Entrant, RoundInfo,
-    Stage, StandingRow,
+    check_date, corrections_in, entrants_in, info_in, insert_round, rounds_in, standing_rows,
+    Entrant, RoundInfo, Stage, StandingRow,
 };
 use crate::{clock, ResultSource, Store};
 
@@ -27,6 +30,26 @@ pub const ENTRANTS_HEADER: [&str; 5] =
     ["seed", "player", "people", "joined_round", "dropped_after"];
 pub const PAIRINGS_HEADER: [&str; 5] = ["round", "stage", "table", "player_a", "player_b"];
 pub const RESULTS_HEADER: [&str; 5] = ["round", "table", "winner", "crystals_a", "crystals_b"];
+pub const ROUNDS_HEADER: [&str; 6] = [
+    "round",
+    "published",
+    "clock_length_ms",
+    "clock",
+    "clock_ran_ms",
+    "clock_running_since_ms",
+];
+pub const CORRECTIONS_HEADER: [&str; 10] = [
+    "round",
+    "table",
+    "old_winner",
+    "old_crystals_a",
+    "old_crystals_b",
+    "new_winner",
+    "new_crystals_a",
+    "new_crystals_b",
+    "reason",
+    "corrected_at",
+];
 pub const STANDINGS_HEADER: [&str; 13] = [
     "rank",
     "player",
@@ -84,7 +107,119 @@ pub struct ResultRow {
     pub crystals_b: u8,
 }
 
+/// Where a round's clock is, as written to a file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ClockState {
+    NotStarted,
+    Running,
+    Paused,
+}
+
+impl ClockState {
+    fn as_str(self) -> &'static str {
+        match self {
+            ClockState::NotStarted => "not_started",
+            ClockState::Running => "running",
+            ClockState::Paused => "paused",
+        }
+    }
+    fn parse(text: &str) -> Option<ClockState> {
+        [
+            ClockState::NotStarted,
+            ClockState::Running,
+            ClockState::Paused,
+        ]
+        .into_iter()
+        .find(|c| c.as_str() == text)
+    }
+}
+
+/// A paired round beyond its tables (format version 2): prepared or published, and its clock.
+/// A running clock is written with the instant it started (epoch ms), so it comes back running
+/// with the same time left at the same moment.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RoundRow {
+    pub round: u32,
+    /// `false`: prepared, not yet shown on the projector and the printouts.
+    pub published: bool,
+    pub clock_length_ms: i64,
+    pub clock: ClockState,
+    /// Time run before the last start (0 when not started).
+    pub clock_ran_ms: i64,
+    /// While running: when it last started.
+    pub clock_running_since_ms: Option<i64>,
+}
+
+impl RoundRow {
+    fn from_clock(round: u32, published: bool, clock: RoundClock) -> RoundRow {
+        let (state, ran_ms, since) = match clock.run {
+            ClockRun::NotStarted => (ClockState::NotStarted, 0, None),
+            ClockRun::Running { since, ran_ms } => (ClockState::Running, ran_ms, Some(since)),
+            ClockRun::Paused { ran_ms } => (ClockState::Paused, ran_ms, None),
+        };
+        RoundRow {
+            round,
+            published,
+            clock_length_ms: clock.length_ms,
+            clock: state,
+            clock_ran_ms: ran_ms,
+            clock_running_since_ms: since,
+        }
+    }
+
+    /// The clock the row describes, checked by the rules (`RoundClock::check`); a state and
+    /// times that do not fit together are refused, never repaired.
+    fn round_clock(&self) -> std::result::Result<RoundClock, String> {
+        let run = match (self.clock, self.clock_running_since_ms) {
+            (ClockState::NotStarted, None) if self.clock_ran_ms == 0 => ClockRun::NotStarted,
+            (ClockState::NotStarted, _) => {
+                return Err("a clock not started has run no time and has no start".into())
+            }
+            (ClockState::Running, Some(since)) => ClockRun::Running {
+                since,
+                ran_ms: self.clock_ran_ms,
+            },
+            (ClockState::Running, None) => {
+                return Err("a running clock needs clock_running_since_ms".into())
+            }
+            (ClockState::Paused, None) => ClockRun::Paused {
+                ran_ms: self.clock_ran_ms,
+            },
+            (ClockState::Paused, Some(_)) => {
+                return Err("a paused clock has no clock_running_since_ms".into())
+            }
+        };
+        let clock = RoundClock {
+            length_ms: self.clock_length_ms,
+            run,
+        };
+        clock.check().map_err(|e| e.to_string())?;
+        Ok(clock)
+    }
+}
+
+/// A logged correction of a result (format version 2), players by name.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CorrectionRow {
+    pub round: u32,
+    pub table: u32,
+    pub old_winner: String,
+    pub old_crystals_a: u8,
+    pub old_crystals_b: u8,
+    pub new_winner: String,
+    pub new_crystals_a: u8,
+    pub new_crystals_b: u8,
+    pub reason: String,
+    /// As stored: `2026-11-22T04:15:00.123456Z`.
+    pub corrected_at: String,
+}
+
 /// A whole event, as exported to JSON. `standings` is informative: it is recomputed on import.
+/// `rounds` and `corrections` came with format version 2; a version 1 file has neither (its
+/// rounds are published, their clocks not started).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct TournamentExport {
@@ -94,7 +229,63 @@ pub struct TournamentExport {
     pub pairings: Vec<PairingRow>,
     pub results: Vec<ResultRow>,
     #[serde(default)]
-    pub standings: Vec<StandingRow>,
+    pub rounds: Vec<RoundRow>,
+    #[serde(default)]
+    pub corrections: Vec<CorrectionRow>,
+    /// Informative: read and ignored by an import (which recomputes them), so the standings of
+    /// a version 1 file (with the database's entrant ids) are still read.
+    #[serde(default, deserialize_with = "ignored")]
+    pub standings: Vec<ExportedStanding>,
+}
+
+/// A standings line as exported: the player by name, without the database's entrant id, which
+/// means nothing in another database (and would make an imported event export differently).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ExportedStanding {
+    pub rank: u32,
+    pub name: String,
+    pub people: Option<String>,
+    pub match_points: u32,
+    pub wins: u32,
+    pub losses: u32,
+    pub byes: u32,
+    pub match_win: tournament::Ratio,
+    pub opponents_match_win: tournament::Ratio,
+    pub crystals_for: u32,
+    pub crystals_against: u32,
+    pub crystal_difference: i64,
+    pub head_to_head: u32,
+    pub dropped: bool,
+}
+
+impl From<StandingRow> for ExportedStanding {
+    fn from(row: StandingRow) -> Self {
+        let s = row.standing;
+        ExportedStanding {
+            rank: s.rank,
+            name: row.name,
+            people: row.people,
+            match_points: s.match_points,
+            wins: s.wins,
+            losses: s.losses,
+            byes: s.byes,
+            match_win: s.match_win,
+            opponents_match_win: s.opponents_match_win,
+            crystals_for: s.crystals_for,
+            crystals_against: s.crystals_against,
+            crystal_difference: s.crystal_difference,
+            head_to_head: s.head_to_head,
+            dropped: row.dropped,
+        }
+    }
+}
+
+/// Reads any standings and keeps none: an import recomputes them from the results.
+fn ignored<'de, D: serde::Deserializer<'de>>(
+    d: D,
+) -> std::result::Result<Vec<ExportedStanding>, D::Error> {
+    serde::de::IgnoredAny::deserialize(d)?;
+    Ok(Vec::new())
 }
 
 /// The CSV files of an event.
@@ -103,10 +294,37 @@ pub struct CsvExport {
     pub entrants: String,
     pub pairings: String,
     pub results: String,
+    pub rounds: String,
+    pub corrections: String,
     pub standings: String,
 }
 
-const FORMAT_VERSION: u32 = 1;
+/// The CSV files of an event to import. `rounds` and `corrections` may be missing (files
+/// written before they existed): the rounds are then published with their clocks not started,
+/// and the event has no corrections.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct CsvImport<'a> {
+    pub entrants: &'a [u8],
+    pub pairings: &'a [u8],
+    pub results: &'a [u8],
+    pub rounds: Option<&'a [u8]>,
+    pub corrections: Option<&'a [u8]>,
+}
+
+/// The JSON format written now; [`READ_VERSIONS`] are read.
+const FORMAT_VERSION: u32 = 2;
+const READ_VERSIONS: [u32; 2] = [1, 2];
+
+/// What an import holds, parsed; `rounds` is `None` for a file without them (version 1, or no
+/// `rounds.csv`).
+struct Parsed<'a> {
+    event: &'a EventHeader,
+    entrants: &'a [EntrantRow],
+    pairings: &'a [PairingRow],
+    results: &'a [ResultRow],
+    rounds: Option<&'a [RoundRow]>,
+    corrections: &'a [CorrectionRow],
+}
 
 fn import_err(location: impl Into<String>, message: impl Into<String>) -> StoreError {
     StoreError::Import {
@@ -162,9 +380,16 @@ impl Store {
         let name_of: HashMap<EntrantId, &str> =
             entrants.iter().map(|e| (e.id, e.name.as_str())).collect();
         let name = |e: EntrantId| name_of.get(&e).map(|n| n.to_string()).unwrap_or_default();
+        let clocks = crate::round_clock::clocks_in(&self.conn, id)?;
         let mut pairings = Vec::new();
         let mut results = Vec::new();
+        let mut round_rows = Vec::new();
         for r in &rounds {
+            let clock = clocks
+                .iter()
+                .find(|c| c.0 == r.number)
+                .map_or_else(RoundClock::default, |c| c.1);
+            round_rows.push(RoundRow::from_clock(r.number, r.published, clock));
             for t in &r.tables {
                 pairings.push(PairingRow {
                     round: r.number,
@@ -205,7 +430,26 @@ impl Store {
                 .collect(),
             pairings,
             results,
-            standings: standing_rows(&entrants, &rounds)?,
+            rounds: round_rows,
+            corrections: corrections_in(&self.conn, id)?
+                .into_iter()
+                .map(|c| CorrectionRow {
+                    round: c.round,
+                    table: c.table,
+                    old_winner: name(c.old.0),
+                    old_crystals_a: c.old.1,
+                    old_crystals_b: c.old.2,
+                    new_winner: name(c.new.0),
+                    new_crystals_a: c.new.1,
+                    new_crystals_b: c.new.2,
+                    reason: c.reason,
+                    corrected_at: c.corrected_at,
+                })
+                .collect(),
+            standings: standing_rows(&entrants, &rounds)?
+                .into_iter()
+                .map(ExportedStanding::from)
+                .collect(),
         })
     }
 
@@ -255,15 +499,46 @@ impl Store {
                 ]
             })
             .collect();
+        let rounds = x
+            .rounds
+            .iter()
+            .map(|r| {
+                vec![
+                    r.round.to_string(),
+                    r.published.to_string(),
+                    r.clock_length_ms.to_string(),
+                    r.clock.as_str().to_string(),
+                    r.clock_ran_ms.to_string(),
+                    opt(r.clock_running_since_ms),
+                ]
+            })
+            .collect();
+        let corrections = x
+            .corrections
+            .iter()
+            .map(|c| {
+                vec![
+                    c.round.to_string(),
+                    c.table.to_string(),
+                    safe_cell(&c.old_winner),
+                    c.old_crystals_a.to_string(),
+                    c.old_crystals_b.to_string(),
+                    safe_cell(&c.new_winner),
+                    c.new_crystals_a.to_string(),
+                    c.new_crystals_b.to_string(),
+                    safe_cell(&c.reason),
+                    c.corrected_at.clone(),
+                ]
+            })
+            .collect();
         let standings = x
             .standings
             .iter()
-            .map(|s| {
-                let st = &s.standing;
+            .map(|st| {
                 vec![
                     st.rank.to_string(),
-                    safe_cell(&s.name),
-                    opt_text(s.people.as_ref()),
+                    safe_cell(&st.name),
+                    opt_text(st.people.as_ref()),
                     st.match_points.to_string(),
                     st.wins.to_string(),
                     st.losses.to_string(),
@@ -273,7 +548,7 @@ impl Store {
                     st.crystals_for.to_string(),
                     st.crystals_against.to_string(),
                     st.head_to_head.to_string(),
-                    s.dropped.to_string(),
+                    st.dropped.to_string(),
                 ]
             })
             .collect();
@@ -281,6 +556,8 @@ impl Store {
             entrants: csv_text(&ENTRANTS_HEADER, entrants)?,
             pairings: csv_text(&PAIRINGS_HEADER, pairings)?,
             results: csv_text(&RESULTS_HEADER, results)?,
+            rounds: csv_text(&ROUNDS_HEADER, rounds)?,
+            corrections: csv_text(&CORRECTIONS_HEADER, corrections)?,
             standings: csv_text(&STANDINGS_HEADER, standings)?,
         })
     }
@@ -298,21 +575,35 @@ impl Store {
         })?;
         let x: TournamentExport = serde_json::from_str(text.trim_start_matches('\u{feff}'))
             .map_err(|e| import_err(format!("line {}", e.line()), e.to_string()))?;
-        if x.format_version != FORMAT_VERSION {
+        if !READ_VERSIONS.contains(&x.format_version) {
             return Err(import_err(
                 "format_version",
                 format!(
-                    "this Tablemate reads version {FORMAT_VERSION}, not {}",
+                    "this Tablemate reads versions 1 to {FORMAT_VERSION}, not {}",
                     x.format_version
                 ),
             ));
         }
+        if x.format_version == 1 && (!x.rounds.is_empty() || !x.corrections.is_empty()) {
+            return Err(import_err(
+                "format_version",
+                "a version 1 file has no rounds or corrections; version 2 has",
+            ));
+        }
         let loc = Locations::json();
-        self.import_checked(&x.event, &x.entrants, &x.pairings, &x.results, &loc)
+        let parsed = Parsed {
+            event: &x.event,
+            entrants: &x.entrants,
+            pairings: &x.pairings,
+            results: &x.results,
+            rounds: (x.format_version >= 2).then_some(x.rounds.as_slice()),
+            corrections: &x.corrections,
+        };
+        self.import_checked(&parsed, &loc)
     }
 
-    /// Imports an event from its CSV files (as written by [`Store::export_tournament_csv`]); the
-    /// event's name, date and format come from `event`. Returns the new event's id.
+    /// Imports an event from its entrants, pairings and results CSV files, without rounds or
+    /// corrections (see [`Store::import_tournament_csv_files`]).
     pub fn import_tournament_csv(
         &mut self,
         event: &EventHeader,
@@ -320,6 +611,31 @@ impl Store {
         pairings: &[u8],
         results: &[u8],
     ) -> Result<TournamentId> {
+        self.import_tournament_csv_files(
+            event,
+            &CsvImport {
+                entrants,
+                pairings,
+                results,
+                rounds: None,
+                corrections: None,
+            },
+        )
+    }
+
+    /// Imports an event from its CSV files (as written by [`Store::export_tournament_csv`]); the
+    /// event's name, date and format come from `event`. Returns the new event's id.
+    pub fn import_tournament_csv_files(
+        &mut self,
+        event: &EventHeader,
+        files: &CsvImport<'_>,
+    ) -> Result<TournamentId> {
+        let CsvImport {
+            entrants,
+            pairings,
+            results,
+            ..
+        } = *files;
         let (entrants, e_lines) =
             parse_csv("entrants.csv", entrants, &ENTRANTS_HEADER, |f, at| {
                 Ok(EntrantRow {
@@ -356,23 +672,75 @@ impl Store {
                 crystals_b: num(&f[4], "crystals_b", at)?,
             })
         })?;
+        let (rounds, o_lines) = match files.rounds {
+            None => (None, Vec::new()),
+            Some(bytes) => {
+                let (rows, lines) = parse_csv("rounds.csv", bytes, &ROUNDS_HEADER, |f, at| {
+                    Ok(RoundRow {
+                        round: num(&f[0], "round", at)?,
+                        published: f[1].trim().parse().map_err(|_| {
+                            import_err(at, format!("published {:?} is not true or false", f[1]))
+                        })?,
+                        clock_length_ms: num(&f[2], "clock_length_ms", at)?,
+                        clock: ClockState::parse(f[3].trim()).ok_or_else(|| {
+                            import_err(
+                                at,
+                                format!("clock {:?} is not not_started, running or paused", f[3]),
+                            )
+                        })?,
+                        clock_ran_ms: num(&f[4], "clock_ran_ms", at)?,
+                        clock_running_since_ms: non_empty(&f[5])
+                            .map(|v| num(&v, "clock_running_since_ms", at))
+                            .transpose()?,
+                    })
+                })?;
+                (Some(rows), lines)
+            }
+        };
+        let (corrections, c_lines) = match files.corrections {
+            None => (Vec::new(), Vec::new()),
+            Some(bytes) => parse_csv("corrections.csv", bytes, &CORRECTIONS_HEADER, |f, at| {
+                Ok(CorrectionRow {
+                    round: num(&f[0], "round", at)?,
+                    table: num(&f[1], "table", at)?,
+                    old_winner: text_cell(f[2].trim()),
+                    old_crystals_a: num(&f[3], "old_crystals_a", at)?,
+                    old_crystals_b: num(&f[4], "old_crystals_b", at)?,
+                    new_winner: text_cell(f[5].trim()),
+                    new_crystals_a: num(&f[6], "new_crystals_a", at)?,
+                    new_crystals_b: num(&f[7], "new_crystals_b", at)?,
+                    reason: text_cell(&f[8]),
+                    corrected_at: f[9].trim().to_string(),
+                })
+            })?,
+        };
         let loc = Locations {
             entrants: e_lines,
             pairings: p_lines,
             results: r_lines,
+            rounds: o_lines,
+            corrections: c_lines,
             json: false,
         };
-        self.import_checked(event, &entrants, &pairings, &results, &loc)
+        let parsed = Parsed {
+            event,
+            entrants: &entrants,
+            pairings: &pairings,
+            results: &results,
+            rounds: rounds.as_deref(),
+            corrections: &corrections,
+        };
+        self.import_checked(&parsed, &loc)
     }
 
-    fn import_checked(
-        &mut self,
-        event: &EventHeader,
-        entrants: &[EntrantRow],
-        pairings: &[PairingRow],
-        results: &[ResultRow],
-        loc: &Locations,
-    ) -> Result<TournamentId> {
+    fn import_checked(&mut self, input: &Parsed<'_>, loc: &Locations) -> Result<TournamentId> {
+        let Parsed {
+            event,
+            entrants,
+            pairings,
+            results,
+            ..
+        } = *input;
         // 1. check everything, in memory
         let name = label("tournament name", &event.name, 200)
             .map_err(|e| import_err("event", e.to_string()))?;
@@ -510,6 +878,16 @@ impl Store {
                     ),
                 ));
             }
+            // a drop counts from the rounds already paired (`Store::drop_entrant`)
+            if let Some(last) = e.dropped_after.filter(|d| *d as usize > rounds.len()) {
+                return Err(import_err(
+                    loc.entrant(i),
+                    format!(
+                        "{name} drops out after round {last} but only {} rounds were paired",
+                        rounds.len()
+                    ),
+                ));
+            }
             if e.dropped_after.is_some_and(|d| d + 1 < e.joined_round) {
                 return Err(import_err(
                     loc.entrant(i),
@@ -517,7 +895,7 @@ impl Store {
                 ));
             }
         }
-        let mut decided: HashMap<(u32, u32), (usize, u8, u8)> = HashMap::new();
+        let mut decided: HashMap<(u32, u32), ParsedResult> = HashMap::new();
         for (i, r) in results.iter().enumerate() {
             let at = loc.result(i);
             let table = rounds
@@ -557,6 +935,28 @@ impl Store {
                 ));
             }
         }
+        // a round is paired only once every match before it has a result
+        if let Some((last, earlier)) = rounds.split_last() {
+            for (number, _, tables) in earlier {
+                let mut open: Vec<u32> = tables
+                    .iter()
+                    .filter(|t| t.2.is_some() && !decided.contains_key(&(*number, t.0)))
+                    .map(|t| t.0)
+                    .collect();
+                open.sort_unstable();
+                if let Some(table) = open.first() {
+                    return Err(import_err(
+                        loc.results_name(),
+                        format!(
+                            "round {number}, table {table} has no result, but round {} is paired",
+                            last.0
+                        ),
+                    ));
+                }
+            }
+        }
+        let settings = round_settings(input.rounds, &rounds, loc)?;
+        let corrections = check_corrections(input.corrections, &rounds, &decided, &who, loc)?;
 
         // 2. write it, all or nothing
         let now = clock::Stamp::now();
@@ -585,6 +985,7 @@ impl Store {
         )?;
         let id = TournamentId(tx.last_insert_rowid());
         let mut entrant_ids = Vec::with_capacity(clean_entrants.len());
+        let mut pairing_ids: HashMap<(u32, u32), i64> = HashMap::new();
         for (player, people, e) in &clean_entrants {
             tx.execute(
                 "INSERT INTO players (name, created_at) VALUES (?1, ?2) ON CONFLICT (name) DO NOTHING",
@@ -619,11 +1020,11 @@ impl Store {
                 })
                 .collect();
             insert_round(&tx, id, *number, *stage, &pairs)?;
+            if let Some(&(published, clock)) = settings.get(number) {
+                crate::round_clock::write_round(&tx, id, *number, published, clock)?;
+            }
             // insert_round numbers tables 1.. with byes last; map results by the seats instead
             for &(table, a, b) in &sorted {
-                let Some(&(w, ca, cb)) = decided.get(&(*number, table)) else {
-                    continue;
-                };
                 let Some(b) = b else { continue };
                 let pid: i64 = tx.query_row(
                     "SELECT id FROM pairings WHERE tournament_id = ?1 AND round = ?2
@@ -631,12 +1032,43 @@ impl Store {
                     params![id.0, number, entrant_ids[a].0, entrant_ids[b].0],
                     |r| r.get(0),
                 )?;
+                pairing_ids.insert((*number, table), pid);
+                let Some(&(w, ca, cb)) = decided.get(&(*number, table)) else {
+                    continue;
+                };
                 tx.execute(
                     "INSERT INTO results (pairing_id, winner, crystals_a, crystals_b, source, recorded_at)
                      VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
                     params![pid, entrant_ids[w].0, ca, cb, ResultSource::Import.as_sql(), now],
                 )?;
             }
+        }
+        for c in &corrections {
+            let pid = pairing_ids
+                .get(&(c.round, c.table))
+                .copied()
+                .ok_or_else(|| {
+                    StoreError::Conflict(format!(
+                        "round {} table {} was not stored",
+                        c.round, c.table
+                    ))
+                })?;
+            tx.execute(
+                "INSERT INTO result_corrections (pairing_id, old_winner, old_crystals_a,
+                     old_crystals_b, new_winner, new_crystals_a, new_crystals_b, reason, corrected_at)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+                params![
+                    pid,
+                    entrant_ids[c.old.0].0,
+                    c.old.1,
+                    c.old.2,
+                    entrant_ids[c.new.0].0,
+                    c.new.1,
+                    c.new.2,
+                    c.reason,
+                    c.corrected_at
+                ],
+            )?;
         }
         // standings must compute (checks everything the rules crate checks)
         let stored_entrants: Vec<Entrant> = entrants_in(&tx, id)?;
@@ -653,11 +1085,148 @@ type ParsedTable = (u32, usize, Option<usize>);
 /// A parsed round: number, stage, tables.
 type ParsedRound = (u32, Stage, Vec<ParsedTable>);
 
+/// A result as parsed: the winner (an index into the entrants) and each seat's crystals.
+type ParsedResult = (usize, u8, u8);
+
+/// A correction checked for import, players as indexes into the entrants.
+struct CheckedCorrection {
+    round: u32,
+    table: u32,
+    old: ParsedResult,
+    new: ParsedResult,
+    reason: String,
+    corrected_at: String,
+}
+
+/// Each round's publishing and clock, by round number: every paired round once (none for a
+/// file without rounds: then they are published with the clock not started).
+fn round_settings(
+    rows: Option<&[RoundRow]>,
+    rounds: &[ParsedRound],
+    loc: &Locations,
+) -> Result<HashMap<u32, (bool, RoundClock)>> {
+    let mut out = HashMap::new();
+    let Some(rows) = rows else {
+        return Ok(out);
+    };
+    for (i, row) in rows.iter().enumerate() {
+        let at = loc.round(i);
+        if !rounds.iter().any(|r| r.0 == row.round) {
+            return Err(import_err(
+                at,
+                format!("round {} was not paired", row.round),
+            ));
+        }
+        let clock = row
+            .round_clock()
+            .map_err(|why| import_err(&at, format!("round {}: {why}", row.round)))?;
+        if out.insert(row.round, (row.published, clock)).is_some() {
+            return Err(import_err(
+                at,
+                format!("round {} is listed twice", row.round),
+            ));
+        }
+    }
+    if let Some(missing) = rounds.iter().find(|r| !out.contains_key(&r.0)) {
+        return Err(import_err(
+            loc.rounds_name(),
+            format!("round {} is paired but not listed", missing.0),
+        ));
+    }
+    Ok(out)
+}
+
+/// The corrections log, checked: each names a table with a result and its two players, its
+/// values are results the rules allow, each starts from what the one before it on that table
+/// left, and the last leaves the result the file records. A log that contradicts the results
+/// is refused, never rewritten.
+fn check_corrections(
+    rows: &[CorrectionRow],
+    rounds: &[ParsedRound],
+    decided: &HashMap<(u32, u32), ParsedResult>,
+    who: &dyn Fn(&str, &str) -> Result<usize>,
+    loc: &Locations,
+) -> Result<Vec<CheckedCorrection>> {
+    let mut out: Vec<CheckedCorrection> = Vec::with_capacity(rows.len());
+    let mut last_new: HashMap<(u32, u32), ParsedResult> = HashMap::new();
+    for (i, c) in rows.iter().enumerate() {
+        let at = loc.correction(i);
+        let place = format!("round {} table {}", c.round, c.table);
+        let seats = rounds
+            .iter()
+            .find(|r| r.0 == c.round)
+            .and_then(|r| r.2.iter().find(|t| t.0 == c.table))
+            .and_then(|t| t.2.map(|b| (t.1, b)))
+            .ok_or_else(|| import_err(&at, format!("{place} is not a match")))?;
+        if !decided.contains_key(&(c.round, c.table)) {
+            return Err(import_err(&at, format!("{place} has no result to correct")));
+        }
+        let mut values = [(0, 0, 0); 2];
+        for (slot, (winner, ca, cb)) in [
+            (c.old_winner.as_str(), c.old_crystals_a, c.old_crystals_b),
+            (c.new_winner.as_str(), c.new_crystals_a, c.new_crystals_b),
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            let w = who(winner, &at)?;
+            tournament::MatchResult {
+                a: EntrantId(seats.0 as i64),
+                b: EntrantId(seats.1 as i64),
+                winner: EntrantId(w as i64),
+                crystals_a: ca,
+                crystals_b: cb,
+            }
+            .validate()
+            .map_err(|e| import_err(&at, format!("{place}: {e}")))?;
+            values[slot] = (w, ca, cb);
+        }
+        let [old, new] = values;
+        if let Some(before) = last_new.insert((c.round, c.table), new) {
+            if before != old {
+                return Err(import_err(
+                    &at,
+                    format!("{place}: the correction does not start from the one before it"),
+                ));
+            }
+        }
+        let reason = label("reason", &c.reason, 500).map_err(|e| import_err(&at, e.to_string()))?;
+        chrono::DateTime::parse_from_rfc3339(&c.corrected_at).map_err(|_| {
+            import_err(
+                &at,
+                format!(
+                    "corrected_at {:?} is not a time like 2026-11-22T04:15:00Z",
+                    c.corrected_at
+                ),
+            )
+        })?;
+        out.push(CheckedCorrection {
+            round: c.round,
+            table: c.table,
+            old,
+            new,
+            reason,
+            corrected_at: c.corrected_at.clone(),
+        });
+    }
+    for ((round, table), new) in &last_new {
+        if decided.get(&(*round, *table)) != Some(new) {
+            return Err(import_err(
+                loc.corrections_name(),
+                format!("the last correction of round {round} table {table} is not its result"),
+            ));
+        }
+    }
+    Ok(out)
+}
+
 /// Where each parsed row came from, for error messages.
 struct Locations {
     entrants: Vec<u64>,
     pairings: Vec<u64>,
     results: Vec<u64>,
+    rounds: Vec<u64>,
+    corrections: Vec<u64>,
     json: bool,
 }
 
@@ -667,8 +1236,32 @@ impl Locations {
             entrants: Vec::new(),
             pairings: Vec::new(),
             results: Vec::new(),
+            rounds: Vec::new(),
+            corrections: Vec::new(),
             json: true,
         }
+    }
+    fn round(&self, i: usize) -> String {
+        self.at("rounds", &self.rounds, i)
+    }
+    fn correction(&self, i: usize) -> String {
+        self.at("corrections", &self.corrections, i)
+    }
+    fn file(&self, name: &'static str, csv: &'static str) -> &'static str {
+        if self.json {
+            name
+        } else {
+            csv
+        }
+    }
+    fn results_name(&self) -> &'static str {
+        self.file("results", "results.csv")
+    }
+    fn rounds_name(&self) -> &'static str {
+        self.file("rounds", "rounds.csv")
+    }
+    fn corrections_name(&self) -> &'static str {
+        self.file("corrections", "corrections.csv")
     }
     fn at(&self, file: &str, lines: &[u64], i: usize) -> String {
         if self.json {
@@ -687,11 +1280,7 @@ impl Locations {
         self.at("results", &self.results, i)
     }
     fn pairings_name(&self) -> &'static str {
-        if self.json {
-            "pairings"
-        } else {
-            "pairings.csv"
-        }
+        self.file("pairings", "pairings.csv")
     }
 }
 

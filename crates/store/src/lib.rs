@@ -28,8 +28,10 @@ pub use card_fixes::{CardFixRow, MAX_FIX_BYTES};
 pub use clock::Stamp;
 pub use error::{Result, StoreError};
 pub use exchange::{
-    CsvExport, EntrantRow, EventHeader, PairingRow, ResultRow, TournamentExport, ENTRANTS_HEADER,
-    MAX_FIELD_CHARS, MAX_IMPORT_BYTES, PAIRINGS_HEADER, RESULTS_HEADER, STANDINGS_HEADER,
+    ClockState, CorrectionRow, CsvExport, CsvImport, EntrantRow, EventHeader, ExportedStanding,
+    PairingRow, ResultRow, RoundRow, TournamentExport, CORRECTIONS_HEADER, ENTRANTS_HEADER,
+    MAX_FIELD_CHARS, MAX_IMPORT_BYTES, PAIRINGS_HEADER, RESULTS_HEADER, ROUNDS_HEADER,
+    STANDINGS_HEADER,
 };
 pub use games::{
     Finished, GameFilter, GameInfo, GameResult, GameSummary, NewGame, StoredEvent, MAX_EVENT_BYTES,

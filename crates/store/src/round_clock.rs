@@ -3,7 +3,7 @@
 //! `tournament` crate apply it at the "now" the caller gives, and writes the result, in one
 //! transaction; a refusal writes nothing.
 
-use rusqlite::{params, Connection, OptionalExtension, Row};
+use rusqlite::{params, Connection, OptionalExtension, Row, Transaction};
 use tournament::{ClockCommand, ClockRun, RoundClock};
 
 use crate::error::{Result, StoreError};
@@ -55,6 +55,59 @@ fn current_in(conn: &Connection, id: TournamentId) -> Result<Option<StoredClock>
             stored_clock,
         )
         .optional()?)
+}
+
+/// Every round's clock of an event, by round number (for the export).
+pub(crate) fn clocks_in(conn: &Connection, id: TournamentId) -> Result<Vec<(u32, RoundClock)>> {
+    let mut stmt = conn.prepare_cached(&format!(
+        "SELECT {CLOCK_COLUMNS} FROM rounds r JOIN tournaments t ON t.id = r.tournament_id
+         WHERE r.tournament_id = ?1 ORDER BY r.number"
+    ))?;
+    let rows = stmt.query_map([id.0], stored_clock)?;
+    let mut out = Vec::new();
+    for row in rows {
+        let c = row?;
+        out.push((c.round, c.clock));
+    }
+    Ok(out)
+}
+
+/// The columns that hold a clock: started, time run, running since.
+fn clock_columns(clock: &RoundClock) -> (bool, i64, Option<i64>) {
+    match clock.run {
+        ClockRun::NotStarted => (false, 0, None),
+        ClockRun::Running { since, ran_ms } => (true, ran_ms, Some(since)),
+        ClockRun::Paused { ran_ms } => (true, ran_ms, None),
+    }
+}
+
+/// Writes a round's publishing and clock as an import found them (the round is already
+/// inserted). A started clock counts as changed now, so the table shows it like one the
+/// organiser just started.
+pub(crate) fn write_round(
+    tx: &Transaction<'_>,
+    id: TournamentId,
+    number: u32,
+    published: bool,
+    clock: RoundClock,
+) -> Result<()> {
+    let (started, ran_ms, since) = clock_columns(&clock);
+    tx.execute(
+        "UPDATE rounds SET published = ?3, clock_length_ms = ?4, clock_started = ?5,
+                           clock_ran_ms = ?6, clock_running_since = ?7, clock_changed_at = ?8
+         WHERE tournament_id = ?1 AND number = ?2",
+        params![
+            id.0,
+            number,
+            published,
+            clock.length_ms,
+            started,
+            ran_ms,
+            since,
+            started.then(clock::Stamp::now)
+        ],
+    )?;
+    Ok(())
 }
 
 /// The length a new round's clock starts with: the previous round's (an organiser sets it
@@ -119,11 +172,7 @@ impl Store {
             }
             other => StoreError::Tournament(other),
         })?;
-        let (started, ran_ms, since) = match clock.run {
-            ClockRun::NotStarted => (false, 0, None),
-            ClockRun::Running { since, ran_ms } => (true, ran_ms, Some(since)),
-            ClockRun::Paused { ran_ms } => (true, ran_ms, None),
-        };
+        let (started, ran_ms, since) = clock_columns(&clock);
         tx.execute(
             "UPDATE rounds SET clock_length_ms = ?3, clock_started = ?4, clock_ran_ms = ?5,
                                clock_running_since = ?6, clock_changed_at = ?7

@@ -852,25 +852,35 @@ impl Store {
     /// The corrections log of an event, oldest first.
     pub fn corrections(&self, id: TournamentId) -> Result<Vec<Correction>> {
         info_in(&self.conn, id)?;
-        let mut stmt = self.conn.prepare_cached(
-            "SELECT p.round, p.table_no, c.old_winner, c.old_crystals_a, c.old_crystals_b,
+        corrections_in(&self.conn, id)
+    }
+}
+
+/// The corrections log of an event, oldest first (also exported).
+pub(crate) fn corrections_in(
+    conn: &rusqlite::Connection,
+    id: TournamentId,
+) -> Result<Vec<Correction>> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT p.round, p.table_no, c.old_winner, c.old_crystals_a, c.old_crystals_b,
                     c.new_winner, c.new_crystals_a, c.new_crystals_b, c.reason, c.corrected_at
              FROM result_corrections c JOIN pairings p ON p.id = c.pairing_id
              WHERE p.tournament_id = ?1 ORDER BY c.id",
-        )?;
-        let rows = stmt.query_map([id.0], |r| {
-            Ok(Correction {
-                round: r.get(0)?,
-                table: r.get(1)?,
-                old: (EntrantId(r.get(2)?), r.get(3)?, r.get(4)?),
-                new: (EntrantId(r.get(5)?), r.get(6)?, r.get(7)?),
-                reason: r.get(8)?,
-                corrected_at: r.get(9)?,
-            })
-        })?;
-        Ok(rows.collect::<rusqlite::Result<_>>()?)
-    }
+    )?;
+    let rows = stmt.query_map([id.0], |r| {
+        Ok(Correction {
+            round: r.get(0)?,
+            table: r.get(1)?,
+            old: (EntrantId(r.get(2)?), r.get(3)?, r.get(4)?),
+            new: (EntrantId(r.get(5)?), r.get(6)?, r.get(7)?),
+            reason: r.get(8)?,
+            corrected_at: r.get(9)?,
+        })
+    })?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
+}
 
+impl Store {
     /// Standings over the Swiss or round-robin rounds (the top cut is a bracket, not standings).
     pub fn standings(&self, id: TournamentId) -> Result<Vec<StandingRow>> {
         info_in(&self.conn, id)?;

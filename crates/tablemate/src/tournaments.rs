@@ -16,6 +16,7 @@ use crate::Service;
 
 mod round_clock;
 pub use round_clock::{clock_text, ClockAction, ClockState, ClockView};
+pub use store::CsvImport;
 
 /// The tie-breakers, in order, as organisers read them (also printed by the CLI and shown in the
 /// app under the standings).
@@ -290,6 +291,10 @@ pub struct CsvFiles {
     pub entrants: String,
     pub pairings: String,
     pub results: String,
+    /// Each round: prepared or published, and its clock.
+    pub rounds: String,
+    /// The corrections log with the reasons.
+    pub corrections: String,
     pub standings: String,
 }
 
@@ -756,11 +761,13 @@ impl Service {
             entrants: x.entrants,
             pairings: x.pairings,
             results: x.results,
+            rounds: x.rounds,
+            corrections: x.corrections,
             standings: x.standings,
         })
     }
 
-    /// The files of an export (`event.json` and the four CSV files) in memory, to be written
+    /// The files of an export (`event.json` and the six CSV files) in memory, to be written
     /// with [`write_export`] into `folder`.
     pub fn event_export(&self, event: i64, folder: &Path) -> Result<EventExport> {
         let json = self.export_event_json(event)?;
@@ -772,12 +779,14 @@ impl Service {
                 ("entrants.csv", csv.entrants),
                 ("pairings.csv", csv.pairings),
                 ("results.csv", csv.results),
+                ("rounds.csv", csv.rounds),
+                ("corrections.csv", csv.corrections),
                 ("standings.csv", csv.standings),
             ],
         })
     }
 
-    /// Writes `event.json` and the four CSV files into `folder` (created if needed). Existing
+    /// Writes `event.json` and the six CSV files into `folder` (created if needed). Existing
     /// files of the same name are replaced only by a complete new file (written aside, then
     /// renamed).
     pub fn export_event_to(&self, event: i64, folder: &Path) -> Result<ExportedFiles> {
@@ -816,12 +825,11 @@ impl Service {
     }
 
     /// Imports an event from its CSV files; the name, date and format come from `header`.
+    /// `rounds.csv` and `corrections.csv` may be missing (files from before they existed).
     pub fn import_event_csv(
         &mut self,
         header: &NewEvent,
-        entrants: &[u8],
-        pairings: &[u8],
-        results: &[u8],
+        files: &store::CsvImport<'_>,
     ) -> Result<EventView> {
         let req = header.to_store()?;
         let head = store::EventHeader {
@@ -833,7 +841,7 @@ impl Service {
         };
         let id = self
             .store
-            .import_tournament_csv(&head, entrants, pairings, results)
+            .import_tournament_csv_files(&head, files)
             .map_err(store_err)?;
         let info = self.store.tournament(id).map_err(store_err)?;
         self.event_view(&info)

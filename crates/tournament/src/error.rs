@@ -10,4 +10,11 @@ pub enum TournamentError {
     /// The event's state does not allow it now (a round still open, every round played…).
     #[error("{0}")]
     Refused(String),
+    /// A round's clock set to a length no round has (typed, so the service can word it in the
+    /// interface language).
+    #[error(
+        "a round lasts 1 to {} minutes, not {minutes}",
+        crate::MAX_ROUND_MINUTES
+    )]
+    RoundLength { minutes: u32 },
 }

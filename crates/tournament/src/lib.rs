@@ -46,7 +46,7 @@ pub use ratio::Ratio;
 pub use record::{MatchResult, Pairing, RoundRecord};
 pub use round_clock::{
     ClockCommand, ClockPhase, ClockReading, ClockRun, RoundClock, DEFAULT_ROUND_MINUTES,
-    MAX_ROUND_MINUTES, WARNING_MS,
+    MAX_RAN_MS, MAX_ROUND_MINUTES, RUNNING_SINCE_MS, WARNING_MS,
 };
 pub use round_robin::{round_robin_pairings, round_robin_rounds};
 pub use standings::{standings, Standing};

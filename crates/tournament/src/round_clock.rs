@@ -12,6 +12,12 @@ pub const DEFAULT_ROUND_MINUTES: u32 = 50;
 pub const MAX_ROUND_MINUTES: u32 = 24 * 60;
 /// Below this much time left the clock warns (the classic "five minutes" call).
 pub const WARNING_MS: i64 = 5 * 60 * 1000;
+/// The most time a round's clock can have run: a year. Running time only grows while an
+/// organiser leaves a clock running, so more than this is no round's clock but a damaged file.
+pub const MAX_RAN_MS: i64 = 366 * 24 * 60 * MINUTE_MS;
+/// The instants a running clock can have started at (epoch ms): 2000-01-01 to 2100-01-01, the
+/// years a person runs this app in; anything else is a damaged file, not a start.
+pub const RUNNING_SINCE_MS: std::ops::RangeInclusive<i64> = 946_684_800_000..=4_102_444_800_000;
 
 const MINUTE_MS: i64 = 60 * 1000;
 
@@ -106,6 +112,36 @@ impl RoundClock {
         }
     }
 
+    /// Checks a clock that comes from outside (an imported event): a length an organiser could
+    /// set (1 to [`MAX_ROUND_MINUTES`] minutes), a time run between 0 and [`MAX_RAN_MS`] and a
+    /// start within [`RUNNING_SINCE_MS`]. Refused by name, never clamped.
+    pub fn check(&self) -> Result<(), TournamentError> {
+        let invalid = |why: String| Err(TournamentError::Invalid(why));
+        let max_length = i64::from(MAX_ROUND_MINUTES) * MINUTE_MS;
+        if !(MINUTE_MS..=max_length).contains(&self.length_ms) {
+            return invalid(format!(
+                "a round lasts 1 to {MAX_ROUND_MINUTES} minutes, not {} ms",
+                self.length_ms
+            ));
+        }
+        let (ran_ms, since) = match self.run {
+            ClockRun::NotStarted => return Ok(()),
+            ClockRun::Running { since, ran_ms } => (ran_ms, Some(since)),
+            ClockRun::Paused { ran_ms } => (ran_ms, None),
+        };
+        if !(0..=MAX_RAN_MS).contains(&ran_ms) {
+            return invalid(format!(
+                "a round's clock runs 0 to {MAX_RAN_MS} ms (a year), not {ran_ms} ms"
+            ));
+        }
+        if let Some(since) = since.filter(|s| !RUNNING_SINCE_MS.contains(s)) {
+            return invalid(format!(
+                "a running clock started between the years 2000 and 2100, not at {since} ms"
+            ));
+        }
+        Ok(())
+    }
+
     /// The clock after `command` at `now`, or why it cannot be done now.
     pub fn apply(&self, command: ClockCommand, now: i64) -> Result<RoundClock, TournamentError> {
         let refused = |why: &str| Err(TournamentError::Refused(why.into()));
@@ -137,9 +173,7 @@ impl RoundClock {
             }
             (ClockCommand::Set { minutes }, run) => {
                 if !(1..=MAX_ROUND_MINUTES).contains(&minutes) {
-                    return Err(TournamentError::Invalid(format!(
-                        "a round lasts 1 to {MAX_ROUND_MINUTES} minutes, not {minutes}"
-                    )));
+                    return Err(TournamentError::RoundLength { minutes });
                 }
                 return Ok(RoundClock {
                     length_ms: i64::from(minutes) * MINUTE_MS,
@@ -244,6 +278,49 @@ mod tests {
             -5 * MIN,
             "over time"
         );
+    }
+
+    #[test]
+    fn a_clock_from_outside_is_checked_never_clamped() {
+        let running = RoundClock {
+            length_ms: 30 * MIN,
+            run: ClockRun::Running {
+                since: T0,
+                ran_ms: 4 * MIN,
+            },
+        };
+        assert_eq!(running.check(), Ok(()));
+        let bad = [
+            RoundClock {
+                length_ms: 0,
+                ..running
+            },
+            RoundClock {
+                length_ms: i64::from(MAX_ROUND_MINUTES) * MIN + 1,
+                ..running
+            },
+            RoundClock {
+                length_ms: 30 * MIN,
+                run: ClockRun::Paused { ran_ms: -1 },
+            },
+            RoundClock {
+                length_ms: 30 * MIN,
+                run: ClockRun::Paused {
+                    ran_ms: MAX_RAN_MS + 1,
+                },
+            },
+            RoundClock {
+                length_ms: 30 * MIN,
+                run: ClockRun::Running {
+                    since: i64::MIN,
+                    ran_ms: 0,
+                },
+            },
+        ];
+        for clock in bad {
+            let err = clock.check().unwrap_err().to_string();
+            assert!(err.contains("not "), "{clock:?}: {err}");
+        }
     }
 
     #[test]

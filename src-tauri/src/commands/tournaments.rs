@@ -186,8 +186,9 @@ pub fn tournament_clock_command(
     state: State<'_, AppState>,
     id: i64,
     action: ClockAction,
+    lang: Option<Language>,
 ) -> CmdResult<ClockView> {
-    state.with(|svc| svc.command_clock(id, action))
+    state.with(|svc| svc.command_clock(id, action, lang.unwrap_or_default()))
 }
 
 /// The clock the table shows during a match: the one started most recently, if any.

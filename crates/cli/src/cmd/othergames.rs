@@ -33,10 +33,11 @@ pub struct NewOther {
     /// With --game: the two players' decks (free text, e.g. Dwarfs Orcs).
     #[arg(long, num_args = 2, value_names = ["DECK_A", "DECK_B"])]
     pub decks: Vec<String>,
-    /// With --game whi: hit points of a capital section without developments (default 8).
+    /// With --game whi: hit points of a capital section without developments (1 to 99,
+    /// default 8).
     #[arg(long)]
     pub hit_points: Option<u32>,
-    /// With --game whi: hit points each development adds (default 1).
+    /// With --game whi: hit points each development adds (0 to 9, default 1).
     #[arg(long)]
     pub per_development: Option<u32>,
 }
@@ -118,7 +119,8 @@ pub struct WhiArgs {
 
 #[derive(Debug, Subcommand)]
 pub enum WhiCmd {
-    /// Damage on a section of PLAYER's capital: kingdom, quest or battlefield.
+    /// Damage on a section of PLAYER's capital: kingdom, quest or battlefield (at most 999;
+    /// beyond its hit points it is lost).
     Damage {
         player: String,
         zone: String,
@@ -164,9 +166,9 @@ pub enum WhiCmd {
     },
     /// A legend leaves play.
     LegendLeaves { player: String, card: Vec<String> },
-    /// Kingdom phase: PLAYER's resources become AMOUNT.
+    /// Kingdom phase: PLAYER's resources become AMOUNT (at most 999).
     Collect { player: String, amount: u32 },
-    /// Resources gained from a card effect.
+    /// Resources gained from a card effect (a player holds at most 999).
     Gain { player: String, amount: u32 },
     /// Resources spent.
     Spend { player: String, amount: u32 },
@@ -192,8 +194,8 @@ pub struct StccgArgs {
 
 #[derive(Debug, Subcommand)]
 pub enum StccgCmd {
-    /// PLAYER's score changes by POINTS (negative: lost) for a reason: mission, dilemma or
-    /// bonus_points.
+    /// PLAYER's score changes by POINTS (-999 to 999, negative: lost; a score stays within
+    /// ±9999) for a reason: mission, dilemma or bonus_points.
     Score {
         player: String,
         #[arg(allow_negative_numbers = true)]
@@ -238,7 +240,8 @@ pub struct KcArgs {
 
 #[derive(Debug, Subcommand)]
 pub enum KcCmd {
-    /// PLAYER plays a card: --duration this_turn (default), continuing, or a number of turns.
+    /// PLAYER plays a card: --duration this_turn (default), continuing, or a number of turns
+    /// (1 to 20).
     Play {
         player: String,
         card: Vec<String>,
@@ -599,12 +602,19 @@ fn duration(text: Option<&str>) -> Result<Duration, ServiceError> {
     let Some(t) = text else {
         return Ok(Duration::ThisTurn);
     };
-    if let Ok(n) = t.trim().parse::<u8>() {
-        return std::num::NonZeroU8::new(n)
-            .map(Duration::Turns)
-            .ok_or_else(|| {
-                ServiceError::invalid("A card in force for 0 turns is not in force: give 1 or more")
-            });
+    if let Ok(n) = t.trim().parse::<u128>() {
+        // the engine refuses more than its limit by name; a number too large for a count of
+        // turns at all never reaches it, and is refused here with the same limit
+        return match u8::try_from(n).ok().and_then(std::num::NonZeroU8::new) {
+            Some(n) => Ok(Duration::Turns(n)),
+            None if n == 0 => Err(ServiceError::invalid(
+                "A card in force for 0 turns is not in force: give 1 or more",
+            )),
+            None => Err(ServiceError::invalid(format!(
+                "A card can be in force for at most {} turns, not {n}.",
+                tablemate::othergames::engine::kc::MAX_CARD_TURNS
+            ))),
+        };
     }
     value(t, "duration", "this_turn, continuing or a number of turns")
 }

@@ -79,14 +79,17 @@ pub enum TournamentCmd {
     },
     /// Standings with the tie-breakers (listed below the table).
     Standings { event: String },
-    /// Export pairings, results and standings: into a folder (event.json and four CSV files), or
-    /// print the JSON (default) or one CSV to standard output.
+    /// Export the whole event (players, pairings, results, rounds with their clocks, corrections
+    /// and standings): into a folder (event.json and six CSV files), or print the JSON (default)
+    /// or one CSV to standard output.
     Export {
         event: String,
-        /// Folder to write event.json, entrants.csv, pairings.csv, results.csv, standings.csv.
+        /// Folder to write event.json, entrants.csv, pairings.csv, results.csv, rounds.csv,
+        /// corrections.csv, standings.csv.
         #[arg(long, value_name = "DIR")]
         out: Option<PathBuf>,
-        /// Print one CSV file instead of the JSON: entrants, pairings, results or standings.
+        /// Print one CSV file instead of the JSON: entrants, pairings, results, rounds,
+        /// corrections or standings.
         #[arg(long, value_name = "WHICH")]
         csv: Option<String>,
     },
@@ -95,7 +98,8 @@ pub enum TournamentCmd {
     Import {
         /// event.json, or a folder holding it.
         path: Option<PathBuf>,
-        /// Folder with entrants.csv, pairings.csv and results.csv.
+        /// Folder with entrants.csv, pairings.csv and results.csv, and rounds.csv and
+        /// corrections.csv if there (without them the rounds are published, clocks not started).
         #[arg(long, value_name = "DIR", conflicts_with = "path")]
         csv: Option<PathBuf>,
         #[command(flatten)]
@@ -349,7 +353,7 @@ pub fn run(ctx: &Ctx, cmd: TournamentCmd) -> Result<(), ServiceError> {
         TournamentCmd::Clock { event, action } => {
             let id = svc.find_event(&event)?.0;
             let clock = match action.as_ref().and_then(ClockCmd::action) {
-                Some(a) => svc.command_clock(id, a)?,
+                Some(a) => svc.command_clock(id, a, tablemate::Language::En)?,
                 None => svc.round_clock(id)?.ok_or_else(|| {
                     ServiceError::invalid("No round has been paired yet, so there is no clock")
                 })?,
@@ -440,11 +444,24 @@ pub fn run(ctx: &Ctx, cmd: TournamentCmd) -> Result<(), ServiceError> {
                         seed: event.seed,
                     };
                     let read = |f: &str| tablemate::tournaments::read_limited(&dir.join(f));
+                    // written since format 2; an older export has neither
+                    let optional = |f: &str| {
+                        let path = dir.join(f);
+                        path.exists()
+                            .then(|| tablemate::tournaments::read_limited(&path))
+                            .transpose()
+                    };
+                    let (rounds, corrections) =
+                        (optional("rounds.csv")?, optional("corrections.csv")?);
                     svc.import_event_csv(
                         &header,
-                        &read("entrants.csv")?,
-                        &read("pairings.csv")?,
-                        &read("results.csv")?,
+                        &tablemate::tournaments::CsvImport {
+                            entrants: &read("entrants.csv")?,
+                            pairings: &read("pairings.csv")?,
+                            results: &read("results.csv")?,
+                            rounds: rounds.as_deref(),
+                            corrections: corrections.as_deref(),
+                        },
                     )?
                 }
                 _ => {
@@ -488,10 +505,12 @@ fn export(
                 "entrants" => files.entrants,
                 "pairings" => files.pairings,
                 "results" => files.results,
+                "rounds" => files.rounds,
+                "corrections" => files.corrections,
                 "standings" => files.standings,
                 other => {
                     return Err(ServiceError::invalid(format!(
-                        "--csv {other:?} is not entrants, pairings, results or standings"
+                        "--csv {other:?} is not entrants, pairings, results, rounds, corrections or standings"
                     )))
                 }
             }

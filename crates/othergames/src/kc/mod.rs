@@ -8,7 +8,7 @@ mod view;
 
 pub use error::KcError;
 pub use event::{DrawBy, Duration, KcEvent, WinBy};
-pub use state::{InForce, KcResult, KcState, Side};
+pub use state::{InForce, KcResult, KcState, Side, MAX_CARDS_PLAYED, MAX_CARD_TURNS, MAX_GAMES};
 pub use view::KcView;
 
 /// A Knightmare Chess log with its state.

@@ -8,6 +8,16 @@ use crate::{CardId, LogError, PerPlayer, Player, Turn};
 use serde::Serialize;
 use ts_rs::TS;
 
+/// The most turns a card stays in force (`Duration::Turns`): the longest countdown in the
+/// rulings is KING OF THE MOUNTAIN's three turns; 20 leaves room for any card while a typo
+/// such as 200 is refused (EVENTS.md, "Limits").
+pub const MAX_CARD_TURNS: u8 = 20;
+/// The most games a match holds.
+pub const MAX_GAMES: u32 = 999;
+/// The most cards played in one game, by both players together: more than a whole box of
+/// cards.
+pub const MAX_CARDS_PLAYED: u32 = 999;
+
 /// A chess side.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, TS)]
 #[ts(export, rename = "KcSide")]
@@ -89,14 +99,18 @@ impl KcState {
         u32::try_from(drawn.count()).unwrap_or(u32::MAX)
     }
 
-    fn start_game(&mut self, white: Player) {
-        self.game_no = self.game_no.saturating_add(1);
+    fn start_game(&mut self, white: Player) -> Result<(), KcError> {
+        if self.game_no >= MAX_GAMES {
+            return Err(KcError::TooManyGames);
+        }
+        self.game_no += 1;
         self.white = white;
         // White moves first.
         self.turn = Turn::first(white);
         self.in_force.clear();
         self.cards_played = 0;
         self.over = None;
+        Ok(())
     }
 
     fn finish(&mut self, result: KcResult) {
@@ -113,8 +127,9 @@ impl KcState {
             Duration::ThisTurn => false,
             Duration::Continuing => true,
             Duration::Turns(_) => {
+                // a card with turns left is in force, so its count is at least 1 here
                 if c.player == player {
-                    c.turns_left = c.turns_left.map(|n| n.saturating_sub(1));
+                    c.turns_left = c.turns_left.map(|n| n - 1);
                 }
                 c.turns_left != Some(0)
             }
@@ -153,7 +168,7 @@ impl Rules for KcState {
             KcEvent::Setup { decks, white } => {
                 s.set_up = true;
                 s.decks = decks.clone();
-                s.start_game(*white);
+                s.start_game(*white)?;
             }
             KcEvent::CardPlayed {
                 player,
@@ -161,7 +176,19 @@ impl Rules for KcState {
                 duration,
                 target,
             } => {
-                s.cards_played = s.cards_played.saturating_add(1);
+                if let Duration::Turns(n) = duration {
+                    if n.get() > MAX_CARD_TURNS {
+                        return Err(KcError::TooManyTurns {
+                            player: *player,
+                            card: card.clone(),
+                            turns: n.get(),
+                        });
+                    }
+                }
+                if s.cards_played >= MAX_CARDS_PLAYED {
+                    return Err(KcError::TooManyCards);
+                }
+                s.cards_played += 1;
                 s.in_force.push(InForce {
                     player: *player,
                     card: card.clone(),
@@ -190,7 +217,7 @@ impl Rules for KcState {
                 by: *by,
             }),
             KcEvent::GameDrawn { by } => s.finish(KcResult::Drawn { by: *by }),
-            KcEvent::NextGame { white } => s.start_game(*white),
+            KcEvent::NextGame { white } => s.start_game(*white)?,
         }
         Ok(s)
     }
@@ -239,5 +266,41 @@ mod tests {
         );
         push(&mut game, KcEvent::NextGame { white: Player::B });
         assert_eq!(game.state().cards_played, 0, "a new game counts from 0");
+    }
+
+    #[test]
+    fn a_match_and_a_game_stop_at_their_limits_by_refusal() {
+        let drawn = KcResult::Drawn {
+            by: crate::kc::DrawBy::Agreement,
+        };
+        let full = KcState {
+            set_up: true,
+            game_no: MAX_GAMES,
+            over: Some(drawn),
+            ..KcState::default()
+        };
+        let next = Event::new(KcEvent::NextGame { white: Player::A });
+        assert_eq!(full.apply(&next), Err(KcError::TooManyGames));
+        let busy = KcState {
+            set_up: true,
+            game_no: 1,
+            cards_played: MAX_CARDS_PLAYED,
+            ..KcState::default()
+        };
+        let play = Event::new(KcEvent::CardPlayed {
+            player: Player::A,
+            card: CardId::new("BOG"),
+            duration: Duration::Continuing,
+            target: None,
+        });
+        assert_eq!(busy.apply(&play), Err(KcError::TooManyCards));
+        let one_less = KcState {
+            cards_played: MAX_CARDS_PLAYED - 1,
+            ..busy
+        };
+        let after = one_less
+            .apply(&play)
+            .expect("the last card within the limit");
+        assert_eq!(after.cards_played, MAX_CARDS_PLAYED);
     }
 }

@@ -10,7 +10,8 @@ mod view;
 pub use error::StError;
 pub use event::{PointSource, StEvent};
 pub use state::{
-    LedgerEntry, Outcome, QsPlanet, StEndReason, StResult, StState, QS_PLANET_TARGET, TARGET,
+    LedgerEntry, Outcome, QsPlanet, StEndReason, StResult, StState, MAX_POINTS, MAX_SCORE,
+    QS_PLANET_TARGET, TARGET,
 };
 pub use view::{StPlayerView, StView};
 

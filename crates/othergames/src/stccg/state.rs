@@ -12,6 +12,14 @@ use ts_rs::TS;
 pub const TARGET: i32 = 100;
 /// Points that win while Q's Planet is on the spaceline unsolved.
 pub const QS_PLANET_TARGET: i32 = 140;
+/// The most points one ledger entry scores or loses. The largest values the rules document
+/// names are 100 (Gift of the Tormentor) and 45 (Borg Ship); three digits leave room for any
+/// card while a typo such as 10000 (or −2147483648) is refused (EVENTS.md, "Limits").
+pub const MAX_POINTS: i32 = 999;
+/// A score stays within ±[`MAX_SCORE`]: a game ends at 100 (140), so only one last entry can
+/// pass it upwards, and losses of a few points each (−5, −10) would need a thousand entries to
+/// reach −9999.
+pub const MAX_SCORE: i32 = 9999;
 
 /// Q's Planet on the spaceline.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, TS)]
@@ -150,8 +158,23 @@ impl Rules for StState {
                 if *points == 0 {
                     return Err(StError::ZeroPoints);
                 }
+                if !(-MAX_POINTS..=MAX_POINTS).contains(points) {
+                    return Err(StError::PointsOutOfRange {
+                        player: *player,
+                        points: *points,
+                    });
+                }
                 let score = s.scores.get_mut(*player);
-                *score = score.saturating_add(*points);
+                // both within their limits, so the sum fits an i32
+                let after = *score + *points;
+                if !(-MAX_SCORE..=MAX_SCORE).contains(&after) {
+                    return Err(StError::ScoreOutOfRange {
+                        player: *player,
+                        score: *score,
+                        points: *points,
+                    });
+                }
+                *score = after;
                 let score = *score;
                 s.ledger.push(LedgerEntry {
                     player: *player,

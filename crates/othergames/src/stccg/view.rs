@@ -41,7 +41,8 @@ impl StState {
                 player: p,
                 deck: self.decks.get(p).clone(),
                 score,
-                to_win: target.saturating_sub(score).max(0),
+                // scores stay within ±9999 (MAX_SCORE), so this never overflows
+                to_win: (target - score).max(0),
                 cards: self.cards.get(p).clone(),
             }
         };

@@ -1,5 +1,8 @@
 //! Why a Warhammer: Invasion event is impossible.
 
+use super::limits::{
+    MAX_AMOUNT, MAX_BASE_HIT_POINTS, MAX_DEVELOPMENTS, MAX_HIT_POINTS_PER_DEVELOPMENT,
+};
 use super::Zone;
 use crate::{CardId, LogError, Player};
 use thiserror::Error;
@@ -41,4 +44,21 @@ pub enum WhiError {
     AlreadyBurned { player: Player, zone: Zone },
     #[error("capital hit points must be at least 1")]
     NoHitPoints,
+    #[error(
+        "a capital section has at most {MAX_BASE_HIT_POINTS} hit points plus \
+         {MAX_HIT_POINTS_PER_DEVELOPMENT} per development, not {base} plus {per_development}"
+    )]
+    HitPointsTooHigh { base: u32, per_development: u32 },
+    #[error("{player}'s {zone:?} zone already has {MAX_DEVELOPMENTS} developments, the most a zone holds")]
+    TooManyDevelopments { player: Player, zone: Zone },
+    #[error("{amount} for {player} is more than the {MAX_AMOUNT} one entry can be")]
+    AmountTooLarge { player: Player, amount: u32 },
+    #[error(
+        "{player} has {have} resources; {gain} more would be over the {MAX_AMOUNT} a player holds"
+    )]
+    TooManyResources {
+        player: Player,
+        have: u32,
+        gain: u32,
+    },
 }

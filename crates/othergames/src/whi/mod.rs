@@ -4,6 +4,7 @@
 
 mod error;
 mod event;
+pub mod limits;
 mod state;
 mod view;
 

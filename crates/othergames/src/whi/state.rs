@@ -2,6 +2,9 @@
 //! play, turns and the end of the game. Sources are cited as "FAQ: section" for
 //! `data/sources/warhammer-invasion-faq.txt`.
 
+use super::limits::{
+    MAX_AMOUNT, MAX_BASE_HIT_POINTS, MAX_DEVELOPMENTS, MAX_HIT_POINTS_PER_DEVELOPMENT,
+};
 use super::{HitPoints, WhiError, WhiEvent, Zone};
 use crate::log::{Needs, Phase, Rules};
 use crate::{CardId, PerPlayer, Player, Turn};
@@ -23,9 +26,14 @@ pub struct Section {
 }
 
 impl Section {
+    /// `base + per_development × developments`. The engine keeps each within its limit
+    /// (`limits`), so this is at most 990 and never overflows; a state built by hand beyond
+    /// them reads as `u32::MAX` rather than wrapping to a small number.
     pub fn hit_points(&self, hp: HitPoints) -> u32 {
-        hp.base
-            .saturating_add(hp.per_development.saturating_mul(self.developments))
+        hp.per_development
+            .checked_mul(self.developments)
+            .and_then(|d| d.checked_add(hp.base))
+            .unwrap_or(u32::MAX)
     }
 }
 
@@ -151,6 +159,14 @@ impl Rules for WhiState {
                 if hit_points.base == 0 {
                     return Err(WhiError::NoHitPoints);
                 }
+                if hit_points.base > MAX_BASE_HIT_POINTS
+                    || hit_points.per_development > MAX_HIT_POINTS_PER_DEVELOPMENT
+                {
+                    return Err(WhiError::HitPointsTooHigh {
+                        base: hit_points.base,
+                        per_development: hit_points.per_development,
+                    });
+                }
                 s.hit_points = Some(*hit_points);
                 s.turn = Turn::first(*starts);
                 for p in Player::BOTH {
@@ -159,17 +175,27 @@ impl Rules for WhiState {
             }
             WhiEvent::ResourcesCollected { player, amount } => {
                 s.turn.check_active(*player)?;
+                within_limit(*player, *amount)?;
                 // FAQ: Updated Turn Sequence Diagram, Phase 1 Kingdom Phase: unspent
                 // resources are reset to the pool, then the power in the kingdom is taken.
                 s.sides.get_mut(*player).resources = *amount;
             }
             WhiEvent::ResourcesGained { player, amount } => {
                 nonzero(*amount)?;
+                within_limit(*player, *amount)?;
                 let r = &mut s.sides.get_mut(*player).resources;
-                *r = r.saturating_add(*amount);
+                *r = r
+                    .checked_add(*amount)
+                    .filter(|total| *total <= MAX_AMOUNT)
+                    .ok_or(WhiError::TooManyResources {
+                        player: *player,
+                        have: *r,
+                        gain: *amount,
+                    })?;
             }
             WhiEvent::ResourcesSpent { player, amount } => {
                 nonzero(*amount)?;
+                within_limit(*player, *amount)?;
                 let r = &mut s.sides.get_mut(*player).resources;
                 if *amount > *r {
                     return Err(WhiError::NotEnoughResources {
@@ -220,7 +246,13 @@ impl Rules for WhiState {
             WhiEvent::CardLeft { player, card, zone } => s.take_card(*player, card, *zone)?,
             WhiEvent::DevelopmentPlayed { player, zone } => {
                 let sec = s.sides.get_mut(*player).capital.section_mut(*zone);
-                sec.developments = sec.developments.saturating_add(1);
+                if sec.developments >= MAX_DEVELOPMENTS {
+                    return Err(WhiError::TooManyDevelopments {
+                        player: *player,
+                        zone: *zone,
+                    });
+                }
+                sec.developments += 1;
             }
             WhiEvent::DevelopmentRemoved { player, zone } => {
                 let sec = s.sides.get_mut(*player).capital.section_mut(*zone);
@@ -239,6 +271,7 @@ impl Rules for WhiState {
                 amount,
             } => {
                 nonzero(*amount)?;
+                within_limit(*player, *amount)?;
                 let hp = s.hp();
                 let sec = s.sides.get_mut(*player).capital.section_mut(*zone);
                 if sec.burned {
@@ -249,7 +282,10 @@ impl Rules for WhiState {
                         zone: *zone,
                     });
                 }
-                sec.damage = sec.damage.saturating_add(*amount).min(sec.hit_points(hp));
+                // Damage is at most the section's hit points (990) and the amount at most 999,
+                // so the sum fits; the excess over the hit points is lost (FAQ, Crone
+                // Hellebron question), which is the rule, not a cap of the input.
+                sec.damage = (sec.damage + amount).min(sec.hit_points(hp));
                 s.check_burn(*player, *zone);
             }
             WhiEvent::DamageHealed {
@@ -258,6 +294,7 @@ impl Rules for WhiState {
                 amount,
             } => {
                 nonzero(*amount)?;
+                within_limit(*player, *amount)?;
                 let sec = s.sides.get_mut(*player).capital.section_mut(*zone);
                 if sec.burned {
                     return Err(WhiError::AlreadyBurned {
@@ -292,6 +329,15 @@ impl Rules for WhiState {
             WhiEvent::TurnEnded { player } => s.turn.end(*player)?,
         }
         Ok(s)
+    }
+}
+
+/// One entry of resources, damage or healing is at most [`MAX_AMOUNT`].
+fn within_limit(player: Player, amount: u32) -> Result<(), WhiError> {
+    if amount > MAX_AMOUNT {
+        Err(WhiError::AmountTooLarge { player, amount })
+    } else {
+        Ok(())
     }
 }
 

@@ -60,11 +60,9 @@ impl WhiState {
                     zone,
                     damage: s.damage,
                     hit_points,
-                    remaining: if s.burned {
-                        0
-                    } else {
-                        hit_points.saturating_sub(s.damage)
-                    },
+                    // A section that has not burned has less damage than hit points (it
+                    // burns at its hit points), so this never goes below 0.
+                    remaining: if s.burned { 0 } else { hit_points - s.damage },
                     developments: s.developments,
                     burned: s.burned,
                     cards: s.cards.clone(),

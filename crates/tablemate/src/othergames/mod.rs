@@ -25,6 +25,8 @@ pub mod stats;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
+mod tests_limits;
+#[cfg(test)]
 mod tests_seen;
 #[cfg(test)]
 mod tests_setup;

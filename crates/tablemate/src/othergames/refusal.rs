@@ -2,10 +2,13 @@
 //! naming the players and cards, never seats or ids (the engine's own messages say
 //! "player A").
 
-use othergames::kc::KcError;
-use othergames::stccg::StError;
+use othergames::kc::{KcError, MAX_CARDS_PLAYED, MAX_CARD_TURNS, MAX_GAMES};
+use othergames::stccg::{StError, MAX_POINTS, MAX_SCORE};
+use othergames::whi::limits::{
+    MAX_AMOUNT, MAX_BASE_HIT_POINTS, MAX_DEVELOPMENTS, MAX_HIT_POINTS_PER_DEVELOPMENT,
+};
 use othergames::whi::{WhiError, Zone};
-use othergames::{CardId, LogError, Player};
+use othergames::{CardId, LogError, Player, MAX_TURNS};
 
 use crate::Language;
 
@@ -75,6 +78,10 @@ impl Namer<'_> {
                     format!("{a} ist am Zug, nicht {g}."),
                 )
             }
+            LogError::TooManyTurns => self.en_de(
+                format!("A game has at most {MAX_TURNS} turns; this one has reached them."),
+                format!("Ein Spiel hat höchstens {MAX_TURNS} Züge; dieses hat sie erreicht."),
+            ),
         }
     }
 
@@ -156,6 +163,44 @@ impl Namer<'_> {
                 "A capital section needs at least 1 hit point.".into(),
                 "Ein Bereich der Hauptstadt braucht mindestens 1 Trefferpunkt.".into(),
             ),
+            WhiError::HitPointsTooHigh {
+                base,
+                per_development,
+            } => self.en_de(
+                format!(
+                    "A capital section has at most {MAX_BASE_HIT_POINTS} hit points and \
+                     {MAX_HIT_POINTS_PER_DEVELOPMENT} more per development, not {base} and \
+                     {per_development}."
+                ),
+                format!(
+                    "Ein Bereich der Hauptstadt hat höchstens {MAX_BASE_HIT_POINTS} Trefferpunkte \
+                     und {MAX_HIT_POINTS_PER_DEVELOPMENT} mehr je Entwicklung, nicht {base} und \
+                     {per_development}."
+                ),
+            ),
+            WhiError::TooManyDevelopments { player, zone } => {
+                let (p, z) = (self.player(*player), self.zone(*zone));
+                self.en_de(
+                    format!("{p}'s {z} already has {MAX_DEVELOPMENTS} developments, the most a zone holds."),
+                    format!("{p} hat in {z} schon {MAX_DEVELOPMENTS} Entwicklungen, so viele wie eine Zone höchstens hat."),
+                )
+            }
+            WhiError::AmountTooLarge { player, amount } => {
+                let p = self.player(*player);
+                self.en_de(
+                    format!("{amount} for {p} is too much: one entry is at most {MAX_AMOUNT}."),
+                    format!(
+                        "{amount} für {p} ist zu viel: ein Eintrag ist höchstens {MAX_AMOUNT}."
+                    ),
+                )
+            }
+            WhiError::TooManyResources { player, have, gain } => {
+                let p = self.player(*player);
+                self.en_de(
+                    format!("{p} has {have} resources; {gain} more would be over the {MAX_AMOUNT} a player can hold."),
+                    format!("{p} hat {have} Ressourcen; {gain} mehr wären über den {MAX_AMOUNT}, die ein Spieler haben kann."),
+                )
+            }
         }
     }
 
@@ -181,6 +226,24 @@ impl Namer<'_> {
                 "Q's Planet is not on the spaceline unsolved.".into(),
                 "Q's Planet liegt nicht ungelöst in der Raumlinie.".into(),
             ),
+            StError::PointsOutOfRange { player, points } => {
+                let p = self.player(*player);
+                self.en_de(
+                    format!("{points} points for {p} is too many: one entry scores or loses at most {MAX_POINTS}."),
+                    format!("{points} Punkte für {p} sind zu viele: ein Eintrag bringt oder kostet höchstens {MAX_POINTS}."),
+                )
+            }
+            StError::ScoreOutOfRange {
+                player,
+                score,
+                points,
+            } => {
+                let p = self.player(*player);
+                self.en_de(
+                    format!("{p} has {score} points; {points} more would take the score past {MAX_SCORE} either way."),
+                    format!("{p} hat {score} Punkte; {points} mehr brächten den Punktestand über {MAX_SCORE} hinaus, nach oben oder unten."),
+                )
+            }
         }
     }
 
@@ -194,6 +257,25 @@ impl Namer<'_> {
                     format!("{c} von {p} ist nicht in Kraft."),
                 )
             }
+            KcError::TooManyTurns {
+                player,
+                card,
+                turns,
+            } => {
+                let (p, c) = (self.player(*player), (self.card)(card));
+                self.en_de(
+                    format!("{c} played by {p} can be in force for at most {MAX_CARD_TURNS} turns, not {turns}."),
+                    format!("{c} von {p} kann höchstens {MAX_CARD_TURNS} Züge in Kraft sein, nicht {turns}."),
+                )
+            }
+            KcError::TooManyGames => self.en_de(
+                format!("A match has at most {MAX_GAMES} games."),
+                format!("Ein Match hat höchstens {MAX_GAMES} Partien."),
+            ),
+            KcError::TooManyCards => self.en_de(
+                format!("A game has at most {MAX_CARDS_PLAYED} cards played."),
+                format!("In einer Partie werden höchstens {MAX_CARDS_PLAYED} Karten gespielt."),
+            ),
         }
     }
 

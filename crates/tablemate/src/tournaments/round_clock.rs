@@ -10,8 +10,8 @@ use tournament::{ClockCommand, ClockPhase};
 use ts_rs::TS;
 
 use super::store_err;
-use crate::error::Result;
-use crate::Service;
+use crate::error::{Result, ServiceError};
+use crate::{Language, Service};
 
 /// What the organiser does with the clock.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
@@ -66,6 +66,15 @@ impl From<ClockAction> for ClockCommand {
             ClockAction::Resume => ClockCommand::Resume,
             ClockAction::Set { minutes } => ClockCommand::Set { minutes },
         }
+    }
+}
+
+/// A round's length out of the rules' range, in the interface language.
+fn round_length(minutes: u32, lang: Language) -> String {
+    let max = tournament::MAX_ROUND_MINUTES;
+    match lang {
+        Language::En => format!("A round lasts 1 to {max} minutes, not {minutes}."),
+        Language::De => format!("Eine Runde dauert 1 bis {max} Minuten, nicht {minutes}."),
     }
 }
 
@@ -127,9 +136,15 @@ impl Service {
         Ok(stored.map(|s| clock_view(&s, now_ms)))
     }
 
-    /// Starts, pauses, resumes or sets the current round's clock now.
-    pub fn command_clock(&mut self, event: i64, action: ClockAction) -> Result<ClockView> {
-        self.command_clock_at(event, action, now_ms())
+    /// Starts, pauses, resumes or sets the current round's clock now. A length no round has
+    /// is refused in `lang` (the rules' limit, 1 to 1440 minutes).
+    pub fn command_clock(
+        &mut self,
+        event: i64,
+        action: ClockAction,
+        lang: Language,
+    ) -> Result<ClockView> {
+        self.command_clock_at(event, action, now_ms(), lang)
     }
 
     /// [`Service::command_clock`] at a given instant (epoch milliseconds).
@@ -138,11 +153,17 @@ impl Service {
         event: i64,
         action: ClockAction,
         now_ms: i64,
+        lang: Language,
     ) -> Result<ClockView> {
         let stored = self
             .store
             .command_clock(TournamentId(event), action.into(), now_ms)
-            .map_err(store_err)?;
+            .map_err(|e| match e {
+                store::StoreError::Tournament(tournament::TournamentError::RoundLength {
+                    minutes,
+                }) => ServiceError::invalid(round_length(minutes, lang)),
+                other => store_err(other),
+            })?;
         Ok(clock_view(&stored, now_ms))
     }
 
@@ -192,19 +213,20 @@ mod tests {
             let id = event(&mut svc);
             assert_eq!(svc.round_clock(id).unwrap(), None, "no round yet");
             let err = svc
-                .command_clock_at(id, ClockAction::Start, T0)
+                .command_clock_at(id, ClockAction::Start, T0, Language::En)
                 .unwrap_err();
             assert!(err.message.contains("pair a round"), "{err:?}");
             svc.pair_round(id).unwrap();
             let set = svc
-                .command_clock_at(id, ClockAction::Set { minutes: 30 }, T0)
+                .command_clock_at(id, ClockAction::Set { minutes: 30 }, T0, Language::En)
                 .unwrap();
             assert_eq!(
                 (set.text.as_str(), set.state),
                 ("30:00", ClockState::NotStarted)
             );
             assert_eq!(svc.table_clock_at(T0).unwrap(), None, "not started");
-            svc.command_clock_at(id, ClockAction::Start, T0).unwrap();
+            svc.command_clock_at(id, ClockAction::Start, T0, Language::En)
+                .unwrap();
             id
         };
         let svc = Service::open(dir.path()).unwrap();
@@ -228,7 +250,7 @@ mod tests {
         let id = event(&mut svc);
         svc.pair_round(id).unwrap();
         let err = svc
-            .command_clock_at(id, ClockAction::Resume, T0)
+            .command_clock_at(id, ClockAction::Resume, T0, Language::En)
             .unwrap_err();
         assert!(err.is_user_error(), "{err:?}");
         assert!(
@@ -237,14 +259,56 @@ mod tests {
             "{err:?}"
         );
         let paused = {
-            svc.command_clock_at(id, ClockAction::Start, T0).unwrap();
-            svc.command_clock_at(id, ClockAction::Pause, T0 + MIN)
+            svc.command_clock_at(id, ClockAction::Start, T0, Language::En)
+                .unwrap();
+            svc.command_clock_at(id, ClockAction::Pause, T0 + MIN, Language::En)
                 .unwrap()
         };
         assert_eq!(
             (paused.text.as_str(), paused.state),
             ("49:00", ClockState::Paused)
         );
+    }
+
+    #[test]
+    fn a_length_no_round_has_is_refused_in_the_interface_language_and_kept_unset() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut svc = Service::open(dir.path()).unwrap();
+        let id = event(&mut svc);
+        svc.pair_round(id).unwrap();
+        let before = svc.round_clock_at(id, T0).unwrap();
+        for (minutes, lang, text) in [
+            (
+                0,
+                Language::De,
+                "Eine Runde dauert 1 bis 1440 Minuten, nicht 0.",
+            ),
+            (
+                u32::MAX,
+                Language::De,
+                "Eine Runde dauert 1 bis 1440 Minuten, nicht 4294967295.",
+            ),
+            (
+                1441,
+                Language::En,
+                "A round lasts 1 to 1440 minutes, not 1441.",
+            ),
+        ] {
+            let err = svc
+                .command_clock_at(id, ClockAction::Set { minutes }, T0, lang)
+                .unwrap_err();
+            assert!(err.is_user_error(), "{err:?}");
+            assert_eq!(err.message, text);
+        }
+        assert_eq!(
+            svc.round_clock_at(id, T0).unwrap(),
+            before,
+            "nothing written"
+        );
+        let longest = svc
+            .command_clock_at(id, ClockAction::Set { minutes: 1440 }, T0, Language::De)
+            .unwrap();
+        assert_eq!(longest.length_minutes, 1440);
     }
 
     #[test]

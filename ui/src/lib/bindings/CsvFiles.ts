@@ -3,4 +3,12 @@
 /**
  * The CSV files of an event, as text.
  */
-export type CsvFiles = { entrants: string, pairings: string, results: string, standings: string, };
+export type CsvFiles = { entrants: string, pairings: string, results: string, 
+/**
+ * Each round: prepared or published, and its clock.
+ */
+rounds: string, 
+/**
+ * The corrections log with the reasons.
+ */
+corrections: string, standings: string, };

@@ -56,11 +56,11 @@ describe('RoundClock', () => {
       .mockResolvedValueOnce(view({ state: 'running', text: '40:00', length_minutes: 40 }));
     render(RoundClock, { eventId: 7, lang: 'en', controls: true, onerror: vi.fn() });
     await fireEvent.click(await screen.findByTestId('clock-start'));
-    expect(clockApi.command).toHaveBeenCalledWith(7, { action: 'start' });
+    expect(clockApi.command).toHaveBeenCalledWith(7, { action: 'start' }, 'en');
     expect(await screen.findByTestId('clock-pause')).toBeTruthy();
     await fireEvent.input(screen.getByTestId('clock-minutes'), { target: { value: '40' } });
     await fireEvent.click(screen.getByTestId('clock-set'));
-    await waitFor(() => expect(clockApi.command).toHaveBeenCalledWith(7, { action: 'set', minutes: 40 }));
+    await waitFor(() => expect(clockApi.command).toHaveBeenCalledWith(7, { action: 'set', minutes: 40 }, 'en'));
   });
 
   it('without an event shows the clock started last, with its event, and nothing when none', async () => {

@@ -4,14 +4,16 @@
 import { call } from '../api';
 import type { ClockAction } from '../bindings/ClockAction';
 import type { ClockView } from '../bindings/ClockView';
+import type { Language } from '../bindings/Language';
 import type { RoundView } from '../bindings/RoundView';
 import type { TableMatch } from '../bindings/TableMatch';
 
 export const clockApi = {
   /** The current round's clock of an event, read by the service now; null before round 1. */
   clock: (id: number) => call<ClockView | null>('tournament_clock', { id }),
-  command: (id: number, action: ClockAction) =>
-    call<ClockView>('tournament_clock_command', { id, action }),
+  /** A refusal (a length no round has) comes back in `lang`. */
+  command: (id: number, action: ClockAction, lang: Language) =>
+    call<ClockView>('tournament_clock_command', { id, action, lang }),
   /** The clock an organiser started most recently (shown on the table during a match). */
   tableClock: () => call<ClockView | null>('tournament_table_clock'),
   prepare: (id: number) => call<RoundView>('tournament_prepare', { id }),

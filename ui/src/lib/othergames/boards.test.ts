@@ -77,6 +77,10 @@ describe('the cards in play of the other games', () => {
     expect(onact).toHaveBeenLastCalledWith({ type: 'resources_collected', player: 'B', amount: 5 });
     await fireEvent.click(screen.getByTestId('res-spend-A'));
     expect(onact).toHaveBeenLastCalledWith({ type: 'resources_spent', player: 'A', amount: 5 });
+    // beyond the engine's limit the amount is still sent: the engine refuses it by name
+    await fireEvent.input(screen.getByTestId('res-amount-A'), { target: { value: '5000' } });
+    await fireEvent.click(screen.getByTestId('res-gain-A'));
+    expect(onact).toHaveBeenLastCalledWith({ type: 'resources_gained', player: 'A', amount: 5000 });
     await fireEvent.input(screen.getByTestId('res-amount-A'), { target: { value: '0' } });
     expect((screen.getByTestId('res-gain-A') as HTMLButtonElement).disabled).toBe(true);
     // only a zone with a development offers to remove one
