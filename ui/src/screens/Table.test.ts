@@ -26,7 +26,7 @@ let unanswered: string[] = [];
 import Table from './Table.svelte';
 import { keepLastPlay } from '../lib/table/lastPlay';
 import type { PromptView } from '../lib/bindings/PromptView';
-import { card, game, preview, forbidden, side, played, toDecide } from '../lib/testing/table';
+import { card, game, preview, forbidden, side, played, toDecide, faqPrompt } from '../lib/testing/table';
 
 const wake = vi.fn();
 const tauriWindow = window as unknown as Record<string, unknown>;
@@ -126,16 +126,7 @@ describe('Table screen', () => {
     service.game_suggest.mockResolvedValue([
       { id: 'vulca-24', tag: 'Vulca 24', name: 'Flickering Fires', name_en: 'Flickering Fires', name_de: 'Feuerzauber', card_type: 'support', fire: 1, earth: 1, matched: 'tag' },
     ]);
-    const rulings: PromptView[] = [
-      {
-        ruling: { id: 'bm-faq-en:1', game: 'bluemoon', game_title: 'Blue Moon', source: 'bm-faq-en', source_title: 'Blue Moon FAQ', lang: 'en', kind: 'qa', section: ['Vulca'], title: 'Flickering Fires and Enthrall Opposition?' },
-        display: 'Q: ... A: ...',
-        reason: 'interaction',
-        with: ['Enthrall Opposition'],
-        role: null,
-        topic: null,
-      },
-    ];
+    const rulings = [faqPrompt('Flickering Fires and Enthrall Opposition?', ['Enthrall Opposition'])];
     service.game_enter.mockResolvedValue(
       played(
         preview(card('vulca-24', 'Vulca 24', 'Flickering Fires', 1, 1), 'support'),
@@ -169,14 +160,7 @@ describe('Table screen', () => {
     ]);
     service.game_enter.mockResolvedValue(
       played(preview(card('vulca-24', 'Vulca 24', 'Flickering Fires', 1, 1), 'support'), after, [
-        {
-          ruling: { id: 'bm-faq-en:1', game: 'bluemoon', game_title: 'Blue Moon', source: 'bm-faq-en', source_title: 'Blue Moon FAQ', lang: 'en', kind: 'qa', section: ['Vulca'], title: 'Flickering Fires?' },
-          display: 'Q: ... A: ...',
-          reason: 'interaction',
-          with: ['Enthrall Opposition'],
-          role: null,
-          topic: null,
-        },
+        faqPrompt('Flickering Fires?', ['Enthrall Opposition']),
       ]),
     );
     const first = render(Table, { lang: 'en', onerror: vi.fn(), wake });
@@ -387,16 +371,7 @@ describe('Table screen', () => {
       { id: 'vulca-24', tag: 'Vulca 24', name: 'Flickering Fires', name_en: 'Flickering Fires', name_de: null, card_type: 'support', fire: 1, earth: 1, matched: 'tag' },
     ]);
     service.game_enter.mockResolvedValue(
-      played(preview(card('vulca-24', 'Vulca 24', 'Flickering Fires', 1, 1), 'support'), game(), [
-        {
-          ruling: { id: 'bm-faq-en:1', game: 'bluemoon', game_title: 'Blue Moon', source: 'bm-faq-en', source_title: 'Blue Moon FAQ', lang: 'en', kind: 'qa', section: ['Vulca'], title: 'Flickering Fires?' },
-          display: 'Q: ... A: ...',
-          reason: 'own',
-          with: [],
-          role: 'subject',
-          topic: null,
-        },
-      ]),
+      played(preview(card('vulca-24', 'Vulca 24', 'Flickering Fires', 1, 1), 'support'), game(), [faqPrompt('Flickering Fires?')]),
     );
     service.game_undo.mockResolvedValue(game());
     service.game_next.mockResolvedValue(game({ id: 8, game_no: 3 }));

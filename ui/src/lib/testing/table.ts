@@ -117,3 +117,15 @@ export function played(p: PlayPreview, view: GameView, prompts: PromptView[] = [
 export function toDecide(p: PlayPreview): EnterOutcome {
   return { preview: p, view: null, prompts: [], prompts_error: null };
 }
+
+/** A Blue Moon FAQ ruling (id `bm-faq-en:1`) in a prompt: with `cards` in play, or the card's own. */
+export function faqPrompt(title: string, cards: string[] = []): PromptView {
+  return {
+    ruling: { id: 'bm-faq-en:1', game: 'bluemoon', game_title: 'Blue Moon', source: 'bm-faq-en', source_title: 'Blue Moon FAQ', lang: 'en', kind: 'qa', section: ['Vulca'], title },
+    display: 'Q: ... A: ...',
+    reason: cards.length > 0 ? 'interaction' : 'own',
+    with: cards,
+    role: cards.length > 0 ? null : 'subject',
+    topic: null,
+  };
+}
