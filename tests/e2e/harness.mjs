@@ -57,11 +57,16 @@ export async function resize(s, width, height) {
   await painted(s);
 }
 
-/** Switches the interface language in Settings and waits until the navigation reads in it. */
+/** Switches the interface language in Settings and waits until the navigation reads in it
+ *  (its label: on a phone a button may show an icon, not its text). */
 export async function setLanguage(s, lang) {
   await go(s, 'settings');
   await s.click(await s.waitFor(`[data-testid="settings-language"] option[value="${lang}"]`));
-  await s.waitFor('[data-testid="nav-table"]', { pred: (t) => t.trim() === (lang === 'de' ? 'Tisch' : 'Table') });
+  const want = lang === 'de' ? 'Tisch' : 'Table';
+  const label = async () => s.attr(await s.find('[data-testid="nav-table"]'), 'aria-label');
+  for (let i = 0; i < 50 && (await label()) !== want; i++) await sleep(100);
+  const shown = await label();
+  if (shown !== want) throw new Error(`the navigation reads "${shown}", not "${want}", after choosing ${lang}`);
   await painted(s);
 }
 
