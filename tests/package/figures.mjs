@@ -9,6 +9,8 @@
 // figures in a comment as JSON (what the next run compares with) and shows them in the table
 // between the same markers.
 import { readFileSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 const START = '<!-- package-figures';
 const END = '<!-- /package-figures -->';
@@ -85,7 +87,7 @@ function main([figuresPath, readmePath]) {
   console.log(`[package] figures written into ${readmePath}`);
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (process.argv[1] && fileURLToPath(import.meta.url) === resolve(process.argv[1])) {
   try {
     main(process.argv.slice(2));
   } catch (e) {
