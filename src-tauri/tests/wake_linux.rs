@@ -4,37 +4,16 @@
 //! sleep must call UnInhibit with the cookie Inhibit returned.
 #![cfg(target_os = "linux")]
 
-use std::io::{BufRead, BufReader};
-use std::process::{Child, Command, Stdio};
+use std::process::Command;
 use std::sync::{Arc, Mutex};
 use tablemate_app_lib::wake::WakeLock;
 
 #[path = "support/screensaver.rs"]
 mod screensaver;
-use screensaver::{Calls, ScreenSaver};
+use screensaver::Calls;
 
-/// A session bus of our own, so the test neither needs nor disturbs a desktop.
-struct Bus(Child);
-
-impl Drop for Bus {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-fn private_bus() -> Option<(Bus, String)> {
-    let mut child = Command::new("dbus-daemon")
-        .args(["--session", "--nofork", "--print-address"])
-        .stdout(Stdio::piped())
-        .spawn()
-        .ok()?;
-    let mut line = String::new();
-    BufReader::new(child.stdout.take()?)
-        .read_line(&mut line)
-        .ok()?;
-    Some((Bus(child), line.trim().to_string()))
-}
+#[path = "support/bus.rs"]
+mod bus;
 
 /// Run in a child process (see below) whose session bus is the private one: the environment
 /// is given to the child, never changed in this process.
@@ -53,18 +32,8 @@ fn wake_lock_child() {
 
 #[test]
 fn keeping_the_screen_on_inhibits_the_screensaver_and_letting_it_sleep_releases_it() {
-    let Some((_bus, address)) = private_bus() else {
-        panic!("dbus-daemon is needed for this test (Debian: apt-get install dbus-daemon)");
-    };
     let calls = Arc::new(Mutex::new(Calls::default()));
-    let _service = screensaver::serve(
-        &address,
-        ScreenSaver {
-            calls: calls.clone(),
-            log: None,
-        },
-    )
-    .expect("the stand-in ScreenSaver is on the private bus");
+    let (_bus, address, _service) = bus::with_stand_in(calls.clone());
 
     let out = Command::new(std::env::current_exe().expect("this test binary"))
         .args(["--exact", "wake_lock_child", "--ignored", "--nocapture"])

@@ -1,7 +1,6 @@
 // End-to-end: the Cards and Rulings screens of the real app. A card is found by its number and
 // by its German name while typing, its page shows its rulings; a German search on the Rulings
 // screen shows results with the search word marked. Run by scripts/e2e (see shell.test.mjs).
-// The data folder is shared with the other files of the run, so nothing here assumes it empty.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { sleep } from './webdriver.mjs';
@@ -111,25 +110,18 @@ test('both screens in German and in the light theme', async () => {
   await s.click(await s.waitFor('[data-testid="settings-language"] option[value="de"]'));
   await s.click(await s.waitFor('[data-testid="settings-theme"] option[value="light"]'));
   await s.waitFor('[data-testid="nav-cards"]', { pred: (t) => t === 'Karten' });
-  try {
-    await go('cards');
-    const input = await typeInto('[data-testid="cards-search"]', 'feuerwal');
-    await s.waitFor('[data-testid="card-hit-vulca-26"]');
-    await s.type(input, '\uE007');
-    await s.waitFor('[data-testid="card-page-title"]', { pred: (t) => t.includes('Vulca 26') });
-    // German labels come from the dictionaries, values from Rust
-    await s.waitFor('[data-testid="card-fire"]', { pred: (t) => t.includes('Feuer') });
-    await shot('cards-page-light-de');
+  await go('cards');
+  const input = await typeInto('[data-testid="cards-search"]', 'feuerwal');
+  await s.waitFor('[data-testid="card-hit-vulca-26"]');
+  await s.type(input, '\uE007');
+  await s.waitFor('[data-testid="card-page-title"]', { pred: (t) => t.includes('Vulca 26') });
+  // German labels come from the dictionaries, values from Rust
+  await s.waitFor('[data-testid="card-fire"]', { pred: (t) => t.includes('Feuer') });
+  await shot('cards-page-light-de');
 
-    await go('rulings');
-    await typeInto('[data-testid="rulings-search"]', 'Drachen ziehen');
-    await s.click(await s.waitFor('[data-testid="ruling-hit"]', { timeoutMs: 30_000 }));
-    await s.waitFor('[data-testid="ruling-detail"] mark');
-    await shot('rulings-detail-light-de');
-  } finally {
-    // leave the shared settings as the app starts: the other files of the run set their own
-    await go('settings');
-    await s.click(await s.waitFor('[data-testid="settings-language"] option[value="en"]'));
-    await s.click(await s.waitFor('[data-testid="settings-theme"] option[value="dark"]'));
-  }
+  await go('rulings');
+  await typeInto('[data-testid="rulings-search"]', 'Drachen ziehen');
+  await s.click(await s.waitFor('[data-testid="ruling-hit"]', { timeoutMs: 30_000 }));
+  await s.waitFor('[data-testid="ruling-detail"] mark');
+  await shot('rulings-detail-light-de');
 });

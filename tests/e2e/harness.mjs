@@ -1,10 +1,11 @@
 // What every end-to-end file shares. scripts/e2e starts the display and the driver and sets:
 //   TABLEMATE_APP_BIN   the app binary to launch
-//   TABLEMATE_DATA_DIR  a fresh data folder for this run (shared by all files of the run)
+//   TABLEMATE_DATA_DIR  a fresh folder for this run; each test file gets its own data folder in
+//                       it (`dataDir`), so no file depends on what another left or on their order
 //   WEBDRIVER_URL       where tauri-driver listens
 //   E2E_OUT             where screenshots go (target/e2e)
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { Session, sleep } from './webdriver.mjs';
 
 const need = (name) => {
@@ -13,15 +14,60 @@ const need = (name) => {
   return v;
 };
 export const app = need('TABLEMATE_APP_BIN');
-export const dataDir = need('TABLEMATE_DATA_DIR');
+// node --test runs each file in a process of its own: the file names its data folder
+const file = basename(process.argv[1] || 'e2e').replace(/\.test\.mjs$/, '');
+export const dataDir = join(need('TABLEMATE_DATA_DIR'), file);
+mkdirSync(dataDir, { recursive: true });
 export const out = process.env.E2E_OUT || 'target/e2e';
 mkdirSync(out, { recursive: true });
 const driver = process.env.WEBDRIVER_URL || 'http://127.0.0.1:4444';
-const caps = { 'tauri:options': { application: app }, 'wdio:enforceWebDriverClassic': true };
+// tauri-driver passes a binary and its arguments, not an environment: the app is started
+// through a launcher that gives it this file's data folder (exec: the app keeps the pid)
+const quote = (v) => `'${v.replaceAll("'", "'\\''")}'`;
+const launcher = join(need('TABLEMATE_DATA_DIR'), `${file}.launch.sh`);
+writeFileSync(launcher, `#!/bin/sh\nTABLEMATE_DATA_DIR=${quote(dataDir)} exec ${quote(app)} "$@"\n`);
+chmodSync(launcher, 0o755);
+const caps = { 'tauri:options': { application: launcher }, 'wdio:enforceWebDriverClassic': true };
 
 /** Launches the app in a new WebDriver session (a second call is a restart on the same data). */
 export function launch() {
   return Session.start(driver, caps);
+}
+
+/** Resolves once the page has painted a frame after now (two animation frames). */
+export function painted(s) {
+  return s.cmd('POST', '/execute/async', {
+    script: 'const done = arguments[arguments.length - 1]; requestAnimationFrame(() => requestAnimationFrame(() => done(true)))',
+    args: [],
+  });
+}
+
+/** Resizes the window and waits until the page has the new size and has painted it. */
+export async function resize(s, width, height) {
+  await s.setWindowRect({ width, height });
+  const size = () => s.execute('return [window.innerWidth, window.innerHeight]');
+  let seen = await size();
+  for (let i = 0; i < 50 && (seen[0] !== width || seen[1] !== height); i++) {
+    await sleep(100);
+    seen = await size();
+  }
+  if (seen[0] !== width || seen[1] !== height) {
+    throw new Error(`the page is ${seen.join('x')} px, not ${width}x${height}, after resizing`);
+  }
+  await painted(s);
+}
+
+/** Switches the interface language in Settings and waits until the navigation reads in it
+ *  (its label: on a phone a button may show an icon, not its text). */
+export async function setLanguage(s, lang) {
+  await go(s, 'settings');
+  await s.click(await s.waitFor(`[data-testid="settings-language"] option[value="${lang}"]`));
+  const want = lang === 'de' ? 'Tisch' : 'Table';
+  const label = async () => s.attr(await s.find('[data-testid="nav-table"]'), 'aria-label');
+  for (let i = 0; i < 50 && (await label()) !== want; i++) await sleep(100);
+  const shown = await label();
+  if (shown !== want) throw new Error(`the navigation reads "${shown}", not "${want}", after choosing ${lang}`);
+  await painted(s);
 }
 
 /** Saves what session `s` shows as `name`.png in the output folder. */

@@ -8,8 +8,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { sleep } from './webdriver.mjs';
-import { app, dataDir, go, launch, shot as shotOf, textOf, waitText as waitTextOf } from './harness.mjs';
+import { app, dataDir, go, launch, resize, setLanguage, shot as shotOf, textOf, waitText as waitTextOf } from './harness.mjs';
 import { assertFits, measure } from './layout.mjs';
 
 // The CLI is built next to the app (cargo build -p tablemate-cli).
@@ -64,7 +63,7 @@ async function both(name) {
   const bars = () =>
     s.execute(`document.querySelector('[data-testid="stats-players"]').scrollIntoView({ block: 'start' });`, []);
   for (const [size, width, height] of [['phone', 360, 740], ['desktop', 1280, 800]]) {
-    await s.setWindowRect({ width, height });
+    await resize(s, width, height);
     await s.execute('window.scrollTo(0, 0); document.querySelector("main")?.scrollTo?.(0, 0);', []);
     // the picture first, so that a layout that does not fit can be seen
     await shot(`${name}-${size}`);
@@ -72,20 +71,16 @@ async function both(name) {
     await bars();
     await shot(`${name}-bars-${size}`);
   }
-  await s.setWindowRect({ width: 360, height: 740 });
+  await resize(s, 360, 740);
 }
-async function language(lang) {
-  await go(s, 'settings');
-  await s.click(await s.waitFor(`[data-testid="settings-language"] option[value="${lang}"]`));
-  await sleep(300);
-}
+const language = (lang) => setLanguage(s, lang);
 async function openStats() {
   await go(s, 'matches');
   await click('matches-tab-stats');
 }
 
 test('each game has its statistics, computed from the finished games, phone and desktop, English', async () => {
-  await s.setWindowRect({ width: 360, height: 740 });
+  await resize(s, 360, 740);
   await language('en');
   await openStats();
 
@@ -148,7 +143,7 @@ test('the statistics read in German', async () => {
     await waitText('stats-ends', (t) => t.includes('Schachmatt') && t.includes('Patt'), 'German ends');
     await both('stats-kc-de');
   } finally {
-    // Leave the app in English for the files that follow on the same data, also on a failure.
+    // Back in English for a test added after this one, also on a failure.
     await language('en');
   }
 });

@@ -10,7 +10,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { sleep } from './webdriver.mjs';
-import { go, launch, shot as shotOf, textOf, waitText as waitTextOf } from './harness.mjs';
+import { go, launch, resize, setLanguage, shot as shotOf, textOf, waitText as waitTextOf } from './harness.mjs';
 import { assertFits, measure } from './layout.mjs';
 
 let s;
@@ -64,10 +64,7 @@ async function playCard(card) {
 }
 
 test('a short game of each of the other three games, phone and desktop, English', async () => {
-  await s.setWindowRect({ width: 360, height: 740 });
-  // English, whatever an earlier file of the run left in the shared settings
-  await go(s, 'settings');
-  await s.click(await s.waitFor('[data-testid="settings-language"] option[value="en"]'));
+  await resize(s, 360, 740);
   await go(s, 'games');
 
   await newGame('whi', 'Ann', 'Ben');
@@ -134,12 +131,12 @@ test('a short game of each of the other three games, phone and desktop, English'
   assert.match(history, /Ann's Grimgor Ironhide moves from the Battlefield to the Kingdom\./);
   assert.match(history, /Ann collects 5 resources \(kingdom phase\)\./);
   assert.doesNotMatch(history, /"type"|whi-/, 'no raw event or card id');
-  await s.setWindowRect({ width: 800, height: 1280 });
+  await resize(s, 800, 1280);
   await fits('WHI tablet');
   await shot('games-whi-tablet-en');
-  await s.setWindowRect({ width: 1280, height: 800 });
+  await resize(s, 1280, 800);
   await shot('games-whi-desktop-en');
-  await s.setWindowRect({ width: 360, height: 740 });
+  await resize(s, 360, 740);
 
   await newGame('stccg', 'Kirk', 'Picard');
   await fill('st-points', '35');
@@ -154,9 +151,9 @@ test('a short game of each of the other three games, phone and desktop, English'
   await playCard('Q-Flash');
   await fits('STCCG phone');
   await shot('games-stccg-phone-en');
-  await s.setWindowRect({ width: 1280, height: 800 });
+  await resize(s, 1280, 800);
   await shot('games-stccg-desktop-en');
-  await s.setWindowRect({ width: 360, height: 740 });
+  await resize(s, 360, 740);
 
   await newGame('kc', 'Ann', 'Ben');
   await select('og-duration', '2');
@@ -169,17 +166,15 @@ test('a short game of each of the other three games, phone and desktop, English'
   await waitText('kc-in-force', (t) => t.includes('1'), 'one turn left');
   await fits('KC phone');
   await shot('games-kc-phone-en');
-  await s.setWindowRect({ width: 1280, height: 800 });
+  await resize(s, 1280, 800);
   await shot('games-kc-desktop-en');
 });
 
 test('the games resume after a restart, and read in German', async () => {
   await s.end();
   s = await launch();
-  await go(s, 'settings');
-  await s.click(await s.waitFor('[data-testid="settings-language"] option[value="de"]'));
-  await sleep(300);
-  await s.setWindowRect({ width: 360, height: 740 });
+  await setLanguage(s, 'de');
+  await resize(s, 360, 740);
   await go(s, 'games');
   // the most recent game (Knightmare Chess) is on the table as it was
   await waitText('kc-in-force', (t) => t.includes('AMAZON'), 'the card still in force');
@@ -194,12 +189,12 @@ test('the games resume after a restart, and read in German', async () => {
     await s.click(await s.waitFor('[data-testid="og-table"] .tools button:last-child'));
     await click(`og-resume-${kind}`);
     await s.waitFor('[data-testid="og-table"]');
-    await s.setWindowRect({ width: 360, height: 740 });
+    await resize(s, 360, 740);
     await fits(`${kind} phone de`);
     await shot(`games-${kind}-phone-de`);
-    await s.setWindowRect({ width: 1280, height: 800 });
+    await resize(s, 1280, 800);
     await shot(`games-${kind}-desktop-de`);
-    await s.setWindowRect({ width: 360, height: 740 });
+    await resize(s, 360, 740);
   }
   // a refusal in the interface language, recording nothing: 0 points change no score
   await fill('st-points', '0');

@@ -5,11 +5,16 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sleep } from './webdriver.mjs';
-import { dataDir, go as goTo, launch, shot as shotOf } from './harness.mjs';
+import { dataDir, go as goTo, launch, resize, setLanguage, shot as shotOf } from './harness.mjs';
 
 // The version the Rust side reports must be the workspace's version.
 const cargo = readFileSync(new URL('../../Cargo.toml', import.meta.url), 'utf8');
 const version = /\[workspace\.package\][^[]*?version\s*=\s*"([^"]+)"/s.exec(cargo)?.[1];
+// The schema version it reports: the newest migration, i.e. the length of the store's list of
+// them (crates/store/src/schema.rs, `VERSIONS`).
+const schemaRs = readFileSync(new URL('../../crates/store/src/schema.rs', import.meta.url), 'utf8');
+const migrations = /pub const VERSIONS: &\[&str\] = &\[([^\]]*)\];/.exec(schemaRs)?.[1];
+const latestSchema = migrations?.split(',').filter((v) => v.trim()).length;
 
 let s;
 
@@ -33,12 +38,8 @@ test('the window opens on the table screen', async () => {
 
 /** At 360 px every screen's name fits its button in the bottom bar (no "Match…"). */
 async function assertNavFits(lang) {
-  // another file of the run may have left the other language
-  await go('settings');
-  await s.click(await s.find(`[data-testid="settings-language"] option[value="${lang}"]`));
-  await s.waitFor('[data-testid="nav-table"]', { pred: (t) => t === (lang === 'de' ? 'Tisch' : 'Table') });
-  await s.setWindowRect({ width: 360, height: 740 });
-  await sleep(300);
+  await setLanguage(s, lang);
+  await resize(s, 360, 740);
   // the text's own width (a button's scrollWidth does not grow with cut text in WebKit)
   const cut = await s.execute(
     `const ctx = document.createElement('canvas').getContext('2d');
@@ -58,7 +59,7 @@ async function assertNavFits(lang) {
   );
   assert.deepEqual(cut, [], `navigation labels cut off at 360 px (${lang})`);
   await shot(`nav-phone-${lang}`);
-  await s.setWindowRect({ width: 1280, height: 800 });
+  await resize(s, 1280, 800);
 }
 
 test('every screen is reachable from the navigation', async () => {
@@ -75,7 +76,8 @@ test('settings show values that came from Rust over IPC', async () => {
   assert.ok(version, 'workspace version found in Cargo.toml');
   await s.waitFor('[data-testid="about-version"]', { pred: (t) => t === version });
   const schema = Number(await s.text(await s.find('[data-testid="about-schema"]')));
-  assert.ok(schema >= 1, `schema version ${schema} is at least 1`);
+  assert.ok(latestSchema > 0, 'the migration list found in crates/store/src/schema.rs');
+  assert.equal(schema, latestSchema, 'the schema version is the newest migration');
   assert.equal(await s.text(await s.find('[data-testid="about-data-dir"]')), dataDir);
   const cards = Number(await s.text(await s.find('[data-testid="about-cards"]')));
   assert.ok(cards > 800, `all four catalogs loaded in Rust (${cards} cards)`);
@@ -108,5 +110,5 @@ test('language and theme change at once and are saved by Rust', async () => {
   await shot('table-light-de');
   // on a phone, in German too, every screen's name fits its button in the bottom bar
   await assertNavFits('de');
-  await s.setWindowRect({ width: 1280, height: 800 });
+  await resize(s, 1280, 800);
 });

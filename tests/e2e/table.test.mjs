@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { KEY, sleep } from './webdriver.mjs';
-import { go, launch, out, shot as shotOf } from './harness.mjs';
+import { go, launch, out, painted, resize, setLanguage, shot as shotOf } from './harness.mjs';
 import { assertFits, measure } from './layout.mjs';
 
 let s;
@@ -125,14 +125,11 @@ async function enterCard(text, { confirm = false } = {}) {
 }
 
 test('a scripted Vulca vs Hoax fight at the table', async () => {
-  await s.click(await s.waitFor('[data-testid="nav-table"]', { timeoutMs: 30_000 }));
-  await s.waitFor('[data-testid="screen-table"]');
-  // another test file may have left a game in progress: start our own
-  const form = await s.findAll('[data-testid="new-game"]');
-  if (form.length === 0) {
-    await s.click(await s.waitFor('[data-testid="open-more"]'));
-    await s.click(await s.waitFor('[data-testid="new-game-open"]'));
-  }
+  // in German, as the screenshots in the README show it; a fresh data folder: no game yet
+  await s.waitFor('[data-testid="nav-table"]', { timeoutMs: 30_000 });
+  await setLanguage(s, 'de');
+  await go(s, 'table');
+  await s.waitFor('[data-testid="new-game"]');
   await s.type(await s.waitFor('[data-testid="new-a"]'), 'Ann');
   await s.type(await s.find('[data-testid="new-b"]'), 'Ben');
   await s.click(await s.find('[data-testid="new-start"]'));
@@ -203,7 +200,7 @@ test('a scripted Vulca vs Hoax fight at the table', async () => {
   assert.doesNotMatch(await value('[data-testid="card-B-hoax-28"]'), /→/, 'no target for a card without one');
 
   // phones: the fight fits one screen, nothing under 44 px, no ids; then tablet and desktop.
-  // Screenshots at each size in both themes (in the language the shell test left: German).
+  // Screenshots at each size in both themes (in German, set at the start).
   const fightParts = ['total-A-fire', 'total-B-fire', 'dragon-track', 'card-entry', 'pass', 'retreat', 'open-rulings'];
   for (const [name, width, height] of [
     ['phone', 360, 740],
@@ -212,8 +209,7 @@ test('a scripted Vulca vs Hoax fight at the table', async () => {
     ['tablet', 800, 1280],
     ['desktop', 1280, 800],
   ]) {
-    await s.setWindowRect({ width, height });
-    await sleep(300);
+    await resize(s, width, height);
     const phone = width < 400;
     assertFits(assert, await measure(s, phone ? fightParts : []), `table ${name}`, { fight: true });
     if (phone) {
@@ -239,7 +235,7 @@ test('a scripted Vulca vs Hoax fight at the table', async () => {
     }
   }
   // face to face at the phone size: the opponent's half turned to them
-  await s.setWindowRect({ width: 360, height: 740 });
+  await resize(s, 360, 740);
   await s.click(await s.find('[data-testid="open-more"]'));
   await checkWakeLock();
   await s.click(await s.waitFor('[data-testid="face-to-face"]'));
@@ -278,7 +274,7 @@ test('a scripted Vulca vs Hoax fight at the table', async () => {
   await s.click(await s.waitFor('[data-testid="face-to-face"]'));
   await s.click(await s.find('[data-testid="sheet-more-close"]'));
 
-  await s.setWindowRect({ width: 1280, height: 800 });
+  await resize(s, 1280, 800);
 
   // dismiss the interaction ruling: it is marked seen for the rest of the game
   const seenId = await s.attr(ruling, 'data-ruling');
@@ -387,10 +383,10 @@ test('a scripted Vulca vs Hoax fight at the table', async () => {
   await waitText('[data-testid="total-A-fire-value"]', 13);
   assert.equal((await s.findAll('[data-testid="game-abandoned"]')).length, 0, 'back in the game');
   // every other screen fits a 360 px phone too
-  await s.setWindowRect({ width: 360, height: 740 });
+  await resize(s, 360, 740);
   for (const screen of ['cards', 'rulings', 'matches', 'settings']) {
     await go(s, screen);
-    await sleep(300);
+    await painted(s);
     assertFits(assert, await measure(s), `${screen} at 360 px`);
     await shot(`${screen}-phone`);
     if (screen === 'matches') {
@@ -401,7 +397,7 @@ test('a scripted Vulca vs Hoax fight at the table', async () => {
       await shot('matches-new-event-phone');
     }
   }
-  await s.setWindowRect({ width: 1280, height: 800 });
+  await resize(s, 1280, 800);
   const stats = (xs) => {
     const v = [...xs].sort((a, b) => a - b);
     const med = v[Math.floor(v.length / 2)] ?? NaN;

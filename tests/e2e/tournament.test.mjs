@@ -6,14 +6,13 @@
 // the export. Run by scripts/e2e (see shell.test.mjs); the file dialogs answer
 // TABLEMATE_TEST_DIALOG_PATH (the app's test seam, set by scripts/e2e: a native dialog cannot be
 // clicked through WebDriver).
-// The data folder is shared with the other files of the run (and another file may have switched
-// the language), so the event has a unique name and nothing here depends on the UI language.
+// Nothing here depends on the UI language (the assertions read test ids, names and numbers).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { KEY, sleep } from './webdriver.mjs';
-import { dataDir, go as goTo, launch, shot as shotOf } from './harness.mjs';
+import { dataDir, go as goTo, launch, resize, shot as shotOf } from './harness.mjs';
 
 const eventName = `E2E Swiss ${Date.now()}`;
 const dialogPath = process.env.TABLEMATE_TEST_DIALOG_PATH;
@@ -141,9 +140,9 @@ async function tableShowsTheClock() {
   assert.ok((await s.attr(clock, 'title')).includes(eventName), 'the event whose clock runs');
   await s.waitFor('[data-testid="round-clock-inline"]', { pred: (t) => /^(40:00|39:\d\d)$/.test(t.trim()) });
   await shot('table-round-clock');
-  await s.setWindowRect({ width: 360, height: 740 });
+  await resize(s, 360, 740);
   await shot('table-round-clock-phone');
-  await s.setWindowRect({ width: 1280, height: 800 });
+  await resize(s, 1280, 800);
   await go('matches');
   await s.execute(
     `[...document.querySelectorAll('[data-testid^="event-open-"]')]
@@ -269,7 +268,7 @@ test('5 rounds: results by form and keyboard, undo a round, the clock, a drop, a
       for (let i = 0; i < 50 && (await s.findAll('[data-testid="projector"]')).length > 0; i++) await sleep(100);
       assert.equal((await s.findAll('[data-testid="projector"]')).length, 0, 'Esc closes the projector');
       // and on a phone (resizing leaves full screen, which closes the view: open it again)
-      await s.setWindowRect({ width: 360, height: 740 });
+      await resize(s, 360, 740);
       await s.click(await s.waitFor('[data-testid="event-projector"]'));
       await s.waitFor('[data-testid="round-clock-large"]');
       await shot('matches-projector-clock-phone');
@@ -278,7 +277,7 @@ test('5 rounds: results by form and keyboard, undo a round, the clock, a drop, a
       await s.waitFor('[data-testid="print-by-name"]');
       await shot('matches-print-phone');
       await s.click(await s.find('[data-testid="print-close"]'));
-      await s.setWindowRect({ width: 1280, height: 800 });
+      await resize(s, 1280, 800);
       await tableShowsTheClock();
     }
     const outcome = (table) => ({

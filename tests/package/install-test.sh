@@ -2,8 +2,9 @@
 # Installs the .deb that scripts/package built (dpkg -i, as root or through sudo), launches the
 # INSTALLED app under Xvfb on a temporary data folder through WebDriver (scripts/e2e with
 # tests/package/installed.test.mjs: the Table screen must show; the package size, the start-up
-# time and the memory beside a plain WebKitGTK window are measured and printed), then removes
-# the package again (dpkg -r), also when the test fails.
+# time and the memory beside a plain WebKitGTK window are measured and printed; a figure twice
+# README's or more fails, otherwise README's table gets the figures: tests/package/figures.mjs),
+# then removes the package again (dpkg -r), also when the test fails.
 # Usage: tests/package/install-test.sh PATH/TO/tablemate_VERSION_ARCH.deb
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -36,6 +37,8 @@ desktop="$(grep -m1 '^/usr/share/applications/.*\.desktop$' <<<"$files" || true)
 
 PACKAGE_DEB_BYTES="$(stat -c %s "$deb")" PACKAGE_DESKTOP_FILE="$desktop" \
   E2E_TESTS=tests/package/installed.test.mjs scripts/e2e "$bin"
+# the figures against README's (twice or more fails), then written into README's table
+node tests/package/figures.mjs "${CARGO_TARGET_DIR:-target}/e2e/package-figures.json" README.md
 
 trap - EXIT
 remove

@@ -312,7 +312,20 @@ fn golden_scenarios() {
         .filter(|p| p.extension().is_some_and(|x| x == "json"))
         .collect();
     files.sort();
-    assert!(files.len() >= 18, "expected at least the 18 FAQ examples");
+    // Exact: a scenario lost or added unnoticed changes these (tests/golden/README.md lists
+    // the kinds; the FAQ has eighteen worked examples of total power).
+    assert_eq!(files.len(), 58, "golden scenarios in tests/golden");
+    let faq_examples = files
+        .iter()
+        .filter(|p| {
+            p.file_name()
+                .is_some_and(|n| n.to_string_lossy().starts_with("faq-4.3-"))
+        })
+        .count();
+    assert_eq!(
+        faq_examples, 18,
+        "the FAQ's worked examples (faq-4.3-NN-*.json)"
+    );
     let mut failures = Vec::new();
     for f in &files {
         match run(f) {

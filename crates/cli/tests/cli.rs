@@ -36,7 +36,11 @@ fn info_as_text_and_json() {
     assert!(json.status.success());
     let v: serde_json::Value = serde_json::from_str(&stdout(&json)).expect("valid JSON");
     assert_eq!(v["version"], env!("CARGO_PKG_VERSION"));
-    assert!(v["schema_version"].as_u64().unwrap() >= 1);
+    assert_eq!(
+        v["schema_version"].as_u64(),
+        Some(u64::from(store::schema::latest())),
+        "the newest migration"
+    );
     assert!(dir.path().join("tablemate.db").exists());
 }
 

@@ -126,6 +126,23 @@ fn run_or_kill(mut child: Child, delay: Duration) -> Option<bool> {
     }
 }
 
+/// How long a write command takes, from the ones that finished: an average that follows the
+/// machine's load (each finished write weighs a quarter).
+struct Typical(u64);
+
+impl Typical {
+    fn new(first: Duration) -> Typical {
+        Typical(first.as_micros().max(2_000) as u64)
+    }
+    fn finished(&mut self, took: Duration) {
+        let took = took.as_micros().max(2_000) as u64;
+        self.0 = (self.0 * 3 + took) / 4;
+    }
+    fn micros(&self) -> u64 {
+        self.0
+    }
+}
+
 #[test]
 fn sigkill_at_random_moments_loses_no_acknowledged_write() {
     let dir = tempfile::tempdir().unwrap();
@@ -177,10 +194,12 @@ fn sigkill_at_random_moments_loses_no_acknowledged_write() {
     args.extend(names.iter().map(String::as_str));
     run(d, &args);
 
-    // how long one command takes here, so kills land before, during and after the write
+    // How long a write takes here, so kills land before, during and after it: first from one
+    // command, then from the writes that finished (a loaded machine slows them, and the kills
+    // follow), never from one measurement alone.
     let t0 = Instant::now();
     run(d, &["tournament", "list"]);
-    let typical = t0.elapsed().as_micros().max(2_000) as u64;
+    let mut typical = Typical::new(t0.elapsed());
 
     let mut acked_reg: BTreeSet<String> = BTreeSet::new();
     let mut acked_res: BTreeMap<(u64, u64), (i64, u64, u64)> = BTreeMap::new();
@@ -189,9 +208,10 @@ fn sigkill_at_random_moments_loses_no_acknowledged_write() {
     let (mut kills, mut completed, mut n) = (0u32, 0u32, 0u32);
     let started = Instant::now();
     while kills < KILLS {
+        // a bound on attempts, not on time: about half of them are killed
         assert!(
-            started.elapsed() < Duration::from_secs(150),
-            "too slow: {kills} kills, {completed} completed writes"
+            n < KILLS * 10,
+            "kills do not land: {kills} kills in {n} writes ({completed} completed)"
         );
         n += 1;
         let crystals = rng.below(5);
@@ -228,11 +248,13 @@ fn sigkill_at_random_moments_loses_no_acknowledged_write() {
             )
         };
         let argv: Vec<&str> = argv.iter().map(String::as_str).collect();
+        let spawned = Instant::now();
         let child = cmd(d, &argv).spawn().unwrap();
-        let delay = Duration::from_micros(rng.below(typical * 2));
+        let delay = Duration::from_micros(rng.below(typical.micros() * 2));
         match run_or_kill(child, delay) {
             Some(true) => {
                 completed += 1;
+                typical.finished(spawned.elapsed());
                 match write {
                     Write::Register(name) => {
                         acked_reg.insert(name.clone());

@@ -359,18 +359,50 @@ fn power_reads_only_regular_table_state_objects() {
     }
 }
 
-/// `chattr FLAG` on the folder and every file in it; whether it worked.
+/// Where this user writes into a read-only folder anyway (root, as CI runs), the commands run as
+/// `nobody` (`setpriv`), for whom the folder's modes hold; elsewhere as this user.
 #[cfg(unix)]
-fn chattr(flag: &str, dir: &std::path::Path) -> bool {
-    let mut paths = vec![dir.to_path_buf()];
-    paths.extend(std::fs::read_dir(dir).unwrap().map(|f| f.unwrap().path()));
-    paths.iter().all(|p| {
-        std::process::Command::new("chattr")
-            .arg(flag)
-            .arg(p)
+struct Runner {
+    as_nobody: bool,
+}
+
+#[cfg(unix)]
+impl Runner {
+    const NOBODY: [&'static str; 3] = ["--reuid=65534", "--regid=65534", "--clear-groups"];
+
+    fn run(&self, data: &Path, args: &[&str]) -> Output {
+        if !self.as_nobody {
+            return tablemate(data, args);
+        }
+        std::process::Command::new("setpriv")
+            .args(Self::NOBODY)
+            .arg("--")
+            .arg(env!("CARGO_BIN_EXE_tablemate"))
+            .arg("--data-dir")
+            .arg(data)
+            .args(args)
+            .env_remove("TABLEMATE_DATA_DIR")
             .output()
-            .is_ok_and(|o| o.status.success())
-    })
+            .expect("setpriv runs (util-linux)")
+    }
+
+    /// Whether the runner's user can create a file in `dir`.
+    fn can_write(&self, dir: &Path) -> bool {
+        let probe = dir.join("probe");
+        let made = if self.as_nobody {
+            std::process::Command::new("setpriv")
+                .args(Self::NOBODY)
+                .args(["--", "touch"])
+                .arg(&probe)
+                .status()
+                .expect("setpriv runs (util-linux)")
+                .success()
+        } else {
+            std::fs::File::create(&probe).is_ok()
+        };
+        let _ = std::fs::remove_file(&probe);
+        made
+    }
 }
 
 #[cfg(unix)]
@@ -388,27 +420,22 @@ fn a_read_only_data_folder_still_shows_info_and_rulings() {
         std::fs::set_permissions(&d, std::fs::Permissions::from_mode(mode)).unwrap();
     };
     lock(0o555);
-    // Root (CI runs as root) writes into a read-only folder anyway: there the folder and its
-    // files are made immutable instead (chattr +i stops root too), and made mutable again after.
-    let mut immutable = false;
-    if std::fs::File::create(d.join("probe")).is_ok() {
-        std::fs::remove_file(d.join("probe")).unwrap();
-        immutable = chattr("+i", &d);
-        if !immutable {
-            eprintln!(
-                "skipped: this user writes into a read-only folder and chattr is not available"
-            );
-            lock(0o755);
-            return;
-        }
+    // Root (CI runs as root) writes into a read-only folder anyway: then the commands run as
+    // `nobody`, who must reach the folder (the temporary folder is the owner's only) but not
+    // write into it. The test never passes without having run against a folder it cannot write.
+    let mut runner = Runner { as_nobody: false };
+    if runner.can_write(&d) {
+        runner.as_nobody = true;
+        std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
     }
-    let info = tablemate(&d, &["info"]);
-    let search = tablemate(&d, &["rulings", "search", "Flacka"]);
-    let matches = tablemate(&d, &["match", "list"]);
-    let write = tablemate(&d, &["match", "new", "Cleo", "Dan"]);
-    if immutable {
-        assert!(chattr("-i", &d), "the folder is made writable again");
-    }
+    assert!(
+        !runner.can_write(&d),
+        "the data folder must be read-only for the user the commands run as"
+    );
+    let info = runner.run(&d, &["info"]);
+    let search = runner.run(&d, &["rulings", "search", "Flacka"]);
+    let matches = runner.run(&d, &["match", "list"]);
+    let write = runner.run(&d, &["match", "new", "Cleo", "Dan"]);
     lock(0o755);
     assert_eq!(info.status.code(), Some(0), "{}", stderr(&info));
     assert!(String::from_utf8_lossy(&info.stdout).contains("cannot be written"));

@@ -48,7 +48,21 @@ fn event<R: Rules>(v: &Value) -> Event<R::Kind> {
     Event::from_json(&v.to_string()).unwrap_or_else(|e| panic!("bad event {v}: {e}"))
 }
 
+/// How many things `expected` pins: every value, and every empty list (its length). Empty
+/// objects pin nothing (`[{}, {}]` only says there are two players).
+fn checks(expected: &Value) -> usize {
+    match expected {
+        Value::Object(o) => o.values().map(checks).sum(),
+        Value::Array(a) if a.is_empty() => 1,
+        Value::Array(a) => a.iter().map(checks).sum(),
+        _ => 1,
+    }
+}
+
 fn run<R: Rules>(g: &Golden) -> Result<(), String> {
+    if checks(&g.expect) + g.reject.len() == 0 {
+        return Err("scenario checks nothing".into());
+    }
     let events = g.events.iter().map(event::<R>).collect();
     let game = Game::<R>::from_events(events).map_err(|e| e.to_string())?;
     let view = serde_json::to_value(game.state().view()).map_err(|e| e.to_string())?;
@@ -79,7 +93,8 @@ fn golden_scenarios() {
         .filter(|p| p.extension().is_some_and(|x| x == "json"))
         .collect();
     files.sort();
-    assert!(files.len() >= 3, "golden scenarios missing in {dir:?}");
+    // Exact: a scenario lost or added unnoticed changes this.
+    assert_eq!(files.len(), 29, "golden scenarios in {dir:?}");
     let mut failures = Vec::new();
     for f in &files {
         let name = f.file_name().map(|n| n.to_string_lossy().into_owned());
@@ -114,4 +129,39 @@ fn matcher_can_fail() {
     assert!(matches(&view, &serde_json::json!({"a": {"b": [1, 3]}}), "v").is_err());
     assert!(matches(&view, &serde_json::json!({"a": {"b": [1]}}), "v").is_err());
     assert!(matches(&view, &serde_json::json!({"d": 1}), "v").is_err());
+}
+
+#[test]
+fn a_scenario_that_checks_nothing_fails() {
+    let golden = |expect: Value, reject: Vec<Reject>| Golden {
+        game: "whi".into(),
+        source: "test".into(),
+        summary: "test".into(),
+        events: vec![serde_json::json!({"v": 1, "type": "setup", "starts": "A"})],
+        expect,
+        reject,
+    };
+    let nothing = [
+        serde_json::json!({}),
+        serde_json::json!({"players": [{}, {}]}),
+    ];
+    for expect in nothing {
+        let g = golden(expect.clone(), Vec::new());
+        assert_eq!(
+            run::<othergames::whi::WhiState>(&g),
+            Err("scenario checks nothing".into()),
+            "{expect}"
+        );
+    }
+    // one value, or one refusal, is a check
+    let g = golden(serde_json::json!({"over": null}), Vec::new());
+    assert_eq!(run::<othergames::whi::WhiState>(&g), Ok(()));
+    let refusal = Reject {
+        event: serde_json::json!({"v": 1, "type": "damage_dealt", "player": "B", "zone": "quest", "amount": 0}),
+        error: "0 changes nothing".into(),
+    };
+    assert_eq!(
+        run::<othergames::whi::WhiState>(&golden(serde_json::json!({}), vec![refusal])),
+        Ok(())
+    );
 }

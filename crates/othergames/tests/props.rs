@@ -126,24 +126,77 @@ mod whi {
     proptest! {
         #[test]
         fn log_properties(kinds in prop_oneof![4 => log(), 1 => prop::collection::vec(event(), 0..20)]) {
-            let game = check_log::<WhiState>(kinds)?;
-            let s = game.state();
-            let view = s.table_view();
-            for p in &view.players {
-                for sec in &p.sections {
-                    // An unburned section always has less damage than hit points.
-                    prop_assert!(sec.burned || sec.damage < sec.hit_points);
-                }
-                let burned = p.sections.iter().filter(|x| x.burned).count();
-                prop_assert_eq!(burned, p.burned);
-            }
-            // The game ends by burning only when enough sections burned.
-            if let Some(r) = s.over.filter(|r| r.reason == othergames::whi::EndReason::ZonesBurned) {
-                let w = &view.players[usize::from(r.winner == Player::B)];
-                let l = &view.players[usize::from(r.winner == Player::A)];
-                prop_assert!(l.burned >= w.zones_to_win);
-            }
+            invariants(&check_log::<WhiState>(kinds)?)?;
         }
+    }
+
+    /// A case proptest once found (its seed no longer replays it, so it is written out): a
+    /// development removed from a damaged zone lowers its hit points below the damage.
+    #[test]
+    fn past_failure_development_removed_under_damage() {
+        use othergames::whi::Zone::Battlefield;
+        use Player::{A, B};
+        let kinds = vec![
+            WhiEvent::Setup {
+                decks: Default::default(),
+                starts: A,
+                hit_points: HitPoints {
+                    base: 8,
+                    per_development: 1,
+                },
+            },
+            WhiEvent::DevelopmentPlayed {
+                player: B,
+                zone: Battlefield,
+            },
+            WhiEvent::DevelopmentRemoved {
+                player: B,
+                zone: Battlefield,
+            },
+            WhiEvent::DamageDealt {
+                player: B,
+                zone: Battlefield,
+                amount: 3,
+            },
+            WhiEvent::DevelopmentPlayed {
+                player: B,
+                zone: Battlefield,
+            },
+            WhiEvent::DamageDealt {
+                player: B,
+                zone: Battlefield,
+                amount: 5,
+            },
+            WhiEvent::DevelopmentRemoved {
+                player: B,
+                zone: Battlefield,
+            },
+        ];
+        let game = check_log::<WhiState>(kinds).unwrap();
+        invariants(&game).unwrap();
+    }
+
+    fn invariants(game: &Game<WhiState>) -> Result<(), TestCaseError> {
+        let s = game.state();
+        let view = s.table_view();
+        for p in &view.players {
+            for sec in &p.sections {
+                // An unburned section always has less damage than hit points.
+                prop_assert!(sec.burned || sec.damage < sec.hit_points);
+            }
+            let burned = p.sections.iter().filter(|x| x.burned).count();
+            prop_assert_eq!(burned, p.burned);
+        }
+        // The game ends by burning only when enough sections burned.
+        if let Some(r) = s
+            .over
+            .filter(|r| r.reason == othergames::whi::EndReason::ZonesBurned)
+        {
+            let w = &view.players[usize::from(r.winner == Player::B)];
+            let l = &view.players[usize::from(r.winner == Player::A)];
+            prop_assert!(l.burned >= w.zones_to_win);
+        }
+        Ok(())
     }
 }
 
@@ -194,33 +247,62 @@ mod stccg {
         #![proptest_config(ProptestConfig::with_cases(512))]
         #[test]
         fn log_properties(kinds in prop_oneof![4 => log(), 1 => prop::collection::vec(event(), 0..20)]) {
-            let game = check_log::<StState>(kinds)?;
-            let s = game.state();
-            for p in Player::BOTH {
-                // The score is the sum of the player's ledger, and each entry's score the
-                // running sum.
-                let mut sum = 0i32;
-                for e in s.ledger.iter().filter(|e| e.player == p) {
-                    sum += e.points;
-                    prop_assert_eq!(e.score, sum);
-                    prop_assert!(e.points != 0);
-                }
-                prop_assert_eq!(*s.scores.get(p), sum);
-            }
-            // Without an end, nobody has reached the target; a points win reached it.
-            match s.over {
-                None if s.set_up => {
-                    prop_assert!(Player::BOTH.iter().all(|p| *s.scores.get(*p) < s.target()));
-                }
-                Some(r) if r.reason == StEndReason::Points => {
-                    let Outcome::Win(w) = r.outcome else {
-                        return Err(TestCaseError::fail("a points win has a winner"));
-                    };
-                    prop_assert!(*s.scores.get(w) >= s.target());
-                }
-                _ => {}
-            }
+            invariants(&check_log::<StState>(kinds)?)?;
         }
+    }
+
+    /// A case proptest once found (its seed no longer replays it, so it is written out): Q's
+    /// Planet solved by a player already past 100 points.
+    #[test]
+    fn past_failure_qs_planet_solved_past_the_target() {
+        let mission = |points| StEvent::PointsScored {
+            player: Player::A,
+            points,
+            source: PointSource::Mission,
+            card: None,
+        };
+        let kinds = vec![
+            StEvent::Setup {
+                decks: Default::default(),
+                starts: Player::A,
+            },
+            StEvent::QsPlanetEntered { player: Player::A },
+            mission(14),
+            mission(34),
+            mission(52),
+            StEvent::QsPlanetSolved { player: Player::A },
+        ];
+        let game = check_log::<StState>(kinds).unwrap();
+        invariants(&game).unwrap();
+    }
+
+    fn invariants(game: &Game<StState>) -> Result<(), TestCaseError> {
+        let s = game.state();
+        for p in Player::BOTH {
+            // The score is the sum of the player's ledger, and each entry's score the
+            // running sum.
+            let mut sum = 0i32;
+            for e in s.ledger.iter().filter(|e| e.player == p) {
+                sum += e.points;
+                prop_assert_eq!(e.score, sum);
+                prop_assert!(e.points != 0);
+            }
+            prop_assert_eq!(*s.scores.get(p), sum);
+        }
+        // Without an end, nobody has reached the target; a points win reached it.
+        match s.over {
+            None if s.set_up => {
+                prop_assert!(Player::BOTH.iter().all(|p| *s.scores.get(*p) < s.target()));
+            }
+            Some(r) if r.reason == StEndReason::Points => {
+                let Outcome::Win(w) = r.outcome else {
+                    return Err(TestCaseError::fail("a points win has a winner"));
+                };
+                prop_assert!(*s.scores.get(w) >= s.target());
+            }
+            _ => {}
+        }
+        Ok(())
     }
 }
 
@@ -274,24 +356,51 @@ mod kc {
     proptest! {
         #[test]
         fn log_properties(kinds in prop_oneof![4 => log(), 1 => prop::collection::vec(event(), 0..20)]) {
-            let game = check_log::<KcState>(kinds)?;
-            let s = game.state();
-            let view = s.table_view();
-            prop_assert_eq!(view.move_number, s.turn.number.div_ceil(2));
-            for c in &view.in_force {
-                // A counted card is in force with 1 to its full count of turns left.
-                match c.duration {
-                    Duration::Turns(n) => {
-                        prop_assert!(c.turns_left.is_some_and(|t| (1..=n.get()).contains(&t)));
-                    }
-                    Duration::ThisTurn | Duration::Continuing => prop_assert_eq!(c.turns_left, None),
-                }
-            }
-            // Every finished game is counted once in the match score.
-            let finished = usize::try_from(view.wins.a + view.wins.b + view.draws).unwrap_or(0);
-            prop_assert_eq!(finished, s.results.len());
-            prop_assert_eq!(s.results.len() + usize::from(s.over.is_none() && s.set_up),
-                usize::try_from(s.game_no).unwrap_or(0));
+            invariants(&check_log::<KcState>(kinds)?)?;
         }
+    }
+
+    /// A case proptest once found (its seed no longer replays it, so it is written out): a card
+    /// in force for one turn, and the turn ends.
+    #[test]
+    fn past_failure_one_turn_card_at_the_end_of_the_turn() {
+        let kinds = vec![
+            KcEvent::Setup {
+                decks: Default::default(),
+                white: Player::A,
+            },
+            KcEvent::CardPlayed {
+                player: Player::A,
+                card: othergames::CardId::from("c1"),
+                duration: Duration::Turns(NonZeroU8::MIN),
+                target: None,
+            },
+            KcEvent::TurnEnded { player: Player::A },
+        ];
+        let game = check_log::<KcState>(kinds).unwrap();
+        invariants(&game).unwrap();
+    }
+
+    fn invariants(game: &Game<KcState>) -> Result<(), TestCaseError> {
+        let s = game.state();
+        let view = s.table_view();
+        prop_assert_eq!(view.move_number, s.turn.number.div_ceil(2));
+        for c in &view.in_force {
+            // A counted card is in force with 1 to its full count of turns left.
+            match c.duration {
+                Duration::Turns(n) => {
+                    prop_assert!(c.turns_left.is_some_and(|t| (1..=n.get()).contains(&t)));
+                }
+                Duration::ThisTurn | Duration::Continuing => prop_assert_eq!(c.turns_left, None),
+            }
+        }
+        // Every finished game is counted once in the match score.
+        let finished = usize::try_from(view.wins.a + view.wins.b + view.draws).unwrap_or(0);
+        prop_assert_eq!(finished, s.results.len());
+        prop_assert_eq!(
+            s.results.len() + usize::from(s.over.is_none() && s.set_up),
+            usize::try_from(s.game_no).unwrap_or(0)
+        );
+        Ok(())
     }
 }

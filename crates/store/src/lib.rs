@@ -117,6 +117,13 @@ impl Store {
         })
     }
 
+    /// Switches this connection to `synchronous = FULL` (the WAL synced at every commit). The
+    /// store runs NORMAL (README, "Durability"); this is how `benches/store.rs` measures what
+    /// FULL would cost per event.
+    pub fn sync_every_commit(&self) -> Result<()> {
+        Ok(self.conn.pragma_update(None, "synchronous", "FULL")?)
+    }
+
     /// `PRAGMA integrity_check`: `["ok"]` for a healthy database, otherwise SQLite's findings.
     pub fn integrity_check(&self) -> Result<Vec<String>> {
         let mut stmt = self.conn.prepare("PRAGMA integrity_check")?;

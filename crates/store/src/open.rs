@@ -292,10 +292,7 @@ fn configure(conn: &Connection) -> Result<()> {
     conn.busy_timeout(std::time::Duration::from_secs(5))?;
     // WAL: readers never block the writer and a crash mid-write leaves the last commit intact.
     let _mode: String = conn.query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0))?;
-    // NORMAL in WAL mode: a commit is in the WAL file before it returns, so it survives the app
-    // being killed or crashing (the SIGKILL test checks this); the WAL is synced at checkpoints,
-    // so a power cut or OS crash can lose the last few commits but never corrupts the database.
-    // FULL (sync on every commit) costs ~3 ms per event on an ordinary disk, over the 1 ms budget.
+    // NORMAL, not FULL: why, and what FULL would cost, is in README.md ("Durability").
     conn.pragma_update(None, "synchronous", "NORMAL")?;
     conn.pragma_update(None, "foreign_keys", true)?;
     Ok(())

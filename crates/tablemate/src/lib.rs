@@ -154,7 +154,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let svc = Service::open(dir.path().join("data")).unwrap();
         let info = svc.app_info().unwrap();
-        assert!(info.schema_version >= 1, "{info:?}");
+        assert_eq!(info.schema_version, store::schema::latest(), "{info:?}");
         assert!(info.catalog_cards > 800, "all four catalogs load: {info:?}");
         assert!(dir.path().join("data").join(paths::USER_DB_FILE).exists());
         assert!(info.notices.is_empty());

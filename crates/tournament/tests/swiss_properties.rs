@@ -186,92 +186,155 @@ fn the_next_round_waits_for_missing_results() {
     assert!(err.to_string().contains("without a result"), "{err}");
 }
 
-/// The rules of a Swiss round, in order (crate documentation): summed over the tables of a
-/// pairing and compared in this order, smaller is better.
-type Penalties = [u64; 6];
+/// How a whole round does on the rules of a Swiss round (README, "Swiss pairings"), each
+/// counted from its definition, in their order: a round is the best pairing if no other
+/// pairing of the same players is smaller (the fields compare in this order).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+struct Judged {
+    /// 1. The bye went to a player who had one while someone without a bye was there.
+    second_bye: bool,
+    /// 2. Earlier meetings of the players paired (a pair that met twice counts twice).
+    repeats: u32,
+    /// 3. Players ranked below the one who gets the bye (0: the bye to the lowest-ranked).
+    ranked_below_bye: usize,
+    /// 4. The score differences over the tables, in wins.
+    score_differences: u32,
+    /// 5. Their squares: two players moved down one score group rather than one moved down two.
+    squared_differences: u32,
+    /// 6. Who moves down: over the tables across score groups, how far the higher player is
+    ///    from the bottom of his group plus how far the lower one is from the top of his.
+    moved_down_from_the_edges: usize,
+}
 
-/// Each active player's (score in wins, byes, players ranked below, group members above, below).
-fn seats(active: &[EntrantId], history: &[RoundRecord]) -> HashMap<EntrantId, [u64; 5]> {
-    let mut everyone = active.to_vec();
-    for h in history {
-        for p in &h.pairings {
-            for who in p.players() {
-                if !everyone.contains(&who) {
-                    everyone.push(who);
+/// The round as the rules see it: the ranking (the standings of the event among the players
+/// still in it), scores in wins, byes had, and meetings so far.
+struct Event {
+    ranked: Vec<EntrantId>,
+    wins: HashMap<EntrantId, u32>,
+    had_bye: HashSet<EntrantId>,
+    met: HashMap<(EntrantId, EntrantId), u32>,
+}
+
+impl Event {
+    fn new(active: &[EntrantId], history: &[RoundRecord]) -> Event {
+        let mut everyone = active.to_vec();
+        let mut had_bye = HashSet::new();
+        let mut met = HashMap::new();
+        for h in history {
+            for p in &h.pairings {
+                for who in p.players() {
+                    if !everyone.contains(&who) {
+                        everyone.push(who);
+                    }
+                }
+                match *p {
+                    Pairing::Match { a, b } => *met.entry((a.min(b), a.max(b))).or_default() += 1,
+                    Pairing::Bye { player } => {
+                        had_bye.insert(player);
+                    }
                 }
             }
         }
-    }
-    let ranked: Vec<tournament::Standing> = standings(&everyone, history)
-        .unwrap()
-        .into_iter()
-        .filter(|s| active.contains(&s.entrant))
-        .collect();
-    ranked
-        .iter()
-        .enumerate()
-        .map(|(i, s)| {
-            let same = |t: &&tournament::Standing| t.match_points == s.match_points;
-            let above = ranked[..i].iter().filter(same).count() as u64;
-            let below = ranked[i + 1..].iter().filter(same).count() as u64;
-            let info = [
-                u64::from(s.match_points / 3),
-                u64::from(s.byes),
-                (ranked.len() - 1 - i) as u64,
-                above,
-                below,
-            ];
-            (s.entrant, info)
-        })
-        .collect()
-}
-
-fn table_penalties(
-    seat: &HashMap<EntrantId, [u64; 5]>,
-    met: &HashMap<(EntrantId, EntrantId), u64>,
-    a: EntrantId,
-    b: Option<EntrantId>,
-) -> Penalties {
-    let sa = seat[&a];
-    let Some(b) = b else {
-        return [sa[1], 0, sa[2], 0, 0, 0];
-    };
-    let sb = seat[&b];
-    let (hi, lo) = if sa[0] >= sb[0] { (sa, sb) } else { (sb, sa) };
-    let gap = hi[0] - lo[0];
-    let float = if gap > 0 { hi[4] + lo[3] } else { 0 };
-    let meetings = met.get(&(a.min(b), a.max(b))).copied().unwrap_or(0);
-    [0, meetings, 0, gap, gap * gap, float]
-}
-
-fn add(x: Penalties, y: Penalties) -> Penalties {
-    std::array::from_fn(|i| x[i] + y[i])
-}
-
-/// The smallest total penalties over every possible pairing (and bye), by trying them all.
-fn brute_force_best(
-    left: &[Option<EntrantId>],
-    seat: &HashMap<EntrantId, [u64; 5]>,
-    met: &HashMap<(EntrantId, EntrantId), u64>,
-) -> Penalties {
-    let Some((&first, rest)) = left.split_first() else {
-        return [0; 6];
-    };
-    let mut best: Option<Penalties> = None;
-    for j in 0..rest.len() {
-        let table = match (first, rest[j]) {
-            (Some(a), b) => table_penalties(seat, met, a, b),
-            (None, Some(b)) => table_penalties(seat, met, b, None),
-            (None, None) => unreachable!("one bye seat"),
-        };
-        let mut remaining = rest.to_vec();
-        remaining.remove(j);
-        let total = add(table, brute_force_best(&remaining, seat, met));
-        if best.is_none_or(|b| total < b) {
-            best = Some(total);
+        let table: Vec<tournament::Standing> = standings(&everyone, history)
+            .unwrap()
+            .into_iter()
+            .filter(|s| active.contains(&s.entrant))
+            .collect();
+        Event {
+            ranked: table.iter().map(|s| s.entrant).collect(),
+            wins: table
+                .iter()
+                .map(|s| (s.entrant, s.match_points / 3))
+                .collect(),
+            had_bye,
+            met,
         }
     }
-    best.unwrap_or([0; 6])
+
+    fn rank(&self, who: EntrantId) -> usize {
+        self.ranked.iter().position(|e| *e == who).unwrap()
+    }
+
+    /// Places from the top (`above`) or the bottom of `who`'s score group.
+    fn place_in_group(&self, who: EntrantId, above: bool) -> usize {
+        let score = self.wins[&who];
+        let i = self.rank(who);
+        let range = if above {
+            &self.ranked[..i]
+        } else {
+            &self.ranked[i + 1..]
+        };
+        range.iter().filter(|e| self.wins[*e] == score).count()
+    }
+
+    fn judge(&self, round: &[(EntrantId, Option<EntrantId>)]) -> Judged {
+        let mut j = Judged {
+            second_bye: false,
+            repeats: 0,
+            ranked_below_bye: 0,
+            score_differences: 0,
+            squared_differences: 0,
+            moved_down_from_the_edges: 0,
+        };
+        for &(a, b) in round {
+            let Some(b) = b else {
+                j.second_bye = self.had_bye.contains(&a)
+                    && self.ranked.iter().any(|e| !self.had_bye.contains(e));
+                j.ranked_below_bye = self.ranked.len() - 1 - self.rank(a);
+                continue;
+            };
+            j.repeats += self.met.get(&(a.min(b), a.max(b))).copied().unwrap_or(0);
+            let (hi, lo) = if self.wins[&a] >= self.wins[&b] {
+                (a, b)
+            } else {
+                (b, a)
+            };
+            let gap = self.wins[&hi] - self.wins[&lo];
+            j.score_differences += gap;
+            j.squared_differences += gap * gap;
+            if gap > 0 {
+                j.moved_down_from_the_edges +=
+                    self.place_in_group(hi, false) + self.place_in_group(lo, true);
+            }
+        }
+        j
+    }
+
+    /// The best any pairing of these players (with a bye when their number is odd) can do,
+    /// trying them all.
+    fn best(&self) -> Judged {
+        fn all(
+            left: &[EntrantId],
+            bye_open: bool,
+            round: &mut Vec<(EntrantId, Option<EntrantId>)>,
+            event: &Event,
+            best: &mut Option<Judged>,
+        ) {
+            let Some((&first, rest)) = left.split_first() else {
+                let j = event.judge(round);
+                if best.is_none_or(|b| j < b) {
+                    *best = Some(j);
+                }
+                return;
+            };
+            if bye_open {
+                round.push((first, None));
+                all(rest, false, round, event, best);
+                round.pop();
+            }
+            for k in 0..rest.len() {
+                let mut remaining = rest.to_vec();
+                let other = remaining.remove(k);
+                round.push((first, Some(other)));
+                all(&remaining, bye_open, round, event, best);
+                round.pop();
+            }
+        }
+        let mut best = None;
+        let odd = self.ranked.len() % 2 == 1;
+        all(&self.ranked, odd, &mut Vec::new(), self, &mut best);
+        best.unwrap()
+    }
 }
 
 proptest! {
@@ -294,32 +357,69 @@ proptest! {
             }
             let pairings = swiss_pairings(&active, &history, FirstRound::Random, seed).unwrap();
             if r > 0 {
-                let seat = seats(&active, &history);
-                let mut met: HashMap<(EntrantId, EntrantId), u64> = HashMap::new();
-                for h in &history {
-                    for p in &h.pairings {
-                        if let Pairing::Match { a, b } = *p {
-                            *met.entry((a.min(b), a.max(b))).or_default() += 1;
-                        }
-                    }
-                }
-                let ours = pairings.iter().fold([0; 6], |acc, p| {
-                    let t = match *p {
-                        Pairing::Match { a, b } => table_penalties(&seat, &met, a, Some(b)),
-                        Pairing::Bye { player } => table_penalties(&seat, &met, player, None),
-                    };
-                    add(acc, t)
-                });
-                let mut seats_and_bye: Vec<Option<EntrantId>> =
-                    active.iter().copied().map(Some).collect();
-                if active.len() % 2 == 1 {
-                    seats_and_bye.push(None);
-                }
-                let best = brute_force_best(&seats_and_bye, &seat, &met);
-                prop_assert_eq!(ours, best, "round {}: {:?}", r + 1, pairings);
+                let event = Event::new(&active, &history);
+                let ours: Vec<(EntrantId, Option<EntrantId>)> = pairings
+                    .iter()
+                    .map(|p| match *p {
+                        Pairing::Match { a, b } => (a, Some(b)),
+                        Pairing::Bye { player } => (player, None),
+                    })
+                    .collect();
+                prop_assert_eq!(event.judge(&ours), event.best(), "round {}: {:?}", r + 1, pairings);
             }
             let results = decide(&pairings, result_bits.rotate_left(r as u32 * 11));
             history.push(RoundRecord { pairings, results });
         }
     }
+}
+
+/// The judge can tell a bad round from a good one: with four players, 1 and 2 having won,
+/// pairing the winners together beats crossing the groups, and a repeat is worse than both.
+#[test]
+fn the_judge_of_a_round_can_fail() {
+    let all: Vec<EntrantId> = (1..=4).map(EntrantId).collect();
+    let r1 = vec![
+        Pairing::Match {
+            a: EntrantId(1),
+            b: EntrantId(3),
+        },
+        Pairing::Match {
+            a: EntrantId(2),
+            b: EntrantId(4),
+        },
+    ];
+    let results = vec![
+        tournament::MatchResult {
+            a: EntrantId(1),
+            b: EntrantId(3),
+            winner: EntrantId(1),
+            crystals_a: 5,
+            crystals_b: 0,
+        },
+        tournament::MatchResult {
+            a: EntrantId(2),
+            b: EntrantId(4),
+            winner: EntrantId(2),
+            crystals_a: 5,
+            crystals_b: 0,
+        },
+    ];
+    let event = Event::new(
+        &all,
+        &[RoundRecord {
+            pairings: r1,
+            results,
+        }],
+    );
+    let e = |i| EntrantId(i);
+    let good = event.judge(&[(e(1), Some(e(2))), (e(3), Some(e(4)))]);
+    let crossed = event.judge(&[(e(1), Some(e(4))), (e(2), Some(e(3)))]);
+    let repeat = event.judge(&[(e(1), Some(e(3))), (e(2), Some(e(4)))]);
+    assert_eq!(event.best(), good);
+    assert!(
+        good < crossed && crossed < repeat,
+        "{good:?} {crossed:?} {repeat:?}"
+    );
+    assert_eq!(crossed.score_differences, 2);
+    assert_eq!(repeat.repeats, 2);
 }

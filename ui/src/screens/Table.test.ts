@@ -1,64 +1,72 @@
-import { describe, expect, it, vi, beforeEach } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/svelte';
-import type { GameView } from '../lib/bindings/GameView';
-import type { PlayRequest } from '../lib/bindings/PlayRequest';
 
-const { gameApi } = vi.hoisted(() => ({
-  gameApi: {
-    newGame: vi.fn(),
-    current: vi.fn(),
-    view: vi.fn(),
-    list: vi.fn(),
-    suggest: vi.fn(),
-    preview: vi.fn(),
-    play: vi.fn(),
-    enter: vi.fn(),
-    act: vi.fn(),
-    undo: vi.fn(),
-    redo: vi.fn(),
-    next: vi.fn(),
-    fixCard: vi.fn(),
-    prompts: vi.fn(),
-    markSeen: vi.fn(),
-  },
-}));
-vi.mock('../lib/api/game', () => ({ gameApi }));
-const { cardsApi, rulingsApi } = vi.hoisted(() => ({
-  cardsApi: { page: vi.fn() },
-  rulingsApi: { forCard: vi.fn() },
-}));
-vi.mock('../lib/api/cards', () => ({ cardsApi, rulingsApi }));
-vi.mock('../lib/api', () => ({ inApp: () => true, toServiceError: (e: unknown) => e }));
-vi.mock('../lib/matches/clockApi', () => ({ clockApi: { tableClock: vi.fn().mockResolvedValue(null) } }));
+// The screen is tested against the API it really calls: lib/api/game.ts, lib/api/cards.ts and
+// lib/matches/clockApi.ts as they are, down to Tauri's `invoke`, which is answered here command
+// by command. A command this file does not answer fails the test (no such call is expected).
+const { invoke } = vi.hoisted(() => ({ invoke: vi.fn() }));
+vi.mock('@tauri-apps/api/core', () => ({ invoke }));
+
+const service = {
+  game_current: vi.fn(),
+  game_new: vi.fn(),
+  game_suggest: vi.fn(),
+  game_enter: vi.fn(),
+  game_act: vi.fn(),
+  game_undo: vi.fn(),
+  game_next: vi.fn(),
+  game_mark_ruling_seen: vi.fn(),
+  cards_page: vi.fn(),
+  rulings_for: vi.fn(),
+  tournament_table_clock: vi.fn(),
+};
+type Command = keyof typeof service;
+let unanswered: string[] = [];
 
 import Table from './Table.svelte';
 import { keepLastPlay } from '../lib/table/lastPlay';
 import type { PromptView } from '../lib/bindings/PromptView';
-import { card, game, preview, forbidden, side } from '../lib/testing/table';
+import { card, game, preview, forbidden, side, played, toDecide, faqPrompt } from '../lib/testing/table';
 
 const wake = vi.fn();
-
+const tauriWindow = window as unknown as Record<string, unknown>;
 
 beforeEach(() => {
-  vi.clearAllMocks();
-  // The service's game_enter, made of fake preview, play and prompts steps each test sets up: played
-  // at once unless something needs deciding and it was not confirmed.
-  gameApi.enter.mockImplementation(async (id: number, request: PlayRequest, confirmed: boolean, lang: string) => {
-    const preview = await gameApi.preview(id, request);
-    const decide =
-      preview.unknown.length > 0 ||
-      (!confirmed && (preview.warnings.length > 0 || (preview.needs_target && preview.target_options.length > 0)));
-    if (preview.error || decide) return { preview, view: null, prompts: [], prompts_error: null };
-    const view = await gameApi.play(id, request);
-    const prompts = await gameApi.prompts(id, request.card, lang);
-    return { preview, view, prompts, prompts_error: null };
+  for (const answer of Object.values(service)) answer.mockReset();
+  wake.mockReset();
+  unanswered = [];
+  service.tournament_table_clock.mockResolvedValue(null);
+  invoke.mockReset();
+  invoke.mockImplementation((cmd: string, args?: Record<string, unknown>) => {
+    if (!(cmd in service)) {
+      unanswered.push(cmd);
+      return Promise.reject({ code: 'internal', message: `unexpected command ${cmd}` });
+    }
+    return service[cmd as Command](args);
   });
+  // inApp(): the screen loads the game as in the app window
+  tauriWindow.__TAURI_INTERNALS__ = {};
+});
+
+afterEach(() => {
+  delete tauriWindow.__TAURI_INTERNALS__;
+  expect(unanswered, 'commands the screen called that the API does not have here').toEqual([]);
+});
+
+/** The `game_enter` arguments the screen sends for entering `card` as `player`: the game as the
+ * table drew it (id and revision), the card, whether it was decided, the interface language. */
+const entering = (player: 'A' | 'B', card: string, target: string | null, confirmed: boolean, lang = 'en') => ({
+  id: 7,
+  revision: 3,
+  request: { player, card, target, face_down: false },
+  confirmed,
+  lang,
 });
 
 describe('Table screen', () => {
   it('resumes the current game: header, dragons on the track, totals with the contested one highlighted', async () => {
     const flash = card('vulca-02', 'Vulca 02', 'Flash the Incendiary', 6, 3);
-    gameApi.current.mockResolvedValue(
+    service.game_current.mockResolvedValue(
       game({
         contested: 'fire',
         players: [side('A', 'Ann', 'Vulca', 6, 3, [flash]), side('B', 'Ben', 'Hoax', 0, 0)],
@@ -98,7 +106,7 @@ describe('Table screen', () => {
   });
 
   it('shows the active effects in German in the German interface', async () => {
-    gameApi.current.mockResolvedValue(
+    service.game_current.mockResolvedValue(
       game({
         effects: [
           { owner: 'A', card: 'vulca-15', card_name: 'Flare', kind: 'reminder', description: 'draw', text: 'At the end of my turn, I may draw two additional cards.', card_name_de: 'Stichflamme', text_de: 'Am Ende meines Zuges darf ich zwei zusätzliche Karten ziehen.', status: 'in_force', by: null },
@@ -116,58 +124,47 @@ describe('Table screen', () => {
   });
 
   it('suggests cards as you type, Enter plays the first, then shows interaction rulings first and dismisses them', async () => {
-    gameApi.current.mockResolvedValue(game());
-    gameApi.suggest.mockResolvedValue([
+    service.game_current.mockResolvedValue(game());
+    service.game_suggest.mockResolvedValue([
       { id: 'vulca-24', tag: 'Vulca 24', name: 'Flickering Fires', name_en: 'Flickering Fires', name_de: 'Feuerzauber', card_type: 'support', fire: 1, earth: 1, matched: 'tag' },
     ]);
-    gameApi.preview.mockResolvedValue(
-      preview(card('vulca-24', 'Vulca 24', 'Flickering Fires', 1, 1), 'support'),
+    const rulings = [faqPrompt('Flickering Fires and Enthrall Opposition?', ['Enthrall Opposition'])];
+    service.game_enter.mockResolvedValue(
+      played(
+        preview(card('vulca-24', 'Vulca 24', 'Flickering Fires', 1, 1), 'support'),
+        game({ players: [side('A', 'Ann', 'Vulca', 1, 1), side('B', 'Ben', 'Hoax', 0, 0)] }),
+        rulings,
+      ),
     );
-    gameApi.play.mockResolvedValue(game({ players: [side('A', 'Ann', 'Vulca', 1, 1), side('B', 'Ben', 'Hoax', 0, 0)] }));
-    gameApi.prompts.mockResolvedValue([
-      {
-        ruling: { id: 'bm-faq-en:1', game: 'bluemoon', game_title: 'Blue Moon', source: 'bm-faq-en', source_title: 'Blue Moon FAQ', lang: 'en', kind: 'qa', section: ['Vulca'], title: 'Flickering Fires and Enthrall Opposition?' },
-        display: 'Q: ... A: ...',
-        reason: 'interaction',
-        with: ['Enthrall Opposition'],
-        role: null,
-        topic: null,
-      },
-    ]);
     render(Table, { lang: 'en', onerror: vi.fn(), wake });
     const input = await screen.findByTestId('card-entry');
     await fireEvent.input(input, { target: { value: 'V24' } });
     expect(await screen.findByTestId('suggestion-vulca-24')).toBeTruthy();
     await fireEvent.keyDown(input, { key: 'Enter' });
-    await waitFor(() => expect(gameApi.play).toHaveBeenCalledWith({ id: 7, revision: 3 }, { player: 'A', card: 'vulca-24', target: null, face_down: false }));
+    // one round trip: entered unconfirmed, played at once as nothing needed deciding
+    await waitFor(() => expect(service.game_enter).toHaveBeenCalledWith(entering('A', 'vulca-24', null, false)));
+    expect(service.game_enter).toHaveBeenCalledTimes(1);
     expect((await screen.findByTestId('total-A-fire-value')).textContent).toBe('1');
     const prompt = await screen.findByTestId('prompt-interaction');
     expect(prompt.textContent).toContain('Enthrall Opposition');
     expect(prompt.textContent).toContain('Blue Moon FAQ');
-    gameApi.markSeen.mockResolvedValue(null);
+    service.game_mark_ruling_seen.mockResolvedValue(null);
     await fireEvent.click(screen.getByTestId('prompt-dismiss'));
     await waitFor(() => expect(screen.queryByTestId('prompt-interaction')).toBeNull());
-    expect(gameApi.markSeen).toHaveBeenCalledWith(7, 'bm-faq-en:1');
+    expect(service.game_mark_ruling_seen).toHaveBeenCalledWith({ id: 7, ruling: 'bm-faq-en:1' });
   });
 
   it('keeps the last play\'s rulings when the player goes to another screen and comes back', async () => {
     const after = game({ events: 4, players: [side('A', 'Ann', 'Vulca', 1, 1), side('B', 'Ben', 'Hoax', 0, 0)] });
-    gameApi.current.mockResolvedValue(game());
-    gameApi.suggest.mockResolvedValue([
+    service.game_current.mockResolvedValue(game());
+    service.game_suggest.mockResolvedValue([
       { id: 'vulca-24', tag: 'Vulca 24', name: 'Flickering Fires', name_en: 'Flickering Fires', name_de: 'Feuerzauber', card_type: 'support', fire: 1, earth: 1, matched: 'tag' },
     ]);
-    gameApi.preview.mockResolvedValue(preview(card('vulca-24', 'Vulca 24', 'Flickering Fires', 1, 1), 'support'));
-    gameApi.play.mockResolvedValue(after);
-    gameApi.prompts.mockResolvedValue([
-      {
-        ruling: { id: 'bm-faq-en:1', game: 'bluemoon', game_title: 'Blue Moon', source: 'bm-faq-en', source_title: 'Blue Moon FAQ', lang: 'en', kind: 'qa', section: ['Vulca'], title: 'Flickering Fires?' },
-        display: 'Q: ... A: ...',
-        reason: 'interaction',
-        with: ['Enthrall Opposition'],
-        role: null,
-        topic: null,
-      },
-    ]);
+    service.game_enter.mockResolvedValue(
+      played(preview(card('vulca-24', 'Vulca 24', 'Flickering Fires', 1, 1), 'support'), after, [
+        faqPrompt('Flickering Fires?', ['Enthrall Opposition']),
+      ]),
+    );
     const first = render(Table, { lang: 'en', onerror: vi.fn(), wake });
     const input = await screen.findByTestId('card-entry');
     await fireEvent.input(input, { target: { value: 'V24' } });
@@ -175,7 +172,7 @@ describe('Table screen', () => {
     expect((await screen.findByTestId('rulings-count')).textContent).toBe('1');
     first.unmount();
     // back on the table: the same game at the same point
-    gameApi.current.mockResolvedValue(after);
+    service.game_current.mockResolvedValue(after);
     render(Table, { lang: 'en', onerror: vi.fn(), wake });
     expect((await screen.findByTestId('rulings-count')).textContent).toBe('1');
     expect(screen.getByTestId('open-rulings').classList.contains('fresh')).toBe(true);
@@ -184,7 +181,7 @@ describe('Table screen', () => {
   it('lets the last play\'s rulings go when the game moved on elsewhere', async () => {
     // rulings kept for this game at 4 events; meanwhile (an undo, the CLI) it has 9
     keepLastPlay({ game: 7, events: 4, prompts: [{ ruling: { id: 'bm-faq-en:1' } } as unknown as PromptView], card: 'Flickering Fires', fresh: true });
-    gameApi.current.mockResolvedValue(game({ events: 9 }));
+    service.game_current.mockResolvedValue(game({ events: 9 }));
     render(Table, { lang: 'en', onerror: vi.fn(), wake });
     await screen.findByTestId('card-entry');
     expect(screen.queryByTestId('rulings-count')).toBeNull();
@@ -193,20 +190,17 @@ describe('Table screen', () => {
   it('shows a forbidden play before it is confirmed, and a target choice', async () => {
     const v02 = card('vulca-02', 'Vulca 02', 'Flash the Incendiary', 6, 3);
     const v04 = card('vulca-04', 'Vulca 04', 'Lavar the Powerful', 5, 4);
-    gameApi.current.mockResolvedValue(game());
-    gameApi.suggest.mockResolvedValue([
+    service.game_current.mockResolvedValue(game());
+    service.game_suggest.mockResolvedValue([
       { id: 'vulca-21', tag: 'Vulca 21', name: 'Volcanic Gauntlets', name_en: 'Volcanic Gauntlets', name_de: null, card_type: 'booster', fire: null, earth: null, matched: 'prefix' },
     ]);
-    gameApi.preview.mockResolvedValue(
-      preview(card('vulca-21', 'Vulca 21', 'Volcanic Gauntlets', 0, 0), 'combat', {
-        needs_target: true,
-        target_options: [v02, v04],
-        default_target: 'vulca-04',
-        warnings: [forbidden('A', 'vulca-21', 'hoax-13')],
-      }),
-    );
-    gameApi.play.mockResolvedValue(game());
-    gameApi.prompts.mockResolvedValue([]);
+    const gauntlets = preview(card('vulca-21', 'Vulca 21', 'Volcanic Gauntlets', 0, 0), 'combat', {
+      needs_target: true,
+      target_options: [v02, v04],
+      default_target: 'vulca-04',
+      warnings: [forbidden('A', 'vulca-21', 'hoax-13')],
+    });
+    service.game_enter.mockResolvedValueOnce(toDecide(gauntlets)).mockResolvedValueOnce(played(gauntlets, game()));
     render(Table, { lang: 'en', onerror: vi.fn(), wake });
     const input = await screen.findByTestId('card-entry');
     await fireEvent.input(input, { target: { value: 'Volc' } });
@@ -215,61 +209,52 @@ describe('Table screen', () => {
     expect((await screen.findByTestId('pending-warning')).textContent).toBe(
       'Ann: Volcanic Gauntlets is forbidden by Hoax 13.',
     );
-    expect(gameApi.play).not.toHaveBeenCalled();
+    expect(service.game_enter).toHaveBeenCalledTimes(1);
+    expect(service.game_enter).toHaveBeenLastCalledWith(entering('A', 'vulca-21', null, false));
     const target = screen.getByTestId('target') as HTMLSelectElement;
     expect(target.value).toBe('vulca-04');
     await fireEvent.change(target, { target: { value: 'vulca-02' } });
     await fireEvent.click(screen.getByTestId('pending-play'));
-    await waitFor(() =>
-      expect(gameApi.play).toHaveBeenCalledWith({ id: 7, revision: 3 }, { player: 'A', card: 'vulca-21', target: 'vulca-02', face_down: false }),
-    );
-    // one call: the decision is sent back confirmed
-    expect(gameApi.enter).toHaveBeenLastCalledWith(
-      { id: 7, revision: 3 },
-      { player: 'A', card: 'vulca-21', target: 'vulca-02', face_down: false },
-      true,
-      'en',
-    );
+    // one call: the decision is sent back confirmed, with the target chosen
+    await waitFor(() => expect(service.game_enter).toHaveBeenCalledTimes(2));
+    expect(service.game_enter).toHaveBeenLastCalledWith(entering('A', 'vulca-21', 'vulca-02', true));
+    await waitFor(() => expect(screen.queryByTestId('pending')).toBeNull());
   });
 
   it('sends no target for a card without a "one of my" effect, even after a warning', async () => {
-    gameApi.current.mockResolvedValue(game({ turn: 'B', players: [side('A', 'Ann', 'Vulca', 1, 1), side('B', 'Ben', 'Hoax', 5, 1, [card('hoax-01', 'Hoax 01', 'Wogarathoras', 5, 1)])] }));
-    gameApi.suggest.mockResolvedValue([
+    service.game_current.mockResolvedValue(game({ turn: 'B', players: [side('A', 'Ann', 'Vulca', 1, 1), side('B', 'Ben', 'Hoax', 5, 1, [card('hoax-01', 'Hoax 01', 'Wogarathoras', 5, 1)])] }));
+    service.game_suggest.mockResolvedValue([
       { id: 'hoax-28', tag: 'Hoax 28', name: 'Enthrall Opposition', name_en: 'Enthrall Opposition', name_de: 'Banne den Gegner', card_type: 'leadership', fire: null, earth: null, matched: 'exact_name' },
     ]);
-    gameApi.preview.mockResolvedValue(
-      preview(card('hoax-28', 'Hoax 28', 'Enthrall Opposition', 0, 0), 'leadership', {
-        target_options: [card('hoax-01', 'Hoax 01', 'Wogarathoras', 5, 1)],
-        default_target: 'hoax-01',
-        warnings: [forbidden('B', 'hoax-28', 'vulca-24')],
-      }),
-    );
-    gameApi.play.mockResolvedValue(game());
-    gameApi.prompts.mockResolvedValue([]);
+    const enthrall = preview(card('hoax-28', 'Hoax 28', 'Enthrall Opposition', 0, 0), 'leadership', {
+      target_options: [card('hoax-01', 'Hoax 01', 'Wogarathoras', 5, 1)],
+      default_target: 'hoax-01',
+      warnings: [forbidden('B', 'hoax-28', 'vulca-24')],
+    });
+    service.game_enter.mockResolvedValueOnce(toDecide(enthrall)).mockResolvedValueOnce(played(enthrall, game()));
     render(Table, { lang: 'en', onerror: vi.fn(), wake });
     const input = await screen.findByTestId('card-entry');
     await fireEvent.input(input, { target: { value: 'Enthrall' } });
     await fireEvent.click(await screen.findByTestId('suggestion-hoax-28'));
     expect(screen.queryByTestId('target')).toBeNull();
     await fireEvent.click(await screen.findByTestId('pending-play'));
-    await waitFor(() =>
-      expect(gameApi.play).toHaveBeenCalledWith({ id: 7, revision: 3 }, { player: 'B', card: 'hoax-28', target: null, face_down: false }),
-    );
+    await waitFor(() => expect(service.game_enter).toHaveBeenCalledTimes(2));
+    expect(service.game_enter).toHaveBeenLastCalledWith(entering('B', 'hoax-28', null, true));
   });
 
   it('plays by keyboard alone: a decision takes the focus, Escape cancels, Ctrl+Z undoes', async () => {
-    gameApi.current.mockResolvedValue(game());
-    gameApi.suggest.mockResolvedValue([
+    service.game_current.mockResolvedValue(game());
+    service.game_suggest.mockResolvedValue([
       { id: 'vulca-21', tag: 'Vulca 21', name: 'Volcanic Gauntlets', name_en: 'Volcanic Gauntlets', name_de: null, card_type: 'booster', fire: null, earth: null, matched: 'prefix' },
     ]);
-    gameApi.preview.mockResolvedValue(
-      preview(card('vulca-21', 'Vulca 21', 'Volcanic Gauntlets', 0, 0), 'combat', {
-        warnings: [forbidden('A', 'vulca-21', 'hoax-13')],
-      }),
-    );
-    gameApi.play.mockResolvedValue(game({ can_undo: true }));
-    gameApi.undo.mockResolvedValue(game());
-    gameApi.prompts.mockResolvedValue([]);
+    const gauntlets = preview(card('vulca-21', 'Vulca 21', 'Volcanic Gauntlets', 0, 0), 'combat', {
+      warnings: [forbidden('A', 'vulca-21', 'hoax-13')],
+    });
+    service.game_enter
+      .mockResolvedValueOnce(toDecide(gauntlets))
+      .mockResolvedValueOnce(toDecide(gauntlets))
+      .mockResolvedValueOnce(played(gauntlets, game({ can_undo: true })));
+    service.game_undo.mockResolvedValue(game());
     render(Table, { lang: 'en', onerror: vi.fn(), wake });
     const input = (await screen.findByTestId('card-entry')) as HTMLInputElement;
     // "/" anywhere outside a text field goes to the card entry
@@ -286,26 +271,29 @@ describe('Table screen', () => {
     await fireEvent.keyDown(cancel, { key: 'Escape' });
     expect(screen.queryByTestId('pending')).toBeNull();
     await waitFor(() => expect(document.activeElement).toBe(input));
-    expect(gameApi.play).not.toHaveBeenCalled();
+    // Cancel sends nothing: the one call was the unconfirmed entry
+    expect(service.game_enter).toHaveBeenCalledTimes(1);
+    expect(service.game_enter).toHaveBeenLastCalledWith(entering('A', 'vulca-21', null, false));
     // again, confirmed by a deliberate click on "Play it anyway"; the focus returns to the entry
     await fireEvent.input(input, { target: { value: 'Volc' } });
     await screen.findByTestId('suggestion-vulca-21');
     await fireEvent.keyDown(input, { key: 'Enter' });
     await fireEvent.click(await screen.findByTestId('pending-play'));
-    await waitFor(() => expect(gameApi.play).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(service.game_enter).toHaveBeenCalledTimes(3));
+    expect(service.game_enter).toHaveBeenLastCalledWith(entering('A', 'vulca-21', null, true));
     await waitFor(() => expect(document.activeElement).toBe(input));
     // Ctrl+Z from the empty entry undoes; with text in it, it is the field's own undo
     await fireEvent.input(input, { target: { value: 'x' } });
     await fireEvent.keyDown(input, { key: 'z', ctrlKey: true });
-    expect(gameApi.undo).not.toHaveBeenCalled();
+    expect(service.game_undo).not.toHaveBeenCalled();
     await fireEvent.input(input, { target: { value: '' } });
     await fireEvent.keyDown(input, { key: 'z', ctrlKey: true });
-    await waitFor(() => expect(gameApi.undo).toHaveBeenCalledWith({ id: 7, revision: 3 }, 'en'));
+    await waitFor(() => expect(service.game_undo).toHaveBeenCalledWith({ id: 7, revision: 3, lang: 'en' }));
   });
 
   it('says an abandoned game ended without a result and offers the next game of the match', async () => {
-    gameApi.current.mockResolvedValue(game({ abandoned: true, turn: null }));
-    gameApi.next.mockResolvedValue(game({ id: 8, game_no: 2 }));
+    service.game_current.mockResolvedValue(game({ abandoned: true, turn: null }));
+    service.game_next.mockResolvedValue(game({ id: 8, game_no: 2 }));
     render(Table, { lang: 'de', onerror: vi.fn(), wake });
     const banner = await screen.findByTestId('game-abandoned');
     expect(banner.textContent).toContain('abgebrochen (ohne Ergebnis)');
@@ -314,28 +302,28 @@ describe('Table screen', () => {
     expect(screen.queryByTestId('pass')).toBeNull();
     expect(wake).not.toHaveBeenCalledWith(true);
     await fireEvent.click(screen.getByTestId('next-game'));
-    await waitFor(() => expect(gameApi.next).toHaveBeenCalledWith({ id: 7, revision: 3 }, 'de'));
+    await waitFor(() => expect(service.game_next).toHaveBeenCalledWith({ id: 7, revision: 3, lang: 'de' }));
     expect(await screen.findByTestId('card-entry')).toBeTruthy();
   });
 
   it('starts a new game when none is in progress, in German', async () => {
-    gameApi.current.mockResolvedValue(null);
-    gameApi.newGame.mockResolvedValue(game());
+    service.game_current.mockResolvedValue(null);
+    service.game_new.mockResolvedValue(game());
     render(Table, { lang: 'de', onerror: vi.fn(), wake });
     expect((await screen.findByTestId('new-game')).textContent).toContain('Neues Spiel');
     await fireEvent.input(screen.getByTestId('new-a'), { target: { value: 'Ann' } });
     await fireEvent.input(screen.getByTestId('new-b'), { target: { value: 'Ben' } });
     await fireEvent.submit(screen.getByTestId('new-game'));
     await waitFor(() =>
-      expect(gameApi.newGame).toHaveBeenCalledWith({ player_a: 'Ann', player_b: 'Ben', people_a: 'Vulca', people_b: 'Hoax', first: 'A' }, 'de'),
+      expect(service.game_new).toHaveBeenCalledWith({ request: { player_a: 'Ann', player_b: 'Ben', people_a: 'Vulca', people_b: 'Hoax', first: 'A' }, lang: 'de' }),
     );
     expect((await screen.findByTestId('pass')).textContent).toContain('Nächster Zug');
   });
 
   it('shows a refused action next to its button, keeps the table, and clears it on undo', async () => {
-    gameApi.current.mockResolvedValue(game());
-    gameApi.act.mockRejectedValue({ code: 'invalid_input', message: 'Not possible: the contested element must be chosen' });
-    gameApi.undo.mockResolvedValue(game());
+    service.game_current.mockResolvedValue(game());
+    service.game_act.mockRejectedValue({ code: 'invalid_input', message: 'Not possible: the contested element must be chosen' });
+    service.game_undo.mockResolvedValue(game());
     const onerror = vi.fn();
     render(Table, { lang: 'en', onerror, wake });
     await fireEvent.click(await screen.findByTestId('pass'));
@@ -350,54 +338,45 @@ describe('Table screen', () => {
   });
 
   it('asks the service for refusals in the interface language and shows the German one as sent', async () => {
-    gameApi.current.mockResolvedValue(game());
-    gameApi.act.mockRejectedValue({
+    service.game_current.mockResolvedValue(game());
+    service.game_act.mockRejectedValue({
       code: 'invalid_input',
       message: 'Nicht möglich: Das umkämpfte Element muss gewählt sein, bevor Ann den Zug beendet',
     });
     render(Table, { lang: 'de', onerror: vi.fn(), wake });
     await fireEvent.click(await screen.findByTestId('pass'));
-    expect(gameApi.act).toHaveBeenLastCalledWith({ id: 7, revision: 3 }, { action: 'pass', player: 'A', confirmed: false }, 'de');
+    expect(service.game_act).toHaveBeenLastCalledWith({ id: 7, revision: 3, action: { action: 'pass', player: 'A', confirmed: false }, lang: 'de' });
     const refusal = await screen.findByTestId('flow-error');
     expect(refusal.textContent).toContain('bevor Ann den Zug beendet');
     expect(refusal.textContent).not.toContain('Not possible');
     await fireEvent.click(screen.getByTestId('undo'));
-    expect(gameApi.undo).toHaveBeenLastCalledWith({ id: 7, revision: 3 }, 'de');
+    expect(service.game_undo).toHaveBeenLastCalledWith({ id: 7, revision: 3, lang: 'de' });
   });
 
   it('offers "Next turn anyway" when the engine asks to confirm a pass, and sends it confirmed', async () => {
-    gameApi.current.mockResolvedValue(game());
-    gameApi.act
+    service.game_current.mockResolvedValue(game());
+    service.game_act
       .mockRejectedValueOnce({ code: 'needs_confirmation', message: 'Ann has played no new character card this turn.' })
       .mockResolvedValueOnce(game({ turn: 'B' }));
     render(Table, { lang: 'en', onerror: vi.fn(), wake });
     await fireEvent.click(await screen.findByTestId('pass'));
-    expect(gameApi.act).toHaveBeenLastCalledWith({ id: 7, revision: 3 }, { action: 'pass', player: 'A', confirmed: false }, 'en');
+    expect(service.game_act).toHaveBeenLastCalledWith({ id: 7, revision: 3, action: { action: 'pass', player: 'A', confirmed: false }, lang: 'en' });
     await fireEvent.click(await screen.findByTestId('pass-anyway'));
-    await waitFor(() => expect(gameApi.act).toHaveBeenLastCalledWith({ id: 7, revision: 3 }, { action: 'pass', player: 'A', confirmed: true }, 'en'));
+    await waitFor(() => expect(service.game_act).toHaveBeenLastCalledWith({ id: 7, revision: 3, action: { action: 'pass', player: 'A', confirmed: true }, lang: 'en' }));
     await waitFor(() => expect(screen.queryByTestId('flow-error')).toBeNull());
     expect(await screen.findByTestId('turn-B')).toBeTruthy();
   });
 
   it('drops the rulings of the last play on undo and those of the last game in a new one', async () => {
-    gameApi.current.mockResolvedValue(game());
-    gameApi.suggest.mockResolvedValue([
+    service.game_current.mockResolvedValue(game());
+    service.game_suggest.mockResolvedValue([
       { id: 'vulca-24', tag: 'Vulca 24', name: 'Flickering Fires', name_en: 'Flickering Fires', name_de: null, card_type: 'support', fire: 1, earth: 1, matched: 'tag' },
     ]);
-    gameApi.preview.mockResolvedValue(preview(card('vulca-24', 'Vulca 24', 'Flickering Fires', 1, 1), 'support'));
-    gameApi.play.mockResolvedValue(game());
-    gameApi.prompts.mockResolvedValue([
-      {
-        ruling: { id: 'bm-faq-en:1', game: 'bluemoon', game_title: 'Blue Moon', source: 'bm-faq-en', source_title: 'Blue Moon FAQ', lang: 'en', kind: 'qa', section: ['Vulca'], title: 'Flickering Fires?' },
-        display: 'Q: ... A: ...',
-        reason: 'own',
-        with: [],
-        role: 'subject',
-        topic: null,
-      },
-    ]);
-    gameApi.undo.mockResolvedValue(game());
-    gameApi.next.mockResolvedValue(game({ id: 8, game_no: 3 }));
+    service.game_enter.mockResolvedValue(
+      played(preview(card('vulca-24', 'Vulca 24', 'Flickering Fires', 1, 1), 'support'), game(), [faqPrompt('Flickering Fires?')]),
+    );
+    service.game_undo.mockResolvedValue(game());
+    service.game_next.mockResolvedValue(game({ id: 8, game_no: 3 }));
     render(Table, { lang: 'en', onerror: vi.fn(), wake });
     const play = async () => {
       const input = await screen.findByTestId('card-entry');
@@ -411,7 +390,7 @@ describe('Table screen', () => {
     // the sheet no longer names the card taken back
     expect(screen.getByTestId('sheet-rulings').getAttribute('aria-label')).toBe('Rulings');
     await play();
-    gameApi.act.mockResolvedValue(game({ game_over: { winner: 'A', score: 3, reason: 'fourth_dragon', dragons: 3, crystal_cards: 0 } }));
+    service.game_act.mockResolvedValue(game({ game_over: { winner: 'A', score: 3, reason: 'fourth_dragon', dragons: 3, crystal_cards: 0 } }));
     await fireEvent.click(screen.getByTestId('retreat'));
     await fireEvent.click(await screen.findByTestId('next-game'));
     await waitFor(() => expect(screen.getByTestId('game-no').textContent).toContain('Game 3'));
@@ -420,34 +399,34 @@ describe('Table screen', () => {
 
   it('opens a card on the table in a sheet with its actions: discard is sent as the CLI sends it', async () => {
     const flash = card('vulca-02', 'Vulca 02', 'Flash the Incendiary', 6, 3);
-    gameApi.current.mockResolvedValue(game({ players: [side('A', 'Ann', 'Vulca', 6, 3, [flash]), side('B', 'Ben', 'Hoax', 0, 0)] }));
-    gameApi.act.mockResolvedValue(game());
-    cardsApi.page.mockRejectedValue({ code: 'not_found', message: 'no page' });
-    rulingsApi.forCard.mockResolvedValue({ card: null, active: [], prompts: [] });
+    service.game_current.mockResolvedValue(game({ players: [side('A', 'Ann', 'Vulca', 6, 3, [flash]), side('B', 'Ben', 'Hoax', 0, 0)] }));
+    service.game_act.mockResolvedValue(game());
+    service.cards_page.mockRejectedValue({ code: 'not_found', message: 'no page' });
+    service.rulings_for.mockResolvedValue({ card: null, active: [], prompts: [] });
     render(Table, { lang: 'en', onerror: vi.fn(), wake });
     await fireEvent.click(await screen.findByTestId('card-A-vulca-02'));
-    await waitFor(() => expect(rulingsApi.forCard).toHaveBeenCalledWith('vulca-02', [], 'en', 20));
+    await waitFor(() => expect(service.rulings_for).toHaveBeenCalledWith({ card: 'vulca-02', active: [], lang: 'en', limit: 20 }));
     expect((await screen.findByTestId('card-sheet-name')).textContent).toContain('Flash the Incendiary');
     await fireEvent.click(screen.getByTestId('card-discard'));
-    await waitFor(() => expect(gameApi.act).toHaveBeenCalledWith({ id: 7, revision: 3 }, { action: 'discard', player: 'A', card: 'vulca-02' }, 'en'));
+    await waitFor(() => expect(service.game_act).toHaveBeenCalledWith({ id: 7, revision: 3, action: { action: 'discard', player: 'A', card: 'vulca-02' }, lang: 'en' }));
     await waitFor(() => expect(screen.queryByTestId('card-sheet')).toBeNull());
   });
 
   it('concedes only after a deliberate yes, naming the player', async () => {
-    gameApi.current.mockResolvedValue(game());
-    gameApi.act.mockResolvedValue(game());
+    service.game_current.mockResolvedValue(game());
+    service.game_act.mockResolvedValue(game());
     render(Table, { lang: 'de', onerror: vi.fn(), wake });
     await fireEvent.click(await screen.findByTestId('open-more'));
     await fireEvent.click(screen.getByTestId('concede-B'));
     expect(screen.getByTestId('end-ask').textContent).toContain('Gibt Ben dieses Spiel auf?');
-    expect(gameApi.act).not.toHaveBeenCalled();
+    expect(service.game_act).not.toHaveBeenCalled();
     await fireEvent.click(screen.getByTestId('end-yes'));
-    await waitFor(() => expect(gameApi.act).toHaveBeenCalledWith({ id: 7, revision: 3 }, { action: 'concede', player: 'B' }, 'de'));
+    await waitFor(() => expect(service.game_act).toHaveBeenCalledWith({ id: 7, revision: 3, action: { action: 'concede', player: 'B' }, lang: 'de' }));
   });
 
   it('turns the opponent half face to face, remembered on this device, and keeps the screen awake in a game', async () => {
     localStorage.clear();
-    gameApi.current.mockResolvedValue(game());
+    service.game_current.mockResolvedValue(game());
     const first = render(Table, { lang: 'en', onerror: vi.fn(), wake });
     await waitFor(() => expect(wake).toHaveBeenLastCalledWith(true));
     expect((await screen.findByTestId('side-B')).classList.contains('flipped')).toBe(false);

@@ -5,6 +5,8 @@ import type { SideView } from '../bindings/SideView';
 import type { CardView } from '../bindings/CardView';
 import type { PlayPreview } from '../bindings/PlayPreview';
 import type { WarningView } from '../bindings/WarningView';
+import type { EnterOutcome } from '../bindings/EnterOutcome';
+import type { PromptView } from '../bindings/PromptView';
 
 export function card(id: string, tag: string, name: string, fire: number, earth: number): CardView {
   return {
@@ -104,5 +106,27 @@ export function forbidden(seat: 'A' | 'B', card: string, by: string): WarningVie
     by_name_de: null,
     rule: 'Play',
     message: 'forbidden',
+  };
+}
+
+/** What `game_enter` answers when the card was played: the new table and its rulings. */
+export function played(p: PlayPreview, view: GameView, prompts: PromptView[] = []): EnterOutcome {
+  return { preview: p, view, prompts, prompts_error: null };
+}
+
+/** What `game_enter` answers when the person must decide first: nothing played. */
+export function toDecide(p: PlayPreview): EnterOutcome {
+  return { preview: p, view: null, prompts: [], prompts_error: null };
+}
+
+/** A Blue Moon FAQ ruling (id `bm-faq-en:1`) in a prompt: with `cards` in play, or the card's own. */
+export function faqPrompt(title: string, cards: string[] = []): PromptView {
+  return {
+    ruling: { id: 'bm-faq-en:1', game: 'bluemoon', game_title: 'Blue Moon', source: 'bm-faq-en', source_title: 'Blue Moon FAQ', lang: 'en', kind: 'qa', section: ['Vulca'], title },
+    display: 'Q: ... A: ...',
+    reason: cards.length > 0 ? 'interaction' : 'own',
+    with: cards,
+    role: cards.length > 0 ? null : 'subject',
+    topic: null,
   };
 }

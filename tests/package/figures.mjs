@@ -1,0 +1,97 @@
+// The package test's figures (tests/package/install-test.sh): the run's measurements
+// (target/e2e/package-figures.json, written by installed.test.mjs) against the figures committed
+// in README.md, then written into README's table, so the README says what was measured.
+//
+// Usage: node tests/package/figures.mjs FIGURES.json README.md
+//
+// Fails, changing nothing, when a figure is missing or has doubled (or more) over the committed
+// one: the package's size, the start-up, the app's memory (RSS and PSS). The README keeps the
+// figures in a comment as JSON (what the next run compares with) and shows them in the table
+// between the same markers.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const START = '<!-- package-figures';
+const END = '<!-- /package-figures -->';
+const REGRESSION = 2; // a figure this many times the committed one fails
+
+/** The figures committed in `readme`, and where their block starts and ends. */
+export function committed(readme) {
+  const from = readme.indexOf(START);
+  const to = readme.indexOf(END);
+  if (from < 0 || to < from) throw new Error(`README has no ${START} … ${END} block`);
+  const json = readme.slice(from + START.length, readme.indexOf('-->', from)).trim();
+  return { figures: JSON.parse(json), from, to: to + END.length };
+}
+
+/** The bounded figures: name → value, from a figures object (undefined where absent). */
+export function bounded(f) {
+  return {
+    'package size (MiB)': f.package_mib,
+    'start-up (ms)': f.startup_ms,
+    'app RSS (MiB)': f.app_memory?.rss_mib,
+    'app PSS (MiB)': f.app_memory?.pss_mib,
+  };
+}
+
+/** Why `now` does not pass against `before`: one line per figure, empty when it passes. */
+export function regressions(before, now) {
+  const was = bounded(before);
+  const is = bounded(now);
+  const problems = [];
+  for (const [name, value] of Object.entries(is)) {
+    if (typeof value !== 'number' || !(value > 0)) {
+      problems.push(`${name}: not measured (${value})`);
+    } else if (value >= REGRESSION * was[name]) {
+      problems.push(`${name}: ${value}, ${(value / was[name]).toFixed(1)}x the committed ${was[name]}`);
+    }
+  }
+  return problems;
+}
+
+const fixed = (v, digits) => (typeof v === 'number' ? v.toFixed(digits) : '?');
+const seconds = (ms) => fixed(typeof ms === 'number' ? ms / 1000 : ms, 2);
+const mib = (m) => `${fixed(m?.rss_mib, 0)} / ${fixed(m?.pss_mib, 0)} MiB`;
+
+/** The README block for figures `f`: the JSON comment and the table. */
+export function block(f) {
+  return [
+    `${START} ${JSON.stringify(f)} -->`,
+    '| | figure |',
+    '|---|---|',
+    `| \`.deb\` (the program ${fixed(f.installed_binary_mib, 0)} MiB installed) | ${fixed(f.package_mib, 1)} MiB |`,
+    `| start-up: process start → first frame painted with the Table screen | ${seconds(f.startup_ms)} s |`,
+    `| … of which the page: navigation → first contentful paint | ${seconds(f.first_contentful_paint_ms_after_navigation)} s |`,
+    `| memory of the app (its process, WebKit's web and network processes): RSS / PSS | ${mib(f.app_memory)} |`,
+    `| a plain WebKitGTK window of an empty page (python3-gi), the same size: RSS / PSS | ${mib(f.plain_webkitgtk_memory)} |`,
+    END,
+  ].join('\n');
+}
+
+function main([figuresPath, readmePath]) {
+  if (!figuresPath || !readmePath) throw new Error('usage: node tests/package/figures.mjs FIGURES.json README.md');
+  const now = JSON.parse(readFileSync(figuresPath, 'utf8'));
+  const readme = readFileSync(readmePath, 'utf8');
+  const { figures: before, from, to } = committed(readme);
+  const problems = regressions(before, now);
+  if (problems.length > 0) {
+    const load = readFileSync('/proc/loadavg', 'utf8').trim();
+    console.error(`[package] FAIL: figures regressed (load average ${load}):\n  ${problems.join('\n  ')}`);
+    process.exit(1);
+  }
+  const figures = { ...now };
+  // which processes were counted says nothing a reader of the table needs
+  for (const m of [figures.app_memory, figures.plain_webkitgtk_memory]) if (m) delete m.processes;
+  writeFileSync(readmePath, readme.slice(0, from) + block(figures) + readme.slice(to));
+  console.log(`[package] figures written into ${readmePath}`);
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === resolve(process.argv[1])) {
+  try {
+    main(process.argv.slice(2));
+  } catch (e) {
+    console.error(`[package] FAIL: ${e.message}`);
+    process.exit(1);
+  }
+}
