@@ -124,12 +124,21 @@ fn database_at(path: &Path, version: usize) {
         )
         .unwrap();
     }
-    // Version 8 (rulings seen in the other games) is the newest, so no older release wrote
-    // them yet. When version 9 is added, add version-8 data here (the assertion below is the
-    // reminder).
+    if version >= 8 {
+        // a ruling seen in the Warhammer game
+        c.execute_batch(
+            r#"
+            INSERT INTO other_rulings_seen (game_id, ruling_id, seen_at)
+                VALUES (1, 'whi-faq-1', '2026-01-03T09:06:00.000000Z');
+            "#,
+        )
+        .unwrap();
+    }
+    // Version 9 (players' result reports) is the newest, so no older release wrote them yet.
+    // When version 10 is added, add version-9 data here (the assertion below is the reminder).
     assert_eq!(
         schema::VERSIONS.len(),
-        8,
+        9,
         "a new schema version: give database_at data for the previous one"
     );
 }
@@ -204,10 +213,29 @@ fn check_data(store: &Store, version: usize) {
             store.other_events(OtherGameId(1)).unwrap()[1].payload,
             r#"{"v":1,"type":"turn_ended"}"#
         );
-        assert!(
-            store.other_rulings_seen(OtherGameId(1)).unwrap().is_empty(),
-            "a game from before version 8 has no ruling seen"
+        if version < 8 {
+            assert!(
+                store.other_rulings_seen(OtherGameId(1)).unwrap().is_empty(),
+                "a game from before version 8 has no ruling seen"
+            );
+        }
+    }
+    if version >= 8 {
+        assert_eq!(
+            store.other_rulings_seen(OtherGameId(1)).unwrap(),
+            vec!["whi-faq-1".to_owned()]
         );
+    }
+    if version >= 3 {
+        // events from before players could report: reporting closed, agreeing reports at once
+        let t = store.list_tournaments().unwrap()[0].id;
+        assert_eq!(
+            store.report_acceptance(t).unwrap(),
+            store::Acceptance::AtOnce
+        );
+        let reports = store.report_round(t, None).unwrap();
+        assert!(!reports.open && !reports.live);
+        assert!(store.all_seat_codes(t).unwrap().is_empty());
     }
     if version >= 1 {
         // Times written as text by earlier releases read back (through chrono) unchanged.

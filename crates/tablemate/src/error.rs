@@ -151,7 +151,8 @@ impl From<store::StoreError> for ServiceError {
             | E::MatchFinished(_)
             | E::Conflict(_)
             | E::Import { .. }
-            | E::Tournament(_) => ServiceError::invalid(capitalise(&e.to_string())),
+            | E::Tournament(_)
+            | E::Report(_) => ServiceError::invalid(capitalise(&e.to_string())),
             other => ServiceError::storage_problem(
                 StorageProblem::Other(other.to_string()),
                 Language::En,
