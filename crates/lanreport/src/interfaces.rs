@@ -1,8 +1,8 @@
 //! The networks the organiser can serve on: this computer's addresses, without the ones no
 //! phone in the hall can reach or should: loopback, link-local, VPNs (WireGuard, Tailscale,
 //! ZeroTier, OpenVPN tun/tap, the carrier-grade range Tailscale uses) and container or virtual
-//! machine bridges (Docker, Podman, libvirt, LXC, VirtualBox, VMware). Private LAN addresses
-//! come first; IPv4 before IPv6, since that is what phones on a hall's Wi-Fi use.
+//! machine bridges (Docker, Podman, libvirt, LXC, VirtualBox, VMware). IPv4 comes before IPv6
+//! (what phones on a hall's Wi-Fi use), and private LAN addresses first within each.
 
 use std::net::IpAddr;
 
@@ -79,7 +79,7 @@ pub fn lan_addresses(all: impl IntoIterator<Item = (String, IpAddr)>) -> Vec<Lan
         })
         .map(|(interface, ip)| LanAddress { interface, ip })
         .collect();
-    out.sort_by_key(|a| (!is_private(a.ip), a.ip.is_ipv6(), a.interface.clone(), a.ip));
+    out.sort_by_key(|a| (a.ip.is_ipv6(), !is_private(a.ip), a.interface.clone(), a.ip));
     out.dedup();
     out
 }
