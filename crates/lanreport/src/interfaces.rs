@@ -7,10 +7,12 @@
 use std::net::IpAddr;
 
 /// One address the server could bind, for the app's picker and the CLI.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, ts_rs::TS)]
+#[ts(export)]
 pub struct LanAddress {
     /// The interface's name (`wlan0`, `en0`, `Ethernet`).
     pub interface: String,
+    #[ts(type = "string")]
     pub ip: IpAddr,
 }
 

@@ -22,6 +22,7 @@
 pub mod interfaces;
 mod lockout;
 mod page;
+pub mod qr;
 mod routes;
 
 use std::net::{IpAddr, SocketAddr};
@@ -300,4 +301,30 @@ async fn accept_loop(
     }
     connections.abort_all();
     while connections.join_next().await.is_some() {}
+}
+
+/// What the organiser's event page shows of reporting: where players go (while the server
+/// runs), its QR code, and the round's reports table by table.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, ts_rs::TS)]
+#[ts(export)]
+pub struct ServingView {
+    /// `http://192.168.1.20:8470/` while the server runs for this event.
+    pub url: Option<String>,
+    /// The address as an SVG QR code, a `data:` URL for an `<img>`.
+    pub qr: Option<String>,
+    /// The current round's reports; `None` before round 1 is paired.
+    pub reporting: Option<tablemate::tournaments::ReportingView>,
+}
+
+impl ServingView {
+    pub fn new(
+        url: Option<String>,
+        reporting: Option<tablemate::tournaments::ReportingView>,
+    ) -> Self {
+        ServingView {
+            qr: url.as_deref().and_then(qr::qr_data_url),
+            url,
+            reporting,
+        }
+    }
 }
