@@ -28,6 +28,13 @@ const { clockApi } = vi.hoisted(() => ({
   },
 }));
 vi.mock('./clockApi', () => ({ clockApi }));
+// the reporting panel has its own test; here it finds no round to report
+vi.mock('./reportingApi', () => ({
+  reportingApi: {
+    networks: async () => [],
+    status: async () => ({ url: null, qr: null, reporting: null }),
+  },
+}));
 vi.mock('../api', () => ({
   inApp: () => true,
   toServiceError: (e: unknown) => e,

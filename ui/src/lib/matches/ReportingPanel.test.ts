@@ -1,0 +1,105 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor } from '@testing-library/svelte';
+import type { ServingView } from '../bindings/ServingView';
+import type { ReportingView } from '../bindings/ReportingView';
+
+const { reportingApi } = vi.hoisted(() => ({
+  reportingApi: {
+    networks: vi.fn(),
+    start: vi.fn(),
+    stop: vi.fn(),
+    status: vi.fn(),
+    setAcceptance: vi.fn(),
+    accept: vi.fn(),
+    reset: vi.fn(),
+  },
+}));
+vi.mock('./reportingApi', () => ({ reportingApi }));
+vi.mock('../api', () => ({ inApp: () => true, toServiceError: (e: unknown) => e }));
+
+import ReportingPanel from './ReportingPanel.svelte';
+
+const round = (over: Partial<ReportingView> = {}): ReportingView => ({
+  event: 3,
+  round: 2,
+  open: true,
+  live: true,
+  acceptance: 'by_organiser',
+  tables: [
+    { table: 1, a: 'Anna', b: 'Cleo', state: 'disputed', report_a: 'Anna won 5–2', report_b: 'Cleo won 5–3', result: null },
+    { table: 2, a: 'Ben', b: 'Dan', state: 'agreed', report_a: 'Ben won 5–1', report_b: 'Ben won 5–1', result: null },
+    { table: 3, a: 'Eva', b: 'Finn', state: 'final', report_a: null, report_b: null, result: 'Finn won 5–4' },
+  ],
+  ...over,
+});
+
+const serving = (over: Partial<ServingView> = {}): ServingView => ({
+  url: null,
+  qr: null,
+  reporting: round(),
+  ...over,
+});
+
+describe('ReportingPanel', () => {
+  beforeEach(() => {
+    vi.clearAllMocks();
+    reportingApi.networks.mockResolvedValue([{ interface: 'wlan0', ip: '192.168.1.20' }]);
+  });
+
+  it('opens reporting on the chosen network and shows the address and its QR code', async () => {
+    reportingApi.status.mockResolvedValue(serving());
+    const running = serving({ url: 'http://192.168.1.20:8470/', qr: 'data:image/svg+xml;base64,PHN2Zz4=' });
+    reportingApi.start.mockResolvedValue(running);
+    render(ReportingPanel, { eventId: 3, lang: 'en', onerror: vi.fn(), onchanged: vi.fn() });
+    const start = await screen.findByTestId('reporting-start');
+    await waitFor(() => expect((start as HTMLButtonElement).disabled).toBe(false));
+    reportingApi.status.mockResolvedValue(running);
+    await fireEvent.click(start);
+    expect(reportingApi.start).toHaveBeenCalledWith(3, '192.168.1.20:8470', 'en');
+    expect((await screen.findByTestId('reporting-url')).textContent).toBe('http://192.168.1.20:8470/');
+    expect(screen.getByTestId('reporting-qr').getAttribute('src')).toContain('data:image/svg+xml');
+  });
+
+  it('shows each table live in German, a dispute marked, and the organiser acting on them', async () => {
+    reportingApi.status.mockResolvedValue(serving({ url: 'http://192.168.1.20:8470/' }));
+    reportingApi.accept.mockResolvedValue(round());
+    reportingApi.reset.mockResolvedValue(round());
+    render(ReportingPanel, { eventId: 3, lang: 'de', onerror: vi.fn(), onchanged: vi.fn() });
+    const disputed = await screen.findByTestId('reporting-table-1');
+    expect(disputed.classList.contains('state-disputed')).toBe(true);
+    expect(screen.getByTestId('reporting-state-1').textContent).toBe('strittig');
+    expect(screen.getByTestId('reporting-state-3').textContent).toBe('fertig');
+    expect(screen.getByTestId('reporting-table-3').textContent).toContain('Finn won 5–4');
+    // a dispute can be reset, not accepted; agreement can be accepted
+    expect(screen.queryByTestId('reporting-accept-1')).toBeNull();
+    await fireEvent.click(screen.getByTestId('reporting-accept-2'));
+    expect(reportingApi.accept).toHaveBeenCalledWith(3, 2, 2, 'de');
+    await fireEvent.click(screen.getByTestId('reporting-reset-1'));
+    expect(reportingApi.reset).toHaveBeenCalledWith(3, 2, 1, 'de');
+    expect(screen.queryByTestId('reporting-reset-3')).toBeNull();
+  });
+
+  it('tells the event page when a table got its result', async () => {
+    const onchanged = vi.fn();
+    reportingApi.status.mockResolvedValue(serving());
+    reportingApi.accept.mockResolvedValue(round());
+    render(ReportingPanel, { eventId: 3, lang: 'en', onerror: vi.fn(), onchanged });
+    await screen.findByTestId('reporting-table-2');
+    expect(onchanged).not.toHaveBeenCalled();
+    const after = round();
+    after.tables = after.tables.map((tb) =>
+      tb.table === 2 ? { ...tb, state: 'final', result: 'Ben won 5–1' } : tb,
+    );
+    reportingApi.status.mockResolvedValue(serving({ reporting: after }));
+    await fireEvent.click(screen.getByTestId('reporting-accept-2'));
+    await waitFor(() => expect(onchanged).toHaveBeenCalledTimes(1));
+  });
+
+  it('says so when there is no network to serve on', async () => {
+    reportingApi.networks.mockResolvedValue([]);
+    reportingApi.status.mockResolvedValue(serving());
+    render(ReportingPanel, { eventId: 3, lang: 'en', onerror: vi.fn(), onchanged: vi.fn() });
+    expect((await screen.findByTestId('reporting-no-network')).textContent).toContain('No network found');
+    expect((screen.getByTestId('reporting-start') as HTMLButtonElement).disabled).toBe(true);
+  });
+});
