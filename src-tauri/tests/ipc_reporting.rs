@@ -1,6 +1,7 @@
 //! Players' reporting through the app's IPC (mock runtime, real capabilities): the organiser
 //! starts the server for an event on 127.0.0.1, two players report over HTTP, the status poll
-//! shows the table final with the address and QR code, and stopping frees the port.
+//! shows the table final with the address and QR code, the organiser settles a dispute, and
+//! the server stops once the round is final, freeing the port.
 
 mod common;
 
@@ -145,13 +146,38 @@ fn the_organiser_serves_reporting_and_two_players_report_through_it() {
     assert_eq!(status["reporting"]["tables"][0]["result"], "Anna won 5–3");
     assert_eq!(status["reporting"]["tables"][1]["state"], "nobody");
 
+    // table 2 disagrees; the organiser sets its result by seat, which makes the round final
+    let ben = format!(
+        r#"{{"code":"{}","result":"won","crystals":[5,1]}}"#,
+        code("Ben")
+    );
+    let dan = format!(
+        r#"{{"code":"{}","result":"won","crystals":[5,3]}}"#,
+        code("Dan")
+    );
+    assert_eq!(http(&addr, "POST", "/api/report", Some(&ben)).0, 200);
+    let (_, body) = http(&addr, "POST", "/api/report", Some(&dan));
+    assert!(body.contains("\"state\":\"disputed\""), "{body}");
+    let settled = app
+        .call(
+            "reporting_settle",
+            json!({ "id": id, "round": 1, "table": 2, "winner": "b",
+                    "crystalsA": 3, "crystalsB": 5 }),
+        )
+        .expect("settle");
+    assert_eq!(settled["tables"][1]["result"], "Dan won 5–3");
+    // the next status poll finds the round final and stops the server
+    let status = app
+        .call("reporting_status", json!({ "id": id }))
+        .expect("status");
+    assert_eq!(status["url"], Value::Null);
+    assert!(
+        std::net::TcpStream::connect(&addr).is_err(),
+        "the port is free"
+    );
     let stopped = app
         .call("reporting_stop", json!({ "id": id }))
         .expect("stop");
     assert_eq!(stopped["url"], Value::Null);
     assert_eq!(stopped["reporting"]["open"], false);
-    assert!(
-        std::net::TcpStream::connect(&addr).is_err(),
-        "the port is free"
-    );
 }

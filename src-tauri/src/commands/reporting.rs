@@ -7,6 +7,7 @@ use std::net::SocketAddr;
 
 use lanreport::interfaces::LanAddress;
 use lanreport::ServingView;
+use serde::Deserialize;
 use tablemate::tournaments::{ReportAcceptance, ReportingView, SeatCodeView};
 use tablemate::{Language, ServiceError};
 use tauri::{AppHandle, Runtime, State};
@@ -15,6 +16,14 @@ use crate::reporting::ReportServer;
 use crate::state::AppState;
 
 type CmdResult<T> = Result<T, ServiceError>;
+
+/// A seat of a table as the page sends it (`"a"` or `"b"`).
+#[derive(Debug, Clone, Copy, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Seat {
+    A,
+    B,
+}
 
 /// The round's reports, `None` before round 1 is paired.
 fn reports(state: &AppState, id: i64, lang: Language) -> CmdResult<Option<ReportingView>> {
@@ -138,8 +147,8 @@ pub fn reporting_reset(
     state.with(|svc| svc.reset_reports(id, round, table, lang.unwrap_or_default()))
 }
 
-/// The organiser's result for a table (a dispute): the winner's entrant id, seat A's and B's
-/// crystals.
+/// The organiser's result for a table (a dispute): the winner by seat (`a` or `b`: the page
+/// shows the players' names), seat A's and B's crystals.
 #[allow(clippy::too_many_arguments)]
 #[tauri::command(async)]
 pub fn reporting_settle(
@@ -147,7 +156,7 @@ pub fn reporting_settle(
     id: i64,
     round: u32,
     table: u32,
-    winner: i64,
+    winner: Seat,
     crystals_a: u8,
     crystals_b: u8,
     lang: Option<Language>,
@@ -157,7 +166,10 @@ pub fn reporting_settle(
             id,
             round,
             table,
-            &format!("#{winner}"),
+            match winner {
+                Seat::A => "a",
+                Seat::B => "b",
+            },
             crystals_a,
             crystals_b,
             lang.unwrap_or_default(),

@@ -12,6 +12,7 @@ const { reportingApi } = vi.hoisted(() => ({
     setAcceptance: vi.fn(),
     accept: vi.fn(),
     reset: vi.fn(),
+    settle: vi.fn(),
   },
 }));
 vi.mock('./reportingApi', () => ({ reportingApi }));
@@ -77,6 +78,20 @@ describe('ReportingPanel', () => {
     await fireEvent.click(screen.getByTestId('reporting-reset-1'));
     expect(reportingApi.reset).toHaveBeenCalledWith(3, 2, 1, 'de');
     expect(screen.queryByTestId('reporting-reset-3')).toBeNull();
+  });
+
+  it('lets the organiser set the result of a dispute by name', async () => {
+    reportingApi.status.mockResolvedValue(serving());
+    reportingApi.settle.mockResolvedValue(round());
+    render(ReportingPanel, { eventId: 3, lang: 'en', onerror: vi.fn(), onchanged: vi.fn() });
+    const winner = (await screen.findByTestId('reporting-winner-1')) as HTMLSelectElement;
+    expect([...winner.options].map((o) => o.textContent)).toEqual(['Anna', 'Cleo']);
+    expect(screen.queryByTestId('reporting-settle-2')).toBeNull();
+    await fireEvent.change(winner, { target: { value: 'b' } });
+    await fireEvent.input(screen.getByTestId('reporting-crystals-a-1'), { target: { value: '3' } });
+    await fireEvent.input(screen.getByTestId('reporting-crystals-b-1'), { target: { value: '5' } });
+    await fireEvent.submit(screen.getByTestId('reporting-settle-1'));
+    expect(reportingApi.settle).toHaveBeenCalledWith(3, 2, 1, 'b', 3, 5, 'en');
   });
 
   it('tells the event page when a table got its result', async () => {

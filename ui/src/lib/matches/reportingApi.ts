@@ -21,4 +21,23 @@ export const reportingApi = {
     call<ReportingView>('reporting_accept', { id, round, table, lang }),
   reset: (id: number, round: number, table: number, lang: Language) =>
     call<ReportingView>('reporting_reset', { id, round, table, lang }),
+  /** The organiser's result for a disputed table: the winner's seat, each seat's crystals. */
+  settle: (
+    id: number,
+    round: number,
+    table: number,
+    winner: 'a' | 'b',
+    crystalsA: number,
+    crystalsB: number,
+    lang: Language,
+  ) =>
+    call<ReportingView>('reporting_settle', {
+      id,
+      round,
+      table,
+      winner,
+      crystalsA,
+      crystalsB,
+      lang,
+    }),
 };
