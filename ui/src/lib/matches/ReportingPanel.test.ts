@@ -19,6 +19,7 @@ vi.mock('./reportingApi', () => ({ reportingApi }));
 vi.mock('../api', () => ({ inApp: () => true, toServiceError: (e: unknown) => e }));
 
 import ReportingPanel from './ReportingPanel.svelte';
+import ReportAddress from './ReportAddress.svelte';
 
 const round = (over: Partial<ReportingView> = {}): ReportingView => ({
   event: 3,
@@ -116,5 +117,27 @@ describe('ReportingPanel', () => {
     render(ReportingPanel, { eventId: 3, lang: 'en', onerror: vi.fn(), onchanged: vi.fn() });
     expect((await screen.findByTestId('reporting-no-network')).textContent).toContain('No network found');
     expect((screen.getByTestId('reporting-start') as HTMLButtonElement).disabled).toBe(true);
+  });
+});
+
+describe('ReportAddress (projector)', () => {
+  beforeEach(() => vi.clearAllMocks());
+
+  it('shows where to report while the event is served, in German', async () => {
+    reportingApi.status.mockResolvedValue(
+      serving({ url: 'http://192.168.1.20:8470/', qr: 'data:image/svg+xml;base64,PHN2Zz4=' }),
+    );
+    render(ReportAddress, { eventId: 3, lang: 'de', onerror: vi.fn() });
+    const block = await screen.findByTestId('report-address');
+    expect(block.textContent).toContain('Melde dein Ergebnis auf dem Handy:');
+    expect(block.textContent).toContain('http://192.168.1.20:8470/');
+    expect(block.querySelector('img')?.getAttribute('src')).toContain('data:image/svg+xml');
+  });
+
+  it('shows nothing while reporting is not served', async () => {
+    reportingApi.status.mockResolvedValue(serving());
+    render(ReportAddress, { eventId: 3, lang: 'en', onerror: vi.fn() });
+    await waitFor(() => expect(reportingApi.status).toHaveBeenCalled());
+    expect(screen.queryByTestId('report-address')).toBeNull();
   });
 });
