@@ -110,8 +110,8 @@ fn the_organiser_serves_reporting_and_two_players_report_through_it() {
     let code = |player: &str| {
         codes
             .as_array()
-            .and_then(|l| l.iter().find(|c| c["player"] == player))
-            .and_then(|c| c["code"].as_str())
+            .and_then(|l| l.iter().find(|c| c["code"]["player"] == player))
+            .and_then(|c| c["code"]["code"].as_str())
             .expect("a code")
             .to_string()
     };

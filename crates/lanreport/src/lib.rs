@@ -328,3 +328,29 @@ impl ServingView {
         }
     }
 }
+
+/// A seat's code for its half of the printed result slip: the typed form, and while the
+/// server runs, a QR code of the page's address with the code in it.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, ts_rs::TS)]
+#[ts(export)]
+pub struct SlipCode {
+    pub code: tablemate::tournaments::SeatCodeView,
+    /// `url?code=CODE` as an SVG QR code (`data:` URL); `None` while reporting is not served.
+    pub qr: Option<String>,
+}
+
+impl SlipCode {
+    /// The slips' codes; `url` is the page's address while it is served.
+    pub fn all(
+        codes: Vec<tablemate::tournaments::SeatCodeView>,
+        url: Option<&str>,
+    ) -> Vec<SlipCode> {
+        codes
+            .into_iter()
+            .map(|code| SlipCode {
+                qr: url.and_then(|u| qr::qr_data_url(&format!("{u}?code={}", code.code))),
+                code,
+            })
+            .collect()
+    }
+}

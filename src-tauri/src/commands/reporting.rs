@@ -6,9 +6,9 @@
 use std::net::SocketAddr;
 
 use lanreport::interfaces::LanAddress;
-use lanreport::ServingView;
+use lanreport::{ServingView, SlipCode};
 use serde::Deserialize;
-use tablemate::tournaments::{ReportAcceptance, ReportingView, SeatCodeView};
+use tablemate::tournaments::{ReportAcceptance, ReportingView};
 use tablemate::{Language, ServiceError};
 use tauri::{AppHandle, Runtime, State};
 
@@ -106,14 +106,18 @@ pub async fn reporting_status(
     Ok(ServingView::new(server.url_for(id), view))
 }
 
+/// Each seat's code of the round (made when first asked for), with a QR code of the page's
+/// address and the code while the event is served: for the result slips.
 #[tauri::command(async)]
 pub fn reporting_codes(
     state: State<'_, AppState>,
+    server: State<'_, ReportServer>,
     id: i64,
     round: Option<u32>,
     lang: Option<Language>,
-) -> CmdResult<Vec<SeatCodeView>> {
-    state.with(|svc| svc.seat_codes(id, round, lang.unwrap_or_default()))
+) -> CmdResult<Vec<SlipCode>> {
+    let codes = state.with(|svc| svc.seat_codes(id, round, lang.unwrap_or_default()))?;
+    Ok(SlipCode::all(codes, server.url_for(id).as_deref()))
 }
 
 #[tauri::command(async)]

@@ -5,6 +5,7 @@ import type { Language } from '../bindings/Language';
 import type { ReportAcceptance } from '../bindings/ReportAcceptance';
 import type { ReportingView } from '../bindings/ReportingView';
 import type { ServingView } from '../bindings/ServingView';
+import type { SlipCode } from '../bindings/SlipCode';
 
 export const reportingApi = {
   /** This computer's networks the server can use, best first. */
@@ -15,6 +16,9 @@ export const reportingApi = {
   stop: (id: number, lang: Language) => call<ServingView>('reporting_stop', { id, lang }),
   /** Where reporting stands; the service stops a server whose round is final. */
   status: (id: number, lang: Language) => call<ServingView>('reporting_status', { id, lang }),
+  /** Each seat's code of the current round for the result slips (made when first asked for),
+   * with a QR code of the page's address and the code while the event is served. */
+  codes: (id: number, lang: Language) => call<SlipCode[]>('reporting_codes', { id, lang }),
   setAcceptance: (id: number, acceptance: ReportAcceptance) =>
     call<null>('reporting_set_acceptance', { id, acceptance }),
   accept: (id: number, round: number, table: number, lang: Language) =>
