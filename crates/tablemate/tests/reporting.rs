@@ -324,7 +324,18 @@ fn reports_wait_while_reporting_is_closed() {
     let view = svc.close_reporting(e, DE).unwrap();
     assert!(!view.open && !view.live);
     let err = svc.close_reporting(e, DE).unwrap_err();
-    assert!(err.message.contains("geschlossen"), "{err:?}");
+    assert_eq!(err.message, "Das Melden für Runde 1 ist schon geschlossen.");
+    // once every result is in, there is nothing to open, and the organiser is told so
+    svc.open_reporting(e, EN).unwrap();
+    svc.report_result(e, &code_of(&codes, "Cleo"), lost(2, 5), "10.0.0.2", EN)
+        .unwrap();
+    svc.settle_reports(e, 1, 2, "Ben", 5, 0, EN).unwrap();
+    svc.close_reporting(e, EN).unwrap();
+    let err = svc.open_reporting(e, EN).unwrap_err();
+    assert_eq!(
+        err.message,
+        "Every result of round 1 is in; there is nothing left to report."
+    );
 }
 
 #[test]

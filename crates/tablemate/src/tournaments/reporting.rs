@@ -269,9 +269,10 @@ impl Service {
         }
     }
 
+    /// A store error for the organiser's commands that name no table.
     fn plain_err(e: StoreError, lang: Language) -> ServiceError {
         match e {
-            StoreError::Report(r) => ServiceError::invalid(wording::refusal(&r, None, lang)),
+            StoreError::Report(r) => ServiceError::invalid(wording::for_organiser(&r, lang)),
             other => store_err(other).in_language(lang),
         }
     }

@@ -163,6 +163,24 @@ pub(crate) fn refusal(r: &ReportRefusal, names: Option<&TableNames>, lang: Langu
     }
 }
 
+/// A refusal to the organiser (opening, closing, codes, the live view): the round's state in
+/// their words; the rest as [`refusal`] words it.
+pub(crate) fn for_organiser(r: &ReportRefusal, lang: Language) -> String {
+    match *r {
+        ReportRefusal::Closed { round } => en_de(
+            lang,
+            format!("Reporting for round {round} is already closed."),
+            format!("Das Melden für Runde {round} ist schon geschlossen."),
+        ),
+        ReportRefusal::Expired { round } => en_de(
+            lang,
+            format!("Every result of round {round} is in; there is nothing left to report."),
+            format!("Alle Ergebnisse von Runde {round} sind da; es gibt nichts mehr zu melden."),
+        ),
+        _ => refusal(r, None, lang),
+    }
+}
+
 /// The phone's status line for the player in `seat`.
 pub(crate) fn status(
     agreement: Agreement,
