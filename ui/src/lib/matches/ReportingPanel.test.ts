@@ -111,12 +111,20 @@ describe('ReportingPanel', () => {
     await waitFor(() => expect(onchanged).toHaveBeenCalledTimes(1));
   });
 
-  it('says so when there is no network to serve on', async () => {
+  it('says so when there is no network to serve on, and takes an address typed instead', async () => {
     reportingApi.networks.mockResolvedValue([]);
     reportingApi.status.mockResolvedValue(serving());
+    reportingApi.start.mockResolvedValue(serving());
     render(ReportingPanel, { eventId: 3, lang: 'en', onerror: vi.fn(), onchanged: vi.fn() });
     expect((await screen.findByTestId('reporting-no-network')).textContent).toContain('No network found');
-    expect((screen.getByTestId('reporting-start') as HTMLButtonElement).disabled).toBe(true);
+    const start = screen.getByTestId('reporting-start') as HTMLButtonElement;
+    await waitFor(() => expect(screen.getByTestId('reporting-other-ip')).toBeTruthy());
+    expect(start.disabled).toBe(true);
+    await fireEvent.input(screen.getByTestId('reporting-other-ip'), { target: { value: ' 10.1.2.3 ' } });
+    await fireEvent.input(screen.getByTestId('reporting-port'), { target: { value: '9000' } });
+    expect(start.disabled).toBe(false);
+    await fireEvent.click(start);
+    expect(reportingApi.start).toHaveBeenCalledWith(3, '10.1.2.3:9000', 'en');
   });
 });
 
