@@ -6,7 +6,7 @@
 use std::net::{IpAddr, SocketAddr};
 use std::sync::{Arc, Mutex};
 
-use tablemate::tournaments::{PlayerReport, SeatRefusal, SeatRefusalKind, SeatView};
+use tablemate::tournaments::{PlayerReport, SeatRefusal, SeatView};
 use tablemate::{Language, ServiceError};
 use tauri::{AppHandle, Manager, Runtime};
 
@@ -18,22 +18,12 @@ struct AppDesk<R: Runtime> {
     event: i64,
 }
 
-fn unavailable(lang: Language) -> SeatRefusal {
-    SeatRefusal {
-        kind: SeatRefusalKind::Unavailable,
-        message: match lang {
-            Language::En => "Reporting is not available right now.".into(),
-            Language::De => "Melden geht gerade nicht.".into(),
-        },
-    }
-}
-
 impl<R: Runtime> lanreport::Desk for AppDesk<R> {
     fn seat(&self, code: &str, lang: Language) -> Result<SeatView, SeatRefusal> {
         self.app
             .state::<AppState>()
             .with(|svc| Ok(svc.seat_view(self.event, code, lang)))
-            .unwrap_or_else(|_| Err(unavailable(lang)))
+            .unwrap_or_else(|_| Err(SeatRefusal::unavailable(lang)))
     }
 
     fn report(
@@ -46,7 +36,7 @@ impl<R: Runtime> lanreport::Desk for AppDesk<R> {
         self.app
             .state::<AppState>()
             .with(|svc| Ok(svc.report_result(self.event, code, report, &client.to_string(), lang)))
-            .unwrap_or_else(|_| Err(unavailable(lang)))
+            .unwrap_or_else(|_| Err(SeatRefusal::unavailable(lang)))
     }
 }
 

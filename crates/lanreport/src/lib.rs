@@ -72,13 +72,7 @@ impl ServiceDesk {
     ) -> Result<T, SeatRefusal> {
         match self.service.lock() {
             Ok(mut svc) => f(&mut svc),
-            Err(_) => Err(SeatRefusal {
-                kind: tablemate::tournaments::SeatRefusalKind::Unavailable,
-                message: match lang {
-                    Language::En => "Reporting is not available right now.".into(),
-                    Language::De => "Melden geht gerade nicht.".into(),
-                },
-            }),
+            Err(_) => Err(SeatRefusal::unavailable(lang)),
         }
     }
 }

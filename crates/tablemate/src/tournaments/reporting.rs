@@ -632,8 +632,16 @@ fn with_fresh_codes<T>(
 }
 
 fn unavailable(lang: Language) -> SeatRefusal {
-    SeatRefusal {
-        kind: SeatRefusalKind::Unavailable,
-        message: wording::unavailable(lang),
+    SeatRefusal::unavailable(lang)
+}
+
+impl SeatRefusal {
+    /// The organiser's data cannot be reached now (for a server whose service is gone or
+    /// poisoned as well as for a failing database), in the player's language.
+    pub fn unavailable(lang: Language) -> SeatRefusal {
+        SeatRefusal {
+            kind: SeatRefusalKind::Unavailable,
+            message: wording::unavailable(lang),
+        }
     }
 }
