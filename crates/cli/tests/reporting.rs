@@ -272,3 +272,60 @@ fn serve_refuses_all_networks_at_once() {
         "{o:?}"
     );
 }
+
+#[cfg(unix)]
+#[test]
+fn serve_closes_reporting_when_asked_to_end() {
+    let dir = tempfile::tempdir().unwrap();
+    let id = event(dir.path());
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let addr = format!("127.0.0.1:{port}");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tablemate"))
+        .arg("--data-dir")
+        .arg(dir.path())
+        .args(["tournament", "serve", &id, "--address", &addr])
+        .env_remove("TABLEMATE_DATA_DIR")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    assert!(first.starts_with("players report at"), "{first}");
+    assert_eq!(
+        json(dir.path(), &["tournament", "reports", &id])["open"],
+        true
+    );
+    // SIGTERM, by the child's own id
+    let killed = Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let start = Instant::now();
+    let status = loop {
+        if let Some(s) = child.try_wait().unwrap() {
+            break s;
+        }
+        if start.elapsed() > Duration::from_secs(10) {
+            let _ = child.kill();
+            panic!("serve did not end on SIGTERM");
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    assert!(status.success(), "{status:?}");
+    assert_eq!(
+        json(dir.path(), &["tournament", "reports", &id])["open"],
+        false
+    );
+    assert!(
+        std::net::TcpStream::connect(&addr).is_err(),
+        "the port is free"
+    );
+}

@@ -259,6 +259,7 @@ fn serve(mut svc: Service, event: i64, address: SocketAddr, ctx: &Ctx) -> Result
         })?;
         let why = tokio::select! {
             _ = tokio::signal::ctrl_c() => "stopped",
+            _ = terminated() => "stopped",
             _ = round_final(&service, event) => "every result of the round is in",
         };
         server.stop().await;
@@ -272,6 +273,18 @@ fn serve(mut svc: Service, event: i64, address: SocketAddr, ctx: &Ctx) -> Result
         }
     }
     served
+}
+
+/// Returns when the process is asked to end (SIGTERM, as a service manager or `kill` asks), so
+/// reporting is closed then too; never elsewhere.
+async fn terminated() {
+    #[cfg(unix)]
+    if let Ok(mut term) = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())
+    {
+        term.recv().await;
+        return;
+    }
+    std::future::pending::<()>().await
 }
 
 /// Returns once the round's codes no longer work (every result in, or closed elsewhere).
