@@ -135,6 +135,10 @@ test('two phones per table report; the event page shows agreement and dispute li
   assert.equal((await phone('POST', '/api/report', { code: t1[0].code, result: 'won', crystals: [5, 2] })).status, 200);
   const agreed = await phone('POST', '/api/report', { code: t1[1].code, result: 'lost', crystals: [2, 5] });
   assert.equal(agreed.json.state, 'final');
+  // a figure, not a check: how long until the organiser's screen shows it (its poll is 3 s)
+  const reportedAt = Date.now();
+  await s.waitFor('[data-testid="reporting-table-1"].state-final');
+  console.log(`[e2e] report to the organiser's screen: ${Date.now() - reportedAt} ms`);
   assert.equal((await phone('POST', '/api/report', { code: t2[0].code, result: 'won', crystals: [5, 1] })).status, 200);
   const disputed = await phone('POST', '/api/report', { code: t2[1].code, result: 'won', crystals: [5, 3] });
   assert.equal(disputed.json.state, 'disputed');
