@@ -2,6 +2,7 @@
 
 mod commands;
 pub mod dialog;
+mod reporting;
 mod state;
 pub mod wake;
 
@@ -16,6 +17,7 @@ pub fn configure<R: tauri::Runtime>(builder: tauri::Builder<R>) -> tauri::Builde
         .manage(AppState::default())
         .manage(dialog::FileDialogs::from_env())
         .manage(wake::WakeLock::default())
+        .manage(reporting::ReportServer::default())
         .setup(|app| {
             // Tauri knows the right data folder on every platform; keep it for the state.
             if let Ok(dir) = app.path().app_data_dir() {
@@ -93,13 +95,33 @@ pub fn configure<R: tauri::Runtime>(builder: tauri::Builder<R>) -> tauri::Builde
             commands::tournaments::tournament_correct,
             commands::tournaments::tournament_export,
             commands::tournaments::tournament_import,
+            commands::reporting::reporting_networks,
+            commands::reporting::reporting_start,
+            commands::reporting::reporting_stop,
+            commands::reporting::reporting_status,
+            commands::reporting::reporting_codes,
+            commands::reporting::reporting_set_acceptance,
+            commands::reporting::reporting_accept,
+            commands::reporting::reporting_reset,
+            commands::reporting::reporting_settle,
         ])
 }
 
 #[cfg_attr(mobile, tauri::mobile_entry_point)]
 pub fn run() {
-    if let Err(e) = configure(tauri::Builder::default()).run(tauri::generate_context!()) {
-        eprintln!("Tablemate could not start: {e}");
-        std::process::exit(1);
-    }
+    let app = match configure(tauri::Builder::default()).build(tauri::generate_context!()) {
+        Ok(app) => app,
+        Err(e) => {
+            eprintln!("Tablemate could not start: {e}");
+            std::process::exit(1);
+        }
+    };
+    app.run(|handle, event| {
+        // the reporting server goes with the app: its port is free again, no phone is left
+        // talking to a closing app
+        if let tauri::RunEvent::Exit = event {
+            let server = handle.state::<reporting::ReportServer>();
+            tauri::async_runtime::block_on(server.stop());
+        }
+    });
 }

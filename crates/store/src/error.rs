@@ -63,6 +63,10 @@ pub enum StoreError {
     Import { location: String, message: String },
     #[error("tournament rule: {0}")]
     Tournament(#[from] tournament::TournamentError),
+    /// A player's report or an organiser's decision about reports refused; the service words it
+    /// for the person (see `reports.rs`).
+    #[error("{0}")]
+    Report(crate::reports::ReportRefusal),
 }
 
 pub type Result<T, E = StoreError> = std::result::Result<T, E>;
@@ -99,6 +103,7 @@ impl StoreError {
             StoreError::Changed { .. } => "store.changed",
             StoreError::Import { .. } => "store.import",
             StoreError::Tournament(_) => "store.tournament_rule",
+            StoreError::Report(_) => "store.report_refused",
         }
     }
 }

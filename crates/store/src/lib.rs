@@ -15,6 +15,7 @@ mod open;
 mod other_stats;
 mod othergames;
 mod players;
+mod reports;
 mod round_clock;
 pub mod schema;
 mod stats;
@@ -44,8 +45,13 @@ pub use open::{OpenReport, Opened, SetAside};
 pub use other_stats::OtherLog;
 pub use othergames::{NewOtherGame, OtherGameId, OtherGameInfo, OtherKind, Outcome};
 pub use players::{Player, PlayerRecord};
+pub use reports::{
+    Acceptance, Actor, LogAction, ReportLogRow, ReportOutcome, ReportRefusal, ReportRound,
+    SeatCode, TableReports, MAX_CLIENT_CHARS,
+};
 pub use round_clock::StoredClock;
 pub use stats::{MatchupStats, PeopleStats, Statistics};
+pub use tournament::{Agreement, ReportProblem, Seat, SeatReport, SeatScore};
 pub use tournament::{EntrantId, FirstRound, Format, Standing};
 pub use tournaments::{
     Correction, Entrant, NewTournament, ResultSource, RoundInfo, Stage, StandingRow, Table,

@@ -233,6 +233,62 @@ ALTER TABLE games ADD COLUMN revision INTEGER NOT NULL DEFAULT 0 CHECK (revision
 ALTER TABLE other_games ADD COLUMN revision INTEGER NOT NULL DEFAULT 0 CHECK (revision >= 0);
 "#;
 
+/// Players reporting their own results from their phones (issue #22). Per event, whether two
+/// agreeing reports are accepted at once or wait for the organiser; per round, whether reporting
+/// is open; per seat of a table, the player's code (unguessable, from the OS's random source)
+/// and their latest report, in their own words (won or not, their crystals first); and the log
+/// of every report and every decision of the organiser, like `result_corrections`: who, which
+/// seat, the client's address, when, and the old and new result in seat order. Everything
+/// belongs to a pairing and goes with it when the round is undone.
+pub const V_RESULT_REPORTS: &str = r#"
+CREATE TABLE report_settings (
+    tournament_id   INTEGER PRIMARY KEY REFERENCES tournaments(id),
+    needs_organiser INTEGER NOT NULL DEFAULT 0 CHECK (needs_organiser IN (0, 1))
+);
+CREATE TABLE report_rounds (
+    tournament_id   INTEGER NOT NULL,
+    round           INTEGER NOT NULL,
+    open            INTEGER NOT NULL CHECK (open IN (0, 1)),
+    changed_at      TEXT NOT NULL,
+    PRIMARY KEY (tournament_id, round),
+    FOREIGN KEY (tournament_id, round) REFERENCES rounds(tournament_id, number) ON DELETE CASCADE
+) WITHOUT ROWID;
+CREATE TABLE seat_codes (
+    pairing_id      INTEGER NOT NULL REFERENCES pairings(id) ON DELETE CASCADE,
+    seat            TEXT NOT NULL CHECK (seat IN ('A', 'B')),
+    code            TEXT NOT NULL UNIQUE CHECK (length(code) BETWEEN 10 AND 64),
+    created_at      TEXT NOT NULL,
+    PRIMARY KEY (pairing_id, seat)
+) WITHOUT ROWID;
+CREATE TABLE seat_reports (
+    pairing_id      INTEGER NOT NULL REFERENCES pairings(id) ON DELETE CASCADE,
+    seat            TEXT NOT NULL CHECK (seat IN ('A', 'B')),
+    won             INTEGER NOT NULL CHECK (won IN (0, 1)),
+    crystals_mine   INTEGER NOT NULL CHECK (crystals_mine BETWEEN 0 AND 11),
+    crystals_theirs INTEGER NOT NULL CHECK (crystals_theirs BETWEEN 0 AND 11),
+    reported_at     TEXT NOT NULL,
+    PRIMARY KEY (pairing_id, seat)
+) WITHOUT ROWID;
+CREATE TABLE report_log (
+    id              INTEGER PRIMARY KEY,
+    pairing_id      INTEGER NOT NULL REFERENCES pairings(id) ON DELETE CASCADE,
+    actor           TEXT NOT NULL CHECK (actor IN ('player', 'organiser', 'agreement')),
+    action          TEXT NOT NULL CHECK (action IN ('report', 'accept', 'set_result', 'reset')),
+    seat            TEXT CHECK (seat IS NULL OR seat IN ('A', 'B')),
+    client          TEXT CHECK (client IS NULL OR length(client) BETWEEN 1 AND 64),
+    old_winner      TEXT CHECK (old_winner IS NULL OR old_winner IN ('A', 'B')),
+    old_crystals_a  INTEGER,
+    old_crystals_b  INTEGER,
+    new_winner      TEXT CHECK (new_winner IS NULL OR new_winner IN ('A', 'B')),
+    new_crystals_a  INTEGER,
+    new_crystals_b  INTEGER,
+    logged_at       TEXT NOT NULL,
+    CHECK ((old_winner IS NULL) = (old_crystals_a IS NULL) AND (old_winner IS NULL) = (old_crystals_b IS NULL)),
+    CHECK ((new_winner IS NULL) = (new_crystals_a IS NULL) AND (new_winner IS NULL) = (new_crystals_b IS NULL))
+);
+CREATE INDEX report_log_by_pairing ON report_log(pairing_id, id);
+"#;
+
 /// The SQL of every version, oldest first. Index `i` holds the step from version `i` to `i + 1`.
 pub const VERSIONS: &[&str] = &[
     V1,
@@ -244,6 +300,7 @@ pub const VERSIONS: &[&str] = &[
     V_OTHER_GAMES,
     V_OTHER_RULINGS_SEEN,
     V_LOG_REVISIONS,
+    V_RESULT_REPORTS,
 ];
 
 /// The newest schema version this build knows.

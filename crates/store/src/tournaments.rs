@@ -357,6 +357,23 @@ pub(crate) fn insert_round(
     Ok(())
 }
 
+/// Writes a table's first result (the caller has checked there is none).
+pub(crate) fn insert_result(
+    tx: &Transaction<'_>,
+    pid: i64,
+    winner: EntrantId,
+    (ca, cb): (u8, u8),
+    source: ResultSource,
+    match_id: Option<MatchId>,
+) -> Result<()> {
+    tx.execute(
+        "INSERT INTO results (pairing_id, winner, crystals_a, crystals_b, source, match_id, recorded_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+        params![pid, winner.0, ca, cb, source.as_sql(), match_id.map(|m| m.0), clock::Stamp::now()],
+    )?;
+    Ok(())
+}
+
 /// The id of the pairing at `round`/`table`, with its seats; errors name what is missing.
 fn pairing_at(
     tx: &rusqlite::Connection,
@@ -793,11 +810,7 @@ impl Store {
                 "table {table} of round {round} already has a result; correct it instead"
             )));
         }
-        tx.execute(
-            "INSERT INTO results (pairing_id, winner, crystals_a, crystals_b, source, match_id, recorded_at)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-            params![pid, winner.0, ca, cb, source.as_sql(), match_id.map(|m| m.0), clock::Stamp::now()],
-        )?;
+        insert_result(&tx, pid, winner, (ca, cb), source, match_id)?;
         tx.commit()?;
         Ok(())
     }

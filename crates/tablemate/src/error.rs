@@ -165,7 +165,8 @@ impl From<store::StoreError> for ServiceError {
             | E::MatchFinished(_)
             | E::Conflict(_)
             | E::Import { .. }
-            | E::Tournament(_) => ServiceError::invalid(capitalise(&e.to_string())),
+            | E::Tournament(_)
+            | E::Report(_) => ServiceError::invalid(capitalise(&e.to_string())),
             // Callers that know the players word it with their names (`record::write_error`).
             E::Changed { .. } => ServiceError::new(
                 ErrorCode::Changed,

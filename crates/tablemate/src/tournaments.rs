@@ -14,7 +14,13 @@ use ts_rs::TS;
 use crate::error::{Result, ServiceError};
 use crate::Service;
 
+mod reporting;
 mod round_clock;
+pub use reporting::{
+    normalise_code, typed_form, PlayerReport, ReportAcceptance, ReportLogAction, ReportLogView,
+    ReportedResult, ReportingView, SeatCodeView, SeatRefusal, SeatRefusalKind, SeatView,
+    TableReportState, TableReportsView, CODE_CHARS, MAX_CODE_INPUT,
+};
 pub use round_clock::{clock_text, ClockAction, ClockState, ClockView};
 pub use store::CsvImport;
 

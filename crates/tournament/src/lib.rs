@@ -30,6 +30,7 @@ mod next_round;
 mod pairing;
 mod ratio;
 mod record;
+mod reports;
 mod rng;
 mod round_clock;
 mod round_robin;
@@ -44,6 +45,7 @@ pub use next_round::{next_round, EventState, NextRound, PairedRound, Registratio
 pub use pairing::{swiss_pairings, FirstRound};
 pub use ratio::Ratio;
 pub use record::{MatchResult, Pairing, RoundRecord};
+pub use reports::{agreement, Agreement, ReportProblem, Seat, SeatReport, SeatScore};
 pub use round_clock::{
     ClockCommand, ClockPhase, ClockReading, ClockRun, RoundClock, DEFAULT_ROUND_MINUTES,
     MAX_RAN_MS, MAX_ROUND_MINUTES, RUNNING_SINCE_MS, WARNING_MS,

@@ -13,6 +13,7 @@ pub mod cards;
 pub mod game;
 pub mod history;
 pub mod othergames;
+pub mod reporting;
 pub mod rulings;
 pub mod tournaments;
 pub mod wake;

@@ -7,12 +7,14 @@ import { tableText } from './i18n/table';
 import { matchesText } from './i18n/matches';
 import { cardsText } from './i18n/cards';
 import { otherGamesText } from './i18n/othergames';
+import { reportingText } from './i18n/reporting';
 
 const en = {
   ...tableText.en,
   ...cardsText.en,
   ...matchesText.en,
   ...otherGamesText.en,
+  ...reportingText.en,
   'app.title': 'Tablemate',
   'nav.table': 'Table',
   'nav.cards': 'Cards',
@@ -53,6 +55,7 @@ const de: Record<Key, string> = {
   ...cardsText.de,
   ...matchesText.de,
   ...otherGamesText.de,
+  ...reportingText.de,
   'app.title': 'Tablemate',
   'nav.table': 'Tisch',
   'nav.cards': 'Karten',

@@ -9,5 +9,6 @@ pub mod matches;
 pub mod other_stats;
 pub mod othergames;
 pub mod power;
+pub mod reporting;
 pub mod rulings;
 pub mod tournament;

@@ -1,6 +1,6 @@
 //! `tablemate tournament …`: events for organisers — create, register, drop, pair (or prepare
 //! and publish), the round clock, results (typed or from a match played in the app),
-//! corrections, standings, export and import.
+//! corrections, standings, export and import; players' own reports are in `reporting.rs`.
 
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -105,6 +105,8 @@ pub enum TournamentCmd {
         #[command(flatten)]
         event: OptionalEventArgs,
     },
+    #[command(flatten)]
+    Reporting(super::reporting::ReportCmd),
 }
 
 #[derive(Debug, Subcommand)]
@@ -217,6 +219,7 @@ pub fn run(ctx: &Ctx, cmd: TournamentCmd) -> Result<(), ServiceError> {
     let mut svc = ctx.open()?;
     let out = ctx.out;
     match cmd {
+        TournamentCmd::Reporting(c) => super::reporting::run(ctx, svc, c),
         TournamentCmd::New(a) => {
             let ev = svc.create_event(&NewEvent {
                 name: a.name,

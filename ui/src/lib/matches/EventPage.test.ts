@@ -28,6 +28,19 @@ const { clockApi } = vi.hoisted(() => ({
   },
 }));
 vi.mock('./clockApi', () => ({ clockApi }));
+// the reporting panel has its own test; here it finds no round to report
+vi.mock('./reportingApi', () => ({
+  reportingApi: {
+    networks: async () => [],
+    status: async () => ({ url: null, qr: null, reporting: null }),
+    codes: async () => [
+      {
+        code: { round: 1, table: 1, player: 'Anna', opponent: 'Bert', code: 'AAAABBBBCCCC', typed: 'AAAA-BBBB-CCCC' },
+        qr: 'data:image/svg+xml;base64,PHN2Zz4=',
+      },
+    ],
+  },
+}));
 vi.mock('../api', () => ({
   inApp: () => true,
   toServiceError: (e: unknown) => e,
@@ -287,6 +300,11 @@ describe('EventPage printouts', () => {
     expect(screen.getByTestId('print-by-name').textContent).toContain('(Freilos)');
     expect(screen.getByTestId('slip-1').textContent).toContain('Unterschrift');
     expect(screen.queryByTestId('slip-2')).toBeNull();
+    // each player's half of the slip has their code to report by phone, with its QR code
+    const anna = await screen.findByTestId('slip-code-1-11');
+    expect(anna.textContent).toContain('AAAA-BBBB-CCCC');
+    expect(anna.querySelector('img')?.getAttribute('src')).toContain('data:image/svg+xml');
+    expect(screen.getByTestId('slip-1').textContent).toContain('Per Handy melden');
     expect(screen.getByTestId('print-standings').textContent).toContain('Cleo');
     const print = vi.fn();
     window.print = print;

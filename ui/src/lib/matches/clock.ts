@@ -11,10 +11,11 @@ export const TABLE_IDLE_POLL_MS = 5000;
 
 /** Calls `read` now and then every `everyMs` (every `idleMs` while it answers that there is no
  * clock), passing each answer to `onview`; an error stops the polling (reported once through
- * `onerror`). Returns the function that stops it. */
-export function pollClock(
-  read: () => Promise<ClockView | null>,
-  onview: (v: ClockView | null) => void,
+ * `onerror`). Returns the function that stops it. The reporting panel polls its status with it
+ * too. */
+export function pollClock<T = ClockView>(
+  read: () => Promise<T | null>,
+  onview: (v: T | null) => void,
   onerror: (e: unknown) => void,
   everyMs = CLOCK_POLL_MS,
   idleMs = everyMs,

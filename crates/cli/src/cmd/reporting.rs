@@ -1,0 +1,311 @@
+//! `tablemate tournament serve|codes|reports|accept|reset|settle`: players reporting their own
+//! results from their phones over the hall's network. `serve` runs the reporting server
+//! (crates/lanreport) on one network of this computer until Ctrl+C, or until the round's
+//! results are all in; the organiser's commands stay here, never on the network.
+
+use std::io::Write;
+use std::net::SocketAddr;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use clap::{Args, Subcommand};
+use tablemate::tournaments::{ReportAcceptance, ReportingView, SeatCodeView, TableReportState};
+use tablemate::{Language, Service, ServiceError};
+
+use crate::Ctx;
+
+/// The CLI speaks English (as its other refusals do).
+const LANG: Language = Language::En;
+
+#[derive(Debug, Subcommand)]
+pub enum ReportCmd {
+    /// Serve the report page on this computer's network until Ctrl+C (or until every result of
+    /// the round is in). Opens reporting for the current round if it is closed, and closes it
+    /// when the server stops.
+    Serve {
+        event: String,
+        /// The address to serve on, one network of this computer (default: the first LAN
+        /// address found, port 8470). Never 0.0.0.0.
+        #[arg(long, value_name = "IP:PORT")]
+        address: Option<SocketAddr>,
+    },
+    /// The networks of this computer `serve` can use (no loopback, VPN or container networks),
+    /// best first; the first is the default.
+    Networks,
+    /// Each player's code for the current round (or --round R), for the result slips. The
+    /// current round's codes are made when first asked for.
+    Codes {
+        event: String,
+        #[arg(long)]
+        round: Option<u32>,
+    },
+    /// Where the current round's reports stand, table by table; open or close reporting, or
+    /// set whether agreeing reports count at once or wait for you.
+    Reports {
+        event: String,
+        #[arg(long, conflicts_with = "close")]
+        open: bool,
+        #[arg(long)]
+        close: bool,
+        /// at-once (agreeing reports become the result) or by-organiser (they wait for
+        /// `tournament accept`).
+        #[arg(long, value_name = "WHEN")]
+        accept: Option<String>,
+    },
+    /// Accept a table's two agreeing reports as its result.
+    Accept(At),
+    /// Clear a table's reports so both players report again.
+    Reset(At),
+    /// Set a disputed table's result yourself (logged with the reports).
+    Settle {
+        #[command(flatten)]
+        at: At,
+        /// The winner: name, #entrant id, or seat a/b.
+        #[arg(long)]
+        winner: String,
+        /// Crystals of seat A and seat B, e.g. 5-3.
+        #[arg(long, value_name = "A-B")]
+        crystals: String,
+    },
+}
+
+#[derive(Debug, Args)]
+pub struct At {
+    event: String,
+    #[arg(long)]
+    round: u32,
+    #[arg(long)]
+    table: u32,
+}
+
+fn state_text(s: TableReportState) -> &'static str {
+    match s {
+        TableReportState::Nobody => "nobody reported",
+        TableReportState::One => "one reported",
+        TableReportState::Agreed => "agreed, waiting for you",
+        TableReportState::Disputed => "DISPUTED",
+        TableReportState::Final => "final",
+    }
+}
+
+fn print_reporting(w: &mut dyn Write, v: &ReportingView) -> std::io::Result<()> {
+    let open = if v.live {
+        "open"
+    } else if v.open {
+        "open, but the round is final"
+    } else {
+        "closed"
+    };
+    let accept = match v.acceptance {
+        ReportAcceptance::AtOnce => "agreeing reports count at once",
+        ReportAcceptance::ByOrganiser => "agreeing reports wait for you",
+    };
+    writeln!(w, "round {}: reporting {open}; {accept}", v.round)?;
+    for t in &v.tables {
+        writeln!(
+            w,
+            "table {:>2}: {} v {}: {}",
+            t.table,
+            t.a,
+            t.b,
+            state_text(t.state)
+        )?;
+        for (who, r) in [(&t.a, &t.report_a), (&t.b, &t.report_b)] {
+            if let Some(r) = r {
+                writeln!(w, "          {who} reports: {r}")?;
+            }
+        }
+        if let Some(r) = &t.result {
+            writeln!(w, "          result: {r}")?;
+        }
+    }
+    Ok(())
+}
+
+fn print_codes(w: &mut dyn Write, codes: &[SeatCodeView]) -> std::io::Result<()> {
+    if codes.is_empty() {
+        writeln!(w, "no codes for this round")?;
+    }
+    for c in codes {
+        writeln!(
+            w,
+            "round {} table {:>2}  {}  {} (against {})",
+            c.round, c.table, c.typed, c.player, c.opponent
+        )?;
+    }
+    Ok(())
+}
+
+/// The address to serve on: the one given, or the first LAN address found.
+fn address(given: Option<SocketAddr>) -> Result<SocketAddr, ServiceError> {
+    if let Some(a) = given {
+        return Ok(a);
+    }
+    let found = lanreport::interfaces::local_lan_addresses().map_err(|e| {
+        ServiceError::internal(format!("Cannot list this computer's networks: {e}"))
+    })?;
+    let first = found.first().ok_or_else(|| {
+        ServiceError::invalid(
+            "No network found to serve on (only loopback, VPN or container networks); connect \
+             to the hall's Wi-Fi, or give --address IP:PORT",
+        )
+    })?;
+    Ok(SocketAddr::new(first.ip, lanreport::DEFAULT_PORT))
+}
+
+pub fn run(ctx: &Ctx, mut svc: Service, cmd: ReportCmd) -> Result<(), ServiceError> {
+    let out = ctx.out;
+    match cmd {
+        ReportCmd::Serve { event, address: a } => {
+            let id = svc.find_event(&event)?.0;
+            serve(svc, id, address(a)?, ctx)
+        }
+        ReportCmd::Networks => {
+            let found = lanreport::interfaces::local_lan_addresses().map_err(|e| {
+                ServiceError::internal(format!("Cannot list this computer's networks: {e}"))
+            })?;
+            out.print(&found, |w| {
+                if found.is_empty() {
+                    writeln!(
+                        w,
+                        "no network to serve on (only loopback, VPN or containers)"
+                    )?;
+                }
+                for a in &found {
+                    writeln!(w, "{}  {}", a.interface, a.ip)?;
+                }
+                Ok(())
+            })
+        }
+        ReportCmd::Codes { event, round } => {
+            let id = svc.find_event(&event)?.0;
+            let codes = svc.seat_codes(id, round, LANG)?;
+            out.print(&codes, |w| print_codes(w, &codes))
+        }
+        ReportCmd::Reports {
+            event,
+            open,
+            close,
+            accept,
+        } => {
+            let id = svc.find_event(&event)?.0;
+            if let Some(a) = accept {
+                let acceptance = match a.trim().to_ascii_lowercase().replace('_', "-").as_str() {
+                    "at-once" => ReportAcceptance::AtOnce,
+                    "by-organiser" | "by-organizer" => ReportAcceptance::ByOrganiser,
+                    other => {
+                        return Err(ServiceError::invalid(format!(
+                            "--accept {other:?} is not at-once or by-organiser"
+                        )))
+                    }
+                };
+                svc.set_report_acceptance(id, acceptance)?;
+            }
+            let view = if open {
+                svc.open_reporting(id, LANG)?
+            } else if close {
+                svc.close_reporting(id, LANG)?
+            } else {
+                svc.reporting(id, LANG)?
+            };
+            out.print(&view, |w| print_reporting(w, &view))
+        }
+        ReportCmd::Accept(at) => {
+            let id = svc.find_event(&at.event)?.0;
+            let view = svc.accept_reports(id, at.round, at.table, LANG)?;
+            out.print(&view, |w| print_reporting(w, &view))
+        }
+        ReportCmd::Reset(at) => {
+            let id = svc.find_event(&at.event)?.0;
+            let view = svc.reset_reports(id, at.round, at.table, LANG)?;
+            out.print(&view, |w| print_reporting(w, &view))
+        }
+        ReportCmd::Settle {
+            at,
+            winner,
+            crystals,
+        } => {
+            let id = svc.find_event(&at.event)?.0;
+            let (ca, cb) = super::tournament::parse_crystals(&crystals)?;
+            let view = svc.settle_reports(id, at.round, at.table, &winner, ca, cb, LANG)?;
+            out.print(&view, |w| print_reporting(w, &view))
+        }
+    }
+}
+
+/// Runs the server until Ctrl+C or until the round is final, then closes reporting.
+fn serve(mut svc: Service, event: i64, address: SocketAddr, ctx: &Ctx) -> Result<(), ServiceError> {
+    let view = svc.reporting(event, LANG)?;
+    if !view.live {
+        svc.open_reporting(event, LANG)?;
+    }
+    let service = Arc::new(Mutex::new(svc));
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .map_err(|e| ServiceError::internal(format!("Cannot start the server's runtime: {e}")))?;
+    let served = runtime.block_on(async {
+        let desk = Arc::new(lanreport::ServiceDesk {
+            service: service.clone(),
+            event,
+        });
+        let server = lanreport::Server::start(address, lanreport::Limits::default(), desk)
+            .await
+            .map_err(|e| ServiceError::invalid(capitalise(&e.to_string())))?;
+        let url = server.url();
+        ctx.out.print(&serde_json::json!({ "url": url }), |w| {
+            writeln!(w, "players report at {url} (Ctrl+C to stop)")
+        })?;
+        let why = tokio::select! {
+            _ = tokio::signal::ctrl_c() => "stopped",
+            _ = terminated() => "stopped",
+            _ = round_final(&service, event) => "every result of the round is in",
+        };
+        server.stop().await;
+        eprintln!("tablemate: reporting server {why}");
+        Ok::<(), ServiceError>(())
+    });
+    // the codes stop working with the server, and the event page says so
+    if let Ok(mut svc) = service.lock() {
+        if svc.reporting(event, LANG).is_ok_and(|v| v.open) {
+            let _ = svc.close_reporting(event, LANG);
+        }
+    }
+    served
+}
+
+/// Returns when the process is asked to end (SIGTERM, as a service manager or `kill` asks), so
+/// reporting is closed then too; never elsewhere.
+async fn terminated() {
+    #[cfg(unix)]
+    if let Ok(mut term) = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())
+    {
+        term.recv().await;
+        return;
+    }
+    std::future::pending::<()>().await
+}
+
+/// Returns once the round's codes no longer work (every result in, or closed elsewhere).
+async fn round_final(service: &Arc<Mutex<Service>>, event: i64) {
+    loop {
+        tokio::time::sleep(Duration::from_secs(2)).await;
+        let live = service
+            .lock()
+            .ok()
+            .and_then(|svc| svc.reporting(event, LANG).ok())
+            .is_some_and(|v| v.live);
+        if !live {
+            return;
+        }
+    }
+}
+
+fn capitalise(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().chain(c).collect(),
+        None => String::new(),
+    }
+}

@@ -1,0 +1,182 @@
+//! IPC commands of players' reporting on the event page (issue #22): the networks to serve on,
+//! start and stop the server, its status with the address, QR code and the round's reports
+//! table by table (polled), the seats' codes, and the organiser's decisions. Parse, call,
+//! map the error; the server itself is `crate::reporting`.
+
+use std::net::SocketAddr;
+
+use lanreport::interfaces::LanAddress;
+use lanreport::{ServingView, SlipCode};
+use serde::Deserialize;
+use tablemate::tournaments::{ReportAcceptance, ReportingView};
+use tablemate::{Language, ServiceError};
+use tauri::{AppHandle, Runtime, State};
+
+use crate::reporting::ReportServer;
+use crate::state::AppState;
+
+type CmdResult<T> = Result<T, ServiceError>;
+
+/// A seat of a table as the page sends it (`"a"` or `"b"`).
+#[derive(Debug, Clone, Copy, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Seat {
+    A,
+    B,
+}
+
+/// The round's reports, `None` before round 1 is paired.
+fn reports(state: &AppState, id: i64, lang: Language) -> CmdResult<Option<ReportingView>> {
+    state.with(|svc| {
+        if svc.event_detail(id)?.rounds.is_empty() {
+            Ok(None)
+        } else {
+            svc.reporting(id, lang).map(Some)
+        }
+    })
+}
+
+#[tauri::command(async)]
+pub fn reporting_networks() -> CmdResult<Vec<LanAddress>> {
+    lanreport::interfaces::local_lan_addresses()
+        .map_err(|e| ServiceError::internal(format!("Cannot list this computer's networks: {e}")))
+}
+
+/// Opens reporting for the current round (if closed) and serves it on `address`.
+#[tauri::command]
+pub async fn reporting_start<R: Runtime>(
+    app: AppHandle<R>,
+    state: State<'_, AppState>,
+    server: State<'_, ReportServer>,
+    id: i64,
+    address: String,
+    lang: Option<Language>,
+) -> CmdResult<ServingView> {
+    let lang = lang.unwrap_or_default();
+    let address: SocketAddr = address.trim().parse().map_err(|_| {
+        ServiceError::invalid(match lang {
+            Language::En => format!("{address:?} is not an address like 192.168.1.20:8470"),
+            Language::De => format!("{address:?} ist keine Adresse wie 192.168.1.20:8470"),
+        })
+    })?;
+    state.with(|svc| {
+        if !svc.reporting(id, lang)?.live {
+            svc.open_reporting(id, lang)?;
+        }
+        Ok(())
+    })?;
+    server.start(app, id, address).await?;
+    Ok(ServingView::new(
+        server.url_for(id),
+        reports(&state, id, lang)?,
+    ))
+}
+
+/// Stops the server and closes reporting (the reports stay).
+#[tauri::command]
+pub async fn reporting_stop(
+    state: State<'_, AppState>,
+    server: State<'_, ReportServer>,
+    id: i64,
+    lang: Option<Language>,
+) -> CmdResult<ServingView> {
+    let lang = lang.unwrap_or_default();
+    server.stop().await;
+    let open = reports(&state, id, lang)?.is_some_and(|r| r.open);
+    if open {
+        state.with(|svc| svc.close_reporting(id, lang).map(drop))?;
+    }
+    Ok(ServingView::new(None, reports(&state, id, lang)?))
+}
+
+/// Where reporting stands (the event page asks every few seconds). A server whose round is
+/// final or closed is stopped here.
+#[tauri::command]
+pub async fn reporting_status(
+    state: State<'_, AppState>,
+    server: State<'_, ReportServer>,
+    id: i64,
+    lang: Option<Language>,
+) -> CmdResult<ServingView> {
+    let lang = lang.unwrap_or_default();
+    let view = reports(&state, id, lang)?;
+    if server.url_for(id).is_some() && !view.as_ref().is_some_and(|v| v.live) {
+        server.stop().await;
+    }
+    Ok(ServingView::new(server.url_for(id), view))
+}
+
+/// Each seat's code of the round (made when first asked for), with a QR code of the page's
+/// address and the code while the event is served: for the result slips.
+#[tauri::command(async)]
+pub fn reporting_codes(
+    state: State<'_, AppState>,
+    server: State<'_, ReportServer>,
+    id: i64,
+    round: Option<u32>,
+    lang: Option<Language>,
+) -> CmdResult<Vec<SlipCode>> {
+    let codes = state.with(|svc| svc.seat_codes(id, round, lang.unwrap_or_default()))?;
+    Ok(SlipCode::all(codes, server.url_for(id).as_deref()))
+}
+
+#[tauri::command(async)]
+pub fn reporting_set_acceptance(
+    state: State<'_, AppState>,
+    id: i64,
+    acceptance: ReportAcceptance,
+) -> CmdResult<()> {
+    state.with(|svc| svc.set_report_acceptance(id, acceptance))
+}
+
+#[tauri::command(async)]
+pub fn reporting_accept(
+    state: State<'_, AppState>,
+    id: i64,
+    round: u32,
+    table: u32,
+    lang: Option<Language>,
+) -> CmdResult<ReportingView> {
+    state.with(|svc| svc.accept_reports(id, round, table, lang.unwrap_or_default()))
+}
+
+#[tauri::command(async)]
+pub fn reporting_reset(
+    state: State<'_, AppState>,
+    id: i64,
+    round: u32,
+    table: u32,
+    lang: Option<Language>,
+) -> CmdResult<ReportingView> {
+    state.with(|svc| svc.reset_reports(id, round, table, lang.unwrap_or_default()))
+}
+
+/// The organiser's result for a table (a dispute): the winner by seat (`a` or `b`: the page
+/// shows the players' names), seat A's and B's crystals.
+#[allow(clippy::too_many_arguments)]
+#[tauri::command(async)]
+pub fn reporting_settle(
+    state: State<'_, AppState>,
+    id: i64,
+    round: u32,
+    table: u32,
+    winner: Seat,
+    crystals_a: u8,
+    crystals_b: u8,
+    lang: Option<Language>,
+) -> CmdResult<ReportingView> {
+    state.with(|svc| {
+        svc.settle_reports(
+            id,
+            round,
+            table,
+            match winner {
+                Seat::A => "a",
+                Seat::B => "b",
+            },
+            crystals_a,
+            crystals_b,
+            lang.unwrap_or_default(),
+        )
+    })
+}

@@ -1,0 +1,163 @@
+// End-to-end: players report their results from their phones while the organiser watches the
+// event page (issue #22). The real app creates an event of four and pairs round 1; the
+// organiser opens reporting on 127.0.0.1 (typed as another address: tests use loopback only)
+// and sees the address and its QR code; the players' codes come from the printed slips; two
+// "phones" (HTTP requests from this test, with the page's own headers) report table 1 in
+// agreement and table 2 in dispute; the event page shows both live; the organiser lets table 2
+// report again and stops reporting, after which the port is closed. Run by scripts/e2e.
+// Nothing here depends on the UI language (another file of the run may have switched it).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { request } from 'node:http';
+import { go as goTo, launch, shot as shotOf } from './harness.mjs';
+
+const eventName = `E2E Phones ${Date.now()}`;
+const players = ['Phone Anna', 'Phone Ben', 'Phone Cleo', 'Phone Dan'];
+// a port of 127.0.0.1 unlikely to be taken by another run on this machine
+const PORT = 20000 + (Date.now() % 20000);
+const HOST = `127.0.0.1:${PORT}`;
+let s;
+
+before(async () => {
+  s = await launch();
+  await s.waitFor('[data-testid="brand"]', { timeoutMs: 30_000 });
+});
+
+after(async () => {
+  if (s) await s.end();
+});
+
+const shot = (name) => shotOf(s, name);
+
+async function typeInto(css, text) {
+  const el = await s.waitFor(css);
+  await s.cmd('POST', `/element/${el}/clear`, {});
+  await s.type(el, text);
+  return el;
+}
+
+/** Sets an input's or select's value as the browser would after a person's choice. */
+async function setValue(css, value) {
+  await s.waitFor(css);
+  await s.execute(
+    `const el = document.querySelector(arguments[0]);
+     el.value = arguments[1];
+     el.dispatchEvent(new Event('input', { bubbles: true }));
+     el.dispatchEvent(new Event('change', { bubbles: true }));`,
+    [css, value],
+  );
+}
+
+/** One request to the reporting server as a phone's page sends it; the status and JSON. */
+function phone(method, path, body) {
+  return new Promise((resolve, reject) => {
+    const data = body === undefined ? undefined : JSON.stringify(body);
+    const headers = { Host: HOST, 'Accept-Language': 'en' };
+    if (data !== undefined) {
+      Object.assign(headers, {
+        Origin: `http://${HOST}`,
+        'Content-Type': 'application/json',
+        'Content-Length': Buffer.byteLength(data),
+      });
+    }
+    const req = request({ host: '127.0.0.1', port: PORT, method, path, headers, timeout: 5000 }, (res) => {
+      let text = '';
+      res.on('data', (c) => (text += c));
+      res.on('end', () => {
+        const json = (res.headers['content-type'] ?? '').includes('json') ? JSON.parse(text) : null;
+        resolve({ status: res.statusCode, json, text });
+      });
+    });
+    req.on('error', reject);
+    req.on('timeout', () => req.destroy(new Error('timed out')));
+    if (data !== undefined) req.write(data);
+    req.end();
+  });
+}
+
+test('an event of four with round 1 paired', async () => {
+  await goTo(s, 'matches');
+  await s.click(await s.waitFor('[data-testid="matches-tab-tournaments"]'));
+  await typeInto('[data-testid="event-new-name"]', eventName);
+  await setValue('[data-testid="event-new-date"]', '2026-11-26');
+  await typeInto('[data-testid="event-new-rounds"]', '3');
+  await s.click(await s.find('[data-testid="event-new-create"]'));
+  await s.waitFor('[data-testid="event-name"]', { pred: (t) => t === eventName });
+  for (const [i, name] of players.entries()) {
+    await typeInto('[data-testid="reg-player"]', name);
+    await s.click(await s.find('[data-testid="reg-add"]'));
+    await s.waitFor(`[data-testid="entrant-${i + 1}"]`, { pred: (t) => t.includes(name) });
+  }
+  await s.click(await s.waitFor('[data-testid="event-pair"]'));
+  await s.waitFor('[data-testid="round-1"]');
+});
+
+test('the organiser opens reporting and sees the address and its QR code', async () => {
+  await s.waitFor('[data-testid="reporting"]');
+  await setValue('[data-testid="reporting-network"]', 'other');
+  await typeInto('[data-testid="reporting-other-ip"]', '127.0.0.1');
+  await typeInto('[data-testid="reporting-port"]', String(PORT));
+  await s.click(await s.find('[data-testid="reporting-start"]'));
+  await s.waitFor('[data-testid="reporting-url"]', { pred: (t) => t.trim() === `http://${HOST}/` });
+  const qr = await s.attr(await s.find('[data-testid="reporting-qr"]'), 'src');
+  assert.ok(qr.startsWith('data:image/svg+xml;base64,'), qr.slice(0, 40));
+  const page = await phone('GET', '/');
+  assert.equal(page.status, 200);
+  assert.ok(page.text.startsWith('<!doctype html>'));
+  await shot('reporting-open');
+});
+
+/** Each table's two players with their codes, as printed on the slips. */
+async function slipCodes() {
+  await s.click(await s.find('[data-testid="event-print"]'));
+  await s.waitFor('[data-testid^="slip-code-"]', { pred: (t) => /\w{4}-\w{4}-\w{4}/.test(t) });
+  const slips = await s.execute(
+    `return [...document.querySelectorAll('[data-testid^="slip-"]')]
+       .filter((el) => /^slip-\\d+$/.test(el.dataset.testid))
+       .map((slip) => [...slip.querySelectorAll('tbody tr')].map((tr) => ({
+         name: tr.querySelector('.who').textContent.trim(),
+         code: tr.querySelector('.code span').textContent.trim(),
+       })));`,
+  );
+  await shot('reporting-slips');
+  await s.click(await s.find('[data-testid="print-close"]'));
+  return slips;
+}
+
+test('two phones per table report; the event page shows agreement and dispute live', async () => {
+  const [t1, t2] = await slipCodes();
+  assert.equal(t1.length, 2);
+  assert.equal(t2.length, 2);
+  // table 1 agrees, table 2 both claim the win
+  const seat = await phone('GET', `/api/seat?code=${encodeURIComponent(t1[0].code)}`);
+  assert.equal(seat.status, 200);
+  assert.equal(seat.json.opponent, t1[1].name);
+  assert.equal((await phone('POST', '/api/report', { code: t1[0].code, result: 'won', crystals: [5, 2] })).status, 200);
+  const agreed = await phone('POST', '/api/report', { code: t1[1].code, result: 'lost', crystals: [2, 5] });
+  assert.equal(agreed.json.state, 'final');
+  // a figure, not a check: how long until the organiser's screen shows it (its poll is 3 s)
+  const reportedAt = Date.now();
+  await s.waitFor('[data-testid="reporting-table-1"].state-final');
+  console.log(`[e2e] report to the organiser's screen: ${Date.now() - reportedAt} ms`);
+  assert.equal((await phone('POST', '/api/report', { code: t2[0].code, result: 'won', crystals: [5, 1] })).status, 200);
+  const disputed = await phone('POST', '/api/report', { code: t2[1].code, result: 'won', crystals: [5, 3] });
+  assert.equal(disputed.json.state, 'disputed');
+  // a wrong code is refused
+  assert.equal((await phone('POST', '/api/report', { code: 'ZZZZ-ZZZZ-ZZZZ', result: 'won', crystals: [5, 0] })).status, 404);
+
+  // the event page (polling every 3 s) shows both tables, and table 1's result in the round
+  await s.waitFor('[data-testid="reporting-table-1"].state-final');
+  await s.waitFor('[data-testid="reporting-table-2"].state-disputed');
+  await s.waitFor('[data-testid="round-missing-1"]', { pred: (t) => t.includes('1') });
+  await s.execute(`document.querySelector('[data-testid="reporting"]').scrollIntoView()`);
+  await shot('reporting-live');
+});
+
+test('the organiser lets table 2 report again, then stops reporting', async () => {
+  await s.click(await s.find('[data-testid="reporting-reset-2"]'));
+  await s.waitFor('[data-testid="reporting-table-2"].state-nobody');
+  await s.click(await s.find('[data-testid="reporting-stop"]'));
+  await s.waitFor('[data-testid="reporting-start"]');
+  await assert.rejects(phone('GET', '/'), 'the port is closed once reporting stops');
+  await shot('reporting-stopped');
+});

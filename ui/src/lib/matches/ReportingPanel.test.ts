@@ -1,0 +1,151 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor } from '@testing-library/svelte';
+import type { ServingView } from '../bindings/ServingView';
+import type { ReportingView } from '../bindings/ReportingView';
+
+const { reportingApi } = vi.hoisted(() => ({
+  reportingApi: {
+    networks: vi.fn(),
+    start: vi.fn(),
+    stop: vi.fn(),
+    status: vi.fn(),
+    setAcceptance: vi.fn(),
+    accept: vi.fn(),
+    reset: vi.fn(),
+    settle: vi.fn(),
+  },
+}));
+vi.mock('./reportingApi', () => ({ reportingApi }));
+vi.mock('../api', () => ({ inApp: () => true, toServiceError: (e: unknown) => e }));
+
+import ReportingPanel from './ReportingPanel.svelte';
+import ReportAddress from './ReportAddress.svelte';
+
+const round = (over: Partial<ReportingView> = {}): ReportingView => ({
+  event: 3,
+  round: 2,
+  open: true,
+  live: true,
+  acceptance: 'by_organiser',
+  tables: [
+    { table: 1, a: 'Anna', b: 'Cleo', state: 'disputed', report_a: 'Anna won 5–2', report_b: 'Cleo won 5–3', result: null },
+    { table: 2, a: 'Ben', b: 'Dan', state: 'agreed', report_a: 'Ben won 5–1', report_b: 'Ben won 5–1', result: null },
+    { table: 3, a: 'Eva', b: 'Finn', state: 'final', report_a: null, report_b: null, result: 'Finn won 5–4' },
+  ],
+  ...over,
+});
+
+const serving = (over: Partial<ServingView> = {}): ServingView => ({
+  url: null,
+  qr: null,
+  reporting: round(),
+  ...over,
+});
+
+describe('ReportingPanel', () => {
+  beforeEach(() => {
+    vi.clearAllMocks();
+    reportingApi.networks.mockResolvedValue([{ interface: 'wlan0', ip: '192.168.1.20' }]);
+  });
+
+  it('opens reporting on the chosen network and shows the address and its QR code', async () => {
+    reportingApi.status.mockResolvedValue(serving());
+    const running = serving({ url: 'http://192.168.1.20:8470/', qr: 'data:image/svg+xml;base64,PHN2Zz4=' });
+    reportingApi.start.mockResolvedValue(running);
+    render(ReportingPanel, { eventId: 3, lang: 'en', onerror: vi.fn(), onchanged: vi.fn() });
+    const start = await screen.findByTestId('reporting-start');
+    await waitFor(() => expect((start as HTMLButtonElement).disabled).toBe(false));
+    reportingApi.status.mockResolvedValue(running);
+    await fireEvent.click(start);
+    expect(reportingApi.start).toHaveBeenCalledWith(3, '192.168.1.20:8470', 'en');
+    expect((await screen.findByTestId('reporting-url')).textContent).toBe('http://192.168.1.20:8470/');
+    expect(screen.getByTestId('reporting-qr').getAttribute('src')).toContain('data:image/svg+xml');
+  });
+
+  it('shows each table live in German, a dispute marked, and the organiser acting on them', async () => {
+    reportingApi.status.mockResolvedValue(serving({ url: 'http://192.168.1.20:8470/' }));
+    reportingApi.accept.mockResolvedValue(round());
+    reportingApi.reset.mockResolvedValue(round());
+    render(ReportingPanel, { eventId: 3, lang: 'de', onerror: vi.fn(), onchanged: vi.fn() });
+    const disputed = await screen.findByTestId('reporting-table-1');
+    expect(disputed.classList.contains('state-disputed')).toBe(true);
+    expect(screen.getByTestId('reporting-state-1').textContent).toBe('strittig');
+    expect(screen.getByTestId('reporting-state-3').textContent).toBe('fertig');
+    expect(screen.getByTestId('reporting-table-3').textContent).toContain('Finn won 5–4');
+    // a dispute can be reset, not accepted; agreement can be accepted
+    expect(screen.queryByTestId('reporting-accept-1')).toBeNull();
+    await fireEvent.click(screen.getByTestId('reporting-accept-2'));
+    expect(reportingApi.accept).toHaveBeenCalledWith(3, 2, 2, 'de');
+    await fireEvent.click(screen.getByTestId('reporting-reset-1'));
+    expect(reportingApi.reset).toHaveBeenCalledWith(3, 2, 1, 'de');
+    expect(screen.queryByTestId('reporting-reset-3')).toBeNull();
+  });
+
+  it('lets the organiser set the result of a dispute by name', async () => {
+    reportingApi.status.mockResolvedValue(serving());
+    reportingApi.settle.mockResolvedValue(round());
+    render(ReportingPanel, { eventId: 3, lang: 'en', onerror: vi.fn(), onchanged: vi.fn() });
+    const winner = (await screen.findByTestId('reporting-winner-1')) as HTMLSelectElement;
+    expect([...winner.options].map((o) => o.textContent)).toEqual(['Anna', 'Cleo']);
+    expect(screen.queryByTestId('reporting-settle-2')).toBeNull();
+    await fireEvent.change(winner, { target: { value: 'b' } });
+    await fireEvent.input(screen.getByTestId('reporting-crystals-a-1'), { target: { value: '3' } });
+    await fireEvent.input(screen.getByTestId('reporting-crystals-b-1'), { target: { value: '5' } });
+    await fireEvent.submit(screen.getByTestId('reporting-settle-1'));
+    expect(reportingApi.settle).toHaveBeenCalledWith(3, 2, 1, 'b', 3, 5, 'en');
+  });
+
+  it('tells the event page when a table got its result', async () => {
+    const onchanged = vi.fn();
+    reportingApi.status.mockResolvedValue(serving());
+    reportingApi.accept.mockResolvedValue(round());
+    render(ReportingPanel, { eventId: 3, lang: 'en', onerror: vi.fn(), onchanged });
+    await screen.findByTestId('reporting-table-2');
+    expect(onchanged).not.toHaveBeenCalled();
+    const after = round();
+    after.tables = after.tables.map((tb) =>
+      tb.table === 2 ? { ...tb, state: 'final', result: 'Ben won 5–1' } : tb,
+    );
+    reportingApi.status.mockResolvedValue(serving({ reporting: after }));
+    await fireEvent.click(screen.getByTestId('reporting-accept-2'));
+    await waitFor(() => expect(onchanged).toHaveBeenCalledTimes(1));
+  });
+
+  it('says so when there is no network to serve on, and takes an address typed instead', async () => {
+    reportingApi.networks.mockResolvedValue([]);
+    reportingApi.status.mockResolvedValue(serving());
+    reportingApi.start.mockResolvedValue(serving());
+    render(ReportingPanel, { eventId: 3, lang: 'en', onerror: vi.fn(), onchanged: vi.fn() });
+    expect((await screen.findByTestId('reporting-no-network')).textContent).toContain('No network found');
+    const start = screen.getByTestId('reporting-start') as HTMLButtonElement;
+    await waitFor(() => expect(screen.getByTestId('reporting-other-ip')).toBeTruthy());
+    expect(start.disabled).toBe(true);
+    await fireEvent.input(screen.getByTestId('reporting-other-ip'), { target: { value: ' 10.1.2.3 ' } });
+    await fireEvent.input(screen.getByTestId('reporting-port'), { target: { value: '9000' } });
+    expect(start.disabled).toBe(false);
+    await fireEvent.click(start);
+    expect(reportingApi.start).toHaveBeenCalledWith(3, '10.1.2.3:9000', 'en');
+  });
+});
+
+describe('ReportAddress (projector)', () => {
+  beforeEach(() => vi.clearAllMocks());
+
+  it('shows where to report while the event is served, in German', async () => {
+    reportingApi.status.mockResolvedValue(
+      serving({ url: 'http://192.168.1.20:8470/', qr: 'data:image/svg+xml;base64,PHN2Zz4=' }),
+    );
+    render(ReportAddress, { eventId: 3, lang: 'de', onerror: vi.fn() });
+    const block = await screen.findByTestId('report-address');
+    expect(block.textContent).toContain('Melde dein Ergebnis auf dem Handy:');
+    expect(block.textContent).toContain('http://192.168.1.20:8470/');
+    expect(block.querySelector('img')?.getAttribute('src')).toContain('data:image/svg+xml');
+  });
+
+  it('shows nothing while reporting is not served', async () => {
+    reportingApi.status.mockResolvedValue(serving());
+    render(ReportAddress, { eventId: 3, lang: 'en', onerror: vi.fn() });
+    await waitFor(() => expect(reportingApi.status).toHaveBeenCalled());
+    expect(screen.queryByTestId('report-address')).toBeNull();
+  });
+});
