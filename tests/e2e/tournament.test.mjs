@@ -225,7 +225,7 @@ test('5 rounds: results by form and keyboard, undo a round, the clock, a drop, a
       );
       const seated = [...players.filter((p) => p !== dropped), late].sort();
       assert.deepEqual(names, seated, 'every player once, alphabetical: the late entry in, the drop out');
-      assert.equal((await s.findAll('[data-testid^="slip-"]')).length, TABLES, 'one result slip per table');
+      assert.equal((await s.findAll('.slip[data-testid^="slip-"]')).length, TABLES, 'one result slip per table');
       await shot('matches-print-preview');
       await s.execute('document.querySelector(\'[data-testid="print-slips"]\').scrollIntoView()');
       await shot('matches-print-slips');

@@ -576,21 +576,23 @@ fn a_write_decided_on_an_older_revision_is_refused_and_writes_nothing() {
 }
 
 #[test]
-fn a_game_stored_without_its_set_up_can_be_abandoned() {
+fn a_game_no_engine_event_can_extend_is_abandoned_as_it_is() {
     let mut s = Store::open_in_memory().unwrap();
     let p = two_players(&mut s);
     let g = game(&mut s, p, ["Vulca", "Hoax"]);
+    s.append_event(g, 0, r#"{"setup":true}"#).unwrap();
     let r = s.game(g).unwrap().revision;
-    s.abandon_empty_game(g, r).unwrap();
+    assert!(matches!(
+        s.abandon_game_as_is(g, r - 1),
+        Err(StoreError::Changed { .. })
+    ));
+    s.abandon_game_as_is(g, r).unwrap();
     let info = s.game(g).unwrap();
     assert!(info.abandoned_at.is_some());
     assert_eq!(info.revision, r + 1);
-    // a game with events is abandoned through its engine's event, never this way
-    let h = game(&mut s, p, ["Vulca", "Hoax"]);
-    s.append_event(h, 0, r#"{"setup":true}"#).unwrap();
+    assert_eq!(s.events(g).unwrap().len(), 1, "the log is kept as it is");
     assert!(matches!(
-        s.abandon_empty_game(h, 1),
-        Err(StoreError::Invalid { .. })
+        s.abandon_game_as_is(g, r + 1),
+        Err(StoreError::GameAbandoned(_))
     ));
-    assert!(s.game(h).unwrap().abandoned_at.is_none());
 }

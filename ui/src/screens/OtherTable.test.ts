@@ -81,6 +81,13 @@ describe('the other games table', () => {
     expect(otherApi.act).toHaveBeenLastCalledWith({ id: 7, revision: 4 }, expect.anything(), 'en');
   });
 
+  it('shows why a stored game stands before an event this version cannot replay', async () => {
+    const why = 'Event 2 of this game is not accepted by this version of Tablemate (too much).';
+    otherApi.current.mockResolvedValue({ ...whiGame(), unreadable: why });
+    render(OtherTable, { lang: 'en', onerror: vi.fn() });
+    await waitFor(() => expect(screen.getByTestId('og-unreadable').textContent).toBe(why));
+  });
+
   it('enters a card in one call: the card recorded and its rulings with the cards in play before it', async () => {
     otherApi.current.mockResolvedValue(whiGame());
     otherApi.enter.mockResolvedValue({

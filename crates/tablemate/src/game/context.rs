@@ -64,12 +64,9 @@ pub(crate) struct GameCtx {
     pub(crate) game: bluemoon::Game,
     /// The interface language refusals are worded in (English unless the front end says).
     pub(crate) lang: crate::Language,
-}
-
-fn broken_log(game: i64, e: impl std::fmt::Display) -> ServiceError {
-    ServiceError::internal(format!(
-        "The stored log of game {game} cannot be replayed ({e}); it was left untouched"
-    ))
+    /// The stored log goes on past what this version can replay (`game` stands before the
+    /// first event it refuses): why, worded for the table. Only undo and abandon write then.
+    pub(crate) unreadable: Option<String>,
 }
 
 impl Service {
@@ -142,18 +139,37 @@ impl Service {
             other => store_error(other),
         })?;
         at.check(info.revision, &info.player_names, lang)?;
-        let events = stored
-            .iter()
-            .map(|s| Event::from_json(&s.payload))
-            .collect::<std::result::Result<Vec<_>, _>>()
-            .map_err(|e| broken_log(id, e))?;
+        // Events as far as they read; a stored game always opens: a log this version cannot
+        // replay to its end is shown as it stood before the first event it refuses.
+        let mut unread = None;
+        let mut events = Vec::with_capacity(stored.len());
+        for (i, s) in stored.iter().enumerate() {
+            match Event::from_json(&s.payload) {
+                Ok(e) => events.push(e),
+                Err(e) => {
+                    unread = Some((i, e));
+                    break;
+                }
+            }
+        }
         let cards = self.game_cards_as_played(&first_plays(&events, &stored))?;
-        let game = bluemoon::Game::from_events(&cards, events).map_err(|e| broken_log(id, e))?;
+        let mut game = bluemoon::Game::new();
+        for (i, event) in events.into_iter().enumerate() {
+            if let Err(e) = game.push(&cards, event) {
+                unread = Some((i, e));
+                break;
+            }
+        }
+        let unreadable = unread.map(|(i, e)| {
+            let reason = self.rule_refusal(&e, &info.player_names, lang);
+            crate::record::unreadable_log(i + 1, &reason, lang)
+        });
         Ok(GameCtx {
             cards,
             info,
             game,
             lang,
+            unreadable,
         })
     }
 }

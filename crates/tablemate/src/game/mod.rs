@@ -697,7 +697,7 @@ impl Service {
     /// The table view of a game.
     pub fn game_view(&self, id: i64) -> Result<GameView> {
         let ctx = self.load_game(id)?;
-        self.view_of(&ctx.cards, &ctx.info, ctx.game.state())
+        self.ctx_view(&ctx)
     }
 
     /// The game to resume: the most recently changed unfinished game, if any.
@@ -734,6 +734,14 @@ impl Service {
                 updated_at: g.updated_at,
             })
             .collect())
+    }
+
+    /// The table of a loaded game, saying so when its log goes on past what this version can
+    /// replay.
+    fn ctx_view(&self, ctx: &GameCtx) -> Result<GameView> {
+        let mut view = self.view_of(&ctx.cards, &ctx.info, ctx.game.state())?;
+        view.unreadable = ctx.unreadable.clone();
+        Ok(view)
     }
 
     fn view_of(
@@ -854,6 +862,7 @@ impl Service {
         Ok(GameView {
             id: info.id.0,
             revision: info.revision,
+            unreadable: None,
             match_id: info.match_id.map(|m| m.0),
             game_no,
             edition: enum_text(&view.edition),
@@ -916,11 +925,22 @@ impl Service {
             .append_event(ctx.info.id, ctx.info.revision, &ev.to_json())
             .map_err(|e| record::write_error(e, &ctx.info.player_names, ctx.lang))?;
         ctx.info = self.store.game(ctx.info.id).map_err(store_error)?;
-        self.view_of(&ctx.cards, &ctx.info, ctx.game.state())
+        self.ctx_view(ctx)
     }
 
-    /// Refuses any action in a game whose result is recorded or that was abandoned.
+    /// Refuses any action in a game whose result is recorded or that was abandoned, and any
+    /// move in a game whose stored log this version cannot replay to its end.
     fn ensure_playing(&self, ctx: &GameCtx) -> Result<()> {
+        self.ensure_playing_or_unreadable(ctx)?;
+        match &ctx.unreadable {
+            Some(why) => Err(ServiceError::invalid(why.clone())),
+            None => Ok(()),
+        }
+    }
+
+    /// [`Self::ensure_playing`] without the refusal of an unreadable log (abandoning such a
+    /// game is what ends it).
+    fn ensure_playing_or_unreadable(&self, ctx: &GameCtx) -> Result<()> {
         if ctx.info.result.is_some() {
             return Err(ServiceError::invalid(refusal::table_refusal(
                 TableRefusal::FinishedPlay,
@@ -942,10 +962,11 @@ impl Service {
     /// already over), then the event is logged and the game recorded as ended without a
     /// result in one transaction.
     fn abandon(&mut self, ctx: &mut GameCtx, confirmed: bool) -> Result<GameView> {
-        self.ensure_playing(ctx)?;
-        // A game stored by an old release without its set-up: no engine event fits such a
-        // log, so the store records the end without one.
-        let event = if ctx.info.events == 0 {
+        self.ensure_playing_or_unreadable(ctx)?;
+        // A game stored by an old release without its set-up, or whose log this version cannot
+        // replay to its end: no engine event fits such a log, so the store records the end
+        // without one.
+        let event = if ctx.info.events == 0 || ctx.unreadable.is_some() {
             None
         } else {
             let ev = Event::new(EventKind::GameAbandoned);
@@ -972,11 +993,11 @@ impl Service {
                     .abandon_game(id, revision, &ev.to_json())
                     .map(|_| ())
             }
-            None => self.store.abandon_empty_game(id, revision),
+            None => self.store.abandon_game_as_is(id, revision),
         }
         .map_err(|e| record::write_error(e, &ctx.info.player_names, ctx.lang))?;
         ctx.info = self.store.game(ctx.info.id).map_err(store_error)?;
-        self.view_of(&ctx.cards, &ctx.info, ctx.game.state())
+        self.ctx_view(ctx)
     }
 
     /// The table screen's one call when a card is entered: the preview, and unless something
@@ -1302,7 +1323,7 @@ impl Service {
         }
         .map_err(|e| record::write_error(e, &ctx.info.player_names, lang))?;
         ctx.info = self.store.game(ctx.info.id).map_err(store_error)?;
-        self.view_of(&ctx.cards, &ctx.info, ctx.game.state())
+        self.ctx_view(&ctx)
     }
 
     /// A game's stored record without its log.
@@ -1363,6 +1384,10 @@ impl Service {
                 Seat::from_side(status.next_first),
                 &expansions,
             );
+        }
+        if let Some(why) = &ctx.unreadable {
+            // no result is recorded from a log this version cannot read to its end
+            return Err(ServiceError::invalid(why.clone()));
         }
         let Some(result) = &state.game_over else {
             return Err(refused(TableRefusal::NotOver));

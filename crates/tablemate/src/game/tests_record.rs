@@ -209,3 +209,59 @@ fn undo_and_redo_across_a_games_end_before_its_result_is_recorded() {
     assert_eq!(svc.game_view(g.id).unwrap().events, redone.events);
     assert_eq!(next.players[0].crystals, result.score);
 }
+
+#[test]
+fn a_stored_log_this_version_cannot_replay_still_opens_before_it() {
+    let (_d, mut svc) = svc();
+    let g = new_game(&mut svc);
+    fire(&mut svc, g.id).unwrap();
+    // Written past the engine (as an older release with other rules could have): B passes
+    // in A's turn.
+    let info = svc.store.game(store::GameId(g.id)).unwrap();
+    svc.store
+        .append_event(
+            info.id,
+            info.revision,
+            &Event::new(EventKind::TurnPassed {
+                player: bluemoon::Player::B,
+            })
+            .to_json(),
+        )
+        .unwrap();
+    let opened = svc.game_view(g.id).expect("a stored game always opens");
+    let why = opened.unreadable.clone().expect("it says why");
+    assert!(why.starts_with("Event 3 of this game"), "{why}");
+    assert_eq!(opened.events, 3);
+    assert_eq!(
+        opened.contested,
+        Some(ElementName::Fire),
+        "as it stood before event 3"
+    );
+    let de = svc
+        .game_act_in(
+            g.id,
+            &GameAction::ChooseElement {
+                player: Seat::A,
+                element: ElementName::Earth,
+            },
+            Language::De,
+        )
+        .unwrap_err();
+    assert!(de.message.starts_with("Ereignis 3"), "{}", de.message);
+    assert_eq!(svc.game_view(g.id).unwrap().events, 3, "nothing written");
+    assert!(svc.game_page(g.id).is_ok(), "its history opens too");
+    // undo takes the event back and the game goes on
+    let undone = svc.game_undo(g.id).unwrap();
+    assert!(undone.unreadable.is_none());
+    assert_eq!(undone.events, 2);
+    // or, written again, it can be abandoned as it is
+    let info = svc.store.game(store::GameId(g.id)).unwrap();
+    svc.store
+        .append_event(info.id, info.revision, r#"{"not":"an event"}"#)
+        .unwrap();
+    assert!(svc.game_view(g.id).unwrap().unreadable.is_some());
+    let abandoned = svc
+        .game_act(g.id, &GameAction::Abandon { confirmed: true })
+        .unwrap();
+    assert!(abandoned.abandoned);
+}

@@ -248,6 +248,10 @@ pub struct GameView {
     /// The revision of the game's record this view shows: a front end sends it back with
     /// the next action (`GameAt`), so a table that changed meanwhile is refused, not merged.
     pub revision: u32,
+    /// The stored log goes on past what this version of Tablemate can replay (written by an
+    /// older release, or damaged): the table stands before the first event it refuses, and
+    /// this says which and why, in the interface language. Only undo and abandon write then.
+    pub unreadable: Option<String>,
     #[ts(type = "number | null")]
     pub match_id: Option<i64>,
     /// Game number within the match, from 1.

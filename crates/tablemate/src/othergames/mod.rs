@@ -30,6 +30,8 @@ mod tests_limits;
 mod tests_seen;
 #[cfg(test)]
 mod tests_setup;
+#[cfg(test)]
+mod tests_unreadable;
 mod wording;
 
 use refusal::{Namer, NewGameRefusal, Ordinal};
@@ -190,6 +192,10 @@ pub struct OtherGameView {
     pub id: i64,
     /// The revision of the game's record this view shows (see `GameView::revision`).
     pub revision: u32,
+    /// The stored log goes on past what this version of Tablemate can replay: the table stands
+    /// before the first event it refuses, and this says which and why (interface language).
+    /// Only undo writes then.
+    pub unreadable: Option<String>,
     pub kind: OtherGameKind,
     pub title: String,
     pub players: [String; 2],
@@ -294,8 +300,12 @@ fn outcome_view(o: store::Outcome, names: &[String; 2]) -> OtherOutcome {
 struct Loaded<R: TableRules> {
     info: store::OtherGameInfo,
     stored: Vec<store::StoredEvent>,
+    /// The stored events as far as this version replays them (all of them, unless
+    /// `unreadable`).
     events: Vec<Event<R::Kind>>,
     state: R,
+    /// Why the log goes on past what this version replays, worded for the table.
+    unreadable: Option<String>,
 }
 
 impl Service {
@@ -374,12 +384,14 @@ impl Service {
         let (info, stored) = self.other_read(id.into(), lang)?;
         match info.kind {
             store::OtherKind::Whi => {
-                self.other_view_of(&self.load::<WhiState>(info, stored)?, lang)
+                self.other_view_of(&self.load::<WhiState>(info, stored, lang)?, lang)
             }
             store::OtherKind::Stccg => {
-                self.other_view_of(&self.load::<StState>(info, stored)?, lang)
+                self.other_view_of(&self.load::<StState>(info, stored, lang)?, lang)
             }
-            store::OtherKind::Kc => self.other_view_of(&self.load::<KcState>(info, stored)?, lang),
+            store::OtherKind::Kc => {
+                self.other_view_of(&self.load::<KcState>(info, stored, lang)?, lang)
+            }
         }
     }
 
@@ -516,15 +528,24 @@ impl Service {
         let card = self.other_card(OtherGameKind::of(info.kind).cards(), card, lang)?;
         let limit = limit.unwrap_or(6);
         match info.kind {
-            store::OtherKind::Whi => {
-                self.other_prompts_in(&self.load::<WhiState>(info, stored)?, &card, lang, limit)
-            }
-            store::OtherKind::Stccg => {
-                self.other_prompts_in(&self.load::<StState>(info, stored)?, &card, lang, limit)
-            }
-            store::OtherKind::Kc => {
-                self.other_prompts_in(&self.load::<KcState>(info, stored)?, &card, lang, limit)
-            }
+            store::OtherKind::Whi => self.other_prompts_in(
+                &self.load::<WhiState>(info, stored, lang)?,
+                &card,
+                lang,
+                limit,
+            ),
+            store::OtherKind::Stccg => self.other_prompts_in(
+                &self.load::<StState>(info, stored, lang)?,
+                &card,
+                lang,
+                limit,
+            ),
+            store::OtherKind::Kc => self.other_prompts_in(
+                &self.load::<KcState>(info, stored, lang)?,
+                &card,
+                lang,
+                limit,
+            ),
         }
     }
 
@@ -709,6 +730,7 @@ impl Service {
         &self,
         info: store::OtherGameInfo,
         stored: Vec<store::StoredEvent>,
+        lang: Language,
     ) -> Result<Loaded<R>> {
         let id = info.id.0;
         if info.kind != R::KIND {
@@ -718,23 +740,39 @@ impl Service {
                 OtherGameKind::of(R::KIND).title()
             )));
         }
-        let events = stored
-            .iter()
-            .map(|e| Event::<R::Kind>::from_json(&e.payload))
-            .collect::<std::result::Result<Vec<_>, _>>()
-            .map_err(|e| ServiceError::internal(format!("Game {id}: {e}")))?;
-        let state = R::replay(&events).map_err(|e| {
-            ServiceError::internal(format!(
-                "Game {id}: stored event {} does not replay: {}",
-                e.index + 1,
-                self.other_refusal::<R>(&e.error, &info.player_names, Language::En)
-            ))
-        })?;
+        // A stored game always opens: a log this version cannot replay to its end (an older
+        // release's numbers beyond today's limits, a damaged event) is shown as it stood before
+        // the first event it refuses, and only undo and nothing else writes to it.
+        let mut unread: Option<(usize, String)> = None;
+        let mut events = Vec::with_capacity(stored.len());
+        for (i, e) in stored.iter().enumerate() {
+            match Event::<R::Kind>::from_json(&e.payload) {
+                Ok(ev) => events.push(ev),
+                Err(err) => {
+                    unread = Some((i, err.to_string()));
+                    break;
+                }
+            }
+        }
+        let mut state = R::default();
+        for (i, ev) in events.iter().enumerate() {
+            match state.apply(ev) {
+                Ok(next) => state = next,
+                Err(err) => {
+                    let reason = self.other_refusal::<R>(&err, &info.player_names, lang);
+                    unread = Some((i, reason));
+                    events.truncate(i);
+                    break;
+                }
+            }
+        }
+        let unreadable = unread.map(|(i, why)| crate::record::unreadable_log(i + 1, &why, lang));
         Ok(Loaded {
             info,
             stored,
             events,
             state,
+            unreadable,
         })
     }
 
@@ -761,7 +799,8 @@ impl Service {
             title: kind.title().to_owned(),
             players: g.info.player_names.clone(),
             outcome: outcome_view(g.state.outcome(), &g.info.player_names),
-            can_undo: g.events.len() > 1,
+            can_undo: g.stored.len() > 1,
+            unreadable: g.unreadable.clone(),
             can_redo: g.info.redo > 0,
             table,
             card_names,
@@ -791,8 +830,11 @@ impl Service {
         lang: Language,
         prompts: Option<usize>,
     ) -> Result<OtherEntered> {
-        let g = self.load::<R>(info, stored)?;
+        let g = self.load::<R>(info, stored, lang)?;
         let names = g.info.player_names.clone();
+        if let Some(why) = &g.unreadable {
+            return Err(ServiceError::invalid(why.clone()));
+        }
         if R::is_setup(kind) {
             return Err(ServiceError::invalid(self.other_refusal::<R>(
                 &othergames::LogError::AlreadySetUp.into(),
@@ -834,13 +876,19 @@ impl Service {
         lang: Language,
     ) -> Result<OtherGameView> {
         let id = info.id.0;
-        let g = self.load::<R>(info, stored)?;
-        if g.events.len() <= 1 {
+        let g = self.load::<R>(info, stored, lang)?;
+        if g.stored.len() <= 1 {
             return Err(ServiceError::invalid(self.namer_text(&g.info, lang, false)));
         }
-        let before = R::replay(&g.events[..g.events.len() - 1]).map_err(|e| {
-            ServiceError::internal(format!("Game {id}: event {} does not replay", e.index + 1))
-        })?;
+        // With an unreadable tail the table already stands before it, and taking back its
+        // last event leaves it there.
+        let before = if g.unreadable.is_some() {
+            g.state.clone()
+        } else {
+            R::replay(&g.events[..g.events.len() - 1]).map_err(|e| {
+                ServiceError::internal(format!("Game {id}: event {} does not replay", e.index + 1))
+            })?
+        };
         self.store
             .undo_other_event(g.info.id, g.info.revision, before.outcome())
             .map_err(|e| record::write_error(e, &g.info.player_names, lang))?;
@@ -854,7 +902,10 @@ impl Service {
         lang: Language,
     ) -> Result<OtherGameView> {
         let id = info.id.0;
-        let g = self.load::<R>(info, stored)?;
+        let g = self.load::<R>(info, stored, lang)?;
+        if let Some(why) = &g.unreadable {
+            return Err(ServiceError::invalid(why.clone()));
+        }
         let Some(payload) = self.store.other_redo_next(g.info.id)? else {
             return Err(ServiceError::invalid(self.namer_text(&g.info, lang, true)));
         };

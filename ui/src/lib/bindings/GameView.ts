@@ -17,7 +17,13 @@ export type GameView = { id: number,
  * The revision of the game's record this view shows: a front end sends it back with
  * the next action (`GameAt`), so a table that changed meanwhile is refused, not merged.
  */
-revision: number, match_id: number | null, 
+revision: number, 
+/**
+ * The stored log goes on past what this version of Tablemate can replay (written by an
+ * older release, or damaged): the table stands before the first event it refuses, and
+ * this says which and why, in the interface language. Only undo and abandon write then.
+ */
+unreadable: string | null, match_id: number | null, 
 /**
  * Game number within the match, from 1.
  */

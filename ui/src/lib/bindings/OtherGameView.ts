@@ -11,7 +11,13 @@ export type OtherGameView = { id: number,
 /**
  * The revision of the game's record this view shows (see `GameView::revision`).
  */
-revision: number, kind: OtherGameKind, title: string, players: [string, string], outcome: OtherOutcome, can_undo: boolean, can_redo: boolean, table: OtherTable, 
+revision: number, 
+/**
+ * The stored log goes on past what this version of Tablemate can replay: the table stands
+ * before the first event it refuses, and this says which and why (interface language).
+ * Only undo writes then.
+ */
+unreadable: string | null, kind: OtherGameKind, title: string, players: [string, string], outcome: OtherOutcome, can_undo: boolean, can_redo: boolean, table: OtherTable, 
 /**
  * The display name of every card id in the table that the catalog knows.
  */

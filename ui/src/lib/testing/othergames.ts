@@ -52,6 +52,7 @@ export function whiGame(table: WhiView = whiTable(), cardNames: Record<string, s
   return {
     id: 7,
     revision: 3,
+    unreadable: null,
     kind: 'whi',
     title: 'Warhammer: Invasion',
     players: ['Ann', 'Ben'],

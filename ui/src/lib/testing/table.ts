@@ -47,6 +47,7 @@ export function game(over: Partial<GameView> = {}): GameView {
   return {
     id: 7,
     revision: 3,
+    unreadable: null,
     match_id: 1,
     game_no: 2,
     edition: 'first',

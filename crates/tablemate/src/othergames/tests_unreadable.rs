@@ -1,0 +1,62 @@
+//! A stored log of another game that this version cannot replay to its end (an older
+//! release's number beyond today's limits) still opens, as it stood before the event it
+//! refuses; only undo writes, and takes it back.
+use super::*;
+
+#[test]
+fn a_log_beyond_todays_limits_opens_before_the_event_and_can_be_undone() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut svc = Service::open(dir.path().join("data")).unwrap();
+    let g = svc
+        .other_new(
+            &NewOtherGameRequest {
+                kind: OtherGameKind::Whi,
+                player_a: "Ann".into(),
+                player_b: "Ben".into(),
+                deck_a: None,
+                deck_b: None,
+                first: Some(Seat::A),
+                hit_points: None,
+            },
+            Language::En,
+        )
+        .unwrap();
+    // An amount no player can type today, as an older release stored it.
+    let gid = store::OtherGameId(g.id);
+    let info = svc.store.other_game(gid).unwrap();
+    svc.store
+        .append_other_event(
+            gid,
+            info.revision,
+            r#"{"v":1,"type":"resources_gained","player":"A","amount":4294967295}"#,
+            store::Outcome::Playing,
+        )
+        .unwrap();
+    let view = svc
+        .other_view(g.id, Language::De)
+        .expect("a stored game always opens");
+    let why = view.unreadable.clone().expect("it says why");
+    assert!(why.starts_with("Ereignis 2 dieses Spiels"), "{why}");
+    assert!(why.contains("Ann"), "names the player: {why}");
+    assert!(view.can_undo);
+    let act: OtherAction = serde_json::from_value(serde_json::json!({
+        "game": "whi", "event": {"type": "turn_ended", "player": "A"}
+    }))
+    .unwrap();
+    let err = svc.other_act(g.id, &act, Language::En).unwrap_err();
+    assert!(
+        err.message.starts_with("Event 2 of this game"),
+        "{}",
+        err.message
+    );
+    assert_eq!(
+        svc.store.other_game(gid).unwrap().events,
+        2,
+        "nothing written"
+    );
+    let undone = svc.other_undo(g.id, Language::En).unwrap();
+    assert!(undone.unreadable.is_none());
+    assert_eq!(undone.history.len(), 1);
+    svc.other_act(g.id, &act, Language::En)
+        .expect("the game goes on");
+}
