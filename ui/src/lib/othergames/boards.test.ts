@@ -109,6 +109,34 @@ describe('the cards in play of the other games', () => {
     expect(onact).toHaveBeenCalledWith({ type: 'card_left', player: 'B', card: 'stccg-q' });
   });
 
+  it('books a Star Trek score for the player whose turn it is, and follows the turn', async () => {
+    const onact = vi.fn();
+    const table = (active: 'A' | 'B') =>
+      ({
+        turn: 2,
+        active,
+        target: 100,
+        qs_planet: 'absent',
+        players: [
+          { player: 'A', deck: null, score: 0, to_win: 100, cards: [] },
+          { player: 'B', deck: null, score: 0, to_win: 100, cards: [] },
+        ],
+        ledger: [],
+        over: null,
+      }) as unknown as StView;
+    const { rerender } = render(StBoard, { view: view(), table: table('B'), lang: 'en', onact, onrulings: vi.fn() });
+    expect((screen.getByTestId('st-who') as HTMLSelectElement).value).toBe('B');
+    await fireEvent.click(screen.getByTestId('st-score'));
+    expect(onact).toHaveBeenLastCalledWith({ type: 'points_scored', player: 'B', points: 5, source: 'mission' });
+    // picked by hand, it stays while the turn does not change
+    await fireEvent.change(screen.getByTestId('st-who'), { target: { value: 'A' } });
+    await rerender({ view: view(), table: table('B'), lang: 'en', onact, onrulings: vi.fn() });
+    expect((screen.getByTestId('st-who') as HTMLSelectElement).value).toBe('A');
+    await rerender({ view: view(), table: table('A'), lang: 'en', onact, onrulings: vi.fn() });
+    await rerender({ view: view(), table: table('B'), lang: 'en', onact, onrulings: vi.fn() });
+    expect((screen.getByTestId('st-who') as HTMLSelectElement).value).toBe('B');
+  });
+
   it('shows a Knightmare card in force with its target, and ends it early', async () => {
     const onact = vi.fn();
     render(KcBoard, { view: view(), table: kcTable(), lang: 'en', onact, onrulings: vi.fn() });
