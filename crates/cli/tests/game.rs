@@ -190,3 +190,17 @@ fn abandoning_a_game_needs_confirm_and_frees_the_match() {
     assert_eq!(next["game_no"], 2);
     assert_ne!(next["id"].as_i64().unwrap().to_string(), id);
 }
+
+#[test]
+fn out_of_cards_is_marked_and_taken_back_from_the_command_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    new_vulca_hoax(d);
+    let v = json(d, &["game", "out-of-cards", "Ben"]);
+    assert_eq!(v["players"][1]["out_of_cards"], true, "{v}");
+    assert_eq!(v["players"][0]["out_of_cards"], false);
+    let v = json(d, &["game", "cards-regained", "B"]);
+    assert_eq!(v["players"][1]["out_of_cards"], false, "{v}");
+    let wrong = tablemate(d, &["game", "out-of-cards", "Zed"]);
+    assert_eq!(wrong.status.code(), Some(1));
+}

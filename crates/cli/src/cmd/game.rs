@@ -124,6 +124,22 @@ pub enum GameCmd {
         #[arg(long)]
         game: Option<i64>,
     },
+    /// The player has no cards left in hand or draw deck (FAQ "End of Game": the game ends
+    /// where the rules say, scored by the dragons).
+    #[command(name = "out-of-cards")]
+    OutOfCards {
+        player: String,
+        #[arg(long)]
+        game: Option<i64>,
+    },
+    /// The player has cards again after all (a card retrieved or drawn): takes back
+    /// `out-of-cards`.
+    #[command(name = "cards-regained")]
+    CardsRegained {
+        player: String,
+        #[arg(long)]
+        game: Option<i64>,
+    },
     /// Abandon the game: it ends without a result (no winner, no crystals, left out of the
     /// statistics) and its match can take a new game (`tablemate game next`). Refused (exit
     /// code 1, nothing written) unless confirmed with --confirm; `tablemate game undo` takes
@@ -335,6 +351,12 @@ pub fn run(ctx: &Ctx<'_>, cmd: GameCmd) -> Result<(), ServiceError> {
         }),
         GameCmd::Concede { player, game } => act(ctx, game, &player, |p| {
             Ok(GameAction::Concede { player: p })
+        }),
+        GameCmd::OutOfCards { player, game } => act(ctx, game, &player, |p| {
+            Ok(GameAction::OutOfCards { player: p })
+        }),
+        GameCmd::CardsRegained { player, game } => act(ctx, game, &player, |p| {
+            Ok(GameAction::CardsRegained { player: p })
         }),
         GameCmd::Abandon { confirm, game } => {
             let mut svc = ctx.open()?;
