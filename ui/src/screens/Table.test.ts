@@ -306,6 +306,22 @@ describe('Table screen', () => {
     expect(await screen.findByTestId('card-entry')).toBeTruthy();
   });
 
+  it('a game that decides the match says who won it and records it; no next game is offered', async () => {
+    const ann = { ...side('A', 'Ann', 'Vulca', 0, 0), crystals: 4 };
+    const ben = { ...side('B', 'Ben', 'Hoax', 0, 0), crystals: 6 };
+    const over = { winner: 'B' as const, reason: 'conceded' as const, dragons: 0, crystal_cards: 0, score: 2 };
+    service.game_current.mockResolvedValue(
+      game({ players: [ann, ben], game_over: over, match_over: true, match_winner: 'B', turn: null }),
+    );
+    service.game_next.mockResolvedValue(game({ players: [ann, ben], finished: true, match_over: true, match_winner: 'B' }));
+    render(Table, { lang: 'en', onerror: vi.fn(), wake });
+    expect((await screen.findByTestId('match-decided')).textContent).toBe('Ben wins the match 6:4');
+    expect(screen.queryByTestId('next-game')).toBeNull();
+    await fireEvent.click(screen.getByTestId('match-record'));
+    await waitFor(() => expect(service.game_next).toHaveBeenCalledWith({ id: 7, revision: 3, lang: 'en' }));
+    expect((await screen.findByTestId('match-over')).textContent).toContain('Ben');
+  });
+
   it('starts a new game when none is in progress, in German', async () => {
     service.game_current.mockResolvedValue(null);
     service.game_new.mockResolvedValue(game());
