@@ -309,7 +309,7 @@ describe('Table screen', () => {
   it('a game that decides the match says who won it and records it; no next game is offered', async () => {
     const ann = { ...side('A', 'Ann', 'Vulca', 0, 0), crystals: 4 };
     const ben = { ...side('B', 'Ben', 'Hoax', 0, 0), crystals: 6 };
-    const over = { winner: 'B' as const, reason: 'conceded' as const, dragons: 0, crystal_cards: 0, score: 2 };
+    const over = { winner: 'B' as const, reason: 'forfeit' as const, dragons: 0, crystal_cards: 0, score: 2 };
     service.game_current.mockResolvedValue(
       game({ players: [ann, ben], game_over: over, match_over: true, match_winner: 'B', turn: null }),
     );
