@@ -320,6 +320,15 @@ describe('Table screen', () => {
     await fireEvent.click(screen.getByTestId('match-record'));
     await waitFor(() => expect(service.game_next).toHaveBeenCalledWith({ id: 7, revision: 3, lang: 'en' }));
     expect((await screen.findByTestId('match-over')).textContent).toContain('Ben');
+    // a rematch: the same players and peoples, the loser of the match starts
+    service.game_new.mockResolvedValue(game({ id: 9 }));
+    await fireEvent.click(screen.getByTestId('rematch'));
+    await waitFor(() =>
+      expect(service.game_new).toHaveBeenCalledWith({
+        request: { player_a: 'Ann', player_b: 'Ben', people_a: 'Vulca', people_b: 'Hoax', first: 'A', emissaries_inquisitors: false },
+        lang: 'en',
+      }),
+    );
   });
 
   it('starts a new game when none is in progress, in German', async () => {
