@@ -242,6 +242,34 @@ describe('Table screen', () => {
     expect(service.game_enter).toHaveBeenLastCalledWith(entering('B', 'hoax-28', null, true));
   });
 
+  it('takes the table\'s own keys on a desktop: F or E chooses the element, N ends the turn, R retreats; never while typing a card', async () => {
+    service.game_current.mockResolvedValue(game({ contested: null }));
+    service.game_act.mockResolvedValue(game({ contested: 'fire' }));
+    render(Table, { lang: 'en', onerror: vi.fn(), wake });
+    const input = (await screen.findByTestId('card-entry')) as HTMLInputElement;
+    // typed into the card entry, a letter is a letter
+    await fireEvent.keyDown(input, { key: 'f' });
+    expect(service.game_act).not.toHaveBeenCalled();
+    await fireEvent.keyDown(document.body, { key: 'f' });
+    await waitFor(() =>
+      expect(service.game_act).toHaveBeenLastCalledWith({ id: 7, revision: 3, action: { action: 'choose_element', player: 'A', element: 'fire' }, lang: 'en' }),
+    );
+    await fireEvent.keyDown(document.body, { key: 'n' });
+    await waitFor(() =>
+      expect(service.game_act).toHaveBeenLastCalledWith({ id: 7, revision: 3, action: { action: 'pass', player: 'A', confirmed: false }, lang: 'en' }),
+    );
+    await fireEvent.keyDown(document.body, { key: 'R' });
+    await waitFor(() =>
+      expect(service.game_act).toHaveBeenLastCalledWith({
+        id: 7,
+        revision: 3,
+        action: { action: 'retreat', player: 'A', forced: false, dragon_cancelled: false },
+        lang: 'en',
+      }),
+    );
+    expect(service.game_act).toHaveBeenCalledTimes(3);
+  });
+
   it('plays by keyboard alone: a decision takes the focus, Escape cancels, Ctrl+Z undoes', async () => {
     service.game_current.mockResolvedValue(game());
     service.game_suggest.mockResolvedValue([
