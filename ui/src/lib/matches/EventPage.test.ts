@@ -363,6 +363,22 @@ describe('EventPage results by table number', () => {
     expect((screen.getByTestId('quick-table') as HTMLInputElement).value).toBe('');
   });
 
+  it('a result the service refuses is shown at the form, not in the banner, and goes with the next good save', async () => {
+    const onerror = vi.fn();
+    tournamentApi.detail.mockResolvedValue(detail(false));
+    tournamentApi.result
+      .mockRejectedValueOnce({ code: 'invalid_input', message: 'Table 1 already has a result.' })
+      .mockResolvedValueOnce({});
+    render(EventPage, { id: 7, lang: 'en', onerror, onback: vi.fn() });
+    await screen.findByTestId('quick-form');
+    await typeResult('1', 'a', '5', '5');
+    expect((await screen.findByTestId('quick-problem')).textContent).toBe('Table 1 already has a result.');
+    expect(onerror).not.toHaveBeenCalled();
+    await typeResult('1', 'a', '5', '2');
+    await screen.findByTestId('quick-saved');
+    expect(screen.queryByTestId('quick-problem')).toBeNull();
+  });
+
   it('the seat letter works too', async () => {
     tournamentApi.detail.mockResolvedValue(detail(false));
     tournamentApi.result.mockResolvedValue({});
