@@ -316,6 +316,21 @@ describe('EventPage printouts', () => {
   });
 });
 
+describe('EventPage printouts of a prepared round', () => {
+  it('prints the pairings and slips of a round prepared but not yet published, saying so', async () => {
+    const d = detail(false);
+    const last = d.rounds.at(-1);
+    if (last) last.published = false;
+    tournamentApi.detail.mockResolvedValue(d);
+    render(EventPage, { id: 7, lang: 'en', onerror: vi.fn(), onback: vi.fn() });
+    await fireEvent.click(await screen.findByTestId('event-print'));
+    const byTable = screen.getByTestId('print-by-table');
+    expect(byTable.textContent).toContain('prepared, not published yet');
+    expect(byTable.querySelectorAll('tbody tr')).toHaveLength(2);
+    expect(screen.getByTestId('slip-1')).toBeTruthy();
+  });
+});
+
 describe('EventPage projector', () => {
   beforeEach(() => {
     vi.clearAllMocks();
