@@ -261,6 +261,11 @@ test('5 rounds: results by form and keyboard, undo a round, the clock, a drop, a
       assert.match(wall, /^(40:00|39:\d\d)$/, 'the projector shows the one clock');
       await sleep(500);
       await shot('matches-projector-pairings');
+      const belowTheWall = await s.execute(
+        `return [...document.querySelectorAll('[data-testid="projector-seating"] li')]
+           .filter((li) => li.getBoundingClientRect().bottom > window.innerHeight + 1).length`,
+      );
+      assert.equal(belowTheWall, 0, 'every pairing on the wall at 1280x800, none under the clock');
       await s.click(await s.find('[data-testid="projector-standings"]'));
       await s.waitFor('[data-testid="projector-table"]');
       await shot('matches-projector-standings');
