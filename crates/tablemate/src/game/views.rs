@@ -365,7 +365,9 @@ impl PlayPreview {
     pub fn needs_decision(&self) -> bool {
         !self.unknown.is_empty()
             || !self.warnings.is_empty()
-            || (self.needs_target && !self.target_options.is_empty())
+            // a target given with the card (the CLI's --target, the app's second call) is
+            // the decision made
+            || (self.needs_target && !self.target_options.is_empty() && self.card.target.is_none())
     }
 }
 
