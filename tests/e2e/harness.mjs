@@ -96,3 +96,24 @@ export async function waitText(s, testid, pred, what) {
   }
   throw new Error(`${testid}: ${what} (shows "${await textOf(s, testid)}")`);
 }
+
+/** Types `text` into the field `css` after clearing it, as a person would. */
+export async function typeInto(s, css, text) {
+  const el = await s.waitFor(css);
+  await s.cmd('POST', `/element/${el}/clear`, {});
+  await s.type(el, text);
+  return el;
+}
+
+/** Sets an input's or select's value as the browser would after a person's choice (a date
+ * picker or a select WebDriver cannot drive), with its input and change events. */
+export async function setValue(s, css, value) {
+  await s.waitFor(css);
+  await s.execute(
+    `const el = document.querySelector(arguments[0]);
+     el.value = arguments[1];
+     el.dispatchEvent(new Event('input', { bubbles: true }));
+     el.dispatchEvent(new Event('change', { bubbles: true }));`,
+    [css, value],
+  );
+}

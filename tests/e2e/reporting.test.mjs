@@ -9,7 +9,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { request } from 'node:http';
-import { go as goTo, launch, shot as shotOf } from './harness.mjs';
+import { go as goTo, launch, setValue as setValueOf, shot as shotOf, typeInto as typeIntoOf } from './harness.mjs';
 
 const eventName = `E2E Phones ${Date.now()}`;
 const players = ['Phone Anna', 'Phone Ben', 'Phone Cleo', 'Phone Dan'];
@@ -29,24 +29,9 @@ after(async () => {
 
 const shot = (name) => shotOf(s, name);
 
-async function typeInto(css, text) {
-  const el = await s.waitFor(css);
-  await s.cmd('POST', `/element/${el}/clear`, {});
-  await s.type(el, text);
-  return el;
-}
+const typeInto = (css, text) => typeIntoOf(s, css, text);
 
-/** Sets an input's or select's value as the browser would after a person's choice. */
-async function setValue(css, value) {
-  await s.waitFor(css);
-  await s.execute(
-    `const el = document.querySelector(arguments[0]);
-     el.value = arguments[1];
-     el.dispatchEvent(new Event('input', { bubbles: true }));
-     el.dispatchEvent(new Event('change', { bubbles: true }));`,
-    [css, value],
-  );
-}
+const setValue = (css, value) => setValueOf(s, css, value);
 
 /** One request to the reporting server as a phone's page sends it; the status and JSON. */
 function phone(method, path, body) {

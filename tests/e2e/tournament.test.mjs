@@ -12,7 +12,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { KEY, sleep } from './webdriver.mjs';
-import { dataDir, go as goTo, launch, resize, shot as shotOf } from './harness.mjs';
+import { dataDir, go as goTo, launch, resize, setValue as setValueOf, shot as shotOf, typeInto as typeIntoOf } from './harness.mjs';
 
 const eventName = `E2E Swiss ${Date.now()}`;
 const dialogPath = process.env.TABLEMATE_TEST_DIALOG_PATH;
@@ -37,24 +37,9 @@ after(async () => {
 const shot = (name) => shotOf(s, name);
 const go = (screen) => goTo(s, screen);
 
-async function typeInto(css, text) {
-  const el = await s.waitFor(css);
-  await s.cmd('POST', `/element/${el}/clear`, {});
-  await s.type(el, text);
-  return el;
-}
+const typeInto = (css, text) => typeIntoOf(s, css, text);
 
-/** Sets an input's value as the browser would after a person's input (for the date picker). */
-async function setValue(css, value) {
-  await s.waitFor(css);
-  await s.execute(
-    `const el = document.querySelector(arguments[0]);
-     el.value = arguments[1];
-     el.dispatchEvent(new Event('input', { bubbles: true }));
-     el.dispatchEvent(new Event('change', { bubbles: true }));`,
-    [css, value],
-  );
-}
+const setValue = (css, value) => setValueOf(s, css, value);
 
 async function waitEnabled(css, timeoutMs = 15_000) {
   const until = Date.now() + timeoutMs;
