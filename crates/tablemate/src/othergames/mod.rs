@@ -860,11 +860,26 @@ impl Service {
             (Some(limit), Some(card)) => self.other_prompts_in(&g, card, lang, limit)?,
             _ => Vec::new(),
         };
-        self.store
-            .append_other_event(g.info.id, g.info.revision, &ev.to_json(), next.outcome())
+        let payload = ev.to_json();
+        let seq = self
+            .store
+            .append_other_event(g.info.id, g.info.revision, &payload, next.outcome())
             .map_err(|e| record::write_error(e, &names, lang))?;
+        // The view from the state already in memory: the record as now stored (its revision,
+        // redo, the time the event was written) with the log that was replayed, plus this
+        // event, instead of reading and replaying the whole log again.
+        let info = self.store.other_game(g.info.id)?;
+        let mut after = g;
+        after.stored.push(store::StoredEvent {
+            seq,
+            payload,
+            created_at: info.updated_at.clone(),
+        });
+        after.events.push(ev);
+        after.state = next;
+        after.info = info;
         Ok(OtherEntered {
-            view: self.other_view(g.info.id.0, lang)?,
+            view: self.other_view_of(&after, lang)?,
             prompts,
         })
     }

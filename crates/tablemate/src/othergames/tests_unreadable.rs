@@ -60,3 +60,43 @@ fn a_log_beyond_todays_limits_opens_before_the_event_and_can_be_undone() {
     svc.other_act(g.id, &act, Language::En)
         .expect("the game goes on");
 }
+
+#[test]
+fn the_table_after_a_move_is_the_stored_games_table() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut svc = Service::open(dir.path().join("data")).unwrap();
+    for kind in [OtherGameKind::Whi, OtherGameKind::Stccg, OtherGameKind::Kc] {
+        let g = svc
+            .other_new(
+                &NewOtherGameRequest {
+                    kind,
+                    player_a: "Ann".into(),
+                    player_b: "Ben".into(),
+                    deck_a: None,
+                    deck_b: None,
+                    first: Some(Seat::A),
+                    hit_points: None,
+                },
+                Language::De,
+            )
+            .unwrap();
+        let game = match kind {
+            OtherGameKind::Whi => "whi",
+            OtherGameKind::Stccg => "stccg",
+            OtherGameKind::Kc => "kc",
+        };
+        let act: OtherAction = serde_json::from_value(serde_json::json!({
+            "game": game, "event": {"type": "turn_ended", "player": "A"}
+        }))
+        .unwrap();
+        // built from the state in memory after the write, it equals a fresh read and replay
+        let after = svc.other_act(g.id, &act, Language::De).unwrap();
+        assert_eq!(
+            after,
+            svc.other_view(g.id, Language::De).unwrap(),
+            "{kind:?}"
+        );
+        assert_eq!(after.revision, g.revision + 1);
+        assert_eq!(after.history.len(), 2);
+    }
+}
