@@ -423,7 +423,7 @@ impl Store {
         let now = Stamp::now();
         let tx = self.write_tx()?;
         ensure_open(&tx, game)?;
-        BLUE_MOON.expect(&tx, game.0, expected)?;
+        BLUE_MOON.expect_revision(&tx, game.0, expected)?;
         let seq = BLUE_MOON.push(&tx, game.0, payload, &now)?;
         BLUE_MOON.clear_redo(&tx, game.0)?;
         if abandons {
@@ -484,7 +484,7 @@ impl Store {
         let now = Stamp::now();
         let tx = self.write_tx()?;
         let abandoned = ensure_undoable(&tx, game)?;
-        BLUE_MOON.expect(&tx, game.0, expected)?;
+        BLUE_MOON.expect_revision(&tx, game.0, expected)?;
         let last = BLUE_MOON.pop(&tx, game.0, &now)?;
         if abandoned {
             tx.execute(
@@ -516,7 +516,7 @@ impl Store {
         let now = Stamp::now();
         let tx = self.write_tx()?;
         ensure_open(&tx, game)?;
-        BLUE_MOON.expect(&tx, game.0, expected)?;
+        BLUE_MOON.expect_revision(&tx, game.0, expected)?;
         let seq = BLUE_MOON.redo(&tx, game.0, &now)?;
         if abandons {
             mark_abandoned(&tx, game, &now)?;
@@ -541,7 +541,7 @@ impl Store {
         let now = Stamp::now();
         let tx = self.write_tx()?;
         ensure_open(&tx, game)?;
-        BLUE_MOON.expect(&tx, game.0, expected)?;
+        BLUE_MOON.expect_revision(&tx, game.0, expected)?;
         mark_abandoned(&tx, game, &now)?;
         BLUE_MOON.touch(&tx, game.0, &now)?;
         tx.commit()?;
@@ -569,7 +569,7 @@ impl Store {
         summary.validate()?;
         let now = Stamp::now();
         let tx = self.write_tx()?;
-        BLUE_MOON.expect(&tx, game.0, expected)?;
+        BLUE_MOON.expect_revision(&tx, game.0, expected)?;
         let finished = finish_in(&tx, game, summary, now)?;
         tx.commit()?;
         Ok(finished)

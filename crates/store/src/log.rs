@@ -60,7 +60,12 @@ impl LogTables {
     }
 
     /// Refuses the write unless the game is still at the revision the caller decided on.
-    pub(crate) fn expect(&self, tx: &Transaction<'_>, game: i64, expected: u32) -> Result<()> {
+    pub(crate) fn expect_revision(
+        &self,
+        tx: &Transaction<'_>,
+        game: i64,
+        expected: u32,
+    ) -> Result<()> {
         let found = self.revision(tx, game)?;
         if found == expected {
             Ok(())

@@ -219,7 +219,7 @@ impl Store {
         check_event(payload)?;
         let now = clock::Stamp::now();
         let tx = self.write_tx()?;
-        OTHER_GAMES.expect(&tx, game.0, expected)?;
+        OTHER_GAMES.expect_revision(&tx, game.0, expected)?;
         let seq = OTHER_GAMES.push(&tx, game.0, payload, &now)?;
         OTHER_GAMES.clear_redo(&tx, game.0)?;
         set_outcome(&tx, game, outcome, &now)?;
@@ -237,7 +237,7 @@ impl Store {
     ) -> Result<StoredEvent> {
         let now = clock::Stamp::now();
         let tx = self.write_tx()?;
-        OTHER_GAMES.expect(&tx, game.0, expected)?;
+        OTHER_GAMES.expect_revision(&tx, game.0, expected)?;
         let last = OTHER_GAMES.pop(&tx, game.0, &now)?;
         set_outcome(&tx, game, outcome, &now)?;
         tx.commit()?;
@@ -260,7 +260,7 @@ impl Store {
     ) -> Result<u32> {
         let now = clock::Stamp::now();
         let tx = self.write_tx()?;
-        OTHER_GAMES.expect(&tx, game.0, expected)?;
+        OTHER_GAMES.expect_revision(&tx, game.0, expected)?;
         let seq = OTHER_GAMES.redo(&tx, game.0, &now)?;
         set_outcome(&tx, game, outcome, &now)?;
         tx.commit()?;
