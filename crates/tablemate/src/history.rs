@@ -282,15 +282,17 @@ impl Service {
         let (info, events) = self.store.game_with_events(GameId(id)).map_err(store_err)?;
         // The same cards the table judges with: each card with the fixes made before it was
         // first played in this game (`game/context.rs`).
-        let parsed: Vec<bluemoon::Event> = events
+        // first played as far as the log reads, as at the table (each event parsed once)
+        let parsed: Vec<_> = events
             .iter()
-            .filter_map(|e| bluemoon::Event::from_json(&e.payload).ok())
+            .map(|e| bluemoon::Event::from_json(&e.payload))
             .collect();
-        let cards = if parsed.len() == events.len() {
-            self.game_cards_as_played(&crate::game::context::first_plays(&parsed, &events))?
-        } else {
-            self.game_cards()?
-        };
+        let readable: Vec<bluemoon::Event> = parsed
+            .iter()
+            .map_while(|p| p.as_ref().ok().cloned())
+            .collect();
+        let cards =
+            self.game_cards_as_played(&crate::game::context::first_plays(&readable, &events))?;
         let mut state = bluemoon::GameState::default();
         let mut timeline = Vec::with_capacity(events.len());
         let name_of = |letter: &str| match letter {
@@ -298,13 +300,13 @@ impl Service {
             "B" => Some(info.player_names[1].clone()),
             _ => None,
         };
-        for e in &events {
+        for (e, parsed_event) in events.iter().zip(&parsed) {
             let json: serde_json::Value = serde_json::from_str(&e.payload).unwrap_or_default();
             let (kind, player, detail) = describe(&json);
             let mut problem = None;
             let before_fights = state.fights;
-            match bluemoon::Event::from_json(&e.payload) {
-                Ok(ev) => match state.apply(&cards, &ev) {
+            match parsed_event {
+                Ok(ev) => match state.apply(&cards, ev) {
                     Ok(next) => state = next,
                     Err(err) => problem = Some(err.to_string()),
                 },
