@@ -166,7 +166,7 @@ describe('the cards in play of the other games', () => {
     expect(onact).toHaveBeenCalledTimes(1);
   });
 
-  it("brings a tapped card's actions into view (a card low on the board, under the entry)", async () => {
+  it("brings a tapped card's actions and the damage amounts into view (low on the board, under the entry)", async () => {
     const scrolled: Element[] = [];
     const before = Element.prototype.scrollIntoView;
     Element.prototype.scrollIntoView = function (this: Element) {
@@ -177,6 +177,9 @@ describe('the cards in play of the other games', () => {
       expect(scrolled).toEqual([]);
       await fireEvent.click(screen.getAllByTestId('cards-A-kingdom-card')[0]!);
       expect(scrolled).toEqual([screen.getByTestId('cards-A-kingdom-actions')]);
+      // the damage amounts too
+      await fireEvent.click(screen.getByTestId('dmg-B-quest'));
+      expect(scrolled.at(-1)).toBe(screen.getByTestId('dmg-B-quest-amounts'));
     } finally {
       Element.prototype.scrollIntoView = before;
     }
