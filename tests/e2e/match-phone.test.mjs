@@ -6,11 +6,13 @@
 // Checked on the way, measured in the page: a refusal (Next turn with no new character) never
 // moves anything on the table; the dragon track is readable at a fight's start (each place's
 // name whole, its dragons inside it); every card in play is in view in its half (no sideways
-// scrolling); a sheet opened from Ben's half opens turned to Ben. Screenshots of each step at
+// scrolling, or a count of those out of view that opens them all); a sheet opened from Ben's
+// half opens turned to Ben; at a game's end the dock turns to its winner; the suggestions open
+// above the entry with the first nearest it, ArrowUp moving to the next. Screenshots of each step at
 // 360x740, and of the key steps at 800x1280 and 1280x800 (target/e2e/match-*.png).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { sleep } from './webdriver.mjs';
+import { KEY, sleep } from './webdriver.mjs';
 import { go, launch, painted, resize, setLanguage, shot as shotOf } from './harness.mjs';
 import { assertFits, measure } from './layout.mjs';
 
@@ -23,6 +25,8 @@ before(async () => {
 });
 
 after(async () => {
+  // face to face is this device's preference: leave the window profile as it was found
+  if (s) await s.execute("localStorage.removeItem('tablemate.table.prefs')").catch(() => undefined);
   if (s) await s.end();
 });
 
@@ -124,8 +128,8 @@ async function readable(where) {
   return m;
 }
 
-async function fits(where) {
-  assertFits(assert, await measure(s, fightParts), where, { fight: true });
+async function fits(where, parts = fightParts) {
+  assertFits(assert, await measure(s, parts), where, { fight: true });
 }
 
 /** Ben taps his fire total: the "why?" sheet opens at his edge, turned to him. */
@@ -143,6 +147,38 @@ async function whyTurnedToBen(name) {
   await s.click(await s.find('[data-testid="sheet-why-close"]'));
 }
 
+/** The suggestions open above the entry at the bottom of the phone: the first (best) one is the
+ *  nearest to the entry, and the arrow pointing away from the entry (up) moves to the next,
+ *  the one drawn just above; down comes back. */
+async function suggestionOrder() {
+  const input = await s.waitFor('[data-testid="card-entry"]');
+  await s.type(input, 'Vulca');
+  await s.waitFor('[data-testid="suggestions"]');
+  for (let i = 0; i < 50 && (await count('[data-testid="suggestions"] [role="option"]')) < 3; i++) await sleep(100);
+  const seen = () =>
+    s.execute(
+      `const entry = document.querySelector('[data-testid="card-entry"]').getBoundingClientRect();
+       const opts = [...document.querySelectorAll('[data-testid="suggestions"] [role="option"]')];
+       return { entryTop: entry.top, tops: opts.map((o) => o.getBoundingClientRect().top),
+                active: opts.findIndex((o) => o.getAttribute('aria-selected') === 'true') };`,
+    );
+  const first = await seen();
+  const where = JSON.stringify(first);
+  assert.ok(first.tops.length >= 2, `several suggestions ${where}`);
+  assert.ok(first.tops.every((t) => t < first.entryTop), `the list opens above the entry ${where}`);
+  for (let i = 1; i < first.tops.length; i++) {
+    assert.ok(first.tops[i] < first.tops[i - 1], `each next suggestion is drawn above the one before ${where}`);
+  }
+  assert.equal(first.active, 0, 'the first, nearest the entry, is chosen');
+  await shot('suggestions');
+  await s.type(input, KEY.UP);
+  assert.equal((await seen()).active, 1, 'ArrowUp moves to the next one, drawn just above');
+  await s.type(input, KEY.DOWN);
+  assert.equal((await seen()).active, 0, 'ArrowDown comes back toward the entry');
+  await s.type(input, KEY.ESCAPE);
+  await s.execute("document.getElementById('card-entry').value = ''; document.getElementById('card-entry').dispatchEvent(new Event('input'))");
+}
+
 /** One game: Ann wins every fight; Ben retreats. The first fight is long (three characters
  *  each, so each half holds several cards), the next ones short. */
 async function game(no) {
@@ -150,29 +186,16 @@ async function game(no) {
   let starter = await turn();
   await readable(`game ${no}, a fight's start`);
   await shot(`g${no}-fight-start`);
-  // fire: Ann 4, 5, 6 against Ben's 4, 5 (and 5 once more when he starts)
-  if (starter === 'B') {
-    await play('B', 'H04', 'hoax-04');
-    await chooseFire();
-    await pass('B');
-    await play('A', 'V10', 'vulca-10');
-    await pass('A');
-    await play('B', 'H01', 'hoax-01');
-    await pass('B');
-    await play('A', 'V05', 'vulca-05');
-    await pass('A');
-    await play('B', 'H02', 'hoax-02');
-    await pass('B');
-  } else {
-    await play('A', 'V10', 'vulca-10');
-    await chooseFire();
-    await pass('A');
-    await play('B', 'H04', 'hoax-04');
-    await pass('B');
-    await play('A', 'V05', 'vulca-05');
-    await pass('A');
-    await play('B', 'H01', 'hoax-01');
-    await pass('B');
+  // fire: Ann 4, 5 (then 6) against Ben's 4, 5 (and 5 once more when he starts); each plays a
+  // character and passes, the starter choosing fire after the first card
+  const opening =
+    starter === 'B'
+      ? [['B', 'H04', 'hoax-04'], ['A', 'V10', 'vulca-10'], ['B', 'H01', 'hoax-01'], ['A', 'V05', 'vulca-05'], ['B', 'H02', 'hoax-02']]
+      : [['A', 'V10', 'vulca-10'], ['B', 'H04', 'hoax-04'], ['A', 'V05', 'vulca-05'], ['B', 'H01', 'hoax-01']];
+  for (const [i, [seat, typed, id]] of opening.entries()) {
+    await play(seat, typed, id);
+    if (i === 0) await chooseFire();
+    await pass(seat);
   }
   // Next turn with no new character: refused beside the button, asking for "anyway"; the
   // table does not move by a pixel
@@ -259,6 +282,7 @@ test('a whole match on a phone, face to face, both players acting', async () => 
   await s.click(await s.find('[data-testid="sheet-more-close"]'));
   assert.match(await s.attr(await s.find('[data-testid="side-B"]'), 'class'), /flipped/);
 
+  await suggestionOrder();
   await game(1);
   const crystals = async (seat) => Number((await s.text(await s.find(`[data-testid="crystals-${seat}"]`))).replace(/\D/g, ''));
   assert.equal(await crystals('A'), 4, 'the fourth dragon: 4 crystals for Ann');
@@ -277,7 +301,9 @@ test('a whole match on a phone, face to face, both players acting', async () => 
   const decided = await s.text(await s.waitFor('[data-testid="match-decided"]'));
   assert.match(decided, /Ann gewinnt die Partie 8:0/);
   assert.equal(await count('[data-testid="next-game"]'), 0, 'no next game once the match is decided');
-  await fits('the match decided');
+  // Ben's retreat ended it, but the line and "Record the match" read for Ann, the winner
+  assert.doesNotMatch(await s.attr(await s.find('.dock'), 'class'), /\bflipped\b/, 'the dock turns to the winner');
+  await fits('the match decided', ['match-decided', 'match-record', 'dragon-track']);
   await shot('g2-match-decided');
   for (const [w, h] of [[800, 1280], [1280, 800]]) {
     await resize(s, w, h);

@@ -128,6 +128,11 @@ async function tableShowsTheClock() {
   await resize(s, 360, 740);
   await shot('table-round-clock-phone');
   await resize(s, 1280, 800);
+  await openEvent();
+}
+
+/** Back to the event's page from anywhere: Matches, then the event by its name. */
+async function openEvent() {
   await go('matches');
   await s.execute(
     `[...document.querySelectorAll('[data-testid^="event-open-"]')]
@@ -142,13 +147,7 @@ async function tableShowsTheClock() {
 async function organiserInGerman() {
   for (const lang of ['de', 'en']) {
     await setLanguage(s, lang);
-    await go('matches');
-    await s.execute(
-      `[...document.querySelectorAll('[data-testid^="event-open-"]')]
-         .find((b) => b.textContent.includes(arguments[0])).click()`,
-      [eventName],
-    );
-    await s.waitFor('[data-testid="event-name"]', { pred: (t) => t === eventName });
+    await openEvent();
     if (lang === 'en') return;
     await s.execute(`document.querySelector('[data-testid="quick-table"]').scrollIntoView({ block: 'center' })`);
     await shot('matches-quick-entry-de');

@@ -563,4 +563,21 @@ describe('Table screen', () => {
     await fireEvent.click(await screen.findByTestId('total-B-fire'));
     expect(screen.getByTestId('sheet-why').classList.contains('turned')).toBe(false);
   });
+
+  it("face to face, turns the dock with a game's end to its winner, not to whoever entered last", async () => {
+    localStorage.clear();
+    localStorage.setItem('tablemate.table.prefs', JSON.stringify({ faceToFace: true, keepAwake: false }));
+    // Ben entered last (his retreat ended the game): Ann won, the dock reads for Ann
+    const over = (winner: 'A' | 'B') =>
+      game({ turn: null, game_over: { winner, score: 4, reason: 'fourth_dragon', dragons: 3, crystal_cards: 0 } });
+    service.game_current.mockResolvedValue({ ...over('A'), turn: 'B' as const });
+    const first = render(Table, { lang: 'en', onerror: vi.fn(), wake });
+    const dock = (await screen.findByTestId('game-over')).closest('.dock')!;
+    expect(dock.classList.contains('flipped')).toBe(false);
+    first.unmount();
+    service.game_current.mockResolvedValue(over('B'));
+    render(Table, { lang: 'en', onerror: vi.fn(), wake });
+    expect((await screen.findByTestId('game-over')).closest('.dock')!.classList.contains('flipped')).toBe(true);
+    localStorage.clear();
+  });
 });
