@@ -258,9 +258,9 @@ test('the games resume after a restart, and read in German', async () => {
   await fill('og-player-b', 'Ann');
   await click('og-new-start');
   await waitText(
-    'error-banner',
+    'og-refusal',
     (t) => t.includes('Beide Spieler heißen Ann: die zwei Spieler brauchen verschiedene Namen.'),
-    'the German refusal of equal names',
+    'the German refusal of equal names, at Start',
   );
   assert.ok((await s.findAll('[data-testid="og-table"]')).length === 0, 'no game started');
   await shot('games-new-refusal-phone-de');

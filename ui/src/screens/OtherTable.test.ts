@@ -48,6 +48,19 @@ describe('the other games table', () => {
     expect(screen.getByTestId('og-status').textContent).toContain('Ann to play');
   });
 
+  it('shows a refused new game at its Start button, not in the banner', async () => {
+    otherApi.current.mockResolvedValue(null);
+    const refusal = { code: 'invalid_input', message: 'Beide Spieler heißen Ann: die zwei Spieler brauchen verschiedene Namen.' };
+    otherApi.newGame.mockRejectedValue(refusal);
+    const onerror = vi.fn();
+    render(OtherTable, { lang: 'de', onerror });
+    await waitFor(() => expect((screen.getByTestId('og-new-start') as HTMLButtonElement).disabled).toBe(false));
+    await fireEvent.click(screen.getByTestId('og-new-start'));
+    await waitFor(() => expect(screen.getByTestId('og-refusal').textContent).toContain('Beide Spieler heißen Ann'));
+    expect(onerror).not.toHaveBeenCalled();
+    expect(screen.queryByTestId('og-table')).toBeNull();
+  });
+
   it('sends damage to a section by amount (two taps for any amount) and shows the view the service returns', async () => {
     otherApi.current.mockResolvedValue(whiGame());
     otherApi.act.mockResolvedValue(damagedB());

@@ -523,7 +523,16 @@ describe('Table screen', () => {
     );
     await fireEvent.click(screen.getByTestId('pass-anyway'));
     expect(inOverlay(await screen.findByTestId('warnings'))).toBe(true);
+    expect(screen.getByTestId('warnings').textContent).toContain('Ann');
     expect(inFlow(dock)).toEqual(before);
+    // ✕ puts them away for this state of the game; the next play's warnings show again
+    await fireEvent.click(screen.getByTestId('warnings-dismiss'));
+    expect(screen.queryByTestId('warnings')).toBeNull();
+    service.game_act.mockResolvedValue(
+      game({ revision: 4, contested: 'fire', first_turn: false, warnings: [{ kind: 'no_new_character', player: 'A', card: null, message: 'x' }] as never }),
+    );
+    await fireEvent.click(screen.getByTestId('retreat'));
+    expect(await screen.findByTestId('warnings')).toBeTruthy();
   });
 
   it('face to face, opens a sheet turned toward the player who acted', async () => {
