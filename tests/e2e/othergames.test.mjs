@@ -1,7 +1,8 @@
 // End-to-end: the Games screen. A short scripted game of Warhammer: Invasion (a card with its
 // rulings prompted, damage that burns a zone, a development, a refusal naming the player, undo
 // and redo), of Star Trek CCG (points with reasons, Q's Planet raising the target to 140) and of
-// Knightmare Chess (a card on a target square in force for 2 turns counting down, next turn).
+// Knightmare Chess (a card on a target square in force for 2 turns counting down, next turn, a
+// mate with "Next game" in view). Damage is dealt by amount; a refusal is shown at its control.
 // A ruling dismissed at the Warhammer table is not raised again; a card in play, tapped, moves
 // to another zone and shows its rulings; resources are collected by any amount; the history
 // reads as sentences; a score beyond the limit and a new game with two equal names are refused
@@ -43,6 +44,22 @@ async function fill(testid, value) {
     [testid],
   );
   await s.type(input, value);
+}
+/** Asserts `testid` is wholly in view: inside the window and the board's scroll area, above the
+ *  card entry (nothing of it hidden under the entry or below the screen). */
+async function inView(testid, what) {
+  const r = await s.execute(
+    `const b = (e) => e && e.getBoundingClientRect();
+     const el = b(document.querySelector('[data-testid="' + arguments[0] + '"]'));
+     const wrap = b(document.querySelector('.boardwrap'));
+     const entry = b(document.querySelector('form.entry'));
+     return { el: el && [el.top, el.bottom], wrap: wrap && [wrap.top, wrap.bottom], entry: entry && entry.top, vh: window.innerHeight };`,
+    [testid],
+  );
+  const where = JSON.stringify(r);
+  assert.ok(r.el, `${what}: ${testid} is shown`);
+  assert.ok(r.el[0] >= r.wrap[0] - 1 && r.el[1] <= r.wrap[1] + 1, `${what}: inside the board's visible area ${where}`);
+  assert.ok(r.el[1] <= r.entry + 1 && r.el[1] <= r.vh, `${what}: above the card entry, on screen ${where}`);
 }
 async function fits(where) {
   assertFits(assert, await measure(s, ['og-table', 'og-play']), where, { fight: true });
@@ -98,6 +115,7 @@ test('a short game of each of the other three games, phone and desktop, English'
   assert.ok(!again.includes(dismissed), `the dismissed ruling stays seen (${again})`);
   // the card, tapped: it moves to the Kingdom, then shows its rulings with the cards in play
   await click('cards-A-battlefield-card');
+  await inView('cards-A-battlefield-actions', "a tapped card's actions");
   await shot('games-whi-card-actions-phone-en');
   await click('move-kingdom');
   await waitText('whi-A-kingdom', (t) => t.includes('Grimgor Ironhide'), 'Grimgor moved to the Kingdom');
@@ -117,10 +135,14 @@ test('a short game of each of the other three games, phone and desktop, English'
   await click('res-collect-A');
   await waitText('whi-A', (t) => t.includes('5 resources'), 'Ann collects 5 resources');
   await click('dev-B-quest');
-  for (let i = 0; i < 9; i++) await click('dmg-B-quest');
+  // damage by amount: the button opens the amounts the zone can still take; 9 is two taps
+  await click('dmg-B-quest');
+  await inView('dmg-B-quest-amounts', 'the damage amounts');
+  await shot('games-whi-damage-amounts-phone-en');
+  await click('dmg-B-quest-9');
   await waitText('whi-B-quest', (t) => t.includes('9/9'), 'the quest zone burned at 9 with a development');
   await click('og-undo');
-  await waitText('whi-B-quest', (t) => t.includes('8/9'), 'undo takes back one damage');
+  await waitText('whi-B-quest', (t) => t.includes('0/9'), 'undo takes back the 9 damage, one event');
   await click('og-redo');
   await waitText('whi-B-quest', (t) => t.includes('9/9'), 'redo puts it back');
   await fits('WHI phone');
@@ -168,6 +190,15 @@ test('a short game of each of the other three games, phone and desktop, English'
   await shot('games-kc-phone-en');
   await resize(s, 1280, 800);
   await shot('games-kc-desktop-en');
+  // a mate: "Next game" is in view at once, on a phone too
+  await resize(s, 360, 740);
+  await click('kc-mate');
+  await s.waitFor('[data-testid="kc-next-game"]');
+  await inView('kc-next-game', 'Next game after a mate');
+  await fits('KC mate phone');
+  await shot('games-kc-mate-phone-en');
+  await click('og-undo');
+  await s.waitFor('[data-testid="kc-mate"]');
 });
 
 test('the games resume after a restart, and read in German', async () => {
@@ -199,14 +230,25 @@ test('the games resume after a restart, and read in German', async () => {
   // a refusal in the interface language, recording nothing: 0 points change no score
   await fill('st-points', '0');
   await click('st-score');
-  const banner = await text('error-banner');
-  assert.match(banner, /0 Punkte ändern keinen Punktestand/);
+  // at the button that asked, not in the banner at the top of the page
+  await waitText('og-refusal', (t) => /0 Punkte ändern keinen Punktestand/.test(t), 'the refusal at Score');
+  assert.equal((await s.findAll('[data-testid="error-banner"]')).length, 0, 'no banner at the top');
+  {
+    const [note, button] = await s.execute(
+      `return ['og-refusal-at', 'st-score'].map((id) => {
+         const r = document.querySelector('[data-testid="' + id + '"]').getBoundingClientRect();
+         return [r.top, r.bottom];
+       })`,
+    );
+    const gap = Math.min(Math.abs(note[0] - button[1]), Math.abs(button[0] - note[1]));
+    assert.ok(gap <= 12, `the refusal lies against the Score button ${JSON.stringify({ note, button })}`);
+  }
   await shot('games-stccg-refusal-phone-de');
   // a number beyond the plausible limit is refused by name, never capped (EVENTS.md, Limits)
   const before = await text('st-A');
   await fill('st-points', '-2147483648');
   await click('st-score');
-  await waitText('error-banner', (t) => t.includes('-2147483648 Punkte für Kirk sind zu viele'), 'the German refusal of a score beyond the limit');
+  await waitText('og-refusal', (t) => t.includes('-2147483648 Punkte für Kirk sind zu viele'), 'the German refusal of a score beyond the limit');
   assert.equal(await text('st-A'), before, 'the score did not change');
 
   // a new game with two equal names is refused in German, naming the player
@@ -216,9 +258,9 @@ test('the games resume after a restart, and read in German', async () => {
   await fill('og-player-b', 'Ann');
   await click('og-new-start');
   await waitText(
-    'error-banner',
+    'og-refusal',
     (t) => t.includes('Beide Spieler heißen Ann: die zwei Spieler brauchen verschiedene Namen.'),
-    'the German refusal of equal names',
+    'the German refusal of equal names, at Start',
   );
   assert.ok((await s.findAll('[data-testid="og-table"]')).length === 0, 'no game started');
   await shot('games-new-refusal-phone-de');

@@ -15,9 +15,18 @@ import { go, launch, out, painted, resize, setLanguage, shot as shotOf } from '.
 import { assertFits, measure } from './layout.mjs';
 
 let s;
+// the stand-in's log is one for the whole run: this file reads what was asked after it started
+// (another file's games, before this one, held and released the screen too)
+const wakeLog = process.env.E2E_SCREENSAVER_LOG;
+let wakeBase = 0;
 
 before(async () => {
+  wakeBase = wakeLog && existsSync(wakeLog) ? readFileSync(wakeLog, 'utf8').trim().split('\n').filter(Boolean).length : 0;
   s = await launch();
+  // this device's table preferences (face to face) as a fresh install has them: another file's
+  // run in the same window profile may have left them set
+  await s.waitFor('[data-testid="nav-table"]', { timeoutMs: 30_000 });
+  await s.execute("localStorage.removeItem('tablemate.table.prefs')");
 });
 
 after(async () => {
@@ -58,7 +67,7 @@ async function checkWakeLock() {
     console.log('wake lock not checked: no ScreenSaver stand-in in this run');
     return;
   }
-  const lines = () => (existsSync(log) ? readFileSync(log, 'utf8').trim().split('\n').filter(Boolean) : []);
+  const lines = () => (existsSync(log) ? readFileSync(log, 'utf8').trim().split('\n').filter(Boolean).slice(wakeBase) : []);
   const waitLines = async (n) => {
     for (let i = 0; i < 50 && lines().length < n; i++) await sleep(100);
     return lines();

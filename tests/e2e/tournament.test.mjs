@@ -12,7 +12,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { KEY, sleep } from './webdriver.mjs';
-import { dataDir, go as goTo, launch, resize, setValue as setValueOf, shot as shotOf, typeInto as typeIntoOf } from './harness.mjs';
+import { dataDir, go as goTo, launch, resize, setLanguage, setValue as setValueOf, shot as shotOf, typeInto as typeIntoOf } from './harness.mjs';
 
 const eventName = `E2E Swiss ${Date.now()}`;
 const dialogPath = process.env.TABLEMATE_TEST_DIALOG_PATH;
@@ -128,6 +128,11 @@ async function tableShowsTheClock() {
   await resize(s, 360, 740);
   await shot('table-round-clock-phone');
   await resize(s, 1280, 800);
+  await openEvent();
+}
+
+/** Back to the event's page from anywhere: Matches, then the event by its name. */
+async function openEvent() {
   await go('matches');
   await s.execute(
     `[...document.querySelectorAll('[data-testid^="event-open-"]')]
@@ -135,6 +140,32 @@ async function tableShowsTheClock() {
     [eventName],
   );
   await s.waitFor('[data-testid="event-name"]', { pred: (t) => t === eventName });
+}
+
+/** The organiser's screens of the last round in German at 1280x800 (the quick entry, the
+ * printout, the projector with every pairing in view), then back to English. */
+async function organiserInGerman() {
+  for (const lang of ['de', 'en']) {
+    await setLanguage(s, lang);
+    await openEvent();
+    if (lang === 'en') return;
+    await s.execute(`document.querySelector('[data-testid="quick-table"]').scrollIntoView({ block: 'center' })`);
+    await shot('matches-quick-entry-de');
+    await s.click(await s.find('[data-testid="event-print"]'));
+    await s.waitFor('[data-testid="print-by-name"]');
+    await shot('matches-print-preview-de');
+    await s.click(await s.find('[data-testid="print-close"]'));
+    await s.click(await s.waitFor('[data-testid="event-projector"]'));
+    await s.waitFor('[data-testid="projector-seating"]', { pred: (t) => t.includes(late) });
+    const below = await s.execute(
+      `return [...document.querySelectorAll('[data-testid="projector-seating"] li')]
+         .filter((li) => li.getBoundingClientRect().bottom > window.innerHeight + 1).length`,
+    );
+    assert.equal(below, 0, 'in German too, every pairing on the wall at 1280x800');
+    await shot('matches-projector-pairings-de');
+    await s.press(KEY.ESCAPE);
+    for (let i = 0; i < 50 && (await s.findAll('[data-testid="projector"]')).length > 0; i++) await sleep(100);
+  }
 }
 
 /** Round 2 and 3: results typed by table number, Tab between fields, Enter saves. */
@@ -162,6 +193,15 @@ test('5 rounds: results by form and keyboard, undo a round, the clock, a drop, a
       await s.waitFor('[data-testid="projector-unpublished"]');
       assert.equal((await s.findAll('[data-testid="projector-seating"]')).length, 0, 'no pairings on the wall yet');
       await s.click(await s.find('[data-testid="projector-close"]'));
+      // the prepared round prints before it is published: every table, every player
+      await s.click(await s.find('[data-testid="event-print"]'));
+      await s.waitFor('[data-testid="print-by-table"]');
+      const printed = await s.execute(
+        `return document.querySelectorAll('[data-testid="print-by-table"] tbody tr').length`,
+      );
+      assert.equal(printed, TABLES, 'the prepared round printed: every table');
+      await shot('matches-print-prepared');
+      await s.click(await s.find('[data-testid="print-close"]'));
       await s.click(await s.waitFor('[data-testid="event-publish"]'));
       for (let i = 0; i < 50 && (await s.findAll('[data-testid="round-unpublished-3"]')).length > 0; i++) await sleep(100);
       assert.equal((await s.findAll('[data-testid="round-unpublished-3"]')).length, 0, 'published');
@@ -257,6 +297,7 @@ test('5 rounds: results by form and keyboard, undo a round, the clock, a drop, a
       await s.press(KEY.ESCAPE);
       for (let i = 0; i < 50 && (await s.findAll('[data-testid="projector"]')).length > 0; i++) await sleep(100);
       assert.equal((await s.findAll('[data-testid="projector"]')).length, 0, 'Esc closes the projector');
+      await organiserInGerman();
       // and on a phone (resizing leaves full screen, which closes the view: open it again)
       await resize(s, 360, 740);
       await s.click(await s.waitFor('[data-testid="event-projector"]'));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dictionaries, t } from './i18n';
+import { counted, dictionaries, t } from './i18n';
 
 describe('i18n', () => {
   it('has every key in both languages, none empty', () => {
@@ -16,5 +16,13 @@ describe('i18n', () => {
   it('translates navigation', () => {
     expect(t('en', 'nav.table')).toBe('Table');
     expect(t('de', 'nav.table')).toBe('Tisch');
+  });
+
+  it('counts one fight and one crystal in the singular', () => {
+    expect(counted('de', 1, 'mx.game.oneFight', 'mx.game.fights')).toBe('1 Kampf');
+    expect(counted('de', 4, 'mx.game.oneFight', 'mx.game.fights')).toBe('4 Kämpfe');
+    expect(counted('de', 0, 'mx.game.oneFight', 'mx.game.fights')).toBe('0 Kämpfe');
+    expect(counted('en', 1, 'mx.history.oneCrystal', 'mx.history.crystals')).toBe('1 crystal');
+    expect(counted('en', null, 'mx.history.oneCrystal', 'mx.history.crystals')).toBe('– crystals');
   });
 });

@@ -94,3 +94,8 @@ export const dictionaries: Record<Language, Record<Key, string>> = { en, de };
 export function t(lang: Language, key: Key): string {
   return dictionaries[lang][key];
 }
+
+/** A count with its noun in the singular for 1 ("1 Kampf", "4 Kämpfe"); an unknown count is "–". */
+export function counted(lang: Language, n: number | null, one: Key, many: Key): string {
+  return `${n ?? '–'} ${t(lang, n === 1 ? one : many)}`;
+}

@@ -48,13 +48,32 @@ describe('the other games table', () => {
     expect(screen.getByTestId('og-status').textContent).toContain('Ann to play');
   });
 
-  it('sends damage to a section and shows the view the service returns', async () => {
+  it('shows a refused new game at its Start button, not in the banner', async () => {
+    otherApi.current.mockResolvedValue(null);
+    const refusal = { code: 'invalid_input', message: 'Beide Spieler heißen Ann: die zwei Spieler brauchen verschiedene Namen.' };
+    otherApi.newGame.mockRejectedValue(refusal);
+    const onerror = vi.fn();
+    render(OtherTable, { lang: 'de', onerror });
+    await waitFor(() => expect((screen.getByTestId('og-new-start') as HTMLButtonElement).disabled).toBe(false));
+    await fireEvent.click(screen.getByTestId('og-new-start'));
+    await waitFor(() => expect(screen.getByTestId('og-refusal').textContent).toContain('Beide Spieler heißen Ann'));
+    expect(onerror).not.toHaveBeenCalled();
+    expect(screen.queryByTestId('og-table')).toBeNull();
+  });
+
+  it('sends damage to a section by amount (two taps for any amount) and shows the view the service returns', async () => {
     otherApi.current.mockResolvedValue(whiGame());
     otherApi.act.mockResolvedValue(damagedB());
     render(OtherTable, { lang: 'de', onerror: vi.fn() });
     await waitFor(() => expect(screen.getByTestId('dmg-B-quest')).toBeTruthy());
     expect(screen.getByTestId('og-status').textContent).toContain('Ann ist dran');
     await fireEvent.click(screen.getByTestId('dmg-B-quest'));
+    // the amounts the section can still take: 1 to its 8 hit points
+    const amounts = screen.getByTestId('dmg-B-quest-amounts').querySelectorAll('button');
+    expect([...amounts].map((b) => b.textContent)).toEqual(['+1', '+2', '+3', '+4', '+5', '+6', '+7', '+8']);
+    expect(otherApi.act).not.toHaveBeenCalled();
+    await fireEvent.click(screen.getByTestId('dmg-B-quest-1'));
+    expect(screen.queryByTestId('dmg-B-quest-amounts')).toBeNull();
     expect(otherApi.act).toHaveBeenCalledWith(
       { id: 7, revision: 3 },
       { game: 'whi', event: { type: 'damage_dealt', player: 'B', zone: 'quest', amount: 1 } },
@@ -72,12 +91,15 @@ describe('the other games table', () => {
     render(OtherTable, { lang: 'en', onerror });
     await waitFor(() => expect(screen.getByTestId('dmg-B-quest')).toBeTruthy());
     await fireEvent.click(screen.getByTestId('dmg-B-quest'));
-    await waitFor(() => expect(onerror).toHaveBeenCalledWith(changed));
+    await fireEvent.click(screen.getByTestId('dmg-B-quest-1'));
+    await waitFor(() => expect(screen.getByTestId('og-refusal').textContent).toContain(changed.message));
+    expect(onerror).not.toHaveBeenCalled();
     expect(otherApi.view).toHaveBeenCalledWith(7, 'en');
     await waitFor(() => expect(screen.getByTestId('whi-B-quest').textContent).toContain('1/8'));
     // the next action is decided on the game as now shown
     otherApi.act.mockResolvedValue(damagedB());
     await fireEvent.click(screen.getByTestId('dmg-B-quest'));
+    await fireEvent.click(screen.getByTestId('dmg-B-quest-2'));
     expect(otherApi.act).toHaveBeenLastCalledWith({ id: 7, revision: 4 }, expect.anything(), 'en');
   });
 
@@ -126,15 +148,24 @@ describe('the other games table', () => {
     expect(screen.getByTestId('og-prompts').querySelector('h3')?.textContent).toContain('Grimgor Ironhide');
   });
 
-  it('shows a refusal through onerror and keeps the table', async () => {
+  it('shows a refusal at the control that caused it, not in the banner, and keeps the table', async () => {
     otherApi.current.mockResolvedValue(whiGame());
     otherApi.act.mockRejectedValue({ code: 'invalid_input', message: 'Es ist Anns Zug.' });
     const onerror = vi.fn();
     render(OtherTable, { lang: 'de', onerror });
     await waitFor(() => expect(screen.getByTestId('og-next')).toBeTruthy());
-    await fireEvent.click(screen.getByTestId('og-next'));
-    await waitFor(() => expect(onerror).toHaveBeenCalledWith({ code: 'invalid_input', message: 'Es ist Anns Zug.' }));
+    // Next turn at the top of the window: the refusal is placed just under it
+    const next = screen.getByTestId('og-next');
+    next.getBoundingClientRect = () => ({ left: 200, right: 300, top: 10, bottom: 54, width: 100, height: 44, x: 200, y: 10, toJSON: () => ({}) });
+    await fireEvent.click(next);
+    await waitFor(() => expect(screen.getByTestId('og-refusal').textContent).toContain('Es ist Anns Zug.'));
+    expect(onerror).not.toHaveBeenCalled();
+    expect(screen.getByTestId('og-refusal-at').getAttribute('style')).toContain('top: 60px');
     expect(screen.getByTestId('og-table')).toBeTruthy();
+    // the next good action clears it
+    otherApi.act.mockResolvedValue(whiGame());
+    await fireEvent.click(screen.getByTestId('og-next'));
+    await waitFor(() => expect(screen.queryByTestId('og-refusal')).toBeNull());
   });
 
   it('enters a legend with the Eternal War flag', async () => {
@@ -206,7 +237,7 @@ describe('the other games table', () => {
     await fireEvent.click(screen.getByTestId('og-play'));
     await waitFor(() => expect(screen.getByTestId('og-prompt-seen')).toBeTruthy());
     await fireEvent.click(screen.getByTestId('og-prompt-seen'));
-    await waitFor(() => expect(onerror).toHaveBeenCalledWith(refusal));
+    await waitFor(() => expect(screen.getByTestId('og-refusal').textContent).toContain(refusal.message));
     expect(screen.getByTestId('og-prompts').textContent).toContain('Grimgor does not trigger.');
   });
   it('suggests cards of the game in the shared card entry; a tap plays the card', async () => {

@@ -383,7 +383,7 @@ describe('Table screen', () => {
     const refusal = await screen.findByTestId('flow-error');
     expect(refusal.textContent).toContain('the contested element must be chosen');
     // right above Next turn, not in a banner at the top of the page
-    expect(refusal.nextElementSibling?.querySelector('[data-testid="pass"]')).toBeTruthy();
+    expect(refusal.closest('.flowbar')?.querySelector('[data-testid="pass"]')).toBeTruthy();
     expect(onerror).not.toHaveBeenCalled();
     expect(screen.getByTestId('game-no').textContent).toContain('Game 2');
     await fireEvent.click(screen.getByTestId('undo'));
@@ -493,5 +493,100 @@ describe('Table screen', () => {
     render(Table, { lang: 'en', onerror: vi.fn(), wake });
     expect((await screen.findByTestId('side-B')).classList.contains('flipped')).toBe(true);
     expect(wake).toHaveBeenLastCalledWith(false);
+  });
+
+  it('never changes the layout for a refusal or a warning: they lie over the table, out of the flow', async () => {
+    service.game_current.mockResolvedValue(game({ contested: 'fire', first_turn: false }));
+    service.game_act.mockRejectedValue({ code: 'needs_confirmation', message: 'Ann hat in diesem Zug keine neue Charakterkarte gespielt.' });
+    render(Table, { lang: 'de', onerror: vi.fn(), wake });
+    const dock = (await screen.findByTestId('pass')).closest('.dock') as HTMLElement;
+    // what takes room in the dock, in order: every part but the overlays (.notes over the dock,
+    // .note over the buttons: placed absolutely, which jsdom does not lay out; the end-to-end
+    // run measures the real window)
+    const overlay = (c: Element) => c.classList.contains('notes') || c.classList.contains('note');
+    const inFlow = (el: Element): string[] =>
+      [...el.children].flatMap((c) =>
+        overlay(c) ? [] : [`${c.tagName}.${(c.getAttribute('class') ?? '').split(' ')[0]}`, ...inFlow(c)],
+      );
+    const inOverlay = (el: Element) => !!el.parentElement?.closest('.notes, .note');
+    const before = inFlow(dock);
+    expect(before.length).toBeGreaterThan(3);
+    await fireEvent.click(screen.getByTestId('pass'));
+    const refusal = await screen.findByTestId('flow-error');
+    expect(refusal.textContent).toContain('keine neue Charakterkarte');
+    expect(inOverlay(refusal)).toBe(true);
+    expect(inOverlay(screen.getByTestId('pass-anyway'))).toBe(true);
+    expect(inFlow(dock)).toEqual(before);
+    // a warning kept by the engine and a refusal at the entry: over the table too
+    service.game_act.mockResolvedValue(
+      game({ contested: 'fire', first_turn: false, warnings: [{ kind: 'no_new_character', player: 'A', card: null, message: 'x' }] as never }),
+    );
+    await fireEvent.click(screen.getByTestId('pass-anyway'));
+    expect(inOverlay(await screen.findByTestId('warnings'))).toBe(true);
+    expect(screen.getByTestId('warnings').textContent).toContain('Ann');
+    expect(inFlow(dock)).toEqual(before);
+    // ✕ puts them away for this state of the game; the next play's warnings show again
+    await fireEvent.click(screen.getByTestId('warnings-dismiss'));
+    expect(screen.queryByTestId('warnings')).toBeNull();
+    service.game_act.mockResolvedValue(
+      game({ revision: 4, contested: 'fire', first_turn: false, warnings: [{ kind: 'no_new_character', player: 'A', card: null, message: 'x' }] as never }),
+    );
+    await fireEvent.click(screen.getByTestId('retreat'));
+    expect(await screen.findByTestId('warnings')).toBeTruthy();
+  });
+
+  it('face to face, opens a sheet turned toward the player who acted', async () => {
+    localStorage.clear();
+    localStorage.setItem('tablemate.table.prefs', JSON.stringify({ faceToFace: true, keepAwake: false }));
+    const flash = card('hoax-28', 'Hoax 28', 'Enthrall Opposition', 0, 0);
+    service.game_current.mockResolvedValue(game({ players: [side('A', 'Ann', 'Vulca', 6, 3), side('B', 'Ben', 'Hoax', 0, 0, [flash])] }));
+    service.cards_page.mockRejectedValue({ code: 'not_found', message: 'no page' });
+    service.rulings_for.mockResolvedValue({ card: null, active: [], prompts: [] });
+    render(Table, { lang: 'en', onerror: vi.fn(), wake });
+    // Ben taps his total (his half is turned to him): "why?" opens turned to Ben
+    await fireEvent.click(await screen.findByTestId('total-B-fire'));
+    expect(screen.getByTestId('sheet-why').classList.contains('turned')).toBe(true);
+    await fireEvent.click(screen.getByTestId('sheet-why-close'));
+    // Ann taps hers: upright for Ann
+    await fireEvent.click(screen.getByTestId('total-A-fire'));
+    expect(screen.getByTestId('sheet-why').classList.contains('turned')).toBe(false);
+    await fireEvent.click(screen.getByTestId('sheet-why-close'));
+    // a card in Ben's half: turned to Ben
+    await fireEvent.click(screen.getByTestId('card-B-hoax-28'));
+    expect((await screen.findByTestId('sheet-card')).classList.contains('turned')).toBe(true);
+    await fireEvent.click(screen.getByTestId('sheet-card-close'));
+    // the tool row faces the entering player: More from Ann's dock is upright, from Ben's turned
+    await fireEvent.click(screen.getByTestId('open-more'));
+    expect(screen.getByTestId('sheet-more').classList.contains('turned')).toBe(false);
+    await fireEvent.click(screen.getByTestId('sheet-more-close'));
+    await fireEvent.click(screen.getByTestId('entry-seat-B'));
+    await fireEvent.click(screen.getByTestId('open-rulings'));
+    expect(screen.getByTestId('sheet-rulings').classList.contains('turned')).toBe(true);
+    localStorage.clear();
+  });
+
+  it('never turns a sheet when the table is not face to face', async () => {
+    localStorage.clear();
+    service.game_current.mockResolvedValue(game());
+    render(Table, { lang: 'en', onerror: vi.fn(), wake });
+    await fireEvent.click(await screen.findByTestId('total-B-fire'));
+    expect(screen.getByTestId('sheet-why').classList.contains('turned')).toBe(false);
+  });
+
+  it("face to face, turns the dock with a game's end to its winner, not to whoever entered last", async () => {
+    localStorage.clear();
+    localStorage.setItem('tablemate.table.prefs', JSON.stringify({ faceToFace: true, keepAwake: false }));
+    // Ben entered last (his retreat ended the game): Ann won, the dock reads for Ann
+    const over = (winner: 'A' | 'B') =>
+      game({ turn: null, game_over: { winner, score: 4, reason: 'fourth_dragon', dragons: 3, crystal_cards: 0 } });
+    service.game_current.mockResolvedValue({ ...over('A'), turn: 'B' as const });
+    const first = render(Table, { lang: 'en', onerror: vi.fn(), wake });
+    const dock = (await screen.findByTestId('game-over')).closest('.dock')!;
+    expect(dock.classList.contains('flipped')).toBe(false);
+    first.unmount();
+    service.game_current.mockResolvedValue(over('B'));
+    render(Table, { lang: 'en', onerror: vi.fn(), wake });
+    expect((await screen.findByTestId('game-over')).closest('.dock')!.classList.contains('flipped')).toBe(true);
+    localStorage.clear();
   });
 });

@@ -80,17 +80,17 @@ pub(crate) fn table_refusal(r: TableRefusal, game: i64, lang: Language) -> Strin
             format!("Game {game} is finished; start the next game of the match")
         }
         (T::FinishedPlay, Language::De) => {
-            "Diese Partie ist beendet: weiter mit der nächsten Partie des Matches".to_owned()
+            "Dieses Spiel ist beendet: weiter mit dem nächsten Spiel der Partie".to_owned()
         }
         (T::FinishedLog, Language::En) => {
             format!("Game {game} is finished; its log can no longer change")
         }
         (T::FinishedLog, Language::De) => {
-            "Diese Partie ist beendet: ihr Verlauf ändert sich nicht mehr".to_owned()
+            "Dieses Spiel ist beendet: sein Verlauf ändert sich nicht mehr".to_owned()
         }
         (T::NothingToUndo, Language::En) => "Nothing to undo: the game has just started".to_owned(),
         (T::NothingToUndo, Language::De) => {
-            "Nichts rückgängig zu machen: die Partie hat gerade erst begonnen".to_owned()
+            "Nichts rückgängig zu machen: das Spiel hat gerade erst begonnen".to_owned()
         }
         (T::NeverSetUp, Language::En) => {
             format!(
@@ -100,7 +100,7 @@ pub(crate) fn table_refusal(r: TableRefusal, game: i64, lang: Language) -> Strin
         }
         (T::NeverSetUp, Language::De) => "Dieses Spiel wurde ohne seinen Beginn gespeichert (von \
              einer älteren Version von Tablemate) und kann kein Ergebnis haben; brich es ab, dann \
-             geht das Match weiter"
+             geht die Partie weiter"
             .to_owned(),
         (T::NothingToRedo, Language::En) => "Nothing to redo".to_owned(),
         (T::NothingToRedo, Language::De) => "Nichts wiederherzustellen".to_owned(),
@@ -108,20 +108,20 @@ pub(crate) fn table_refusal(r: TableRefusal, game: i64, lang: Language) -> Strin
             format!("The match of game {game} is over: no next game can follow")
         }
         (T::MatchOver, Language::De) => {
-            "Das Match ist entschieden: es folgt keine weitere Partie".to_owned()
+            "Die Partie ist entschieden: es folgt kein weiteres Spiel".to_owned()
         }
         (T::AlreadyFinished, Language::En) => format!("Game {game} is already finished"),
-        (T::AlreadyFinished, Language::De) => "Diese Partie ist bereits beendet".to_owned(),
+        (T::AlreadyFinished, Language::De) => "Dieses Spiel ist bereits beendet".to_owned(),
         (T::NotOver, Language::En) => "The game is not over yet: a game ends with the fourth dragon, when a player runs out of cards, or by conceding".to_owned(),
-        (T::NotOver, Language::De) => "Die Partie ist noch nicht vorbei: sie endet mit dem vierten Drachen, wenn einem Spieler die Karten ausgehen, oder durch Aufgabe".to_owned(),
+        (T::NotOver, Language::De) => "Das Spiel ist noch nicht vorbei: es endet mit dem vierten Drachen, wenn einem Spieler die Karten ausgehen, oder durch Aufgabe".to_owned(),
         (T::ConfirmAbandon, Language::En) => format!(
             "Abandon game {game}? It ends without a result: no winner, no crystals. Confirm to abandon it"
         ),
-        (T::ConfirmAbandon, Language::De) => "Partie abbrechen? Sie endet ohne Ergebnis: kein Sieger, keine Kristalle. Zum Abbrechen bestätigen".to_owned(),
+        (T::ConfirmAbandon, Language::De) => "Spiel abbrechen? Es endet ohne Ergebnis: kein Sieger, keine Kristalle. Zum Abbrechen bestätigen".to_owned(),
         (T::AbandonedLog, Language::En) => format!(
             "Game {game} was abandoned and its match has gone on; its log can no longer change"
         ),
-        (T::AbandonedLog, Language::De) => "Diese Partie wurde abgebrochen und das Match ging weiter: ihr Verlauf ändert sich nicht mehr".to_owned(),
+        (T::AbandonedLog, Language::De) => "Dieses Spiel wurde abgebrochen und die Partie ging weiter: sein Verlauf ändert sich nicht mehr".to_owned(),
     }
 }
 
@@ -304,23 +304,23 @@ fn reason(e: &RuleError, lang: Language, n: &Names) -> String {
         RuleError::TableState(_) if de => "Der Tischzustand ist ungültig".to_owned(),
         RuleError::TableState(_) => "the table state is not valid".to_owned(),
         RuleError::UnsupportedVersion(v) if de => format!(
-            "Diese Partie wurde von einer neueren Version aufgezeichnet (Format {v})"
+            "Dieses Spiel wurde von einer neueren Version aufgezeichnet (Format {v})"
         ),
         RuleError::UnsupportedVersion(v) => {
             format!("this game was recorded by a newer version (format {v})")
         }
-        RuleError::NotSetUp if de => "Die Partie ist noch nicht aufgebaut".to_owned(),
+        RuleError::NotSetUp if de => "Das Spiel ist noch nicht aufgebaut".to_owned(),
         RuleError::NotSetUp => "the game has not been set up".to_owned(),
-        RuleError::AlreadySetUp if de => "Die Partie ist bereits aufgebaut".to_owned(),
+        RuleError::AlreadySetUp if de => "Das Spiel ist bereits aufgebaut".to_owned(),
         RuleError::AlreadySetUp => "the game is already set up".to_owned(),
-        RuleError::GameOver if de => "Die Partie ist vorbei".to_owned(),
+        RuleError::GameOver if de => "Das Spiel ist vorbei".to_owned(),
         RuleError::GameOver => "the game is over".to_owned(),
-        RuleError::GameAbandoned if de => "Die Partie wurde abgebrochen".to_owned(),
+        RuleError::GameAbandoned if de => "Das Spiel wurde abgebrochen".to_owned(),
         RuleError::GameAbandoned => "the game was abandoned".to_owned(),
-        RuleError::GameNotOver if de => "Die Partie ist noch nicht vorbei".to_owned(),
+        RuleError::GameNotOver if de => "Das Spiel ist noch nicht vorbei".to_owned(),
         RuleError::GameNotOver => "the game is not over yet".to_owned(),
         RuleError::MatchOver(p) if de => format!(
-            "Das Match ist vorbei: {} hat mindestens 5 Kristalle",
+            "Die Partie ist vorbei: {} hat mindestens 5 Kristalle",
             n.player(*p)
         ),
         RuleError::MatchOver(p) => {

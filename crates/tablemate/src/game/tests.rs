@@ -789,11 +789,11 @@ fn a_refusal_at_the_table_is_worded_in_german_naming_the_players() {
     let undo = svc.game_undo_in(id, Language::De).unwrap_err();
     assert_eq!(
         undo.message,
-        "Nichts rückgängig zu machen: die Partie hat gerade erst begonnen"
+        "Nichts rückgängig zu machen: das Spiel hat gerade erst begonnen"
     );
     let next = svc.game_next_in(id, Language::De).unwrap_err();
     assert!(
-        next.message.starts_with("Die Partie ist noch nicht vorbei"),
+        next.message.starts_with("Das Spiel ist noch nicht vorbei"),
         "{next:?}"
     );
     assert_eq!(
@@ -889,11 +889,7 @@ fn abandoning_needs_confirmation_and_a_refusal_writes_nothing() {
             Language::De,
         )
         .unwrap_err();
-    assert!(
-        de.message.starts_with("Partie abbrechen?"),
-        "{}",
-        de.message
-    );
+    assert!(de.message.starts_with("Spiel abbrechen?"), "{}", de.message);
     assert_eq!(snapshot(&svc), before);
     assert_eq!(svc.game_view(g.id).unwrap().events, events);
     // A game already over is conceded, not abandoned: refused, nothing written.

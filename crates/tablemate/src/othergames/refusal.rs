@@ -270,11 +270,11 @@ impl Namer<'_> {
             }
             KcError::TooManyGames => self.en_de(
                 format!("A match has at most {MAX_GAMES} games."),
-                format!("Ein Match hat höchstens {MAX_GAMES} Partien."),
+                format!("Eine Partie hat höchstens {MAX_GAMES} Spiele."),
             ),
             KcError::TooManyCards => self.en_de(
                 format!("A game has at most {MAX_CARDS_PLAYED} cards played."),
-                format!("In einer Partie werden höchstens {MAX_CARDS_PLAYED} Karten gespielt."),
+                format!("In einem Spiel werden höchstens {MAX_CARDS_PLAYED} Karten gespielt."),
             ),
         }
     }
@@ -362,7 +362,7 @@ pub(crate) fn new_game_refusal(r: NewGameRefusal<'_>, lang: Language) -> String 
 pub(crate) fn wrong_game(id: i64, is: &str, not: &str, lang: Language) -> String {
     match lang {
         Language::En => format!("Game {id} is a game of {is}, not {not}."),
-        Language::De => format!("Spiel {id} ist eine Partie {is}, nicht {not}."),
+        Language::De => format!("Spiel {id} ist ein Spiel {is}, nicht {not}."),
     }
 }
 

@@ -120,7 +120,7 @@ fn an_action_of_another_game_is_refused_in_the_interface_language() {
         .unwrap_err();
     assert_eq!(
         e.message,
-        format!("Spiel {id} ist eine Partie Knightmare Chess, nicht Warhammer: Invasion.")
+        format!("Spiel {id} ist ein Spiel Knightmare Chess, nicht Warhammer: Invasion.")
     );
     assert_eq!(s.other_view(id, Language::En).unwrap().history.len(), 1);
 }

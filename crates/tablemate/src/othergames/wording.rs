@@ -300,7 +300,7 @@ impl Namer<'_> {
                 let p = self.player(*white);
                 self.en_de(
                     format!("Next game: {p} plays White."),
-                    format!("Nächste Partie: {p} spielt Weiß."),
+                    format!("Nächstes Spiel: {p} spielt Weiß."),
                 )
             }
         }

@@ -28,6 +28,8 @@ describe('GameTimeline', () => {
     render(GameTimeline, { id: 1, lang: 'de', onerror: vi.fn(), onback: vi.fn() });
     const state = await screen.findByTestId('step-state');
     expect(state.textContent).toContain('Aufbau');
+    // the game's own count: one fight, in the singular
+    expect(document.querySelector('.big')?.textContent).toContain('4 Kristalle · 1 Kampf');
     expect(screen.getByTestId('step-dragons').textContent).toContain('Anna 0 · Bert 0');
     await fireEvent.click(screen.getByTestId('step-next'));
     expect(screen.getByTestId('step-state').textContent).toContain('Rückzug');

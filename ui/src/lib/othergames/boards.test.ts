@@ -152,4 +152,42 @@ describe('the cards in play of the other games', () => {
     render(KcBoard, { view: view(), table, lang: 'de', onact: vi.fn(), onrulings: vi.fn() });
     expect(screen.getByTestId('kc-card-0-about').textContent).toMatch(/1 Zug übrig/);
   });
+
+  it('deals Warhammer damage by amount: the amounts a section can still take, one tap each', async () => {
+    const onact = vi.fn();
+    const t = whiTable();
+    Object.assign(t.players[1]!.sections[0]!, { damage: 5, remaining: 3 }); // Ben's kingdom: 5 of 8 taken
+    render(WhiBoard, { view: view(), table: t, lang: 'en', onact, onrulings: vi.fn() });
+    await fireEvent.click(screen.getByTestId('dmg-B-kingdom'));
+    const shown = [...screen.getByTestId('dmg-B-kingdom-amounts').querySelectorAll('button')].map((b) => b.textContent);
+    expect(shown).toEqual(['+1', '+2', '+3']);
+    await fireEvent.click(screen.getByTestId('dmg-B-kingdom-3'));
+    expect(onact).toHaveBeenCalledWith({ type: 'damage_dealt', player: 'B', zone: 'kingdom', amount: 3 });
+    expect(onact).toHaveBeenCalledTimes(1);
+  });
+
+  it("brings a tapped card's actions and the damage amounts into view (low on the board, under the entry)", async () => {
+    const scrolled: Element[] = [];
+    const before = Element.prototype.scrollIntoView;
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this);
+    };
+    try {
+      render(WhiBoard, { view: view(), table: whiTable(), lang: 'en', onact: vi.fn(), onrulings: vi.fn() });
+      expect(scrolled).toEqual([]);
+      await fireEvent.click(screen.getAllByTestId('cards-A-kingdom-card')[0]!);
+      expect(scrolled).toEqual([screen.getByTestId('cards-A-kingdom-actions')]);
+      // the damage amounts too
+      await fireEvent.click(screen.getByTestId('dmg-B-quest'));
+      expect(scrolled.at(-1)).toBe(screen.getByTestId('dmg-B-quest-amounts'));
+    } finally {
+      Element.prototype.scrollIntoView = before;
+    }
+  });
+
+  it('says game (Spiel) for a game of Knightmare Chess, never Partie, which is a match', () => {
+    render(KcBoard, { view: view(), table: { ...kcTable(), over: { winner: 'A', by: 'checkmate' } } as unknown as KcView, lang: 'de', onact: vi.fn(), onrulings: vi.fn() });
+    expect(screen.getByTestId('kc-line').textContent).toMatch(/^\s*Spiel 1/);
+    expect(screen.getByTestId('kc-next-game').textContent).toBe('Nächstes Spiel');
+  });
 });

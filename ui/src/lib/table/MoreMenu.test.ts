@@ -69,8 +69,10 @@ describe('MoreMenu', () => {
   it('abandons the game only after its own Yes; Cancel is the highlighted choice', async () => {
     const onact = vi.fn();
     menu('de', game(), onact);
+    // a game is abandoned ("Spiel"); "Partie" is the match
+    expect(screen.getByTestId('abandon').textContent).toBe('Spiel abbrechen');
     await fireEvent.click(screen.getByTestId('abandon'));
-    expect(screen.getByTestId('abandon-ask').textContent).toContain('Diese Partie abbrechen? Sie endet ohne Ergebnis');
+    expect(screen.getByTestId('abandon-ask').textContent).toContain('Dieses Spiel abbrechen? Es endet ohne Ergebnis');
     expect(screen.getByTestId('abandon-no').classList.contains('primary')).toBe(true);
     expect(screen.queryByTestId('concede-A')).toBeNull();
     await fireEvent.click(screen.getByTestId('abandon-no'));

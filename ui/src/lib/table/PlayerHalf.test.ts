@@ -29,4 +29,44 @@ describe('PlayerHalf', () => {
     expect(screen.getByTestId('card-A-vulca-24').textContent).toContain('Feuerzauber');
     expect(screen.getByTestId('due-A').textContent).toContain('Rückzug: 1');
   });
+
+  it('counts the cards that do not fit in the half, and the count opens them all', async () => {
+    // three chips, the half's card area 50 px high: the second and third lie below it
+    const rect = (top: number, bottom: number) => () =>
+      ({ top, bottom, left: 0, right: 100, width: 100, height: bottom - top, x: 0, y: top, toJSON: () => ({}) }) as DOMRect;
+    const proto = HTMLElement.prototype;
+    const before = proto.getBoundingClientRect;
+    proto.getBoundingClientRect = function (this: HTMLElement) {
+      if (this.matches('[data-testid="cards-A"]')) return rect(0, 50)();
+      const i = [...document.querySelectorAll('[data-testid="cards-A"] .chip')].indexOf(this);
+      return i < 0 ? rect(0, 0)() : rect(i * 48, i * 48 + 44)();
+    };
+    try {
+      const cards = [
+        card('vulca-10', 'Vulca 10', 'Sear', 4, 1),
+        card('vulca-05', 'Vulca 05', 'Volca', 5, 1),
+        card('vulca-03', 'Vulca 03', 'Scorch the Inflammable', 6, 0),
+      ];
+      const ann = side('A', 'Ann', 'Vulca', 6, 0, cards);
+      const oncard = vi.fn();
+      render(PlayerHalf, { lang: 'en', view: game({ players: [ann, side('B', 'Ben', 'Hoax', 0, 0)] }), side: ann, onwhy: vi.fn(), oncard });
+      const more = await screen.findByTestId('more-cards-A');
+      expect(more.textContent).toBe('+2');
+      expect(more.getAttribute('aria-label')).toBe('Ann: 2 more cards in play: show them all');
+      await fireEvent.click(more);
+      expect(screen.getByTestId('cards-A').classList.contains('all')).toBe(true);
+      // a card tapped in the full list opens it and puts the list back
+      await fireEvent.click(screen.getByTestId('card-A-vulca-03'));
+      expect(oncard).toHaveBeenCalledWith(cards[2]);
+      expect(screen.getByTestId('cards-A').classList.contains('all')).toBe(false);
+    } finally {
+      proto.getBoundingClientRect = before;
+    }
+  });
+
+  it('shows no count when every card fits', () => {
+    const ann = side('A', 'Ann', 'Vulca', 4, 1, [card('vulca-10', 'Vulca 10', 'Sear', 4, 1)]);
+    render(PlayerHalf, { lang: 'en', view: game({ players: [ann, side('B', 'Ben', 'Hoax', 0, 0)] }), side: ann, onwhy: vi.fn(), oncard: vi.fn() });
+    expect(screen.queryByTestId('more-cards-A')).toBeNull();
+  });
 });
