@@ -631,6 +631,8 @@ impl GameState {
             }
         }
 
+        // Read on the table before the card arrives (and before it covers anything).
+        let unmet = crate::condition::unmet(self, cards, player, card, face_down);
         self.play_warnings(cards, player, card, area, face_down);
         self.fight.begun = true;
 
@@ -680,6 +682,21 @@ impl GameState {
             }
         }
 
+        if !unmet.is_empty() {
+            // A condition binds unless the card's text is ignored once it lies on the table.
+            let res = Resolution::new(cards, &self.table);
+            let slot = res.slots.iter().rposition(|s| {
+                s.owner == player && s.entry.card.as_ref() == Some(card) && s.area == area
+            });
+            for u in crate::condition::in_force(&res, slot, unmet) {
+                self.warnings.push(Warning::PlayCondition {
+                    player,
+                    card: card.clone(),
+                    condition: u.condition,
+                    have: u.have,
+                });
+            }
+        }
         // Element change: only when played, only if the text is not ignored, and only
         // once an element has been chosen.
         if !face_down && self.table.contested.is_some() {

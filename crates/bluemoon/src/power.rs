@@ -212,6 +212,14 @@ pub enum Warning {
     AlreadyInPlay { player: Player, card: CardId },
     /// The card is already in the player's discard pile.
     DiscardedCard { player: Player, card: CardId },
+    /// The card's play condition is not met ("I may only play this card if ..."): `have`
+    /// is what the table shows for it (the opponent's total power, dragons or cards).
+    PlayCondition {
+        player: Player,
+        card: CardId,
+        condition: crate::effect::PlayCondition,
+        have: u32,
+    },
 }
 
 /// What a [`Warning`] is about, without its details (the app words it by kind).
@@ -233,6 +241,7 @@ pub enum WarningKind {
     NotInDeck,
     AlreadyInPlay,
     DiscardedCard,
+    PlayCondition,
 }
 
 impl Warning {
@@ -252,6 +261,7 @@ impl Warning {
             Warning::NotInDeck { .. } => WarningKind::NotInDeck,
             Warning::AlreadyInPlay { .. } => WarningKind::AlreadyInPlay,
             Warning::DiscardedCard { .. } => WarningKind::DiscardedCard,
+            Warning::PlayCondition { .. } => WarningKind::PlayCondition,
         }
     }
 
@@ -267,7 +277,8 @@ impl Warning {
             | Warning::NoNewCharacter { player, .. }
             | Warning::NotInDeck { player, .. }
             | Warning::AlreadyInPlay { player, .. }
-            | Warning::DiscardedCard { player, .. } => Some(*player),
+            | Warning::DiscardedCard { player, .. }
+            | Warning::PlayCondition { player, .. } => Some(*player),
             Warning::BadTarget { .. }
             | Warning::UnknownCard { .. }
             | Warning::IgnoreNotSettled
@@ -289,7 +300,8 @@ impl Warning {
             | Warning::SecondLeadership { card, .. }
             | Warning::NotInDeck { card, .. }
             | Warning::AlreadyInPlay { card, .. }
-            | Warning::DiscardedCard { card, .. } => Some(card),
+            | Warning::DiscardedCard { card, .. }
+            | Warning::PlayCondition { card, .. } => Some(card),
             Warning::IgnoreNotSettled | Warning::NoNewCharacter { .. } => None,
         }
     }

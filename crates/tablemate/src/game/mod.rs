@@ -22,6 +22,7 @@ use bluemoon::{
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
+mod conditions;
 pub(crate) mod context;
 mod refusal;
 mod views;
@@ -486,6 +487,34 @@ impl Service {
             Warning::DiscardedCard { card, .. } => {
                 format!("{} is already in {who}'s discard pile", name(card))
             }
+            Warning::PlayCondition {
+                player,
+                card,
+                condition,
+                have,
+            } => conditions::english_sentence(
+                *condition,
+                *have,
+                &who,
+                &player_name(player.other()),
+                &name(card),
+            ),
+        };
+        // The play condition in each language, for the app's own wording.
+        let condition = |lang| match w {
+            Warning::PlayCondition {
+                player,
+                condition,
+                have,
+                ..
+            } => Some(conditions::clause(
+                *condition,
+                *have,
+                &who,
+                &player_name(player.other()),
+                lang,
+            )),
+            _ => None,
         };
         WarningView {
             kind: w.kind(),
@@ -501,6 +530,8 @@ impl Service {
                 Warning::Forbidden { rule, .. } => Some(rule.clone()),
                 _ => None,
             },
+            condition: condition(Language::En),
+            condition_de: condition(Language::De),
             message,
         }
     }

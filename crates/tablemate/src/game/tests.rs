@@ -973,3 +973,85 @@ fn the_app_sends_abandon_as_a_game_action() {
         Ok(GameAction::Abandon { confirmed: false })
     );
 }
+
+/// A passes without confirmation (A's character was played this turn).
+fn pass(svc: &mut Service, id: i64, player: Seat) -> GameView {
+    act(
+        svc,
+        id,
+        GameAction::Pass {
+            player,
+            confirmed: false,
+        },
+    )
+}
+
+#[test]
+fn a_play_condition_not_met_is_a_warning_to_confirm_naming_the_players() {
+    let (_d, mut svc) = svc();
+    let g = new_game(&mut svc);
+    play(&mut svc, g.id, Seat::A, "V02", None);
+    act(
+        &mut svc,
+        g.id,
+        GameAction::ChooseElement {
+            player: Seat::A,
+            element: ElementName::Fire,
+        },
+    );
+    pass(&mut svc, g.id, Seat::A);
+
+    // Var-dis-Nar: "I may only play this card if I am attacked by at least 7 total power";
+    // Ann attacks with 6 fire.
+    let out = svc
+        .game_enter(g.id, &req(Seat::B, "Var-dis-Nar"), false, Language::En)
+        .unwrap();
+    assert!(out.view.is_none(), "not played before it is confirmed");
+    let kinds: Vec<WarningKind> = out.preview.warnings.iter().map(|w| w.kind).collect();
+    assert_eq!(kinds, vec![WarningKind::PlayCondition]);
+    let w = &out.preview.warnings[0];
+    assert_eq!(
+        w.message,
+        "Ben: Var-dis-Nar may only be played if Ann attacks with at least 7 total power (now 6)."
+    );
+    assert_eq!(
+        w.condition_de.as_deref(),
+        Some("Ann mit einer Stärke von mindestens 7 angreift (jetzt 6)")
+    );
+    assert_eq!(svc.game_view(g.id).unwrap().events, 4, "nothing recorded");
+
+    // The command line's play says what to confirm, and writes nothing.
+    let err = svc
+        .game_play_confirmed(g.id, &req(Seat::B, "mutant-105"), false)
+        .unwrap_err();
+    assert_eq!(err.code, crate::ErrorCode::NeedsConfirmation, "{err:?}");
+    assert!(
+        err.message
+            .contains("Ann attacks with at least 7 total power"),
+        "{}",
+        err.message
+    );
+    assert_eq!(svc.game_view(g.id).unwrap().events, 4, "nothing recorded");
+
+    // Ben answers with 7, Ann with 7 (Flamebreath): now the condition is met and the card
+    // is played at once.
+    play(&mut svc, g.id, Seat::B, "H02", None);
+    play(&mut svc, g.id, Seat::B, "H19", None);
+    pass(&mut svc, g.id, Seat::B);
+    play(&mut svc, g.id, Seat::A, "V01", None);
+    pass(&mut svc, g.id, Seat::A);
+    let out = svc
+        .game_enter(g.id, &req(Seat::B, "Var-dis-Nar"), false, Language::De)
+        .unwrap();
+    assert!(
+        out.preview.warnings.is_empty(),
+        "{:?}",
+        out.preview.warnings
+    );
+    let view = out.view.expect("played at once: nothing to decide");
+    assert!(side(&view, Seat::B)
+        .areas
+        .combat
+        .iter()
+        .any(|c| c.id.as_deref() == Some("mutant-105")));
+}

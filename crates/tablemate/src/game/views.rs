@@ -174,6 +174,11 @@ pub struct WarningView {
     pub by_name_de: Option<String>,
     /// The rule (for `forbidden`).
     pub rule: Option<String>,
+    /// For `play_condition`: the card's condition as a clause naming the players, with what
+    /// the table shows now ("Ann attacks with at least 7 total power (now 5)"), in English
+    /// and in German ("Ann mit einer Stärke von mindestens 7 angreift (jetzt 5)").
+    pub condition: Option<String>,
+    pub condition_de: Option<String>,
     /// A sentence in English naming players and cards (the app shows its own words by
     /// `kind`).
     pub message: String,
