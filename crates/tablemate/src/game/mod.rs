@@ -937,6 +937,7 @@ impl Service {
             abandoned,
             match_winner,
             match_over: match_winner.is_some(),
+            concede_score: state.forfeit_score(),
             events: info.events,
             // An abandoned game can be taken back until its match has a next game.
             can_undo: !finished && info.events > 1 && !(abandoned && next_game.is_some()),

@@ -69,6 +69,7 @@ export function game(over: Partial<GameView> = {}): GameView {
     finished: false,
     abandoned: false,
     match_over: false,
+    concede_score: 4,
     match_winner: null,
     events: 3,
     can_undo: true,
@@ -106,6 +107,8 @@ export function forbidden(seat: 'A' | 'B', card: string, by: string): WarningVie
     by_name: null,
     by_name_de: null,
     rule: 'Play',
+    condition: null,
+    condition_de: null,
     message: 'forbidden',
   };
 }
