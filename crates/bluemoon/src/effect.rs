@@ -330,7 +330,7 @@ pub enum Action {
 }
 
 /// One effect of a card's special power text.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Effect {
     /// Changes the values (not printed values) of cards.

@@ -92,7 +92,10 @@ pub struct Step {
     pub element: Element,
     /// The card whose effect applied (`bluff` for an unknown face-down card).
     pub by: String,
+    /// The effect in English words (the CLI's; [`Step::cause`] for other languages).
     pub effect: String,
+    /// The effect that applied, as data: a front end words it in its own language.
+    pub cause: Effect,
     pub from: u32,
     pub to: u32,
 }
@@ -721,6 +724,7 @@ pub fn compute(source: &impl CardSource, table: &TableState) -> PowerReport {
                         element: e,
                         by: res.label(src),
                         effect: effect.describe(),
+                        cause: effect.clone(),
                         from: v,
                         to: 0,
                     });
@@ -730,7 +734,7 @@ pub fn compute(source: &impl CardSource, table: &TableState) -> PowerReport {
     }
 
     // Steps 3-4: value ops, collected per (card, element), then applied in rank order.
-    let mut ops: Vec<Vec<(Element, ValueOp, usize)>> = vec![Vec::new(); n];
+    let mut ops: Vec<Vec<(Element, ValueOp, usize, &Effect)>> = vec![Vec::new(); n];
     for &(src, effect) in &forces {
         let Effect::Value {
             op,
@@ -762,7 +766,7 @@ pub fn compute(source: &impl CardSource, table: &TableState) -> PowerReport {
             }
             for e in ELEMENTS {
                 if elements.includes(e) {
-                    ops[t].push((e, *op, src));
+                    ops[t].push((e, *op, src, effect));
                 }
             }
         }
@@ -770,19 +774,16 @@ pub fn compute(source: &impl CardSource, table: &TableState) -> PowerReport {
     let mut value = eff_printed.clone();
     for t in 0..n {
         let mut list = std::mem::take(&mut ops[t]);
-        list.sort_by_key(|(_, op, _)| op_rank(*op));
-        for (e, op, src) in list {
+        list.sort_by_key(|(_, op, _, _)| op_rank(*op));
+        for (e, op, src, effect) in list {
             let from = value[t].get(e);
             let to = apply_op(op, from, eff_printed[t]);
             value[t].set(e, to);
             steps[t].push(Step {
                 element: e,
                 by: res.label(src),
-                effect: res.slots[src]
-                    .effects
-                    .iter()
-                    .find(|x| matches!(x, Effect::Value { op: o, .. } if *o == op))
-                    .map_or_else(String::new, Effect::describe),
+                effect: effect.describe(),
+                cause: effect.clone(),
                 from,
                 to,
             });
@@ -840,6 +841,7 @@ pub fn compute(source: &impl CardSource, table: &TableState) -> PowerReport {
                             element: e,
                             by: res.label(src),
                             effect: format!("total power: {}", effect.describe()),
+                            cause: effect.clone(),
                             from,
                             to: raised,
                         });

@@ -26,7 +26,7 @@ let unanswered: string[] = [];
 import Table from './Table.svelte';
 import { keepLastPlay } from '../lib/table/lastPlay';
 import type { PromptView } from '../lib/bindings/PromptView';
-import { card, game, preview, forbidden, side, played, toDecide, faqPrompt } from '../lib/testing/table';
+import { card, flashLine, game, preview, forbidden, side, played, toDecide, faqPrompt } from '../lib/testing/table';
 
 const wake = vi.fn();
 const tauriWindow = window as unknown as Record<string, unknown>;
@@ -74,21 +74,7 @@ describe('Table screen', () => {
           { owner: 'A', card: 'vulca-15', card_name: 'Flare', kind: 'reminder', description: 'draw', text: 'At the end of my turn, I may draw two additional cards.', card_name_de: 'Stichflamme', text_de: 'Am Ende meines Zuges darf ich zwei zusätzliche Karten ziehen.', status: 'in_force', by: null },
           { owner: 'B', card: 'hoax-12', card_name: 'Demegodas the Odd', kind: 'value', description: 'double', text: null, card_name_de: null, text_de: null, status: 'ignored', by: 'hoax-28' },
         ],
-        breakdown: [
-          {
-            owner: 'A',
-            area: 'combat',
-            card: 'vulca-02',
-            card_name: 'Flash the Incendiary',
-            face_down: false,
-            printed: { fire: 6, earth: 3 },
-            effective_printed: { fire: 6, earth: 3 },
-            value: { fire: 6, earth: 3 },
-            counted: true,
-            ignored_by: null,
-            steps: [],
-          },
-        ],
+        breakdown: [flashLine()],
       }),
     );
     render(Table, { lang: 'en', onerror: vi.fn(), wake });

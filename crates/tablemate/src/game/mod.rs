@@ -24,9 +24,11 @@ use ts_rs::TS;
 
 mod conditions;
 pub(crate) mod context;
+mod effects_de;
 mod refusal;
 mod views;
 pub(crate) use context::{Cards, GameCtx};
+pub(crate) use refusal::{element as element_words, Names};
 use refusal::{fix_refusal, setup_refusal, CardRefusal, FixRefusal, SetupRefusal, TableRefusal};
 pub use views::*;
 
@@ -573,6 +575,7 @@ impl Service {
                         element: ElementName::of(s.element),
                         by: s.by.clone(),
                         effect: s.effect.clone(),
+                        effect_de: effects_de::german(&s.cause),
                         from: s.from,
                         to: s.to,
                     })

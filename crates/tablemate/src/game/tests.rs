@@ -1167,3 +1167,25 @@ fn a_concession_says_what_it_costs_in_both_languages() {
         "Cleo concedes: Dan scores 7 crystals."
     );
 }
+
+/// "Why?" names each step's effect in both languages (the German interface showed
+/// "double: fire values of own one character card").
+#[test]
+fn the_why_steps_are_worded_in_german_too() {
+    let (_d, mut svc) = svc();
+    let g = new_game(&mut svc);
+    play(&mut svc, g.id, Seat::A, "V02", None);
+    let v = play(&mut svc, g.id, Seat::A, "Volcanic Gauntlets", None);
+    let line = v
+        .breakdown
+        .iter()
+        .find(|l| l.card.as_deref() == Some("vulca-02"))
+        .expect("Flash the Incendiary in the breakdown");
+    let step = line.steps.first().expect("the doubling step");
+    assert_eq!((step.from, step.to), (6, 12));
+    assert_eq!(step.effect, "double: fire values of own one character card");
+    assert_eq!(
+        step.effect_de,
+        "Feuer-Werte eines eigenen Charakters verdoppeln sich"
+    );
+}

@@ -190,7 +190,10 @@ pub struct WarningView {
 pub struct StepView {
     pub element: ElementName,
     pub by: String,
+    /// The effect that applied, in English ("double: earth values of own one character card").
     pub effect: String,
+    /// The same in German ("Erde-Werte eines eigenen Charakters verdoppeln sich").
+    pub effect_de: String,
     pub from: u32,
     pub to: u32,
 }
