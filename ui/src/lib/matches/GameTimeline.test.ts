@@ -60,7 +60,7 @@ describe('GameTimeline', () => {
     expect(state.textContent).not.toContain('Kampf');
     expect(screen.getByText(/1 Kampf$/)).toBeTruthy();
     await fireEvent.click(screen.getByTestId('step-next'));
-    expect(screen.getByTestId('step-state').textContent).toContain('Kampf 1:');
+    expect(screen.getByTestId('step-state').textContent).toContain('Schritt 2 · Kampf 1:');
     expect(screen.getByTestId('step-state').textContent).toContain('Ben legt Feuerstoß aus');
     expect(screen.getByTestId('step-2').textContent).toContain('Ben legt Feuerstoß aus');
     expect(screen.getByTestId('step-state').textContent).not.toContain('Karte gespielt');
