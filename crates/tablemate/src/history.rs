@@ -372,6 +372,13 @@ impl Service {
                 problem,
             });
         }
+        if state.abandoned {
+            // The fight an abandon interrupted is not counted (`GameState::fights`): its steps
+            // name no fight either.
+            for step in &mut timeline {
+                step.fight = step.fight.filter(|f| *f <= state.fights);
+            }
+        }
         let replay_differs = info
             .result
             .as_ref()
@@ -825,6 +832,35 @@ mod tests {
         assert_eq!(texts[4], "Ben legt Wogarathoras der Düstere aus");
         assert_eq!(texts[7], "Ann zieht sich zurück");
         assert_eq!(texts[8], "Ann gibt auf");
+    }
+
+    /// An abandoned game does not count the fight it interrupted: neither do its steps.
+    #[test]
+    fn an_abandoned_fight_is_counted_nowhere() {
+        use crate::game::{GameAction, PlayRequest, Seat};
+        let dir = tempfile::tempdir().unwrap();
+        let mut svc = Service::open(dir.path()).unwrap();
+        let id = vulca_against_hoax(&mut svc, "Ann", "Ben");
+        let req = PlayRequest {
+            player: Seat::A,
+            card: "V02".into(),
+            target: None,
+            face_down: false,
+        };
+        svc.game_play(id, &req).unwrap();
+        svc.game_act(id, &GameAction::Abandon { confirmed: true })
+            .unwrap();
+        let page = svc.game_page(id).unwrap();
+        assert_eq!(page.fights, 0);
+        assert!(
+            page.timeline.iter().all(|s| s.fight.is_none()),
+            "{:?}",
+            page.timeline
+        );
+        assert_eq!(
+            page.timeline.last().map(|s| s.text.as_str()),
+            Some("The game is abandoned")
+        );
     }
 
     #[test]

@@ -65,4 +65,18 @@ describe('GameTimeline', () => {
     expect(screen.getByTestId('step-2').textContent).toContain('Ben legt Feuerstoß aus');
     expect(screen.getByTestId('step-state').textContent).not.toContain('Karte gespielt');
   });
+
+  it('says an abandoned game has no result, with its fights counted as the engine counts them', async () => {
+    historyApi.game.mockResolvedValue({
+      game: {
+        id: 3, match_id: 1, players: ['Ann', 'Ben'], people: ['Vulca', 'Hoax'], first: 'Ann', created_at: '', updated_at: '',
+        events: 2, finished: true, status: 'abandoned', winner: null, crystals: null, dragons: null, fights: null,
+      },
+      timeline: [{ ...step(1, 'setup', 'Ann', [0, 0], [0, 0], null, 'Ann starts the game'), fight: null }],
+      fights: 0,
+    });
+    render(GameTimeline, { id: 3, lang: 'en', onerror: vi.fn(), onback: vi.fn() });
+    expect((await screen.findByTestId('game-abandoned')).textContent).toBe('abandoned (no result) · 0 fights');
+    expect(screen.queryByText(/null/)).toBeNull();
+  });
 });
