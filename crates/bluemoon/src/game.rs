@@ -720,6 +720,7 @@ impl GameState {
 
         if !unmet.is_empty() {
             // A condition binds unless the card's text is ignored once it lies on the table.
+            let contested = self.table.contested;
             let res = Resolution::new(cards, &self.table);
             let slot = res.slots.iter().rposition(|s| {
                 s.owner == player && s.entry.card.as_ref() == Some(card) && s.area == area
@@ -730,6 +731,7 @@ impl GameState {
                     card: card.clone(),
                     condition: u.condition,
                     have: u.have,
+                    contested,
                 });
             }
         }

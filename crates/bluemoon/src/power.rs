@@ -222,6 +222,9 @@ pub enum Warning {
         card: CardId,
         condition: crate::effect::PlayCondition,
         have: u32,
+        /// The contested element when the card was played (none before it is chosen): an
+        /// attack "by at least 5 Earth" needs an earth fight.
+        contested: Option<Element>,
     },
 }
 

@@ -494,9 +494,13 @@ impl Service {
                 card,
                 condition,
                 have,
+                contested,
             } => conditions::english_sentence(
                 *condition,
-                *have,
+                conditions::Read {
+                    have: *have,
+                    contested: *contested,
+                },
                 &who,
                 &player_name(player.other()),
                 &name(card),
@@ -508,10 +512,14 @@ impl Service {
                 player,
                 condition,
                 have,
+                contested,
                 ..
             } => Some(conditions::clause(
                 *condition,
-                *have,
+                conditions::Read {
+                    have: *have,
+                    contested: *contested,
+                },
                 &who,
                 &player_name(player.other()),
                 lang,
