@@ -102,6 +102,14 @@ fn a_match_played_in_the_app_is_history_and_a_tournament_result() {
     assert_eq!(page["game"]["id"], g1);
     assert_eq!(page["game"]["winner"], "Ben", "{page}");
     assert!(!page["timeline"].as_array().expect("timeline").is_empty());
+    // the steps in the interface language, naming the players
+    let page = call("history_game", json!({"id": g1, "lang": "de"})).expect("history_game de");
+    let steps = page["timeline"].as_array().expect("timeline");
+    assert_eq!(
+        steps.last().map(|s| s["text"].clone()),
+        Some(json!("Ann gibt auf")),
+        "{page}"
+    );
     let matches =
         call("history_matches", json!({"unfinishedOnly": false})).expect("history_matches");
     assert_eq!(matches.as_array().map(Vec::len), Some(1), "{matches}");

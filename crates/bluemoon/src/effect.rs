@@ -6,6 +6,7 @@
 //! Conventions, following the FAQ's "I"/"you" wording: "my"/"I" is the card's owner
 //! ([`Whose::Mine`]), "your"/"you" is the owner's opponent ([`Whose::Yours`]).
 
+use crate::dragons::DragonColour;
 use crate::{CardType, Element, Icon};
 use serde::{Deserialize, Serialize};
 
@@ -329,7 +330,7 @@ pub enum Action {
 }
 
 /// One effect of a card's special power text.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Effect {
     /// Changes the values (not printed values) of cards.
@@ -406,7 +407,60 @@ pub enum Effect {
         /// turn's limit can be checked (see [`ExtraPlays`]).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         extra: Option<ExtraPlays>,
+        /// For `play_condition`: the condition as the table can compute it, so a play that
+        /// does not meet it is warned about (see [`PlayCondition`]). Absent when it depends
+        /// on what the table does not know (the hands: Sas-van-Son, WhizWhiz).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        condition: Option<PlayCondition>,
     },
+}
+
+/// "I may only play this card if ..." (the mutants, Old Goo Laa's Ghost) and "I must have
+/// the ... dragon on my side to play this card" (the crystal cards), as the table computes
+/// them from the cards in play and the dragons. "I"/"my" is the player playing the card,
+/// "you"/"your" the opponent (FAQ wording).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "if", rename_all = "snake_case")]
+pub enum PlayCondition {
+    /// "if I am attacked by at least N total power" (Var-dis-Nar), or "by at least N Earth"
+    /// (Zig-nur-Don), which 'means "N total power with contested element earth"'
+    /// (§ 'Values and Total Power: General Rules'). The opponent's current total counts
+    /// (§ 'Values and Total Power: Announce Power', Cast Cataclysm).
+    AttackedBy {
+        at_least: u8,
+        #[serde(default)]
+        element: Option<Element>,
+    },
+    /// "if you have at least N dragon(s) on your side" (Den-bal-Ton).
+    YourDragons { at_least: u8 },
+    /// "if you have a total of at least N cards in your combat and support areas"
+    /// (Pen-dor-Nith): covered and bluff cards count (§ 'Bluffing: General Rules').
+    YourCardsInAreas { at_least: u8 },
+    /// "if you have at least N active character/booster/support cards" (Neth-sur-Pot): any
+    /// mix of types (§ 'Special Power Texts: Other'); bluff cards are support cards.
+    YourActiveCards { at_least: u8 },
+    /// "if I have no cards in my combat and support areas" (Fel-nar-Gan).
+    NoCardsInMyAreas,
+    /// "if I have no cards in my influence area" (Old Goo Laa's Ghost).
+    NoCardsInMyInfluence,
+    /// "if you have an active FREE card" (Man-shu-Ran): 'a card with a FREE icon which is
+    /// not ignored' (§ 'Icons: FREE').
+    YourActiveFree,
+    /// "if you have an active Hyla" (Chu-nan-Chi).
+    YourActiveHyla,
+    /// "I must have the <colour> dragon on my side to play this card" (crystal cards): an
+    /// "I must" that 'cannot be ignored' (§ 'Special Power Texts: Ignored (Special Power
+    /// Text)', Lika's Blessing).
+    MyDragon { colour: DragonColour },
+}
+
+impl PlayCondition {
+    /// A mutant's condition is part of its special power text: when the text is ignored,
+    /// the card may be played anyway (§ 'Special Power Texts: Ignored (Special Power
+    /// Text)', Var-dis-Nar). A crystal card's "I must" cannot be ignored.
+    pub fn can_be_ignored(self) -> bool {
+        !matches!(self, PlayCondition::MyDragon { .. })
+    }
 }
 
 /// Booster/support plays a card allows beyond "one booster or one support card"
@@ -424,6 +478,11 @@ pub enum ExtraPlays {
     OneBooster,
     /// "one additional booster/support card" (Piplox).
     OneBoosterOrSupport,
+    /// "In my Character phase, I may play any mutant" (Inflame Mutant): its play condition
+    /// need not be met (§ 'Special Power Texts: Other', Man-shu-Ran).
+    AnyMutant,
+    /// "I may play one crystal card as if its dragon were on my side" (Uusa-Alpha-Omega).
+    CrystalAsIfDragonMine,
 }
 
 fn yours() -> Whose {

@@ -79,6 +79,10 @@ pub struct Fight {
     /// A card has been played in this fight: it counts as a fight once it ends. A start
     /// declined (even after a leadership card) is no fight.
     pub begun: bool,
+    /// This fight follows the end of another one (or a declined start) of the same game:
+    /// until a card is played in it, the table is "after a fight", where a player out of
+    /// cards ends the game (§ 'End of Game').
+    pub after_fight: bool,
 }
 
 /// Everything known about the match after the events so far.
@@ -127,6 +131,7 @@ impl Default for GameState {
                 first_turn: true,
                 played_this_turn: Vec::new(),
                 begun: false,
+                after_fight: false,
             },
             dragons: Dragons::default(),
             out_of_cards: Vec::new(),
@@ -327,17 +332,18 @@ impl GameState {
                     return Err(RuleError::AlreadyOutOfCards(*player));
                 }
                 s.out_of_cards.push(*player);
+                // Marked after a fight, before the next has begun: the game ends now;
+                // during a fight, when it ends (a retreat, or a declined start).
+                if s.between_fights() {
+                    s.end_if_out_of_cards(cards);
+                }
             }
             EventKind::CardsRegained { player } => {
                 // 'Getting cards back means you had not run out.'
                 s.out_of_cards.retain(|p| p != player);
             }
             EventKind::GameEnded { loser } => {
-                let emissaries = s
-                    .setup
-                    .as_ref()
-                    .is_some_and(|x| x.expansions.contains(&Expansion::EmissariesInquisitors));
-                let score = if emissaries { 7 } else { 4 };
+                let score = s.forfeit_score();
                 s.finish(GameResult {
                     winner: loser.other(),
                     reason: EndReason::Forfeit,
@@ -367,6 +373,21 @@ impl GameState {
             }
         }
         Ok(s)
+    }
+
+    /// What a concession (or an irregularity) gives the opponent: the maximum score of a
+    /// game, 4 crystals, or 7 when Emissaries and Inquisitors are in use, 'not only if you
+    /// have played crystal cards' (§ 'End of Game').
+    pub fn forfeit_score(&self) -> u32 {
+        let emissaries = self
+            .setup
+            .as_ref()
+            .is_some_and(|x| x.expansions.contains(&Expansion::EmissariesInquisitors));
+        if emissaries {
+            7
+        } else {
+            4
+        }
     }
 
     /// The winner of the match, once a player has 5 crystals.
@@ -400,6 +421,7 @@ impl GameState {
             first_turn: true,
             played_this_turn: Vec::new(),
             begun: false,
+            after_fight: false,
         };
         self.dragons = Dragons::default();
         self.out_of_cards.clear();
@@ -456,7 +478,15 @@ impl GameState {
             first_turn: true,
             played_this_turn: Vec::new(),
             begun: false,
+            after_fight: true,
         };
+        self.end_if_out_of_cards(cards);
+    }
+
+    /// 'A game ends when, after a fight or after a player has declined to start a fight,
+    /// either or both players have run out of cards' (§ 'End of Game'): whoever has dragons
+    /// wins; with all three in the centre, whoever ran out first (its last time) loses.
+    fn end_if_out_of_cards(&mut self, cards: &impl CardSource) {
         if let Some(&first_out) = self.out_of_cards.first() {
             let winner = [Player::A, Player::B]
                 .into_iter()
@@ -465,6 +495,12 @@ impl GameState {
             let result = self.score(cards, winner, EndReason::OutOfCards);
             self.finish(result);
         }
+    }
+
+    /// Between two fights: the last one ended (or its start was declined) and nothing has
+    /// been played in the next.
+    pub fn between_fights(&self) -> bool {
+        self.fight.after_fight && !self.fight.begun && self.game_over.is_none()
     }
 
     fn attract(&mut self, cards: &impl CardSource, player: Player, count: u8) {
@@ -631,6 +667,8 @@ impl GameState {
             }
         }
 
+        // Read on the table before the card arrives (and before it covers anything).
+        let unmet = crate::condition::unmet(self, cards, player, card, face_down);
         self.play_warnings(cards, player, card, area, face_down);
         self.fight.begun = true;
 
@@ -680,6 +718,23 @@ impl GameState {
             }
         }
 
+        if !unmet.is_empty() {
+            // A condition binds unless the card's text is ignored once it lies on the table.
+            let contested = self.table.contested;
+            let res = Resolution::new(cards, &self.table);
+            let slot = res.slots.iter().rposition(|s| {
+                s.owner == player && s.entry.card.as_ref() == Some(card) && s.area == area
+            });
+            for u in crate::condition::in_force(&res, slot, unmet) {
+                self.warnings.push(Warning::PlayCondition {
+                    player,
+                    card: card.clone(),
+                    condition: u.condition,
+                    have: u.have,
+                    contested,
+                });
+            }
+        }
         // Element change: only when played, only if the text is not ignored, and only
         // once an element has been chosen.
         if !face_down && self.table.contested.is_some() {

@@ -10,7 +10,8 @@
 //! * [`game`]: [`GameState`] as a fold over events, validation, [`TableView`], and [`Game`]
 //!   (log + state, push / undo).
 //! * [`preview`]: [`GameState::preview_play`], what entering a card would do (area, target,
-//!   warnings), and the pass check; `turn` holds the limits of a turn they warn about.
+//!   warnings), and the pass check; `turn` holds the limits of a turn they warn about,
+//!   `condition` the play conditions of the mutants and crystal cards.
 //! * [`deck`]: the peoples and which cards the set-up puts in a player's deck.
 //!
 //! Formats: `TABLE_STATE.md` (input of the power calculation) and `EVENTS.md` (the log).
@@ -24,6 +25,7 @@
 //! # Ok::<(), bluemoon::RuleError>(())
 //! ```
 
+mod condition;
 pub mod deck;
 pub mod dragons;
 pub mod effect;

@@ -92,7 +92,10 @@ pub struct Step {
     pub element: Element,
     /// The card whose effect applied (`bluff` for an unknown face-down card).
     pub by: String,
+    /// The effect in English words (the CLI's; [`Step::cause`] for other languages).
     pub effect: String,
+    /// The effect that applied, as data: a front end words it in its own language.
+    pub cause: Effect,
     pub from: u32,
     pub to: u32,
 }
@@ -212,6 +215,17 @@ pub enum Warning {
     AlreadyInPlay { player: Player, card: CardId },
     /// The card is already in the player's discard pile.
     DiscardedCard { player: Player, card: CardId },
+    /// The card's play condition is not met ("I may only play this card if ..."): `have`
+    /// is what the table shows for it (the opponent's total power, dragons or cards).
+    PlayCondition {
+        player: Player,
+        card: CardId,
+        condition: crate::effect::PlayCondition,
+        have: u32,
+        /// The contested element when the card was played (none before it is chosen): an
+        /// attack "by at least 5 Earth" needs an earth fight.
+        contested: Option<Element>,
+    },
 }
 
 /// What a [`Warning`] is about, without its details (the app words it by kind).
@@ -233,6 +247,7 @@ pub enum WarningKind {
     NotInDeck,
     AlreadyInPlay,
     DiscardedCard,
+    PlayCondition,
 }
 
 impl Warning {
@@ -252,6 +267,7 @@ impl Warning {
             Warning::NotInDeck { .. } => WarningKind::NotInDeck,
             Warning::AlreadyInPlay { .. } => WarningKind::AlreadyInPlay,
             Warning::DiscardedCard { .. } => WarningKind::DiscardedCard,
+            Warning::PlayCondition { .. } => WarningKind::PlayCondition,
         }
     }
 
@@ -267,7 +283,8 @@ impl Warning {
             | Warning::NoNewCharacter { player, .. }
             | Warning::NotInDeck { player, .. }
             | Warning::AlreadyInPlay { player, .. }
-            | Warning::DiscardedCard { player, .. } => Some(*player),
+            | Warning::DiscardedCard { player, .. }
+            | Warning::PlayCondition { player, .. } => Some(*player),
             Warning::BadTarget { .. }
             | Warning::UnknownCard { .. }
             | Warning::IgnoreNotSettled
@@ -289,7 +306,8 @@ impl Warning {
             | Warning::SecondLeadership { card, .. }
             | Warning::NotInDeck { card, .. }
             | Warning::AlreadyInPlay { card, .. }
-            | Warning::DiscardedCard { card, .. } => Some(card),
+            | Warning::DiscardedCard { card, .. }
+            | Warning::PlayCondition { card, .. } => Some(card),
             Warning::IgnoreNotSettled | Warning::NoNewCharacter { .. } => None,
         }
     }
@@ -709,6 +727,7 @@ pub fn compute(source: &impl CardSource, table: &TableState) -> PowerReport {
                         element: e,
                         by: res.label(src),
                         effect: effect.describe(),
+                        cause: effect.clone(),
                         from: v,
                         to: 0,
                     });
@@ -718,7 +737,7 @@ pub fn compute(source: &impl CardSource, table: &TableState) -> PowerReport {
     }
 
     // Steps 3-4: value ops, collected per (card, element), then applied in rank order.
-    let mut ops: Vec<Vec<(Element, ValueOp, usize)>> = vec![Vec::new(); n];
+    let mut ops: Vec<Vec<(Element, ValueOp, usize, &Effect)>> = vec![Vec::new(); n];
     for &(src, effect) in &forces {
         let Effect::Value {
             op,
@@ -750,7 +769,7 @@ pub fn compute(source: &impl CardSource, table: &TableState) -> PowerReport {
             }
             for e in ELEMENTS {
                 if elements.includes(e) {
-                    ops[t].push((e, *op, src));
+                    ops[t].push((e, *op, src, effect));
                 }
             }
         }
@@ -758,19 +777,16 @@ pub fn compute(source: &impl CardSource, table: &TableState) -> PowerReport {
     let mut value = eff_printed.clone();
     for t in 0..n {
         let mut list = std::mem::take(&mut ops[t]);
-        list.sort_by_key(|(_, op, _)| op_rank(*op));
-        for (e, op, src) in list {
+        list.sort_by_key(|(_, op, _, _)| op_rank(*op));
+        for (e, op, src, effect) in list {
             let from = value[t].get(e);
             let to = apply_op(op, from, eff_printed[t]);
             value[t].set(e, to);
             steps[t].push(Step {
                 element: e,
                 by: res.label(src),
-                effect: res.slots[src]
-                    .effects
-                    .iter()
-                    .find(|x| matches!(x, Effect::Value { op: o, .. } if *o == op))
-                    .map_or_else(String::new, Effect::describe),
+                effect: effect.describe(),
+                cause: effect.clone(),
                 from,
                 to,
             });
@@ -828,6 +844,7 @@ pub fn compute(source: &impl CardSource, table: &TableState) -> PowerReport {
                             element: e,
                             by: res.label(src),
                             effect: format!("total power: {}", effect.describe()),
+                            cause: effect.clone(),
                             from,
                             to: raised,
                         });

@@ -333,6 +333,8 @@ impl Allowance {
                 ExtraPlays::OneSupport => a.supports += 1,
                 ExtraPlays::OneBooster => a.boosters += 1,
                 ExtraPlays::OneBoosterOrSupport => a.either += 1,
+                // Not a booster/support allowance: read by the play conditions.
+                ExtraPlays::AnyMutant | ExtraPlays::CrystalAsIfDragonMine => {}
             }
         }
         a

@@ -144,8 +144,14 @@ fn a_scripted_game_from_the_command_line() {
     assert_eq!(list.as_array().unwrap().len(), 1);
     assert_eq!(list[0]["events"], 11);
 
-    // concede, then the next game of the match: the loser starts it
-    json(d, &["game", "concede", "B"]);
+    // concede, saying what it costs; then the next game of the match: the loser starts it
+    let o = tablemate(d, &["game", "concede", "B"]);
+    assert!(o.status.success(), "{o:?}");
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        out.contains("Ben concedes: Ann scores 4 crystals."),
+        "{out}"
+    );
     let v = json(d, &["game", "next"]);
     assert_eq!(v["game_no"], 2);
     assert_eq!(v["turn"], "B");

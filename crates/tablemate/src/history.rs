@@ -9,6 +9,8 @@ use serde::Serialize;
 use store::{GameFilter, GameId, MatchId, PlayerId, Side};
 use ts_rs::TS;
 
+mod wording;
+
 use crate::error::{Result, ServiceError};
 use crate::tournaments::store_err;
 use crate::{Language, Service};
@@ -73,8 +75,13 @@ pub struct TimelineStep {
     pub player: Option<String>,
     /// The card, element or count the event names, when it names one.
     pub detail: Option<String>,
-    /// The fight this step belongs to, from 1.
-    pub fight: u32,
+    /// What happened in words, in the interface language, naming the players and the cards
+    /// ("Ben plays Fireblast"); for an event this version cannot read, its logged type.
+    pub text: String,
+    /// The fight this step belongs to, from 1, counted as the engine counts fights
+    /// (`GameState::fights`): none for what happens between fights (the set-up, a declined
+    /// start, a game ended before anything was played in the next fight).
+    pub fight: Option<u32>,
     /// Dragons held by each player after this step.
     pub dragons: [u8; 2],
     /// Crystals each player has in the match after this step.
@@ -277,8 +284,14 @@ impl Service {
         })
     }
 
-    /// A game with its timeline, replayed event by event by the rules engine.
+    /// A game with its timeline, replayed event by event by the rules engine (its steps
+    /// worded in English, the CLI's).
     pub fn game_page(&self, id: i64) -> Result<GamePage> {
+        self.game_page_in(id, Language::En)
+    }
+
+    /// [`Service::game_page`] with the steps worded in the interface language `lang`.
+    pub fn game_page_in(&self, id: i64, lang: Language) -> Result<GamePage> {
         let (info, events) = self.store.game_with_events(GameId(id)).map_err(store_err)?;
         // The same cards the table judges with: each card with the fixes made before it was
         // first played in this game (`game/context.rs`).
@@ -300,6 +313,21 @@ impl Service {
             "B" => Some(info.player_names[1].clone()),
             _ => None,
         };
+        // Cards by name in the reader's language (a German name where the catalog has one).
+        let card_name = |c: &bluemoon::CardId| {
+            let bm = self.catalog.bm(c.as_str());
+            match (lang, bm) {
+                (Language::De, Some(b)) if b.name_de.is_some() => {
+                    b.name_de.clone().unwrap_or_default()
+                }
+                (_, Some(b)) => b.display_name().to_owned(),
+                (_, None) => c.to_string(),
+            }
+        };
+        let names = wording::Names {
+            players: &info.player_names,
+            card: &card_name,
+        };
         for (e, parsed_event) in events.iter().zip(&parsed) {
             let json: serde_json::Value = serde_json::from_str(&e.payload).unwrap_or_default();
             let (kind, player, detail) = describe(&json);
@@ -312,15 +340,23 @@ impl Service {
                 },
                 Err(err) => problem = Some(err.to_string()),
             }
-            // The fight this step belongs to: the engine's count of the fights ended
-            // before it, plus the one it is in (or ends).
-            let step_fight = before_fights + 1;
+            // The fight this step belongs to, as the engine counts them: the one it ends, or
+            // the one under way once a card was played in it; none between fights, so the
+            // steps never name a fight the game's count leaves out.
+            let in_fight = problem.is_none()
+                && (state.fights > before_fights
+                    || (state.fight.begun && state.game_over.is_none() && !state.abandoned));
+            let text = match parsed_event {
+                Ok(ev) => wording::step_text(&ev.kind, &names, lang),
+                Err(_) => kind.replace('_', " "),
+            };
             timeline.push(TimelineStep {
                 seq: e.seq,
                 kind,
                 player: player.as_deref().and_then(name_of),
                 detail,
-                fight: step_fight,
+                text,
+                fight: in_fight.then_some(before_fights + 1),
                 dragons: [
                     state.dragons.on_side(bluemoon::Player::A),
                     state.dragons.on_side(bluemoon::Player::B),
@@ -335,6 +371,13 @@ impl Service {
                 }),
                 problem,
             });
+        }
+        if state.abandoned {
+            // The fight an abandon interrupted is not counted (`GameState::fights`): its steps
+            // name no fight either.
+            for step in &mut timeline {
+                step.fight = step.fight.filter(|f| *f <= state.fights);
+            }
         }
         let replay_differs = info
             .result
@@ -591,6 +634,20 @@ impl Service {
 mod tests {
     use super::*;
 
+    /// A new game at the table: `a` (Vulca, starting) against `b` (Hoax); its id.
+    fn vulca_against_hoax(svc: &mut Service, a: &str, b: &str) -> i64 {
+        svc.game_new(&crate::game::NewGameRequest {
+            player_a: a.into(),
+            player_b: b.into(),
+            people_a: "Vulca".into(),
+            people_b: "Hoax".into(),
+            first: Some(crate::game::Seat::A),
+            emissaries_inquisitors: false,
+        })
+        .unwrap()
+        .id
+    }
+
     #[test]
     fn the_timeline_replays_fights_dragons_and_the_score() {
         let dir = tempfile::tempdir().unwrap();
@@ -630,8 +687,8 @@ mod tests {
         assert_eq!(t[0].player.as_deref(), Some("Anna"));
         assert_eq!(t[1].kind, "retreat");
         assert_eq!(t[1].player.as_deref(), Some("Anna"));
-        assert_eq!(t[1].fight, 1, "{t:?}");
-        assert_eq!(t[2].fight, 2, "{t:?}");
+        assert_eq!(t[1].fight, Some(1), "{t:?}");
+        assert_eq!(t[2].fight, Some(2), "{t:?}");
         // each time Anna retreats Bert attracts a dragon; a fourth would be due: Bert wins,
         // scoring 1 + 3 dragons; after the game is over a further retreat is not applied
         assert_eq!(t[1].dragons, [0, 1], "{t:?}");
@@ -653,20 +710,10 @@ mod tests {
     /// Now both take the engine's count.
     #[test]
     fn the_stored_result_and_the_timeline_count_the_same_fights() {
-        use crate::game::{ElementName, GameAction, NewGameRequest, PlayRequest, Seat};
+        use crate::game::{ElementName, GameAction, PlayRequest, Seat};
         let dir = tempfile::tempdir().unwrap();
         let mut svc = Service::open(dir.path()).unwrap();
-        let id = svc
-            .game_new(&NewGameRequest {
-                player_a: "Anna".into(),
-                player_b: "Bert".into(),
-                people_a: "Vulca".into(),
-                people_b: "Hoax".into(),
-                first: Some(Seat::A),
-                emissaries_inquisitors: false,
-            })
-            .unwrap()
-            .id;
+        let id = vulca_against_hoax(&mut svc, "Anna", "Bert");
         let act = |svc: &mut Service, a: GameAction| svc.game_act(id, &a).unwrap();
         act(
             &mut svc,
@@ -695,7 +742,125 @@ mod tests {
         // the declined start is no fight; the conceded one is
         assert_eq!(page.fights, 1);
         assert_eq!(page.game.fights, Some(1), "{:?}", page.game);
-        assert_eq!(page.timeline.last().map(|s| s.fight), Some(1));
+        assert_eq!(page.timeline.last().map(|s| s.fight), Some(Some(1)));
+    }
+
+    /// Issue #23: a game that ends without a retreat (a concession before anything is played
+    /// in the next fight) has as many fights in its timeline as in its count, and the steps
+    /// say what happened in the interface language, naming the players and the cards.
+    #[test]
+    fn the_timeline_names_cards_in_both_languages_and_counts_fights_as_the_game() {
+        use crate::game::{ElementName, GameAction, PlayRequest, Seat};
+        let dir = tempfile::tempdir().unwrap();
+        let mut svc = Service::open(dir.path()).unwrap();
+        let id = vulca_against_hoax(&mut svc, "Ann", "Ben");
+        let play = |svc: &mut Service, player: Seat, card: &str| {
+            let req = PlayRequest {
+                player,
+                card: card.into(),
+                target: None,
+                face_down: false,
+            };
+            svc.game_play(id, &req).unwrap();
+        };
+        let act = |svc: &mut Service, a: GameAction| svc.game_act(id, &a).unwrap();
+        play(&mut svc, Seat::A, "V02");
+        act(
+            &mut svc,
+            GameAction::ChooseElement {
+                player: Seat::A,
+                element: ElementName::Fire,
+            },
+        );
+        act(
+            &mut svc,
+            GameAction::Pass {
+                player: Seat::A,
+                confirmed: false,
+            },
+        );
+        play(&mut svc, Seat::B, "H01");
+        play(&mut svc, Seat::B, "Fireblast");
+        act(
+            &mut svc,
+            GameAction::Pass {
+                player: Seat::B,
+                confirmed: false,
+            },
+        );
+        act(
+            &mut svc,
+            GameAction::Retreat {
+                player: Seat::A,
+                forced: false,
+                dragon_cancelled: false,
+            },
+        );
+        // fight 2 has not begun when Ann concedes
+        act(&mut svc, GameAction::Concede { player: Seat::A });
+        svc.game_next(id).unwrap();
+
+        let en = svc.game_page(id).unwrap();
+        let texts: Vec<&str> = en.timeline.iter().map(|s| s.text.as_str()).collect();
+        assert_eq!(
+            texts,
+            [
+                "Ann starts the game",
+                "Ann plays Flash the Incendiary",
+                "Ann chooses fire",
+                "Ann ends the turn",
+                "Ben plays Wogarathoras the Gloomy",
+                "Ben plays Fireblast",
+                "Ben ends the turn",
+                "Ann retreats",
+                "Ann concedes",
+            ]
+        );
+        assert_eq!((en.fights, en.game.fights), (1, Some(1)));
+        let fights: Vec<Option<u32>> = en.timeline.iter().map(|s| s.fight).collect();
+        assert_eq!(fights[0], None, "the set-up is in no fight");
+        assert!(fights[1..8].iter().all(|f| *f == Some(1)), "{fights:?}");
+        assert_eq!(fights[8], None, "the concession came between fights");
+        assert!(
+            fights.iter().flatten().all(|f| *f <= en.fights),
+            "no step names a fight the count leaves out: {fights:?}"
+        );
+
+        let de = svc.game_page_in(id, Language::De).unwrap();
+        let texts: Vec<&str> = de.timeline.iter().map(|s| s.text.as_str()).collect();
+        assert_eq!(texts[5], "Ben legt Feuerstoß aus");
+        assert_eq!(texts[4], "Ben legt Wogarathoras der Düstere aus");
+        assert_eq!(texts[7], "Ann zieht sich zurück");
+        assert_eq!(texts[8], "Ann gibt auf");
+    }
+
+    /// An abandoned game does not count the fight it interrupted: neither do its steps.
+    #[test]
+    fn an_abandoned_fight_is_counted_nowhere() {
+        use crate::game::{GameAction, PlayRequest, Seat};
+        let dir = tempfile::tempdir().unwrap();
+        let mut svc = Service::open(dir.path()).unwrap();
+        let id = vulca_against_hoax(&mut svc, "Ann", "Ben");
+        let req = PlayRequest {
+            player: Seat::A,
+            card: "V02".into(),
+            target: None,
+            face_down: false,
+        };
+        svc.game_play(id, &req).unwrap();
+        svc.game_act(id, &GameAction::Abandon { confirmed: true })
+            .unwrap();
+        let page = svc.game_page(id).unwrap();
+        assert_eq!(page.fights, 0);
+        assert!(
+            page.timeline.iter().all(|s| s.fight.is_none()),
+            "{:?}",
+            page.timeline
+        );
+        assert_eq!(
+            page.timeline.last().map(|s| s.text.as_str()),
+            Some("The game is abandoned")
+        );
     }
 
     #[test]

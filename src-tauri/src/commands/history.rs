@@ -25,8 +25,12 @@ pub fn history_unfinished(state: State<'_, AppState>) -> CmdResult<Unfinished> {
 }
 
 #[tauri::command(async)]
-pub fn history_game(state: State<'_, AppState>, id: i64) -> CmdResult<GamePage> {
-    state.with(|svc| svc.game_page(id))
+pub fn history_game(
+    state: State<'_, AppState>,
+    id: i64,
+    lang: Option<Language>,
+) -> CmdResult<GamePage> {
+    state.with(|svc| svc.game_page_in(id, lang.unwrap_or_default()))
 }
 
 #[tauri::command(async)]

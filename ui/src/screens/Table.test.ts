@@ -26,7 +26,7 @@ let unanswered: string[] = [];
 import Table from './Table.svelte';
 import { keepLastPlay } from '../lib/table/lastPlay';
 import type { PromptView } from '../lib/bindings/PromptView';
-import { card, game, preview, forbidden, side, played, toDecide, faqPrompt } from '../lib/testing/table';
+import { card, flashLine, game, preview, forbidden, side, played, toDecide, faqPrompt } from '../lib/testing/table';
 
 const wake = vi.fn();
 const tauriWindow = window as unknown as Record<string, unknown>;
@@ -74,21 +74,7 @@ describe('Table screen', () => {
           { owner: 'A', card: 'vulca-15', card_name: 'Flare', kind: 'reminder', description: 'draw', text: 'At the end of my turn, I may draw two additional cards.', card_name_de: 'Stichflamme', text_de: 'Am Ende meines Zuges darf ich zwei zusätzliche Karten ziehen.', status: 'in_force', by: null },
           { owner: 'B', card: 'hoax-12', card_name: 'Demegodas the Odd', kind: 'value', description: 'double', text: null, card_name_de: null, text_de: null, status: 'ignored', by: 'hoax-28' },
         ],
-        breakdown: [
-          {
-            owner: 'A',
-            area: 'combat',
-            card: 'vulca-02',
-            card_name: 'Flash the Incendiary',
-            face_down: false,
-            printed: { fire: 6, earth: 3 },
-            effective_printed: { fire: 6, earth: 3 },
-            value: { fire: 6, earth: 3 },
-            counted: true,
-            ignored_by: null,
-            steps: [],
-          },
-        ],
+        breakdown: [flashLine()],
       }),
     );
     render(Table, { lang: 'en', onerror: vi.fn(), wake });
@@ -471,10 +457,43 @@ describe('Table screen', () => {
     render(Table, { lang: 'de', onerror: vi.fn(), wake });
     await fireEvent.click(await screen.findByTestId('open-more'));
     await fireEvent.click(screen.getByTestId('concede-B'));
-    expect(screen.getByTestId('end-ask').textContent).toContain('Gibt Ben dieses Spiel auf?');
+    // what it costs, as the engine scores it
+    expect(screen.getByTestId('end-ask').textContent).toContain('Ben gibt auf: Ann erhält 4 Kristalle.');
     expect(service.game_act).not.toHaveBeenCalled();
     await fireEvent.click(screen.getByTestId('end-yes'));
     await waitFor(() => expect(service.game_act).toHaveBeenCalledWith({ id: 7, revision: 3, action: { action: 'concede', player: 'B' }, lang: 'de' }));
+  });
+
+  it("says a concession's cost with Emissaries and Inquisitors, and who conceded at the end", async () => {
+    service.game_current.mockResolvedValue(game({ concede_score: 7 }));
+    const over = { winner: 'B' as const, score: 7, reason: 'forfeit' as const, dragons: 3, crystal_cards: 0 };
+    service.game_act.mockResolvedValue(game({ concede_score: 7, game_over: over, turn: null }));
+    render(Table, { lang: 'en', onerror: vi.fn(), wake });
+    await fireEvent.click(await screen.findByTestId('open-more'));
+    await fireEvent.click(screen.getByTestId('concede-A'));
+    expect(screen.getByTestId('end-ask').textContent).toContain('Ann concedes: Ben scores 7 crystals.');
+    await fireEvent.click(screen.getByTestId('end-yes'));
+    expect((await screen.findByTestId('end-reason')).textContent).toBe('(Ann conceded)');
+    expect(screen.getByTestId('score').textContent).toBe('7');
+  });
+
+  it('shows who is out of cards while the fight goes on, and at the end of the game', async () => {
+    const ann = side('A', 'Ann', 'Vulca', 0, 0);
+    const ben = { ...side('B', 'Ben', 'Hoax', 0, 0), out_of_cards: true };
+    service.game_current.mockResolvedValue(game({ players: [ann, ben] }));
+    const over = { winner: 'A' as const, score: 2, reason: 'out_of_cards' as const, dragons: 1, crystal_cards: 0 };
+    service.game_act.mockResolvedValue(game({ players: [ann, ben], game_over: over, turn: null }));
+    render(Table, { lang: 'de', onerror: vi.fn(), wake });
+    expect((await screen.findByTestId('out-of-cards-note')).textContent?.trim()).toBe(
+      'Ben hat keine Karten mehr: das Spiel endet nach diesem Kampf.',
+    );
+    await fireEvent.click(screen.getByTestId('open-more'));
+    // marked once: the menu offers to take it back instead
+    expect(screen.queryByTestId('out-of-cards-B')).toBeNull();
+    await fireEvent.click(screen.getByTestId('cards-regained-B'));
+    await waitFor(() => expect(service.game_act).toHaveBeenCalledWith({ id: 7, revision: 3, action: { action: 'cards_regained', player: 'B' }, lang: 'de' }));
+    expect((await screen.findByTestId('end-reason')).textContent).toBe('(keine Karten mehr: Ben)');
+    expect(screen.queryByTestId('out-of-cards-note')).toBeNull();
   });
 
   it('turns the opponent half face to face, remembered on this device, and keeps the screen awake in a game', async () => {

@@ -118,14 +118,18 @@ pub enum GameCmd {
         #[arg(long)]
         game: Option<i64>,
     },
-    /// The player concedes the game.
+    /// The player concedes the game: the opponent scores the maximum (4 crystals, 7 with
+    /// Emissaries and Inquisitors), and the output says so ("Ben concedes: Ann scores 4
+    /// crystals.").
     Concede {
         player: String,
         #[arg(long)]
         game: Option<i64>,
     },
     /// The player has no cards left in hand or draw deck (FAQ "End of Game": the game ends
-    /// where the rules say, scored by the dragons).
+    /// where the rules say: at once between fights, otherwise when the fight ends by a retreat
+    /// or a declined start; scored by the dragons, with all in the centre whoever ran out
+    /// first loses).
     #[command(name = "out-of-cards")]
     OutOfCards {
         player: String,
@@ -579,6 +583,9 @@ fn print_table(w: &mut dyn Write, v: &GameView, why: bool) -> std::io::Result<()
         writeln!(w, "warning: {}", x.message)?;
     }
     if let Some(r) = &v.game_over {
+        if let Some(loser) = v.conceded_by() {
+            writeln!(w, "{}", v.concession(loser, tablemate::Language::En))?;
+        }
         writeln!(
             w,
             "game over: {:?} wins {} crystal(s) ({}, {} dragon(s), crystal cards {:+}){}",

@@ -91,12 +91,10 @@ pub fn run(ctx: &Ctx, cmd: HistoryCmd) -> Result<(), ServiceError> {
                 for s in &page.timeline {
                     writeln!(
                         w,
-                        "  {:>3}. fight {:>2}  {:<18} {:<10} {:<14} dragons {}-{}  crystals {}-{}{}{}",
+                        "  {:>3}. {:<9} {:<44} dragons {}-{}  crystals {}-{}{}{}",
                         s.seq,
-                        s.fight,
-                        s.kind,
-                        s.player.clone().unwrap_or_default(),
-                        s.detail.clone().unwrap_or_default(),
+                        s.fight.map(|f| format!("fight {f}")).unwrap_or_default(),
+                        s.text,
                         s.dragons[0],
                         s.dragons[1],
                         s.crystals[0],

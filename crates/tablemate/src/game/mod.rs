@@ -22,10 +22,13 @@ use bluemoon::{
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
+mod conditions;
 pub(crate) mod context;
+mod effects_de;
 mod refusal;
 mod views;
 pub(crate) use context::{Cards, GameCtx};
+pub(crate) use refusal::{element as element_words, Names};
 use refusal::{fix_refusal, setup_refusal, CardRefusal, FixRefusal, SetupRefusal, TableRefusal};
 pub use views::*;
 
@@ -486,6 +489,42 @@ impl Service {
             Warning::DiscardedCard { card, .. } => {
                 format!("{} is already in {who}'s discard pile", name(card))
             }
+            Warning::PlayCondition {
+                player,
+                card,
+                condition,
+                have,
+                contested,
+            } => conditions::english_sentence(
+                *condition,
+                conditions::Read {
+                    have: *have,
+                    contested: *contested,
+                },
+                &who,
+                &player_name(player.other()),
+                &name(card),
+            ),
+        };
+        // The play condition in each language, for the app's own wording.
+        let condition = |lang| match w {
+            Warning::PlayCondition {
+                player,
+                condition,
+                have,
+                contested,
+                ..
+            } => Some(conditions::clause(
+                *condition,
+                conditions::Read {
+                    have: *have,
+                    contested: *contested,
+                },
+                &who,
+                &player_name(player.other()),
+                lang,
+            )),
+            _ => None,
         };
         WarningView {
             kind: w.kind(),
@@ -501,6 +540,8 @@ impl Service {
                 Warning::Forbidden { rule, .. } => Some(rule.clone()),
                 _ => None,
             },
+            condition: condition(Language::En),
+            condition_de: condition(Language::De),
             message,
         }
     }
@@ -542,6 +583,7 @@ impl Service {
                         element: ElementName::of(s.element),
                         by: s.by.clone(),
                         effect: s.effect.clone(),
+                        effect_de: effects_de::german(&s.cause),
                         from: s.from,
                         to: s.to,
                     })
@@ -906,6 +948,7 @@ impl Service {
             abandoned,
             match_winner,
             match_over: match_winner.is_some(),
+            concede_score: state.forfeit_score(),
             events: info.events,
             // An abandoned game can be taken back until its match has a next game.
             can_undo: !finished && info.events > 1 && !(abandoned && next_game.is_some()),

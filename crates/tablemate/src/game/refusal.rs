@@ -6,14 +6,15 @@ use bluemoon::{Area, CardId, Element, Player, RuleError};
 
 use crate::Language;
 
-/// What a refusal needs to name things: the players (A then B) and a card's display name.
+/// What a refusal (or a timeline step) needs to name things: the players (A then B) and a
+/// card's display name.
 pub(crate) struct Names<'a> {
     pub players: &'a [String; 2],
     pub card: &'a dyn Fn(&CardId) -> String,
 }
 
 impl Names<'_> {
-    fn player(&self, p: Player) -> &str {
+    pub(crate) fn player(&self, p: Player) -> &str {
         match p {
             Player::A => &self.players[0],
             Player::B => &self.players[1],
@@ -282,7 +283,8 @@ fn area_name(a: Area, lang: Language) -> &'static str {
     }
 }
 
-fn element(e: Element, lang: Language) -> &'static str {
+/// An element in words (the refusals, the timeline, the "why?" steps).
+pub(crate) fn element(e: Element, lang: Language) -> &'static str {
     match (e, lang) {
         (Element::Fire, Language::En) => "fire",
         (Element::Earth, Language::En) => "earth",

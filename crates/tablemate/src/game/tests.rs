@@ -969,3 +969,219 @@ fn the_app_sends_abandon_as_a_game_action() {
         Ok(GameAction::Abandon { confirmed: false })
     );
 }
+
+/// A passes without confirmation (A's character was played this turn).
+fn pass(svc: &mut Service, id: i64, player: Seat) -> GameView {
+    act(
+        svc,
+        id,
+        GameAction::Pass {
+            player,
+            confirmed: false,
+        },
+    )
+}
+
+#[test]
+fn a_play_condition_not_met_is_a_warning_to_confirm_naming_the_players() {
+    let (_d, mut svc) = svc();
+    let g = new_game(&mut svc);
+    play(&mut svc, g.id, Seat::A, "V02", None);
+    act(
+        &mut svc,
+        g.id,
+        GameAction::ChooseElement {
+            player: Seat::A,
+            element: ElementName::Fire,
+        },
+    );
+    pass(&mut svc, g.id, Seat::A);
+
+    // Var-dis-Nar: "I may only play this card if I am attacked by at least 7 total power";
+    // Ann attacks with 6 fire.
+    let out = svc
+        .game_enter(g.id, &req(Seat::B, "Var-dis-Nar"), false, Language::En)
+        .unwrap();
+    assert!(out.view.is_none(), "not played before it is confirmed");
+    let kinds: Vec<WarningKind> = out.preview.warnings.iter().map(|w| w.kind).collect();
+    assert_eq!(kinds, vec![WarningKind::PlayCondition]);
+    let w = &out.preview.warnings[0];
+    assert_eq!(
+        w.message,
+        "Ben: Var-dis-Nar may only be played if Ann attacks with at least 7 total power (now 6)."
+    );
+    assert_eq!(
+        w.condition_de.as_deref(),
+        Some("Ann mit einer Stärke von mindestens 7 angreift (jetzt 6)")
+    );
+    assert_eq!(svc.game_view(g.id).unwrap().events, 4, "nothing recorded");
+
+    // The command line's play says what to confirm, and writes nothing.
+    let err = svc
+        .game_play_confirmed(g.id, &req(Seat::B, "mutant-105"), false)
+        .unwrap_err();
+    assert_eq!(err.code, crate::ErrorCode::NeedsConfirmation, "{err:?}");
+    assert!(
+        err.message
+            .contains("Ann attacks with at least 7 total power"),
+        "{}",
+        err.message
+    );
+    assert_eq!(svc.game_view(g.id).unwrap().events, 4, "nothing recorded");
+
+    // Ben answers with 7, Ann with 7 (Flamebreath): now the condition is met and the card
+    // is played at once.
+    play(&mut svc, g.id, Seat::B, "H02", None);
+    play(&mut svc, g.id, Seat::B, "H19", None);
+    pass(&mut svc, g.id, Seat::B);
+    play(&mut svc, g.id, Seat::A, "V01", None);
+    pass(&mut svc, g.id, Seat::A);
+    let out = svc
+        .game_enter(g.id, &req(Seat::B, "Var-dis-Nar"), false, Language::De)
+        .unwrap();
+    assert!(
+        out.preview.warnings.is_empty(),
+        "{:?}",
+        out.preview.warnings
+    );
+    let view = out.view.expect("played at once: nothing to decide");
+    assert!(side(&view, Seat::B)
+        .areas
+        .combat
+        .iter()
+        .any(|c| c.id.as_deref() == Some("mutant-105")));
+}
+
+/// B runs out of cards during a fight: nothing ends until A retreats; B holds the dragon
+/// and wins 2 crystals, recorded in the match. In the next game A, marked out of cards at
+/// its start (no fight has ended yet), declines: no dragons, so A, out of cards, loses 1.
+#[test]
+fn out_of_cards_ends_the_game_after_the_fight_and_the_match_records_it() {
+    let (_d, mut svc) = svc();
+    let g = new_game(&mut svc);
+    let id = g.id;
+    play(&mut svc, id, Seat::A, "V02", None);
+    open_the_fire_fight(&mut svc, id);
+    let v = act(&mut svc, id, GameAction::OutOfCards { player: Seat::B });
+    assert!(v.game_over.is_none(), "a fight under way goes on");
+    assert!(side(&v, Seat::B).out_of_cards && !side(&v, Seat::A).out_of_cards);
+    let v = act(
+        &mut svc,
+        id,
+        GameAction::Retreat {
+            player: Seat::A,
+            forced: false,
+            dragon_cancelled: false,
+        },
+    );
+    let over = v.game_over.as_ref().expect("the retreat ends the game");
+    assert_eq!(
+        (over.winner, over.reason, over.score),
+        (Seat::B, bluemoon::game::EndReason::OutOfCards, 2)
+    );
+    assert_eq!(side(&v, Seat::B).crystals, 2);
+    let next = svc.game_next(id).unwrap();
+    let m = svc.match_view_by_id(next.match_id.unwrap()).unwrap();
+    assert_eq!(m.crystals, [0, 2], "the result is recorded");
+
+    // Game 2, started by A (the loser): out of cards before any fight ended waits for the
+    // decline, which ends the game with all dragons in the centre.
+    assert_eq!(next.turn, Some(Seat::A));
+    let v = act(
+        &mut svc,
+        next.id,
+        GameAction::OutOfCards { player: Seat::A },
+    );
+    assert!(v.game_over.is_none());
+    let v = act(
+        &mut svc,
+        next.id,
+        GameAction::DeclineStart {
+            player: Seat::A,
+            discarded: 1,
+        },
+    );
+    let over = v
+        .game_over
+        .as_ref()
+        .expect("the declined start ends the game");
+    assert_eq!((over.winner, over.score), (Seat::B, 1));
+    assert_eq!(side(&v, Seat::B).crystals, 3);
+}
+
+/// Marked out of cards after a retreat, before the next fight has begun: the game ends at
+/// once (§ 'End of Game': "after a fight").
+#[test]
+fn out_of_cards_between_fights_ends_the_game_at_once() {
+    let (_d, mut svc) = svc();
+    let g = new_game(&mut svc);
+    play(&mut svc, g.id, Seat::A, "V02", None);
+    open_the_fire_fight(&mut svc, g.id);
+    act(
+        &mut svc,
+        g.id,
+        GameAction::Retreat {
+            player: Seat::A,
+            forced: false,
+            dragon_cancelled: false,
+        },
+    );
+    let v = act(&mut svc, g.id, GameAction::OutOfCards { player: Seat::A });
+    let over = v.game_over.as_ref().expect("ended at once");
+    assert_eq!((over.winner, over.score), (Seat::B, 2));
+    assert!(side(&v, Seat::A).out_of_cards);
+}
+
+/// The cost of a concession comes from the engine: 4 crystals, 7 with Emissaries and
+/// Inquisitors, worded naming both players in English and German.
+#[test]
+fn a_concession_says_what_it_costs_in_both_languages() {
+    let (_d, mut svc) = svc();
+    let g = new_game(&mut svc);
+    assert_eq!(g.concede_score, 4);
+    assert_eq!(
+        g.concession(Seat::B, Language::En),
+        "Ben concedes: Ann scores 4 crystals."
+    );
+    assert_eq!(g.conceded_by(), None);
+    let ei = svc
+        .game_new(&NewGameRequest {
+            emissaries_inquisitors: true,
+            ..setup("Cleo", "Dan", "Hoax")
+        })
+        .unwrap();
+    assert_eq!(ei.concede_score, 7);
+    assert_eq!(
+        ei.concession(Seat::A, Language::De),
+        "Cleo gibt auf: Dan erhält 7 Kristalle."
+    );
+    let v = act(&mut svc, ei.id, GameAction::Concede { player: Seat::A });
+    assert_eq!(v.conceded_by(), Some(Seat::A));
+    assert_eq!(v.game_over.as_ref().map(|r| r.score), Some(7));
+    assert_eq!(
+        v.concession(Seat::A, Language::En),
+        "Cleo concedes: Dan scores 7 crystals."
+    );
+}
+
+/// "Why?" names each step's effect in both languages (the German interface showed
+/// "double: fire values of own one character card").
+#[test]
+fn the_why_steps_are_worded_in_german_too() {
+    let (_d, mut svc) = svc();
+    let g = new_game(&mut svc);
+    play(&mut svc, g.id, Seat::A, "V02", None);
+    let v = play(&mut svc, g.id, Seat::A, "Volcanic Gauntlets", None);
+    let line = v
+        .breakdown
+        .iter()
+        .find(|l| l.card.as_deref() == Some("vulca-02"))
+        .expect("Flash the Incendiary in the breakdown");
+    let step = line.steps.first().expect("the doubling step");
+    assert_eq!((step.from, step.to), (6, 12));
+    assert_eq!(step.effect, "double: fire values of own one character card");
+    assert_eq!(
+        step.effect_de,
+        "Feuer-Werte eines eigenen Charakters verdoppeln sich"
+    );
+}

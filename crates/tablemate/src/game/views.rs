@@ -174,6 +174,11 @@ pub struct WarningView {
     pub by_name_de: Option<String>,
     /// The rule (for `forbidden`).
     pub rule: Option<String>,
+    /// For `play_condition`: the card's condition as a clause naming the players, with what
+    /// the table shows now ("Ann attacks with at least 7 total power (now 5)"), in English
+    /// and in German ("Ann mit einer Stärke von mindestens 7 angreift (jetzt 5)").
+    pub condition: Option<String>,
+    pub condition_de: Option<String>,
     /// A sentence in English naming players and cards (the app shows its own words by
     /// `kind`).
     pub message: String,
@@ -185,7 +190,10 @@ pub struct WarningView {
 pub struct StepView {
     pub element: ElementName,
     pub by: String,
+    /// The effect that applied, in English ("double: earth values of own one character card").
     pub effect: String,
+    /// The same in German ("Erde-Werte eines eigenen Charakters verdoppeln sich").
+    pub effect_de: String,
     pub from: u32,
     pub to: u32,
 }
@@ -279,6 +287,9 @@ pub struct GameView {
     pub match_winner: Option<Seat>,
     /// A player has reached the match's crystals: no next game can follow.
     pub match_over: bool,
+    /// What a concession would give the opponent (the engine's maximum score of a game: 4
+    /// crystals, 7 with Emissaries and Inquisitors), for the question before conceding.
+    pub concede_score: u32,
     pub events: u32,
     pub can_undo: bool,
     pub redo_depth: u32,
@@ -392,4 +403,48 @@ pub struct PowerPlayerView {
     pub needed: Elements<u32>,
     pub meets: Elements<bool>,
     pub six_card_count: u32,
+}
+
+impl GameView {
+    /// Who conceded, when the game ended by a concession (or an irregularity).
+    pub fn conceded_by(&self) -> Option<Seat> {
+        match &self.game_over {
+            Some(r) if r.reason == EndReason::Forfeit => Some(match r.winner {
+                Seat::A => Seat::B,
+                Seat::B => Seat::A,
+            }),
+            _ => None,
+        }
+    }
+
+    /// What a concession by `loser` costs, in words naming both players: "Ben concedes: Ann
+    /// scores 4 crystals." (the engine's score: 4, or 7 with Emissaries and Inquisitors; once
+    /// the game ended by that concession, what was scored).
+    pub fn concession(&self, loser: Seat, lang: crate::Language) -> String {
+        let name = |s: Seat| {
+            self.players
+                .iter()
+                .find(|p| p.seat == s)
+                .map_or_else(|| format!("{s:?}"), |p| p.name.clone())
+        };
+        let winner = match loser {
+            Seat::A => Seat::B,
+            Seat::B => Seat::A,
+        };
+        let n = match &self.game_over {
+            Some(r) if r.reason == EndReason::Forfeit => r.score,
+            _ => self.concede_score,
+        };
+        let (l, w) = (name(loser), name(winner));
+        match lang {
+            crate::Language::En => format!(
+                "{l} concedes: {w} scores {n} crystal{}.",
+                if n == 1 { "" } else { "s" }
+            ),
+            crate::Language::De => format!(
+                "{l} gibt auf: {w} erhält {n} Kristall{}.",
+                if n == 1 { "" } else { "e" }
+            ),
+        }
+    }
 }

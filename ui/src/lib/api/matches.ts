@@ -24,7 +24,7 @@ export const historyApi = {
   games: (filter: { player: string | null; people: string | null; unfinishedOnly: boolean; limit: number | null }) =>
     call<GameRow[]>('history_games', filter),
   unfinished: () => call<Unfinished>('history_unfinished'),
-  game: (id: number) => call<GamePage>('history_game', { id }),
+  game: (id: number, lang: Language) => call<GamePage>('history_game', { id, lang }),
   // The interface language words the refusal of an unknown player.
   stats: (player: string | null, lang: Language) => call<StatsView>('history_stats', { player, lang }),
   // Statistics of Warhammer: Invasion, Star Trek CCG or Knightmare Chess.

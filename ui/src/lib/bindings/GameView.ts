@@ -52,7 +52,12 @@ abandoned: boolean, match_winner: Seat | null,
 /**
  * A player has reached the match's crystals: no next game can follow.
  */
-match_over: boolean, events: number, can_undo: boolean, redo_depth: number, 
+match_over: boolean, 
+/**
+ * What a concession would give the opponent (the engine's maximum score of a game: 4
+ * crystals, 7 with Emissaries and Inquisitors), for the question before conceding.
+ */
+concede_score: number, events: number, can_undo: boolean, redo_depth: number, 
 /**
  * The game that follows this one in the match, once started.
  */

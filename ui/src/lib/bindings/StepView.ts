@@ -4,4 +4,12 @@ import type { ElementName } from "./ElementName";
 /**
  * One change applied to a card's value ("why?").
  */
-export type StepView = { element: ElementName, by: string, effect: string, from: number, to: number, };
+export type StepView = { element: ElementName, by: string, 
+/**
+ * The effect that applied, in English ("double: earth values of own one character card").
+ */
+effect: string, 
+/**
+ * The same in German ("Erde-Werte eines eigenen Charakters verdoppeln sich").
+ */
+effect_de: string, from: number, to: number, };

@@ -17,9 +17,16 @@ player: string | null,
  */
 detail: string | null, 
 /**
- * The fight this step belongs to, from 1.
+ * What happened in words, in the interface language, naming the players and the cards
+ * ("Ben plays Fireblast"); for an event this version cannot read, its logged type.
  */
-fight: number, 
+text: string, 
+/**
+ * The fight this step belongs to, from 1, counted as the engine counts fights
+ * (`GameState::fights`): none for what happens between fights (the set-up, a declined
+ * start, a game ended before anything was played in the next fight).
+ */
+fight: number | null, 
 /**
  * Dragons held by each player after this step.
  */

@@ -19,6 +19,12 @@ by: string | null, by_name: string | null, by_name_de: string | null,
  */
 rule: string | null, 
 /**
+ * For `play_condition`: the card's condition as a clause naming the players, with what
+ * the table shows now ("Ann attacks with at least 7 total power (now 5)"), in English
+ * and in German ("Ann mit einer Stärke von mindestens 7 angreift (jetzt 5)").
+ */
+condition: string | null, condition_de: string | null, 
+/**
  * A sentence in English naming players and cards (the app shows its own words by
  * `kind`).
  */

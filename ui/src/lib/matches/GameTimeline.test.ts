@@ -7,8 +7,8 @@ vi.mock('../api', () => ({ inApp: () => true, toServiceError: (e: unknown) => e 
 
 import GameTimeline from './GameTimeline.svelte';
 
-const step = (seq: number, kind: string, player: string, dragons: [number, number], crystals: [number, number], over: string | null = null) => ({
-  seq, kind, player, detail: null, fight: seq < 3 ? 1 : 2, dragons, crystals, game_over: over, problem: null,
+const step = (seq: number, kind: string, player: string, dragons: [number, number], crystals: [number, number], over: string | null = null, text = '') => ({
+  seq, kind, player, detail: null, text, fight: seq < 3 ? 1 : 2, dragons, crystals, game_over: over, problem: null,
 });
 
 describe('GameTimeline', () => {
@@ -40,5 +40,45 @@ describe('GameTimeline', () => {
     expect((screen.getByTestId('step-next') as HTMLButtonElement).disabled).toBe(true);
     await fireEvent.click(screen.getByTestId('step-first'));
     expect(screen.getByTestId('step-dragons').textContent).toContain('Anna 0 · Bert 0');
+  });
+
+  it("shows the service's words for each step, no fight between fights, and '1 Kampf'", async () => {
+    historyApi.game.mockResolvedValue({
+      game: {
+        id: 2, match_id: 1, players: ['Ann', 'Ben'], people: ['Vulca', 'Hoax'], first: 'Ann',
+        created_at: '', updated_at: '', events: 3, finished: true, winner: 'Ann', crystals: 4, dragons: 3, fights: 1,
+      },
+      timeline: [
+        { ...step(1, 'setup', 'Ann', [0, 0], [0, 0], null, 'Ann beginnt das Spiel'), fight: null },
+        step(2, 'card_played', 'Ben', [0, 0], [0, 0], null, 'Ben legt Feuerstoß aus'),
+        step(3, 'game_ended', 'Ben', [0, 0], [4, 0], 'Ann', 'Ben gibt auf'),
+      ],
+      fights: 1,
+    });
+    render(GameTimeline, { id: 2, lang: 'de', onerror: vi.fn(), onback: vi.fn() });
+    const state = await screen.findByTestId('step-state');
+    expect(historyApi.game).toHaveBeenLastCalledWith(2, 'de');
+    expect(state.textContent).toContain('Ann beginnt das Spiel');
+    expect(state.textContent).not.toContain('Kampf');
+    expect(screen.getByText(/1 Kampf$/)).toBeTruthy();
+    await fireEvent.click(screen.getByTestId('step-next'));
+    expect(screen.getByTestId('step-state').textContent).toContain('Schritt 2 · Kampf 1:');
+    expect(screen.getByTestId('step-state').textContent).toContain('Ben legt Feuerstoß aus');
+    expect(screen.getByTestId('step-2').textContent).toContain('Ben legt Feuerstoß aus');
+    expect(screen.getByTestId('step-state').textContent).not.toContain('Karte gespielt');
+  });
+
+  it('says an abandoned game has no result, with its fights counted as the engine counts them', async () => {
+    historyApi.game.mockResolvedValue({
+      game: {
+        id: 3, match_id: 1, players: ['Ann', 'Ben'], people: ['Vulca', 'Hoax'], first: 'Ann', created_at: '', updated_at: '',
+        events: 2, finished: true, status: 'abandoned', winner: null, crystals: null, dragons: null, fights: null,
+      },
+      timeline: [{ ...step(1, 'setup', 'Ann', [0, 0], [0, 0], null, 'Ann starts the game'), fight: null }],
+      fights: 0,
+    });
+    render(GameTimeline, { id: 3, lang: 'en', onerror: vi.fn(), onback: vi.fn() });
+    expect((await screen.findByTestId('game-abandoned')).textContent).toBe('abandoned (no result) · 0 fights');
+    expect(screen.queryByText(/null/)).toBeNull();
   });
 });

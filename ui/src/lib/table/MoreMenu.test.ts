@@ -14,7 +14,7 @@ describe('MoreMenu', () => {
     const onact = vi.fn();
     menu('en', game(), onact);
     await fireEvent.click(screen.getByTestId('out-of-cards-A'));
-    expect(screen.getByTestId('end-ask').textContent).toContain('Ann has no cards left to draw: end the game?');
+    expect(screen.getByTestId('end-ask').textContent).toContain('Ann has no cards left in hand or draw deck? The game then ends after the fight.');
     expect(screen.getByTestId('end-no').classList.contains('primary')).toBe(true);
     await fireEvent.click(screen.getByTestId('end-no'));
     expect(onact).not.toHaveBeenCalled();

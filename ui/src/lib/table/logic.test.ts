@@ -65,6 +65,20 @@ describe('warningText', () => {
     const card = warningText('de', view, w({ kind: 'already_in_play', card: 'x-1', card_name: 'Shield', card_name_de: 'Schild' }));
     expect(card).toBe('Ben: Schild ist schon im Spiel.');
   });
+  it('words a play condition in the interface language with both players named', () => {
+    const cond = w({
+      kind: 'play_condition',
+      player: 'B',
+      player_name: 'Ben',
+      card: 'mutant-105',
+      card_name: 'Var-dis-Nar',
+      by: null,
+      condition: 'Ann attacks with at least 7 total power (now 6)',
+      condition_de: 'Ann mit einer Stärke von mindestens 7 angreift (jetzt 6)',
+    });
+    expect(warningText('en', view, cond)).toBe('Ben: Var-dis-Nar may only be played if Ann attacks with at least 7 total power (now 6).');
+    expect(warningText('de', view, cond)).toBe('Ben: Var-dis-Nar darf nur ausgelegt werden, wenn Ann mit einer Stärke von mindestens 7 angreift (jetzt 6).');
+  });
   it("falls back to the engine's message for a kind it does not know", () => {
     expect(warningText('de', view, w({ kind: 'something_new' as unknown as WarningView['kind'], message: 'Something new' }))).toBe('Something new');
   });

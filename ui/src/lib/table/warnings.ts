@@ -15,6 +15,8 @@ type Named = {
   card_name_de?: string | null;
   by_name?: string | null;
   by_name_de?: string | null;
+  condition?: string | null;
+  condition_de?: string | null;
 };
 
 const KINDS = [
@@ -32,6 +34,7 @@ const KINDS = [
   'not_in_deck',
   'already_in_play',
   'discarded_card',
+  'play_condition',
 ] as const;
 const keys: Record<string, Key> = Object.fromEntries(KINDS.map((k) => [k, `tbl.w.${k}` as Key]));
 
@@ -57,6 +60,8 @@ export function warningText(
   const card = pick(n.card_name, n.card_name_de) ?? byId(w.card);
   const by = pick(n.by_name, n.by_name_de) ?? byId(w.by);
   const people = view?.players.find((p) => p.seat === w.player)?.people ?? '';
+  // a play condition as the service words it, the players named
+  const condition = pick(n.condition, n.condition_de) ?? '';
   // a warning about no one in particular starts with the card, not with ": "
-  return fill(t(lang, key), { player, card, by, people }).replace(/^: /, '');
+  return fill(t(lang, key), { player, card, by, people, condition }).replace(/^: /, '');
 }

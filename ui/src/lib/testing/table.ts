@@ -1,5 +1,6 @@
 // Builders of table views for the tests: each test states only what differs from a quiet game
 // (Ann with Vulca against Ben with Hoax, game 2, Ann to play, nothing chosen yet).
+import type { BreakdownLine } from '../bindings/BreakdownLine';
 import type { GameView } from '../bindings/GameView';
 import type { SideView } from '../bindings/SideView';
 import type { CardView } from '../bindings/CardView';
@@ -69,6 +70,7 @@ export function game(over: Partial<GameView> = {}): GameView {
     finished: false,
     abandoned: false,
     match_over: false,
+    concede_score: 4,
     match_winner: null,
     events: 3,
     can_undo: true,
@@ -106,6 +108,8 @@ export function forbidden(seat: 'A' | 'B', card: string, by: string): WarningVie
     by_name: null,
     by_name_de: null,
     rule: 'Play',
+    condition: null,
+    condition_de: null,
     message: 'forbidden',
   };
 }
@@ -129,5 +133,22 @@ export function faqPrompt(title: string, cards: string[] = []): PromptView {
     with: cards,
     role: cards.length > 0 ? null : 'subject',
     topic: null,
+  };
+}
+
+/** Flash the Incendiary (6/3) in A's combat area as "why?" explains it, with these steps. */
+export function flashLine(steps: BreakdownLine['steps'] = [], value = { fire: 6, earth: 3 }): BreakdownLine {
+  return {
+    owner: 'A',
+    area: 'combat',
+    card: 'vulca-02',
+    card_name: 'Flash the Incendiary',
+    face_down: false,
+    printed: { fire: 6, earth: 3 },
+    effective_printed: { fire: 6, earth: 3 },
+    value,
+    counted: true,
+    ignored_by: null,
+    steps,
   };
 }
