@@ -38,12 +38,13 @@ fn unpair_undrop_clock_and_publishing_answer_through_ipc() {
     let err = app
         .call("tournament_unpair", json!({ "id": id }))
         .expect_err("nothing to undo");
-    assert!(err.contains("No round has been paired"), "{err}");
+    assert!(err.contains("No round of IPC Cup has been paired"), "{err}");
     pair(&app, &id);
     let undone = app
-        .call("tournament_unpair", json!({ "id": id }))
+        .call("tournament_unpair", json!({ "id": id, "lang": "de" }))
         .expect("unpair");
-    assert_eq!(undone, json!(1));
+    assert_eq!(undone["number"], json!(1));
+    assert_eq!(undone["message"], json!("Runde 1 wurde zurückgenommen."));
     let detail = app
         .call("tournament_detail", json!({ "id": id }))
         .expect("detail");
@@ -55,6 +56,13 @@ fn unpair_undrop_clock_and_publishing_answer_through_ipc() {
         .call("tournament_undrop", json!({ "id": id, "entrant": anna }))
         .expect_err("not dropped");
     assert!(err.contains("Anna has not dropped"), "{err}");
+    let err = app
+        .call(
+            "tournament_undrop",
+            json!({ "id": id, "entrant": anna, "lang": "de" }),
+        )
+        .expect_err("not dropped");
+    assert!(err.contains("Anna ist nicht ausgestiegen."), "{err}");
     app.call("tournament_drop", json!({ "id": id, "entrant": anna }))
         .expect("drop");
     let back = app

@@ -710,7 +710,10 @@ fn the_last_round_can_be_undone_until_it_has_a_result() {
     let id = event_with_players(d, "Undo Cup", "3");
     let sid = id.to_string();
     let msg = refused(d, &["tournament", "unpair", &sid]);
-    assert!(msg.contains("No round has been paired"), "{msg}");
+    assert!(
+        msg.contains("No round of Undo Cup has been paired"),
+        "{msg}"
+    );
     play_round(d, id, 2);
     let before = json(d, &["tournament", "show", &sid]);
     let msg = refused(d, &["tournament", "unpair", &sid]);
@@ -727,6 +730,11 @@ fn the_last_round_can_be_undone_until_it_has_a_result() {
     json(d, &["tournament", "drop", &sid, "Anna"]);
     let undone = json(d, &["tournament", "unpair", &sid]);
     assert_eq!(undone["undone_round"].as_u64(), Some(2));
+    assert_eq!(
+        undone["drops_moved"],
+        serde_json::json!(["Anna"]),
+        "Anna's drop moved"
+    );
     let again = json(d, &["tournament", "pair", &sid]);
     assert_eq!(again["number"].as_u64(), Some(2), "the same round again");
     let names = |round: &Value| -> Vec<String> {

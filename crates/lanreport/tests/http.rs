@@ -89,11 +89,11 @@ async fn hall(limits: Limits) -> Hall {
             seed: Some("1".into()),
         })
         .unwrap();
-    svc.register_all(e.id, &["Anna", "Ben", "Cleo", "Dan"], None)
+    svc.register_all(e.id, &["Anna", "Ben", "Cleo", "Dan"], None, Language::En)
         .unwrap();
     svc.set_report_acceptance(e.id, ReportAcceptance::AtOnce)
         .unwrap();
-    svc.pair_round(e.id).unwrap();
+    svc.pair_round(e.id, Language::En).unwrap();
     svc.open_reporting(e.id, Language::En).unwrap();
     let codes = svc
         .seat_codes(e.id, None, Language::En)

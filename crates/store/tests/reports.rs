@@ -2,6 +2,10 @@
 //! transaction (a refusal writes nothing), agreement, the organiser's decisions, the log.
 #![allow(clippy::unwrap_used)] // test helpers
 
+#[path = "support/decide.rs"]
+mod decide;
+use decide::Decide;
+
 use store::{
     Acceptance, Actor, Agreement, FirstRound, Format, LogAction, NewTournament, ReportRefusal,
     RoundInfo, Seat, SeatReport, SeatScore, Store, StoreError, TournamentId,

@@ -11,9 +11,10 @@ use serde::{Deserialize, Serialize};
 use store::{EntrantId, FirstRound, Format, TournamentId};
 use ts_rs::TS;
 
-use crate::error::{Result, ServiceError};
-use crate::Service;
+use crate::error::{ErrorCode, Result, ServiceError};
+use crate::{Language, Service};
 
+mod refusals;
 mod reporting;
 mod round_clock;
 pub use reporting::{
@@ -282,6 +283,19 @@ pub struct EventDetail {
     pub tie_breakers: Vec<String>,
 }
 
+/// What undoing a round did.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[ts(export)]
+pub struct UndoneRound {
+    /// The round undone.
+    pub number: u32,
+    /// The players who dropped after the round was paired: their drop now counts after the
+    /// round before (they are not paired when the round is paired again).
+    pub drops_moved: Vec<String>,
+    /// What to tell the organiser, in the interface language (names the moved drops).
+    pub message: String,
+}
+
 /// Files written by an export.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
 #[ts(export)]
@@ -411,38 +425,44 @@ impl Service {
         event: i64,
         player: &str,
         people: Option<&str>,
+        lang: Language,
     ) -> Result<EntrantView> {
-        let mut added = self.register_all(event, &[player], people)?;
+        let mut added = self.register_all(event, &[player], people, lang)?;
         added
             .pop()
             .ok_or_else(|| ServiceError::internal("A registration returned no entrant"))
     }
 
     /// Registers several players (each created if new) with the same people, all or none: if
-    /// one name is refused, nobody is registered and no player is created.
+    /// one name is refused, nobody is registered and no player is created. The rules decide
+    /// whether they may enter and from which round (`tournament::check_entry`).
     pub fn register_all(
         &mut self,
         event: i64,
         players: &[&str],
         people: Option<&str>,
+        lang: Language,
     ) -> Result<Vec<EntrantView>> {
         let id = TournamentId(event);
-        let info = self.store.tournament(id).map_err(store_err)?;
-        let closed = match info.format {
-            Format::RoundRobin => info.rounds_paired > 0,
-            Format::Swiss { rounds, .. } => info.rounds_paired >= rounds,
-        };
-        if closed {
-            return Err(ServiceError::invalid(format!(
-                "Registration for {} is closed (rounds already paired: {})",
-                info.name, info.rounds_paired
+        let (info, state) = self.decide_on(id)?;
+        let round = tournament::check_entry(&state, players.len())
+            .map_err(|e| rule_error(e, "", &info, lang))?;
+        let entrants = self.store.entrants(id).map_err(store_err)?;
+        if let Some(twice) = players.iter().find(|p| {
+            let p = p.trim().to_lowercase();
+            entrants.iter().any(|e| e.name.to_lowercase() == p)
+        }) {
+            return Err(ServiceError::invalid(refusals::already_registered(
+                twice.trim(),
+                &info.name,
+                lang,
             )));
         }
         let people = people.map(str::trim).filter(|p| !p.is_empty());
         let added = self
             .store
-            .register_names(id, players, people)
-            .map_err(store_err)?;
+            .record_registrations(id, &state, players, people, round)
+            .map_err(|e| record_error(e, &info, lang))?;
         let entrants = self.store.entrants(id).map_err(store_err)?;
         added
             .iter()
@@ -454,6 +474,17 @@ impl Service {
                     .ok_or_else(|| ServiceError::not_found(format!("Player {a} is not registered")))
             })
             .collect()
+    }
+
+    /// The event and its state as the rules see it: what a decision is made on, and passed
+    /// back to the store with it (the store refuses it if the event changed meanwhile).
+    fn decide_on(
+        &self,
+        id: TournamentId,
+    ) -> Result<(store::TournamentInfo, tournament::EventState)> {
+        let info = self.store.tournament(id).map_err(store_err)?;
+        let state = self.store.event_state(id).map_err(store_err)?;
+        Ok((info, state))
     }
 
     fn entrant(&self, id: TournamentId, entrant: EntrantId) -> Result<EntrantView> {
@@ -471,7 +502,12 @@ impl Service {
 
     /// Finds a registered player by entrant id (`#12`) or name (any case).
     pub fn find_entrant(&self, event: i64, who: &str) -> Result<i64> {
+        self.find_entrant_in(event, who, Language::En)
+    }
+
+    fn find_entrant_in(&self, event: i64, who: &str, lang: Language) -> Result<i64> {
         let id = TournamentId(event);
+        let info = self.store.tournament(id).map_err(store_err)?;
         let entrants = self.store.entrants(id).map_err(store_err)?;
         let w = who.trim();
         if let Some(n) = w.strip_prefix('#').and_then(|n| n.parse::<i64>().ok()) {
@@ -483,56 +519,98 @@ impl Service {
             .iter()
             .find(|e| e.name.to_lowercase() == w.to_lowercase())
             .map(|e| e.id.0)
-            .ok_or_else(|| {
-                ServiceError::not_found(format!("{w:?} is not registered for this event"))
-            })
+            .ok_or_else(|| ServiceError::not_found(refusals::not_registered(w, &info.name, lang)))
     }
 
     /// Drops a player: not paired after the rounds already paired; their results stay.
-    pub fn drop_player(&mut self, event: i64, who: &str) -> Result<EntrantView> {
-        let entrant = EntrantId(self.find_entrant(event, who)?);
+    pub fn drop_player(&mut self, event: i64, who: &str, lang: Language) -> Result<EntrantView> {
+        let entrant = EntrantId(self.find_entrant_in(event, who, lang)?);
         let id = TournamentId(event);
-        self.store.drop_entrant(id, entrant).map_err(store_err)?;
+        let (info, state) = self.decide_on(id)?;
+        let name = self.entrant(id, entrant)?.name;
+        let after = tournament::check_drop(&state, entrant)
+            .map_err(|e| rule_error(e, &name, &info, lang))?;
+        self.store
+            .record_drop(id, &state, entrant, Some(after))
+            .map_err(|e| record_error(e, &info, lang))?;
         self.entrant(id, entrant)
     }
 
     /// Takes a drop back: paired again from the next round; only until that round is paired.
-    pub fn take_back_drop(&mut self, event: i64, who: &str) -> Result<EntrantView> {
-        let entrant = EntrantId(self.find_entrant(event, who)?);
+    pub fn take_back_drop(&mut self, event: i64, who: &str, lang: Language) -> Result<EntrantView> {
+        let entrant = EntrantId(self.find_entrant_in(event, who, lang)?);
         let id = TournamentId(event);
-        self.store.take_back_drop(id, entrant).map_err(store_err)?;
+        let (info, state) = self.decide_on(id)?;
+        let name = self.entrant(id, entrant)?.name;
+        tournament::check_take_back_drop(&state, entrant)
+            .map_err(|e| rule_error(e, &name, &info, lang))?;
+        self.store
+            .record_drop(id, &state, entrant, None)
+            .map_err(|e| record_error(e, &info, lang))?;
         self.entrant(id, entrant)
     }
 
-    /// Undoes the last paired round while none of its matches has a result; returns its number.
-    pub fn undo_round(&mut self, event: i64) -> Result<u32> {
+    /// Undoes the last paired round while none of its matches has a result. The players who
+    /// dropped after it was paired now count as dropped after the round before, and the
+    /// organiser is told so (`message`).
+    pub fn undo_round(&mut self, event: i64, lang: Language) -> Result<UndoneRound> {
+        let id = TournamentId(event);
+        let (info, state) = self.decide_on(id)?;
+        let undo = tournament::round_to_undo(&state).map_err(|e| rule_error(e, "", &info, lang))?;
+        let entrants = self.store.entrants(id).map_err(store_err)?;
         self.store
-            .undo_last_round(TournamentId(event))
-            .map_err(store_err)
+            .record_undo(id, &state, &undo)
+            .map_err(|e| record_error(e, &info, lang))?;
+        let drops_moved: Vec<String> = undo
+            .drops_moved
+            .iter()
+            .map(|e| display_name(&entrants, *e))
+            .collect();
+        Ok(UndoneRound {
+            number: undo.number,
+            message: refusals::undone(undo.number, &drops_moved, lang),
+            drops_moved,
+        })
     }
 
     /// Pairs the next round and publishes it (the projector and printouts show it at once).
-    pub fn pair_round(&mut self, event: i64) -> Result<RoundView> {
-        let id = TournamentId(event);
-        let round = self.store.pair_next_round(id).map_err(store_err)?;
-        let entrants = self.store.entrants(id).map_err(store_err)?;
-        Ok(round_view(&round, &entrants))
+    pub fn pair_round(&mut self, event: i64, lang: Language) -> Result<RoundView> {
+        self.pair(event, true, lang)
     }
 
     /// Pairs the next round without publishing it: the organiser sees it (and can undo it), the
     /// projector and printouts do not until [`Service::publish_round`].
-    pub fn prepare_round(&mut self, event: i64) -> Result<RoundView> {
+    pub fn prepare_round(&mut self, event: i64, lang: Language) -> Result<RoundView> {
+        self.pair(event, false, lang)
+    }
+
+    /// The rules pair the next round (`tournament::next_round`); the store records it.
+    fn pair(&mut self, event: i64, published: bool, lang: Language) -> Result<RoundView> {
         let id = TournamentId(event);
-        let round = self.store.prepare_next_round(id).map_err(store_err)?;
+        let (info, state) = self.decide_on(id)?;
+        let next = tournament::next_round(&state).map_err(|e| rule_error(e, "", &info, lang))?;
+        let round = self
+            .store
+            .record_round(id, &state, &next, published)
+            .map_err(|e| record_error(e, &info, lang))?;
         let entrants = self.store.entrants(id).map_err(store_err)?;
         Ok(round_view(&round, &entrants))
     }
 
     /// Publishes the last paired round; returns its number.
-    pub fn publish_round(&mut self, event: i64) -> Result<u32> {
-        self.store
-            .publish_round(TournamentId(event))
-            .map_err(store_err)
+    pub fn publish_round(&mut self, event: i64, lang: Language) -> Result<u32> {
+        let id = TournamentId(event);
+        let info = self.store.tournament(id).map_err(store_err)?;
+        let last = self.store.rounds(id).map_err(store_err)?.pop();
+        match last {
+            None => Err(ServiceError::invalid(refusals::nothing_to_publish(
+                &info.name, lang,
+            ))),
+            Some(r) if r.published => Err(ServiceError::invalid(refusals::already_published(
+                r.number, &info.name, lang,
+            ))),
+            Some(_) => self.store.publish_round(id).map_err(store_err),
+        }
     }
 
     /// The winner at a table given as entrant id (`#12`), name, or seat (`a`/`b`).
@@ -932,6 +1010,40 @@ fn write_whole(path: &Path, text: &str) -> Result<()> {
         |e: std::io::Error| ServiceError::invalid(format!("Cannot write {}: {e}", path.display()));
     std::fs::write(&tmp, text).map_err(fail)?;
     std::fs::rename(&tmp, path).map_err(fail)
+}
+
+/// A refusal of the rules in `lang`, about the player `who` (empty when it is about the event).
+pub(crate) fn rule_error(
+    e: tournament::TournamentError,
+    who: &str,
+    info: &store::TournamentInfo,
+    lang: Language,
+) -> ServiceError {
+    match e {
+        tournament::TournamentError::Refused(why) => ServiceError::invalid(refusals::refusal(
+            why,
+            who,
+            &info.name,
+            info.rounds_paired,
+            lang,
+        )),
+        other => ServiceError::invalid(capitalise(&other.to_string())),
+    }
+}
+
+/// A store error of a decided write in `lang`: the event changed meanwhile is
+/// [`ErrorCode::Changed`], worded with the event's name.
+pub(crate) fn record_error(
+    e: store::StoreError,
+    info: &store::TournamentInfo,
+    lang: Language,
+) -> ServiceError {
+    match e {
+        store::StoreError::EventChanged { .. } => {
+            ServiceError::new(ErrorCode::Changed, refusals::changed(&info.name, lang))
+        }
+        other => store_err(other).in_language(lang),
+    }
 }
 
 fn display_name(entrants: &[store::Entrant], e: EntrantId) -> String {

@@ -27,10 +27,10 @@ fn event(acceptance: ReportAcceptance) -> (tempfile::TempDir, Service, i64) {
             seed: Some("1".into()),
         })
         .unwrap();
-    svc.register_all(e.id, &["Anna", "Ben", "Cleo", "Dan"], None)
+    svc.register_all(e.id, &["Anna", "Ben", "Cleo", "Dan"], None, Language::En)
         .unwrap();
     svc.set_report_acceptance(e.id, acceptance).unwrap();
-    svc.pair_round(e.id).unwrap();
+    svc.pair_round(e.id, Language::En).unwrap();
     (dir, svc, e.id)
 }
 
@@ -203,8 +203,9 @@ fn a_code_of_another_event_is_a_wrong_code_here() {
             seed: Some("2".into()),
         })
         .unwrap();
-    svc.register_all(other.id, &["Eve", "Finn"], None).unwrap();
-    svc.pair_round(other.id).unwrap();
+    svc.register_all(other.id, &["Eve", "Finn"], None, Language::En)
+        .unwrap();
+    svc.pair_round(other.id, Language::En).unwrap();
     let theirs = open(&mut svc, other.id);
     let before = snapshot(&svc, e);
     let err = svc
@@ -240,7 +241,7 @@ fn an_expired_rounds_code_is_refused_and_writes_nothing() {
         svc.report_result(e, &code_of(&codes, l), lost(1, 5), "10.0.0.2", EN)
             .unwrap();
     }
-    svc.pair_round(e).unwrap();
+    svc.pair_round(e, Language::En).unwrap();
     let before = snapshot(&svc, e);
     let err = svc
         .report_result(e, &code_of(&codes, "Anna"), won(5, 0), "10.0.0.1", DE)

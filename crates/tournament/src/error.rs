@@ -7,9 +7,10 @@ pub enum TournamentError {
     Round { round: u32, message: String },
     #[error("not enough players: {0}")]
     TooFewPlayers(String),
-    /// The event's state does not allow it now (a round still open, every round played…).
+    /// The event's state does not allow it now (a round still open, every round played…);
+    /// typed, so the service words it in the interface language.
     #[error("{0}")]
-    Refused(String),
+    Refused(crate::Refusal),
     /// A round's clock set to a length no round has (typed, so the service can word it in the
     /// interface language).
     #[error(

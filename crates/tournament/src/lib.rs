@@ -30,6 +30,7 @@ mod next_round;
 mod pairing;
 mod ratio;
 mod record;
+mod refusal;
 mod reports;
 mod rng;
 mod round_clock;
@@ -38,13 +39,17 @@ mod standings;
 mod swiss_cost;
 mod top_cut;
 
-pub use control::{check_drop, check_take_back_drop, is_finished, round_to_undo};
+pub use control::{
+    check_drop, check_entry, check_registration_change, check_take_back_drop, is_finished,
+    round_to_undo, Undo,
+};
 pub use error::TournamentError;
 pub use ids::EntrantId;
 pub use next_round::{next_round, EventState, NextRound, PairedRound, Registration, Stage};
 pub use pairing::{swiss_pairings, FirstRound};
 pub use ratio::Ratio;
 pub use record::{MatchResult, Pairing, RoundRecord};
+pub use refusal::{ClockRefusal, Refusal};
 pub use reports::{agreement, Agreement, ReportProblem, Seat, SeatReport, SeatScore};
 pub use round_clock::{
     ClockCommand, ClockPhase, ClockReading, ClockRun, RoundClock, DEFAULT_ROUND_MINUTES,

@@ -5,7 +5,7 @@ use crate::dialog::FileDialogs;
 use crate::state::AppState;
 use tablemate::tournaments::{
     ClockAction, ClockView, EntrantView, EventDetail, EventView, ExportedFiles, NewEvent,
-    PairingTable, RoundView, TableMatch,
+    PairingTable, RoundView, TableMatch, UndoneRound,
 };
 use tablemate::{Language, ServiceError};
 use tauri::{Manager, Runtime, State, WebviewWindow};
@@ -33,8 +33,9 @@ pub fn tournament_register(
     id: i64,
     player: String,
     people: Option<String>,
+    lang: Option<Language>,
 ) -> CmdResult<EntrantView> {
-    state.with(|svc| svc.register(id, &player, people.as_deref()))
+    state.with(|svc| svc.register(id, &player, people.as_deref(), lang.unwrap_or_default()))
 }
 
 #[tauri::command(async)]
@@ -42,13 +43,18 @@ pub fn tournament_drop(
     state: State<'_, AppState>,
     id: i64,
     entrant: i64,
+    lang: Option<Language>,
 ) -> CmdResult<EntrantView> {
-    state.with(|svc| svc.drop_player(id, &format!("#{entrant}")))
+    state.with(|svc| svc.drop_player(id, &format!("#{entrant}"), lang.unwrap_or_default()))
 }
 
 #[tauri::command(async)]
-pub fn tournament_pair(state: State<'_, AppState>, id: i64) -> CmdResult<RoundView> {
-    state.with(|svc| svc.pair_round(id))
+pub fn tournament_pair(
+    state: State<'_, AppState>,
+    id: i64,
+    lang: Option<Language>,
+) -> CmdResult<RoundView> {
+    state.with(|svc| svc.pair_round(id, lang.unwrap_or_default()))
 }
 
 #[tauri::command(async)]
@@ -153,26 +159,40 @@ pub fn tournament_undrop(
     state: State<'_, AppState>,
     id: i64,
     entrant: i64,
+    lang: Option<Language>,
 ) -> CmdResult<EntrantView> {
-    state.with(|svc| svc.take_back_drop(id, &format!("#{entrant}")))
+    state.with(|svc| svc.take_back_drop(id, &format!("#{entrant}"), lang.unwrap_or_default()))
 }
 
-/// Undoes the last paired round while it has no result; returns the round's number.
+/// Undoes the last paired round while it has no result; says which drops moved to the round
+/// before.
 #[tauri::command(async)]
-pub fn tournament_unpair(state: State<'_, AppState>, id: i64) -> CmdResult<u32> {
-    state.with(|svc| svc.undo_round(id))
+pub fn tournament_unpair(
+    state: State<'_, AppState>,
+    id: i64,
+    lang: Option<Language>,
+) -> CmdResult<UndoneRound> {
+    state.with(|svc| svc.undo_round(id, lang.unwrap_or_default()))
 }
 
 /// Pairs the next round without publishing it (the organiser sees it, the projector does not).
 #[tauri::command(async)]
-pub fn tournament_prepare(state: State<'_, AppState>, id: i64) -> CmdResult<RoundView> {
-    state.with(|svc| svc.prepare_round(id))
+pub fn tournament_prepare(
+    state: State<'_, AppState>,
+    id: i64,
+    lang: Option<Language>,
+) -> CmdResult<RoundView> {
+    state.with(|svc| svc.prepare_round(id, lang.unwrap_or_default()))
 }
 
 /// Publishes the last paired round; returns its number.
 #[tauri::command(async)]
-pub fn tournament_publish(state: State<'_, AppState>, id: i64) -> CmdResult<u32> {
-    state.with(|svc| svc.publish_round(id))
+pub fn tournament_publish(
+    state: State<'_, AppState>,
+    id: i64,
+    lang: Option<Language>,
+) -> CmdResult<u32> {
+    state.with(|svc| svc.publish_round(id, lang.unwrap_or_default()))
 }
 
 /// The current round's clock now (`None` before round 1 is paired). The views ask every second.

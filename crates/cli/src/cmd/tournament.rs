@@ -5,6 +5,9 @@
 use std::io::{self, Write};
 use std::path::PathBuf;
 
+/// The language of refusals: the command line speaks English, like its output.
+const LANG: tablemate::Language = tablemate::Language::En;
+
 use clap::{Args, Subcommand};
 use tablemate::tournaments::{
     ClockAction, ClockState, ClockView, EventDetail, NewEvent, PairingTable, RoundView,
@@ -278,7 +281,7 @@ pub fn run(ctx: &Ctx, cmd: TournamentCmd) -> Result<(), ServiceError> {
             let id = svc.find_event(&event)?.0;
             let names: Vec<&str> = players.iter().map(String::as_str).collect();
             // all or none: one refused name registers nobody
-            let added = svc.register_all(id, &names, people.as_deref())?;
+            let added = svc.register_all(id, &names, people.as_deref(), LANG)?;
             out.print(&added, |w| {
                 for e in &added {
                     let late = if e.joined_round > 1 {
@@ -304,7 +307,7 @@ pub fn run(ctx: &Ctx, cmd: TournamentCmd) -> Result<(), ServiceError> {
         }
         TournamentCmd::Drop { event, player } => {
             let id = svc.find_event(&event)?.0;
-            let e = svc.drop_player(id, &player)?;
+            let e = svc.drop_player(id, &player, LANG)?;
             out.print(&e, |w| {
                 writeln!(
                     w,
@@ -316,24 +319,29 @@ pub fn run(ctx: &Ctx, cmd: TournamentCmd) -> Result<(), ServiceError> {
         }
         TournamentCmd::Undrop { event, player } => {
             let id = svc.find_event(&event)?.0;
-            let e = svc.take_back_drop(id, &player)?;
+            let e = svc.take_back_drop(id, &player, LANG)?;
             out.print(&e, |w| {
                 writeln!(w, "{} is back in and will be paired", e.name)
             })
         }
         TournamentCmd::Unpair { event } => {
             let id = svc.find_event(&event)?.0;
-            let round = svc.undo_round(id)?;
-            out.print(&serde_json::json!({ "undone_round": round }), |w| {
-                writeln!(w, "round {round} undone; pair it again when ready")
+            let undone = svc.undo_round(id, LANG)?;
+            let json = serde_json::json!({
+                "undone_round": undone.number,
+                "drops_moved": undone.drops_moved,
+                "message": undone.message,
+            });
+            out.print(&json, |w| {
+                writeln!(w, "{} Pair it again when ready.", undone.message)
             })
         }
         TournamentCmd::Pair { event, prepare } => {
             let id = svc.find_event(&event)?.0;
             let r = if prepare {
-                svc.prepare_round(id)?
+                svc.prepare_round(id, LANG)?
             } else {
-                svc.pair_round(id)?
+                svc.pair_round(id, LANG)?
             };
             out.print(&r, |w| {
                 print_round(w, &r)?;
@@ -348,7 +356,7 @@ pub fn run(ctx: &Ctx, cmd: TournamentCmd) -> Result<(), ServiceError> {
         }
         TournamentCmd::Publish { event } => {
             let id = svc.find_event(&event)?.0;
-            let round = svc.publish_round(id)?;
+            let round = svc.publish_round(id, LANG)?;
             out.print(&serde_json::json!({ "published_round": round }), |w| {
                 writeln!(w, "round {round} published")
             })
@@ -356,7 +364,7 @@ pub fn run(ctx: &Ctx, cmd: TournamentCmd) -> Result<(), ServiceError> {
         TournamentCmd::Clock { event, action } => {
             let id = svc.find_event(&event)?.0;
             let clock = match action.as_ref().and_then(ClockCmd::action) {
-                Some(a) => svc.command_clock(id, a, tablemate::Language::En)?,
+                Some(a) => svc.command_clock(id, a, LANG)?,
                 None => svc.round_clock(id)?.ok_or_else(|| {
                     ServiceError::invalid("No round has been paired yet, so there is no clock")
                 })?,

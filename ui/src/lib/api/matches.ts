@@ -11,6 +11,7 @@ import type { GamePage } from '../bindings/GamePage';
 import type { Language } from '../bindings/Language';
 import type { GameRow } from '../bindings/GameRow';
 import type { MatchView } from '../bindings/MatchView';
+import type { UndoneRound } from '../bindings/UndoneRound';
 import type { NewEvent } from '../bindings/NewEvent';
 import type { OtherGameKind } from '../bindings/OtherGameKind';
 import type { OtherStatsView } from '../bindings/OtherStatsView';
@@ -37,12 +38,16 @@ export const tournamentApi = {
   list: () => call<EventView[]>('tournament_list'),
   create: (event: NewEvent) => call<EventView>('tournament_create', { event }),
   detail: (id: number) => call<EventDetail>('tournament_detail', { id }),
-  register: (id: number, player: string, people: string | null) =>
-    call<EntrantView>('tournament_register', { id, player, people }),
-  drop: (id: number, entrant: number) => call<EntrantView>('tournament_drop', { id, entrant }),
-  undrop: (id: number, entrant: number) => call<EntrantView>('tournament_undrop', { id, entrant }),
-  pair: (id: number) => call<RoundView>('tournament_pair', { id }),
-  unpair: (id: number) => call<number>('tournament_unpair', { id }),
+  // Refusals come back in `lang` (the tournament rules' refusals name the players).
+  register: (id: number, player: string, people: string | null, lang: Language) =>
+    call<EntrantView>('tournament_register', { id, player, people, lang }),
+  drop: (id: number, entrant: number, lang: Language) =>
+    call<EntrantView>('tournament_drop', { id, entrant, lang }),
+  undrop: (id: number, entrant: number, lang: Language) =>
+    call<EntrantView>('tournament_undrop', { id, entrant, lang }),
+  pair: (id: number, lang: Language) => call<RoundView>('tournament_pair', { id, lang }),
+  // What undoing did, with drops that moved to the round before named in `message`.
+  unpair: (id: number, lang: Language) => call<UndoneRound>('tournament_unpair', { id, lang }),
   result: (id: number, round: number, table: number, winner: number, crystalsA: number, crystalsB: number) =>
     call<PairingTable>('tournament_result', { id, round, table, winner, crystalsA, crystalsB }),
   resultFromMatch: (id: number, round: number, table: number, matchId: number) =>

@@ -130,7 +130,7 @@ describe('EventPage', () => {
     render(EventPage, { id: 7, lang: 'en', onerror: vi.fn(), onback: vi.fn() });
     expect((await screen.findByTestId('round-unpublished-1')).textContent).toContain('not published');
     await fireEvent.click(screen.getByTestId('event-publish'));
-    await waitFor(() => expect(clockApi.publish).toHaveBeenCalledWith(7));
+    await waitFor(() => expect(clockApi.publish).toHaveBeenCalledWith(7, 'en'));
     await waitFor(() => expect(screen.queryByTestId('event-publish')).toBeNull());
     expect(screen.queryByTestId('round-unpublished-1')).toBeNull();
   });
@@ -140,7 +140,7 @@ describe('EventPage', () => {
     clockApi.prepare.mockResolvedValue({});
     render(EventPage, { id: 7, lang: 'en', onerror: vi.fn(), onback: vi.fn() });
     await fireEvent.click(await screen.findByTestId('event-prepare'));
-    await waitFor(() => expect(clockApi.prepare).toHaveBeenCalledWith(7));
+    await waitFor(() => expect(clockApi.prepare).toHaveBeenCalledWith(7, 'en'));
     expect(tournamentApi.pair).not.toHaveBeenCalled();
   });
 
@@ -222,7 +222,7 @@ describe('EventPage', () => {
     await fireEvent.input(await screen.findByTestId('reg-player'), { target: { value: 'Anna' } });
     await fireEvent.submit(screen.getByTestId('reg-add').closest('form') as HTMLFormElement);
     await waitFor(() => expect(onerror).toHaveBeenCalledWith(refusal));
-    expect(tournamentApi.register).toHaveBeenCalledWith(7, 'Anna', null);
+    expect(tournamentApi.register).toHaveBeenCalledWith(7, 'Anna', null, 'en');
   });
   it('a drop asks first: cancel sends nothing, yes drops the player', async () => {
     tournamentApi.detail.mockResolvedValue(detail(false));
@@ -234,7 +234,7 @@ describe('EventPage', () => {
     expect(tournamentApi.drop).not.toHaveBeenCalled();
     await fireEvent.click(screen.getByTestId('drop-2'));
     await fireEvent.click(screen.getByTestId('drop-2-yes'));
-    await waitFor(() => expect(tournamentApi.drop).toHaveBeenCalledWith(7, 12));
+    await waitFor(() => expect(tournamentApi.drop).toHaveBeenCalledWith(7, 12, 'en'));
   });
 
   it('a drop made after the last paired round can be taken back, an older one cannot', async () => {
@@ -248,17 +248,21 @@ describe('EventPage', () => {
     expect(back.textContent).toContain('Zurücknehmen');
     expect(screen.queryByTestId('undrop-2')).toBeNull();
     await fireEvent.click(back);
-    await waitFor(() => expect(tournamentApi.undrop).toHaveBeenCalledWith(7, 11));
+    await waitFor(() => expect(tournamentApi.undrop).toHaveBeenCalledWith(7, 11, 'de'));
   });
 
   it('the last round can be undone only while it has no result', async () => {
     tournamentApi.detail.mockResolvedValue(detail(false));
-    tournamentApi.unpair.mockResolvedValue(1);
+    const message = 'Round 1 was undone. Ben dropped after it was paired; the drop now counts from round 1.';
+    tournamentApi.unpair.mockResolvedValue({ number: 1, drops_moved: ['Ben'], message });
     render(EventPage, { id: 7, lang: 'en', onerror: vi.fn(), onback: vi.fn() });
     await fireEvent.click(await screen.findByTestId('event-unpair'));
     expect(screen.getByTestId('event-unpair-question').textContent).toContain('round 1');
+    expect(screen.queryByTestId('event-undone')).toBeNull();
     await fireEvent.click(screen.getByTestId('event-unpair-yes'));
-    await waitFor(() => expect(tournamentApi.unpair).toHaveBeenCalledWith(7));
+    await waitFor(() => expect(tournamentApi.unpair).toHaveBeenCalledWith(7, 'en'));
+    // the organiser is told which drop moved to the round before
+    expect((await screen.findByTestId('event-undone')).textContent).toBe(message);
   });
 
   it('with a result in the last round there is no undo', async () => {

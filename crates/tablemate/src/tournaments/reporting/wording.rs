@@ -3,6 +3,7 @@
 
 use store::{Agreement, ReportProblem, ReportRefusal, Seat, SeatScore};
 
+use crate::tournaments::refusals::en_de;
 use crate::Language;
 
 /// The two players of a table, seat A then seat B.
@@ -20,12 +21,6 @@ impl TableNames {
     }
 }
 
-fn en_de(lang: Language, en: String, de: String) -> String {
-    match lang {
-        Language::En => en,
-        Language::De => de,
-    }
-}
 
 /// `Anna won 5–2` / `Anna gewinnt 5:2`: the winner and their crystals first.
 pub(crate) fn result_text(score: SeatScore, names: &TableNames, lang: Language) -> String {

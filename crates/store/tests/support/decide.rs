@@ -1,0 +1,121 @@
+//! The decisions the service makes before the store records them, for the store's own tests,
+//! bench and stress run: read the event's state, let `tournament` decide, record what it
+//! decided with the state it decided on. The service does the same (`tablemate/src/
+//! tournaments.rs`) and words the refusals for people; here a refusal is a
+//! `StoreError::Conflict` with the rules' English, as the store's tests read it.
+#![allow(dead_code)] // each test file uses some of these
+
+use store::{EntrantId, PlayerId, RoundInfo, Store, StoreError, StoredClock, TournamentId};
+use tournament::{ClockCommand, TournamentError};
+
+type Result<T> = std::result::Result<T, StoreError>;
+
+fn refused(e: TournamentError) -> StoreError {
+    match e {
+        TournamentError::Refused(why) => StoreError::Conflict(why.to_string()),
+        other => StoreError::Tournament(other),
+    }
+}
+
+pub trait Decide {
+    fn register(
+        &mut self,
+        id: TournamentId,
+        player: PlayerId,
+        people: Option<&str>,
+    ) -> Result<EntrantId>;
+    fn register_names(
+        &mut self,
+        id: TournamentId,
+        names: &[&str],
+        people: Option<&str>,
+    ) -> Result<Vec<EntrantId>>;
+    fn pair_next_round(&mut self, id: TournamentId) -> Result<RoundInfo>;
+    fn prepare_next_round(&mut self, id: TournamentId) -> Result<RoundInfo>;
+    fn undo_last_round(&mut self, id: TournamentId) -> Result<u32>;
+    fn drop_entrant(&mut self, id: TournamentId, entrant: EntrantId) -> Result<()>;
+    fn take_back_drop(&mut self, id: TournamentId, entrant: EntrantId) -> Result<()>;
+    fn command_clock(
+        &mut self,
+        id: TournamentId,
+        command: ClockCommand,
+        now_ms: i64,
+    ) -> Result<StoredClock>;
+}
+
+fn pair(s: &mut Store, id: TournamentId, published: bool) -> Result<RoundInfo> {
+    let state = s.event_state(id)?;
+    let next = tournament::next_round(&state).map_err(refused)?;
+    s.record_round(id, &state, &next, published)
+}
+
+impl Decide for Store {
+    fn register(
+        &mut self,
+        id: TournamentId,
+        player: PlayerId,
+        people: Option<&str>,
+    ) -> Result<EntrantId> {
+        let state = self.event_state(id)?;
+        let round = tournament::check_entry(&state, 1).map_err(refused)?;
+        self.record_registration(id, &state, player, people, round)
+    }
+
+    fn register_names(
+        &mut self,
+        id: TournamentId,
+        names: &[&str],
+        people: Option<&str>,
+    ) -> Result<Vec<EntrantId>> {
+        let state = self.event_state(id)?;
+        let round = tournament::check_entry(&state, names.len()).map_err(refused)?;
+        self.record_registrations(id, &state, names, people, round)
+    }
+
+    fn pair_next_round(&mut self, id: TournamentId) -> Result<RoundInfo> {
+        pair(self, id, true)
+    }
+
+    fn prepare_next_round(&mut self, id: TournamentId) -> Result<RoundInfo> {
+        pair(self, id, false)
+    }
+
+    fn undo_last_round(&mut self, id: TournamentId) -> Result<u32> {
+        let state = self.event_state(id)?;
+        let undo = tournament::round_to_undo(&state).map_err(refused)?;
+        self.record_undo(id, &state, &undo)?;
+        Ok(undo.number)
+    }
+
+    fn drop_entrant(&mut self, id: TournamentId, entrant: EntrantId) -> Result<()> {
+        let state = self.event_state(id)?;
+        let after = tournament::check_drop(&state, entrant).map_err(refused)?;
+        self.record_drop(id, &state, entrant, Some(after))
+    }
+
+    fn take_back_drop(&mut self, id: TournamentId, entrant: EntrantId) -> Result<()> {
+        let state = self.event_state(id)?;
+        tournament::check_take_back_drop(&state, entrant).map_err(refused)?;
+        self.record_drop(id, &state, entrant, None)
+    }
+
+    fn command_clock(
+        &mut self,
+        id: TournamentId,
+        command: ClockCommand,
+        now_ms: i64,
+    ) -> Result<StoredClock> {
+        let Some(current) = self.round_clock(id)? else {
+            return Err(StoreError::Conflict(
+                "no round has been paired yet; pair a round to use its clock".into(),
+            ));
+        };
+        let clock = current.clock.apply(command, now_ms).map_err(|e| match e {
+            TournamentError::Refused(why) => {
+                StoreError::Conflict(format!("round {}: {why}", current.round))
+            }
+            other => StoreError::Tournament(other),
+        })?;
+        self.record_clock(id, current.round, &current.clock, clock)
+    }
+}
