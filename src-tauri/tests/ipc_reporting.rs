@@ -144,6 +144,13 @@ fn the_organiser_serves_reporting_and_two_players_report_through_it() {
     );
     assert_eq!(status["reporting"]["tables"][0]["state"], "final");
     assert_eq!(status["reporting"]["tables"][0]["result"], "Anna won 5–3");
+    let detail = app
+        .call("tournament_detail", json!({ "id": id }))
+        .expect("detail");
+    assert_eq!(
+        detail["rounds"][0]["tables"][0]["result"]["source"], "report",
+        "accepted from the reports"
+    );
     assert_eq!(status["reporting"]["tables"][1]["state"], "nobody");
 
     // From now on agreeing reports wait for the organiser: table 2 agrees and waits; the

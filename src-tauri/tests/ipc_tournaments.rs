@@ -41,7 +41,10 @@ fn unpair_undrop_clock_and_publishing_answer_through_ipc() {
     assert!(err.contains("No round of IPC Cup has been paired"), "{err}");
     pair(&app, &id);
     let undone = app
-        .call("tournament_unpair", json!({ "id": id, "lang": "de" }))
+        .call(
+            "tournament_unpair",
+            json!({ "id": id, "confirmed": true, "lang": "de" }),
+        )
         .expect("unpair");
     assert_eq!(undone["number"], json!(1));
     assert_eq!(undone["message"], json!("Runde 1 wurde zurückgenommen."));

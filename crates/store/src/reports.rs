@@ -391,15 +391,60 @@ fn log(
     Ok(())
 }
 
-/// Records `score` as the table's result (the organiser's record; the log says how it came).
-fn record(tx: &Transaction<'_>, pid: i64, t: &TableReports, score: SeatScore) -> Result<()> {
+/// Records `score` as the table's result: from the players' reports (`source`
+/// [`ResultSource::Report`], with the `accept` line the caller logs) or set by the organiser
+/// ([`ResultSource::Typed`], with a `set_result` line).
+fn record(
+    tx: &Transaction<'_>,
+    pid: i64,
+    t: &TableReports,
+    score: SeatScore,
+    source: ResultSource,
+) -> Result<()> {
     insert_result(
         tx,
         pid,
         t.entrant(score.winner),
         (score.crystals_a, score.crystals_b),
-        ResultSource::Typed,
+        source,
         None,
+    )
+}
+
+/// Logs a result the organiser recorded or corrected outside the reports (typed, from a match,
+/// a correction) on a table whose players reported (it has lines in the report log): who
+/// (the organiser), old → new, so the log tells the whole story of the table, and the result
+/// reads as typed, not from the reports. A table nobody reported at is left out of the log.
+/// Results are winner and crystals in seat order; `a` is seat A's player.
+pub(crate) fn log_organiser_result(
+    tx: &Transaction<'_>,
+    pid: i64,
+    a: EntrantId,
+    old: Option<(EntrantId, u8, u8)>,
+    new: (EntrantId, u8, u8),
+) -> Result<()> {
+    let reported: bool = tx.query_row(
+        "SELECT EXISTS (SELECT 1 FROM report_log WHERE pairing_id = ?1)",
+        [pid],
+        |r| r.get(0),
+    )?;
+    if !reported {
+        return Ok(());
+    }
+    let score = |(w, ca, cb): (EntrantId, u8, u8)| SeatScore {
+        winner: if w == a { Seat::A } else { Seat::B },
+        crystals_a: ca,
+        crystals_b: cb,
+    };
+    log(
+        tx,
+        pid,
+        Actor::Organiser,
+        LogAction::SetResult,
+        None,
+        None,
+        old.map(score),
+        Some(score(new)),
     )
 }
 
@@ -670,7 +715,7 @@ impl Store {
         let agreement = t.agreement();
         let accepted = match agreement {
             Agreement::Agreed(score) if acceptance_in(&tx, id)? == Acceptance::AtOnce => {
-                record(&tx, pid, &t, score)?;
+                record(&tx, pid, &t, score, ResultSource::Report)?;
                 log(
                     &tx,
                     pid,
@@ -714,7 +759,7 @@ impl Store {
                 agreement,
             }));
         };
-        record(&tx, pid, &t, score)?;
+        record(&tx, pid, &t, score, ResultSource::Report)?;
         log(
             &tx,
             pid,
@@ -747,7 +792,7 @@ impl Store {
         SeatReport::of_score(score, Seat::A)
             .check()
             .map_err(|p| refused(ReportRefusal::Problem(p)))?;
-        record(&tx, pid, &t, score)?;
+        record(&tx, pid, &t, score, ResultSource::Typed)?;
         log(
             &tx,
             pid,

@@ -53,18 +53,28 @@ pub struct Entrant {
     pub dropped_after: Option<u32>,
 }
 
+/// How a table's result came.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum ResultSource {
+    /// Typed by the organiser (or settled by them from players' reports).
     Typed,
+    /// From a match played in the app.
     Match,
     Import,
+    /// Accepted from the two players' agreeing reports (at once, or by the organiser).
+    Report,
 }
 
 impl ResultSource {
+    /// The value of `results.source`. Its CHECK (schema 1) predates players' reports, so a
+    /// result accepted from reports is stored as `typed` and told apart by its `accept` line
+    /// in the report log, the last line that set the table's result ([`SOURCE_SQL`]): no schema
+    /// change, and a later typed result or correction on that table logs a `set_result` line
+    /// after it, which makes it typed again.
     pub(crate) fn as_sql(self) -> &'static str {
         match self {
-            ResultSource::Typed => "typed",
+            ResultSource::Typed | ResultSource::Report => "typed",
             ResultSource::Match => "match",
             ResultSource::Import => "import",
         }
@@ -73,10 +83,20 @@ impl ResultSource {
         match text {
             "match" => ResultSource::Match,
             "import" => ResultSource::Import,
+            "report" => ResultSource::Report,
             _ => ResultSource::Typed,
         }
     }
 }
+
+/// A result's source as read: `report` when the last report-log line that set the result of
+/// pairing `p` is an acceptance of the players' reports (see [`ResultSource::as_sql`]).
+const SOURCE_SQL: &str = "CASE WHEN r.source = 'typed' AND (
+        SELECT l.action FROM report_log l
+        WHERE l.pairing_id = p.id AND l.new_winner IS NOT NULL
+          AND l.action IN ('accept', 'set_result')
+        ORDER BY l.id DESC LIMIT 1) = 'accept'
+    THEN 'report' ELSE r.source END";
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TableResult {
@@ -280,12 +300,12 @@ pub(crate) fn rounds_in(conn: &rusqlite::Connection, id: TournamentId) -> Result
         }
         out
     };
-    let mut stmt = conn.prepare_cached(
+    let mut stmt = conn.prepare_cached(&format!(
         "SELECT p.round, p.table_no, p.entrant_a, p.entrant_b,
-                r.winner, r.crystals_a, r.crystals_b, r.source, r.match_id
+                r.winner, r.crystals_a, r.crystals_b, {SOURCE_SQL}, r.match_id
          FROM pairings p LEFT JOIN results r ON r.pairing_id = p.id
-         WHERE p.tournament_id = ?1 ORDER BY p.round, p.table_no",
-    )?;
+         WHERE p.tournament_id = ?1 ORDER BY p.round, p.table_no"
+    ))?;
     let rows = stmt.query_map([id.0], |r| {
         let winner: Option<i64> = r.get(4)?;
         let result = match winner {
@@ -841,6 +861,7 @@ impl Store {
             )));
         }
         insert_result(&tx, pid, winner, (ca, cb), source, match_id)?;
+        crate::reports::log_organiser_result(&tx, pid, a, None, (winner, ca, cb))?;
         tx.commit()?;
         Ok(())
     }
@@ -887,6 +908,13 @@ impl Store {
                                 match_id = NULL, recorded_at = ?5
              WHERE pairing_id = ?1",
             params![pid, winner.0, crystals_a, crystals_b, now],
+        )?;
+        crate::reports::log_organiser_result(
+            &tx,
+            pid,
+            a,
+            Some((EntrantId(ow), oa, ob)),
+            (winner, crystals_a, crystals_b),
         )?;
         tx.commit()?;
         Ok(())

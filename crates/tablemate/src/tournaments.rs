@@ -185,10 +185,23 @@ pub struct TableResultView {
     pub winner_name: String,
     pub crystals_a: u8,
     pub crystals_b: u8,
-    /// `typed`, `match` (flowed in from a match played in the app) or `import`.
-    pub source: String,
+    pub source: ResultSourceKind,
     #[ts(type = "number | null")]
     pub match_id: Option<i64>,
+}
+
+/// How a table's result came.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "snake_case")]
+#[ts(export)]
+pub enum ResultSourceKind {
+    /// Typed by the organiser (or set by them when the players' reports disagreed).
+    Typed,
+    /// Flowed in from a match played in the app.
+    Match,
+    Import,
+    /// Accepted from the two players' agreeing reports on their phones.
+    Report,
 }
 
 /// One table of a round: two seats, or one seat and a bye.
@@ -292,6 +305,8 @@ pub struct UndoneRound {
     /// The players who dropped after the round was paired: their drop now counts after the
     /// round before (they are not paired when the round is paired again).
     pub drops_moved: Vec<String>,
+    /// Players' reports from their phones discarded with the round (the organiser confirmed).
+    pub reports_discarded: u32,
     /// What to tell the organiser, in the interface language (names the moved drops).
     pub message: String,
 }
@@ -333,11 +348,12 @@ fn stage_name(s: store::Stage) -> &'static str {
     }
 }
 
-fn source_name(s: store::ResultSource) -> &'static str {
+fn source_kind(s: store::ResultSource) -> ResultSourceKind {
     match s {
-        store::ResultSource::Typed => "typed",
-        store::ResultSource::Match => "match",
-        store::ResultSource::Import => "import",
+        store::ResultSource::Typed => ResultSourceKind::Typed,
+        store::ResultSource::Match => ResultSourceKind::Match,
+        store::ResultSource::Import => ResultSourceKind::Import,
+        store::ResultSource::Report => ResultSourceKind::Report,
     }
 }
 
@@ -552,11 +568,41 @@ impl Service {
 
     /// Undoes the last paired round while none of its matches has a result. The players who
     /// dropped after it was paired now count as dropped after the round before, and the
-    /// organiser is told so (`message`).
-    pub fn undo_round(&mut self, event: i64, lang: Language) -> Result<UndoneRound> {
+    /// organiser is told so (`message`). When players have already reported from their phones
+    /// at some of its tables, the organiser confirms first ([`ErrorCode::NeedsConfirmation`],
+    /// naming the tables): undoing discards those reports with the pairings they belong to,
+    /// and the round's codes stop working (a player who tries one is told it is not valid).
+    pub fn undo_round(
+        &mut self,
+        event: i64,
+        confirmed: bool,
+        lang: Language,
+    ) -> Result<UndoneRound> {
         let id = TournamentId(event);
         let (info, state) = self.decide_on(id)?;
         let undo = tournament::round_to_undo(&state).map_err(|e| rule_error(e, "", &info, lang))?;
+        let reported = self
+            .store
+            .report_round(id, Some(undo.number))
+            .map_err(store_err)?;
+        let reported: Vec<(u32, u32)> = reported
+            .tables
+            .iter()
+            .map(|t| {
+                let count = u32::from(t.report_a.is_some()) + u32::from(t.report_b.is_some());
+                (t.table, count)
+            })
+            .filter(|(_, count)| *count > 0)
+            .collect();
+        let reports: u32 = reported.iter().map(|(_, c)| c).sum();
+        if reports > 0 && !confirmed {
+            let tables: Vec<u32> = reported.iter().map(|(t, _)| *t).collect();
+            return Err(ServiceError::needs_confirmation(refusals::undo_reported(
+                undo.number,
+                &tables,
+                lang,
+            )));
+        }
         let entrants = self.store.entrants(id).map_err(store_err)?;
         self.store
             .record_undo(id, &state, &undo)
@@ -568,8 +614,9 @@ impl Service {
             .collect();
         Ok(UndoneRound {
             number: undo.number,
-            message: refusals::undone(undo.number, &drops_moved, lang),
+            message: refusals::undone(undo.number, &drops_moved, reports, lang),
             drops_moved,
+            reports_discarded: reports,
         })
     }
 
@@ -613,31 +660,17 @@ impl Service {
         }
     }
 
-    /// The winner at a table given as entrant id (`#12`), name, or seat (`a`/`b`).
+    /// The winner at a table given as entrant id (`#12`), name, or seat (`a`/`b`), and the
+    /// table; refusals in `lang`.
     fn winner_at(
         &self,
         id: TournamentId,
         round: u32,
         table: u32,
         winner: &str,
+        lang: Language,
     ) -> Result<(EntrantId, store::Table)> {
-        let rounds = self.store.rounds(id).map_err(store_err)?;
-        let t = rounds
-            .iter()
-            .find(|r| r.number == round)
-            .ok_or_else(|| ServiceError::not_found(format!("Round {round} has not been paired")))?
-            .tables
-            .iter()
-            .find(|t| t.table == table)
-            .cloned()
-            .ok_or_else(|| {
-                ServiceError::not_found(format!("Round {round} has no table {table}"))
-            })?;
-        let Some(b) = t.b else {
-            return Err(ServiceError::invalid(format!(
-                "Table {table} of round {round} is a bye; it needs no result"
-            )));
-        };
+        let (t, b) = self.match_at(id, round, table, lang)?;
         let entrants = self.store.entrants(id).map_err(store_err)?;
         let name_of = |e: EntrantId| {
             entrants
@@ -658,13 +691,77 @@ impl Service {
             [t.a, b].into_iter().find(|e| name_of(*e) == lw)
         };
         let pick = pick.ok_or_else(|| {
-            ServiceError::invalid(format!(
-                "{w:?} did not play at table {table} of round {round} ({} v {})",
-                display_name(&entrants, t.a),
-                display_name(&entrants, b)
-            ))
+            let (a, b) = (display_name(&entrants, t.a), display_name(&entrants, b));
+            ServiceError::invalid(match lang {
+                Language::En => {
+                    format!("{w:?} did not play at table {table} of round {round} ({a} v {b}).")
+                }
+                Language::De => format!(
+                    "{w:?} hat nicht an Tisch {table} von Runde {round} gespielt ({a} gegen {b})."
+                ),
+            })
         })?;
         Ok((pick, t))
+    }
+
+    /// The match at `round`/`table` with its second seat; a missing round or table, or a bye,
+    /// refused in `lang`.
+    fn match_at(
+        &self,
+        id: TournamentId,
+        round: u32,
+        table: u32,
+        lang: Language,
+    ) -> Result<(store::Table, EntrantId)> {
+        let rounds = self.store.rounds(id).map_err(store_err)?;
+        let r = rounds.iter().find(|r| r.number == round).ok_or_else(|| {
+            ServiceError::not_found(match lang {
+                Language::En => format!("Round {round} has not been paired."),
+                Language::De => format!("Runde {round} ist nicht ausgelost."),
+            })
+        })?;
+        let t = r
+            .tables
+            .iter()
+            .find(|t| t.table == table)
+            .cloned()
+            .ok_or_else(|| {
+                ServiceError::not_found(match lang {
+                    Language::En => format!("Round {round} has no table {table}."),
+                    Language::De => format!("Runde {round} hat keinen Tisch {table}."),
+                })
+            })?;
+        let Some(b) = t.b else {
+            return Err(ServiceError::invalid(match lang {
+                Language::En => {
+                    format!("Table {table} of round {round} is a bye; it needs no result.")
+                }
+                Language::De => format!(
+                    "Tisch {table} von Runde {round} ist ein Freilos; es braucht kein Ergebnis."
+                ),
+            }));
+        };
+        Ok((t, b))
+    }
+
+    /// Checks a typed score by the rules (`tournament::MatchResult::score_problem`), in `lang`.
+    fn check_score(
+        t: &store::Table,
+        winner: EntrantId,
+        (crystals_a, crystals_b): (u8, u8),
+        lang: Language,
+    ) -> Result<()> {
+        let result = tournament::MatchResult {
+            a: t.a,
+            b: t.b.unwrap_or(t.a),
+            winner,
+            crystals_a,
+            crystals_b,
+        };
+        match result.score_problem() {
+            Some(p) => Err(ServiceError::invalid(reporting::score_problem(p, lang))),
+            None => Ok(()),
+        }
     }
 
     fn table(&self, id: TournamentId, round: u32, table: u32) -> Result<PairingTable> {
@@ -679,6 +776,7 @@ impl Service {
     }
 
     /// Records a typed-in result: the winner (id, name or seat) and each seat's crystals.
+    #[allow(clippy::too_many_arguments)]
     pub fn record_result(
         &mut self,
         event: i64,
@@ -687,12 +785,25 @@ impl Service {
         winner: &str,
         crystals_a: u8,
         crystals_b: u8,
+        lang: Language,
     ) -> Result<PairingTable> {
         let id = TournamentId(event);
-        let (w, _) = self.winner_at(id, round, table, winner)?;
+        let (w, t) = self.winner_at(id, round, table, winner, lang)?;
+        Self::check_score(&t, w, (crystals_a, crystals_b), lang)?;
+        if t.result.is_some() {
+            return Err(ServiceError::invalid(match lang {
+                Language::En => format!(
+                    "Table {table} of round {round} already has a result; correct it instead."
+                ),
+                Language::De => format!(
+                    "Tisch {table} von Runde {round} hat schon ein Ergebnis; korrigiere es \
+                     stattdessen."
+                ),
+            }));
+        }
         self.store
             .record_result(id, round, table, w, crystals_a, crystals_b)
-            .map_err(store_err)?;
+            .map_err(|e| store_err(e).in_language(lang))?;
         self.table(id, round, table)
     }
 
@@ -703,11 +814,13 @@ impl Service {
         round: u32,
         table: u32,
         match_id: i64,
+        lang: Language,
     ) -> Result<PairingTable> {
         let id = TournamentId(event);
+        self.match_at(id, round, table, lang)?;
         self.store
             .record_result_from_match(id, round, table, store::MatchId(match_id))
-            .map_err(store_err)?;
+            .map_err(|e| store_err(e).in_language(lang))?;
         self.table(id, round, table)
     }
 
@@ -753,7 +866,8 @@ impl Service {
         Ok(out)
     }
 
-    /// Corrects a recorded result; the old and new values and the reason are logged.
+    /// Corrects a recorded result; the old and new values and the reason are logged (and in
+    /// the report log too when the table's players reported).
     #[allow(clippy::too_many_arguments)]
     pub fn correct_result(
         &mut self,
@@ -764,12 +878,25 @@ impl Service {
         crystals_a: u8,
         crystals_b: u8,
         reason: &str,
+        lang: Language,
     ) -> Result<PairingTable> {
         let id = TournamentId(event);
-        let (w, _) = self.winner_at(id, round, table, winner)?;
+        let (w, t) = self.winner_at(id, round, table, winner, lang)?;
+        Self::check_score(&t, w, (crystals_a, crystals_b), lang)?;
+        if t.result.is_none() {
+            return Err(ServiceError::invalid(match lang {
+                Language::En => {
+                    format!("Table {table} of round {round} has no result to correct.")
+                }
+                Language::De => format!(
+                    "Tisch {table} von Runde {round} hat kein Ergebnis, das korrigiert werden \
+                     könnte."
+                ),
+            }));
+        }
         self.store
             .correct_result(id, round, table, w, crystals_a, crystals_b, reason)
-            .map_err(store_err)?;
+            .map_err(|e| store_err(e).in_language(lang))?;
         self.table(id, round, table)
     }
 
@@ -1084,7 +1211,7 @@ fn table_view(t: &store::Table, entrants: &[store::Entrant]) -> PairingTable {
             winner_name: display_name(entrants, r.winner),
             crystals_a: r.crystals_a,
             crystals_b: r.crystals_b,
-            source: source_name(r.source).into(),
+            source: source_kind(r.source),
             match_id: r.match_id.map(|m| m.0),
         }),
     }

@@ -31,7 +31,7 @@ fn play_round(svc: &mut Service, id: i64) {
     let round = d.rounds.last().unwrap();
     for t in &round.tables {
         if t.b.is_some() && t.result.is_none() {
-            svc.record_result(id, round.number, t.table, "a", 5, 2)
+            svc.record_result(id, round.number, t.table, "a", 5, 2, EN)
                 .unwrap();
         }
     }
@@ -49,7 +49,7 @@ fn pairing_and_undoing_are_refused_in_the_interface_language() {
     let mut svc = Service::open(dir.path()).unwrap();
     let id = event(&mut svc, 2, &["Anna", "Ben", "Cleo", "Dan"]);
     assert_eq!(
-        refusal(svc.undo_round(id, DE)),
+        refusal(svc.undo_round(id, false, DE)),
         "In Moon Night ist noch keine Runde ausgelost, also gibt es keine zum Zurücknehmen."
     );
     svc.pair_round(id, EN).unwrap();
@@ -66,7 +66,7 @@ fn pairing_and_undoing_are_refused_in_the_interface_language() {
         "Runde 1 von Moon Night ist schon veröffentlicht."
     );
     play_round(&mut svc, id);
-    assert!(refusal(svc.undo_round(id, DE)).starts_with("Runde 1 hat schon Ergebnisse"));
+    assert!(refusal(svc.undo_round(id, false, DE)).starts_with("Runde 1 hat schon Ergebnisse"));
     svc.pair_round(id, EN).unwrap();
     play_round(&mut svc, id);
     assert_eq!(
@@ -130,7 +130,7 @@ fn unpairing_tells_the_organiser_which_drops_moved_to_the_round_before() {
     // Ben and Cleo drop after round 2 was paired; Eve's drop after round 1 stays
     svc.drop_player(id, "Ben", EN).unwrap();
     svc.drop_player(id, "Cleo", EN).unwrap();
-    let undone = svc.undo_round(id, EN).unwrap();
+    let undone = svc.undo_round(id, false, EN).unwrap();
     assert_eq!(undone.number, 2);
     assert_eq!(undone.drops_moved, ["Ben", "Cleo"]);
     assert_eq!(
@@ -157,10 +157,10 @@ fn unpairing_tells_the_organiser_which_drops_moved_to_the_round_before() {
     );
 
     // German, and a round with no moved drop says only that it was undone
-    let undone = svc.undo_round(id, DE).unwrap();
+    let undone = svc.undo_round(id, false, DE).unwrap();
     assert_eq!(undone.message, "Runde 2 wurde zurückgenommen.");
     svc.drop_player(id, "Anna", EN).unwrap();
-    svc.undo_round(id, EN).unwrap_err(); // round 1 has results
+    svc.undo_round(id, false, EN).unwrap_err(); // round 1 has results
     let d = svc.event_detail(id).unwrap();
     assert_eq!(d.rounds.len(), 1);
 }

@@ -57,6 +57,7 @@ pub fn tournament_pair(
     state.with(|svc| svc.pair_round(id, lang.unwrap_or_default()))
 }
 
+#[allow(clippy::too_many_arguments)]
 #[tauri::command(async)]
 pub fn tournament_result(
     state: State<'_, AppState>,
@@ -66,6 +67,7 @@ pub fn tournament_result(
     winner: i64,
     crystals_a: u8,
     crystals_b: u8,
+    lang: Option<Language>,
 ) -> CmdResult<PairingTable> {
     state.with(|svc| {
         svc.record_result(
@@ -75,6 +77,7 @@ pub fn tournament_result(
             &format!("#{winner}"),
             crystals_a,
             crystals_b,
+            lang.unwrap_or_default(),
         )
     })
 }
@@ -86,8 +89,11 @@ pub fn tournament_result_from_match(
     round: u32,
     table: u32,
     match_id: i64,
+    lang: Option<Language>,
 ) -> CmdResult<PairingTable> {
-    state.with(|svc| svc.record_result_from_match(id, round, table, match_id))
+    state.with(|svc| {
+        svc.record_result_from_match(id, round, table, match_id, lang.unwrap_or_default())
+    })
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -101,6 +107,7 @@ pub fn tournament_correct(
     crystals_a: u8,
     crystals_b: u8,
     reason: String,
+    lang: Option<Language>,
 ) -> CmdResult<PairingTable> {
     state.with(|svc| {
         svc.correct_result(
@@ -111,6 +118,7 @@ pub fn tournament_correct(
             crystals_a,
             crystals_b,
             &reason,
+            lang.unwrap_or_default(),
         )
     })
 }
@@ -165,14 +173,15 @@ pub fn tournament_undrop(
 }
 
 /// Undoes the last paired round while it has no result; says which drops moved to the round
-/// before.
+/// before. A round with players' reports is undone only `confirmed`.
 #[tauri::command(async)]
 pub fn tournament_unpair(
     state: State<'_, AppState>,
     id: i64,
+    confirmed: Option<bool>,
     lang: Option<Language>,
 ) -> CmdResult<UndoneRound> {
-    state.with(|svc| svc.undo_round(id, lang.unwrap_or_default()))
+    state.with(|svc| svc.undo_round(id, confirmed.unwrap_or(false), lang.unwrap_or_default()))
 }
 
 /// Pairs the next round without publishing it (the organiser sees it, the projector does not).

@@ -10,8 +10,8 @@ const LANG: tablemate::Language = tablemate::Language::En;
 
 use clap::{Args, Subcommand};
 use tablemate::tournaments::{
-    ClockAction, ClockState, ClockView, EventDetail, NewEvent, PairingTable, RoundView,
-    StandingView,
+    ClockAction, ClockState, ClockView, EventDetail, NewEvent, PairingTable, ResultSourceKind,
+    RoundView, StandingView,
 };
 use tablemate::{Service, ServiceError};
 
@@ -58,8 +58,14 @@ pub enum TournamentCmd {
         #[command(subcommand)]
         action: Option<ClockCmd>,
     },
-    /// Undo the last paired round, while none of its matches has a result.
-    Unpair { event: String },
+    /// Undo the last paired round, while none of its matches has a result. When players have
+    /// reported from their phones, it is refused (exit code 1, nothing changed) unless
+    /// confirmed with --confirm: their reports go with the round and its codes stop working.
+    Unpair {
+        event: String,
+        #[arg(long)]
+        confirm: bool,
+    },
     /// Record a result: the winner and each seat's crystals (`--crystals 5-3`, seat A first), or
     /// the result of a match played in the app (`--match ID`).
     Result(ResultArgs),
@@ -324,12 +330,13 @@ pub fn run(ctx: &Ctx, cmd: TournamentCmd) -> Result<(), ServiceError> {
                 writeln!(w, "{} is back in and will be paired", e.name)
             })
         }
-        TournamentCmd::Unpair { event } => {
+        TournamentCmd::Unpair { event, confirm } => {
             let id = svc.find_event(&event)?.0;
-            let undone = svc.undo_round(id, LANG)?;
+            let undone = svc.undo_round(id, confirm, LANG)?;
             let json = serde_json::json!({
                 "undone_round": undone.number,
                 "drops_moved": undone.drops_moved,
+                "reports_discarded": undone.reports_discarded,
                 "message": undone.message,
             });
             out.print(&json, |w| {
@@ -374,10 +381,12 @@ pub fn run(ctx: &Ctx, cmd: TournamentCmd) -> Result<(), ServiceError> {
         TournamentCmd::Result(a) => {
             let id = svc.find_event(&a.at.event)?.0;
             let t = match (a.match_id, a.winner, a.crystals) {
-                (Some(m), _, _) => svc.record_result_from_match(id, a.at.round, a.at.table, m)?,
+                (Some(m), _, _) => {
+                    svc.record_result_from_match(id, a.at.round, a.at.table, m, LANG)?
+                }
                 (None, Some(w), Some(c)) => {
                     let (ca, cb) = parse_crystals(&c)?;
-                    svc.record_result(id, a.at.round, a.at.table, &w, ca, cb)?
+                    svc.record_result(id, a.at.round, a.at.table, &w, ca, cb, LANG)?
                 }
                 _ => {
                     return Err(ServiceError::invalid(
@@ -415,7 +424,7 @@ pub fn run(ctx: &Ctx, cmd: TournamentCmd) -> Result<(), ServiceError> {
         } => {
             let id = svc.find_event(&at.event)?.0;
             let (ca, cb) = parse_crystals(&crystals)?;
-            let t = svc.correct_result(id, at.round, at.table, &winner, ca, cb, &reason)?;
+            let t = svc.correct_result(id, at.round, at.table, &winner, ca, cb, &reason, LANG)?;
             out.print(&t, |w| {
                 write!(w, "corrected round {} ", at.round)?;
                 print_table(w, &t)
@@ -554,10 +563,11 @@ fn print_table(w: &mut dyn Write, t: &PairingTable) -> io::Result<()> {
                     r.crystals_a,
                     r.crystals_b,
                     r.winner_name,
-                    if r.source == "typed" {
-                        String::new()
-                    } else {
-                        format!(" [{}]", r.source)
+                    match r.source {
+                        ResultSourceKind::Typed => "",
+                        ResultSourceKind::Match => " [match]",
+                        ResultSourceKind::Import => " [import]",
+                        ResultSourceKind::Report => " [reported]",
                     }
                 ),
                 None => "  (no result yet)".into(),

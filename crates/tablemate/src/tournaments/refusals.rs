@@ -208,15 +208,52 @@ pub(crate) fn not_registered(who: &str, event: &str, lang: Language) -> String {
     )
 }
 
-/// What undoing round `number` did, for the organiser: the round is gone, and the players who
-/// dropped after it was paired now count as dropped after the round before (they are not
-/// paired when it is paired again).
-pub(crate) fn undone(number: u32, drops_moved: &[String], lang: Language) -> String {
-    let done = en_de(
+/// Undoing a round whose players reported at `tables`: asked before it is done.
+pub(crate) fn undo_reported(number: u32, tables: &[u32], lang: Language) -> String {
+    let tables: Vec<String> = tables.iter().map(u32::to_string).collect();
+    let tables = list(&tables, lang);
+    en_de(
+        lang,
+        format!(
+            "Players have reported their results at table {tables} of round {number}. Undoing \
+             the round discards their reports, and the round's codes stop working. Undo round \
+             {number} anyway?"
+        ),
+        format!(
+            "An Tisch {tables} von Runde {number} haben Spieler schon ihr Ergebnis gemeldet. \
+             Wird die Runde zurückgenommen, sind ihre Meldungen verworfen und die Codes der \
+             Runde gelten nicht mehr. Runde {number} trotzdem zurücknehmen?"
+        ),
+    )
+}
+
+/// What undoing round `number` did, for the organiser: the round is gone (with `reports`
+/// players' reports, which the organiser confirmed), and the players who dropped after it was
+/// paired now count as dropped after the round before (they are not paired when it is paired
+/// again).
+pub(crate) fn undone(number: u32, drops_moved: &[String], reports: u32, lang: Language) -> String {
+    let mut done = en_de(
         lang,
         format!("Round {number} was undone."),
         format!("Runde {number} wurde zurückgenommen."),
     );
+    if reports > 0 {
+        done.push(' ');
+        done.push_str(&match (lang, reports) {
+            (Language::En, 1) => "1 player's report was discarded; the round's codes no longer \
+                                  work."
+                .to_string(),
+            (Language::En, n) => {
+                format!("{n} players' reports were discarded; the round's codes no longer work.")
+            }
+            (Language::De, 1) => "1 Meldung wurde verworfen; die Codes der Runde gelten nicht \
+                                  mehr."
+                .to_string(),
+            (Language::De, n) => {
+                format!("{n} Meldungen wurden verworfen; die Codes der Runde gelten nicht mehr.")
+            }
+        });
+    }
     if drops_moved.is_empty() {
         return done;
     }

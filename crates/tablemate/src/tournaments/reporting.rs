@@ -22,6 +22,7 @@ use crate::{Language, Service};
 
 mod codes;
 mod wording;
+pub(super) use wording::problem as score_problem;
 
 pub use codes::{normalise as normalise_code, typed_form, CODE_CHARS, MAX_CODE_INPUT};
 use wording::TableNames;
@@ -521,7 +522,7 @@ impl Service {
         lang: Language,
     ) -> Result<ReportingView> {
         let id = TournamentId(event);
-        let (w, t) = self.winner_at(id, round, table, winner)?;
+        let (w, t) = self.winner_at(id, round, table, winner, lang)?;
         let score = SeatScore {
             winner: if w == t.a { Seat::A } else { Seat::B },
             crystals_a,

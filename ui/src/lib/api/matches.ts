@@ -47,11 +47,20 @@ export const tournamentApi = {
     call<EntrantView>('tournament_undrop', { id, entrant, lang }),
   pair: (id: number, lang: Language) => call<RoundView>('tournament_pair', { id, lang }),
   // What undoing did, with drops that moved to the round before named in `message`.
-  unpair: (id: number, lang: Language) => call<UndoneRound>('tournament_unpair', { id, lang }),
-  result: (id: number, round: number, table: number, winner: number, crystalsA: number, crystalsB: number) =>
-    call<PairingTable>('tournament_result', { id, round, table, winner, crystalsA, crystalsB }),
-  resultFromMatch: (id: number, round: number, table: number, matchId: number) =>
-    call<PairingTable>('tournament_result_from_match', { id, round, table, matchId }),
+  // A round whose players reported is undone only `confirmed` (needs_confirmation says so first).
+  unpair: (id: number, lang: Language, confirmed = false) =>
+    call<UndoneRound>('tournament_unpair', { id, confirmed, lang }),
+  result: (
+    id: number,
+    round: number,
+    table: number,
+    winner: number,
+    crystalsA: number,
+    crystalsB: number,
+    lang: Language,
+  ) => call<PairingTable>('tournament_result', { id, round, table, winner, crystalsA, crystalsB, lang }),
+  resultFromMatch: (id: number, round: number, table: number, matchId: number, lang: Language) =>
+    call<PairingTable>('tournament_result_from_match', { id, round, table, matchId, lang }),
   correct: (
     id: number,
     round: number,
@@ -60,7 +69,8 @@ export const tournamentApi = {
     crystalsA: number,
     crystalsB: number,
     reason: string,
-  ) => call<PairingTable>('tournament_correct', { id, round, table, winner, crystalsA, crystalsB, reason }),
+    lang: Language,
+  ) => call<PairingTable>('tournament_correct', { id, round, table, winner, crystalsA, crystalsB, reason, lang }),
   // Both open the platform's file dialog in the app (the page sends no path); null: cancelled.
   exportFiles: (id: number, lang: Language) => call<ExportedFiles | null>('tournament_export', { id, lang }),
   importFile: (lang: Language) => call<EventView | null>('tournament_import', { lang }),

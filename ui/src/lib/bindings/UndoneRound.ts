@@ -14,6 +14,10 @@ number: number,
  */
 drops_moved: Array<string>, 
 /**
+ * Players' reports from their phones discarded with the round (the organiser confirmed).
+ */
+reports_discarded: number, 
+/**
  * What to tell the organiser, in the interface language (names the moved drops).
  */
 message: string, };

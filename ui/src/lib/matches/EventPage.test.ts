@@ -164,7 +164,7 @@ describe('EventPage', () => {
     await fireEvent.input(screen.getByTestId('crystals-a-r1-t1'), { target: { value: '3' } });
     await fireEvent.input(screen.getByTestId('crystals-b-r1-t1'), { target: { value: '5' } });
     await fireEvent.submit(screen.getByTestId('form-r1-t1'));
-    await waitFor(() => expect(tournamentApi.result).toHaveBeenCalledWith(7, 1, 1, 12, 3, 5));
+    await waitFor(() => expect(tournamentApi.result).toHaveBeenCalledWith(7, 1, 1, 12, 3, 5, 'en'));
     expect((await screen.findByTestId('result-r1-t1')).textContent).toContain('Bert wins');
     expect((screen.getByTestId('event-pair') as HTMLButtonElement).disabled).toBe(false);
   });
@@ -181,7 +181,7 @@ describe('EventPage', () => {
     expect(screen.getByTestId('save-r1-t1').textContent).toContain('Korrektur speichern');
     await fireEvent.submit(screen.getByTestId('form-r1-t1'));
     await waitFor(() =>
-      expect(tournamentApi.correct).toHaveBeenCalledWith(7, 1, 1, 11, 5, 3, 'Zettel falsch gelesen'),
+      expect(tournamentApi.correct).toHaveBeenCalledWith(7, 1, 1, 11, 5, 3, 'Zettel falsch gelesen', 'de'),
     );
     expect(tournamentApi.result).not.toHaveBeenCalled();
   });
@@ -200,7 +200,7 @@ describe('EventPage', () => {
     expect(choice.textContent).toContain('Anna 5–1');
     expect(screen.getByTestId('match-choice-r1-t1-9').textContent).toContain('Bert 2–5');
     await fireEvent.click(choice);
-    await waitFor(() => expect(tournamentApi.resultFromMatch).toHaveBeenCalledWith(7, 1, 1, 3));
+    await waitFor(() => expect(tournamentApi.resultFromMatch).toHaveBeenCalledWith(7, 1, 1, 3, 'en'));
     expect(tournamentApi.result).not.toHaveBeenCalled();
   });
 
@@ -260,9 +260,40 @@ describe('EventPage', () => {
     expect(screen.getByTestId('event-unpair-question').textContent).toContain('round 1');
     expect(screen.queryByTestId('event-undone')).toBeNull();
     await fireEvent.click(screen.getByTestId('event-unpair-yes'));
-    await waitFor(() => expect(tournamentApi.unpair).toHaveBeenCalledWith(7, 'en'));
+    await waitFor(() => expect(tournamentApi.unpair).toHaveBeenCalledWith(7, 'en', false));
     // the organiser is told which drop moved to the round before
     expect((await screen.findByTestId('event-undone')).textContent).toBe(message);
+  });
+
+  it("says a result came from the players' reports, and a typed one nothing", async () => {
+    const reported = detail(true);
+    reported.rounds[0]!.tables[0]!.result!.source = 'report';
+    tournamentApi.detail.mockResolvedValueOnce(reported);
+    const { unmount } = render(EventPage, { id: 7, lang: 'de', onerror: vi.fn(), onback: vi.fn() });
+    expect((await screen.findByTestId('source-r1-t1')).textContent).toBe('(von den Spielern gemeldet)');
+    unmount();
+    tournamentApi.detail.mockResolvedValueOnce(detail(true));
+    render(EventPage, { id: 7, lang: 'en', onerror: vi.fn(), onback: vi.fn() });
+    await screen.findByTestId('result-r1-t1');
+    expect(screen.queryByTestId('source-r1-t1')).toBeNull();
+  });
+
+  it('asks again before undoing a round whose players reported, and undoes it only on yes', async () => {
+    tournamentApi.detail.mockResolvedValue(detail(false));
+    const ask = 'Players have reported their results at table 1 of round 1. Undo round 1 anyway?';
+    tournamentApi.unpair
+      .mockRejectedValueOnce({ code: 'needs_confirmation', message: ask })
+      .mockResolvedValueOnce({ number: 1, drops_moved: [], reports_discarded: 1, message: 'Round 1 was undone.' });
+    const onerror = vi.fn();
+    render(EventPage, { id: 7, lang: 'en', onerror, onback: vi.fn() });
+    await fireEvent.click(await screen.findByTestId('event-unpair'));
+    await fireEvent.click(screen.getByTestId('event-unpair-yes'));
+    expect((await screen.findByTestId('event-unpair-reported')).textContent).toContain(ask);
+    expect(onerror).not.toHaveBeenCalled();
+    await fireEvent.click(screen.getByTestId('event-unpair-reported-yes'));
+    await waitFor(() => expect(tournamentApi.unpair).toHaveBeenLastCalledWith(7, 'en', true));
+    expect((await screen.findByTestId('event-undone')).textContent).toBe('Round 1 was undone.');
+    expect(screen.queryByTestId('event-unpair-reported')).toBeNull();
   });
 
   it('with a result in the last round there is no undo', async () => {
@@ -377,7 +408,7 @@ describe('EventPage results by table number', () => {
     await fireEvent.input(screen.getByTestId('quick-table'), { target: { value: '1' } });
     expect(screen.getByTestId('quick-who').textContent).toContain('Anna');
     await typeResult('1', 'be', '3', '5');
-    await waitFor(() => expect(tournamentApi.result).toHaveBeenCalledWith(7, 1, 1, 12, 3, 5));
+    await waitFor(() => expect(tournamentApi.result).toHaveBeenCalledWith(7, 1, 1, 12, 3, 5, 'en'));
     expect((await screen.findByTestId('quick-saved')).textContent).toContain('table 1');
     expect((screen.getByTestId('quick-table') as HTMLInputElement).value).toBe('');
   });
@@ -404,7 +435,7 @@ describe('EventPage results by table number', () => {
     render(EventPage, { id: 7, lang: 'en', onerror: vi.fn(), onback: vi.fn() });
     await screen.findByTestId('quick-form');
     await typeResult('1', 'a', '5', '2');
-    await waitFor(() => expect(tournamentApi.result).toHaveBeenCalledWith(7, 1, 1, 11, 5, 2));
+    await waitFor(() => expect(tournamentApi.result).toHaveBeenCalledWith(7, 1, 1, 11, 5, 2, 'en'));
   });
 
   it('a table that does not exist, a bye table or an unknown winner is refused before sending', async () => {
