@@ -34,6 +34,41 @@ fn unpair_undrop_clock_and_publishing_answer_through_ipc() {
         entrants.push(e["id"].clone());
     }
 
+    // before round 1 a registration is corrected (the people checked as at the table) or
+    // removed
+    let dora = entrants.pop().expect("Dora");
+    let err = app
+        .call(
+            "tournament_correct_registration",
+            json!({ "id": id, "entrant": dora, "player": "Dora", "people": "Vulka", "lang": "de" }),
+        )
+        .expect_err("not a people");
+    assert!(err.contains("Meintest du Vulca?"), "{err}");
+    let fixed = app
+        .call(
+            "tournament_correct_registration",
+            json!({ "id": id, "entrant": dora, "player": "Doris", "people": "vulca" }),
+        )
+        .expect("corrected");
+    assert_eq!(
+        (fixed["name"].clone(), fixed["people"].clone()),
+        (json!("Doris"), json!("Vulca"))
+    );
+    let removed = app
+        .call(
+            "tournament_unregister",
+            json!({ "id": id, "entrant": dora }),
+        )
+        .expect("removed");
+    assert_eq!(removed["name"], "Doris");
+    let again = app
+        .call(
+            "tournament_register",
+            json!({ "id": id, "player": "Dora", "people": null }),
+        )
+        .expect("register");
+    entrants.push(again["id"].clone());
+
     // undo: refused before any round, then the paired round goes away
     let err = app
         .call("tournament_unpair", json!({ "id": id }))
@@ -65,7 +100,7 @@ fn unpair_undrop_clock_and_publishing_answer_through_ipc() {
             json!({ "id": id, "entrant": anna, "lang": "de" }),
         )
         .expect_err("not dropped");
-    assert!(err.contains("Anna ist nicht ausgestiegen."), "{err}");
+    assert!(err.contains("Anna ist nicht abgemeldet."), "{err}");
     app.call("tournament_drop", json!({ "id": id, "entrant": anna }))
         .expect("drop");
     let back = app

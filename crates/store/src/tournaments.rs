@@ -472,6 +472,18 @@ fn register_in(
     Ok(EntrantId(tx.last_insert_rowid()))
 }
 
+/// A registration write that changed `changed` rows: exactly one, or `entrant` is not a player
+/// of the event.
+fn expect_one(changed: usize, entrant: EntrantId, info: &TournamentInfo) -> Result<()> {
+    if changed == 1 {
+        return Ok(());
+    }
+    Err(StoreError::Invalid {
+        field: "entrant",
+        reason: format!("{entrant} is not a player of {}", info.name),
+    })
+}
+
 /// Starts a write that was decided on `decided_on` (the event's state the service read and
 /// gave the rules): the state is read again inside the write transaction (IMMEDIATE, so no
 /// other writer can come between) and the write is refused with [`StoreError::EventChanged`]
@@ -611,6 +623,91 @@ impl Store {
         Ok(entrants)
     }
 
+    /// Records a corrected registration: the player named `name` (created if new; the player
+    /// first registered keeps their record and history) playing `people`, as the rules allowed
+    /// on `decided_on` (`tournament::check_registration_change`: before round 1 is paired).
+    /// Refuses a name already registered for the event by someone else.
+    pub fn record_registration_change(
+        &mut self,
+        id: TournamentId,
+        decided_on: &EventState,
+        entrant: EntrantId,
+        name: &str,
+        people: Option<&str>,
+    ) -> Result<()> {
+        let name = label("player name", name, MAX_NAME_CHARS)?;
+        let people = people
+            .map(|p| label("people", p, MAX_PEOPLE_CHARS))
+            .transpose()?;
+        let tx = self.write_tx()?;
+        let info = expect_state(&tx, id, decided_on)?;
+        let player = crate::players::named_in(&tx, &name)?;
+        let taken: bool = tx.query_row(
+            "SELECT EXISTS (SELECT 1 FROM registrations
+                            WHERE tournament_id = ?1 AND player_id = ?2 AND id <> ?3)",
+            params![id.0, player.0, entrant.0],
+            |r| r.get(0),
+        )?;
+        if taken {
+            return Err(StoreError::Conflict(format!(
+                "{name} is already registered for {}",
+                info.name
+            )));
+        }
+        let changed = tx.execute(
+            "UPDATE registrations SET player_id = ?3, people = ?4
+             WHERE tournament_id = ?1 AND id = ?2",
+            params![id.0, entrant.0, player.0, people],
+        )?;
+        expect_one(changed, entrant, &info)?;
+        tx.commit()?;
+        Ok(())
+    }
+
+    /// Records the removal of a registration, as the rules allowed on `decided_on` (before
+    /// round 1 is paired, so nothing refers to it). The players registered after move up one
+    /// seed, so seeds stay 1, 2, 3… in registration order.
+    pub fn record_unregistration(
+        &mut self,
+        id: TournamentId,
+        decided_on: &EventState,
+        entrant: EntrantId,
+    ) -> Result<()> {
+        let tx = self.write_tx()?;
+        let info = expect_state(&tx, id, decided_on)?;
+        let seed: Option<u32> = tx
+            .query_row(
+                "SELECT seed_order FROM registrations WHERE tournament_id = ?1 AND id = ?2",
+                params![id.0, entrant.0],
+                |r| r.get(0),
+            )
+            .optional()?;
+        let Some(seed) = seed else {
+            return expect_one(0, entrant, &info);
+        };
+        tx.execute(
+            "DELETE FROM registrations WHERE tournament_id = ?1 AND id = ?2",
+            params![id.0, entrant.0],
+        )?;
+        // one row at a time, in order, so (tournament, seed) stays unique throughout
+        let later: Vec<i64> = {
+            let mut stmt = tx.prepare_cached(
+                "SELECT id FROM registrations WHERE tournament_id = ?1 AND seed_order > ?2
+                 ORDER BY seed_order",
+            )?;
+            let rows = stmt.query_map(params![id.0, seed], |r| r.get(0))?;
+            rows.collect::<rusqlite::Result<_>>()?
+        };
+        for e in later {
+            tx.execute(
+                "UPDATE registrations SET seed_order = seed_order - 1 WHERE id = ?1",
+                [e],
+            )?;
+        }
+        tx.commit()?;
+        Ok(())
+    }
+
     /// Records a drop (`Some(round)`: not paired after that round) or its taking back (`None`),
     /// as the rules decided on `decided_on` (`tournament::check_drop`,
     /// `tournament::check_take_back_drop`).
@@ -627,12 +724,7 @@ impl Store {
             "UPDATE registrations SET dropped_after = ?3 WHERE tournament_id = ?1 AND id = ?2",
             params![id.0, entrant.0, dropped_after],
         )?;
-        if changed != 1 {
-            return Err(StoreError::Invalid {
-                field: "entrant",
-                reason: format!("{entrant} is not a player of {}", info.name),
-            });
-        }
+        expect_one(changed, entrant, &info)?;
         tx.commit()?;
         Ok(())
     }

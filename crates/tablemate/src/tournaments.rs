@@ -474,7 +474,11 @@ impl Service {
                 lang,
             )));
         }
-        let people = people.map(str::trim).filter(|p| !p.is_empty());
+        let people = people
+            .map(str::trim)
+            .filter(|p| !p.is_empty())
+            .map(|p| crate::game::checked_people(p, &players.join(", "), lang))
+            .transpose()?;
         let added = self
             .store
             .record_registrations(id, &state, players, people, round)
@@ -490,6 +494,64 @@ impl Service {
                     .ok_or_else(|| ServiceError::not_found(format!("Player {a} is not registered")))
             })
             .collect()
+    }
+
+    /// Corrects a registration before round 1 is paired: the player `name` (created if new; the
+    /// player first registered keeps their own record and history) and the people they play,
+    /// checked as the table checks it.
+    pub fn correct_registration(
+        &mut self,
+        event: i64,
+        who: &str,
+        name: &str,
+        people: Option<&str>,
+        lang: Language,
+    ) -> Result<EntrantView> {
+        let entrant = EntrantId(self.find_entrant_in(event, who, lang)?);
+        let id = TournamentId(event);
+        let (info, state) = self.decide_on(id)?;
+        let current = self.entrant(id, entrant)?;
+        tournament::check_registration_change(&state, entrant)
+            .map_err(|e| rule_error(e, &current.name, &info, lang))?;
+        let name = name.trim();
+        let people = people
+            .map(str::trim)
+            .filter(|p| !p.is_empty())
+            .map(|p| crate::game::checked_people(p, name, lang))
+            .transpose()?;
+        let entrants = self.store.entrants(id).map_err(store_err)?;
+        if entrants
+            .iter()
+            .any(|e| e.id != entrant && e.name.to_lowercase() == name.to_lowercase())
+        {
+            return Err(ServiceError::invalid(refusals::already_registered(
+                name, &info.name, lang,
+            )));
+        }
+        self.store
+            .record_registration_change(id, &state, entrant, name, people)
+            .map_err(|e| record_error(e, &info, lang))?;
+        self.entrant(id, entrant)
+    }
+
+    /// Removes a registration before round 1 is paired (after that, the player drops); the
+    /// players registered after move up one seed. Returns the registration removed.
+    pub fn remove_registration(
+        &mut self,
+        event: i64,
+        who: &str,
+        lang: Language,
+    ) -> Result<EntrantView> {
+        let entrant = EntrantId(self.find_entrant_in(event, who, lang)?);
+        let id = TournamentId(event);
+        let (info, state) = self.decide_on(id)?;
+        let removed = self.entrant(id, entrant)?;
+        tournament::check_registration_change(&state, entrant)
+            .map_err(|e| rule_error(e, &removed.name, &info, lang))?;
+        self.store
+            .record_unregistration(id, &state, entrant)
+            .map_err(|e| record_error(e, &info, lang))?;
+        Ok(removed)
     }
 
     /// The event and its state as the rules see it: what a decision is made on, and passed

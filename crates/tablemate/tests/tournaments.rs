@@ -101,13 +101,13 @@ fn drops_and_registrations_are_refused_naming_the_player() {
     svc.drop_player(id, "Ben", EN).unwrap();
     assert_eq!(
         refusal(svc.drop_player(id, "ben", DE)),
-        "Ben spielt nicht mehr mit: nach Runde 1 ausgestiegen."
+        "Ben spielt nicht mehr mit: nach Runde 1 abgemeldet."
     );
     play_round(&mut svc, id);
     svc.pair_round(id, EN).unwrap();
     assert_eq!(
         refusal(svc.take_back_drop(id, "Ben", DE)),
-        "Ben ist nach Runde 1 ausgestiegen, und Runde 2 ist seitdem ausgelost; ein Ausstieg \
+        "Ben wurde nach Runde 1 abgemeldet, und Runde 2 ist seitdem ausgelost; eine Abmeldung \
          kann nur zurückgenommen werden, bis die nächste Runde ausgelost ist."
     );
     let unknown = svc.drop_player(id, "Zoe", DE).unwrap_err();
@@ -194,5 +194,76 @@ fn the_round_clock_refuses_in_the_interface_language() {
     assert_eq!(
         refusal(svc.command_clock_at(id, ClockAction::Resume, T0, DE)),
         "Runde 1: die Uhr läuft schon."
+    );
+}
+
+#[test]
+fn registration_checks_the_people_as_the_table_does() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut svc = Service::open(dir.path()).unwrap();
+    let id = event(&mut svc, 3, &["Anna", "Ben"]);
+    assert_eq!(
+        refusal(svc.register(id, "Cleo", Some("Vulka"), EN)),
+        "`Vulka` (for Cleo) is not a Blue Moon people. Did you mean Vulca?"
+    );
+    assert_eq!(
+        refusal(svc.register_all(id, &["Cleo", "Dan"], Some("Vulka"), DE)),
+        "„Vulka“ (für Cleo, Dan) ist kein Blue-Moon-Volk. Meintest du Vulca?"
+    );
+    let d = svc.event_detail(id).unwrap();
+    assert_eq!(d.entrants.len(), 2, "nobody registered");
+    let cleo = svc.register(id, "Cleo", Some(" hoax "), EN).unwrap();
+    assert_eq!(
+        cleo.people.as_deref(),
+        Some("Hoax"),
+        "as the engine names it"
+    );
+}
+
+#[test]
+fn a_registration_is_corrected_or_removed_until_round_1_is_paired() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut svc = Service::open(dir.path()).unwrap();
+    let id = event(&mut svc, 3, &["Anna", "Ben", "Cleo", "Dan", "Eve"]);
+    let fixed = svc
+        .correct_registration(id, "Ben", "Bert", Some("terrah"), EN)
+        .unwrap();
+    assert_eq!(
+        (fixed.name.as_str(), fixed.people.as_deref(), fixed.seed),
+        ("Bert", Some("Terrah"), 2)
+    );
+    assert_eq!(
+        refusal(svc.correct_registration(id, "Bert", "Bert", Some("Vulka"), DE)),
+        "„Vulka“ (für Bert) ist kein Blue-Moon-Volk. Meintest du Vulca?"
+    );
+    assert_eq!(
+        refusal(svc.correct_registration(id, "Bert", "anna", None, EN)),
+        "anna is already registered for Moon Night."
+    );
+    let removed = svc.remove_registration(id, "Cleo", EN).unwrap();
+    assert_eq!(removed.name, "Cleo");
+    let d = svc.event_detail(id).unwrap();
+    let seeds: Vec<(&str, u32)> = d
+        .entrants
+        .iter()
+        .map(|e| (e.name.as_str(), e.seed))
+        .collect();
+    assert_eq!(seeds, [("Anna", 1), ("Bert", 2), ("Dan", 3), ("Eve", 4)]);
+
+    svc.pair_round(id, EN).unwrap();
+    assert_eq!(
+        refusal(svc.remove_registration(id, "Dan", DE)),
+        "Runde 1 von Moon Night ist ausgelost, die Anmeldung von Dan kann nicht mehr geändert \
+         oder gelöscht werden; melde Dan stattdessen ab."
+    );
+    assert_eq!(
+        refusal(svc.correct_registration(id, "Dan", "Daniel", None, EN)),
+        "Round 1 of Moon Night has been paired, so Dan's registration can no longer be \
+         corrected or removed; drop Dan instead."
+    );
+    assert_eq!(
+        svc.event_detail(id).unwrap().entrants.len(),
+        4,
+        "nothing written"
     );
 }

@@ -38,6 +38,38 @@ pub fn tournament_register(
     state.with(|svc| svc.register(id, &player, people.as_deref(), lang.unwrap_or_default()))
 }
 
+/// Corrects a registration before round 1 is paired: the player's name and people.
+#[tauri::command(async)]
+pub fn tournament_correct_registration(
+    state: State<'_, AppState>,
+    id: i64,
+    entrant: i64,
+    player: String,
+    people: Option<String>,
+    lang: Option<Language>,
+) -> CmdResult<EntrantView> {
+    state.with(|svc| {
+        svc.correct_registration(
+            id,
+            &format!("#{entrant}"),
+            &player,
+            people.as_deref(),
+            lang.unwrap_or_default(),
+        )
+    })
+}
+
+/// Removes a registration before round 1 is paired; returns the registration removed.
+#[tauri::command(async)]
+pub fn tournament_unregister(
+    state: State<'_, AppState>,
+    id: i64,
+    entrant: i64,
+    lang: Option<Language>,
+) -> CmdResult<EntrantView> {
+    state.with(|svc| svc.remove_registration(id, &format!("#{entrant}"), lang.unwrap_or_default()))
+}
+
 #[tauri::command(async)]
 pub fn tournament_drop(
     state: State<'_, AppState>,

@@ -36,6 +36,22 @@ pub enum TournamentCmd {
         #[arg(long)]
         people: Option<String>,
     },
+    /// Correct a registration (by name or #entrant id) before round 1 is paired: another
+    /// player's name, another people (checked as at the table: "Vulka" asks "Did you mean
+    /// Vulca?"). What is not given stays.
+    CorrectRegistration {
+        event: String,
+        player: String,
+        /// The right name (another player, created if new).
+        #[arg(long)]
+        name: Option<String>,
+        /// The right people or deck.
+        #[arg(long)]
+        people: Option<String>,
+    },
+    /// Remove a registration (by name or #entrant id) before round 1 is paired; after that,
+    /// drop the player instead.
+    Unregister { event: String, player: String },
     /// Drop a player (by name or #entrant id): not paired after the rounds already paired.
     Drop { event: String, player: String },
     /// Take a drop back (by name or #entrant id): paired again from the next round. Only until
@@ -310,6 +326,47 @@ pub fn run(ctx: &Ctx, cmd: TournamentCmd) -> Result<(), ServiceError> {
                 }
                 Ok(())
             })
+        }
+        TournamentCmd::CorrectRegistration {
+            event,
+            player,
+            name,
+            people,
+        } => {
+            let id = svc.find_event(&event)?.0;
+            let entrant = svc.find_entrant(id, &player)?;
+            let now = svc
+                .event_detail(id)?
+                .entrants
+                .into_iter()
+                .find(|e| e.id == entrant)
+                .ok_or_else(|| ServiceError::not_found(format!("{player:?} is not registered")))?;
+            let name = name.unwrap_or(now.name);
+            let people = people.or(now.people);
+            let e = svc.correct_registration(
+                id,
+                &format!("#{entrant}"),
+                &name,
+                people.as_deref(),
+                LANG,
+            )?;
+            out.print(&e, |w| {
+                writeln!(
+                    w,
+                    "registration #{} is now {}{}",
+                    e.id,
+                    e.name,
+                    e.people
+                        .as_ref()
+                        .map(|p| format!(" playing {p}"))
+                        .unwrap_or_default()
+                )
+            })
+        }
+        TournamentCmd::Unregister { event, player } => {
+            let id = svc.find_event(&event)?.0;
+            let e = svc.remove_registration(id, &player, LANG)?;
+            out.print(&e, |w| writeln!(w, "{} is no longer registered", e.name))
         }
         TournamentCmd::Drop { event, player } => {
             let id = svc.find_event(&event)?.0;

@@ -54,17 +54,17 @@ pub(crate) fn refusal(r: Refusal, who: &str, event: &str, round: u32, lang: Lang
         Refusal::AlreadyDropped { after } => en_de(
             lang,
             format!("{who} is not an active player: they dropped after round {after}."),
-            format!("{who} spielt nicht mehr mit: nach Runde {after} ausgestiegen."),
+            format!("{who} spielt nicht mehr mit: nach Runde {after} abgemeldet."),
         ),
         Refusal::DropAfterTheEnd => en_de(
             lang,
             format!("{who} cannot drop: the event is over."),
-            format!("{who} kann nicht aussteigen: das Turnier ist vorbei."),
+            format!("{who} kann nicht abgemeldet werden: das Turnier ist vorbei."),
         ),
         Refusal::NotDropped => en_de(
             lang,
             format!("{who} has not dropped."),
-            format!("{who} ist nicht ausgestiegen."),
+            format!("{who} ist nicht abgemeldet."),
         ),
         Refusal::DropPairedSince { after } => en_de(
             lang,
@@ -74,8 +74,9 @@ pub(crate) fn refusal(r: Refusal, who: &str, event: &str, round: u32, lang: Lang
                 after + 1
             ),
             format!(
-                "{who} ist nach Runde {after} ausgestiegen, und Runde {} ist seitdem ausgelost; \
-                 ein Ausstieg kann nur zurückgenommen werden, bis die nächste Runde ausgelost ist.",
+                "{who} wurde nach Runde {after} abgemeldet, und Runde {} ist seitdem ausgelost; \
+                 eine Abmeldung kann nur zurückgenommen werden, bis die nächste Runde ausgelost \
+                 ist.",
                 after + 1
             ),
         ),
@@ -112,7 +113,7 @@ pub(crate) fn refusal(r: Refusal, who: &str, event: &str, round: u32, lang: Lang
             ),
             format!(
                 "Runde 1 von {event} ist ausgelost, die Anmeldung von {who} kann nicht mehr \
-                 geändert oder gelöscht werden; lass {who} stattdessen aussteigen."
+                 geändert oder gelöscht werden; melde {who} stattdessen ab."
             ),
         ),
         Refusal::Clock(c) => clock(c, round, lang),
@@ -269,11 +270,11 @@ pub(crate) fn undone(number: u32, drops_moved: &[String], reports: u32, lang: La
              they are not paired in round {number} again."
         ),
         (Language::De, 0) => format!(
-            "Nach der Auslosung ausgestiegen: {names}. Der Ausstieg zählt jetzt ab Runde 1; \
+            "Nach der Auslosung abgemeldet: {names}. Die Abmeldung zählt jetzt ab Runde 1; \
              sie werden darin nicht ausgelost."
         ),
         (Language::De, _) => format!(
-            "Nach der Auslosung ausgestiegen: {names}. Der Ausstieg zählt jetzt nach Runde \
+            "Nach der Auslosung abgemeldet: {names}. Die Abmeldung zählt jetzt nach Runde \
              {before}; sie werden in Runde {number} nicht wieder ausgelost."
         ),
     };

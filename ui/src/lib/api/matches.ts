@@ -41,6 +41,11 @@ export const tournamentApi = {
   // Refusals come back in `lang` (the tournament rules' refusals name the players).
   register: (id: number, player: string, people: string | null, lang: Language) =>
     call<EntrantView>('tournament_register', { id, player, people, lang }),
+  // Before round 1 only: a registration corrected (name, people) or removed.
+  correctRegistration: (id: number, entrant: number, player: string, people: string | null, lang: Language) =>
+    call<EntrantView>('tournament_correct_registration', { id, entrant, player, people, lang }),
+  unregister: (id: number, entrant: number, lang: Language) =>
+    call<EntrantView>('tournament_unregister', { id, entrant, lang }),
   drop: (id: number, entrant: number, lang: Language) =>
     call<EntrantView>('tournament_drop', { id, entrant, lang }),
   undrop: (id: number, entrant: number, lang: Language) =>

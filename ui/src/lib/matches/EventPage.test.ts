@@ -8,6 +8,8 @@ const { tournamentApi } = vi.hoisted(() => ({
     register: vi.fn(),
     drop: vi.fn(),
     undrop: vi.fn(),
+    correctRegistration: vi.fn(),
+    unregister: vi.fn(),
     pair: vi.fn(),
     unpair: vi.fn(),
     result: vi.fn(),
@@ -213,16 +215,59 @@ describe('EventPage', () => {
     expect(tournamentApi.resultFromMatch).not.toHaveBeenCalled();
   });
 
-  it('reports a refused registration through onerror', async () => {
+  it('shows a refused registration at its form, not in the banner, until the next good one', async () => {
     tournamentApi.detail.mockResolvedValue(detail(false));
-    const refusal = { code: 'invalid_input', message: 'Anna is already registered' };
-    tournamentApi.register.mockRejectedValue(refusal);
+    const refusal = { code: 'invalid_input', message: '`Vulka` (for Dora) is not a Blue Moon people. Did you mean Vulca?' };
+    tournamentApi.register.mockRejectedValueOnce(refusal).mockResolvedValueOnce({});
     const onerror = vi.fn();
     render(EventPage, { id: 7, lang: 'en', onerror, onback: vi.fn() });
-    await fireEvent.input(await screen.findByTestId('reg-player'), { target: { value: 'Anna' } });
-    await fireEvent.submit(screen.getByTestId('reg-add').closest('form') as HTMLFormElement);
-    await waitFor(() => expect(onerror).toHaveBeenCalledWith(refusal));
-    expect(tournamentApi.register).toHaveBeenCalledWith(7, 'Anna', null, 'en');
+    await fireEvent.input(await screen.findByTestId('reg-player'), { target: { value: 'Dora' } });
+    await fireEvent.input(screen.getByTestId('reg-people'), { target: { value: 'Vulka' } });
+    const form = screen.getByTestId('reg-add').closest('form') as HTMLFormElement;
+    await fireEvent.submit(form);
+    expect((await screen.findByTestId('reg-problem')).textContent).toBe(refusal.message);
+    expect(onerror).not.toHaveBeenCalled();
+    expect(tournamentApi.register).toHaveBeenCalledWith(7, 'Dora', 'Vulka', 'en');
+    await fireEvent.input(screen.getByTestId('reg-people'), { target: { value: 'Vulca' } });
+    await fireEvent.submit(form);
+    await waitFor(() => expect(screen.queryByTestId('reg-problem')).toBeNull());
+    expect(tournamentApi.register).toHaveBeenLastCalledWith(7, 'Dora', 'Vulca', 'en');
+  });
+
+  it('before round 1 a registration is corrected in place or removed; after it, only dropped', async () => {
+    const before = detail(false);
+    before.rounds = [];
+    tournamentApi.detail.mockResolvedValue(before);
+    const refusal = { code: 'invalid_input', message: '„Vulka“ (für Bert) ist kein Blue-Moon-Volk. Meintest du Vulca?' };
+    tournamentApi.correctRegistration.mockRejectedValueOnce(refusal).mockResolvedValueOnce({});
+    tournamentApi.unregister.mockResolvedValue({});
+    const onerror = vi.fn();
+    render(EventPage, { id: 7, lang: 'de', onerror, onback: vi.fn() });
+    expect(screen.queryByTestId('drop-2')).toBeNull();
+    await fireEvent.click(await screen.findByTestId('fix-2'));
+    expect((screen.getByTestId('edit-2-name') as HTMLInputElement).value).toBe('Bert');
+    await fireEvent.input(screen.getByTestId('edit-2-people'), { target: { value: 'Vulka' } });
+    await fireEvent.click(screen.getByTestId('edit-2-save'));
+    expect((await screen.findByTestId('edit-2-problem')).textContent).toBe(refusal.message);
+    expect(onerror).not.toHaveBeenCalled();
+    await fireEvent.input(screen.getByTestId('edit-2-name'), { target: { value: 'Berta' } });
+    await fireEvent.input(screen.getByTestId('edit-2-people'), { target: { value: 'Vulca' } });
+    await fireEvent.click(screen.getByTestId('edit-2-save'));
+    await waitFor(() => expect(screen.queryByTestId('edit-2')).toBeNull());
+    expect(tournamentApi.correctRegistration).toHaveBeenLastCalledWith(7, 12, 'Berta', 'Vulca', 'de');
+
+    await fireEvent.click(screen.getByTestId('remove-3'));
+    expect(screen.getByTestId('remove-3-question').textContent).toBe('Anmeldung von Cleo löschen?');
+    await fireEvent.click(screen.getByTestId('remove-3-yes'));
+    await waitFor(() => expect(tournamentApi.unregister).toHaveBeenCalledWith(7, 13, 'de'));
+  });
+
+  it('after round 1 is paired no registration can be corrected or removed', async () => {
+    tournamentApi.detail.mockResolvedValue(detail(false));
+    render(EventPage, { id: 7, lang: 'en', onerror: vi.fn(), onback: vi.fn() });
+    await screen.findByTestId('drop-2');
+    expect(screen.queryByTestId('fix-2')).toBeNull();
+    expect(screen.queryByTestId('remove-2')).toBeNull();
   });
   it('a drop asks first: cancel sends nothing, yes drops the player', async () => {
     tournamentApi.detail.mockResolvedValue(detail(false));
