@@ -55,9 +55,9 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     })?;
     let names: Vec<String> = (0..2 * CLIENTS).map(|i| format!("Player {i:03}")).collect();
     let names: Vec<&str> = names.iter().map(String::as_str).collect();
-    svc.register_all(e.id, &names, None)?;
+    svc.register_all(e.id, &names, None, tablemate::Language::En)?;
     svc.set_report_acceptance(e.id, ReportAcceptance::ByOrganiser)?;
-    svc.pair_round(e.id)?;
+    svc.pair_round(e.id, tablemate::Language::En)?;
     svc.open_reporting(e.id, Language::En)?;
     let codes: Vec<String> = svc
         .seat_codes(e.id, None, Language::En)?

@@ -242,6 +242,19 @@ async fn the_page_comes_in_the_browsers_language_with_strict_headers() {
     let page = send(h.addr(), raw.as_bytes()).await;
     assert_eq!(page.status, 200);
     assert!(page.body.contains("<html lang=\"de\">"));
+    // the page asked for in German from an English browser, and the other way round
+    let german = get(&h, "/?code=AB&lang=de", "").await;
+    assert!(
+        german.body.contains("<html lang=\"de\">"),
+        "{}",
+        german.body
+    );
+    let raw = format!(
+        "GET /?lang=en HTTP/1.1\r\nHost: {}\r\nAccept-Language: de\r\n\r\n",
+        h.host()
+    );
+    let english = send(h.addr(), raw.as_bytes()).await;
+    assert!(english.body.contains("<html lang=\"en\">"));
     assert!(page
         .header("content-type")
         .unwrap()
