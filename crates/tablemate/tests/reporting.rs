@@ -3,8 +3,12 @@
 //! players, and every refusal writing nothing.
 #![allow(clippy::unwrap_used)] // test helpers
 
+#[path = "../../../tests/support/hall_night.rs"]
+mod hall_night;
+use hall_night::hall_night;
+
 use tablemate::tournaments::{
-    NewEvent, PlayerReport, ReportAcceptance, ReportLogAction, ReportedResult, ResultSourceKind,
+    PlayerReport, ReportAcceptance, ReportLogAction, ReportedResult, ResultSourceKind,
     SeatCodeView, SeatRefusalKind, TableReportState,
 };
 use tablemate::{Language, Service};
@@ -16,22 +20,9 @@ const DE: Language = Language::De;
 fn event(acceptance: ReportAcceptance) -> (tempfile::TempDir, Service, i64) {
     let dir = tempfile::tempdir().unwrap();
     let mut svc = Service::open(dir.path()).unwrap();
-    let e = svc
-        .create_event(&NewEvent {
-            name: "Hall Night".into(),
-            date: "2026-11-26".into(),
-            format: "swiss".into(),
-            rounds: Some(3),
-            top_cut: None,
-            first_round: Some("seeded".into()),
-            seed: Some("1".into()),
-        })
-        .unwrap();
-    svc.register_all(e.id, &["Anna", "Ben", "Cleo", "Dan"], None, Language::En)
-        .unwrap();
-    svc.set_report_acceptance(e.id, acceptance).unwrap();
-    svc.pair_round(e.id, Language::En).unwrap();
-    (dir, svc, e.id)
+    let players = ["Anna", "Ben", "Cleo", "Dan"];
+    let id = hall_night(&mut svc, "Hall Night", &players, acceptance).unwrap();
+    (dir, svc, id)
 }
 
 fn code_of(codes: &[SeatCodeView], player: &str) -> String {
@@ -204,21 +195,14 @@ fn a_wrong_code_is_refused_in_the_pages_language_and_writes_nothing() {
 fn a_code_of_another_event_is_a_wrong_code_here() {
     let (_d, mut svc, e) = event(ReportAcceptance::AtOnce);
     open(&mut svc, e);
-    let other = svc
-        .create_event(&NewEvent {
-            name: "Other Night".into(),
-            date: "2026-11-27".into(),
-            format: "swiss".into(),
-            rounds: Some(2),
-            top_cut: None,
-            first_round: None,
-            seed: Some("2".into()),
-        })
-        .unwrap();
-    svc.register_all(other.id, &["Eve", "Finn"], None, Language::En)
-        .unwrap();
-    svc.pair_round(other.id, Language::En).unwrap();
-    let theirs = open(&mut svc, other.id);
+    let other = hall_night(
+        &mut svc,
+        "Other Night",
+        &["Eve", "Finn"],
+        ReportAcceptance::AtOnce,
+    )
+    .unwrap();
+    let theirs = open(&mut svc, other);
     let before = snapshot(&svc, e);
     let err = svc
         .report_result(e, &theirs[0].code, won(5, 2), "10.0.0.9", EN)
