@@ -15,6 +15,15 @@ fn pair(app: &common::TestApp, id: &Value) -> Value {
 #[test]
 fn unpair_undrop_clock_and_publishing_answer_through_ipc() {
     let app = common::TestApp::start();
+    let err = app
+        .call(
+            "tournament_create",
+            json!({ "event": { "name": "IPC Cup", "date": "2026-11-24", "format": "swiss",
+                               "rounds": 30, "top_cut": null, "first_round": null, "seed": "3" },
+                    "lang": "de" }),
+        )
+        .expect_err("too many rounds");
+    assert!(err.contains("1 bis 20 Runden, nicht 30"), "{err}");
     let event = app
         .call(
             "tournament_create",

@@ -14,15 +14,18 @@ pub fn hall_night(
     players: &[&str],
     acceptance: ReportAcceptance,
 ) -> tablemate::Result<i64> {
-    let e = svc.create_event(&NewEvent {
-        name: name.into(),
-        date: "2026-11-26".into(),
-        format: "swiss".into(),
-        rounds: Some(3),
-        top_cut: None,
-        first_round: Some("seeded".into()),
-        seed: Some("1".into()),
-    })?;
+    let e = svc.create_event(
+        &NewEvent {
+            name: name.into(),
+            date: "2026-11-26".into(),
+            format: "swiss".into(),
+            rounds: Some(3),
+            top_cut: None,
+            first_round: Some("seeded".into()),
+            seed: Some("1".into()),
+        },
+        Language::En,
+    )?;
     svc.register_all(e.id, players, None, Language::En)?;
     svc.set_report_acceptance(e.id, acceptance)?;
     svc.pair_round(e.id, Language::En)?;

@@ -67,24 +67,29 @@ pub struct NewEvent {
 }
 
 impl NewEvent {
-    fn to_store(&self) -> Result<store::NewTournament> {
-        let format = parse_format(&self.format, self.rounds, self.top_cut)?;
+    /// The event as the store takes it; what cannot be right is refused in `lang`.
+    fn to_store(&self, lang: Language) -> Result<store::NewTournament> {
+        let format = parse_format(&self.format, self.rounds, self.top_cut, lang)?;
+        let say = |en, de| ServiceError::invalid(refusals::en_de(lang, en, de));
         let first_round = match self.first_round.as_deref().map(str::trim) {
             None | Some("") | Some("random") => FirstRound::Random,
             Some("seeded") => FirstRound::Seeded,
             Some(other) => {
-                return Err(ServiceError::invalid(format!(
-                    "First round {other:?} is not random or seeded"
-                )))
+                return Err(say(
+                    format!("First round {other:?} is not random or seeded."),
+                    format!("Erste Runde {other:?} ist weder random (zufällig) noch seeded (nach Setzliste)."),
+                ))
             }
         };
-        let seed =
-            match self.seed.as_deref().map(str::trim) {
-                None | Some("") => None,
-                Some(s) => Some(s.parse::<u64>().map_err(|_| {
-                    ServiceError::invalid(format!("Seed {s:?} is not a whole number"))
-                })?),
-            };
+        let seed = match self.seed.as_deref().map(str::trim) {
+            None | Some("") => None,
+            Some(s) => Some(s.parse::<u64>().map_err(|_| {
+                say(
+                    format!("Seed {s:?} is not a whole number."),
+                    format!("Startwert {s:?} ist keine ganze Zahl."),
+                )
+            })?),
+        };
         Ok(store::NewTournament {
             name: self.name.clone(),
             date: self.date.clone(),
@@ -95,8 +100,16 @@ impl NewEvent {
     }
 }
 
-/// `swiss` (with rounds and an optional top cut) or `round_robin`, checked.
-pub fn parse_format(format: &str, rounds: Option<u32>, top_cut: Option<u32>) -> Result<Format> {
+/// `swiss` (with rounds and an optional top cut) or `round_robin`, checked by the rules
+/// (`tournament::Format::validate`); refusals in `lang`.
+pub fn parse_format(
+    format: &str,
+    rounds: Option<u32>,
+    top_cut: Option<u32>,
+    lang: Language,
+) -> Result<Format> {
+    let say = |en, de| ServiceError::invalid(refusals::en_de(lang, en, de));
+    let max = tournament::MAX_SWISS_ROUNDS;
     let f = match format
         .trim()
         .to_ascii_lowercase()
@@ -105,26 +118,40 @@ pub fn parse_format(format: &str, rounds: Option<u32>, top_cut: Option<u32>) -> 
     {
         "swiss" => Format::Swiss {
             rounds: rounds.ok_or_else(|| {
-                ServiceError::invalid("A Swiss event needs a number of rounds (1 to 20)")
+                say(
+                    format!("A Swiss event needs a number of rounds (1 to {max})."),
+                    format!("Ein Schweizer-System-Turnier braucht eine Rundenzahl (1 bis {max})."),
+                )
             })?,
             top_cut: top_cut.filter(|c| *c > 0),
         },
         "round_robin" | "roundrobin" => {
             if top_cut.is_some_and(|c| c > 0) {
-                return Err(ServiceError::invalid(
-                    "A round robin has no top cut; leave the top cut empty",
+                return Err(say(
+                    "A round robin has no top cut; leave the top cut empty.".into(),
+                    "Jeder gegen jeden hat keinen Top-Cut; lass das Feld leer.".into(),
                 ));
             }
             Format::RoundRobin
         }
         other => {
-            return Err(ServiceError::invalid(format!(
-                "Format {other:?} is not swiss or round_robin"
-            )))
+            return Err(say(
+                format!("Format {other:?} is not swiss or round_robin."),
+                format!("Format {other:?} ist weder swiss noch round_robin."),
+            ))
         }
     };
-    f.validate()
-        .map_err(|e| ServiceError::invalid(capitalise(&e.to_string())))?;
+    f.validate().map_err(|e| match e {
+        tournament::TournamentError::SwissRounds { rounds } => say(
+            format!("A Swiss event needs 1 to {max} rounds, not {rounds}."),
+            format!("Ein Schweizer-System-Turnier hat 1 bis {max} Runden, nicht {rounds}."),
+        ),
+        tournament::TournamentError::TopCut { cut } => say(
+            format!("A top cut must be 2, 4, 8, 16, 32 or 64 players, not {cut}."),
+            format!("Ein Top-Cut hat 2, 4, 8, 16, 32 oder 64 Spieler, nicht {cut}."),
+        ),
+        other => ServiceError::invalid(capitalise(&other.to_string())),
+    })?;
     Ok(f)
 }
 
@@ -421,9 +448,19 @@ impl Service {
         }
     }
 
-    pub fn create_event(&mut self, new: &NewEvent) -> Result<EventView> {
-        let req = new.to_store()?;
-        let id = self.store.create_tournament(&req).map_err(store_err)?;
+    pub fn create_event(&mut self, new: &NewEvent, lang: Language) -> Result<EventView> {
+        let req = new.to_store(lang)?;
+        let id = self.store.create_tournament(&req).map_err(|e| match e {
+            // the store checks the date's shape (YYYY-MM-DD, a real day); worded here
+            store::StoreError::Invalid { field: "date", .. } => {
+                let date = new.date.trim();
+                ServiceError::invalid(match lang {
+                    Language::En => format!("{date:?} is not a date like 2026-11-22."),
+                    Language::De => format!("{date:?} ist kein Datum wie 2026-11-22."),
+                })
+            }
+            other => store_err(other).in_language(lang),
+        })?;
         let info = self.store.tournament(id).map_err(store_err)?;
         self.event_view(&info)
     }
@@ -1103,8 +1140,9 @@ impl Service {
         &mut self,
         header: &NewEvent,
         files: &store::CsvImport<'_>,
+        lang: Language,
     ) -> Result<EventView> {
-        let req = header.to_store()?;
+        let req = header.to_store(lang)?;
         let head = store::EventHeader {
             name: req.name,
             date: req.date,

@@ -11,15 +11,18 @@ const DE: Language = Language::De;
 
 fn event(svc: &mut Service, rounds: u32, players: &[&str]) -> i64 {
     let e = svc
-        .create_event(&NewEvent {
-            name: "Moon Night".into(),
-            date: "2026-11-26".into(),
-            format: "swiss".into(),
-            rounds: Some(rounds),
-            top_cut: None,
-            first_round: None,
-            seed: Some("11".into()),
-        })
+        .create_event(
+            &NewEvent {
+                name: "Moon Night".into(),
+                date: "2026-11-26".into(),
+                format: "swiss".into(),
+                rounds: Some(rounds),
+                top_cut: None,
+                first_round: None,
+                seed: Some("11".into()),
+            },
+            Language::En,
+        )
         .unwrap();
     svc.register_all(e.id, players, None, EN).unwrap();
     e.id
@@ -266,4 +269,37 @@ fn a_registration_is_corrected_or_removed_until_round_1_is_paired() {
         4,
         "nothing written"
     );
+}
+
+#[test]
+fn a_new_event_is_refused_in_the_interface_language_and_not_created() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut svc = Service::open(dir.path()).unwrap();
+    let new = |date: &str, rounds: Option<u32>, top_cut: Option<u32>| NewEvent {
+        name: "Moon Night".into(),
+        date: date.into(),
+        format: "swiss".into(),
+        rounds,
+        top_cut,
+        first_round: None,
+        seed: None,
+    };
+    let de = |svc: &mut Service, e: NewEvent| refusal(svc.create_event(&e, DE));
+    assert_eq!(
+        de(&mut svc, new("2026-11-26", Some(21), None)),
+        "Ein Schweizer-System-Turnier hat 1 bis 20 Runden, nicht 21."
+    );
+    assert_eq!(
+        de(&mut svc, new("2026-11-26", Some(3), Some(6))),
+        "Ein Top-Cut hat 2, 4, 8, 16, 32 oder 64 Spieler, nicht 6."
+    );
+    assert_eq!(
+        de(&mut svc, new("2026-02-30", Some(3), None)),
+        "\"2026-02-30\" ist kein Datum wie 2026-11-22."
+    );
+    assert_eq!(
+        refusal(svc.create_event(&new("26.11.2026", Some(3), None), EN)),
+        "\"26.11.2026\" is not a date like 2026-11-22."
+    );
+    assert!(svc.list_events().unwrap().is_empty(), "nothing created");
 }

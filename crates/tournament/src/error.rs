@@ -18,4 +18,13 @@ pub enum TournamentError {
         crate::MAX_ROUND_MINUTES
     )]
     RoundLength { minutes: u32 },
+    /// A Swiss event of a number of rounds no event has (typed, like `RoundLength`).
+    #[error(
+        "a Swiss event needs 1 to {} rounds, not {rounds}",
+        crate::MAX_SWISS_ROUNDS
+    )]
+    SwissRounds { rounds: u32 },
+    /// A top cut that is not 2, 4, 8, 16, 32 or 64 players.
+    #[error("a top cut must be 2, 4, 8, 16, 32 or 64 players, not {cut}")]
+    TopCut { cut: u32 },
 }

@@ -68,6 +68,8 @@ pub const OMW_FLOOR: (u128, u128) = (33, 100);
 /// The largest field paired: far above any Blue Moon event, and it bounds the matching's size
 /// (its time grows with the cube of the field, its memory with the square).
 pub const MAX_ENTRANTS: usize = 1024;
+/// The most Swiss rounds an event has.
+pub const MAX_SWISS_ROUNDS: u32 = 20;
 /// Most crystals a player can hold at the end of a match: 4 going in, then a 7-crystal game.
 pub const MAX_MATCH_CRYSTALS: u8 = 11;
 
@@ -86,16 +88,12 @@ impl Format {
     pub fn validate(&self) -> Result<(), TournamentError> {
         match *self {
             Format::Swiss { rounds, top_cut } => {
-                if rounds == 0 || rounds > 20 {
-                    return Err(TournamentError::Invalid(format!(
-                        "a Swiss event needs 1 to 20 rounds, not {rounds}"
-                    )));
+                if rounds == 0 || rounds > MAX_SWISS_ROUNDS {
+                    return Err(TournamentError::SwissRounds { rounds });
                 }
                 if let Some(cut) = top_cut {
                     if !(2..=64).contains(&cut) || !cut.is_power_of_two() {
-                        return Err(TournamentError::Invalid(format!(
-                            "a top cut must be 2, 4, 8, 16, 32 or 64 players, not {cut}"
-                        )));
+                        return Err(TournamentError::TopCut { cut });
                     }
                 }
                 Ok(())

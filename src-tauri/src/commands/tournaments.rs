@@ -18,8 +18,12 @@ pub fn tournament_list(state: State<'_, AppState>) -> CmdResult<Vec<EventView>> 
 }
 
 #[tauri::command(async)]
-pub fn tournament_create(state: State<'_, AppState>, event: NewEvent) -> CmdResult<EventView> {
-    state.with(|svc| svc.create_event(&event))
+pub fn tournament_create(
+    state: State<'_, AppState>,
+    event: NewEvent,
+    lang: Option<Language>,
+) -> CmdResult<EventView> {
+    state.with(|svc| svc.create_event(&event, lang.unwrap_or_default()))
 }
 
 #[tauri::command(async)]

@@ -246,15 +246,18 @@ pub fn run(ctx: &Ctx, cmd: TournamentCmd) -> Result<(), ServiceError> {
     match cmd {
         TournamentCmd::Reporting(c) => super::reporting::run(ctx, svc, c),
         TournamentCmd::New(a) => {
-            let ev = svc.create_event(&NewEvent {
-                name: a.name,
-                date: a.date,
-                format: a.format,
-                rounds: a.rounds,
-                top_cut: a.top_cut,
-                first_round: a.first_round,
-                seed: a.seed,
-            })?;
+            let ev = svc.create_event(
+                &NewEvent {
+                    name: a.name,
+                    date: a.date,
+                    format: a.format,
+                    rounds: a.rounds,
+                    top_cut: a.top_cut,
+                    first_round: a.first_round,
+                    seed: a.seed,
+                },
+                LANG,
+            )?;
             out.print(&ev, |w| {
                 writeln!(
                     w,
@@ -539,6 +542,7 @@ pub fn run(ctx: &Ctx, cmd: TournamentCmd) -> Result<(), ServiceError> {
                             rounds: rounds.as_deref(),
                             corrections: corrections.as_deref(),
                         },
+                        LANG,
                     )?
                 }
                 _ => {

@@ -203,15 +203,18 @@ mod tests {
 
     fn event(svc: &mut Service) -> i64 {
         let e = svc
-            .create_event(&NewEvent {
-                name: "Clock Night".into(),
-                date: "2026-11-24".into(),
-                format: "swiss".into(),
-                rounds: Some(3),
-                top_cut: None,
-                first_round: None,
-                seed: Some("5".into()),
-            })
+            .create_event(
+                &NewEvent {
+                    name: "Clock Night".into(),
+                    date: "2026-11-24".into(),
+                    format: "swiss".into(),
+                    rounds: Some(3),
+                    top_cut: None,
+                    first_round: None,
+                    seed: Some("5".into()),
+                },
+                Language::En,
+            )
             .unwrap();
         svc.register_all(e.id, &["Anna", "Ben", "Cleo", "Dan"], None, Language::En)
             .unwrap();

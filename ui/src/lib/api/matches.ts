@@ -36,7 +36,7 @@ export const historyApi = {
 
 export const tournamentApi = {
   list: () => call<EventView[]>('tournament_list'),
-  create: (event: NewEvent) => call<EventView>('tournament_create', { event }),
+  create: (event: NewEvent, lang: Language) => call<EventView>('tournament_create', { event, lang }),
   detail: (id: number) => call<EventDetail>('tournament_detail', { id }),
   // Refusals come back in `lang` (the tournament rules' refusals name the players).
   register: (id: number, player: string, people: string | null, lang: Language) =>
