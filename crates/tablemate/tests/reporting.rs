@@ -370,6 +370,15 @@ fn the_organiser_confirms_agreeing_reports_and_resets_a_dispute() {
     assert_eq!(view.tables[0].state, TableReportState::Nobody);
     // both report again, now the organiser settles it directly by name
     report(&mut svc, e, &codes, "Cleo", won(5, 3));
+    // an impossible score is refused by the rules, in German, and writes nothing
+    let before = snapshot(&svc, e);
+    let err = svc.settle_reports(e, 1, 1, "cleo", 5, 3, DE).unwrap_err();
+    assert!(
+        err.message
+            .contains("Wer gewinnt, muss mehr Kristalle haben als wer verliert."),
+        "{err:?}"
+    );
+    assert_eq!(snapshot(&svc, e), before);
     let view = svc.settle_reports(e, 1, 1, "cleo", 3, 5, EN).unwrap();
     assert_eq!(view.tables[0].result.as_deref(), Some("Cleo won 5–3"));
     assert!(!view.live, "every result in: the round is final");

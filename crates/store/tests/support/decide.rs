@@ -5,8 +5,22 @@
 //! `StoreError::Conflict` with the rules' English, as the store's tests read it.
 #![allow(dead_code)] // each test file uses some of these
 
-use store::{EntrantId, PlayerId, RoundInfo, Store, StoreError, StoredClock, TournamentId};
-use tournament::{ClockCommand, TournamentError};
+use store::{
+    Acceptance, EntrantId, PlayerId, ReportRefusal, RoundInfo, Store, StoreError, StoredClock,
+    TableReports, TournamentId,
+};
+use tournament::{Agreement, ClockCommand, Seat, SeatReport, SeatScore, TournamentError};
+
+/// What a player's report did, with the agreement at the table after it.
+pub struct Reported {
+    pub changed: bool,
+    pub accepted: bool,
+    pub agreement: Agreement,
+}
+
+fn agreement_of(t: &TableReports) -> Agreement {
+    tournament::agreement(t.report_a.as_ref(), t.report_b.as_ref())
+}
 
 type Result<T> = std::result::Result<T, StoreError>;
 
@@ -41,6 +55,14 @@ pub trait Decide {
         command: ClockCommand,
         now_ms: i64,
     ) -> Result<StoredClock>;
+    fn report(
+        &mut self,
+        id: TournamentId,
+        at: (u32, u32, Seat),
+        report: SeatReport,
+        client: &str,
+    ) -> Result<Reported>;
+    fn accept_reports(&mut self, id: TournamentId, round: u32, table: u32) -> Result<SeatScore>;
 }
 
 fn pair(s: &mut Store, id: TournamentId, published: bool) -> Result<RoundInfo> {
@@ -117,5 +139,39 @@ impl Decide for Store {
             other => StoreError::Tournament(other),
         })?;
         self.record_clock(id, current.round, &current.clock, clock)
+    }
+
+    fn report(
+        &mut self,
+        id: TournamentId,
+        at: (u32, u32, Seat),
+        report: SeatReport,
+        client: &str,
+    ) -> Result<Reported> {
+        report
+            .check()
+            .map_err(|p| StoreError::Report(ReportRefusal::Problem(p)))?;
+        let accept = |t: &TableReports, acceptance: Acceptance| match agreement_of(t) {
+            Agreement::Agreed(score) if acceptance == Acceptance::AtOnce => Some(score),
+            _ => None,
+        };
+        let out = self.record_report(id, at, report, client, accept)?;
+        let t = self.table_reports(id, at.0, at.1)?;
+        Ok(Reported {
+            changed: out.changed,
+            accepted: out.accepted,
+            agreement: agreement_of(&t),
+        })
+    }
+
+    fn accept_reports(&mut self, id: TournamentId, round: u32, table: u32) -> Result<SeatScore> {
+        self.record_acceptance(id, round, table, |t| match agreement_of(t) {
+            Agreement::Agreed(score) => Ok(score),
+            agreement => Err(ReportRefusal::NotAgreed {
+                round,
+                table,
+                agreement,
+            }),
+        })
     }
 }
