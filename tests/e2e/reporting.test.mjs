@@ -77,6 +77,10 @@ test('an event of four with round 1 paired', async () => {
     await s.click(await s.find('[data-testid="reg-add"]'));
     await s.waitFor(`[data-testid="entrant-${i + 1}"]`, { pred: (t) => t.includes(name) });
   }
+  // before round 1 each registration can be corrected or removed
+  await s.waitFor('[data-testid="fix-4"]');
+  await s.execute(`document.querySelector('[data-testid="entrants"]').scrollIntoView({ block: 'center' })`);
+  await shot('event-registrations');
   // registering keeps the focus in the form below; bring the pair button back into view
   const pair = await s.waitFor('[data-testid="event-pair"]');
   await s.execute(`document.querySelector('[data-testid="event-pair"]').scrollIntoView({ block: 'center' })`);
