@@ -81,6 +81,14 @@ test('an event of four with round 1 paired', async () => {
   await s.waitFor('[data-testid="fix-4"]');
   await s.execute(`document.querySelector('[data-testid="entrants"]').scrollIntoView({ block: 'center' })`);
   await shot('event-registrations');
+  // a people is checked as the table checks it, and the refusal stays at the form
+  await s.click(await s.find('[data-testid="fix-4"]'));
+  await typeInto('[data-testid="edit-4-people"]', 'Vulka');
+  await s.click(await s.find('[data-testid="edit-4-save"]'));
+  await s.waitFor('[data-testid="edit-4-problem"]', { pred: (t) => t.includes('Vulka') && t.endsWith('Vulca?') });
+  await shot('event-registration-refused');
+  await s.click(await s.find('[data-testid="edit-4-cancel"]'));
+  await s.waitFor('[data-testid="fix-4"]');
   // registering keeps the focus in the form below; bring the pair button back into view
   const pair = await s.waitFor('[data-testid="event-pair"]');
   await s.execute(`document.querySelector('[data-testid="event-pair"]').scrollIntoView({ block: 'center' })`);
