@@ -82,6 +82,8 @@ pub fn configure<R: tauri::Runtime>(builder: tauri::Builder<R>) -> tauri::Builde
             commands::tournaments::tournament_register,
             commands::tournaments::tournament_drop,
             commands::tournaments::tournament_undrop,
+            commands::tournaments::tournament_correct_registration,
+            commands::tournaments::tournament_unregister,
             commands::tournaments::tournament_pair,
             commands::tournaments::tournament_unpair,
             commands::tournaments::tournament_prepare,

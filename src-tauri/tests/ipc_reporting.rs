@@ -10,6 +10,12 @@ use std::io::{Read, Write};
 use serde_json::{json, Value};
 
 /// One HTTP request to the reporting server, read to the end: the status and the body.
+/// A phone's report of `code`: "won" or "lost" and the crystals, mine first.
+fn report(addr: &str, code: &str, result: &str, crystals: [u8; 2]) -> (u16, String) {
+    let body = json!({ "code": code, "result": result, "crystals": crystals }).to_string();
+    http(addr, "POST", "/api/report", Some(&body))
+}
+
 fn http(addr: &str, method: &str, path: &str, body: Option<&str>) -> (u16, String) {
     let mut s = std::net::TcpStream::connect(addr).expect("the server listens");
     s.set_read_timeout(Some(std::time::Duration::from_secs(5)))
@@ -123,16 +129,8 @@ fn the_organiser_serves_reporting_and_two_players_report_through_it() {
     );
     assert_eq!(status, 200, "{body}");
     assert!(body.contains("\"opponent\":\"Cleo\""), "{body}");
-    let won = format!(
-        r#"{{"code":"{}","result":"won","crystals":[5,3]}}"#,
-        code("Anna")
-    );
-    let lost = format!(
-        r#"{{"code":"{}","result":"lost","crystals":[3,5]}}"#,
-        code("Cleo")
-    );
-    assert_eq!(http(&addr, "POST", "/api/report", Some(&won)).0, 200);
-    assert_eq!(http(&addr, "POST", "/api/report", Some(&lost)).0, 200);
+    assert_eq!(report(&addr, &code("Anna"), "won", [5, 3]).0, 200);
+    assert_eq!(report(&addr, &code("Cleo"), "lost", [3, 5]).0, 200);
 
     let status = app
         .call("reporting_status", json!({ "id": id }))
@@ -144,6 +142,13 @@ fn the_organiser_serves_reporting_and_two_players_report_through_it() {
     );
     assert_eq!(status["reporting"]["tables"][0]["state"], "final");
     assert_eq!(status["reporting"]["tables"][0]["result"], "Anna won 5–3");
+    let detail = app
+        .call("tournament_detail", json!({ "id": id }))
+        .expect("detail");
+    assert_eq!(
+        detail["rounds"][0]["tables"][0]["result"]["source"], "report",
+        "accepted from the reports"
+    );
     assert_eq!(status["reporting"]["tables"][1]["state"], "nobody");
 
     // From now on agreeing reports wait for the organiser: table 2 agrees and waits; the
@@ -153,16 +158,8 @@ fn the_organiser_serves_reporting_and_two_players_report_through_it() {
         json!({ "id": id, "acceptance": "by_organiser" }),
     )
     .expect("acceptance");
-    let ben_won = format!(
-        r#"{{"code":"{}","result":"won","crystals":[5,1]}}"#,
-        code("Ben")
-    );
-    let dan_lost = format!(
-        r#"{{"code":"{}","result":"lost","crystals":[1,5]}}"#,
-        code("Dan")
-    );
-    assert_eq!(http(&addr, "POST", "/api/report", Some(&ben_won)).0, 200);
-    assert_eq!(http(&addr, "POST", "/api/report", Some(&dan_lost)).0, 200);
+    assert_eq!(report(&addr, &code("Ben"), "won", [5, 1]).0, 200);
+    assert_eq!(report(&addr, &code("Dan"), "lost", [1, 5]).0, 200);
     let waiting = app
         .call("reporting_status", json!({ "id": id }))
         .expect("status");
@@ -193,16 +190,8 @@ fn the_organiser_serves_reporting_and_two_players_report_through_it() {
     );
 
     // table 2 disagrees; the organiser sets its result by seat, which makes the round final
-    let ben = format!(
-        r#"{{"code":"{}","result":"won","crystals":[5,1]}}"#,
-        code("Ben")
-    );
-    let dan = format!(
-        r#"{{"code":"{}","result":"won","crystals":[5,3]}}"#,
-        code("Dan")
-    );
-    assert_eq!(http(&addr, "POST", "/api/report", Some(&ben)).0, 200);
-    let (_, body) = http(&addr, "POST", "/api/report", Some(&dan));
+    assert_eq!(report(&addr, &code("Ben"), "won", [5, 1]).0, 200);
+    let (_, body) = report(&addr, &code("Dan"), "won", [5, 3]);
     assert!(body.contains("\"state\":\"disputed\""), "{body}");
     let settled = app
         .call(

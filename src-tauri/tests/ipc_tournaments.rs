@@ -15,6 +15,15 @@ fn pair(app: &common::TestApp, id: &Value) -> Value {
 #[test]
 fn unpair_undrop_clock_and_publishing_answer_through_ipc() {
     let app = common::TestApp::start();
+    let err = app
+        .call(
+            "tournament_create",
+            json!({ "event": { "name": "IPC Cup", "date": "2026-11-24", "format": "swiss",
+                               "rounds": 30, "top_cut": null, "first_round": null, "seed": "3" },
+                    "lang": "de" }),
+        )
+        .expect_err("too many rounds");
+    assert!(err.contains("1 bis 20 Runden, nicht 30"), "{err}");
     let event = app
         .call(
             "tournament_create",
@@ -34,16 +43,55 @@ fn unpair_undrop_clock_and_publishing_answer_through_ipc() {
         entrants.push(e["id"].clone());
     }
 
+    // before round 1 a registration is corrected (the people checked as at the table) or
+    // removed
+    let dora = entrants.pop().expect("Dora");
+    let err = app
+        .call(
+            "tournament_correct_registration",
+            json!({ "id": id, "entrant": dora, "player": "Dora", "people": "Vulka", "lang": "de" }),
+        )
+        .expect_err("not a people");
+    assert!(err.contains("Meintest du Vulca?"), "{err}");
+    let fixed = app
+        .call(
+            "tournament_correct_registration",
+            json!({ "id": id, "entrant": dora, "player": "Doris", "people": "vulca" }),
+        )
+        .expect("corrected");
+    assert_eq!(
+        (fixed["name"].clone(), fixed["people"].clone()),
+        (json!("Doris"), json!("Vulca"))
+    );
+    let removed = app
+        .call(
+            "tournament_unregister",
+            json!({ "id": id, "entrant": dora }),
+        )
+        .expect("removed");
+    assert_eq!(removed["name"], "Doris");
+    let again = app
+        .call(
+            "tournament_register",
+            json!({ "id": id, "player": "Dora", "people": null }),
+        )
+        .expect("register");
+    entrants.push(again["id"].clone());
+
     // undo: refused before any round, then the paired round goes away
     let err = app
         .call("tournament_unpair", json!({ "id": id }))
         .expect_err("nothing to undo");
-    assert!(err.contains("No round has been paired"), "{err}");
+    assert!(err.contains("No round of IPC Cup has been paired"), "{err}");
     pair(&app, &id);
     let undone = app
-        .call("tournament_unpair", json!({ "id": id }))
+        .call(
+            "tournament_unpair",
+            json!({ "id": id, "confirmed": true, "lang": "de" }),
+        )
         .expect("unpair");
-    assert_eq!(undone, json!(1));
+    assert_eq!(undone["number"], json!(1));
+    assert_eq!(undone["message"], json!("Runde 1 wurde zurückgenommen."));
     let detail = app
         .call("tournament_detail", json!({ "id": id }))
         .expect("detail");
@@ -55,6 +103,13 @@ fn unpair_undrop_clock_and_publishing_answer_through_ipc() {
         .call("tournament_undrop", json!({ "id": id, "entrant": anna }))
         .expect_err("not dropped");
     assert!(err.contains("Anna has not dropped"), "{err}");
+    let err = app
+        .call(
+            "tournament_undrop",
+            json!({ "id": id, "entrant": anna, "lang": "de" }),
+        )
+        .expect_err("not dropped");
+    assert!(err.contains("Anna ist nicht abgemeldet."), "{err}");
     app.call("tournament_drop", json!({ "id": id, "entrant": anna }))
         .expect("drop");
     let back = app

@@ -3,13 +3,15 @@
 // organiser opens reporting on 127.0.0.1 (typed as another address: tests use loopback only)
 // and sees the address and its QR code; the players' codes come from the printed slips; two
 // "phones" (HTTP requests from this test, with the page's own headers) report table 1 in
-// agreement and table 2 in dispute; the event page shows both live; the organiser lets table 2
-// report again and stops reporting, after which the port is closed. Run by scripts/e2e.
+// agreement and table 2 in dispute; the event page shows both live; the app's own window, at
+// 360x740, is a player's phone for a moment (the page in German, then English, screenshots
+// reporting-phone-de/en); the organiser lets table 2 report again and stops reporting, after
+// which the port is closed. Run by scripts/e2e.
 // Nothing here depends on the UI language (another file of the run may have switched it).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { request } from 'node:http';
-import { go as goTo, launch, setValue as setValueOf, shot as shotOf, typeInto as typeIntoOf } from './harness.mjs';
+import { go as goTo, launch, painted, resize, setValue as setValueOf, shot as shotOf, typeInto as typeIntoOf } from './harness.mjs';
 
 const eventName = `E2E Phones ${Date.now()}`;
 const players = ['Phone Anna', 'Phone Ben', 'Phone Cleo', 'Phone Dan'];
@@ -17,6 +19,8 @@ const players = ['Phone Anna', 'Phone Ben', 'Phone Cleo', 'Phone Dan'];
 const PORT = 20000 + (Date.now() % 20000);
 const HOST = `127.0.0.1:${PORT}`;
 let s;
+// each table's two players with their codes, from the printed slips
+let tables = [];
 
 before(async () => {
   s = await launch();
@@ -73,7 +77,23 @@ test('an event of four with round 1 paired', async () => {
     await s.click(await s.find('[data-testid="reg-add"]'));
     await s.waitFor(`[data-testid="entrant-${i + 1}"]`, { pred: (t) => t.includes(name) });
   }
-  await s.click(await s.waitFor('[data-testid="event-pair"]'));
+  // before round 1 each registration can be corrected or removed
+  await s.waitFor('[data-testid="fix-4"]');
+  await s.execute(`document.querySelector('[data-testid="entrants"]').scrollIntoView({ block: 'center' })`);
+  await shot('event-registrations');
+  // a people is checked as the table checks it, and the refusal stays at the form
+  await s.click(await s.find('[data-testid="fix-4"]'));
+  await typeInto('[data-testid="edit-4-people"]', 'Vulka');
+  await s.click(await s.find('[data-testid="edit-4-save"]'));
+  await s.waitFor('[data-testid="edit-4-problem"]', { pred: (t) => t.includes('Vulka') && t.endsWith('Vulca?') });
+  await shot('event-registration-refused');
+  await s.click(await s.find('[data-testid="edit-4-cancel"]'));
+  await s.waitFor('[data-testid="fix-4"]');
+  // registering keeps the focus in the form below; bring the pair button back into view
+  const pair = await s.waitFor('[data-testid="event-pair"]');
+  await s.execute(`document.querySelector('[data-testid="event-pair"]').scrollIntoView({ block: 'center' })`);
+  await painted(s);
+  await s.click(pair);
   await s.waitFor('[data-testid="round-1"]');
 });
 
@@ -110,7 +130,8 @@ async function slipCodes() {
 }
 
 test('two phones per table report; the event page shows agreement and dispute live', async () => {
-  const [t1, t2] = await slipCodes();
+  tables = await slipCodes();
+  const [t1, t2] = tables;
   assert.equal(t1.length, 2);
   assert.equal(t2.length, 2);
   // table 1 agrees, table 2 both claim the win
@@ -136,6 +157,41 @@ test('two phones per table report; the event page shows agreement and dispute li
   await s.waitFor('[data-testid="round-missing-1"]', { pred: (t) => t.includes('1') });
   await s.execute(`document.querySelector('[data-testid="reporting"]').scrollIntoView()`);
   await shot('reporting-live');
+});
+
+test("a player's phone page at 360x740, in German and in English", async () => {
+  // the app's own window is the phone's browser for a moment: it loads the page from the
+  // reporting server (as a phone on the hall's Wi-Fi would), then comes back to the event
+  const app = await s.execute('return location.href');
+  await resize(s, 360, 740);
+  const open = async (code, lang) => {
+    await s.cmd('POST', '/url', { url: `http://${HOST}/?code=${encodeURIComponent(code)}&lang=${lang}` });
+    return s.waitFor('#status', { pred: (t) => t.trim() !== '' });
+  };
+  // table 2 is disputed: its player sees so and can change their report
+  const status = await open(tables[1][0].code, 'de');
+  assert.match(await s.text(status), /weichen ab. Prüfe sie oder geh zur Turnierleitung/);
+  assert.match(await s.text(await s.find('#where')), /Runde\s1 · Tisch\s2/);
+  assert.equal(await s.text(await s.find('#won')), 'Ich habe gewonnen');
+  const overflow = await s.execute('return document.documentElement.scrollWidth - window.innerWidth');
+  assert.equal(overflow, 0, 'nothing wider than the phone');
+  await shot('reporting-phone-de');
+  // table 1 is final in English
+  await open(tables[0][1].code, 'en');
+  assert.match(await s.text(await s.find('#where')), /Round\s1 · Table\s1/);
+  await shot('reporting-phone-en');
+  await s.cmd('POST', '/url', { url: app });
+  await s.waitFor('[data-testid="brand"]', { timeoutMs: 30_000 });
+  await resize(s, 1280, 800);
+  await goTo(s, 'matches');
+  await s.click(await s.waitFor('[data-testid="matches-tab-tournaments"]'));
+  const events = await s.execute(
+    `return [...document.querySelectorAll('[data-testid^="event-open-"]')]
+       .filter((b) => b.textContent.includes(${JSON.stringify(eventName)}))
+       .map((b) => b.dataset.testid);`,
+  );
+  await s.click(await s.find(`[data-testid="${events[0]}"]`));
+  await s.waitFor('[data-testid="event-name"]', { pred: (t) => t === eventName });
 });
 
 test('the organiser lets table 2 report again, then stops reporting', async () => {

@@ -8,7 +8,7 @@ use common::{json, tablemate};
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::Path;
-use std::process::{Command, Stdio};
+use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 /// A seeded Swiss event of four, round 1 paired: Anna v Cleo (table 1), Ben v Dan (table 2).
@@ -174,11 +174,9 @@ fn http(addr: &str, method: &str, path: &str, body: Option<&str>) -> (u16, Strin
     (status, body)
 }
 
-#[test]
-fn serve_takes_two_tables_reports_over_http_and_stops_once_the_round_is_final() {
-    let dir = tempfile::tempdir().unwrap();
-    let id = event(dir.path());
-    let codes = json(dir.path(), &["tournament", "codes", &id]);
+/// `tablemate tournament serve` on a free port of 127.0.0.1: the running command, its address
+/// and the first line it printed (where players report).
+fn serve(dir: &Path, id: &str) -> (Child, String, String) {
     let port = std::net::TcpListener::bind("127.0.0.1:0")
         .unwrap()
         .local_addr()
@@ -187,8 +185,8 @@ fn serve_takes_two_tables_reports_over_http_and_stops_once_the_round_is_final() 
     let addr = format!("127.0.0.1:{port}");
     let mut child = Command::new(env!("CARGO_BIN_EXE_tablemate"))
         .arg("--data-dir")
-        .arg(dir.path())
-        .args(["tournament", "serve", &id, "--address", &addr])
+        .arg(dir)
+        .args(["tournament", "serve", id, "--address", &addr])
         .env_remove("TABLEMATE_DATA_DIR")
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -198,6 +196,15 @@ fn serve_takes_two_tables_reports_over_http_and_stops_once_the_round_is_final() 
     BufReader::new(child.stdout.take().unwrap())
         .read_line(&mut first)
         .unwrap();
+    (child, addr, first)
+}
+
+#[test]
+fn serve_takes_two_tables_reports_over_http_and_stops_once_the_round_is_final() {
+    let dir = tempfile::tempdir().unwrap();
+    let id = event(dir.path());
+    let codes = json(dir.path(), &["tournament", "codes", &id]);
+    let (mut child, addr, first) = serve(dir.path(), &id);
     assert_eq!(
         first.trim(),
         format!("players report at http://{addr}/ (Ctrl+C to stop)")
@@ -278,25 +285,7 @@ fn serve_refuses_all_networks_at_once() {
 fn serve_closes_reporting_when_asked_to_end() {
     let dir = tempfile::tempdir().unwrap();
     let id = event(dir.path());
-    let port = std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port();
-    let addr = format!("127.0.0.1:{port}");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tablemate"))
-        .arg("--data-dir")
-        .arg(dir.path())
-        .args(["tournament", "serve", &id, "--address", &addr])
-        .env_remove("TABLEMATE_DATA_DIR")
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut first = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut first)
-        .unwrap();
+    let (mut child, addr, first) = serve(dir.path(), &id);
     assert!(first.starts_with("players report at"), "{first}");
     assert_eq!(
         json(dir.path(), &["tournament", "reports", &id])["open"],

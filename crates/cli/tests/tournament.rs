@@ -710,7 +710,10 @@ fn the_last_round_can_be_undone_until_it_has_a_result() {
     let id = event_with_players(d, "Undo Cup", "3");
     let sid = id.to_string();
     let msg = refused(d, &["tournament", "unpair", &sid]);
-    assert!(msg.contains("No round has been paired"), "{msg}");
+    assert!(
+        msg.contains("No round of Undo Cup has been paired"),
+        "{msg}"
+    );
     play_round(d, id, 2);
     let before = json(d, &["tournament", "show", &sid]);
     let msg = refused(d, &["tournament", "unpair", &sid]);
@@ -727,6 +730,11 @@ fn the_last_round_can_be_undone_until_it_has_a_result() {
     json(d, &["tournament", "drop", &sid, "Anna"]);
     let undone = json(d, &["tournament", "unpair", &sid]);
     assert_eq!(undone["undone_round"].as_u64(), Some(2));
+    assert_eq!(
+        undone["drops_moved"],
+        serde_json::json!(["Anna"]),
+        "Anna's drop moved"
+    );
     let again = json(d, &["tournament", "pair", &sid]);
     assert_eq!(again["number"].as_u64(), Some(2), "the same round again");
     let names = |round: &Value| -> Vec<String> {
@@ -894,4 +902,56 @@ fn a_prepared_round_and_its_running_clock_come_back_from_an_export() {
         "{msg}"
     );
     assert_eq!(json(d, &["tournament", "list"]), before, "nothing imported");
+}
+
+#[test]
+fn a_registration_is_corrected_or_removed_before_round_1_from_the_command_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let id = event_with_players(d, "Fix Cup", "3");
+    let sid = id.to_string();
+    let first = PLAYERS[0];
+    let msg = refused(
+        d,
+        &[
+            "tournament",
+            "correct-registration",
+            &sid,
+            first,
+            "--people",
+            "Vulka",
+        ],
+    );
+    assert!(msg.contains("Did you mean Vulca?"), "{msg}");
+    let fixed = json(
+        d,
+        &[
+            "tournament",
+            "correct-registration",
+            &sid,
+            first,
+            "--name",
+            "Zora",
+            "--people",
+            "hoax",
+        ],
+    );
+    assert_eq!(
+        (fixed["name"].as_str(), fixed["people"].as_str()),
+        (Some("Zora"), Some("Hoax"))
+    );
+    let removed = json(d, &["tournament", "unregister", &sid, "Zora"]);
+    assert_eq!(removed["name"], "Zora");
+    let show = json(d, &["tournament", "show", &sid]);
+    let seeds: Vec<u64> = show["entrants"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["seed"].as_u64().unwrap())
+        .collect();
+    assert_eq!(seeds, (1..=7).collect::<Vec<u64>>(), "seeds close up");
+
+    json(d, &["tournament", "pair", &sid]);
+    let msg = refused(d, &["tournament", "unregister", &sid, PLAYERS[1]]);
+    assert!(msg.contains("drop"), "{msg}");
 }

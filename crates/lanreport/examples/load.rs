@@ -5,12 +5,16 @@
 //!
 //! `cargo run --release -p lanreport --example load [ROUNDS]`
 
+#[path = "../../../tests/support/hall_night.rs"]
+mod hall_night;
+use hall_night::hall_night;
+
 use std::net::SocketAddr;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use lanreport::{Limits, Server, ServiceDesk};
-use tablemate::tournaments::{NewEvent, ReportAcceptance};
+use tablemate::tournaments::ReportAcceptance;
 use tablemate::{Language, Service};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
@@ -44,23 +48,17 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         .clamp(1, 1000);
     let dir = tempfile::tempdir()?;
     let mut svc = Service::open(dir.path())?;
-    let e = svc.create_event(&NewEvent {
-        name: "Load Night".into(),
-        date: "2026-11-26".into(),
-        format: "swiss".into(),
-        rounds: Some(3),
-        top_cut: None,
-        first_round: Some("seeded".into()),
-        seed: Some("1".into()),
-    })?;
     let names: Vec<String> = (0..2 * CLIENTS).map(|i| format!("Player {i:03}")).collect();
     let names: Vec<&str> = names.iter().map(String::as_str).collect();
-    svc.register_all(e.id, &names, None)?;
-    svc.set_report_acceptance(e.id, ReportAcceptance::ByOrganiser)?;
-    svc.pair_round(e.id)?;
-    svc.open_reporting(e.id, Language::En)?;
+    let id = hall_night(
+        &mut svc,
+        "Load Night",
+        &names,
+        ReportAcceptance::ByOrganiser,
+    )?;
+    svc.open_reporting(id, Language::En)?;
     let codes: Vec<String> = svc
-        .seat_codes(e.id, None, Language::En)?
+        .seat_codes(id, None, Language::En)?
         .into_iter()
         .step_by(2) // seat A of each table
         .map(|c| c.code)
@@ -68,7 +66,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let service = Arc::new(Mutex::new(svc));
     let desk = Arc::new(ServiceDesk {
         service: service.clone(),
-        event: e.id,
+        event: id,
     });
     let limits = Limits {
         max_connections: 2 * CLIENTS,
@@ -110,7 +108,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let logged = service
         .lock()
         .map_err(|_| "lock")?
-        .report_log(e.id, Language::En)?
+        .report_log(id, Language::En)?
         .len();
     println!(
         "{ok} of {} reports accepted by {CLIENTS} concurrent clients in {:.2} s: {:.0} reports/s; \

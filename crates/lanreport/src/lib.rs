@@ -2,7 +2,8 @@
 //! organiser's app (or `tablemate tournament serve`) runs while reporting is open, bound to one
 //! interface the organiser picks. Players' phones load one page and call two JSON endpoints:
 //!
-//! - `GET /` — the page (English or German by the browser's `Accept-Language`);
+//! - `GET /` — the page (English or German by the browser's `Accept-Language`, or as
+//!   `?lang=de` / `?lang=en` asks; the page then asks the API in that language);
 //! - `GET /api/seat?code=CODE` — the player's table, opponent and where the reports stand;
 //! - `POST /api/report` with `{"code": "...", "result": "won" | "lost", "crystals": [mine, theirs]}`.
 //!

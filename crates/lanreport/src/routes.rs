@@ -156,9 +156,20 @@ pub(crate) async fn guard(State(app): State<Arc<App>>, req: Request, next: Next)
     next.run(req).await
 }
 
-/// `GET /`: the page.
-pub(crate) async fn page(headers: HeaderMap) -> Response {
-    let mut res = page::render(lang_of(&headers)).into_response();
+/// `GET /`: the page, in the browser's language, or in the one `?lang=de` / `?lang=en` asks
+/// for (a phone set to English whose player reads German; the page then asks the API in it).
+pub(crate) async fn page(headers: HeaderMap, uri: axum::http::Uri) -> Response {
+    let asked = uri
+        .query()
+        .unwrap_or("")
+        .split('&')
+        .find_map(|kv| match kv {
+            "lang=de" => Some(Language::De),
+            "lang=en" => Some(Language::En),
+            _ => None,
+        });
+    let lang = asked.unwrap_or_else(|| lang_of(&headers));
+    let mut res = page::render(lang).into_response();
     res.headers_mut().insert(
         header::CONTENT_TYPE,
         HeaderValue::from_static("text/html; charset=utf-8"),

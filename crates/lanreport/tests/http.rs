@@ -4,12 +4,16 @@
 //! what a test means to send; every test is bounded in requests and time.
 #![allow(clippy::unwrap_used)] // test helpers
 
+#[path = "../../../tests/support/hall_night.rs"]
+mod hall_night;
+use hall_night::hall_night;
+
 use std::net::SocketAddr;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use lanreport::{Limits, LockoutPolicy, Server, ServiceDesk};
-use tablemate::tournaments::{NewEvent, ReportAcceptance};
+use tablemate::tournaments::ReportAcceptance;
 use tablemate::{Language, Service};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
@@ -78,25 +82,11 @@ fn quick_limits() -> Limits {
 async fn hall(limits: Limits) -> Hall {
     let dir = tempfile::tempdir().unwrap();
     let mut svc = Service::open(dir.path()).unwrap();
-    let e = svc
-        .create_event(&NewEvent {
-            name: "Hall Night".into(),
-            date: "2026-11-26".into(),
-            format: "swiss".into(),
-            rounds: Some(3),
-            top_cut: None,
-            first_round: Some("seeded".into()),
-            seed: Some("1".into()),
-        })
-        .unwrap();
-    svc.register_all(e.id, &["Anna", "Ben", "Cleo", "Dan"], None)
-        .unwrap();
-    svc.set_report_acceptance(e.id, ReportAcceptance::AtOnce)
-        .unwrap();
-    svc.pair_round(e.id).unwrap();
-    svc.open_reporting(e.id, Language::En).unwrap();
+    let players = ["Anna", "Ben", "Cleo", "Dan"];
+    let id = hall_night(&mut svc, "Hall Night", &players, ReportAcceptance::AtOnce).unwrap();
+    svc.open_reporting(id, Language::En).unwrap();
     let codes = svc
-        .seat_codes(e.id, None, Language::En)
+        .seat_codes(id, None, Language::En)
         .unwrap()
         .into_iter()
         .map(|c| (c.player, c.code))
@@ -104,7 +94,7 @@ async fn hall(limits: Limits) -> Hall {
     let service = Arc::new(Mutex::new(svc));
     let desk = Arc::new(ServiceDesk {
         service: service.clone(),
-        event: e.id,
+        event: id,
     });
     let server = Server::start("127.0.0.1:0".parse().unwrap(), limits, desk)
         .await
@@ -112,7 +102,7 @@ async fn hall(limits: Limits) -> Hall {
     Hall {
         _dir: dir,
         service,
-        event: e.id,
+        event: id,
         server,
         codes,
     }
@@ -242,6 +232,19 @@ async fn the_page_comes_in_the_browsers_language_with_strict_headers() {
     let page = send(h.addr(), raw.as_bytes()).await;
     assert_eq!(page.status, 200);
     assert!(page.body.contains("<html lang=\"de\">"));
+    // the page asked for in German from an English browser, and the other way round
+    let german = get(&h, "/?code=AB&lang=de", "").await;
+    assert!(
+        german.body.contains("<html lang=\"de\">"),
+        "{}",
+        german.body
+    );
+    let raw = format!(
+        "GET /?lang=en HTTP/1.1\r\nHost: {}\r\nAccept-Language: de\r\n\r\n",
+        h.host()
+    );
+    let english = send(h.addr(), raw.as_bytes()).await;
+    assert!(english.body.contains("<html lang=\"en\">"));
     assert!(page
         .header("content-type")
         .unwrap()

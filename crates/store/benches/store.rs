@@ -4,7 +4,10 @@
 //! README.md, "Durability", for which the store runs and why).
 #![allow(clippy::unwrap_used)]
 
+#[path = "../tests/support/decide.rs"]
+mod decide;
 use criterion::{criterion_group, criterion_main, Criterion};
+use decide::Decide;
 use std::hint::black_box;
 use store::{FirstRound, Format, GameFilter, NewGame, NewTournament, Store};
 

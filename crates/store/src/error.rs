@@ -59,6 +59,11 @@ pub enum StoreError {
         expected: u32,
         found: u32,
     },
+    /// A tournament write decided on a state of the event (or its round clock) that changed
+    /// before it could be recorded (another window, the CLI at the same time). Nothing was
+    /// written; read the event again and decide again.
+    #[error("event {tournament} changed meanwhile; nothing was written")]
+    EventChanged { tournament: i64 },
     #[error("import failed at {location}: {message} (nothing was imported)")]
     Import { location: String, message: String },
     #[error("tournament rule: {0}")]
@@ -101,6 +106,7 @@ impl StoreError {
             StoreError::MatchFinished(_) => "store.match_finished",
             StoreError::Conflict(_) => "store.conflict",
             StoreError::Changed { .. } => "store.changed",
+            StoreError::EventChanged { .. } => "store.event_changed",
             StoreError::Import { .. } => "store.import",
             StoreError::Tournament(_) => "store.tournament_rule",
             StoreError::Report(_) => "store.report_refused",
@@ -135,6 +141,7 @@ mod tests {
                 expected: 2,
                 found: 3,
             },
+            StoreError::EventChanged { tournament: 1 },
             StoreError::Import {
                 location: "l".into(),
                 message: "m".into(),

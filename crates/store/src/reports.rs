@@ -1,7 +1,8 @@
 //! Players' own reports of their results (see `schema::V_RESULT_REPORTS`): the seat codes of a
 //! round, each seat's latest report, whether reporting is open, and the log of every report and
-//! every decision of the organiser. Whether two reports agree is the `tournament` crate's rule
-//! ([`tournament::agreement`]); this module records.
+//! every decision of the organiser. Whether a report is possible and whether two reports agree
+//! are the `tournament` crate's rules, applied by the service (the agreement through a decision
+//! it hands in, run inside the write transaction); this module records.
 //!
 //! A report is checked inside its write transaction against what is stored at that moment (the
 //! round is the event's current one, open for reports and not final; the table has no result),
@@ -10,7 +11,7 @@
 
 use rusqlite::{params, Connection, OptionalExtension, Transaction};
 use serde::{Deserialize, Serialize};
-use tournament::{agreement, Agreement, EntrantId, ReportProblem, Seat, SeatReport, SeatScore};
+use tournament::{Agreement, EntrantId, ReportProblem, Seat, SeatReport, SeatScore};
 
 use crate::error::{Result, StoreError};
 use crate::ids::TournamentId;
@@ -121,10 +122,6 @@ pub struct TableReports {
 }
 
 impl TableReports {
-    pub fn agreement(&self) -> Agreement {
-        agreement(self.report_a.as_ref(), self.report_b.as_ref())
-    }
-
     pub fn report(&self, seat: Seat) -> Option<SeatReport> {
         match seat {
             Seat::A => self.report_a,
@@ -157,8 +154,7 @@ pub struct ReportRound {
 pub struct ReportOutcome {
     /// `false`: the same report was already stored (a page sent twice); nothing was written.
     pub changed: bool,
-    pub agreement: Agreement,
-    /// The reports agreed and became the table's result.
+    /// The caller's decision made the reports the table's result.
     pub accepted: bool,
 }
 
@@ -391,15 +387,60 @@ fn log(
     Ok(())
 }
 
-/// Records `score` as the table's result (the organiser's record; the log says how it came).
-fn record(tx: &Transaction<'_>, pid: i64, t: &TableReports, score: SeatScore) -> Result<()> {
+/// Records `score` as the table's result: from the players' reports (`source`
+/// [`ResultSource::Report`], with the `accept` line the caller logs) or set by the organiser
+/// ([`ResultSource::Typed`], with a `set_result` line).
+fn record(
+    tx: &Transaction<'_>,
+    pid: i64,
+    t: &TableReports,
+    score: SeatScore,
+    source: ResultSource,
+) -> Result<()> {
     insert_result(
         tx,
         pid,
         t.entrant(score.winner),
         (score.crystals_a, score.crystals_b),
-        ResultSource::Typed,
+        source,
         None,
+    )
+}
+
+/// Logs a result the organiser recorded or corrected outside the reports (typed, from a match,
+/// a correction) on a table whose players reported (it has lines in the report log): who
+/// (the organiser), old → new, so the log tells the whole story of the table, and the result
+/// reads as typed, not from the reports. A table nobody reported at is left out of the log.
+/// Results are winner and crystals in seat order; `a` is seat A's player.
+pub(crate) fn log_organiser_result(
+    tx: &Transaction<'_>,
+    pid: i64,
+    a: EntrantId,
+    old: Option<(EntrantId, u8, u8)>,
+    new: (EntrantId, u8, u8),
+) -> Result<()> {
+    let reported: bool = tx.query_row(
+        "SELECT EXISTS (SELECT 1 FROM report_log WHERE pairing_id = ?1)",
+        [pid],
+        |r| r.get(0),
+    )?;
+    if !reported {
+        return Ok(());
+    }
+    let score = |(w, ca, cb): (EntrantId, u8, u8)| SeatScore {
+        winner: if w == a { Seat::A } else { Seat::B },
+        crystals_a: ca,
+        crystals_b: cb,
+    };
+    log(
+        tx,
+        pid,
+        Actor::Organiser,
+        LogAction::SetResult,
+        None,
+        None,
+        old.map(score),
+        Some(score(new)),
     )
 }
 
@@ -615,16 +656,20 @@ impl Store {
         Ok(table_in(&self.conn, id, round, table)?.1)
     }
 
-    /// A player's report from `seat` of `table` (found by their code), sent from `client`. It is
-    /// refused when the round's codes no longer work or the table is final; the same report sent
-    /// again writes nothing. When both reports then agree and the event accepts them at once,
-    /// they become the table's result in the same transaction.
-    pub fn report(
+    /// Records a player's report from `seat` of `table` (found by their code), sent from
+    /// `client`, checked by the rules first (`SeatReport::check`, by the caller). It is refused
+    /// when the round's codes no longer work or the table is final; the same report sent again
+    /// writes nothing. `accept` is the caller's decision, made on the table as it is with this
+    /// report and the event's setting, inside this transaction (two phones reporting at once
+    /// are serialised): the score to record as the table's result (the reports agree and are
+    /// accepted at once), or none.
+    pub fn record_report(
         &mut self,
         id: TournamentId,
         (round, table, seat): (u32, u32, Seat),
         report: SeatReport,
         client: &str,
+        accept: impl FnOnce(&TableReports, Acceptance) -> Option<SeatScore>,
     ) -> Result<ReportOutcome> {
         let client: String = client.chars().take(MAX_CLIENT_CHARS).collect();
         let tx = self.write_tx()?;
@@ -634,14 +679,10 @@ impl Store {
         if t.result.is_some() {
             return Err(refused(ReportRefusal::TableFinal { round, table }));
         }
-        report
-            .check()
-            .map_err(|p| refused(ReportRefusal::Problem(p)))?;
         let old = t.report(seat);
         if old == Some(report) {
             return Ok(ReportOutcome {
                 changed: false,
-                agreement: t.agreement(),
                 accepted: false,
             });
         }
@@ -667,10 +708,9 @@ impl Store {
             Seat::A => t.report_a = Some(report),
             Seat::B => t.report_b = Some(report),
         }
-        let agreement = t.agreement();
-        let accepted = match agreement {
-            Agreement::Agreed(score) if acceptance_in(&tx, id)? == Acceptance::AtOnce => {
-                record(&tx, pid, &t, score)?;
+        let accepted = match accept(&t, acceptance_in(&tx, id)?) {
+            Some(score) => {
+                record(&tx, pid, &t, score, ResultSource::Report)?;
                 log(
                     &tx,
                     pid,
@@ -683,22 +723,24 @@ impl Store {
                 )?;
                 true
             }
-            _ => false,
+            None => false,
         };
         tx.commit()?;
         Ok(ReportOutcome {
             changed: true,
-            agreement,
             accepted,
         })
     }
 
-    /// The organiser accepts the two agreeing reports of a table as its result.
-    pub fn accept_reports(
+    /// Records the organiser's acceptance of a table's reports as its result: `decide` is the
+    /// caller's rule (the reports agree: `tournament::agreement`), made on the table as it is
+    /// inside this transaction; its refusal writes nothing.
+    pub fn record_acceptance(
         &mut self,
         id: TournamentId,
         round: u32,
         table: u32,
+        decide: impl FnOnce(&TableReports) -> std::result::Result<SeatScore, ReportRefusal>,
     ) -> Result<SeatScore> {
         let tx = self.write_tx()?;
         info_in(&tx, id)?;
@@ -706,15 +748,8 @@ impl Store {
         if t.result.is_some() {
             return Err(refused(ReportRefusal::TableFinal { round, table }));
         }
-        let agreement = t.agreement();
-        let Agreement::Agreed(score) = agreement else {
-            return Err(refused(ReportRefusal::NotAgreed {
-                round,
-                table,
-                agreement,
-            }));
-        };
-        record(&tx, pid, &t, score)?;
+        let score = decide(&t).map_err(refused)?;
+        record(&tx, pid, &t, score, ResultSource::Report)?;
         log(
             &tx,
             pid,
@@ -729,8 +764,9 @@ impl Store {
         Ok(score)
     }
 
-    /// The organiser sets a table's result (a dispute settled, or a result taken from a slip);
-    /// the reports stay as the players sent them, and the log keeps the decision.
+    /// The organiser sets a table's result (a dispute settled, or a result taken from a slip;
+    /// its score checked by the caller with the rules); the reports stay as the players sent
+    /// them, and the log keeps the decision.
     pub fn settle_reports(
         &mut self,
         id: TournamentId,
@@ -744,10 +780,7 @@ impl Store {
         if t.result.is_some() {
             return Err(refused(ReportRefusal::TableFinal { round, table }));
         }
-        SeatReport::of_score(score, Seat::A)
-            .check()
-            .map_err(|p| refused(ReportRefusal::Problem(p)))?;
-        record(&tx, pid, &t, score)?;
+        record(&tx, pid, &t, score, ResultSource::Typed)?;
         log(
             &tx,
             pid,

@@ -1,10 +1,11 @@
 //! The round clock as stored: the columns of `rounds` that hold a `tournament::RoundClock` (see
-//! `schema::V_ROUND_CONTROL`). A clock command reads the current round's clock, lets the
-//! `tournament` crate apply it at the "now" the caller gives, and writes the result, in one
-//! transaction; a refusal writes nothing.
+//! `schema::V_ROUND_CONTROL`). The service reads the current round's clock, lets the
+//! `tournament` crate apply a command at its "now", and records the result here with the clock
+//! it decided on; the write is refused if that clock changed meanwhile, and a refusal writes
+//! nothing.
 
 use rusqlite::{params, Connection, OptionalExtension, Row, Transaction};
-use tournament::{ClockCommand, ClockRun, RoundClock};
+use tournament::{ClockRun, RoundClock};
 
 use crate::error::{Result, StoreError};
 use crate::ids::TournamentId;
@@ -150,28 +151,24 @@ impl Store {
             .optional()?)
     }
 
-    /// Starts, pauses, resumes or sets the length of the current round's clock at `now_ms`
-    /// (milliseconds since the Unix epoch, given by the caller so tests need no waiting).
-    pub fn command_clock(
+    /// Records the current round's clock as `clock`: what the rules made of `decided_on` (the
+    /// clock the service read, `tournament::RoundClock::apply` at its "now"). Refused with
+    /// [`StoreError::EventChanged`] when round `round` is no longer the current one or its clock
+    /// changed meanwhile (another window started it), so a command never acts on a clock it
+    /// did not see.
+    pub fn record_clock(
         &mut self,
         id: TournamentId,
-        command: ClockCommand,
-        now_ms: i64,
+        round: u32,
+        decided_on: &RoundClock,
+        clock: RoundClock,
     ) -> Result<StoredClock> {
         let tx = self.write_tx()?;
-        let info = info_in(&tx, id)?;
-        let Some(current) = current_in(&tx, id)? else {
-            return Err(StoreError::Conflict(format!(
-                "no round of {} has been paired yet; pair a round to use its clock",
-                info.name
-            )));
+        info_in(&tx, id)?;
+        let current = current_in(&tx, id)?;
+        let Some(current) = current.filter(|c| c.round == round && &c.clock == decided_on) else {
+            return Err(StoreError::EventChanged { tournament: id.0 });
         };
-        let clock = current.clock.apply(command, now_ms).map_err(|e| match e {
-            tournament::TournamentError::Refused(why) => {
-                StoreError::Conflict(format!("round {}: {why}", current.round))
-            }
-            other => StoreError::Tournament(other),
-        })?;
         let (started, ran_ms, since) = clock_columns(&clock);
         tx.execute(
             "UPDATE rounds SET clock_length_ms = ?3, clock_started = ?4, clock_ran_ms = ?5,

@@ -5,8 +5,8 @@ use rusqlite::{params, OptionalExtension, Transaction};
 use serde::{Deserialize, Serialize};
 pub use tournament::Stage;
 use tournament::{
-    next_round, standings, EntrantId, EventState, FirstRound, Format, MatchResult, PairedRound,
-    Pairing, Registration, RoundRecord, Standing, TournamentError,
+    standings, EntrantId, EventState, FirstRound, Format, MatchResult, NextRound, PairedRound,
+    Pairing, Registration, RoundRecord, Standing, Undo,
 };
 
 use crate::error::{Result, StoreError};
@@ -53,18 +53,28 @@ pub struct Entrant {
     pub dropped_after: Option<u32>,
 }
 
+/// How a table's result came.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum ResultSource {
+    /// Typed by the organiser (or settled by them from players' reports).
     Typed,
+    /// From a match played in the app.
     Match,
     Import,
+    /// Accepted from the two players' agreeing reports (at once, or by the organiser).
+    Report,
 }
 
 impl ResultSource {
+    /// The value of `results.source`. Its CHECK (schema 1) predates players' reports, so a
+    /// result accepted from reports is stored as `typed` and told apart by its `accept` line
+    /// in the report log, the last line that set the table's result ([`SOURCE_SQL`]): no schema
+    /// change, and a later typed result or correction on that table logs a `set_result` line
+    /// after it, which makes it typed again.
     pub(crate) fn as_sql(self) -> &'static str {
         match self {
-            ResultSource::Typed => "typed",
+            ResultSource::Typed | ResultSource::Report => "typed",
             ResultSource::Match => "match",
             ResultSource::Import => "import",
         }
@@ -73,10 +83,20 @@ impl ResultSource {
         match text {
             "match" => ResultSource::Match,
             "import" => ResultSource::Import,
+            "report" => ResultSource::Report,
             _ => ResultSource::Typed,
         }
     }
 }
+
+/// A result's source as read: `report` when the last report-log line that set the result of
+/// pairing `p` is an acceptance of the players' reports (see [`ResultSource::as_sql`]).
+const SOURCE_SQL: &str = "CASE WHEN r.source = 'typed' AND (
+        SELECT l.action FROM report_log l
+        WHERE l.pairing_id = p.id AND l.new_winner IS NOT NULL
+          AND l.action IN ('accept', 'set_result')
+        ORDER BY l.id DESC LIMIT 1) = 'accept'
+    THEN 'report' ELSE r.source END";
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TableResult {
@@ -280,12 +300,12 @@ pub(crate) fn rounds_in(conn: &rusqlite::Connection, id: TournamentId) -> Result
         }
         out
     };
-    let mut stmt = conn.prepare_cached(
+    let mut stmt = conn.prepare_cached(&format!(
         "SELECT p.round, p.table_no, p.entrant_a, p.entrant_b,
-                r.winner, r.crystals_a, r.crystals_b, r.source, r.match_id
+                r.winner, r.crystals_a, r.crystals_b, {SOURCE_SQL}, r.match_id
          FROM pairings p LEFT JOIN results r ON r.pairing_id = p.id
-         WHERE p.tournament_id = ?1 ORDER BY p.round, p.table_no",
-    )?;
+         WHERE p.tournament_id = ?1 ORDER BY p.round, p.table_no"
+    ))?;
     let rows = stmt.query_map([id.0], |r| {
         let winner: Option<i64> = r.get(4)?;
         let result = match winner {
@@ -420,52 +440,26 @@ fn check_result(a: EntrantId, b: EntrantId, winner: EntrantId, ca: u8, cb: u8) -
     })
 }
 
-/// Registers `player` inside `tx`, refusing a closed registration, a second registration and a
-/// full event.
+/// Registers `player` inside `tx`, joining at round `joined_round` (decided by the rules:
+/// `tournament::check_entry`). Refuses only what the data cannot hold: a second registration
+/// of the same player.
 fn register_in(
     tx: &Transaction<'_>,
     id: TournamentId,
     player: PlayerId,
     people: Option<&str>,
+    joined_round: u32,
 ) -> Result<EntrantId> {
-    let info = info_in(tx, id)?;
-    let name = crate::players::name_in(tx, player)?;
-    match info.format {
-        Format::RoundRobin if info.rounds_paired > 0 => {
-            return Err(StoreError::Conflict(format!(
-                "{} has started; a round robin takes no late entries",
-                info.name
-            )))
-        }
-        Format::Swiss { rounds, .. } if info.rounds_paired >= rounds => {
-            return Err(StoreError::Conflict(format!(
-                "all {rounds} Swiss rounds of {} have been paired; registration is closed",
-                info.name
-            )))
-        }
-        _ => {}
-    }
     let already: bool = tx.query_row(
         "SELECT EXISTS (SELECT 1 FROM registrations WHERE tournament_id = ?1 AND player_id = ?2)",
         params![id.0, player.0],
         |r| r.get(0),
     )?;
     if already {
+        let name = crate::players::name_in(tx, player)?;
+        let event = info_in(tx, id)?.name;
         return Err(StoreError::Conflict(format!(
-            "{name} is already registered for {}",
-            info.name
-        )));
-    }
-    let count: i64 = tx.query_row(
-        "SELECT COUNT(*) FROM registrations WHERE tournament_id = ?1",
-        [id.0],
-        |r| r.get(0),
-    )?;
-    if count >= tournament::MAX_ENTRANTS as i64 {
-        return Err(StoreError::Conflict(format!(
-            "{} already has the maximum of {} players",
-            info.name,
-            tournament::MAX_ENTRANTS
+            "{name} is already registered for {event}"
         )));
     }
     tx.execute(
@@ -473,9 +467,40 @@ fn register_in(
              VALUES (?1, ?2, ?3,
                      (SELECT COALESCE(MAX(seed_order), 0) + 1 FROM registrations WHERE tournament_id = ?1),
                      ?4)",
-            params![id.0, player.0, people, info.rounds_paired + 1],
+            params![id.0, player.0, people, joined_round],
         )?;
     Ok(EntrantId(tx.last_insert_rowid()))
+}
+
+/// A registration write that changed `changed` rows: exactly one, or `entrant` is not a player
+/// of the event.
+fn expect_one(changed: usize, entrant: EntrantId, info: &TournamentInfo) -> Result<()> {
+    if changed == 1 {
+        return Ok(());
+    }
+    Err(StoreError::Invalid {
+        field: "entrant",
+        reason: format!("{entrant} is not a player of {}", info.name),
+    })
+}
+
+/// Starts a write that was decided on `decided_on` (the event's state the service read and
+/// gave the rules): the state is read again inside the write transaction (IMMEDIATE, so no
+/// other writer can come between) and the write is refused with [`StoreError::EventChanged`]
+/// if it differs, for example another window paired a round or recorded a result meanwhile.
+/// Comparing the whole state rather than a revision number needs no schema change, and the
+/// state is small (an event's registrations and pairings).
+fn expect_state(
+    tx: &Transaction<'_>,
+    id: TournamentId,
+    decided_on: &EventState,
+) -> Result<TournamentInfo> {
+    let info = info_in(tx, id)?;
+    let now = event_state(&info, &entrants_in(tx, id)?, &rounds_in(tx, id)?);
+    if &now != decided_on {
+        return Err(StoreError::EventChanged { tournament: id.0 });
+    }
+    Ok(info)
 }
 
 impl Store {
@@ -524,30 +549,47 @@ impl Store {
             .collect()
     }
 
-    /// Registers a player with the people or deck they play. After round 1 has been paired this is
-    /// a late entry (Swiss only): they join with no points from the next round on.
-    pub fn register(
+    /// The event as the rules see it, read now: what the service gives `tournament`'s rules to
+    /// decide on, and passes back with the decision (see [`expect_state`]).
+    pub fn event_state(&self, id: TournamentId) -> Result<EventState> {
+        let info = info_in(&self.conn, id)?;
+        Ok(event_state(
+            &info,
+            &entrants_in(&self.conn, id)?,
+            &rounds_in(&self.conn, id)?,
+        ))
+    }
+
+    /// Records a registration of `player` with the people or deck they play, joining at round
+    /// `joined_round` (the rules decided it on `decided_on`: `tournament::check_entry`).
+    pub fn record_registration(
         &mut self,
         id: TournamentId,
+        decided_on: &EventState,
         player: PlayerId,
         people: Option<&str>,
+        joined_round: u32,
     ) -> Result<EntrantId> {
         let people = people
             .map(|p| label("people", p, MAX_PEOPLE_CHARS))
             .transpose()?;
         let tx = self.write_tx()?;
-        let entrant = register_in(&tx, id, player, people.as_deref())?;
+        expect_state(&tx, id, decided_on)?;
+        let entrant = register_in(&tx, id, player, people.as_deref(), joined_round)?;
         tx.commit()?;
         Ok(entrant)
     }
 
-    /// Registers several players by name (each created if new), all or none: every name is
-    /// checked first, and one transaction registers them, so a refused name registers nobody.
-    pub fn register_names(
+    /// Records several registrations by name (each player created if new), all or none: every
+    /// name is checked first, and one transaction registers them, so a refused name registers
+    /// nobody. They join at round `joined_round` (decided on `decided_on`).
+    pub fn record_registrations(
         &mut self,
         id: TournamentId,
+        decided_on: &EventState,
         names: &[&str],
         people: Option<&str>,
+        joined_round: u32,
     ) -> Result<Vec<EntrantId>> {
         let names = names
             .iter()
@@ -565,55 +607,124 @@ impl Store {
             .map(|p| label("people", p, MAX_PEOPLE_CHARS))
             .transpose()?;
         let tx = self.write_tx()?;
+        expect_state(&tx, id, decided_on)?;
         let mut entrants = Vec::with_capacity(names.len());
         for name in &names {
             let player = crate::players::named_in(&tx, name)?;
-            entrants.push(register_in(&tx, id, player, people.as_deref())?);
+            entrants.push(register_in(
+                &tx,
+                id,
+                player,
+                people.as_deref(),
+                joined_round,
+            )?);
         }
         tx.commit()?;
         Ok(entrants)
     }
 
-    /// Drops a player: they are not paired after the rounds already paired. Refused once the
-    /// event is over.
-    pub fn drop_entrant(&mut self, id: TournamentId, entrant: EntrantId) -> Result<()> {
-        self.set_dropped(id, entrant, tournament::check_drop, |info| {
-            Some(info.rounds_paired)
-        })
-    }
-
-    /// Takes a drop back: the player is paired again from the next round. Only until the next
-    /// round is paired, and not once the event is over.
-    pub fn take_back_drop(&mut self, id: TournamentId, entrant: EntrantId) -> Result<()> {
-        self.set_dropped(id, entrant, tournament::check_take_back_drop, |_| None)
-    }
-
-    /// Checks a drop or its taking back with `rule`, then writes `dropped_after`.
-    fn set_dropped(
+    /// Records a corrected registration: the player named `name` (created if new; the player
+    /// first registered keeps their record and history) playing `people`, as the rules allowed
+    /// on `decided_on` (`tournament::check_registration_change`: before round 1 is paired).
+    /// Refuses a name already registered for the event by someone else.
+    pub fn record_registration_change(
         &mut self,
         id: TournamentId,
+        decided_on: &EventState,
         entrant: EntrantId,
-        rule: fn(&EventState, EntrantId) -> std::result::Result<(), TournamentError>,
-        dropped_after: impl FnOnce(&TournamentInfo) -> Option<u32>,
+        name: &str,
+        people: Option<&str>,
+    ) -> Result<()> {
+        let name = label("player name", name, MAX_NAME_CHARS)?;
+        let people = people
+            .map(|p| label("people", p, MAX_PEOPLE_CHARS))
+            .transpose()?;
+        let tx = self.write_tx()?;
+        let info = expect_state(&tx, id, decided_on)?;
+        let player = crate::players::named_in(&tx, &name)?;
+        let taken: bool = tx.query_row(
+            "SELECT EXISTS (SELECT 1 FROM registrations
+                            WHERE tournament_id = ?1 AND player_id = ?2 AND id <> ?3)",
+            params![id.0, player.0, entrant.0],
+            |r| r.get(0),
+        )?;
+        if taken {
+            return Err(StoreError::Conflict(format!(
+                "{name} is already registered for {}",
+                info.name
+            )));
+        }
+        let changed = tx.execute(
+            "UPDATE registrations SET player_id = ?3, people = ?4
+             WHERE tournament_id = ?1 AND id = ?2",
+            params![id.0, entrant.0, player.0, people],
+        )?;
+        expect_one(changed, entrant, &info)?;
+        tx.commit()?;
+        Ok(())
+    }
+
+    /// Records the removal of a registration, as the rules allowed on `decided_on` (before
+    /// round 1 is paired, so nothing refers to it). The players registered after move up one
+    /// seed, so seeds stay 1, 2, 3… in registration order.
+    pub fn record_unregistration(
+        &mut self,
+        id: TournamentId,
+        decided_on: &EventState,
+        entrant: EntrantId,
     ) -> Result<()> {
         let tx = self.write_tx()?;
-        let info = info_in(&tx, id)?;
-        let entrants = entrants_in(&tx, id)?;
-        let Some(who) = entrants.iter().find(|e| e.id == entrant) else {
-            return Err(StoreError::Invalid {
-                field: "entrant",
-                reason: format!("{entrant} is not an active player of {}", info.name),
-            });
+        let info = expect_state(&tx, id, decided_on)?;
+        let seed: Option<u32> = tx
+            .query_row(
+                "SELECT seed_order FROM registrations WHERE tournament_id = ?1 AND id = ?2",
+                params![id.0, entrant.0],
+                |r| r.get(0),
+            )
+            .optional()?;
+        let Some(seed) = seed else {
+            return expect_one(0, entrant, &info);
         };
-        let state = event_state(&info, &entrants, &rounds_in(&tx, id)?);
-        rule(&state, entrant).map_err(|e| match e {
-            TournamentError::Refused(why) => StoreError::Conflict(format!("{} {why}", who.name)),
-            other => StoreError::Tournament(other),
-        })?;
         tx.execute(
-            "UPDATE registrations SET dropped_after = ?3 WHERE tournament_id = ?1 AND id = ?2",
-            params![id.0, entrant.0, dropped_after(&info)],
+            "DELETE FROM registrations WHERE tournament_id = ?1 AND id = ?2",
+            params![id.0, entrant.0],
         )?;
+        // one row at a time, in order, so (tournament, seed) stays unique throughout
+        let later: Vec<i64> = {
+            let mut stmt = tx.prepare_cached(
+                "SELECT id FROM registrations WHERE tournament_id = ?1 AND seed_order > ?2
+                 ORDER BY seed_order",
+            )?;
+            let rows = stmt.query_map(params![id.0, seed], |r| r.get(0))?;
+            rows.collect::<rusqlite::Result<_>>()?
+        };
+        for e in later {
+            tx.execute(
+                "UPDATE registrations SET seed_order = seed_order - 1 WHERE id = ?1",
+                [e],
+            )?;
+        }
+        tx.commit()?;
+        Ok(())
+    }
+
+    /// Records a drop (`Some(round)`: not paired after that round) or its taking back (`None`),
+    /// as the rules decided on `decided_on` (`tournament::check_drop`,
+    /// `tournament::check_take_back_drop`).
+    pub fn record_drop(
+        &mut self,
+        id: TournamentId,
+        decided_on: &EventState,
+        entrant: EntrantId,
+        dropped_after: Option<u32>,
+    ) -> Result<()> {
+        let tx = self.write_tx()?;
+        let info = expect_state(&tx, id, decided_on)?;
+        let changed = tx.execute(
+            "UPDATE registrations SET dropped_after = ?3 WHERE tournament_id = ?1 AND id = ?2",
+            params![id.0, entrant.0, dropped_after],
+        )?;
+        expect_one(changed, entrant, &info)?;
         tx.commit()?;
         Ok(())
     }
@@ -626,20 +737,6 @@ impl Store {
     pub fn rounds(&self, id: TournamentId) -> Result<Vec<RoundInfo>> {
         info_in(&self.conn, id)?;
         rounds_in(&self.conn, id)
-    }
-
-    /// Pairs the next round and stores it, published: reads the event's state, lets the
-    /// `tournament` crate decide (Swiss, then the top cut if any; or the next round-robin round),
-    /// writes what it decided, all in one transaction. Every match of the previous rounds needs a
-    /// result first.
-    pub fn pair_next_round(&mut self, id: TournamentId) -> Result<RoundInfo> {
-        self.pair(id, true)
-    }
-
-    /// Pairs the next round like [`Store::pair_next_round`] but does not publish it: the
-    /// organiser sees it, the projector and the printouts do not, until [`Store::publish_round`].
-    pub fn prepare_next_round(&mut self, id: TournamentId) -> Result<RoundInfo> {
-        self.pair(id, false)
     }
 
     /// Publishes the last paired round; returns its number. Refused when it is already published.
@@ -666,11 +763,42 @@ impl Store {
         Ok(last.number)
     }
 
-    fn pair(&mut self, id: TournamentId, published: bool) -> Result<RoundInfo> {
+    /// Records the round the rules paired on `decided_on` (`tournament::next_round`),
+    /// published or only prepared (the organiser sees a prepared round, the projector and the
+    /// printouts do not, until [`Store::publish_round`]). Checks only what the data needs: the
+    /// round is the next number and seats each of the event's players at most once.
+    pub fn record_round(
+        &mut self,
+        id: TournamentId,
+        decided_on: &EventState,
+        next: &NextRound,
+        published: bool,
+    ) -> Result<RoundInfo> {
         let tx = self.write_tx()?;
-        let info = info_in(&tx, id)?;
-        let state = event_state(&info, &entrants_in(&tx, id)?, &rounds_in(&tx, id)?);
-        let next = next_round(&state).map_err(refusal)?;
+        expect_state(&tx, id, decided_on)?;
+        let expected = decided_on.rounds.len() as u32 + 1;
+        if next.number != expected {
+            return Err(StoreError::Conflict(format!(
+                "round {} cannot be recorded: the next round is {expected}",
+                next.number
+            )));
+        }
+        let mut seated = std::collections::HashSet::new();
+        for p in &next.pairings {
+            let seats = match *p {
+                Pairing::Match { a, b } => vec![a, b],
+                Pairing::Bye { player } => vec![player],
+            };
+            for e in seats {
+                let registered = decided_on.registrations.iter().any(|r| r.id == e);
+                if !registered || !seated.insert(e) {
+                    return Err(StoreError::Conflict(format!(
+                        "round {} seats {e} twice or is not of this event",
+                        next.number
+                    )));
+                }
+            }
+        }
         insert_round(&tx, id, next.number, next.stage, &next.pairings)?;
         if !published {
             tx.execute(
@@ -686,14 +814,26 @@ impl Store {
         Ok(round)
     }
 
-    /// Undoes the last paired round while none of its matches has a result; returns its number.
-    /// Players who registered or dropped after it was paired keep that: a late entry joins the
-    /// round when it is paired again, a drop stays out of it.
-    pub fn undo_last_round(&mut self, id: TournamentId) -> Result<u32> {
+    /// Records the undoing of the last round as the rules decided on `decided_on`
+    /// (`tournament::round_to_undo`): the round and its pairings go (with their seat codes,
+    /// reports and report log, which belong to the pairing); the late entries made after it
+    /// was paired join it when it is paired again, and the drops made after it count from the
+    /// round before.
+    pub fn record_undo(
+        &mut self,
+        id: TournamentId,
+        decided_on: &EventState,
+        undo: &Undo,
+    ) -> Result<()> {
         let tx = self.write_tx()?;
-        let info = info_in(&tx, id)?;
-        let state = event_state(&info, &entrants_in(&tx, id)?, &rounds_in(&tx, id)?);
-        let number = tournament::round_to_undo(&state).map_err(refusal)?;
+        expect_state(&tx, id, decided_on)?;
+        if undo.number != decided_on.rounds.len() as u32 {
+            return Err(StoreError::Conflict(format!(
+                "round {} is not the last round paired",
+                undo.number
+            )));
+        }
+        let number = undo.number;
         tx.execute(
             "DELETE FROM pairings WHERE tournament_id = ?1 AND round = ?2",
             params![id.0, number],
@@ -702,18 +842,20 @@ impl Store {
             "DELETE FROM rounds WHERE tournament_id = ?1 AND number = ?2",
             params![id.0, number],
         )?;
-        tx.execute(
-            "UPDATE registrations SET joined_round = ?2
-             WHERE tournament_id = ?1 AND joined_round > ?2",
-            params![id.0, number],
-        )?;
-        tx.execute(
-            "UPDATE registrations SET dropped_after = ?2
-             WHERE tournament_id = ?1 AND dropped_after > ?2",
-            params![id.0, number - 1],
-        )?;
+        for e in &undo.entries_moved {
+            tx.execute(
+                "UPDATE registrations SET joined_round = ?3 WHERE tournament_id = ?1 AND id = ?2",
+                params![id.0, e.0, number],
+            )?;
+        }
+        for e in &undo.drops_moved {
+            tx.execute(
+                "UPDATE registrations SET dropped_after = ?3 WHERE tournament_id = ?1 AND id = ?2",
+                params![id.0, e.0, number - 1],
+            )?;
+        }
         tx.commit()?;
-        Ok(number)
+        Ok(())
     }
 
     /// Records a typed-in result: the winner and each seat's crystals.
@@ -811,6 +953,7 @@ impl Store {
             )));
         }
         insert_result(&tx, pid, winner, (ca, cb), source, match_id)?;
+        crate::reports::log_organiser_result(&tx, pid, a, None, (winner, ca, cb))?;
         tx.commit()?;
         Ok(())
     }
@@ -857,6 +1000,13 @@ impl Store {
                                 match_id = NULL, recorded_at = ?5
              WHERE pairing_id = ?1",
             params![pid, winner.0, crystals_a, crystals_b, now],
+        )?;
+        crate::reports::log_organiser_result(
+            &tx,
+            pid,
+            a,
+            Some((EntrantId(ow), oa, ob)),
+            (winner, crystals_a, crystals_b),
         )?;
         tx.commit()?;
         Ok(())
@@ -924,16 +1074,6 @@ fn event_state(info: &TournamentInfo, entrants: &[Entrant], rounds: &[RoundInfo]
                 record: r.record(),
             })
             .collect(),
-    }
-}
-
-/// A rule that refuses what was asked now (a round still open, every round played) is a conflict
-/// with the event's state, as before the rules moved out of the store; anything else is a rule
-/// error.
-fn refusal(e: TournamentError) -> StoreError {
-    match e {
-        TournamentError::Refused(message) => StoreError::Conflict(message),
-        other => StoreError::Tournament(other),
     }
 }
 

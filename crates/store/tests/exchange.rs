@@ -4,6 +4,10 @@
 //! table and writes nothing. Named tests of each item, then a property over generated events.
 #![allow(clippy::unwrap_used)] // test helpers
 
+#[path = "support/decide.rs"]
+mod decide;
+use decide::Decide;
+
 use proptest::prelude::*;
 use store::{
     ClockState, CsvImport, EntrantId, EventHeader, FirstRound, Format, NewTournament, Store,

@@ -3,6 +3,10 @@
 //! `StoreError` and writes nothing. Case counts are bounded so the workspace test stays fast.
 #![allow(clippy::unwrap_used)] // test helpers
 
+#[path = "support/decide.rs"]
+mod decide;
+use decide::Decide;
+
 use std::sync::OnceLock;
 
 use proptest::prelude::*;

@@ -2,6 +2,10 @@
 //! safe to open in a spreadsheet, imports are checked for consistency.
 #![allow(clippy::unwrap_used)] // test helpers
 
+#[path = "support/decide.rs"]
+mod decide;
+use decide::Decide;
+
 use store::{
     EventHeader, FirstRound, Format, GameSummary, NewGame, NewTournament, Side, Store, StoreError,
 };

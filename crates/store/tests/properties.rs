@@ -2,6 +2,10 @@
 //! input file, however mangled, panics the importer or changes the database.
 #![allow(clippy::unwrap_used)] // test helpers
 
+#[path = "support/decide.rs"]
+mod decide;
+use decide::Decide;
+
 use proptest::prelude::*;
 use store::{EventHeader, FirstRound, Format, NewGame, Store, StoreError};
 

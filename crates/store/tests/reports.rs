@@ -2,6 +2,10 @@
 //! transaction (a refusal writes nothing), agreement, the organiser's decisions, the log.
 #![allow(clippy::unwrap_used)] // test helpers
 
+#[path = "support/decide.rs"]
+mod decide;
+use decide::Decide;
+
 use store::{
     Acceptance, Actor, Agreement, FirstRound, Format, LogAction, NewTournament, ReportRefusal,
     RoundInfo, Seat, SeatReport, SeatScore, Store, StoreError, TournamentId,
@@ -278,24 +282,6 @@ fn disagreeing_reports_are_disputed_until_the_organiser_sets_or_resets() {
         crystals_a: 3,
         crystals_b: 5,
     };
-    // an impossible result is refused first
-    refused_without_writing(
-        &mut s,
-        t,
-        ReportRefusal::Problem(store::ReportProblem::WinnerNotAhead),
-        |s| {
-            s.settle_reports(
-                t,
-                1,
-                1,
-                SeatScore {
-                    winner: Seat::A,
-                    crystals_a: 3,
-                    crystals_b: 5,
-                },
-            )
-        },
-    );
     s.settle_reports(t, 1, 1, settled).unwrap();
     assert_eq!(s.table_reports(t, 1, 1).unwrap().result, Some(settled));
     let last = s.report_log(t).unwrap().pop().unwrap();

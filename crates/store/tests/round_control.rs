@@ -2,8 +2,12 @@
 //! database resumes the clock exactly; a prepared round stays unpublished until published.
 #![allow(clippy::unwrap_used)] // test helpers
 
+#[path = "support/decide.rs"]
+mod decide;
+use decide::Decide;
+
 use store::{FirstRound, Format, NewTournament, Store, StoreError, TournamentId};
-use tournament::{ClockCommand, ClockPhase};
+use tournament::{ClockCommand, ClockPhase, RoundClock};
 
 const MIN: i64 = 60_000;
 const T0: i64 = 1_790_000_000_000;
@@ -28,14 +32,35 @@ fn event(s: &mut Store, players: usize) -> TournamentId {
 }
 
 #[test]
-fn the_clock_is_refused_before_a_round_is_paired_and_writes_nothing() {
+fn a_clock_is_recorded_only_on_the_clock_it_was_decided_on() {
     let mut s = Store::open_in_memory().unwrap();
     let t = event(&mut s, 4);
     assert_eq!(s.round_clock(t).unwrap(), None);
-    let err = s.command_clock(t, ClockCommand::Start, T0).unwrap_err();
-    assert!(matches!(err, StoreError::Conflict(_)), "{err}");
-    assert!(err.to_string().contains("no round of Clock Cup"), "{err}");
+    let fresh = RoundClock::default();
+    let started = fresh.apply(ClockCommand::Start, T0).unwrap();
+    let err = s.record_clock(t, 1, &fresh, started).unwrap_err();
+    assert!(
+        matches!(err, StoreError::EventChanged { .. }),
+        "no round yet: {err}"
+    );
     assert_eq!(s.latest_started_clock().unwrap(), None);
+
+    s.pair_next_round(t).unwrap();
+    // another window starts the clock between our read and our write
+    s.record_clock(t, 1, &fresh, started).unwrap();
+    let paused = started.apply(ClockCommand::Pause, T0 + MIN).unwrap();
+    let err = s.record_clock(t, 1, &fresh, paused).unwrap_err();
+    assert!(matches!(err, StoreError::EventChanged { .. }), "{err}");
+    assert_eq!(
+        s.round_clock(t).unwrap().unwrap().clock,
+        started,
+        "nothing written"
+    );
+    let err = s.record_clock(t, 2, &started, paused).unwrap_err();
+    assert!(
+        matches!(err, StoreError::EventChanged { .. }),
+        "not the current round: {err}"
+    );
 }
 
 #[test]

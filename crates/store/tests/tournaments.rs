@@ -2,6 +2,10 @@
 //! corrections, standings, top cut, round robin, and CSV/JSON export and import.
 #![allow(clippy::unwrap_used)] // test helpers
 
+#[path = "support/decide.rs"]
+mod decide;
+use decide::Decide;
+
 use store::{
     EntrantId, EventHeader, FirstRound, Format, NewGame, NewTournament, Side, Stage, Store,
     StoreError, TournamentId,
@@ -513,4 +517,43 @@ fn undoing_a_round_and_taking_back_a_drop_write_only_when_the_rules_allow() {
     play_round(&mut s, t);
     let err = s.drop_entrant(t, entrants[1]).unwrap_err();
     assert!(err.to_string().contains("the event is over"), "{err}");
+}
+
+#[test]
+fn a_decision_on_an_event_that_changed_meanwhile_is_refused_and_writes_nothing() {
+    let mut s = Store::open_in_memory().unwrap();
+    let swiss = Format::Swiss {
+        rounds: 3,
+        top_cut: None,
+    };
+    let (t, entrants) = with_players(&mut s, swiss, 4);
+    let seen = s.event_state(t).unwrap();
+    let next = tournament::next_round(&seen).unwrap();
+    // another window drops a player before this round is recorded
+    s.drop_entrant(t, entrants[0]).unwrap();
+    let err = s.record_round(t, &seen, &next, true).unwrap_err();
+    assert!(matches!(err, StoreError::EventChanged { .. }), "{err}");
+    assert!(s.rounds(t).unwrap().is_empty(), "nothing written");
+
+    s.take_back_drop(t, entrants[0]).unwrap();
+    s.pair_next_round(t).unwrap();
+    let seen = s.event_state(t).unwrap();
+    let undo = tournament::round_to_undo(&seen).unwrap();
+    let late = s.add_player("Late Lou").unwrap();
+    s.register(t, late, None).unwrap();
+    let err = s.record_undo(t, &seen, &undo).unwrap_err();
+    assert!(matches!(err, StoreError::EventChanged { .. }), "{err}");
+    assert_eq!(s.rounds(t).unwrap().len(), 1, "the round stays");
+
+    // a round that is not the next one, or seats someone twice, is refused as data
+    let seen = s.event_state(t).unwrap();
+    let twice = tournament::NextRound {
+        number: 3,
+        stage: Stage::Swiss,
+        pairings: vec![tournament::Pairing::Bye {
+            player: entrants[1],
+        }],
+    };
+    assert!(s.record_round(t, &seen, &twice, true).is_err());
+    assert_eq!(s.rounds(t).unwrap().len(), 1);
 }

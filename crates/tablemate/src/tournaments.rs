@@ -11,9 +11,10 @@ use serde::{Deserialize, Serialize};
 use store::{EntrantId, FirstRound, Format, TournamentId};
 use ts_rs::TS;
 
-use crate::error::{Result, ServiceError};
-use crate::Service;
+use crate::error::{ErrorCode, Result, ServiceError};
+use crate::{Language, Service};
 
+mod refusals;
 mod reporting;
 mod round_clock;
 pub use reporting::{
@@ -66,24 +67,29 @@ pub struct NewEvent {
 }
 
 impl NewEvent {
-    fn to_store(&self) -> Result<store::NewTournament> {
-        let format = parse_format(&self.format, self.rounds, self.top_cut)?;
+    /// The event as the store takes it; what cannot be right is refused in `lang`.
+    fn to_store(&self, lang: Language) -> Result<store::NewTournament> {
+        let format = parse_format(&self.format, self.rounds, self.top_cut, lang)?;
+        let say = |en, de| ServiceError::invalid(refusals::en_de(lang, en, de));
         let first_round = match self.first_round.as_deref().map(str::trim) {
             None | Some("") | Some("random") => FirstRound::Random,
             Some("seeded") => FirstRound::Seeded,
             Some(other) => {
-                return Err(ServiceError::invalid(format!(
-                    "First round {other:?} is not random or seeded"
-                )))
+                return Err(say(
+                    format!("First round {other:?} is not random or seeded."),
+                    format!("Erste Runde {other:?} ist weder random (zufällig) noch seeded (nach Setzliste)."),
+                ))
             }
         };
-        let seed =
-            match self.seed.as_deref().map(str::trim) {
-                None | Some("") => None,
-                Some(s) => Some(s.parse::<u64>().map_err(|_| {
-                    ServiceError::invalid(format!("Seed {s:?} is not a whole number"))
-                })?),
-            };
+        let seed = match self.seed.as_deref().map(str::trim) {
+            None | Some("") => None,
+            Some(s) => Some(s.parse::<u64>().map_err(|_| {
+                say(
+                    format!("Seed {s:?} is not a whole number."),
+                    format!("Startwert {s:?} ist keine ganze Zahl."),
+                )
+            })?),
+        };
         Ok(store::NewTournament {
             name: self.name.clone(),
             date: self.date.clone(),
@@ -94,8 +100,16 @@ impl NewEvent {
     }
 }
 
-/// `swiss` (with rounds and an optional top cut) or `round_robin`, checked.
-pub fn parse_format(format: &str, rounds: Option<u32>, top_cut: Option<u32>) -> Result<Format> {
+/// `swiss` (with rounds and an optional top cut) or `round_robin`, checked by the rules
+/// (`tournament::Format::validate`); refusals in `lang`.
+pub fn parse_format(
+    format: &str,
+    rounds: Option<u32>,
+    top_cut: Option<u32>,
+    lang: Language,
+) -> Result<Format> {
+    let say = |en, de| ServiceError::invalid(refusals::en_de(lang, en, de));
+    let max = tournament::MAX_SWISS_ROUNDS;
     let f = match format
         .trim()
         .to_ascii_lowercase()
@@ -104,26 +118,40 @@ pub fn parse_format(format: &str, rounds: Option<u32>, top_cut: Option<u32>) -> 
     {
         "swiss" => Format::Swiss {
             rounds: rounds.ok_or_else(|| {
-                ServiceError::invalid("A Swiss event needs a number of rounds (1 to 20)")
+                say(
+                    format!("A Swiss event needs a number of rounds (1 to {max})."),
+                    format!("Ein Schweizer-System-Turnier braucht eine Rundenzahl (1 bis {max})."),
+                )
             })?,
             top_cut: top_cut.filter(|c| *c > 0),
         },
         "round_robin" | "roundrobin" => {
             if top_cut.is_some_and(|c| c > 0) {
-                return Err(ServiceError::invalid(
-                    "A round robin has no top cut; leave the top cut empty",
+                return Err(say(
+                    "A round robin has no top cut; leave the top cut empty.".into(),
+                    "Jeder gegen jeden hat keinen Top-Cut; lass das Feld leer.".into(),
                 ));
             }
             Format::RoundRobin
         }
         other => {
-            return Err(ServiceError::invalid(format!(
-                "Format {other:?} is not swiss or round_robin"
-            )))
+            return Err(say(
+                format!("Format {other:?} is not swiss or round_robin."),
+                format!("Format {other:?} ist weder swiss noch round_robin."),
+            ))
         }
     };
-    f.validate()
-        .map_err(|e| ServiceError::invalid(capitalise(&e.to_string())))?;
+    f.validate().map_err(|e| match e {
+        tournament::TournamentError::SwissRounds { rounds } => say(
+            format!("A Swiss event needs 1 to {max} rounds, not {rounds}."),
+            format!("Ein Schweizer-System-Turnier hat 1 bis {max} Runden, nicht {rounds}."),
+        ),
+        tournament::TournamentError::TopCut { cut } => say(
+            format!("A top cut must be 2, 4, 8, 16, 32 or 64 players, not {cut}."),
+            format!("Ein Top-Cut hat 2, 4, 8, 16, 32 oder 64 Spieler, nicht {cut}."),
+        ),
+        other => ServiceError::invalid(capitalise(&other.to_string())),
+    })?;
     Ok(f)
 }
 
@@ -184,10 +212,23 @@ pub struct TableResultView {
     pub winner_name: String,
     pub crystals_a: u8,
     pub crystals_b: u8,
-    /// `typed`, `match` (flowed in from a match played in the app) or `import`.
-    pub source: String,
+    pub source: ResultSourceKind,
     #[ts(type = "number | null")]
     pub match_id: Option<i64>,
+}
+
+/// How a table's result came.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "snake_case")]
+#[ts(export)]
+pub enum ResultSourceKind {
+    /// Typed by the organiser (or set by them when the players' reports disagreed).
+    Typed,
+    /// Flowed in from a match played in the app.
+    Match,
+    Import,
+    /// Accepted from the two players' agreeing reports on their phones.
+    Report,
 }
 
 /// One table of a round: two seats, or one seat and a bye.
@@ -282,6 +323,21 @@ pub struct EventDetail {
     pub tie_breakers: Vec<String>,
 }
 
+/// What undoing a round did.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[ts(export)]
+pub struct UndoneRound {
+    /// The round undone.
+    pub number: u32,
+    /// The players who dropped after the round was paired: their drop now counts after the
+    /// round before (they are not paired when the round is paired again).
+    pub drops_moved: Vec<String>,
+    /// Players' reports from their phones discarded with the round (the organiser confirmed).
+    pub reports_discarded: u32,
+    /// What to tell the organiser, in the interface language (names the moved drops).
+    pub message: String,
+}
+
 /// Files written by an export.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
 #[ts(export)]
@@ -319,11 +375,12 @@ fn stage_name(s: store::Stage) -> &'static str {
     }
 }
 
-fn source_name(s: store::ResultSource) -> &'static str {
+fn source_kind(s: store::ResultSource) -> ResultSourceKind {
     match s {
-        store::ResultSource::Typed => "typed",
-        store::ResultSource::Match => "match",
-        store::ResultSource::Import => "import",
+        store::ResultSource::Typed => ResultSourceKind::Typed,
+        store::ResultSource::Match => ResultSourceKind::Match,
+        store::ResultSource::Import => ResultSourceKind::Import,
+        store::ResultSource::Report => ResultSourceKind::Report,
     }
 }
 
@@ -391,9 +448,19 @@ impl Service {
         }
     }
 
-    pub fn create_event(&mut self, new: &NewEvent) -> Result<EventView> {
-        let req = new.to_store()?;
-        let id = self.store.create_tournament(&req).map_err(store_err)?;
+    pub fn create_event(&mut self, new: &NewEvent, lang: Language) -> Result<EventView> {
+        let req = new.to_store(lang)?;
+        let id = self.store.create_tournament(&req).map_err(|e| match e {
+            // the store checks the date's shape (YYYY-MM-DD, a real day); worded here
+            store::StoreError::Invalid { field: "date", .. } => {
+                let date = new.date.trim();
+                ServiceError::invalid(match lang {
+                    Language::En => format!("{date:?} is not a date like 2026-11-22."),
+                    Language::De => format!("{date:?} ist kein Datum wie 2026-11-22."),
+                })
+            }
+            other => store_err(other).in_language(lang),
+        })?;
         let info = self.store.tournament(id).map_err(store_err)?;
         self.event_view(&info)
     }
@@ -411,38 +478,48 @@ impl Service {
         event: i64,
         player: &str,
         people: Option<&str>,
+        lang: Language,
     ) -> Result<EntrantView> {
-        let mut added = self.register_all(event, &[player], people)?;
+        let mut added = self.register_all(event, &[player], people, lang)?;
         added
             .pop()
             .ok_or_else(|| ServiceError::internal("A registration returned no entrant"))
     }
 
     /// Registers several players (each created if new) with the same people, all or none: if
-    /// one name is refused, nobody is registered and no player is created.
+    /// one name is refused, nobody is registered and no player is created. The rules decide
+    /// whether they may enter and from which round (`tournament::check_entry`).
     pub fn register_all(
         &mut self,
         event: i64,
         players: &[&str],
         people: Option<&str>,
+        lang: Language,
     ) -> Result<Vec<EntrantView>> {
         let id = TournamentId(event);
-        let info = self.store.tournament(id).map_err(store_err)?;
-        let closed = match info.format {
-            Format::RoundRobin => info.rounds_paired > 0,
-            Format::Swiss { rounds, .. } => info.rounds_paired >= rounds,
-        };
-        if closed {
-            return Err(ServiceError::invalid(format!(
-                "Registration for {} is closed (rounds already paired: {})",
-                info.name, info.rounds_paired
+        let (info, state) = self.decide_on(id)?;
+        let round = tournament::check_entry(&state, players.len())
+            .map_err(|e| rule_error(e, "", &info, lang))?;
+        let entrants = self.store.entrants(id).map_err(store_err)?;
+        if let Some(twice) = players.iter().find(|p| {
+            let p = p.trim().to_lowercase();
+            entrants.iter().any(|e| e.name.to_lowercase() == p)
+        }) {
+            return Err(ServiceError::invalid(refusals::already_registered(
+                twice.trim(),
+                &info.name,
+                lang,
             )));
         }
-        let people = people.map(str::trim).filter(|p| !p.is_empty());
+        let people = people
+            .map(str::trim)
+            .filter(|p| !p.is_empty())
+            .map(|p| crate::game::checked_people(p, &players.join(", "), lang))
+            .transpose()?;
         let added = self
             .store
-            .register_names(id, players, people)
-            .map_err(store_err)?;
+            .record_registrations(id, &state, players, people, round)
+            .map_err(|e| record_error(e, &info, lang))?;
         let entrants = self.store.entrants(id).map_err(store_err)?;
         added
             .iter()
@@ -454,6 +531,75 @@ impl Service {
                     .ok_or_else(|| ServiceError::not_found(format!("Player {a} is not registered")))
             })
             .collect()
+    }
+
+    /// Corrects a registration before round 1 is paired: the player `name` (created if new; the
+    /// player first registered keeps their own record and history) and the people they play,
+    /// checked as the table checks it.
+    pub fn correct_registration(
+        &mut self,
+        event: i64,
+        who: &str,
+        name: &str,
+        people: Option<&str>,
+        lang: Language,
+    ) -> Result<EntrantView> {
+        let entrant = EntrantId(self.find_entrant_in(event, who, lang)?);
+        let id = TournamentId(event);
+        let (info, state) = self.decide_on(id)?;
+        let current = self.entrant(id, entrant)?;
+        tournament::check_registration_change(&state, entrant)
+            .map_err(|e| rule_error(e, &current.name, &info, lang))?;
+        let name = name.trim();
+        let people = people
+            .map(str::trim)
+            .filter(|p| !p.is_empty())
+            .map(|p| crate::game::checked_people(p, name, lang))
+            .transpose()?;
+        let entrants = self.store.entrants(id).map_err(store_err)?;
+        if entrants
+            .iter()
+            .any(|e| e.id != entrant && e.name.to_lowercase() == name.to_lowercase())
+        {
+            return Err(ServiceError::invalid(refusals::already_registered(
+                name, &info.name, lang,
+            )));
+        }
+        self.store
+            .record_registration_change(id, &state, entrant, name, people)
+            .map_err(|e| record_error(e, &info, lang))?;
+        self.entrant(id, entrant)
+    }
+
+    /// Removes a registration before round 1 is paired (after that, the player drops); the
+    /// players registered after move up one seed. Returns the registration removed.
+    pub fn remove_registration(
+        &mut self,
+        event: i64,
+        who: &str,
+        lang: Language,
+    ) -> Result<EntrantView> {
+        let entrant = EntrantId(self.find_entrant_in(event, who, lang)?);
+        let id = TournamentId(event);
+        let (info, state) = self.decide_on(id)?;
+        let removed = self.entrant(id, entrant)?;
+        tournament::check_registration_change(&state, entrant)
+            .map_err(|e| rule_error(e, &removed.name, &info, lang))?;
+        self.store
+            .record_unregistration(id, &state, entrant)
+            .map_err(|e| record_error(e, &info, lang))?;
+        Ok(removed)
+    }
+
+    /// The event and its state as the rules see it: what a decision is made on, and passed
+    /// back to the store with it (the store refuses it if the event changed meanwhile).
+    fn decide_on(
+        &self,
+        id: TournamentId,
+    ) -> Result<(store::TournamentInfo, tournament::EventState)> {
+        let info = self.store.tournament(id).map_err(store_err)?;
+        let state = self.store.event_state(id).map_err(store_err)?;
+        Ok((info, state))
     }
 
     fn entrant(&self, id: TournamentId, entrant: EntrantId) -> Result<EntrantView> {
@@ -471,7 +617,12 @@ impl Service {
 
     /// Finds a registered player by entrant id (`#12`) or name (any case).
     pub fn find_entrant(&self, event: i64, who: &str) -> Result<i64> {
+        self.find_entrant_in(event, who, Language::En)
+    }
+
+    fn find_entrant_in(&self, event: i64, who: &str, lang: Language) -> Result<i64> {
         let id = TournamentId(event);
+        let info = self.store.tournament(id).map_err(store_err)?;
         let entrants = self.store.entrants(id).map_err(store_err)?;
         let w = who.trim();
         if let Some(n) = w.strip_prefix('#').and_then(|n| n.parse::<i64>().ok()) {
@@ -483,83 +634,142 @@ impl Service {
             .iter()
             .find(|e| e.name.to_lowercase() == w.to_lowercase())
             .map(|e| e.id.0)
-            .ok_or_else(|| {
-                ServiceError::not_found(format!("{w:?} is not registered for this event"))
-            })
+            .ok_or_else(|| ServiceError::not_found(refusals::not_registered(w, &info.name, lang)))
     }
 
     /// Drops a player: not paired after the rounds already paired; their results stay.
-    pub fn drop_player(&mut self, event: i64, who: &str) -> Result<EntrantView> {
-        let entrant = EntrantId(self.find_entrant(event, who)?);
+    pub fn drop_player(&mut self, event: i64, who: &str, lang: Language) -> Result<EntrantView> {
+        let entrant = EntrantId(self.find_entrant_in(event, who, lang)?);
         let id = TournamentId(event);
-        self.store.drop_entrant(id, entrant).map_err(store_err)?;
+        let (info, state) = self.decide_on(id)?;
+        let name = self.entrant(id, entrant)?.name;
+        let after = tournament::check_drop(&state, entrant)
+            .map_err(|e| rule_error(e, &name, &info, lang))?;
+        self.store
+            .record_drop(id, &state, entrant, Some(after))
+            .map_err(|e| record_error(e, &info, lang))?;
         self.entrant(id, entrant)
     }
 
     /// Takes a drop back: paired again from the next round; only until that round is paired.
-    pub fn take_back_drop(&mut self, event: i64, who: &str) -> Result<EntrantView> {
-        let entrant = EntrantId(self.find_entrant(event, who)?);
+    pub fn take_back_drop(&mut self, event: i64, who: &str, lang: Language) -> Result<EntrantView> {
+        let entrant = EntrantId(self.find_entrant_in(event, who, lang)?);
         let id = TournamentId(event);
-        self.store.take_back_drop(id, entrant).map_err(store_err)?;
+        let (info, state) = self.decide_on(id)?;
+        let name = self.entrant(id, entrant)?.name;
+        tournament::check_take_back_drop(&state, entrant)
+            .map_err(|e| rule_error(e, &name, &info, lang))?;
+        self.store
+            .record_drop(id, &state, entrant, None)
+            .map_err(|e| record_error(e, &info, lang))?;
         self.entrant(id, entrant)
     }
 
-    /// Undoes the last paired round while none of its matches has a result; returns its number.
-    pub fn undo_round(&mut self, event: i64) -> Result<u32> {
+    /// Undoes the last paired round while none of its matches has a result. The players who
+    /// dropped after it was paired now count as dropped after the round before, and the
+    /// organiser is told so (`message`). When players have already reported from their phones
+    /// at some of its tables, the organiser confirms first ([`ErrorCode::NeedsConfirmation`],
+    /// naming the tables): undoing discards those reports with the pairings they belong to,
+    /// and the round's codes stop working (a player who tries one is told it is not valid).
+    pub fn undo_round(
+        &mut self,
+        event: i64,
+        confirmed: bool,
+        lang: Language,
+    ) -> Result<UndoneRound> {
+        let id = TournamentId(event);
+        let (info, state) = self.decide_on(id)?;
+        let undo = tournament::round_to_undo(&state).map_err(|e| rule_error(e, "", &info, lang))?;
+        let reported = self
+            .store
+            .report_round(id, Some(undo.number))
+            .map_err(store_err)?;
+        let reported: Vec<(u32, u32)> = reported
+            .tables
+            .iter()
+            .map(|t| {
+                let count = u32::from(t.report_a.is_some()) + u32::from(t.report_b.is_some());
+                (t.table, count)
+            })
+            .filter(|(_, count)| *count > 0)
+            .collect();
+        let reports: u32 = reported.iter().map(|(_, c)| c).sum();
+        if reports > 0 && !confirmed {
+            let tables: Vec<u32> = reported.iter().map(|(t, _)| *t).collect();
+            return Err(ServiceError::needs_confirmation(refusals::undo_reported(
+                undo.number,
+                &tables,
+                lang,
+            )));
+        }
+        let entrants = self.store.entrants(id).map_err(store_err)?;
         self.store
-            .undo_last_round(TournamentId(event))
-            .map_err(store_err)
+            .record_undo(id, &state, &undo)
+            .map_err(|e| record_error(e, &info, lang))?;
+        let drops_moved: Vec<String> = undo
+            .drops_moved
+            .iter()
+            .map(|e| display_name(&entrants, *e))
+            .collect();
+        Ok(UndoneRound {
+            number: undo.number,
+            message: refusals::undone(undo.number, &drops_moved, reports, lang),
+            drops_moved,
+            reports_discarded: reports,
+        })
     }
 
     /// Pairs the next round and publishes it (the projector and printouts show it at once).
-    pub fn pair_round(&mut self, event: i64) -> Result<RoundView> {
-        let id = TournamentId(event);
-        let round = self.store.pair_next_round(id).map_err(store_err)?;
-        let entrants = self.store.entrants(id).map_err(store_err)?;
-        Ok(round_view(&round, &entrants))
+    pub fn pair_round(&mut self, event: i64, lang: Language) -> Result<RoundView> {
+        self.pair(event, true, lang)
     }
 
     /// Pairs the next round without publishing it: the organiser sees it (and can undo it), the
     /// projector and printouts do not until [`Service::publish_round`].
-    pub fn prepare_round(&mut self, event: i64) -> Result<RoundView> {
+    pub fn prepare_round(&mut self, event: i64, lang: Language) -> Result<RoundView> {
+        self.pair(event, false, lang)
+    }
+
+    /// The rules pair the next round (`tournament::next_round`); the store records it.
+    fn pair(&mut self, event: i64, published: bool, lang: Language) -> Result<RoundView> {
         let id = TournamentId(event);
-        let round = self.store.prepare_next_round(id).map_err(store_err)?;
+        let (info, state) = self.decide_on(id)?;
+        let next = tournament::next_round(&state).map_err(|e| rule_error(e, "", &info, lang))?;
+        let round = self
+            .store
+            .record_round(id, &state, &next, published)
+            .map_err(|e| record_error(e, &info, lang))?;
         let entrants = self.store.entrants(id).map_err(store_err)?;
         Ok(round_view(&round, &entrants))
     }
 
     /// Publishes the last paired round; returns its number.
-    pub fn publish_round(&mut self, event: i64) -> Result<u32> {
-        self.store
-            .publish_round(TournamentId(event))
-            .map_err(store_err)
+    pub fn publish_round(&mut self, event: i64, lang: Language) -> Result<u32> {
+        let id = TournamentId(event);
+        let info = self.store.tournament(id).map_err(store_err)?;
+        let last = self.store.rounds(id).map_err(store_err)?.pop();
+        match last {
+            None => Err(ServiceError::invalid(refusals::nothing_to_publish(
+                &info.name, lang,
+            ))),
+            Some(r) if r.published => Err(ServiceError::invalid(refusals::already_published(
+                r.number, &info.name, lang,
+            ))),
+            Some(_) => self.store.publish_round(id).map_err(store_err),
+        }
     }
 
-    /// The winner at a table given as entrant id (`#12`), name, or seat (`a`/`b`).
+    /// The winner at a table given as entrant id (`#12`), name, or seat (`a`/`b`), and the
+    /// table; refusals in `lang`.
     fn winner_at(
         &self,
         id: TournamentId,
         round: u32,
         table: u32,
         winner: &str,
+        lang: Language,
     ) -> Result<(EntrantId, store::Table)> {
-        let rounds = self.store.rounds(id).map_err(store_err)?;
-        let t = rounds
-            .iter()
-            .find(|r| r.number == round)
-            .ok_or_else(|| ServiceError::not_found(format!("Round {round} has not been paired")))?
-            .tables
-            .iter()
-            .find(|t| t.table == table)
-            .cloned()
-            .ok_or_else(|| {
-                ServiceError::not_found(format!("Round {round} has no table {table}"))
-            })?;
-        let Some(b) = t.b else {
-            return Err(ServiceError::invalid(format!(
-                "Table {table} of round {round} is a bye; it needs no result"
-            )));
-        };
+        let (t, b) = self.match_at(id, round, table, lang)?;
         let entrants = self.store.entrants(id).map_err(store_err)?;
         let name_of = |e: EntrantId| {
             entrants
@@ -580,13 +790,77 @@ impl Service {
             [t.a, b].into_iter().find(|e| name_of(*e) == lw)
         };
         let pick = pick.ok_or_else(|| {
-            ServiceError::invalid(format!(
-                "{w:?} did not play at table {table} of round {round} ({} v {})",
-                display_name(&entrants, t.a),
-                display_name(&entrants, b)
-            ))
+            let (a, b) = (display_name(&entrants, t.a), display_name(&entrants, b));
+            ServiceError::invalid(match lang {
+                Language::En => {
+                    format!("{w:?} did not play at table {table} of round {round} ({a} v {b}).")
+                }
+                Language::De => format!(
+                    "{w:?} hat nicht an Tisch {table} von Runde {round} gespielt ({a} gegen {b})."
+                ),
+            })
         })?;
         Ok((pick, t))
+    }
+
+    /// The match at `round`/`table` with its second seat; a missing round or table, or a bye,
+    /// refused in `lang`.
+    fn match_at(
+        &self,
+        id: TournamentId,
+        round: u32,
+        table: u32,
+        lang: Language,
+    ) -> Result<(store::Table, EntrantId)> {
+        let rounds = self.store.rounds(id).map_err(store_err)?;
+        let r = rounds.iter().find(|r| r.number == round).ok_or_else(|| {
+            ServiceError::not_found(match lang {
+                Language::En => format!("Round {round} has not been paired."),
+                Language::De => format!("Runde {round} ist nicht ausgelost."),
+            })
+        })?;
+        let t = r
+            .tables
+            .iter()
+            .find(|t| t.table == table)
+            .cloned()
+            .ok_or_else(|| {
+                ServiceError::not_found(match lang {
+                    Language::En => format!("Round {round} has no table {table}."),
+                    Language::De => format!("Runde {round} hat keinen Tisch {table}."),
+                })
+            })?;
+        let Some(b) = t.b else {
+            return Err(ServiceError::invalid(match lang {
+                Language::En => {
+                    format!("Table {table} of round {round} is a bye; it needs no result.")
+                }
+                Language::De => format!(
+                    "Tisch {table} von Runde {round} ist ein Freilos; es braucht kein Ergebnis."
+                ),
+            }));
+        };
+        Ok((t, b))
+    }
+
+    /// Checks a typed score by the rules (`tournament::MatchResult::score_problem`), in `lang`.
+    fn check_score(
+        t: &store::Table,
+        winner: EntrantId,
+        (crystals_a, crystals_b): (u8, u8),
+        lang: Language,
+    ) -> Result<()> {
+        let result = tournament::MatchResult {
+            a: t.a,
+            b: t.b.unwrap_or(t.a),
+            winner,
+            crystals_a,
+            crystals_b,
+        };
+        match result.score_problem() {
+            Some(p) => Err(ServiceError::invalid(reporting::score_problem(p, lang))),
+            None => Ok(()),
+        }
     }
 
     fn table(&self, id: TournamentId, round: u32, table: u32) -> Result<PairingTable> {
@@ -601,6 +875,7 @@ impl Service {
     }
 
     /// Records a typed-in result: the winner (id, name or seat) and each seat's crystals.
+    #[allow(clippy::too_many_arguments)]
     pub fn record_result(
         &mut self,
         event: i64,
@@ -609,12 +884,25 @@ impl Service {
         winner: &str,
         crystals_a: u8,
         crystals_b: u8,
+        lang: Language,
     ) -> Result<PairingTable> {
         let id = TournamentId(event);
-        let (w, _) = self.winner_at(id, round, table, winner)?;
+        let (w, t) = self.winner_at(id, round, table, winner, lang)?;
+        Self::check_score(&t, w, (crystals_a, crystals_b), lang)?;
+        if t.result.is_some() {
+            return Err(ServiceError::invalid(match lang {
+                Language::En => format!(
+                    "Table {table} of round {round} already has a result; correct it instead."
+                ),
+                Language::De => format!(
+                    "Tisch {table} von Runde {round} hat schon ein Ergebnis; korrigiere es \
+                     stattdessen."
+                ),
+            }));
+        }
         self.store
             .record_result(id, round, table, w, crystals_a, crystals_b)
-            .map_err(store_err)?;
+            .map_err(|e| store_err(e).in_language(lang))?;
         self.table(id, round, table)
     }
 
@@ -625,11 +913,13 @@ impl Service {
         round: u32,
         table: u32,
         match_id: i64,
+        lang: Language,
     ) -> Result<PairingTable> {
         let id = TournamentId(event);
+        self.match_at(id, round, table, lang)?;
         self.store
             .record_result_from_match(id, round, table, store::MatchId(match_id))
-            .map_err(store_err)?;
+            .map_err(|e| store_err(e).in_language(lang))?;
         self.table(id, round, table)
     }
 
@@ -675,7 +965,8 @@ impl Service {
         Ok(out)
     }
 
-    /// Corrects a recorded result; the old and new values and the reason are logged.
+    /// Corrects a recorded result; the old and new values and the reason are logged (and in
+    /// the report log too when the table's players reported).
     #[allow(clippy::too_many_arguments)]
     pub fn correct_result(
         &mut self,
@@ -686,12 +977,25 @@ impl Service {
         crystals_a: u8,
         crystals_b: u8,
         reason: &str,
+        lang: Language,
     ) -> Result<PairingTable> {
         let id = TournamentId(event);
-        let (w, _) = self.winner_at(id, round, table, winner)?;
+        let (w, t) = self.winner_at(id, round, table, winner, lang)?;
+        Self::check_score(&t, w, (crystals_a, crystals_b), lang)?;
+        if t.result.is_none() {
+            return Err(ServiceError::invalid(match lang {
+                Language::En => {
+                    format!("Table {table} of round {round} has no result to correct.")
+                }
+                Language::De => format!(
+                    "Tisch {table} von Runde {round} hat kein Ergebnis, das korrigiert werden \
+                     könnte."
+                ),
+            }));
+        }
         self.store
             .correct_result(id, round, table, w, crystals_a, crystals_b, reason)
-            .map_err(store_err)?;
+            .map_err(|e| store_err(e).in_language(lang))?;
         self.table(id, round, table)
     }
 
@@ -836,8 +1140,9 @@ impl Service {
         &mut self,
         header: &NewEvent,
         files: &store::CsvImport<'_>,
+        lang: Language,
     ) -> Result<EventView> {
-        let req = header.to_store()?;
+        let req = header.to_store(lang)?;
         let head = store::EventHeader {
             name: req.name,
             date: req.date,
@@ -934,6 +1239,40 @@ fn write_whole(path: &Path, text: &str) -> Result<()> {
     std::fs::rename(&tmp, path).map_err(fail)
 }
 
+/// A refusal of the rules in `lang`, about the player `who` (empty when it is about the event).
+pub(crate) fn rule_error(
+    e: tournament::TournamentError,
+    who: &str,
+    info: &store::TournamentInfo,
+    lang: Language,
+) -> ServiceError {
+    match e {
+        tournament::TournamentError::Refused(why) => ServiceError::invalid(refusals::refusal(
+            why,
+            who,
+            &info.name,
+            info.rounds_paired,
+            lang,
+        )),
+        other => ServiceError::invalid(capitalise(&other.to_string())),
+    }
+}
+
+/// A store error of a decided write in `lang`: the event changed meanwhile is
+/// [`ErrorCode::Changed`], worded with the event's name.
+pub(crate) fn record_error(
+    e: store::StoreError,
+    info: &store::TournamentInfo,
+    lang: Language,
+) -> ServiceError {
+    match e {
+        store::StoreError::EventChanged { .. } => {
+            ServiceError::new(ErrorCode::Changed, refusals::changed(&info.name, lang))
+        }
+        other => store_err(other).in_language(lang),
+    }
+}
+
 fn display_name(entrants: &[store::Entrant], e: EntrantId) -> String {
     entrants
         .iter()
@@ -972,7 +1311,7 @@ fn table_view(t: &store::Table, entrants: &[store::Entrant]) -> PairingTable {
             winner_name: display_name(entrants, r.winner),
             crystals_a: r.crystals_a,
             crystals_b: r.crystals_b,
-            source: source_name(r.source).into(),
+            source: source_kind(r.source),
             match_id: r.match_id.map(|m| m.0),
         }),
     }

@@ -3,9 +3,13 @@
 //! players, and every refusal writing nothing.
 #![allow(clippy::unwrap_used)] // test helpers
 
+#[path = "../../../tests/support/hall_night.rs"]
+mod hall_night;
+use hall_night::hall_night;
+
 use tablemate::tournaments::{
-    NewEvent, PlayerReport, ReportAcceptance, ReportLogAction, ReportedResult, SeatCodeView,
-    SeatRefusalKind, TableReportState,
+    PlayerReport, ReportAcceptance, ReportLogAction, ReportedResult, ResultSourceKind,
+    SeatCodeView, SeatRefusalKind, TableReportState,
 };
 use tablemate::{Language, Service};
 
@@ -16,22 +20,9 @@ const DE: Language = Language::De;
 fn event(acceptance: ReportAcceptance) -> (tempfile::TempDir, Service, i64) {
     let dir = tempfile::tempdir().unwrap();
     let mut svc = Service::open(dir.path()).unwrap();
-    let e = svc
-        .create_event(&NewEvent {
-            name: "Hall Night".into(),
-            date: "2026-11-26".into(),
-            format: "swiss".into(),
-            rounds: Some(3),
-            top_cut: None,
-            first_round: Some("seeded".into()),
-            seed: Some("1".into()),
-        })
-        .unwrap();
-    svc.register_all(e.id, &["Anna", "Ben", "Cleo", "Dan"], None)
-        .unwrap();
-    svc.set_report_acceptance(e.id, acceptance).unwrap();
-    svc.pair_round(e.id).unwrap();
-    (dir, svc, e.id)
+    let players = ["Anna", "Ben", "Cleo", "Dan"];
+    let id = hall_night(&mut svc, "Hall Night", &players, acceptance).unwrap();
+    (dir, svc, id)
 }
 
 fn code_of(codes: &[SeatCodeView], player: &str) -> String {
@@ -65,6 +56,18 @@ fn snapshot(svc: &Service, event: i64) -> String {
         svc.reporting(event, EN).ok(),
         svc.event_detail(event).unwrap().rounds
     )
+}
+
+/// `player` reports through their code (from a phone on the hall's network).
+fn report(svc: &mut Service, event: i64, codes: &[SeatCodeView], player: &str, r: PlayerReport) {
+    svc.report_result(event, &code_of(codes, player), r, "10.0.0.9", EN)
+        .unwrap();
+}
+
+/// Anna and Cleo agree at table 1: Anna won 5–2.
+fn agree_at_table_1(svc: &mut Service, event: i64, codes: &[SeatCodeView]) {
+    report(svc, event, codes, "Anna", won(5, 2));
+    report(svc, event, codes, "Cleo", lost(2, 5));
 }
 
 fn open(svc: &mut Service, event: i64) -> Vec<SeatCodeView> {
@@ -192,20 +195,14 @@ fn a_wrong_code_is_refused_in_the_pages_language_and_writes_nothing() {
 fn a_code_of_another_event_is_a_wrong_code_here() {
     let (_d, mut svc, e) = event(ReportAcceptance::AtOnce);
     open(&mut svc, e);
-    let other = svc
-        .create_event(&NewEvent {
-            name: "Other Night".into(),
-            date: "2026-11-27".into(),
-            format: "swiss".into(),
-            rounds: Some(2),
-            top_cut: None,
-            first_round: None,
-            seed: Some("2".into()),
-        })
-        .unwrap();
-    svc.register_all(other.id, &["Eve", "Finn"], None).unwrap();
-    svc.pair_round(other.id).unwrap();
-    let theirs = open(&mut svc, other.id);
+    let other = hall_night(
+        &mut svc,
+        "Other Night",
+        &["Eve", "Finn"],
+        ReportAcceptance::AtOnce,
+    )
+    .unwrap();
+    let theirs = open(&mut svc, other);
     let before = snapshot(&svc, e);
     let err = svc
         .report_result(e, &theirs[0].code, won(5, 2), "10.0.0.9", EN)
@@ -240,7 +237,7 @@ fn an_expired_rounds_code_is_refused_and_writes_nothing() {
         svc.report_result(e, &code_of(&codes, l), lost(1, 5), "10.0.0.2", EN)
             .unwrap();
     }
-    svc.pair_round(e).unwrap();
+    svc.pair_round(e, Language::En).unwrap();
     let before = snapshot(&svc, e);
     let err = svc
         .report_result(e, &code_of(&codes, "Anna"), won(5, 0), "10.0.0.1", DE)
@@ -274,8 +271,7 @@ fn a_replayed_report_changes_nothing_and_a_final_table_refuses_naming_its_player
     assert_eq!(again.mine, Some(won(5, 2)));
     assert_eq!(snapshot(&svc, e), before);
     // the table becomes final; a replay then is refused
-    svc.report_result(e, &code_of(&codes, "Cleo"), lost(2, 5), "10.0.0.2", EN)
-        .unwrap();
+    report(&mut svc, e, &codes, "Cleo", lost(2, 5));
     let before = snapshot(&svc, e);
     let err = svc
         .report_result(e, &anna, won(5, 2), "10.0.0.66", EN)
@@ -327,8 +323,7 @@ fn reports_wait_while_reporting_is_closed() {
     assert_eq!(err.message, "Das Melden für Runde 1 ist schon geschlossen.");
     // once every result is in, there is nothing to open, and the organiser is told so
     svc.open_reporting(e, EN).unwrap();
-    svc.report_result(e, &code_of(&codes, "Cleo"), lost(2, 5), "10.0.0.2", EN)
-        .unwrap();
+    report(&mut svc, e, &codes, "Cleo", lost(2, 5));
     svc.settle_reports(e, 1, 2, "Ben", 5, 0, EN).unwrap();
     svc.close_reporting(e, EN).unwrap();
     let err = svc.open_reporting(e, EN).unwrap_err();
@@ -342,18 +337,15 @@ fn reports_wait_while_reporting_is_closed() {
 fn the_organiser_confirms_agreeing_reports_and_resets_a_dispute() {
     let (_d, mut svc, e) = event(ReportAcceptance::ByOrganiser);
     let codes = open(&mut svc, e);
-    svc.report_result(e, &code_of(&codes, "Ben"), won(5, 4), "10.0.0.1", EN)
-        .unwrap();
+    report(&mut svc, e, &codes, "Ben", won(5, 4));
     let dan = svc
         .report_result(e, &code_of(&codes, "Dan"), lost(4, 5), "10.0.0.2", EN)
         .unwrap();
     assert_eq!(dan.state, TableReportState::Agreed);
     assert!(dan.can_report, "not final until the organiser accepts");
     // disagreement at table 1
-    svc.report_result(e, &code_of(&codes, "Anna"), won(5, 2), "10.0.0.3", EN)
-        .unwrap();
-    svc.report_result(e, &code_of(&codes, "Cleo"), won(5, 2), "10.0.0.4", EN)
-        .unwrap();
+    report(&mut svc, e, &codes, "Anna", won(5, 2));
+    report(&mut svc, e, &codes, "Cleo", won(5, 2));
     let view = svc.reporting(e, EN).unwrap();
     assert_eq!(
         view.tables.iter().map(|t| t.state).collect::<Vec<_>>(),
@@ -377,8 +369,16 @@ fn the_organiser_confirms_agreeing_reports_and_resets_a_dispute() {
     let view = svc.reset_reports(e, 1, 1, EN).unwrap();
     assert_eq!(view.tables[0].state, TableReportState::Nobody);
     // both report again, now the organiser settles it directly by name
-    svc.report_result(e, &code_of(&codes, "Cleo"), won(5, 3), "10.0.0.4", EN)
-        .unwrap();
+    report(&mut svc, e, &codes, "Cleo", won(5, 3));
+    // an impossible score is refused by the rules, in German, and writes nothing
+    let before = snapshot(&svc, e);
+    let err = svc.settle_reports(e, 1, 1, "cleo", 5, 3, DE).unwrap_err();
+    assert!(
+        err.message
+            .contains("Wer gewinnt, muss mehr Kristalle haben als wer verliert."),
+        "{err:?}"
+    );
+    assert_eq!(snapshot(&svc, e), before);
     let view = svc.settle_reports(e, 1, 1, "cleo", 3, 5, EN).unwrap();
     assert_eq!(view.tables[0].result.as_deref(), Some("Cleo won 5–3"));
     assert!(!view.live, "every result in: the round is final");
@@ -416,4 +416,92 @@ fn a_player_changes_their_report_before_it_is_final() {
         (log[1].old.as_deref(), log[1].new.as_deref()),
         (Some("Anna won 5–2"), Some("Cleo won 5–3"))
     );
+}
+
+/// The source of table `table`'s result in round 1.
+fn source(svc: &Service, event: i64, table: u32) -> Option<ResultSourceKind> {
+    let d = svc.event_detail(event).unwrap();
+    let t = d.rounds[0]
+        .tables
+        .iter()
+        .find(|t| t.table == table)
+        .unwrap();
+    t.result.as_ref().map(|r| r.source)
+}
+
+#[test]
+fn a_result_from_the_reports_reads_as_reported_and_a_typed_one_after_it_is_logged() {
+    let (_d, mut svc, e) = event(ReportAcceptance::AtOnce);
+    let codes = open(&mut svc, e);
+    agree_at_table_1(&mut svc, e, &codes);
+    assert_eq!(source(&svc, e, 1), Some(ResultSourceKind::Report));
+
+    // the organiser corrects it: typed now, and the report log says old → new
+    svc.correct_result(e, 1, 1, "Cleo", 3, 5, "slip said so", EN)
+        .unwrap();
+    assert_eq!(source(&svc, e, 1), Some(ResultSourceKind::Typed));
+    let last = svc.report_log(e, EN).unwrap().pop().unwrap();
+    assert_eq!(
+        (last.table, last.who.as_str(), last.action),
+        (1, "organiser", ReportLogAction::SetResult)
+    );
+    assert_eq!(
+        (last.old.as_deref(), last.new.as_deref()),
+        (Some("Anna won 5–2"), Some("Cleo won 5–3"))
+    );
+
+    // Ben reported, Dan did not: the organiser types the slip's result; it is logged as theirs
+    report(&mut svc, e, &codes, "Ben", won(5, 1));
+    svc.record_result(e, 1, 2, "Dan", 1, 5, EN).unwrap();
+    assert_eq!(source(&svc, e, 2), Some(ResultSourceKind::Typed));
+    let last = svc.report_log(e, EN).unwrap().pop().unwrap();
+    assert_eq!(
+        (last.table, last.action, last.old, last.new.as_deref()),
+        (2, ReportLogAction::SetResult, None, Some("Dan won 5–1"))
+    );
+}
+
+#[test]
+fn reports_accepted_by_the_organiser_read_as_reported_and_a_table_nobody_reported_is_not_logged() {
+    let (_d, mut svc, e) = event(ReportAcceptance::ByOrganiser);
+    let codes = open(&mut svc, e);
+    agree_at_table_1(&mut svc, e, &codes);
+    assert_eq!(source(&svc, e, 1), None, "waits for the organiser");
+    svc.accept_reports(e, 1, 1, EN).unwrap();
+    assert_eq!(source(&svc, e, 1), Some(ResultSourceKind::Report));
+    let lines = svc.report_log(e, EN).unwrap().len();
+    svc.record_result(e, 1, 2, "Ben", 5, 0, EN).unwrap();
+    assert_eq!(source(&svc, e, 2), Some(ResultSourceKind::Typed));
+    assert_eq!(
+        svc.report_log(e, EN).unwrap().len(),
+        lines,
+        "nobody reported there"
+    );
+}
+
+#[test]
+fn undoing_a_round_with_reports_asks_first_then_discards_them_and_expires_the_codes() {
+    let (_d, mut svc, e) = event(ReportAcceptance::ByOrganiser);
+    let codes = open(&mut svc, e);
+    let anna = code_of(&codes, "Anna");
+    svc.report_result(e, &anna, won(5, 2), "10.0.0.2", EN)
+        .unwrap();
+    let before = snapshot(&svc, e);
+    let ask = svc.undo_round(e, false, DE).unwrap_err();
+    assert_eq!(ask.code, tablemate::ErrorCode::NeedsConfirmation);
+    assert_eq!(
+        ask.message,
+        "An Tisch 1 von Runde 1 haben Spieler schon ihr Ergebnis gemeldet. Wird die Runde \
+         zurückgenommen, sind ihre Meldungen verworfen und die Codes der Runde gelten nicht \
+         mehr. Runde 1 trotzdem zurücknehmen?"
+    );
+    assert_eq!(snapshot(&svc, e), before, "nothing written");
+    let undone = svc.undo_round(e, true, EN).unwrap();
+    assert_eq!(undone.reports_discarded, 1);
+    assert_eq!(
+        undone.message,
+        "Round 1 was undone. 1 player's report was discarded; the round's codes no longer work."
+    );
+    let refused = svc.seat_view(e, &anna, EN).unwrap_err();
+    assert_eq!(refused.kind, SeatRefusalKind::UnknownCode, "{refused:?}");
 }

@@ -1,9 +1,10 @@
 //! What an organiser may still change in an event, decided from its state: the last round can be
-//! undone while none of its matches has a result; a drop can be taken back until the next round
-//! is paired; nobody drops once the event is over. Refusals say why, without naming the player
+//! undone while none of its matches has a result (and which drops and late entries that moves
+//! back); a drop can be taken back until the next round is paired; nobody drops once the event
+//! is over; who may register, and a registration corrected or removed only before round 1. Refusals say why, without naming the player
 //! (the caller knows the name and puts it in front).
 
-use crate::{round_robin_rounds, EntrantId, EventState, Format, Stage, TournamentError};
+use crate::{round_robin_rounds, EntrantId, EventState, Format, Refusal, Stage, TournamentError};
 
 /// Whether the event is over: every round of its format is paired and every match decided.
 pub fn is_finished(event: &EventState) -> bool {
@@ -29,37 +30,60 @@ pub fn is_finished(event: &EventState) -> bool {
     }
 }
 
-/// The number of the round that may be undone: the last one paired, while none of its matches
-/// has a result (a result is corrected, never undone with its round).
-pub fn round_to_undo(event: &EventState) -> Result<u32, TournamentError> {
+/// What undoing the last round changes: the round's number, and the registrations it moves
+/// back so that the round can be paired again as if it never was.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Undo {
+    /// The round undone (the last one paired).
+    pub number: u32,
+    /// Players who dropped after this round was paired (their `dropped_after` is `number`):
+    /// they now dropped after the round before, so the round is paired again without them.
+    /// The organiser is told, since the drop moves to an earlier round.
+    pub drops_moved: Vec<EntrantId>,
+    /// Players who entered late after this round was paired (`joined_round` after `number`):
+    /// they join this round when it is paired again.
+    pub entries_moved: Vec<EntrantId>,
+}
+
+/// The round that may be undone (the last one paired, while none of its matches has a result:
+/// a result is corrected, never undone with its round) and the registrations it moves back.
+pub fn round_to_undo(event: &EventState) -> Result<Undo, TournamentError> {
     let Some(last) = event.rounds.last() else {
-        return Err(TournamentError::Refused(
-            "no round has been paired yet, so there is none to undo".into(),
-        ));
+        return Err(TournamentError::Refused(Refusal::NoRoundToUndo));
     };
     let number = event.rounds.len() as u32;
     if !last.record.results.is_empty() {
-        return Err(TournamentError::Refused(format!(
-            "round {number} already has results; only a round without any result can be undone"
-        )));
+        return Err(TournamentError::Refused(Refusal::RoundHasResults {
+            round: number,
+        }));
     }
-    Ok(number)
+    let regs = &event.registrations;
+    Ok(Undo {
+        number,
+        drops_moved: regs
+            .iter()
+            .filter(|r| r.dropped_after.is_some_and(|d| d >= number))
+            .map(|r| r.id)
+            .collect(),
+        entries_moved: regs
+            .iter()
+            .filter(|r| r.joined_round > number)
+            .map(|r| r.id)
+            .collect(),
+    })
 }
 
-/// Checks that `entrant` may drop now: they are still in and the event is not over.
-pub fn check_drop(event: &EventState, entrant: EntrantId) -> Result<(), TournamentError> {
+/// Checks that `entrant` may drop now: they are still in and the event is not over. Returns
+/// the round they drop after: the last one paired.
+pub fn check_drop(event: &EventState, entrant: EntrantId) -> Result<u32, TournamentError> {
     let registration = find(event, entrant)?;
     if let Some(after) = registration.dropped_after {
-        return Err(TournamentError::Refused(format!(
-            "is not an active player: they dropped after round {after}"
-        )));
+        return Err(TournamentError::Refused(Refusal::AlreadyDropped { after }));
     }
     if is_finished(event) {
-        return Err(TournamentError::Refused(
-            "cannot drop: the event is over".into(),
-        ));
+        return Err(TournamentError::Refused(Refusal::DropAfterTheEnd));
     }
-    Ok(())
+    Ok(event.rounds.len() as u32)
 }
 
 /// Checks that `entrant`'s drop can be taken back: they dropped and no round has been paired
@@ -68,17 +92,48 @@ pub fn check_take_back_drop(event: &EventState, entrant: EntrantId) -> Result<()
     let registration = find(event, entrant)?;
     let paired = event.rounds.len() as u32;
     match registration.dropped_after {
-        None => Err(TournamentError::Refused("has not dropped".into())),
-        Some(after) if after < paired => Err(TournamentError::Refused(format!(
-            "dropped after round {after} and round {} has been paired since; a drop can only be \
-             taken back until the next round is paired",
-            after + 1
-        ))),
-        Some(_) if is_finished(event) => Err(TournamentError::Refused(
-            "cannot come back: the event is over".into(),
-        )),
+        None => Err(TournamentError::Refused(Refusal::NotDropped)),
+        Some(after) if after < paired => {
+            Err(TournamentError::Refused(Refusal::DropPairedSince { after }))
+        }
+        Some(_) if is_finished(event) => Err(TournamentError::Refused(Refusal::ReturnAfterTheEnd)),
         Some(_) => Ok(()),
     }
+}
+
+/// Checks that `adding` players may register now, and returns the round they join (1 before
+/// the event starts; later for a late entry, Swiss only). Closed once a round robin has
+/// started or every Swiss round is paired; the field is at most [`crate::MAX_ENTRANTS`].
+pub fn check_entry(event: &EventState, adding: usize) -> Result<u32, TournamentError> {
+    let paired = event.rounds.len() as u32;
+    match event.format {
+        Format::RoundRobin if paired > 0 => {
+            return Err(TournamentError::Refused(Refusal::RoundRobinStarted))
+        }
+        Format::Swiss { rounds, .. } if paired >= rounds => {
+            return Err(TournamentError::Refused(Refusal::SwissAllPaired { rounds }))
+        }
+        _ => {}
+    }
+    if event.registrations.len() + adding > crate::MAX_ENTRANTS {
+        return Err(TournamentError::Refused(Refusal::EventFull {
+            max: crate::MAX_ENTRANTS,
+        }));
+    }
+    Ok(paired + 1)
+}
+
+/// Checks that a registration may be corrected (another player or people) or removed: only
+/// before round 1 is paired, since every pairing and result after is built on it.
+pub fn check_registration_change(
+    event: &EventState,
+    entrant: EntrantId,
+) -> Result<(), TournamentError> {
+    find(event, entrant)?;
+    if !event.rounds.is_empty() {
+        return Err(TournamentError::Refused(Refusal::RegistrationInPlay));
+    }
+    Ok(())
 }
 
 fn find(event: &EventState, entrant: EntrantId) -> Result<&crate::Registration, TournamentError> {
@@ -139,7 +194,7 @@ mod tests {
             "{err}"
         );
         pair(&mut e, false);
-        assert_eq!(round_to_undo(&e), Ok(2));
+        assert_eq!(round_to_undo(&e).map(|u| u.number), Ok(2));
     }
 
     #[test]
@@ -149,9 +204,9 @@ mod tests {
         let who = EntrantId(2);
         assert_eq!(
             check_take_back_drop(&e, who),
-            Err(TournamentError::Refused("has not dropped".into()))
+            Err(TournamentError::Refused(Refusal::NotDropped))
         );
-        assert_eq!(check_drop(&e, who), Ok(()));
+        assert_eq!(check_drop(&e, who), Ok(1), "drops after round 1");
         e.registrations[1].dropped_after = Some(1);
         assert!(check_drop(&e, who).is_err(), "dropped twice");
         assert_eq!(check_take_back_drop(&e, who), Ok(()));
@@ -169,7 +224,7 @@ mod tests {
         pair(&mut e, true);
         pair(&mut e, false);
         assert!(!is_finished(&e), "round 2 still open");
-        assert_eq!(check_drop(&e, EntrantId(1)), Ok(()));
+        assert_eq!(check_drop(&e, EntrantId(1)), Ok(2));
         e.rounds.pop();
         pair(&mut e, true);
         assert!(is_finished(&e));
@@ -199,5 +254,63 @@ mod tests {
             finished.push(is_finished(&rr));
         }
         assert_eq!(finished, [false, false, true]);
+    }
+
+    #[test]
+    fn undoing_a_round_moves_back_the_drops_and_entries_made_after_it_was_paired() {
+        let mut e = swiss(3, 6);
+        pair(&mut e, true);
+        pair(&mut e, false);
+        e.registrations[0].dropped_after = Some(1);
+        e.registrations[1].dropped_after = Some(2);
+        e.registrations.push(crate::Registration {
+            id: EntrantId(7),
+            joined_round: 3,
+            dropped_after: None,
+        });
+        let undo = round_to_undo(&e).unwrap();
+        assert_eq!(undo.number, 2);
+        assert_eq!(
+            undo.drops_moved,
+            [EntrantId(2)],
+            "the drop after round 1 stays"
+        );
+        assert_eq!(undo.entries_moved, [EntrantId(7)]);
+    }
+
+    #[test]
+    fn entries_close_with_the_format_and_registrations_change_only_before_round_1() {
+        let mut e = swiss(1, 4);
+        assert_eq!(check_entry(&e, 2), Ok(1));
+        assert_eq!(check_registration_change(&e, EntrantId(1)), Ok(()));
+        assert!(
+            check_registration_change(&e, EntrantId(9)).is_err(),
+            "not registered"
+        );
+        assert_eq!(
+            check_entry(&e, crate::MAX_ENTRANTS - 3),
+            Err(TournamentError::Refused(Refusal::EventFull {
+                max: crate::MAX_ENTRANTS
+            }))
+        );
+        pair(&mut e, false);
+        assert_eq!(
+            check_registration_change(&e, EntrantId(1)),
+            Err(TournamentError::Refused(Refusal::RegistrationInPlay))
+        );
+        assert_eq!(
+            check_entry(&e, 1),
+            Err(TournamentError::Refused(Refusal::SwissAllPaired {
+                rounds: 1
+            }))
+        );
+        let mut rr = swiss(1, 4);
+        rr.format = Format::RoundRobin;
+        assert_eq!(check_entry(&rr, 1), Ok(1));
+        pair(&mut rr, false);
+        assert_eq!(
+            check_entry(&rr, 1),
+            Err(TournamentError::Refused(Refusal::RoundRobinStarted))
+        );
     }
 }

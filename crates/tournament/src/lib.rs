@@ -30,6 +30,7 @@ mod next_round;
 mod pairing;
 mod ratio;
 mod record;
+mod refusal;
 mod reports;
 mod rng;
 mod round_clock;
@@ -38,13 +39,17 @@ mod standings;
 mod swiss_cost;
 mod top_cut;
 
-pub use control::{check_drop, check_take_back_drop, is_finished, round_to_undo};
+pub use control::{
+    check_drop, check_entry, check_registration_change, check_take_back_drop, is_finished,
+    round_to_undo, Undo,
+};
 pub use error::TournamentError;
 pub use ids::EntrantId;
 pub use next_round::{next_round, EventState, NextRound, PairedRound, Registration, Stage};
 pub use pairing::{swiss_pairings, FirstRound};
 pub use ratio::Ratio;
 pub use record::{MatchResult, Pairing, RoundRecord};
+pub use refusal::{ClockRefusal, Refusal};
 pub use reports::{agreement, Agreement, ReportProblem, Seat, SeatReport, SeatScore};
 pub use round_clock::{
     ClockCommand, ClockPhase, ClockReading, ClockRun, RoundClock, DEFAULT_ROUND_MINUTES,
@@ -63,6 +68,8 @@ pub const OMW_FLOOR: (u128, u128) = (33, 100);
 /// The largest field paired: far above any Blue Moon event, and it bounds the matching's size
 /// (its time grows with the cube of the field, its memory with the square).
 pub const MAX_ENTRANTS: usize = 1024;
+/// The most Swiss rounds an event has.
+pub const MAX_SWISS_ROUNDS: u32 = 20;
 /// Most crystals a player can hold at the end of a match: 4 going in, then a 7-crystal game.
 pub const MAX_MATCH_CRYSTALS: u8 = 11;
 
@@ -81,16 +88,12 @@ impl Format {
     pub fn validate(&self) -> Result<(), TournamentError> {
         match *self {
             Format::Swiss { rounds, top_cut } => {
-                if rounds == 0 || rounds > 20 {
-                    return Err(TournamentError::Invalid(format!(
-                        "a Swiss event needs 1 to 20 rounds, not {rounds}"
-                    )));
+                if rounds == 0 || rounds > MAX_SWISS_ROUNDS {
+                    return Err(TournamentError::SwissRounds { rounds });
                 }
                 if let Some(cut) = top_cut {
                     if !(2..=64).contains(&cut) || !cut.is_power_of_two() {
-                        return Err(TournamentError::Invalid(format!(
-                            "a top cut must be 2, 4, 8, 16, 32 or 64 players, not {cut}"
-                        )));
+                        return Err(TournamentError::TopCut { cut });
                     }
                 }
                 Ok(())

@@ -4,7 +4,7 @@
 
 use crate::{
     round_robin_pairings, round_robin_rounds, standings, swiss_pairings, top_cut_pairings,
-    EntrantId, FirstRound, Format, Pairing, RoundRecord, TournamentError,
+    EntrantId, FirstRound, Format, Pairing, Refusal, RoundRecord, TournamentError,
 };
 
 /// Which part of an event a round belongs to.
@@ -94,10 +94,9 @@ impl EventState {
 /// every round has been played.
 pub fn next_round(event: &EventState) -> Result<NextRound, TournamentError> {
     if let Some(open) = event.rounds.iter().position(|r| !r.record.is_complete()) {
-        return Err(TournamentError::Refused(format!(
-            "round {} still has matches without a result",
-            open + 1
-        )));
+        return Err(TournamentError::Refused(Refusal::RoundOpen {
+            round: open as u32 + 1,
+        }));
     }
     let number = event.rounds.len() as u32 + 1;
     let active = event.active();
@@ -113,9 +112,9 @@ pub fn next_round(event: &EventState) -> Result<NextRound, TournamentError> {
             } else if let Some(cut) = top_cut {
                 (Stage::TopCut, top_cut_round(event, &active, &played, cut)?)
             } else {
-                return Err(TournamentError::Refused(format!(
-                    "all {swiss} rounds have been played"
-                )));
+                return Err(TournamentError::Refused(Refusal::AllRoundsPlayed {
+                    rounds: swiss,
+                }));
             }
         }
         Format::RoundRobin => {
@@ -127,9 +126,9 @@ pub fn next_round(event: &EventState) -> Result<NextRound, TournamentError> {
                 .collect();
             let total = round_robin_rounds(field.len());
             if number > total && total > 0 {
-                return Err(TournamentError::Refused(format!(
-                    "all {total} rounds have been played"
-                )));
+                return Err(TournamentError::Refused(Refusal::AllRoundsPlayed {
+                    rounds: total,
+                }));
             }
             (
                 Stage::RoundRobin,
@@ -159,10 +158,10 @@ fn top_cut_round(
         .take(cut as usize)
         .collect();
     if seeds.len() < cut as usize {
-        return Err(TournamentError::Refused(format!(
-            "the top {cut} cut needs {cut} active players, there are {}",
-            seeds.len()
-        )));
+        return Err(TournamentError::Refused(Refusal::TopCutTooFew {
+            cut,
+            active: seeds.len() as u32,
+        }));
     }
     top_cut_pairings(&seeds, &event.records(Stage::TopCut))
 }
@@ -257,7 +256,7 @@ pub(crate) mod tests {
         let err = next_round(&e).unwrap_err();
         assert_eq!(
             err,
-            TournamentError::Refused("round 1 still has matches without a result".into())
+            TournamentError::Refused(Refusal::RoundOpen { round: 1 })
         );
     }
 
@@ -292,7 +291,7 @@ pub(crate) mod tests {
         let err = next_round(&e).unwrap_err();
         assert_eq!(
             err,
-            TournamentError::Refused("all 3 rounds have been played".into())
+            TournamentError::Refused(Refusal::AllRoundsPlayed { rounds: 3 })
         );
     }
 

@@ -65,6 +65,18 @@ impl MatchResult {
         Ok(())
     }
 
+    /// What is wrong with the score on its own, typed (the service words it): more crystals
+    /// than a match gives, or a winner not ahead. The same problems as a player's report.
+    pub fn score_problem(&self) -> Option<crate::ReportProblem> {
+        if self.crystals_a > MAX_MATCH_CRYSTALS || self.crystals_b > MAX_MATCH_CRYSTALS {
+            return Some(crate::ReportProblem::TooManyCrystals {
+                max: MAX_MATCH_CRYSTALS,
+            });
+        }
+        let (w, l) = self.winner_loser_crystals();
+        (w <= l).then_some(crate::ReportProblem::WinnerNotAhead)
+    }
+
     pub fn loser(&self) -> EntrantId {
         if self.winner == self.a {
             self.b

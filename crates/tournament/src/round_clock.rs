@@ -4,7 +4,7 @@
 //! exactly, every view computes the same remaining time from the same state, and the tests need
 //! no sleeping.
 
-use crate::TournamentError;
+use crate::{ClockRefusal, Refusal, TournamentError};
 
 /// The length a round's clock has until the organiser sets another (a common Blue Moon round).
 pub const DEFAULT_ROUND_MINUTES: u32 = 50;
@@ -144,32 +144,30 @@ impl RoundClock {
 
     /// The clock after `command` at `now`, or why it cannot be done now.
     pub fn apply(&self, command: ClockCommand, now: i64) -> Result<RoundClock, TournamentError> {
-        let refused = |why: &str| Err(TournamentError::Refused(why.into()));
+        let refused = |why| Err(TournamentError::Refused(Refusal::Clock(why)));
         let run = match (command, self.run) {
             (ClockCommand::Start, ClockRun::NotStarted) => ClockRun::Running {
                 since: now,
                 ran_ms: 0,
             },
-            (ClockCommand::Start, _) => {
-                return refused("the clock has already been started; pause or resume it")
-            }
+            (ClockCommand::Start, _) => return refused(ClockRefusal::AlreadyStarted),
             (ClockCommand::Pause, ClockRun::Running { .. }) => ClockRun::Paused {
                 ran_ms: self.ran_ms(now),
             },
             (ClockCommand::Pause, ClockRun::NotStarted) => {
-                return refused("the clock has not been started yet")
+                return refused(ClockRefusal::PauseBeforeStart)
             }
             (ClockCommand::Pause, ClockRun::Paused { .. }) => {
-                return refused("the clock is already paused")
+                return refused(ClockRefusal::AlreadyPaused)
             }
             (ClockCommand::Resume, ClockRun::Paused { ran_ms }) => {
                 ClockRun::Running { since: now, ran_ms }
             }
             (ClockCommand::Resume, ClockRun::NotStarted) => {
-                return refused("the clock has not been started yet; start it")
+                return refused(ClockRefusal::ResumeBeforeStart)
             }
             (ClockCommand::Resume, ClockRun::Running { .. }) => {
-                return refused("the clock is already running")
+                return refused(ClockRefusal::AlreadyRunning)
             }
             (ClockCommand::Set { minutes }, run) => {
                 if !(1..=MAX_ROUND_MINUTES).contains(&minutes) {

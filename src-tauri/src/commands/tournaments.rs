@@ -5,7 +5,7 @@ use crate::dialog::FileDialogs;
 use crate::state::AppState;
 use tablemate::tournaments::{
     ClockAction, ClockView, EntrantView, EventDetail, EventView, ExportedFiles, NewEvent,
-    PairingTable, RoundView, TableMatch,
+    PairingTable, RoundView, TableMatch, UndoneRound,
 };
 use tablemate::{Language, ServiceError};
 use tauri::{Manager, Runtime, State, WebviewWindow};
@@ -18,8 +18,12 @@ pub fn tournament_list(state: State<'_, AppState>) -> CmdResult<Vec<EventView>> 
 }
 
 #[tauri::command(async)]
-pub fn tournament_create(state: State<'_, AppState>, event: NewEvent) -> CmdResult<EventView> {
-    state.with(|svc| svc.create_event(&event))
+pub fn tournament_create(
+    state: State<'_, AppState>,
+    event: NewEvent,
+    lang: Option<Language>,
+) -> CmdResult<EventView> {
+    state.with(|svc| svc.create_event(&event, lang.unwrap_or_default()))
 }
 
 #[tauri::command(async)]
@@ -33,8 +37,41 @@ pub fn tournament_register(
     id: i64,
     player: String,
     people: Option<String>,
+    lang: Option<Language>,
 ) -> CmdResult<EntrantView> {
-    state.with(|svc| svc.register(id, &player, people.as_deref()))
+    state.with(|svc| svc.register(id, &player, people.as_deref(), lang.unwrap_or_default()))
+}
+
+/// Corrects a registration before round 1 is paired: the player's name and people.
+#[tauri::command(async)]
+pub fn tournament_correct_registration(
+    state: State<'_, AppState>,
+    id: i64,
+    entrant: i64,
+    player: String,
+    people: Option<String>,
+    lang: Option<Language>,
+) -> CmdResult<EntrantView> {
+    state.with(|svc| {
+        svc.correct_registration(
+            id,
+            &format!("#{entrant}"),
+            &player,
+            people.as_deref(),
+            lang.unwrap_or_default(),
+        )
+    })
+}
+
+/// Removes a registration before round 1 is paired; returns the registration removed.
+#[tauri::command(async)]
+pub fn tournament_unregister(
+    state: State<'_, AppState>,
+    id: i64,
+    entrant: i64,
+    lang: Option<Language>,
+) -> CmdResult<EntrantView> {
+    state.with(|svc| svc.remove_registration(id, &format!("#{entrant}"), lang.unwrap_or_default()))
 }
 
 #[tauri::command(async)]
@@ -42,15 +79,21 @@ pub fn tournament_drop(
     state: State<'_, AppState>,
     id: i64,
     entrant: i64,
+    lang: Option<Language>,
 ) -> CmdResult<EntrantView> {
-    state.with(|svc| svc.drop_player(id, &format!("#{entrant}")))
+    state.with(|svc| svc.drop_player(id, &format!("#{entrant}"), lang.unwrap_or_default()))
 }
 
 #[tauri::command(async)]
-pub fn tournament_pair(state: State<'_, AppState>, id: i64) -> CmdResult<RoundView> {
-    state.with(|svc| svc.pair_round(id))
+pub fn tournament_pair(
+    state: State<'_, AppState>,
+    id: i64,
+    lang: Option<Language>,
+) -> CmdResult<RoundView> {
+    state.with(|svc| svc.pair_round(id, lang.unwrap_or_default()))
 }
 
+#[allow(clippy::too_many_arguments)]
 #[tauri::command(async)]
 pub fn tournament_result(
     state: State<'_, AppState>,
@@ -60,6 +103,7 @@ pub fn tournament_result(
     winner: i64,
     crystals_a: u8,
     crystals_b: u8,
+    lang: Option<Language>,
 ) -> CmdResult<PairingTable> {
     state.with(|svc| {
         svc.record_result(
@@ -69,6 +113,7 @@ pub fn tournament_result(
             &format!("#{winner}"),
             crystals_a,
             crystals_b,
+            lang.unwrap_or_default(),
         )
     })
 }
@@ -80,8 +125,11 @@ pub fn tournament_result_from_match(
     round: u32,
     table: u32,
     match_id: i64,
+    lang: Option<Language>,
 ) -> CmdResult<PairingTable> {
-    state.with(|svc| svc.record_result_from_match(id, round, table, match_id))
+    state.with(|svc| {
+        svc.record_result_from_match(id, round, table, match_id, lang.unwrap_or_default())
+    })
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -95,6 +143,7 @@ pub fn tournament_correct(
     crystals_a: u8,
     crystals_b: u8,
     reason: String,
+    lang: Option<Language>,
 ) -> CmdResult<PairingTable> {
     state.with(|svc| {
         svc.correct_result(
@@ -105,6 +154,7 @@ pub fn tournament_correct(
             crystals_a,
             crystals_b,
             &reason,
+            lang.unwrap_or_default(),
         )
     })
 }
@@ -153,26 +203,41 @@ pub fn tournament_undrop(
     state: State<'_, AppState>,
     id: i64,
     entrant: i64,
+    lang: Option<Language>,
 ) -> CmdResult<EntrantView> {
-    state.with(|svc| svc.take_back_drop(id, &format!("#{entrant}")))
+    state.with(|svc| svc.take_back_drop(id, &format!("#{entrant}"), lang.unwrap_or_default()))
 }
 
-/// Undoes the last paired round while it has no result; returns the round's number.
+/// Undoes the last paired round while it has no result; says which drops moved to the round
+/// before. A round with players' reports is undone only `confirmed`.
 #[tauri::command(async)]
-pub fn tournament_unpair(state: State<'_, AppState>, id: i64) -> CmdResult<u32> {
-    state.with(|svc| svc.undo_round(id))
+pub fn tournament_unpair(
+    state: State<'_, AppState>,
+    id: i64,
+    confirmed: Option<bool>,
+    lang: Option<Language>,
+) -> CmdResult<UndoneRound> {
+    state.with(|svc| svc.undo_round(id, confirmed.unwrap_or(false), lang.unwrap_or_default()))
 }
 
 /// Pairs the next round without publishing it (the organiser sees it, the projector does not).
 #[tauri::command(async)]
-pub fn tournament_prepare(state: State<'_, AppState>, id: i64) -> CmdResult<RoundView> {
-    state.with(|svc| svc.prepare_round(id))
+pub fn tournament_prepare(
+    state: State<'_, AppState>,
+    id: i64,
+    lang: Option<Language>,
+) -> CmdResult<RoundView> {
+    state.with(|svc| svc.prepare_round(id, lang.unwrap_or_default()))
 }
 
 /// Publishes the last paired round; returns its number.
 #[tauri::command(async)]
-pub fn tournament_publish(state: State<'_, AppState>, id: i64) -> CmdResult<u32> {
-    state.with(|svc| svc.publish_round(id))
+pub fn tournament_publish(
+    state: State<'_, AppState>,
+    id: i64,
+    lang: Option<Language>,
+) -> CmdResult<u32> {
+    state.with(|svc| svc.publish_round(id, lang.unwrap_or_default()))
 }
 
 /// The current round's clock now (`None` before round 1 is paired). The views ask every second.

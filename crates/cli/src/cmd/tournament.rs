@@ -5,10 +5,13 @@
 use std::io::{self, Write};
 use std::path::PathBuf;
 
+/// The language of refusals: the command line speaks English, like its output.
+const LANG: tablemate::Language = tablemate::Language::En;
+
 use clap::{Args, Subcommand};
 use tablemate::tournaments::{
-    ClockAction, ClockState, ClockView, EventDetail, NewEvent, PairingTable, RoundView,
-    StandingView,
+    ClockAction, ClockState, ClockView, EventDetail, NewEvent, PairingTable, ResultSourceKind,
+    RoundView, StandingView,
 };
 use tablemate::{Service, ServiceError};
 
@@ -33,6 +36,22 @@ pub enum TournamentCmd {
         #[arg(long)]
         people: Option<String>,
     },
+    /// Correct a registration (by name or #entrant id) before round 1 is paired: another
+    /// player's name, another people (checked as at the table: "Vulka" asks "Did you mean
+    /// Vulca?"). What is not given stays.
+    CorrectRegistration {
+        event: String,
+        player: String,
+        /// The right name (another player, created if new).
+        #[arg(long)]
+        name: Option<String>,
+        /// The right people or deck.
+        #[arg(long)]
+        people: Option<String>,
+    },
+    /// Remove a registration (by name or #entrant id) before round 1 is paired; after that,
+    /// drop the player instead.
+    Unregister { event: String, player: String },
     /// Drop a player (by name or #entrant id): not paired after the rounds already paired.
     Drop { event: String, player: String },
     /// Take a drop back (by name or #entrant id): paired again from the next round. Only until
@@ -55,8 +74,14 @@ pub enum TournamentCmd {
         #[command(subcommand)]
         action: Option<ClockCmd>,
     },
-    /// Undo the last paired round, while none of its matches has a result.
-    Unpair { event: String },
+    /// Undo the last paired round, while none of its matches has a result. When players have
+    /// reported from their phones, it is refused (exit code 1, nothing changed) unless
+    /// confirmed with --confirm: their reports go with the round and its codes stop working.
+    Unpair {
+        event: String,
+        #[arg(long)]
+        confirm: bool,
+    },
     /// Record a result: the winner and each seat's crystals (`--crystals 5-3`, seat A first), or
     /// the result of a match played in the app (`--match ID`).
     Result(ResultArgs),
@@ -221,15 +246,18 @@ pub fn run(ctx: &Ctx, cmd: TournamentCmd) -> Result<(), ServiceError> {
     match cmd {
         TournamentCmd::Reporting(c) => super::reporting::run(ctx, svc, c),
         TournamentCmd::New(a) => {
-            let ev = svc.create_event(&NewEvent {
-                name: a.name,
-                date: a.date,
-                format: a.format,
-                rounds: a.rounds,
-                top_cut: a.top_cut,
-                first_round: a.first_round,
-                seed: a.seed,
-            })?;
+            let ev = svc.create_event(
+                &NewEvent {
+                    name: a.name,
+                    date: a.date,
+                    format: a.format,
+                    rounds: a.rounds,
+                    top_cut: a.top_cut,
+                    first_round: a.first_round,
+                    seed: a.seed,
+                },
+                LANG,
+            )?;
             out.print(&ev, |w| {
                 writeln!(
                     w,
@@ -278,7 +306,7 @@ pub fn run(ctx: &Ctx, cmd: TournamentCmd) -> Result<(), ServiceError> {
             let id = svc.find_event(&event)?.0;
             let names: Vec<&str> = players.iter().map(String::as_str).collect();
             // all or none: one refused name registers nobody
-            let added = svc.register_all(id, &names, people.as_deref())?;
+            let added = svc.register_all(id, &names, people.as_deref(), LANG)?;
             out.print(&added, |w| {
                 for e in &added {
                     let late = if e.joined_round > 1 {
@@ -302,9 +330,50 @@ pub fn run(ctx: &Ctx, cmd: TournamentCmd) -> Result<(), ServiceError> {
                 Ok(())
             })
         }
+        TournamentCmd::CorrectRegistration {
+            event,
+            player,
+            name,
+            people,
+        } => {
+            let id = svc.find_event(&event)?.0;
+            let entrant = svc.find_entrant(id, &player)?;
+            let now = svc
+                .event_detail(id)?
+                .entrants
+                .into_iter()
+                .find(|e| e.id == entrant)
+                .ok_or_else(|| ServiceError::not_found(format!("{player:?} is not registered")))?;
+            let name = name.unwrap_or(now.name);
+            let people = people.or(now.people);
+            let e = svc.correct_registration(
+                id,
+                &format!("#{entrant}"),
+                &name,
+                people.as_deref(),
+                LANG,
+            )?;
+            out.print(&e, |w| {
+                writeln!(
+                    w,
+                    "registration #{} is now {}{}",
+                    e.id,
+                    e.name,
+                    e.people
+                        .as_ref()
+                        .map(|p| format!(" playing {p}"))
+                        .unwrap_or_default()
+                )
+            })
+        }
+        TournamentCmd::Unregister { event, player } => {
+            let id = svc.find_event(&event)?.0;
+            let e = svc.remove_registration(id, &player, LANG)?;
+            out.print(&e, |w| writeln!(w, "{} is no longer registered", e.name))
+        }
         TournamentCmd::Drop { event, player } => {
             let id = svc.find_event(&event)?.0;
-            let e = svc.drop_player(id, &player)?;
+            let e = svc.drop_player(id, &player, LANG)?;
             out.print(&e, |w| {
                 writeln!(
                     w,
@@ -316,24 +385,30 @@ pub fn run(ctx: &Ctx, cmd: TournamentCmd) -> Result<(), ServiceError> {
         }
         TournamentCmd::Undrop { event, player } => {
             let id = svc.find_event(&event)?.0;
-            let e = svc.take_back_drop(id, &player)?;
+            let e = svc.take_back_drop(id, &player, LANG)?;
             out.print(&e, |w| {
                 writeln!(w, "{} is back in and will be paired", e.name)
             })
         }
-        TournamentCmd::Unpair { event } => {
+        TournamentCmd::Unpair { event, confirm } => {
             let id = svc.find_event(&event)?.0;
-            let round = svc.undo_round(id)?;
-            out.print(&serde_json::json!({ "undone_round": round }), |w| {
-                writeln!(w, "round {round} undone; pair it again when ready")
+            let undone = svc.undo_round(id, confirm, LANG)?;
+            let json = serde_json::json!({
+                "undone_round": undone.number,
+                "drops_moved": undone.drops_moved,
+                "reports_discarded": undone.reports_discarded,
+                "message": undone.message,
+            });
+            out.print(&json, |w| {
+                writeln!(w, "{} Pair it again when ready.", undone.message)
             })
         }
         TournamentCmd::Pair { event, prepare } => {
             let id = svc.find_event(&event)?.0;
             let r = if prepare {
-                svc.prepare_round(id)?
+                svc.prepare_round(id, LANG)?
             } else {
-                svc.pair_round(id)?
+                svc.pair_round(id, LANG)?
             };
             out.print(&r, |w| {
                 print_round(w, &r)?;
@@ -348,7 +423,7 @@ pub fn run(ctx: &Ctx, cmd: TournamentCmd) -> Result<(), ServiceError> {
         }
         TournamentCmd::Publish { event } => {
             let id = svc.find_event(&event)?.0;
-            let round = svc.publish_round(id)?;
+            let round = svc.publish_round(id, LANG)?;
             out.print(&serde_json::json!({ "published_round": round }), |w| {
                 writeln!(w, "round {round} published")
             })
@@ -356,7 +431,7 @@ pub fn run(ctx: &Ctx, cmd: TournamentCmd) -> Result<(), ServiceError> {
         TournamentCmd::Clock { event, action } => {
             let id = svc.find_event(&event)?.0;
             let clock = match action.as_ref().and_then(ClockCmd::action) {
-                Some(a) => svc.command_clock(id, a, tablemate::Language::En)?,
+                Some(a) => svc.command_clock(id, a, LANG)?,
                 None => svc.round_clock(id)?.ok_or_else(|| {
                     ServiceError::invalid("No round has been paired yet, so there is no clock")
                 })?,
@@ -366,10 +441,12 @@ pub fn run(ctx: &Ctx, cmd: TournamentCmd) -> Result<(), ServiceError> {
         TournamentCmd::Result(a) => {
             let id = svc.find_event(&a.at.event)?.0;
             let t = match (a.match_id, a.winner, a.crystals) {
-                (Some(m), _, _) => svc.record_result_from_match(id, a.at.round, a.at.table, m)?,
+                (Some(m), _, _) => {
+                    svc.record_result_from_match(id, a.at.round, a.at.table, m, LANG)?
+                }
                 (None, Some(w), Some(c)) => {
                     let (ca, cb) = parse_crystals(&c)?;
-                    svc.record_result(id, a.at.round, a.at.table, &w, ca, cb)?
+                    svc.record_result(id, a.at.round, a.at.table, &w, ca, cb, LANG)?
                 }
                 _ => {
                     return Err(ServiceError::invalid(
@@ -407,7 +484,7 @@ pub fn run(ctx: &Ctx, cmd: TournamentCmd) -> Result<(), ServiceError> {
         } => {
             let id = svc.find_event(&at.event)?.0;
             let (ca, cb) = parse_crystals(&crystals)?;
-            let t = svc.correct_result(id, at.round, at.table, &winner, ca, cb, &reason)?;
+            let t = svc.correct_result(id, at.round, at.table, &winner, ca, cb, &reason, LANG)?;
             out.print(&t, |w| {
                 write!(w, "corrected round {} ", at.round)?;
                 print_table(w, &t)
@@ -465,6 +542,7 @@ pub fn run(ctx: &Ctx, cmd: TournamentCmd) -> Result<(), ServiceError> {
                             rounds: rounds.as_deref(),
                             corrections: corrections.as_deref(),
                         },
+                        LANG,
                     )?
                 }
                 _ => {
@@ -546,10 +624,11 @@ fn print_table(w: &mut dyn Write, t: &PairingTable) -> io::Result<()> {
                     r.crystals_a,
                     r.crystals_b,
                     r.winner_name,
-                    if r.source == "typed" {
-                        String::new()
-                    } else {
-                        format!(" [{}]", r.source)
+                    match r.source {
+                        ResultSourceKind::Typed => "",
+                        ResultSourceKind::Match => " [match]",
+                        ResultSourceKind::Import => " [import]",
+                        ResultSourceKind::Report => " [reported]",
                     }
                 ),
                 None => "  (no result yet)".into(),

@@ -5,6 +5,9 @@
 //! Usage: `store-stress <db path> <run number> [max iterations]`
 //! Lines: `ok event <game> <seq> <run> <i>` and `ok result <tournament> <round> <table> <winner>`.
 
+#[path = "../../tests/support/decide.rs"]
+mod decide;
+use decide::Decide;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;

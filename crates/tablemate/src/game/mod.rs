@@ -1616,6 +1616,12 @@ fn people_of<'a>(
     }
 }
 
+/// A people as typed, checked as the table checks it at set-up ("Vulka" for Ben: "Did you
+/// mean Vulca?" in `lang`); also what registering for an event checks.
+pub(crate) fn checked_people(text: &str, player: &str, lang: Language) -> Result<&'static str> {
+    people_of(text, player).map_err(|r| ServiceError::invalid(setup_refusal(r, lang)))
+}
+
 /// The people a player typed when the text is its name or the start of only one people's
 /// name (three letters at least, no number: "Hoax", "khi"); `None` otherwise.
 fn people_typed(text: &str) -> Option<&'static str> {

@@ -22,6 +22,7 @@ use crate::{Language, Service};
 
 mod codes;
 mod wording;
+pub(super) use wording::problem as score_problem;
 
 pub use codes::{normalise as normalise_code, typed_form, CODE_CHARS, MAX_CODE_INPUT};
 use wording::TableNames;
@@ -80,11 +81,16 @@ pub enum TableReportState {
     Final,
 }
 
+/// Whether a table's two reports agree: the rules' answer (`tournament::agreement`).
+fn agreement_of(t: &TableReports) -> Agreement {
+    tournament::agreement(t.report_a.as_ref(), t.report_b.as_ref())
+}
+
 fn state_of(t: &TableReports) -> TableReportState {
     if t.result.is_some() {
         return TableReportState::Final;
     }
-    match t.agreement() {
+    match agreement_of(t) {
         Agreement::Nobody => TableReportState::Nobody,
         Agreement::One(_) => TableReportState::One,
         Agreement::Agreed(_) => TableReportState::Agreed,
@@ -351,7 +357,7 @@ impl Service {
                 .result
                 .map(|s| PlayerReport::of(SeatReport::of_score(s, c.seat))),
             can_report: state != TableReportState::Final,
-            status: wording::status(t.agreement(), t.result, c.seat, &names, lang),
+            status: wording::status(agreement_of(&t), t.result, c.seat, &names, lang),
         })
     }
 
@@ -383,13 +389,18 @@ impl Service {
     ) -> std::result::Result<SeatView, SeatRefusal> {
         let seat = self.find_seat(event, code, lang)?;
         let c = &seat.code;
+        let report = report.seat_report();
+        // the rules: the report must be possible on its own; agreeing reports are accepted at
+        // once when the event says so (decided on the table as stored, in the write)
+        report.check().map_err(|p| {
+            self.seat_refusal(&seat, StoreError::Report(ReportRefusal::Problem(p)), lang)
+        })?;
+        let accept = |t: &TableReports, acceptance: store::Acceptance| match agreement_of(t) {
+            Agreement::Agreed(score) if acceptance == store::Acceptance::AtOnce => Some(score),
+            _ => None,
+        };
         self.store
-            .report(
-                seat.id,
-                (c.round, c.table, c.seat),
-                report.seat_report(),
-                client,
-            )
+            .record_report(seat.id, (c.round, c.table, c.seat), report, client, accept)
             .map_err(|e| self.seat_refusal(&seat, e, lang))?;
         // shown even when this report made the round final (its codes now refused)
         self.seat_view_of(&seat, lang)
@@ -502,8 +513,19 @@ impl Service {
         table: u32,
         lang: Language,
     ) -> Result<ReportingView> {
+        // the rules: only agreeing reports are accepted (decided on the table as stored)
+        let agreed = |t: &TableReports| match agreement_of(t) {
+            Agreement::Agreed(score) => Ok(score),
+            agreement => Err(ReportRefusal::NotAgreed {
+                round,
+                table,
+                agreement,
+            }),
+        };
         self.decide(event, round, table, lang, |store, id| {
-            store.accept_reports(id, round, table).map(|_| ())
+            store
+                .record_acceptance(id, round, table, agreed)
+                .map(|_| ())
         })
     }
 
@@ -521,12 +543,17 @@ impl Service {
         lang: Language,
     ) -> Result<ReportingView> {
         let id = TournamentId(event);
-        let (w, t) = self.winner_at(id, round, table, winner)?;
+        let (w, t) = self.winner_at(id, round, table, winner, lang)?;
         let score = SeatScore {
             winner: if w == t.a { Seat::A } else { Seat::B },
             crystals_a,
             crystals_b,
         };
+        // the rules: a score that can be right on its own
+        if let Err(p) = store::SeatReport::of_score(score, Seat::A).check() {
+            let e = StoreError::Report(ReportRefusal::Problem(p));
+            return Err(self.organiser_err(id, round, table, e, lang));
+        }
         self.decide(event, round, table, lang, |store, id| {
             store.settle_reports(id, round, table, score)
         })

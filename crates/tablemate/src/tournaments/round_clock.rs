@@ -9,7 +9,7 @@ use store::{StoredClock, TournamentId};
 use tournament::{ClockCommand, ClockPhase};
 use ts_rs::TS;
 
-use super::store_err;
+use super::{record_error, refusals, rule_error, store_err};
 use crate::error::{Result, ServiceError};
 use crate::{Language, Service};
 
@@ -147,7 +147,9 @@ impl Service {
         self.command_clock_at(event, action, now_ms(), lang)
     }
 
-    /// [`Service::command_clock`] at a given instant (epoch milliseconds).
+    /// [`Service::command_clock`] at a given instant (epoch milliseconds). The rules apply the
+    /// command to the clock read now (`tournament::RoundClock::apply`); the store records the
+    /// result only if that clock is still the current round's.
     pub fn command_clock_at(
         &mut self,
         event: i64,
@@ -155,15 +157,26 @@ impl Service {
         now_ms: i64,
         lang: Language,
     ) -> Result<ClockView> {
+        let id = TournamentId(event);
+        let info = self.store.tournament(id).map_err(store_err)?;
+        let Some(current) = self.store.round_clock(id).map_err(store_err)? else {
+            return Err(ServiceError::invalid(refusals::no_clock_yet(
+                &info.name, lang,
+            )));
+        };
+        let clock = current
+            .clock
+            .apply(action.into(), now_ms)
+            .map_err(|e| match e {
+                tournament::TournamentError::RoundLength { minutes } => {
+                    ServiceError::invalid(round_length(minutes, lang))
+                }
+                other => rule_error(other, "", &info, lang),
+            })?;
         let stored = self
             .store
-            .command_clock(TournamentId(event), action.into(), now_ms)
-            .map_err(|e| match e {
-                store::StoreError::Tournament(tournament::TournamentError::RoundLength {
-                    minutes,
-                }) => ServiceError::invalid(round_length(minutes, lang)),
-                other => store_err(other),
-            })?;
+            .record_clock(id, current.round, &current.clock, clock)
+            .map_err(|e| record_error(e, &info, lang))?;
         Ok(clock_view(&stored, now_ms))
     }
 
@@ -190,17 +203,20 @@ mod tests {
 
     fn event(svc: &mut Service) -> i64 {
         let e = svc
-            .create_event(&NewEvent {
-                name: "Clock Night".into(),
-                date: "2026-11-24".into(),
-                format: "swiss".into(),
-                rounds: Some(3),
-                top_cut: None,
-                first_round: None,
-                seed: Some("5".into()),
-            })
+            .create_event(
+                &NewEvent {
+                    name: "Clock Night".into(),
+                    date: "2026-11-24".into(),
+                    format: "swiss".into(),
+                    rounds: Some(3),
+                    top_cut: None,
+                    first_round: None,
+                    seed: Some("5".into()),
+                },
+                Language::En,
+            )
             .unwrap();
-        svc.register_all(e.id, &["Anna", "Ben", "Cleo", "Dan"], None)
+        svc.register_all(e.id, &["Anna", "Ben", "Cleo", "Dan"], None, Language::En)
             .unwrap();
         e.id
     }
@@ -216,7 +232,7 @@ mod tests {
                 .command_clock_at(id, ClockAction::Start, T0, Language::En)
                 .unwrap_err();
             assert!(err.message.contains("pair a round"), "{err:?}");
-            svc.pair_round(id).unwrap();
+            svc.pair_round(id, Language::En).unwrap();
             let set = svc
                 .command_clock_at(id, ClockAction::Set { minutes: 30 }, T0, Language::En)
                 .unwrap();
@@ -248,7 +264,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let mut svc = Service::open(dir.path()).unwrap();
         let id = event(&mut svc);
-        svc.pair_round(id).unwrap();
+        svc.pair_round(id, Language::En).unwrap();
         let err = svc
             .command_clock_at(id, ClockAction::Resume, T0, Language::En)
             .unwrap_err();
@@ -275,7 +291,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let mut svc = Service::open(dir.path()).unwrap();
         let id = event(&mut svc);
-        svc.pair_round(id).unwrap();
+        svc.pair_round(id, Language::En).unwrap();
         let before = svc.round_clock_at(id, T0).unwrap();
         for (minutes, lang, text) in [
             (

@@ -11,6 +11,7 @@ import type { GamePage } from '../bindings/GamePage';
 import type { Language } from '../bindings/Language';
 import type { GameRow } from '../bindings/GameRow';
 import type { MatchView } from '../bindings/MatchView';
+import type { UndoneRound } from '../bindings/UndoneRound';
 import type { NewEvent } from '../bindings/NewEvent';
 import type { OtherGameKind } from '../bindings/OtherGameKind';
 import type { OtherStatsView } from '../bindings/OtherStatsView';
@@ -35,18 +36,36 @@ export const historyApi = {
 
 export const tournamentApi = {
   list: () => call<EventView[]>('tournament_list'),
-  create: (event: NewEvent) => call<EventView>('tournament_create', { event }),
+  create: (event: NewEvent, lang: Language) => call<EventView>('tournament_create', { event, lang }),
   detail: (id: number) => call<EventDetail>('tournament_detail', { id }),
-  register: (id: number, player: string, people: string | null) =>
-    call<EntrantView>('tournament_register', { id, player, people }),
-  drop: (id: number, entrant: number) => call<EntrantView>('tournament_drop', { id, entrant }),
-  undrop: (id: number, entrant: number) => call<EntrantView>('tournament_undrop', { id, entrant }),
-  pair: (id: number) => call<RoundView>('tournament_pair', { id }),
-  unpair: (id: number) => call<number>('tournament_unpair', { id }),
-  result: (id: number, round: number, table: number, winner: number, crystalsA: number, crystalsB: number) =>
-    call<PairingTable>('tournament_result', { id, round, table, winner, crystalsA, crystalsB }),
-  resultFromMatch: (id: number, round: number, table: number, matchId: number) =>
-    call<PairingTable>('tournament_result_from_match', { id, round, table, matchId }),
+  // Refusals come back in `lang` (the tournament rules' refusals name the players).
+  register: (id: number, player: string, people: string | null, lang: Language) =>
+    call<EntrantView>('tournament_register', { id, player, people, lang }),
+  // Before round 1 only: a registration corrected (name, people) or removed.
+  correctRegistration: (id: number, entrant: number, player: string, people: string | null, lang: Language) =>
+    call<EntrantView>('tournament_correct_registration', { id, entrant, player, people, lang }),
+  unregister: (id: number, entrant: number, lang: Language) =>
+    call<EntrantView>('tournament_unregister', { id, entrant, lang }),
+  drop: (id: number, entrant: number, lang: Language) =>
+    call<EntrantView>('tournament_drop', { id, entrant, lang }),
+  undrop: (id: number, entrant: number, lang: Language) =>
+    call<EntrantView>('tournament_undrop', { id, entrant, lang }),
+  pair: (id: number, lang: Language) => call<RoundView>('tournament_pair', { id, lang }),
+  // What undoing did, with drops that moved to the round before named in `message`.
+  // A round whose players reported is undone only `confirmed` (needs_confirmation says so first).
+  unpair: (id: number, lang: Language, confirmed = false) =>
+    call<UndoneRound>('tournament_unpair', { id, confirmed, lang }),
+  result: (
+    id: number,
+    round: number,
+    table: number,
+    winner: number,
+    crystalsA: number,
+    crystalsB: number,
+    lang: Language,
+  ) => call<PairingTable>('tournament_result', { id, round, table, winner, crystalsA, crystalsB, lang }),
+  resultFromMatch: (id: number, round: number, table: number, matchId: number, lang: Language) =>
+    call<PairingTable>('tournament_result_from_match', { id, round, table, matchId, lang }),
   correct: (
     id: number,
     round: number,
@@ -55,7 +74,8 @@ export const tournamentApi = {
     crystalsA: number,
     crystalsB: number,
     reason: string,
-  ) => call<PairingTable>('tournament_correct', { id, round, table, winner, crystalsA, crystalsB, reason }),
+    lang: Language,
+  ) => call<PairingTable>('tournament_correct', { id, round, table, winner, crystalsA, crystalsB, reason, lang }),
   // Both open the platform's file dialog in the app (the page sends no path); null: cancelled.
   exportFiles: (id: number, lang: Language) => call<ExportedFiles | null>('tournament_export', { id, lang }),
   importFile: (lang: Language) => call<EventView | null>('tournament_import', { lang }),

@@ -8,6 +8,8 @@ const { tournamentApi } = vi.hoisted(() => ({
     register: vi.fn(),
     drop: vi.fn(),
     undrop: vi.fn(),
+    correctRegistration: vi.fn(),
+    unregister: vi.fn(),
     pair: vi.fn(),
     unpair: vi.fn(),
     result: vi.fn(),
@@ -130,7 +132,7 @@ describe('EventPage', () => {
     render(EventPage, { id: 7, lang: 'en', onerror: vi.fn(), onback: vi.fn() });
     expect((await screen.findByTestId('round-unpublished-1')).textContent).toContain('not published');
     await fireEvent.click(screen.getByTestId('event-publish'));
-    await waitFor(() => expect(clockApi.publish).toHaveBeenCalledWith(7));
+    await waitFor(() => expect(clockApi.publish).toHaveBeenCalledWith(7, 'en'));
     await waitFor(() => expect(screen.queryByTestId('event-publish')).toBeNull());
     expect(screen.queryByTestId('round-unpublished-1')).toBeNull();
   });
@@ -140,7 +142,7 @@ describe('EventPage', () => {
     clockApi.prepare.mockResolvedValue({});
     render(EventPage, { id: 7, lang: 'en', onerror: vi.fn(), onback: vi.fn() });
     await fireEvent.click(await screen.findByTestId('event-prepare'));
-    await waitFor(() => expect(clockApi.prepare).toHaveBeenCalledWith(7));
+    await waitFor(() => expect(clockApi.prepare).toHaveBeenCalledWith(7, 'en'));
     expect(tournamentApi.pair).not.toHaveBeenCalled();
   });
 
@@ -164,7 +166,7 @@ describe('EventPage', () => {
     await fireEvent.input(screen.getByTestId('crystals-a-r1-t1'), { target: { value: '3' } });
     await fireEvent.input(screen.getByTestId('crystals-b-r1-t1'), { target: { value: '5' } });
     await fireEvent.submit(screen.getByTestId('form-r1-t1'));
-    await waitFor(() => expect(tournamentApi.result).toHaveBeenCalledWith(7, 1, 1, 12, 3, 5));
+    await waitFor(() => expect(tournamentApi.result).toHaveBeenCalledWith(7, 1, 1, 12, 3, 5, 'en'));
     expect((await screen.findByTestId('result-r1-t1')).textContent).toContain('Bert wins');
     expect((screen.getByTestId('event-pair') as HTMLButtonElement).disabled).toBe(false);
   });
@@ -181,7 +183,7 @@ describe('EventPage', () => {
     expect(screen.getByTestId('save-r1-t1').textContent).toContain('Korrektur speichern');
     await fireEvent.submit(screen.getByTestId('form-r1-t1'));
     await waitFor(() =>
-      expect(tournamentApi.correct).toHaveBeenCalledWith(7, 1, 1, 11, 5, 3, 'Zettel falsch gelesen'),
+      expect(tournamentApi.correct).toHaveBeenCalledWith(7, 1, 1, 11, 5, 3, 'Zettel falsch gelesen', 'de'),
     );
     expect(tournamentApi.result).not.toHaveBeenCalled();
   });
@@ -200,7 +202,7 @@ describe('EventPage', () => {
     expect(choice.textContent).toContain('Anna 5–1');
     expect(screen.getByTestId('match-choice-r1-t1-9').textContent).toContain('Bert 2–5');
     await fireEvent.click(choice);
-    await waitFor(() => expect(tournamentApi.resultFromMatch).toHaveBeenCalledWith(7, 1, 1, 3));
+    await waitFor(() => expect(tournamentApi.resultFromMatch).toHaveBeenCalledWith(7, 1, 1, 3, 'en'));
     expect(tournamentApi.result).not.toHaveBeenCalled();
   });
 
@@ -213,16 +215,59 @@ describe('EventPage', () => {
     expect(tournamentApi.resultFromMatch).not.toHaveBeenCalled();
   });
 
-  it('reports a refused registration through onerror', async () => {
+  it('shows a refused registration at its form, not in the banner, until the next good one', async () => {
     tournamentApi.detail.mockResolvedValue(detail(false));
-    const refusal = { code: 'invalid_input', message: 'Anna is already registered' };
-    tournamentApi.register.mockRejectedValue(refusal);
+    const refusal = { code: 'invalid_input', message: '`Vulka` (for Dora) is not a Blue Moon people. Did you mean Vulca?' };
+    tournamentApi.register.mockRejectedValueOnce(refusal).mockResolvedValueOnce({});
     const onerror = vi.fn();
     render(EventPage, { id: 7, lang: 'en', onerror, onback: vi.fn() });
-    await fireEvent.input(await screen.findByTestId('reg-player'), { target: { value: 'Anna' } });
-    await fireEvent.submit(screen.getByTestId('reg-add').closest('form') as HTMLFormElement);
-    await waitFor(() => expect(onerror).toHaveBeenCalledWith(refusal));
-    expect(tournamentApi.register).toHaveBeenCalledWith(7, 'Anna', null);
+    await fireEvent.input(await screen.findByTestId('reg-player'), { target: { value: 'Dora' } });
+    await fireEvent.input(screen.getByTestId('reg-people'), { target: { value: 'Vulka' } });
+    const form = screen.getByTestId('reg-add').closest('form') as HTMLFormElement;
+    await fireEvent.submit(form);
+    expect((await screen.findByTestId('reg-problem')).textContent).toBe(refusal.message);
+    expect(onerror).not.toHaveBeenCalled();
+    expect(tournamentApi.register).toHaveBeenCalledWith(7, 'Dora', 'Vulka', 'en');
+    await fireEvent.input(screen.getByTestId('reg-people'), { target: { value: 'Vulca' } });
+    await fireEvent.submit(form);
+    await waitFor(() => expect(screen.queryByTestId('reg-problem')).toBeNull());
+    expect(tournamentApi.register).toHaveBeenLastCalledWith(7, 'Dora', 'Vulca', 'en');
+  });
+
+  it('before round 1 a registration is corrected in place or removed; after it, only dropped', async () => {
+    const before = detail(false);
+    before.rounds = [];
+    tournamentApi.detail.mockResolvedValue(before);
+    const refusal = { code: 'invalid_input', message: '„Vulka“ (für Bert) ist kein Blue-Moon-Volk. Meintest du Vulca?' };
+    tournamentApi.correctRegistration.mockRejectedValueOnce(refusal).mockResolvedValueOnce({});
+    tournamentApi.unregister.mockResolvedValue({});
+    const onerror = vi.fn();
+    render(EventPage, { id: 7, lang: 'de', onerror, onback: vi.fn() });
+    expect(screen.queryByTestId('drop-2')).toBeNull();
+    await fireEvent.click(await screen.findByTestId('fix-2'));
+    expect((screen.getByTestId('edit-2-name') as HTMLInputElement).value).toBe('Bert');
+    await fireEvent.input(screen.getByTestId('edit-2-people'), { target: { value: 'Vulka' } });
+    await fireEvent.click(screen.getByTestId('edit-2-save'));
+    expect((await screen.findByTestId('edit-2-problem')).textContent).toBe(refusal.message);
+    expect(onerror).not.toHaveBeenCalled();
+    await fireEvent.input(screen.getByTestId('edit-2-name'), { target: { value: 'Berta' } });
+    await fireEvent.input(screen.getByTestId('edit-2-people'), { target: { value: 'Vulca' } });
+    await fireEvent.click(screen.getByTestId('edit-2-save'));
+    await waitFor(() => expect(screen.queryByTestId('edit-2')).toBeNull());
+    expect(tournamentApi.correctRegistration).toHaveBeenLastCalledWith(7, 12, 'Berta', 'Vulca', 'de');
+
+    await fireEvent.click(screen.getByTestId('remove-3'));
+    expect(screen.getByTestId('remove-3-question').textContent).toBe('Anmeldung von Cleo löschen?');
+    await fireEvent.click(screen.getByTestId('remove-3-yes'));
+    await waitFor(() => expect(tournamentApi.unregister).toHaveBeenCalledWith(7, 13, 'de'));
+  });
+
+  it('after round 1 is paired no registration can be corrected or removed', async () => {
+    tournamentApi.detail.mockResolvedValue(detail(false));
+    render(EventPage, { id: 7, lang: 'en', onerror: vi.fn(), onback: vi.fn() });
+    await screen.findByTestId('drop-2');
+    expect(screen.queryByTestId('fix-2')).toBeNull();
+    expect(screen.queryByTestId('remove-2')).toBeNull();
   });
   it('a drop asks first: cancel sends nothing, yes drops the player', async () => {
     tournamentApi.detail.mockResolvedValue(detail(false));
@@ -234,7 +279,7 @@ describe('EventPage', () => {
     expect(tournamentApi.drop).not.toHaveBeenCalled();
     await fireEvent.click(screen.getByTestId('drop-2'));
     await fireEvent.click(screen.getByTestId('drop-2-yes'));
-    await waitFor(() => expect(tournamentApi.drop).toHaveBeenCalledWith(7, 12));
+    await waitFor(() => expect(tournamentApi.drop).toHaveBeenCalledWith(7, 12, 'en'));
   });
 
   it('a drop made after the last paired round can be taken back, an older one cannot', async () => {
@@ -248,17 +293,52 @@ describe('EventPage', () => {
     expect(back.textContent).toContain('Zurücknehmen');
     expect(screen.queryByTestId('undrop-2')).toBeNull();
     await fireEvent.click(back);
-    await waitFor(() => expect(tournamentApi.undrop).toHaveBeenCalledWith(7, 11));
+    await waitFor(() => expect(tournamentApi.undrop).toHaveBeenCalledWith(7, 11, 'de'));
   });
 
   it('the last round can be undone only while it has no result', async () => {
     tournamentApi.detail.mockResolvedValue(detail(false));
-    tournamentApi.unpair.mockResolvedValue(1);
+    const message = 'Round 1 was undone. Ben dropped after it was paired; the drop now counts from round 1.';
+    tournamentApi.unpair.mockResolvedValue({ number: 1, drops_moved: ['Ben'], message });
     render(EventPage, { id: 7, lang: 'en', onerror: vi.fn(), onback: vi.fn() });
     await fireEvent.click(await screen.findByTestId('event-unpair'));
     expect(screen.getByTestId('event-unpair-question').textContent).toContain('round 1');
+    expect(screen.queryByTestId('event-undone')).toBeNull();
     await fireEvent.click(screen.getByTestId('event-unpair-yes'));
-    await waitFor(() => expect(tournamentApi.unpair).toHaveBeenCalledWith(7));
+    await waitFor(() => expect(tournamentApi.unpair).toHaveBeenCalledWith(7, 'en', false));
+    // the organiser is told which drop moved to the round before
+    expect((await screen.findByTestId('event-undone')).textContent).toBe(message);
+  });
+
+  it("says a result came from the players' reports, and a typed one nothing", async () => {
+    const reported = detail(true);
+    reported.rounds[0]!.tables[0]!.result!.source = 'report';
+    tournamentApi.detail.mockResolvedValueOnce(reported);
+    const { unmount } = render(EventPage, { id: 7, lang: 'de', onerror: vi.fn(), onback: vi.fn() });
+    expect((await screen.findByTestId('source-r1-t1')).textContent).toBe('(von den Spielern gemeldet)');
+    unmount();
+    tournamentApi.detail.mockResolvedValueOnce(detail(true));
+    render(EventPage, { id: 7, lang: 'en', onerror: vi.fn(), onback: vi.fn() });
+    await screen.findByTestId('result-r1-t1');
+    expect(screen.queryByTestId('source-r1-t1')).toBeNull();
+  });
+
+  it('asks again before undoing a round whose players reported, and undoes it only on yes', async () => {
+    tournamentApi.detail.mockResolvedValue(detail(false));
+    const ask = 'Players have reported their results at table 1 of round 1. Undo round 1 anyway?';
+    tournamentApi.unpair
+      .mockRejectedValueOnce({ code: 'needs_confirmation', message: ask })
+      .mockResolvedValueOnce({ number: 1, drops_moved: [], reports_discarded: 1, message: 'Round 1 was undone.' });
+    const onerror = vi.fn();
+    render(EventPage, { id: 7, lang: 'en', onerror, onback: vi.fn() });
+    await fireEvent.click(await screen.findByTestId('event-unpair'));
+    await fireEvent.click(screen.getByTestId('event-unpair-yes'));
+    expect((await screen.findByTestId('event-unpair-reported')).textContent).toContain(ask);
+    expect(onerror).not.toHaveBeenCalled();
+    await fireEvent.click(screen.getByTestId('event-unpair-reported-yes'));
+    await waitFor(() => expect(tournamentApi.unpair).toHaveBeenLastCalledWith(7, 'en', true));
+    expect((await screen.findByTestId('event-undone')).textContent).toBe('Round 1 was undone.');
+    expect(screen.queryByTestId('event-unpair-reported')).toBeNull();
   });
 
   it('with a result in the last round there is no undo', async () => {
@@ -373,7 +453,7 @@ describe('EventPage results by table number', () => {
     await fireEvent.input(screen.getByTestId('quick-table'), { target: { value: '1' } });
     expect(screen.getByTestId('quick-who').textContent).toContain('Anna');
     await typeResult('1', 'be', '3', '5');
-    await waitFor(() => expect(tournamentApi.result).toHaveBeenCalledWith(7, 1, 1, 12, 3, 5));
+    await waitFor(() => expect(tournamentApi.result).toHaveBeenCalledWith(7, 1, 1, 12, 3, 5, 'en'));
     expect((await screen.findByTestId('quick-saved')).textContent).toContain('table 1');
     expect((screen.getByTestId('quick-table') as HTMLInputElement).value).toBe('');
   });
@@ -400,7 +480,7 @@ describe('EventPage results by table number', () => {
     render(EventPage, { id: 7, lang: 'en', onerror: vi.fn(), onback: vi.fn() });
     await screen.findByTestId('quick-form');
     await typeResult('1', 'a', '5', '2');
-    await waitFor(() => expect(tournamentApi.result).toHaveBeenCalledWith(7, 1, 1, 11, 5, 2));
+    await waitFor(() => expect(tournamentApi.result).toHaveBeenCalledWith(7, 1, 1, 11, 5, 2, 'en'));
   });
 
   it('a table that does not exist, a bye table or an unknown winner is refused before sending', async () => {

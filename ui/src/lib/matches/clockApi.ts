@@ -16,8 +16,8 @@ export const clockApi = {
     call<ClockView>('tournament_clock_command', { id, action, lang }),
   /** The clock an organiser started most recently (shown on the table during a match). */
   tableClock: () => call<ClockView | null>('tournament_table_clock'),
-  prepare: (id: number) => call<RoundView>('tournament_prepare', { id }),
-  publish: (id: number) => call<number>('tournament_publish', { id }),
+  prepare: (id: number, lang: Language) => call<RoundView>('tournament_prepare', { id, lang }),
+  publish: (id: number, lang: Language) => call<number>('tournament_publish', { id, lang }),
   /** Finished matches played in the app by the two players at a table, newest first. */
   tableMatches: (id: number, round: number, table: number) =>
     call<TableMatch[]>('tournament_table_matches', { id, round, table }),

@@ -3,6 +3,7 @@
 
 use store::{Agreement, ReportProblem, ReportRefusal, Seat, SeatScore};
 
+use crate::tournaments::refusals::en_de;
 use crate::Language;
 
 /// The two players of a table, seat A then seat B.
@@ -17,13 +18,6 @@ impl TableNames {
             Seat::A => &self.a,
             Seat::B => &self.b,
         }
-    }
-}
-
-fn en_de(lang: Language, en: String, de: String) -> String {
-    match lang {
-        Language::En => en,
-        Language::De => de,
     }
 }
 
@@ -55,6 +49,22 @@ pub(crate) fn unavailable(lang: Language) -> String {
         "Reporting is not available right now. Tell the organiser your result.".into(),
         "Melden geht gerade nicht. Sag der Turnierleitung dein Ergebnis.".into(),
     )
+}
+
+/// A score that cannot be right on its own (a report, or a result the organiser typed).
+pub(crate) fn problem(p: ReportProblem, lang: Language) -> String {
+    match p {
+        ReportProblem::TooManyCrystals { max } => en_de(
+            lang,
+            format!("A player can have at most {max} crystals in a match."),
+            format!("Ein Spieler kann in einem Match höchstens {max} Kristalle haben."),
+        ),
+        ReportProblem::WinnerNotAhead => en_de(
+            lang,
+            "The winner must have more crystals than the loser.".into(),
+            "Wer gewinnt, muss mehr Kristalle haben als wer verliert.".into(),
+        ),
+    }
 }
 
 /// A refusal of the store in the reader's language.
@@ -114,16 +124,7 @@ pub(crate) fn refusal(r: &ReportRefusal, names: Option<&TableNames>, lang: Langu
             format!("Round {round} has no match at table {table}."),
             format!("In Runde {round} wird an Tisch {table} nicht gespielt."),
         ),
-        R::Problem(ReportProblem::TooManyCrystals { max }) => en_de(
-            lang,
-            format!("A player can have at most {max} crystals in a match."),
-            format!("Ein Spieler kann in einem Match höchstens {max} Kristalle haben."),
-        ),
-        R::Problem(ReportProblem::WinnerNotAhead) => en_de(
-            lang,
-            "The winner must have more crystals than the loser.".into(),
-            "Wer gewinnt, muss mehr Kristalle haben als wer verliert.".into(),
-        ),
+        R::Problem(p) => problem(p, lang),
         R::NotAgreed {
             round,
             table,

@@ -1,0 +1,305 @@
+//! The tournament room through the service: the rules decide (`tournament`), the store records,
+//! and every refusal reaches the organiser in the interface language, naming the event and the
+//! players.
+#![allow(clippy::unwrap_used)] // test helpers
+
+use tablemate::tournaments::{ClockAction, NewEvent};
+use tablemate::{ErrorCode, Language, Service};
+
+const EN: Language = Language::En;
+const DE: Language = Language::De;
+
+fn event(svc: &mut Service, rounds: u32, players: &[&str]) -> i64 {
+    let e = svc
+        .create_event(
+            &NewEvent {
+                name: "Moon Night".into(),
+                date: "2026-11-26".into(),
+                format: "swiss".into(),
+                rounds: Some(rounds),
+                top_cut: None,
+                first_round: None,
+                seed: Some("11".into()),
+            },
+            Language::En,
+        )
+        .unwrap();
+    svc.register_all(e.id, players, None, EN).unwrap();
+    e.id
+}
+
+/// Records every open table of the last round: seat A wins 5–2.
+fn play_round(svc: &mut Service, id: i64) {
+    let d = svc.event_detail(id).unwrap();
+    let round = d.rounds.last().unwrap();
+    for t in &round.tables {
+        if t.b.is_some() && t.result.is_none() {
+            svc.record_result(id, round.number, t.table, "a", 5, 2, EN)
+                .unwrap();
+        }
+    }
+}
+
+fn refusal(r: tablemate::Result<impl std::fmt::Debug>) -> String {
+    let err = r.unwrap_err();
+    assert_eq!(err.code, ErrorCode::InvalidInput, "{err:?}");
+    err.message
+}
+
+#[test]
+fn pairing_and_undoing_are_refused_in_the_interface_language() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut svc = Service::open(dir.path()).unwrap();
+    let id = event(&mut svc, 2, &["Anna", "Ben", "Cleo", "Dan"]);
+    assert_eq!(
+        refusal(svc.undo_round(id, false, DE)),
+        "In Moon Night ist noch keine Runde ausgelost, also gibt es keine zum Zurücknehmen."
+    );
+    svc.pair_round(id, EN).unwrap();
+    assert_eq!(
+        refusal(svc.pair_round(id, EN)),
+        "Round 1 still has matches without a result."
+    );
+    assert_eq!(
+        refusal(svc.prepare_round(id, DE)),
+        "Runde 1 hat noch Partien ohne Ergebnis."
+    );
+    assert_eq!(
+        refusal(svc.publish_round(id, DE)),
+        "Runde 1 von Moon Night ist schon veröffentlicht."
+    );
+    play_round(&mut svc, id);
+    assert!(refusal(svc.undo_round(id, false, DE)).starts_with("Runde 1 hat schon Ergebnisse"));
+    svc.pair_round(id, EN).unwrap();
+    play_round(&mut svc, id);
+    assert_eq!(
+        refusal(svc.pair_round(id, DE)),
+        "Alle 2 Runden von Moon Night sind gespielt."
+    );
+    assert_eq!(
+        refusal(svc.register(id, "Eve", None, EN)),
+        "All 2 Swiss rounds of Moon Night have been paired; registration is closed."
+    );
+    assert_eq!(
+        svc.event_detail(id).unwrap().entrants.len(),
+        4,
+        "nothing written"
+    );
+}
+
+#[test]
+fn drops_and_registrations_are_refused_naming_the_player() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut svc = Service::open(dir.path()).unwrap();
+    let id = event(&mut svc, 3, &["Anna", "Ben", "Cleo", "Dan"]);
+    assert_eq!(
+        refusal(svc.register(id, "anna", None, DE)),
+        "anna ist schon für Moon Night angemeldet."
+    );
+    assert_eq!(
+        refusal(svc.take_back_drop(id, "Ben", EN)),
+        "Ben has not dropped."
+    );
+    svc.pair_round(id, EN).unwrap();
+    svc.drop_player(id, "Ben", EN).unwrap();
+    assert_eq!(
+        refusal(svc.drop_player(id, "ben", DE)),
+        "Ben spielt nicht mehr mit: nach Runde 1 abgemeldet."
+    );
+    play_round(&mut svc, id);
+    svc.pair_round(id, EN).unwrap();
+    assert_eq!(
+        refusal(svc.take_back_drop(id, "Ben", DE)),
+        "Ben wurde nach Runde 1 abgemeldet, und Runde 2 ist seitdem ausgelost; eine Abmeldung \
+         kann nur zurückgenommen werden, bis die nächste Runde ausgelost ist."
+    );
+    let unknown = svc.drop_player(id, "Zoe", DE).unwrap_err();
+    assert_eq!(unknown.code, ErrorCode::NotFound);
+    assert_eq!(
+        unknown.message,
+        "\"Zoe\" ist nicht für Moon Night angemeldet."
+    );
+}
+
+#[test]
+fn unpairing_tells_the_organiser_which_drops_moved_to_the_round_before() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut svc = Service::open(dir.path()).unwrap();
+    let id = event(&mut svc, 3, &["Anna", "Ben", "Cleo", "Dan", "Eve", "Finn"]);
+    svc.pair_round(id, EN).unwrap();
+    svc.drop_player(id, "Eve", EN).unwrap();
+    play_round(&mut svc, id);
+    svc.pair_round(id, EN).unwrap();
+    // Ben and Cleo drop after round 2 was paired; Eve's drop after round 1 stays
+    svc.drop_player(id, "Ben", EN).unwrap();
+    svc.drop_player(id, "Cleo", EN).unwrap();
+    let undone = svc.undo_round(id, false, EN).unwrap();
+    assert_eq!(undone.number, 2);
+    assert_eq!(undone.drops_moved, ["Ben", "Cleo"]);
+    assert_eq!(
+        undone.message,
+        "Round 2 was undone. Ben and Cleo dropped after it was paired; the drop now counts \
+         after round 1, so they are not paired in round 2 again."
+    );
+    let d = svc.event_detail(id).unwrap();
+    let dropped: Vec<(&str, Option<u32>)> = d
+        .entrants
+        .iter()
+        .map(|e| (e.name.as_str(), e.dropped_after))
+        .filter(|(_, d)| d.is_some())
+        .collect();
+    assert_eq!(
+        dropped,
+        [("Ben", Some(1)), ("Cleo", Some(1)), ("Eve", Some(1))]
+    );
+    let again = svc.pair_round(id, EN).unwrap();
+    assert_eq!(
+        again.tables.len(),
+        2,
+        "Anna, Dan, Finn: one match and a bye"
+    );
+
+    // German, and a round with no moved drop says only that it was undone
+    let undone = svc.undo_round(id, false, DE).unwrap();
+    assert_eq!(undone.message, "Runde 2 wurde zurückgenommen.");
+    svc.drop_player(id, "Anna", EN).unwrap();
+    svc.undo_round(id, false, EN).unwrap_err(); // round 1 has results
+    let d = svc.event_detail(id).unwrap();
+    assert_eq!(d.rounds.len(), 1);
+}
+
+#[test]
+fn the_round_clock_refuses_in_the_interface_language() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut svc = Service::open(dir.path()).unwrap();
+    let id = event(&mut svc, 3, &["Anna", "Ben", "Cleo", "Dan"]);
+    const T0: i64 = 1_790_000_000_000;
+    assert_eq!(
+        refusal(svc.command_clock_at(id, ClockAction::Start, T0, DE)),
+        "In Moon Night ist noch keine Runde ausgelost; lose eine Runde aus, um ihre Uhr zu \
+         benutzen."
+    );
+    svc.pair_round(id, EN).unwrap();
+    assert_eq!(
+        refusal(svc.command_clock_at(id, ClockAction::Resume, T0, DE)),
+        "Runde 1: die Uhr wurde noch nicht gestartet; starte sie."
+    );
+    assert_eq!(
+        refusal(svc.command_clock_at(id, ClockAction::Pause, T0, EN)),
+        "Round 1: the clock has not been started yet."
+    );
+    svc.command_clock_at(id, ClockAction::Start, T0, EN)
+        .unwrap();
+    assert_eq!(
+        refusal(svc.command_clock_at(id, ClockAction::Start, T0, DE)),
+        "Runde 1: die Uhr wurde schon gestartet; halte sie an oder lass sie weiterlaufen."
+    );
+    assert_eq!(
+        refusal(svc.command_clock_at(id, ClockAction::Resume, T0, DE)),
+        "Runde 1: die Uhr läuft schon."
+    );
+}
+
+#[test]
+fn registration_checks_the_people_as_the_table_does() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut svc = Service::open(dir.path()).unwrap();
+    let id = event(&mut svc, 3, &["Anna", "Ben"]);
+    assert_eq!(
+        refusal(svc.register(id, "Cleo", Some("Vulka"), EN)),
+        "`Vulka` (for Cleo) is not a Blue Moon people. Did you mean Vulca?"
+    );
+    assert_eq!(
+        refusal(svc.register_all(id, &["Cleo", "Dan"], Some("Vulka"), DE)),
+        "„Vulka“ (für Cleo, Dan) ist kein Blue-Moon-Volk. Meintest du Vulca?"
+    );
+    let d = svc.event_detail(id).unwrap();
+    assert_eq!(d.entrants.len(), 2, "nobody registered");
+    let cleo = svc.register(id, "Cleo", Some(" hoax "), EN).unwrap();
+    assert_eq!(
+        cleo.people.as_deref(),
+        Some("Hoax"),
+        "as the engine names it"
+    );
+}
+
+#[test]
+fn a_registration_is_corrected_or_removed_until_round_1_is_paired() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut svc = Service::open(dir.path()).unwrap();
+    let id = event(&mut svc, 3, &["Anna", "Ben", "Cleo", "Dan", "Eve"]);
+    let fixed = svc
+        .correct_registration(id, "Ben", "Bert", Some("terrah"), EN)
+        .unwrap();
+    assert_eq!(
+        (fixed.name.as_str(), fixed.people.as_deref(), fixed.seed),
+        ("Bert", Some("Terrah"), 2)
+    );
+    assert_eq!(
+        refusal(svc.correct_registration(id, "Bert", "Bert", Some("Vulka"), DE)),
+        "„Vulka“ (für Bert) ist kein Blue-Moon-Volk. Meintest du Vulca?"
+    );
+    assert_eq!(
+        refusal(svc.correct_registration(id, "Bert", "anna", None, EN)),
+        "anna is already registered for Moon Night."
+    );
+    let removed = svc.remove_registration(id, "Cleo", EN).unwrap();
+    assert_eq!(removed.name, "Cleo");
+    let d = svc.event_detail(id).unwrap();
+    let seeds: Vec<(&str, u32)> = d
+        .entrants
+        .iter()
+        .map(|e| (e.name.as_str(), e.seed))
+        .collect();
+    assert_eq!(seeds, [("Anna", 1), ("Bert", 2), ("Dan", 3), ("Eve", 4)]);
+
+    svc.pair_round(id, EN).unwrap();
+    assert_eq!(
+        refusal(svc.remove_registration(id, "Dan", DE)),
+        "Runde 1 von Moon Night ist ausgelost, die Anmeldung von Dan kann nicht mehr geändert \
+         oder gelöscht werden; melde Dan stattdessen ab."
+    );
+    assert_eq!(
+        refusal(svc.correct_registration(id, "Dan", "Daniel", None, EN)),
+        "Round 1 of Moon Night has been paired, so Dan's registration can no longer be \
+         corrected or removed; drop Dan instead."
+    );
+    assert_eq!(
+        svc.event_detail(id).unwrap().entrants.len(),
+        4,
+        "nothing written"
+    );
+}
+
+#[test]
+fn a_new_event_is_refused_in_the_interface_language_and_not_created() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut svc = Service::open(dir.path()).unwrap();
+    let new = |date: &str, rounds: Option<u32>, top_cut: Option<u32>| NewEvent {
+        name: "Moon Night".into(),
+        date: date.into(),
+        format: "swiss".into(),
+        rounds,
+        top_cut,
+        first_round: None,
+        seed: None,
+    };
+    let de = |svc: &mut Service, e: NewEvent| refusal(svc.create_event(&e, DE));
+    assert_eq!(
+        de(&mut svc, new("2026-11-26", Some(21), None)),
+        "Ein Schweizer-System-Turnier hat 1 bis 20 Runden, nicht 21."
+    );
+    assert_eq!(
+        de(&mut svc, new("2026-11-26", Some(3), Some(6))),
+        "Ein Top-Cut hat 2, 4, 8, 16, 32 oder 64 Spieler, nicht 6."
+    );
+    assert_eq!(
+        de(&mut svc, new("2026-02-30", Some(3), None)),
+        "\"2026-02-30\" ist kein Datum wie 2026-11-22."
+    );
+    assert_eq!(
+        refusal(svc.create_event(&new("26.11.2026", Some(3), None), EN)),
+        "\"26.11.2026\" is not a date like 2026-11-22."
+    );
+    assert!(svc.list_events().unwrap().is_empty(), "nothing created");
+}
