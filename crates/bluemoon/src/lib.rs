@@ -27,6 +27,7 @@
 pub mod deck;
 pub mod dragons;
 pub mod effect;
+pub mod engine;
 pub mod error;
 pub mod event;
 pub mod game;
