@@ -28,6 +28,9 @@ impl<C: CardSource> Engine<C> for Game {
         self.push(cards, event.clone())?;
         Ok(event)
     }
+    fn events(&self) -> &[Self::Event] {
+        Game::events(self)
+    }
     /// An abandoned game ended without a winner.
     fn outcome(&self) -> Outcome {
         let state = self.state();

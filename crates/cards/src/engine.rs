@@ -51,23 +51,38 @@ pub trait Engine<Ctx: ?Sized = ()>: Sized {
     /// Where the game stands.
     fn outcome(&self) -> Outcome;
 
+    /// The events folded so far, in order.
+    fn events(&self) -> &[Self::Event];
+
     /// Whether the game has ended (the table then takes no move but undo).
     fn is_over(&self) -> bool {
         self.outcome() != Outcome::Playing
     }
 
-    /// Folds a stored log: every event that reads and that the rules accept, in order, up to
-    /// the first that does not. A stored game therefore always opens.
-    fn replay<'a>(
-        ctx: &Ctx,
+    /// Reads a stored log: every event that reads, in order, up to the first that does not
+    /// (0-based, with why).
+    fn read_log<'a>(
         payloads: impl IntoIterator<Item = &'a str>,
-    ) -> Replayed<Self, Self::Refusal> {
-        let mut state = Self::start();
+    ) -> (Vec<Self::Event>, Option<(usize, Self::Refusal)>) {
+        let mut events = Vec::new();
         for (i, payload) in payloads.into_iter().enumerate() {
-            if let Err(r) = Self::read(payload).and_then(|event| state.apply(ctx, event)) {
+            match Self::read(payload) {
+                Ok(event) => events.push(event),
+                Err(why) => return (events, Some((i, why))),
+            }
+        }
+        (events, None)
+    }
+
+    /// Folds events read from a log: every one the rules accept, in order, up to the first
+    /// they refuse. A stored game therefore always opens, as it stood before that event.
+    fn replay(ctx: &Ctx, events: Vec<Self::Event>) -> Replayed<Self, Self::Refusal> {
+        let mut state = Self::start();
+        for (i, event) in events.into_iter().enumerate() {
+            if let Err(why) = state.apply(ctx, event) {
                 return Replayed {
                     state,
-                    refused: Some((i, r)),
+                    refused: Some((i, why)),
                 };
             }
         }
@@ -112,6 +127,9 @@ mod tests {
             self.apply(ctx, command)?;
             Ok(command)
         }
+        fn events(&self) -> &[u8] {
+            &self.0
+        }
         fn outcome(&self) -> Outcome {
             if self.0.len() >= 3 {
                 Outcome::Won(Player::A)
@@ -123,18 +141,17 @@ mod tests {
 
     #[test]
     fn a_log_replays_up_to_the_first_event_refused_or_unreadable() {
-        let all = Count::replay(&(), ["1", "1", "1"]);
+        let (events, unread) = Count::read_log(["1", "1", "1"]);
+        assert!(unread.is_none());
+        let all = Count::replay(&(), events);
         assert!(all.refused.is_none());
         assert!(all.state.is_over());
-        let refused = Count::replay(&(), ["1", "2", "1"]);
+        let refused = Count::replay(&(), vec![1, 2, 1]);
         assert_eq!(refused.state.0, vec![1]);
         assert_eq!(refused.refused, Some((1, "2 refused".to_owned())));
-        let unreadable = Count::replay(&(), ["1", "x"]);
-        assert_eq!(unreadable.state.0, vec![1]);
-        assert!(matches!(
-            unreadable.refused,
-            Some((1, ref w)) if w.contains("not a number")
-        ));
+        let (events, unread) = Count::read_log(["1", "x", "1"]);
+        assert_eq!(events, vec![1]);
+        assert!(matches!(unread, Some((1, ref w)) if w.contains("not a number")));
     }
 
     #[test]

@@ -232,6 +232,9 @@ impl<R: Rules> cards::Engine for Game<R> {
         self.push(event.clone())?;
         Ok(event)
     }
+    fn events(&self) -> &[Self::Event] {
+        Game::events(self)
+    }
     fn outcome(&self) -> cards::Outcome {
         self.state.outcome()
     }

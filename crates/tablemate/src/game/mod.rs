@@ -30,7 +30,7 @@ use refusal::{fix_refusal, setup_refusal, CardRefusal, FixRefusal, SetupRefusal,
 pub use views::*;
 
 use crate::error::store_error;
-use crate::{record, GameAt, Language, Result, Service, ServiceError};
+use crate::{coordinator, record, GameAt, Language, Result, Service, ServiceError};
 
 /// Suggestions shown while typing a card.
 pub const SUGGESTION_LIMIT: usize = 8;
@@ -50,25 +50,25 @@ pub enum Seat {
 }
 
 impl Seat {
-    fn player(self) -> Player {
+    pub(crate) fn player(self) -> Player {
         match self {
             Seat::A => Player::A,
             Seat::B => Player::B,
         }
     }
-    fn of(p: Player) -> Seat {
+    pub(crate) fn of(p: Player) -> Seat {
         match p {
             Player::A => Seat::A,
             Player::B => Seat::B,
         }
     }
-    fn side(self) -> store::Side {
+    pub(crate) fn side(self) -> store::Side {
         match self {
             Seat::A => store::Side::A,
             Seat::B => store::Side::B,
         }
     }
-    fn from_side(s: store::Side) -> Seat {
+    pub(crate) fn from_side(s: store::Side) -> Seat {
         match s {
             store::Side::A => Seat::A,
             store::Side::B => Seat::B,
@@ -381,22 +381,7 @@ impl Service {
         players: &[String; 2],
         lang: Language,
     ) -> String {
-        let card = |c: &CardId| match lang {
-            Language::De => self
-                .catalog
-                .bm(c.as_str())
-                .and_then(|b| b.name_de.clone())
-                .unwrap_or_else(|| self.card_name(c.as_str())),
-            Language::En => self.card_name(c.as_str()),
-        };
-        refusal::refusal(
-            e,
-            lang,
-            &refusal::Names {
-                players,
-                card: &card,
-            },
-        )
+        rule_refusal_in(&self.catalog, e, players, lang)
     }
 
     fn rule_error(
@@ -916,16 +901,22 @@ impl Service {
 
     /// Checks and appends one event to the loaded game; nothing is written when the engine
     /// rejects it. Returns the table after it.
-    fn append(&mut self, ctx: &mut GameCtx, ev: Event) -> Result<GameView> {
+    fn append(&mut self, ctx: &mut GameCtx, kind: EventKind) -> Result<GameView> {
         self.ensure_playing(ctx)?;
-        ctx.game
-            .push(&ctx.cards, ev.clone())
-            .map_err(|e| self.rule_error(e, &ctx.info.player_names, ctx.lang))?;
-        self.store
-            .append_event(ctx.info.id, ctx.info.revision, &ev.to_json())
-            .map_err(|e| record::write_error(e, &ctx.info.player_names, ctx.lang))?;
-        ctx.info = self.store.game(ctx.info.id).map_err(store_error)?;
+        self.game_decide(ctx, kind)?;
         self.ctx_view(ctx)
+    }
+
+    /// The coordinator's one write: the engine decides on the loaded game, the event is
+    /// appended with the revision it was decided on, and `ctx` is the game after it.
+    fn game_decide(&mut self, ctx: &mut GameCtx, kind: EventKind) -> Result<()> {
+        let lang = ctx.lang;
+        let catalog = &self.catalog;
+        let word =
+            |e: &bluemoon::RuleError, names: &[String; 2]| rule_refusal_in(catalog, e, names, lang);
+        let GameCtx { cards, rec, .. } = ctx;
+        coordinator::decide(&mut self.store, rec, &*cards, kind, lang, &word)?;
+        Ok(())
     }
 
     /// Refuses any action in a game whose result is recorded or that was abandoned, and any
@@ -966,16 +957,14 @@ impl Service {
         // A game stored by an old release without its set-up, or whose log this version cannot
         // replay to its end: no engine event fits such a log, so the store records the end
         // without one.
-        let event = if ctx.info.events == 0 || ctx.unreadable.is_some() {
-            None
-        } else {
+        let as_is = ctx.info.events == 0 || ctx.unreadable.is_some();
+        if !as_is {
             let ev = Event::new(EventKind::GameAbandoned);
             ctx.game
                 .state()
                 .validate(&ctx.cards, &ev)
                 .map_err(|e| self.rule_error(e, &ctx.info.player_names, ctx.lang))?;
-            Some(ev)
-        };
+        }
         if !confirmed {
             return Err(ServiceError::needs_confirmation(refusal::table_refusal(
                 TableRefusal::ConfirmAbandon,
@@ -983,20 +972,15 @@ impl Service {
                 ctx.lang,
             )));
         }
-        let (id, revision) = (ctx.info.id, ctx.info.revision);
-        match event {
-            Some(ev) => {
-                ctx.game
-                    .push(&ctx.cards, ev.clone())
-                    .map_err(|e| self.rule_error(e, &ctx.info.player_names, ctx.lang))?;
-                self.store
-                    .abandon_game(id, revision, &ev.to_json())
-                    .map(|_| ())
-            }
-            None => self.store.abandon_game_as_is(id, revision),
+        if as_is {
+            self.store
+                .abandon_game_as_is(ctx.info.id, ctx.info.revision)
+                .map_err(|e| record::write_error(e, &ctx.info.player_names, ctx.lang))?;
+            ctx.info = self.store.game(ctx.info.id).map_err(store_error)?;
+        } else {
+            // The engine's outcome without a winner: the coordinator's write abandons it.
+            self.game_decide(ctx, EventKind::GameAbandoned)?;
         }
-        .map_err(|e| record::write_error(e, &ctx.info.player_names, ctx.lang))?;
-        ctx.info = self.store.game(ctx.info.id).map_err(store_error)?;
         self.ctx_view(ctx)
     }
 
@@ -1027,7 +1011,7 @@ impl Service {
                 })
             }
         };
-        let view = self.append(&mut ctx, event)?;
+        let view = self.append(&mut ctx, event.kind)?;
         let (prompts, prompts_error) = match self.prompts_in(&ctx, &card, lang, Some(6)) {
             Ok(p) => (p, None),
             Err(e) => (
@@ -1261,7 +1245,7 @@ impl Service {
                 loser: player.player(),
             },
         };
-        self.append(&mut ctx, Event::new(kind))
+        self.append(&mut ctx, kind)
     }
 
     /// Takes back the last event (the setup stays). Without limit.
@@ -1271,23 +1255,18 @@ impl Service {
 
     /// [`Service::game_undo`] with its refusals in the interface language `lang`.
     pub fn game_undo_in(&mut self, at: impl Into<GameAt>, lang: Language) -> Result<GameView> {
-        let at = at.into();
-        let id = at.id;
-        let info = self.game_info(id)?;
-        at.check(info.revision, &info.player_names, lang)?;
+        let mut ctx = self.load_game_in(at.into(), lang)?;
+        let id = ctx.info.id.0;
         let refused = |r| Err(ServiceError::invalid(refusal::table_refusal(r, id, lang)));
-        if info.result.is_some() {
+        if ctx.info.result.is_some() {
             return refused(TableRefusal::FinishedLog);
         }
-        if info.events <= 1 {
+        if ctx.info.events <= 1 {
             return refused(TableRefusal::NothingToUndo);
         }
-        match self.store.undo(info.id, info.revision) {
-            Ok(_) => self.game_view(id),
-            Err(store::StoreError::GameAbandoned(_)) => refused(TableRefusal::AbandonedLog),
-            Err(store::StoreError::NothingToUndo(_)) => refused(TableRefusal::NothingToUndo),
-            Err(other) => Err(record::write_error(other, &info.player_names, lang)),
-        }
+        let GameCtx { cards, rec, .. } = &mut ctx;
+        coordinator::undo(&mut self.store, rec, &*cards, lang)?;
+        self.ctx_view(&ctx)
     }
 
     /// Puts back the last undone event.
@@ -1303,26 +1282,13 @@ impl Service {
         if ctx.info.result.is_some() {
             return refused(TableRefusal::FinishedLog);
         }
-        let Some(next) = self.store.next_redo(ctx.info.id).map_err(store_error)? else {
+        let catalog = &self.catalog;
+        let word =
+            |e: &bluemoon::RuleError, names: &[String; 2]| rule_refusal_in(catalog, e, names, lang);
+        let GameCtx { cards, rec, .. } = &mut ctx;
+        if !coordinator::redo(&mut self.store, rec, &*cards, lang, &word)? {
             return refused(TableRefusal::NothingToRedo);
-        };
-        // The engine checks the event again on the table as it is now (the cards' facts may
-        // have been fixed meanwhile): a redo that no longer fits is refused, never stored.
-        let ev = Event::from_json(&next).map_err(|e| {
-            ServiceError::internal(format!("The undone event of game {id} cannot be read: {e}"))
-        })?;
-        let abandons = matches!(ev.kind, EventKind::GameAbandoned);
-        ctx.game
-            .push(&ctx.cards, ev)
-            .map_err(|e| self.rule_error(e, &ctx.info.player_names, lang))?;
-        // Redoing an abandon abandons the game again, as the first time.
-        if abandons {
-            self.store.redo_abandoning(ctx.info.id, ctx.info.revision)
-        } else {
-            self.store.redo(ctx.info.id, ctx.info.revision)
         }
-        .map_err(|e| record::write_error(e, &ctx.info.player_names, lang))?;
-        ctx.info = self.store.game(ctx.info.id).map_err(store_error)?;
         self.ctx_view(&ctx)
     }
 
@@ -1541,6 +1507,36 @@ impl Service {
 }
 
 /// The set-up event of a new game of the match.
+/// The engine's refusal in `lang`, players and cards by name (a German card name where the
+/// catalog has one); a free function so that a write may word it while it holds the store.
+fn rule_refusal_in(
+    catalog: &::cards::Catalog,
+    e: &bluemoon::RuleError,
+    players: &[String; 2],
+    lang: Language,
+) -> String {
+    let name = |id: &str| {
+        catalog
+            .bm(id)
+            .map_or_else(|| id.to_owned(), |b| b.display_name().to_owned())
+    };
+    let card = |c: &CardId| match lang {
+        Language::De => catalog
+            .bm(c.as_str())
+            .and_then(|b| b.name_de.clone())
+            .unwrap_or_else(|| name(c.as_str())),
+        Language::En => name(c.as_str()),
+    };
+    refusal::refusal(
+        e,
+        lang,
+        &refusal::Names {
+            players,
+            card: &card,
+        },
+    )
+}
+
 fn setup_event(people: &[String; 2], first: Seat, expansions: &[Expansion]) -> Event {
     Event::new(EventKind::Setup {
         decks: PerPlayer {
