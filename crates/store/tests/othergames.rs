@@ -316,6 +316,9 @@ fn rulings_seen_go_with_their_game() {
             |r| r.get(0),
         )
         .unwrap();
-    assert_eq!(orphans, 0, "no event or seen ruling of the deleted game is left");
+    assert_eq!(
+        orphans, 0,
+        "no event or seen ruling of the deleted game is left"
+    );
     assert_eq!(left, vec![(g2.0, "st-2".to_owned())]);
 }
