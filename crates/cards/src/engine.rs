@@ -18,9 +18,9 @@ pub enum Outcome {
     Tie,
 }
 
-/// A stored log folded as far as it goes: the state after the events that replay, and, when
-/// the log goes on past what this engine accepts (an event that does not read, or that the
-/// rules refuse at that point), which event (0-based) and why.
+/// A stored log read or folded as far as it goes: the events read, or the state after the
+/// events that replay, and, when the log goes on past what this engine accepts (an event that
+/// does not read, or that the rules refuse at that point), which event (0-based) and why.
 pub struct Replayed<S, R> {
     pub state: S,
     pub refused: Option<(usize, R)>,
@@ -59,19 +59,27 @@ pub trait Engine<Ctx: ?Sized = ()>: Sized {
         self.outcome() != Outcome::Playing
     }
 
-    /// Reads a stored log: every event that reads, in order, up to the first that does not
-    /// (0-based, with why).
+    /// Reads a stored log: every event that reads, in order (as `state`), up to the first
+    /// that does not (0-based, with why).
     fn read_log<'a>(
         payloads: impl IntoIterator<Item = &'a str>,
-    ) -> (Vec<Self::Event>, Option<(usize, Self::Refusal)>) {
+    ) -> Replayed<Vec<Self::Event>, Self::Refusal> {
         let mut events = Vec::new();
         for (i, payload) in payloads.into_iter().enumerate() {
             match Self::read(payload) {
                 Ok(event) => events.push(event),
-                Err(why) => return (events, Some((i, why))),
+                Err(why) => {
+                    return Replayed {
+                        state: events,
+                        refused: Some((i, why)),
+                    }
+                }
             }
         }
-        (events, None)
+        Replayed {
+            state: events,
+            refused: None,
+        }
     }
 
     /// Folds events read from a log: every one the rules accept, in order, up to the first
@@ -141,17 +149,17 @@ mod tests {
 
     #[test]
     fn a_log_replays_up_to_the_first_event_refused_or_unreadable() {
-        let (events, unread) = Count::read_log(["1", "1", "1"]);
-        assert!(unread.is_none());
-        let all = Count::replay(&(), events);
+        let read = Count::read_log(["1", "1", "1"]);
+        assert!(read.refused.is_none());
+        let all = Count::replay(&(), read.state);
         assert!(all.refused.is_none());
         assert!(all.state.is_over());
         let refused = Count::replay(&(), vec![1, 2, 1]);
         assert_eq!(refused.state.0, vec![1]);
         assert_eq!(refused.refused, Some((1, "2 refused".to_owned())));
-        let (events, unread) = Count::read_log(["1", "x", "1"]);
-        assert_eq!(events, vec![1]);
-        assert!(matches!(unread, Some((1, ref w)) if w.contains("not a number")));
+        let read = Count::read_log(["1", "x", "1"]);
+        assert_eq!(read.state, vec![1]);
+        assert!(matches!(read.refused, Some((1, ref w)) if w.contains("not a number")));
     }
 
     #[test]

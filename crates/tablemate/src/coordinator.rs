@@ -103,10 +103,11 @@ where
     L: Log,
     E: Engine<C>,
 {
-    let (events, unread) = E::read_log(stored.iter().map(|s| s.payload.as_str()));
-    let ctx = context(&events, &stored)?;
-    let replayed = E::replay(&ctx, events);
-    let refused = replayed.refused.or(unread);
+    let read = E::read_log(stored.iter().map(|s| s.payload.as_str()));
+    let ctx = context(&read.state, &stored)?;
+    let replayed = E::replay(&ctx, read.state);
+    // A refused event comes before the first one that does not read.
+    let refused = replayed.refused.or(read.refused);
     let unreadable = refused
         .as_ref()
         .map(|(i, why)| unreadable_log(i + 1, &word(why, L::names(&info)), lang));
