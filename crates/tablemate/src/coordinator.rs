@@ -58,8 +58,6 @@ pub(crate) struct Loaded<L: Log, E> {
     /// The engine's state with the events folded (all stored ones unless `unreadable`).
     pub(crate) game: E,
     pub(crate) unreadable: Option<String>,
-    /// The stored event (0-based) the engine refused, if any.
-    refused_at: Option<usize>,
 }
 
 /// Words an engine's refusal for the table: the players' names, the interface language.
@@ -117,7 +115,6 @@ where
             stored,
             game: replayed.state,
             unreadable,
-            refused_at: refused.map(|(i, _)| i),
         },
         ctx,
     ))
@@ -188,48 +185,27 @@ where
     Ok(event)
 }
 
-/// Takes back the last event (never the set-up: the caller refuses that with its own words),
-/// written with the revision it was decided on. The loaded game is then the game without it:
-/// the events before it folded again in memory (a log with an unreadable tail already
-/// stands before it, and stays there).
+/// Takes back the last event of game `info`'s log `stored` (read by [`read`]; never the
+/// set-up: the caller refuses that with its own words), written with the revision it was read
+/// at. The game is then folded once from the events before it, as [`fold`] does (the event
+/// taken back is not replayed, nor is anything read again), with the outcome after it.
 pub(crate) fn undo<L, E, C>(
     store: &mut Store,
-    g: &mut Loaded<L, E>,
-    ctx: &C,
+    info: L::Info,
+    mut stored: Vec<StoredEvent>,
     lang: Language,
-) -> Result<()>
+    context: impl FnOnce(&[E::Event], &[StoredEvent]) -> Result<C>,
+    word: Word<'_, E::Refusal>,
+) -> Result<(Loaded<L, E>, C)>
 where
     L: Log,
     E: Engine<C>,
 {
-    let last = g.stored.len().saturating_sub(1);
-    let readable = g.refused_at.is_none();
-    let before = if readable {
-        let mut events = g.game.events().to_vec();
-        events.pop();
-        let replayed = E::replay(ctx, events);
-        if replayed.refused.is_some() {
-            // A prefix of a log that replayed always replays.
-            return Err(ServiceError::internal(
-                "The events before the last one no longer replay".to_owned(),
-            ));
-        }
-        Some(replayed.state)
-    } else {
-        None
-    };
-    let outcome = before.as_ref().unwrap_or(&g.game).outcome();
-    L::undo(store, &g.info, outcome).map_err(|e| write_error::<L>(e, &g.info, lang))?;
+    stored.pop();
+    let (mut g, ctx) = fold::<L, E, C>(info, stored, lang, context, word)?;
+    L::undo(store, &g.info, g.game.outcome()).map_err(|e| write_error::<L>(e, &g.info, lang))?;
     g.info = L::reread(store, &g.info)?;
-    g.stored.truncate(last);
-    if let Some(state) = before {
-        g.game = state;
-    } else if g.refused_at == Some(last) {
-        // The event taken back was the one this version does not accept.
-        g.refused_at = None;
-        g.unreadable = None;
-    }
-    Ok(())
+    Ok((g, ctx))
 }
 
 /// Puts back the last event taken back: the engine checks it again on the table as it is now

@@ -163,14 +163,7 @@ impl Service {
     }
 
     fn cards_with(&self, fixes: Vec<cards::CardFix>) -> Result<Cards<'static>> {
-        let base = base_catalog()?;
-        let applied = self.catalog.apply_fixes(&fixes);
-        let fixed = applied
-            .cards
-            .into_iter()
-            .map(|c| (c.card.facts.id.clone(), c.card.facts))
-            .collect();
-        Ok(Cards { base, fixed })
+        cards_with(&self.catalog, fixes)
     }
 
     /// The user's card fixes in force, as the cards crate reads them (fact name + value JSON).
@@ -190,21 +183,11 @@ impl Service {
         &self,
         first_played: &HashMap<CardId, String>,
     ) -> Result<Cards<'static>> {
-        // (card, fact) -> the newest fix that counts for this game; a withdrawal (`null`)
-        // counts too, and is left out at the end.
-        let mut in_force: HashMap<(String, String), store::CardFixRow> = HashMap::new();
-        for row in self.store.card_fix_history_all()? {
-            let counts = match first_played.get(&CardId::new(row.card_id.as_str())) {
-                Some(played) => row.created_at <= *played,
-                None => true,
-            };
-            if counts {
-                in_force.insert((row.card_id.clone(), row.fact.clone()), row);
-            }
-        }
-        let mut rows: Vec<store::CardFixRow> = in_force.into_values().collect();
-        rows.sort_by_key(|r| r.id.0);
-        self.cards_with(rows.iter().filter_map(card_fix).collect())
+        cards_as_played(
+            &self.catalog,
+            self.store.card_fix_history_all()?,
+            first_played,
+        )
     }
 
     /// Loads game `id` once for a command: the cards with the user's fixes, its stored
@@ -227,6 +210,70 @@ impl Service {
         )?;
         Ok(GameCtx { cards, rec, lang })
     }
+
+    /// Takes back the last event of game `info`'s log `stored` (read together at one
+    /// revision; the caller refused what it must): the game is folded once, without it, with
+    /// the cards as first played in what remains.
+    pub(crate) fn undo_game(
+        &mut self,
+        info: store::GameInfo,
+        stored: Vec<StoredEvent>,
+        lang: crate::Language,
+    ) -> Result<GameCtx> {
+        let word = |e: &bluemoon::RuleError, names: &[String; 2]| {
+            super::rule_refusal_in(&self.catalog, e, names, lang)
+        };
+        let history = self.store.card_fix_history_all()?;
+        let cards_of = |events: &[Event], stored: &[StoredEvent]| {
+            cards_as_played(&self.catalog, history, &first_plays(events, stored))
+        };
+        let (rec, cards) = coordinator::undo::<BlueMoonLog, bluemoon::Game, _>(
+            &mut self.store,
+            info,
+            stored,
+            lang,
+            cards_of,
+            &word,
+        )?;
+        Ok(GameCtx { cards, rec, lang })
+    }
+}
+
+/// The engine's card source: the embedded catalog with `fixes` over it.
+fn cards_with(catalog: &cards::Catalog, fixes: Vec<cards::CardFix>) -> Result<Cards<'static>> {
+    let base = base_catalog()?;
+    let applied = catalog.apply_fixes(&fixes);
+    let fixed = applied
+        .cards
+        .into_iter()
+        .map(|c| (c.card.facts.id.clone(), c.card.facts))
+        .collect();
+    Ok(Cards { base, fixed })
+}
+
+/// The cards for a game whose cards were first played at `first_played`: each such card with
+/// the fixes of `history` made up to that moment, every other card with the fixes in force
+/// now (see the module's comment).
+fn cards_as_played(
+    catalog: &cards::Catalog,
+    history: Vec<store::CardFixRow>,
+    first_played: &HashMap<CardId, String>,
+) -> Result<Cards<'static>> {
+    // (card, fact) -> the newest fix that counts for this game; a withdrawal (`null`) counts
+    // too, and is left out at the end.
+    let mut in_force: HashMap<(String, String), store::CardFixRow> = HashMap::new();
+    for row in history {
+        let counts = match first_played.get(&CardId::new(row.card_id.as_str())) {
+            Some(played) => row.created_at <= *played,
+            None => true,
+        };
+        if counts {
+            in_force.insert((row.card_id.clone(), row.fact.clone()), row);
+        }
+    }
+    let mut rows: Vec<store::CardFixRow> = in_force.into_values().collect();
+    rows.sort_by_key(|r| r.id.0);
+    cards_with(catalog, rows.iter().filter_map(card_fix).collect())
 }
 
 /// A stored fix as the cards crate reads it (fact name + value JSON); a withdrawal (`null`) or

@@ -25,7 +25,7 @@ use ts_rs::TS;
 pub(crate) mod context;
 mod refusal;
 mod views;
-pub(crate) use context::{Cards, GameCtx};
+pub(crate) use context::{BlueMoonLog, Cards, GameCtx};
 use refusal::{fix_refusal, setup_refusal, CardRefusal, FixRefusal, SetupRefusal, TableRefusal};
 pub use views::*;
 
@@ -1255,17 +1255,16 @@ impl Service {
 
     /// [`Service::game_undo`] with its refusals in the interface language `lang`.
     pub fn game_undo_in(&mut self, at: impl Into<GameAt>, lang: Language) -> Result<GameView> {
-        let mut ctx = self.load_game_in(at.into(), lang)?;
-        let id = ctx.info.id.0;
+        let (info, stored) = coordinator::read::<BlueMoonLog>(&self.store, at.into(), lang)?;
+        let id = info.id.0;
         let refused = |r| Err(ServiceError::invalid(refusal::table_refusal(r, id, lang)));
-        if ctx.info.result.is_some() {
+        if info.result.is_some() {
             return refused(TableRefusal::FinishedLog);
         }
-        if ctx.info.events <= 1 {
+        if stored.len() <= 1 {
             return refused(TableRefusal::NothingToUndo);
         }
-        let GameCtx { cards, rec, .. } = &mut ctx;
-        coordinator::undo(&mut self.store, rec, &*cards, lang)?;
+        let ctx = self.undo_game(info, stored, lang)?;
         self.ctx_view(&ctx)
     }
 

@@ -768,6 +768,19 @@ impl Service {
         coordinator::read::<OtherLog>(&self.store, at, lang)
     }
 
+    /// The caller chose `R` by the game's kind.
+    fn check_kind<R: TableRules>(&self, info: &store::OtherGameInfo) -> Result<()> {
+        if info.kind == R::KIND {
+            return Ok(());
+        }
+        Err(ServiceError::internal(format!(
+            "Game {} is a game of {}, not {}",
+            info.id.0,
+            OtherGameKind::of(info.kind).title(),
+            OtherGameKind::of(R::KIND).title()
+        )))
+    }
+
     /// Game `info`'s log `stored` (read together by [`Self::other_read`]) folded by its
     /// engine; the caller chose `R` by the game's kind.
     fn load<R: TableRules>(
@@ -776,14 +789,7 @@ impl Service {
         stored: Vec<store::StoredEvent>,
         lang: Language,
     ) -> Result<Loaded<R>> {
-        let id = info.id.0;
-        if info.kind != R::KIND {
-            return Err(ServiceError::internal(format!(
-                "Game {id} is a game of {}, not {}",
-                OtherGameKind::of(info.kind).title(),
-                OtherGameKind::of(R::KIND).title()
-            )));
-        }
+        self.check_kind::<R>(&info)?;
         let word = |e: &R::Error, names: &[String; 2]| self.other_refusal::<R>(e, names, lang);
         let (g, ()) = coordinator::fold(info, stored, lang, |_, _| Ok(()), &word)?;
         Ok(g)
@@ -881,11 +887,20 @@ impl Service {
         stored: Vec<store::StoredEvent>,
         lang: Language,
     ) -> Result<OtherGameView> {
-        let mut g = self.load::<R>(info, stored, lang)?;
-        if g.stored.len() <= 1 {
-            return Err(ServiceError::invalid(self.namer_text(&g.info, lang, false)));
+        if stored.len() <= 1 {
+            return Err(ServiceError::invalid(self.namer_text(&info, lang, false)));
         }
-        coordinator::undo(&mut self.store, &mut g, &(), lang)?;
+        self.check_kind::<R>(&info)?;
+        let catalog = &self.catalog;
+        let word = |e: &R::Error, names: &[String; 2]| refusal_in::<R>(catalog, e, names, lang);
+        let (g, ()) = coordinator::undo::<OtherLog, othergames::Game<R>, ()>(
+            &mut self.store,
+            info,
+            stored,
+            lang,
+            |_, _| Ok(()),
+            &word,
+        )?;
         self.other_view_of(&g, lang)
     }
 
