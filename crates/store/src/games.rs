@@ -8,7 +8,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::clock::Stamp;
 use crate::error::{Result, StoreError};
-use crate::ids::{label, GameId, MatchId, PlayerId, Side, MAX_PEOPLE_CHARS};
+use crate::ids::{
+    label, side_from_sql, side_sql, GameId, MatchId, PlayerId, Side, MAX_PEOPLE_CHARS,
+};
 use crate::log::{self, BLUE_MOON};
 use crate::matches::{self, MatchStatus};
 use crate::othergames::Outcome;
@@ -146,7 +148,7 @@ fn game_from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<GameInfo> {
     let winner: Option<String> = r.get(12)?;
     let result = match winner {
         Some(w) => Some(GameResult {
-            winner: Side::from_sql(&w)?,
+            winner: side_from_sql(&w)?,
             crystals: r.get(13)?,
             dragons: r.get(14)?,
             fights: r.get(15)?,
@@ -160,7 +162,7 @@ fn game_from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<GameInfo> {
         players: [PlayerId(r.get(2)?), PlayerId(r.get(3)?)],
         player_names: [r.get(4)?, r.get(5)?],
         people: [r.get(6)?, r.get(7)?],
-        first: Side::from_sql(&r.get::<_, String>(8)?)?,
+        first: side_from_sql(&r.get::<_, String>(8)?)?,
         created_at: r.get::<_, Stamp>(9)?.to_string(),
         updated_at: r.get::<_, Stamp>(10)?.to_string(),
         events: r.get(11)?,
@@ -306,7 +308,7 @@ fn insert_game(
             new.players[1].0,
             people[0],
             people[1],
-            first.as_sql(),
+            side_sql(first),
             now,
             log
         ],
@@ -329,7 +331,7 @@ fn finish_in(
          WHERE id = ?1",
         params![
             game.0,
-            summary.winner.as_sql(),
+            side_sql(summary.winner),
             summary.crystals,
             summary.dragons,
             summary.fights,
