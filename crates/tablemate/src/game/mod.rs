@@ -41,48 +41,18 @@ pub const PROMPT_LIMIT_MAX: usize = 50;
 // ---------------------------------------------------------------------------------------------
 // Requests
 
-/// A seat at the table: the first (A) or second (B) player of the game.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
-#[ts(export)]
-pub enum Seat {
-    A,
-    B,
-}
+/// A seat at the table: the first (A) or second (B) player of the game. One seat type for
+/// every game and layer: the engines' `cards::Player` (the store's `Side` too).
+pub use ::cards::Player as Seat;
 
-impl Seat {
-    pub(crate) fn player(self) -> Player {
-        match self {
-            Seat::A => Player::A,
-            Seat::B => Player::B,
-        }
-    }
-    pub(crate) fn of(p: Player) -> Seat {
-        match p {
-            Player::A => Seat::A,
-            Player::B => Seat::B,
-        }
-    }
-    pub(crate) fn side(self) -> store::Side {
-        match self {
-            Seat::A => store::Side::A,
-            Seat::B => store::Side::B,
-        }
-    }
-    pub(crate) fn from_side(s: store::Side) -> Seat {
-        match s {
-            store::Side::A => Seat::A,
-            store::Side::B => Seat::B,
-        }
-    }
-    /// `A`/`B` (any case), or `1`/`2`.
-    pub fn parse(text: &str) -> Result<Seat> {
-        match text.trim().to_ascii_uppercase().as_str() {
-            "A" | "1" => Ok(Seat::A),
-            "B" | "2" => Ok(Seat::B),
-            other => Err(ServiceError::invalid(format!(
-                "`{other}` is not a player: use A (the first player) or B (the second)"
-            ))),
-        }
+/// A seat as typed: `A`/`B` (any case), or `1`/`2`.
+pub fn parse_seat(text: &str) -> Result<Seat> {
+    match text.trim().to_ascii_uppercase().as_str() {
+        "A" | "1" => Ok(Seat::A),
+        "B" | "2" => Ok(Seat::B),
+        other => Err(ServiceError::invalid(format!(
+            "`{other}` is not a player: use A (the first player) or B (the second)"
+        ))),
     }
 }
 
@@ -223,13 +193,6 @@ pub struct CardValuesFix {
     pub fire: Option<u8>,
     #[serde(default)]
     pub earth: Option<u8>,
-}
-
-fn side_index(p: Player) -> usize {
-    match p {
-        Player::A => 0,
-        Player::B => 1,
-    }
 }
 
 fn enum_text<T: Serialize>(v: &T) -> String {
@@ -397,8 +360,8 @@ impl Service {
     /// state without players says "player A").
     fn warning_view(&self, w: &Warning, names: Option<&[String; 2]>) -> WarningView {
         let player_name = |p: Player| match names {
-            Some(n) => n[side_index(p)].clone(),
-            None => format!("player {}", enum_text(&Seat::of(p))),
+            Some(n) => n[p.index()].clone(),
+            None => format!("player {}", enum_text(&p)),
         };
         let name = |c: &CardId| self.card_name(c.as_str());
         let name_de = |c: &CardId| self.catalog.bm(c.as_str()).and_then(|b| b.name_de.clone());
@@ -474,7 +437,7 @@ impl Service {
         };
         WarningView {
             kind: w.kind(),
-            player: w.player().map(Seat::of),
+            player: w.player(),
             player_name: w.player().map(player_name),
             card: w.card().map(|c| c.to_string()),
             card_name: w.card().map(name),
@@ -495,7 +458,7 @@ impl Service {
             .cards
             .iter()
             .map(|l| BreakdownLine {
-                owner: Seat::of(l.owner),
+                owner: l.owner,
                 area: area_name(l.area),
                 card: l.card.as_ref().map(|c| c.to_string()),
                 card_name: l
@@ -547,7 +510,7 @@ impl Service {
                 };
                 let bm = self.catalog.bm(e.card.as_str());
                 EffectView {
-                    owner: Seat::of(e.owner),
+                    owner: e.owner,
                     card: e.card.to_string(),
                     card_name: self.card_name(e.card.as_str()),
                     kind: e.kind,
@@ -586,7 +549,7 @@ impl Service {
                 .players
                 .iter()
                 .map(|p| PowerPlayerView {
-                    seat: Seat::of(p.player),
+                    seat: p.player,
                     total: p.total.into(),
                     shield: p.shield.into(),
                     needed: p.needed.into(),
@@ -650,7 +613,7 @@ impl Service {
         let pb = self.store.player_named(b).map_err(store_error)?;
         let match_id = self
             .store
-            .new_match([pa, pb], first.side(), None)
+            .new_match([pa, pb], first, None)
             .map_err(store_error)?;
         self.start_game_in_match(match_id, [pa, pb], people, first, &expansions)
     }
@@ -670,7 +633,7 @@ impl Service {
                 &store::NewGame {
                     players,
                     people,
-                    first: Some(first.side()),
+                    first: Some(first),
                     match_id: Some(match_id),
                 },
                 &setup.to_json(),
@@ -714,7 +677,7 @@ impl Service {
                 events: g.events,
                 finished: !g.is_open(),
                 status: crate::history::GameStatus::of(&g),
-                winner: g.result.as_ref().map(|r| Seat::from_side(r.winner)),
+                winner: g.result.as_ref().map(|r| r.winner),
                 crystals: g.result.as_ref().map(|r| r.crystals),
                 updated_at: g.updated_at,
             })
@@ -762,7 +725,7 @@ impl Service {
                     CardStatus::Active => None,
                 };
                 values.insert(
-                    (side_index(l.owner), c.to_string()),
+                    (l.owner.index(), c.to_string()),
                     (l.value.fire, l.value.earth, by),
                 );
             }
@@ -771,7 +734,7 @@ impl Service {
             .players
             .iter()
             .map(|p| {
-                let i = side_index(p.player);
+                let i = p.player.index();
                 let entry_view = |e: &bluemoon::CardEntry| {
                     let mut v = self.card_view(cards, e.card.as_ref(), e.face_down);
                     v.target = e.target.as_ref().map(|t| t.to_string());
@@ -802,7 +765,7 @@ impl Service {
                     _ => 0,
                 };
                 SideView {
-                    seat: Seat::of(p.player),
+                    seat: p.player,
                     name: info.player_names[i].clone(),
                     people: info.people[i].clone(),
                     crystals: match_crystals[i] + pending,
@@ -853,8 +816,8 @@ impl Service {
             edition: enum_text(&view.edition),
             players,
             contested: view.contested.map(ElementName::of),
-            turn: view.turn.map(Seat::of),
-            fight_starter: Seat::of(view.fight_starter),
+            turn: view.turn,
+            fight_starter: view.fight_starter,
             first_turn: view.first_turn,
             dragons,
             effects: self.effect_views(&view.active_effects),
@@ -865,7 +828,7 @@ impl Service {
                 .collect(),
             breakdown: self.breakdown(&report),
             last_retreat: view.last_retreat.as_ref().map(|r| RetreatView {
-                winner: Seat::of(r.winner),
+                winner: r.winner,
                 base: r.base,
                 six_cards: r.six_cards,
                 modifiers: r
@@ -881,7 +844,7 @@ impl Service {
                 total: r.total,
             }),
             game_over: view.game_over.as_ref().map(|r| ResultView {
-                winner: Seat::of(r.winner),
+                winner: r.winner,
                 reason: r.reason,
                 dragons: r.dragons,
                 crystal_cards: r.crystal_cards,
@@ -1112,7 +1075,7 @@ impl Service {
             Some(t) if !t.trim().is_empty() => Some(self.resolve_card_in(t, ctx.lang)?),
             _ => None,
         };
-        let player = req.player.player();
+        let player = req.player;
         let engine = ctx
             .game
             .state()
@@ -1160,16 +1123,14 @@ impl Service {
         let kind = match action {
             GameAction::Abandon { confirmed } => return self.abandon(&mut ctx, *confirmed),
             GameAction::ChooseElement { player, element } => EventKind::ElementChosen {
-                player: player.player(),
+                player: *player,
                 element: element.element(),
             },
             GameAction::ChangeElement { element } => EventKind::ElementChanged {
                 element: element.element(),
             },
             GameAction::Pass { player, confirmed } => {
-                let ev = Event::new(EventKind::TurnPassed {
-                    player: player.player(),
-                });
+                let ev = Event::new(EventKind::TurnPassed { player: *player });
                 // An impossible pass is refused as such; a possible one without a new
                 // character waits for the person's confirmation.
                 let warnings = ctx
@@ -1195,28 +1156,28 @@ impl Service {
                 forced,
                 dragon_cancelled,
             } => EventKind::Retreat {
-                player: player.player(),
+                player: *player,
                 forced: *forced,
                 dragon_cancelled: *dragon_cancelled,
             },
             GameAction::DeclineStart { player, discarded } => EventKind::DeclineStart {
-                player: player.player(),
+                player: *player,
                 discarded: *discarded,
             },
             GameAction::AttractDragons { player, count } => EventKind::DragonsAttracted {
-                player: player.player(),
+                player: *player,
                 count: *count,
             },
             GameAction::Discard { player, card } => EventKind::Discarded {
-                player: player.player(),
+                player: *player,
                 card: self.resolve_card_in(card, lang)?,
             },
             GameAction::Retrieve { player, card } => EventKind::Retrieved {
-                player: player.player(),
+                player: *player,
                 card: self.resolve_card_in(card, lang)?,
             },
             GameAction::Cover { player, card } => EventKind::Covered {
-                player: player.player(),
+                player: *player,
                 card: self.resolve_card_in(card, lang)?,
             },
             GameAction::ChangeTarget {
@@ -1224,16 +1185,12 @@ impl Service {
                 card,
                 target,
             } => EventKind::TargetChanged {
-                player: player.player(),
+                player: *player,
                 card: self.resolve_card_in(card, lang)?,
                 target: self.resolve_card_in(target, lang)?,
             },
-            GameAction::OutOfCards { player } => EventKind::OutOfCards {
-                player: player.player(),
-            },
-            GameAction::CardsRegained { player } => EventKind::CardsRegained {
-                player: player.player(),
-            },
+            GameAction::OutOfCards { player } => EventKind::OutOfCards { player: *player },
+            GameAction::CardsRegained { player } => EventKind::CardsRegained { player: *player },
             GameAction::Concede { .. } if ctx.info.events == 0 => {
                 return Err(ServiceError::invalid(refusal::table_refusal(
                     TableRefusal::NeverSetUp,
@@ -1241,9 +1198,7 @@ impl Service {
                     ctx.lang,
                 )))
             }
-            GameAction::Concede { player } => EventKind::GameEnded {
-                loser: player.player(),
-            },
+            GameAction::Concede { player } => EventKind::GameEnded { loser: *player },
         };
         self.append(&mut ctx, kind)
     }
@@ -1346,7 +1301,7 @@ impl Service {
                 status.id,
                 info.players,
                 info.people.clone(),
-                Seat::from_side(status.next_first),
+                status.next_first,
                 &expansions,
             );
         }
@@ -1358,7 +1313,7 @@ impl Service {
             return Err(refused(TableRefusal::NotOver));
         };
         let summary = store::GameSummary {
-            winner: Seat::of(result.winner).side(),
+            winner: result.winner,
             people: info.people.clone(),
             // The engine scores between 1 and 7.
             crystals: u8::try_from(result.score).unwrap_or(7),
@@ -1374,7 +1329,7 @@ impl Service {
                 m,
                 info.players,
                 info.people.clone(),
-                Seat::from_side(st.next_first),
+                st.next_first,
                 // The next game of the match is played with the same expansions.
                 &expansions,
             ),
@@ -1544,7 +1499,7 @@ fn setup_event(people: &[String; 2], first: Seat, expansions: &[Expansion]) -> E
         },
         expansions: expansions.to_vec(),
         edition: Edition::First,
-        starts: first.player(),
+        starts: first,
     })
 }
 
@@ -1596,7 +1551,7 @@ pub fn seat_of(view: &GameView, text: &str) -> Result<Seat> {
 
 /// The seat `text` names among the players `(name, people)`, A then B.
 fn seat_named(players: &[(&str, &str)], text: &str, game: i64) -> Result<Seat> {
-    if let Ok(s) = Seat::parse(text) {
+    if let Ok(s) = parse_seat(text) {
         return Ok(s);
     }
     let t = text.trim();

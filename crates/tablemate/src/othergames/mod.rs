@@ -220,13 +220,12 @@ impl OtherGameView {
         {
             return Ok(if i == 0 { Player::A } else { Player::B });
         }
-        match Seat::parse(t) {
-            Ok(seat) => Ok(player_of(seat)),
-            Err(_) => Err(ServiceError::invalid(format!(
+        crate::game::parse_seat(t).map_err(|_| {
+            ServiceError::invalid(format!(
                 "`{t}` is not a player of this game: use {} or {} (or A, B)",
                 self.players[0], self.players[1]
-            ))),
-        }
+            ))
+        })
     }
 
     /// The name of a player.
@@ -276,21 +275,11 @@ pub struct OtherGameItem {
     pub outcome: OtherOutcome,
 }
 
-fn player_of(seat: Seat) -> Player {
-    match seat {
-        Seat::A => Player::A,
-        Seat::B => Player::B,
-    }
-}
-
 fn outcome_view(o: store::Outcome, names: &[String; 2]) -> OtherOutcome {
     match o {
         store::Outcome::Playing => OtherOutcome::Playing,
         store::Outcome::Won(s) => OtherOutcome::Won {
-            seat: match s {
-                store::Side::A => Seat::A,
-                store::Side::B => Seat::B,
-            },
+            seat: s,
             name: names[s.index()].clone(),
         },
         store::Outcome::Tie => OtherOutcome::Tie,
@@ -307,7 +296,7 @@ pub(crate) struct OtherLog;
 fn stored_outcome(o: cards::Outcome) -> store::Outcome {
     match o {
         cards::Outcome::Playing => store::Outcome::Playing,
-        cards::Outcome::Won(p) => store::Outcome::Won(Seat::of(p).side()),
+        cards::Outcome::Won(p) => store::Outcome::Won(p),
         cards::Outcome::Tie => store::Outcome::Tie,
     }
 }
@@ -412,7 +401,7 @@ impl Service {
                 a: deck(&req.deck_a, Ordinal::First)?,
                 b: deck(&req.deck_b, Ordinal::Second)?,
             },
-            first: player_of(req.first.unwrap_or(Seat::A)),
+            first: req.first.unwrap_or(Seat::A),
             hit_points: req.hit_points,
         };
         let names = [a.to_owned(), b.to_owned()];
