@@ -103,45 +103,24 @@ fn the_table_after_a_move_is_the_stored_games_table() {
 
 #[test]
 fn the_table_after_an_undo_or_a_redo_is_the_stored_games_table() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut svc = Service::open(dir.path().join("data")).unwrap();
+    let (_d, mut svc) = super::tests::svc();
     for (kind, game) in [
         (OtherGameKind::Whi, "whi"),
         (OtherGameKind::Stccg, "stccg"),
         (OtherGameKind::Kc, "kc"),
     ] {
-        let g = svc
-            .other_new(
-                &NewOtherGameRequest {
-                    kind,
-                    player_a: "Ann".into(),
-                    player_b: "Ben".into(),
-                    deck_a: None,
-                    deck_b: None,
-                    first: Some(Seat::A),
-                    hit_points: None,
-                },
-                Language::En,
-            )
-            .unwrap();
+        let id = super::tests::new(&mut svc, kind);
         let act: OtherAction = serde_json::from_value(serde_json::json!({
             "game": game, "event": {"type": "turn_ended", "player": "A"}
         }))
         .unwrap();
-        let moved = svc.other_act(g.id, &act, Language::En).unwrap();
-        let undone = svc.other_undo(g.id, Language::En).unwrap();
-        assert_eq!(
-            undone,
-            svc.other_view(g.id, Language::En).unwrap(),
-            "{kind:?}"
-        );
+        let moved = svc.other_act(id, &act, Language::En).unwrap();
+        let undone = svc.other_undo(id, Language::En).unwrap();
+        let fresh = |svc: &Service| svc.other_view(id, Language::En).unwrap();
+        assert_eq!(undone, fresh(&svc), "{kind:?}");
         assert_eq!((undone.history.len(), undone.can_redo), (1, true));
-        let redone = svc.other_redo(g.id, Language::En).unwrap();
-        assert_eq!(
-            redone,
-            svc.other_view(g.id, Language::En).unwrap(),
-            "{kind:?}"
-        );
+        let redone = svc.other_redo(id, Language::En).unwrap();
+        assert_eq!(redone, fresh(&svc), "{kind:?}");
         assert_eq!(redone.table, moved.table);
         assert_eq!(redone.revision, moved.revision + 2);
     }
