@@ -29,6 +29,7 @@ mod condition;
 pub mod deck;
 pub mod dragons;
 pub mod effect;
+pub mod engine;
 pub mod error;
 pub mod event;
 pub mod game;

@@ -10,6 +10,7 @@
 pub mod bm;
 pub mod bm_card;
 mod catalog;
+pub mod engine;
 mod error;
 pub mod fold;
 pub mod lookup;
@@ -20,6 +21,7 @@ mod stats;
 
 pub use bm_card::BmCard;
 pub use catalog::{CardRef, Catalog};
+pub use engine::{Engine, Outcome, Replayed};
 pub use error::CatalogError;
 pub use lookup::{Ambiguity, Candidate, Lang, LookupResult, MatchKind};
 pub use overlay::{AppliedFixes, CardFix, EffectiveBmCard, Fact, FactValue, RejectedFix, UserFact};

@@ -24,6 +24,14 @@ impl Player {
             Player::B => Player::A,
         }
     }
+
+    /// 0 for A, 1 for B: the seat's place in a pair listed A first.
+    pub fn index(self) -> usize {
+        match self {
+            Player::A => 0,
+            Player::B => 1,
+        }
+    }
 }
 
 /// Only so that states can derive `Default` (the state before `setup`); every game sets

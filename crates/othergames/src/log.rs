@@ -112,6 +112,9 @@ pub trait Rules: Clone + Default + PartialEq + std::fmt::Debug {
     /// Whether the game is set up and whether it is over.
     fn phase(&self) -> Phase;
 
+    /// Who won, if the game has ended (for the service's record of the game).
+    fn outcome(&self) -> cards::Outcome;
+
     /// What the event needs from the [`Phase`].
     fn needs(kind: &Self::Kind) -> Needs;
 
@@ -202,5 +205,37 @@ impl<R: Rules> Game<R> {
 impl<R: Rules> Default for Game<R> {
     fn default() -> Self {
         Game::new()
+    }
+}
+
+/// The one engine trait every game answers (`cards::Engine`): the other games need nothing but
+/// their log to decide, and a command is the event it asks for.
+impl<R: Rules> cards::Engine for Game<R> {
+    type Event = Event<R::Kind>;
+    type Command = R::Kind;
+    type Refusal = R::Error;
+
+    fn start() -> Self {
+        Game::new()
+    }
+    fn read(payload: &str) -> Result<Self::Event, R::Error> {
+        Event::from_json(payload).map_err(R::Error::from)
+    }
+    fn write(event: &Self::Event) -> String {
+        event.to_json()
+    }
+    fn apply(&mut self, _: &(), event: Self::Event) -> Result<(), R::Error> {
+        self.push(event).map(|_| ())
+    }
+    fn decide(&mut self, _: &(), command: R::Kind) -> Result<Self::Event, R::Error> {
+        let event = Event::new(command);
+        self.push(event.clone())?;
+        Ok(event)
+    }
+    fn events(&self) -> &[Self::Event] {
+        Game::events(self)
+    }
+    fn outcome(&self) -> cards::Outcome {
+        self.state.outcome()
     }
 }

@@ -31,11 +31,14 @@ fn bench(c: &mut Criterion) {
             let (a, b) = (players[i % 20].0, players[(i + 1 + (i / 20) % 19) % 20].0);
             let finished = i % 10 != 0;
             let stamp = format!("2026-01-01T00:00:00.{i:06}Z");
+            tx.execute("INSERT INTO game_logs DEFAULT VALUES", [])
+                .unwrap();
+            let log = tx.last_insert_rowid();
             tx.execute(
                 "INSERT INTO games (player_a, player_b, people_a, people_b, first_player,
                                     created_at, updated_at, finished_at, winner, crystals,
-                                    dragons, fights)
-                 VALUES (?1, ?2, ?3, ?4, 'A', ?5, ?5, ?6, ?7, ?8, ?9, ?10)",
+                                    dragons, fights, log_id)
+                 VALUES (?1, ?2, ?3, ?4, 'A', ?5, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
                 rusqlite::params![
                     a,
                     b,
@@ -47,15 +50,15 @@ fn bench(c: &mut Criterion) {
                     finished.then_some((i % 4 + 1) as i64),
                     finished.then_some((i % 4) as i64),
                     finished.then_some((i % 9) as i64),
+                    log,
                 ],
             )
             .unwrap();
-            let g = tx.last_insert_rowid();
             for seq in 1..=20 {
                 tx.execute(
-                    "INSERT INTO game_events (game_id, seq, payload, created_at)
+                    "INSERT INTO log_events (log_id, seq, payload, created_at)
                      VALUES (?1, ?2, '{\"kind\":\"play\"}', ?3)",
-                    rusqlite::params![g, seq, stamp],
+                    rusqlite::params![log, seq, stamp],
                 )
                 .unwrap();
             }

@@ -8,9 +8,12 @@ use serde::{Deserialize, Serialize};
 
 use crate::clock::Stamp;
 use crate::error::{Result, StoreError};
-use crate::ids::{label, GameId, MatchId, PlayerId, Side, MAX_PEOPLE_CHARS};
-use crate::log::BLUE_MOON;
+use crate::ids::{
+    label, side_from_sql, side_sql, GameId, MatchId, PlayerId, Side, MAX_PEOPLE_CHARS,
+};
+use crate::log::{self, BLUE_MOON};
 use crate::matches::{self, MatchStatus};
+use crate::othergames::Outcome;
 use crate::Store;
 
 /// Largest event accepted, in bytes: a Blue Moon event is a few hundred bytes; anything near this
@@ -137,14 +140,15 @@ pub struct Finished {
 
 const GAME_COLUMNS: &str = "g.id, g.match_id, g.player_a, g.player_b, pa.name, pb.name, g.people_a,
     g.people_b, g.first_player, g.created_at, g.updated_at,
-    (SELECT COUNT(*) FROM game_events e WHERE e.game_id = g.id),
-    g.winner, g.crystals, g.dragons, g.fights, g.finished_at, g.abandoned_at, g.revision";
+    (SELECT COUNT(*) FROM log_events e WHERE e.log_id = g.log_id),
+    g.winner, g.crystals, g.dragons, g.fights, g.finished_at, g.abandoned_at,
+    (SELECT l.revision FROM game_logs l WHERE l.id = g.log_id)";
 
 fn game_from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<GameInfo> {
     let winner: Option<String> = r.get(12)?;
     let result = match winner {
         Some(w) => Some(GameResult {
-            winner: Side::from_sql(&w)?,
+            winner: side_from_sql(&w)?,
             crystals: r.get(13)?,
             dragons: r.get(14)?,
             fights: r.get(15)?,
@@ -158,7 +162,7 @@ fn game_from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<GameInfo> {
         players: [PlayerId(r.get(2)?), PlayerId(r.get(3)?)],
         player_names: [r.get(4)?, r.get(5)?],
         people: [r.get(6)?, r.get(7)?],
-        first: Side::from_sql(&r.get::<_, String>(8)?)?,
+        first: side_from_sql(&r.get::<_, String>(8)?)?,
         created_at: r.get::<_, Stamp>(9)?.to_string(),
         updated_at: r.get::<_, Stamp>(10)?.to_string(),
         events: r.get(11)?,
@@ -222,12 +226,13 @@ fn ensure_undoable(tx: &Transaction<'_>, game: GameId) -> Result<bool> {
     }
 }
 
+/// Ended without a result: no winner.
 fn mark_abandoned(tx: &Transaction<'_>, game: GameId, now: &Stamp) -> Result<()> {
     tx.execute(
         "UPDATE games SET abandoned_at = ?2 WHERE id = ?1",
         params![game.0, now],
     )?;
-    Ok(())
+    BLUE_MOON.set_outcome(tx, game.0, Outcome::Tie.as_sql())
 }
 
 /// Both people of a new game, checked.
@@ -292,18 +297,20 @@ fn insert_game(
         }
         None => new.first.unwrap_or(Side::A),
     };
+    let log = log::new_log(tx)?;
     tx.execute(
         "INSERT INTO games (match_id, player_a, player_b, people_a, people_b, first_player,
-                                created_at, updated_at)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?7)",
+                                created_at, updated_at, log_id)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?7, ?8)",
         params![
             new.match_id.map(|m| m.0),
             new.players[0].0,
             new.players[1].0,
             people[0],
             people[1],
-            first.as_sql(),
-            now
+            side_sql(first),
+            now,
+            log
         ],
     )?;
     Ok(GameId(tx.last_insert_rowid()))
@@ -320,12 +327,11 @@ fn finish_in(
     ensure_open(tx, game)?;
     tx.execute(
         "UPDATE games SET winner = ?2, crystals = ?3, dragons = ?4, fights = ?5,
-                          people_a = ?6, people_b = ?7, finished_at = ?8, updated_at = ?8,
-                          revision = revision + 1
+                          people_a = ?6, people_b = ?7, finished_at = ?8, updated_at = ?8
          WHERE id = ?1",
         params![
             game.0,
-            summary.winner.as_sql(),
+            side_sql(summary.winner),
             summary.crystals,
             summary.dragons,
             summary.fights,
@@ -334,7 +340,9 @@ fn finish_in(
             now
         ],
     )?;
-    tx.execute("DELETE FROM game_redo WHERE game_id = ?1", [game.0])?;
+    BLUE_MOON.touch(tx, game.0, &now)?;
+    BLUE_MOON.set_outcome(tx, game.0, Outcome::Won(summary.winner).as_sql())?;
+    BLUE_MOON.clear_redo(tx, game.0)?;
     let match_id: Option<i64> =
         tx.query_row("SELECT match_id FROM games WHERE id = ?1", [game.0], |r| {
             r.get(0)
@@ -441,22 +449,15 @@ impl Store {
         let now = Stamp::now();
         let tx = self.write_tx()?;
         ensure_open(&tx, game)?;
-        let added = tx.execute(
-            "INSERT OR IGNORE INTO rulings_seen (game_id, ruling_id, seen_at) VALUES (?1, ?2, ?3)",
-            params![game.0, ruling_id, now],
-        )?;
+        let added = BLUE_MOON.mark_seen(&tx, game.0, &ruling_id, &now)?;
         tx.commit()?;
-        Ok(added == 1)
+        Ok(added)
     }
 
     /// The rulings marked seen in a game, in the order they were marked.
     pub fn rulings_seen(&self, game: GameId) -> Result<Vec<String>> {
         self.game(game)?;
-        let mut stmt = self.conn.prepare_cached(
-            "SELECT ruling_id FROM rulings_seen WHERE game_id = ?1 ORDER BY seen_at, ruling_id",
-        )?;
-        let rows = stmt.query_map([game.0], |r| r.get(0))?;
-        Ok(rows.collect::<rusqlite::Result<_>>()?)
+        BLUE_MOON.seen(&self.conn, game.0)
     }
 
     /// The game's events, in order.
@@ -491,6 +492,7 @@ impl Store {
                 "UPDATE games SET abandoned_at = NULL WHERE id = ?1",
                 [game.0],
             )?;
+            BLUE_MOON.set_outcome(&tx, game.0, Outcome::Playing.as_sql())?;
         }
         tx.commit()?;
         Ok(last)
@@ -550,11 +552,7 @@ impl Store {
 
     /// How many undone events can be redone.
     pub fn redo_depth(&self, game: GameId) -> Result<u32> {
-        Ok(self.conn.query_row(
-            "SELECT COUNT(*) FROM game_redo WHERE game_id = ?1",
-            [game.0],
-            |r| r.get(0),
-        )?)
+        BLUE_MOON.redo_depth(&self.conn, game.0)
     }
 
     /// Records how a game ended; in a match, adds the crystals and finishes the match when the

@@ -52,42 +52,27 @@ id_type!(
     "card fix"
 );
 
-/// A seat at the table: the first or second player listed for a game or match.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Side {
-    A,
-    B,
+/// A seat at the table: the first or second player listed for a game or match. One seat type
+/// for every game and every layer: the engines' `cards::Player`.
+pub use cards::Player as Side;
+
+/// A seat as stored: `A` or `B`.
+pub(crate) fn side_sql(side: Side) -> &'static str {
+    match side {
+        Side::A => "A",
+        Side::B => "B",
+    }
 }
 
-impl Side {
-    pub fn other(self) -> Side {
-        match self {
-            Side::A => Side::B,
-            Side::B => Side::A,
-        }
-    }
-    pub fn index(self) -> usize {
-        match self {
-            Side::A => 0,
-            Side::B => 1,
-        }
-    }
-    pub(crate) fn as_sql(self) -> &'static str {
-        match self {
-            Side::A => "A",
-            Side::B => "B",
-        }
-    }
-    pub(crate) fn from_sql(text: &str) -> rusqlite::Result<Side> {
-        match text {
-            "A" => Ok(Side::A),
-            "B" => Ok(Side::B),
-            other => Err(rusqlite::Error::FromSqlConversionFailure(
-                0,
-                rusqlite::types::Type::Text,
-                format!("not a side: {other:?}").into(),
-            )),
-        }
+pub(crate) fn side_from_sql(text: &str) -> rusqlite::Result<Side> {
+    match text {
+        "A" => Ok(Side::A),
+        "B" => Ok(Side::B),
+        other => Err(rusqlite::Error::FromSqlConversionFailure(
+            0,
+            rusqlite::types::Type::Text,
+            format!("not a side: {other:?}").into(),
+        )),
     }
 }
 

@@ -1,14 +1,16 @@
-//! The event log every kind of game shares: one implementation of append, undo and redo, and of
-//! the guard that keeps two writers from breaking a log.
+//! The event log every kind of game shares: one set of tables (`game_logs`, `log_events`,
+//! `log_redo`, `log_rulings_seen`, schema version 11) and one implementation of append, undo and
+//! redo, of the rulings marked seen, of the outcome, and of the guard that keeps two writers
+//! from breaking a log.
 //!
-//! Blue Moon (`games`, `game_events`, `game_redo`) and the other three games (`other_games`,
-//! `other_game_events`, `other_game_redo`) keep their logs in tables of the same shape; a
-//! [`LogTables`] names one set, and everything here works on either.
+//! A game keeps its own row and id in its kind's table (`games` for Blue Moon, `other_games`
+//! for the other three), which names its log (`log_id`); a [`LogTables`] names that table, and
+//! everything here takes the game's id and finds its log.
 //!
-//! **Revisions.** Every game row carries a `revision` that every change of its log (append,
-//! undo, redo, abandon, finish) raises by one, in the same transaction as the change. A writer
-//! reads the game at some revision, lets the rules engine decide on that state, and writes with
-//! that revision as `expected`; if the log moved meanwhile (another window, the CLI at the same
+//! **Revisions.** Every log carries a `revision` that every change of it (append, undo, redo,
+//! abandon, finish) raises by one, in the same transaction as the change. A writer reads the
+//! game at some revision, lets the rules engine decide on that state, and writes with that
+//! revision as `expected`; if the log moved meanwhile (another window, the CLI at the same
 //! time), the write is refused with [`StoreError::Changed`] and nothing is written. A revision,
 //! not the last sequence number, is what is compared: an undo followed by a new event gives the
 //! same last sequence number with a different log, and must not pass.
@@ -19,36 +21,94 @@ use crate::clock::Stamp;
 use crate::error::{Result, StoreError};
 use crate::games::StoredEvent;
 
-/// One set of log tables.
+/// The table of one family of games, whose rows name their logs.
 pub(crate) struct LogTables {
-    /// The table of games: `id`, `revision`, `updated_at`.
+    /// `id`, `log_id`, `updated_at`.
     pub games: &'static str,
-    /// `game_id`, `seq`, `payload`, `created_at`.
-    pub events: &'static str,
-    /// `game_id`, `depth`, `payload`: the undone events, the last undone at the greatest depth.
-    pub redo: &'static str,
 }
 
-pub(crate) const BLUE_MOON: LogTables = LogTables {
-    games: "games",
-    events: "game_events",
-    redo: "game_redo",
-};
+pub(crate) const BLUE_MOON: LogTables = LogTables { games: "games" };
 
 pub(crate) const OTHER_GAMES: LogTables = LogTables {
     games: "other_games",
-    events: "other_game_events",
-    redo: "other_game_redo",
 };
+
+/// A new, empty log (revision 0, playing) for a game about to be inserted; returns its id.
+pub(crate) fn new_log(tx: &Transaction<'_>) -> Result<i64> {
+    tx.execute("INSERT INTO game_logs DEFAULT VALUES", [])?;
+    Ok(tx.last_insert_rowid())
+}
 
 /// The first event of a log: the set-up. Undo never takes it, so a game always has one.
 const SETUP_SEQ: u32 = 1;
 
 impl LogTables {
+    /// SQL for the log of the game `?1`.
+    fn log_of(&self) -> String {
+        format!("(SELECT log_id FROM {} WHERE id = ?1)", self.games)
+    }
+
+    /// Records where the game stands after a change of its log.
+    pub(crate) fn set_outcome(&self, tx: &Transaction<'_>, game: i64, outcome: &str) -> Result<()> {
+        tx.execute(
+            &format!(
+                "UPDATE game_logs SET outcome = ?2 WHERE id = {}",
+                self.log_of()
+            ),
+            params![game, outcome],
+        )?;
+        Ok(())
+    }
+
+    /// How many undone events can be redone.
+    pub(crate) fn redo_depth(&self, conn: &rusqlite::Connection, game: i64) -> Result<u32> {
+        Ok(conn.query_row(
+            &format!(
+                "SELECT COUNT(*) FROM log_redo WHERE log_id = {}",
+                self.log_of()
+            ),
+            [game],
+            |r| r.get(0),
+        )?)
+    }
+
+    /// Marks a ruling seen in the game; false when it was already marked.
+    pub(crate) fn mark_seen(
+        &self,
+        tx: &Transaction<'_>,
+        game: i64,
+        ruling: &str,
+        now: &Stamp,
+    ) -> Result<bool> {
+        let added = tx.execute(
+            &format!(
+                "INSERT OR IGNORE INTO log_rulings_seen (log_id, ruling_id, seen_at)
+                 VALUES ({}, ?2, ?3)",
+                self.log_of()
+            ),
+            params![game, ruling, now],
+        )?;
+        Ok(added == 1)
+    }
+
+    /// The rulings marked seen in the game, in the order they were marked.
+    pub(crate) fn seen(&self, conn: &rusqlite::Connection, game: i64) -> Result<Vec<String>> {
+        let mut stmt = conn.prepare_cached(&format!(
+            "SELECT ruling_id FROM log_rulings_seen WHERE log_id = {}
+             ORDER BY seen_at, ruling_id",
+            self.log_of()
+        ))?;
+        let rows = stmt.query_map([game], |r| r.get(0))?;
+        Ok(rows.collect::<rusqlite::Result<_>>()?)
+    }
+
     /// The game's current revision; `NotFound` when there is no such game.
     pub(crate) fn revision(&self, tx: &Transaction<'_>, game: i64) -> Result<u32> {
         tx.query_row(
-            &format!("SELECT revision FROM {} WHERE id = ?1", self.games),
+            &format!(
+                "SELECT l.revision FROM {} g JOIN game_logs l ON l.id = g.log_id WHERE g.id = ?1",
+                self.games
+            ),
             [game],
             |r| r.get(0),
         )
@@ -82,9 +142,14 @@ impl LogTables {
     pub(crate) fn touch(&self, tx: &Transaction<'_>, game: i64, now: &Stamp) -> Result<()> {
         tx.execute(
             &format!(
-                "UPDATE {} SET revision = revision + 1, updated_at = ?2 WHERE id = ?1",
+                "UPDATE game_logs SET revision = revision + 1
+                 WHERE id = (SELECT log_id FROM {} WHERE id = ?1)",
                 self.games
             ),
+            [game],
+        )?;
+        tx.execute(
+            &format!("UPDATE {} SET updated_at = ?2 WHERE id = ?1", self.games),
             params![game, now],
         )?;
         Ok(())
@@ -100,16 +165,17 @@ impl LogTables {
     ) -> Result<u32> {
         let seq: u32 = tx.query_row(
             &format!(
-                "SELECT COALESCE(MAX(seq), 0) + 1 FROM {} WHERE game_id = ?1",
-                self.events
+                "SELECT COALESCE(MAX(seq), 0) + 1 FROM log_events WHERE log_id = {}",
+                self.log_of()
             ),
             [game],
             |r| r.get(0),
         )?;
         tx.execute(
             &format!(
-                "INSERT INTO {} (game_id, seq, payload, created_at) VALUES (?1, ?2, ?3, ?4)",
-                self.events
+                "INSERT INTO log_events (log_id, seq, payload, created_at)
+                 VALUES ({}, ?2, ?3, ?4)",
+                self.log_of()
             ),
             params![game, seq, payload, now],
         )?;
@@ -120,7 +186,7 @@ impl LogTables {
     /// A new event makes what was undone unreachable.
     pub(crate) fn clear_redo(&self, tx: &Transaction<'_>, game: i64) -> Result<()> {
         tx.execute(
-            &format!("DELETE FROM {} WHERE game_id = ?1", self.redo),
+            &format!("DELETE FROM log_redo WHERE log_id = {}", self.log_of()),
             [game],
         )?;
         Ok(())
@@ -132,9 +198,9 @@ impl LogTables {
         let last = tx
             .query_row(
                 &format!(
-                    "SELECT seq, payload, created_at FROM {} WHERE game_id = ?1
+                    "SELECT seq, payload, created_at FROM log_events WHERE log_id = {}
                      ORDER BY seq DESC LIMIT 1",
-                    self.events
+                    self.log_of()
                 ),
                 [game],
                 |r| {
@@ -150,17 +216,17 @@ impl LogTables {
             .ok_or(StoreError::NothingToUndo(game))?;
         tx.execute(
             &format!(
-                "DELETE FROM {} WHERE game_id = ?1 AND seq = ?2",
-                self.events
+                "DELETE FROM log_events WHERE log_id = {} AND seq = ?2",
+                self.log_of()
             ),
             params![game, last.seq],
         )?;
         tx.execute(
             &format!(
-                "INSERT INTO {redo} (game_id, depth, payload)
-                 VALUES (?1, (SELECT COALESCE(MAX(depth), 0) + 1 FROM {redo} WHERE game_id = ?1),
-                         ?2)",
-                redo = self.redo
+                "INSERT INTO log_redo (log_id, depth, payload)
+                 VALUES ({log}, (SELECT COALESCE(MAX(depth), 0) + 1 FROM log_redo
+                                 WHERE log_id = {log}), ?2)",
+                log = self.log_of()
             ),
             params![game, last.payload],
         )?;
@@ -177,8 +243,8 @@ impl LogTables {
         Ok(conn
             .query_row(
                 &format!(
-                    "SELECT payload FROM {} WHERE game_id = ?1 ORDER BY depth DESC LIMIT 1",
-                    self.redo
+                    "SELECT payload FROM log_redo WHERE log_id = {} ORDER BY depth DESC LIMIT 1",
+                    self.log_of()
                 ),
                 [game],
                 |r| r.get(0),
@@ -192,8 +258,9 @@ impl LogTables {
         let (depth, payload): (i64, String) = tx
             .query_row(
                 &format!(
-                    "SELECT depth, payload FROM {} WHERE game_id = ?1 ORDER BY depth DESC LIMIT 1",
-                    self.redo
+                    "SELECT depth, payload FROM log_redo WHERE log_id = {}
+                     ORDER BY depth DESC LIMIT 1",
+                    self.log_of()
                 ),
                 [game],
                 |r| Ok((r.get(0)?, r.get(1)?)),
@@ -202,8 +269,8 @@ impl LogTables {
             .ok_or(StoreError::NothingToRedo(game))?;
         tx.execute(
             &format!(
-                "DELETE FROM {} WHERE game_id = ?1 AND depth = ?2",
-                self.redo
+                "DELETE FROM log_redo WHERE log_id = {} AND depth = ?2",
+                self.log_of()
             ),
             params![game, depth],
         )?;
@@ -217,8 +284,8 @@ impl LogTables {
         game: i64,
     ) -> Result<Vec<StoredEvent>> {
         let mut stmt = conn.prepare_cached(&format!(
-            "SELECT seq, payload, created_at FROM {} WHERE game_id = ?1 ORDER BY seq",
-            self.events
+            "SELECT seq, payload, created_at FROM log_events WHERE log_id = {} ORDER BY seq",
+            self.log_of()
         ))?;
         let rows = stmt.query_map([game], |r| {
             Ok(StoredEvent {

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::clock::Stamp;
 use crate::error::{Result, StoreError};
-use crate::ids::{GameId, MatchId, PlayerId, Side};
+use crate::ids::{side_from_sql, side_sql, GameId, MatchId, PlayerId, Side};
 use crate::Store;
 
 /// A match's standing.
@@ -67,12 +67,12 @@ pub(crate) fn status_in(conn: &rusqlite::Connection, id: MatchId) -> Result<Matc
         })?
         .collect::<rusqlite::Result<Vec<_>>>()?;
     let mut crystals = [0u32; 2];
-    let mut next_first = Side::from_sql(&first)?;
+    let mut next_first = side_from_sql(&first)?;
     let mut unfinished_game = None;
     for (game, w, c, abandoned) in &games {
         match w {
             Some(w) => {
-                let w = Side::from_sql(w)?;
+                let w = side_from_sql(w)?;
                 crystals[w.index()] += c.unwrap_or(0);
                 next_first = w.other();
             }
@@ -155,7 +155,7 @@ impl Store {
                 players[0].0,
                 players[1].0,
                 target,
-                first.as_sql(),
+                side_sql(first),
                 Stamp::now()
             ],
         )?;

@@ -25,7 +25,7 @@ impl Store {
             "SELECT g.id, pa.name, pb.name, e.payload
              FROM other_games g
              JOIN players pa ON pa.id = g.player_a JOIN players pb ON pb.id = g.player_b
-             JOIN other_game_events e ON e.game_id = g.id
+             JOIN log_events e ON e.log_id = g.log_id
              WHERE g.kind = ?1
              ORDER BY g.id, e.seq",
         )?;

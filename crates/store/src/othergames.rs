@@ -18,7 +18,7 @@ use serde::{Deserialize, Serialize};
 use crate::error::{Result, StoreError};
 use crate::games::{check_event, StoredEvent, MAX_RULING_ID_CHARS};
 use crate::ids::{label, PlayerId, Side, MAX_NAME_CHARS};
-use crate::log::OTHER_GAMES;
+use crate::log::{self, OTHER_GAMES};
 use crate::{clock, players, Store};
 
 /// One game of another kind (its own numbering, apart from Blue Moon games).
@@ -83,7 +83,7 @@ pub enum Outcome {
 }
 
 impl Outcome {
-    fn as_sql(self) -> &'static str {
+    pub(crate) fn as_sql(self) -> &'static str {
         match self {
             Outcome::Playing => "playing",
             Outcome::Won(Side::A) => "won_a",
@@ -135,10 +135,10 @@ pub struct OtherGameInfo {
 }
 
 const COLUMNS: &str = "g.id, g.kind, g.player_a, g.player_b, pa.name, pb.name, g.created_at,
-    g.updated_at, (SELECT COUNT(*) FROM other_game_events e WHERE e.game_id = g.id),
-    (SELECT COUNT(*) FROM other_game_redo r WHERE r.game_id = g.id), g.outcome, g.revision";
+    g.updated_at, (SELECT COUNT(*) FROM log_events e WHERE e.log_id = g.log_id),
+    (SELECT COUNT(*) FROM log_redo r WHERE r.log_id = g.log_id), l.outcome, l.revision";
 
-const FROM: &str = "FROM other_games g
+const FROM: &str = "FROM other_games g JOIN game_logs l ON l.id = g.log_id
     JOIN players pa ON pa.id = g.player_a JOIN players pb ON pb.id = g.player_b";
 
 fn info_from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<OtherGameInfo> {
@@ -170,9 +170,10 @@ fn set_outcome(
     outcome: Outcome,
     now: &clock::Stamp,
 ) -> Result<()> {
+    OTHER_GAMES.set_outcome(tx, game.0, outcome.as_sql())?;
     tx.execute(
-        "UPDATE other_games SET outcome = ?2, updated_at = ?3 WHERE id = ?1",
-        params![game.0, outcome.as_sql(), now],
+        "UPDATE other_games SET updated_at = ?2 WHERE id = ?1",
+        params![game.0, now],
     )?;
     Ok(())
 }
@@ -194,10 +195,11 @@ impl Store {
         let tx = self.write_tx()?;
         let pa = players::named_in(&tx, &a)?;
         let pb = players::named_in(&tx, &b)?;
+        let log = log::new_log(&tx)?;
         tx.execute(
-            "INSERT INTO other_games (kind, player_a, player_b, created_at, updated_at)
-             VALUES (?1, ?2, ?3, ?4, ?4)",
-            params![new.kind.code(), pa.0, pb.0, now],
+            "INSERT INTO other_games (kind, player_a, player_b, created_at, updated_at, log_id)
+             VALUES (?1, ?2, ?3, ?4, ?4, ?5)",
+            params![new.kind.code(), pa.0, pb.0, now, log],
         )?;
         let id = OtherGameId(tx.last_insert_rowid());
         OTHER_GAMES.push(&tx, id.0, &new.setup, &now)?;
@@ -275,24 +277,15 @@ impl Store {
         let now = clock::Stamp::now();
         let tx = self.write_tx()?;
         ensure_exists(&tx, game)?;
-        let added = tx.execute(
-            "INSERT OR IGNORE INTO other_rulings_seen (game_id, ruling_id, seen_at)
-             VALUES (?1, ?2, ?3)",
-            params![game.0, ruling_id, now],
-        )?;
+        let added = OTHER_GAMES.mark_seen(&tx, game.0, &ruling_id, &now)?;
         tx.commit()?;
-        Ok(added == 1)
+        Ok(added)
     }
 
     /// The rulings marked seen in a game of another kind, in the order they were marked.
     pub fn other_rulings_seen(&self, game: OtherGameId) -> Result<Vec<String>> {
         self.other_game(game)?;
-        let mut stmt = self.conn.prepare_cached(
-            "SELECT ruling_id FROM other_rulings_seen WHERE game_id = ?1
-             ORDER BY seen_at, ruling_id",
-        )?;
-        let rows = stmt.query_map([game.0], |r| r.get(0))?;
-        Ok(rows.collect::<rusqlite::Result<_>>()?)
+        OTHER_GAMES.seen(&self.conn, game.0)
     }
 
     /// The game's events, in order.
@@ -331,8 +324,8 @@ impl Store {
     pub fn list_other_games(&self, unfinished_only: bool) -> Result<Vec<OtherGameInfo>> {
         let mut stmt = self.conn.prepare_cached(&format!(
             "SELECT {COLUMNS} {FROM}
-             WHERE (?1 = 0 OR g.outcome = 'playing')
-             ORDER BY g.outcome <> 'playing', g.updated_at DESC, g.id DESC"
+             WHERE (?1 = 0 OR l.outcome = 'playing')
+             ORDER BY l.outcome <> 'playing', g.updated_at DESC, g.id DESC"
         ))?;
         let rows = stmt.query_map([unfinished_only], info_from_row)?;
         Ok(rows.collect::<rusqlite::Result<_>>()?)

@@ -289,6 +289,89 @@ CREATE TABLE report_log (
 CREATE INDEX report_log_by_pairing ON report_log(pairing_id, id);
 "#;
 
+/// One record of every game's log, whatever the game (Blue Moon's and the other three's): the
+/// log's revision and outcome (`game_logs`), its events, its redo stack and the rulings marked
+/// seen in it, each in one table for every kind of game. A game keeps its own row and id
+/// (`games`: Blue Moon, with its match, people and result; `other_games`: the other kinds), and
+/// names its log (`log_id`); matches, tournaments and history go on referring to the game ids
+/// they always did. Migrated from the two table sets of before with nothing lost: a Blue Moon
+/// game's log takes the game's id, another game's log the next free ids after them.
+///
+/// `outcome` is where the game stands as recorded: for the other games the engine's fold
+/// after the last change of the log (as `other_games.outcome` was); for Blue Moon its recorded
+/// result (`won_a`/`won_b` once finished, `tie` (no winner) once abandoned, else `playing`).
+pub const V_ONE_LOG: &str = r#"
+CREATE TABLE game_logs (
+    id          INTEGER PRIMARY KEY,
+    revision    INTEGER NOT NULL DEFAULT 0 CHECK (revision >= 0),
+    outcome     TEXT NOT NULL DEFAULT 'playing'
+                CHECK (outcome IN ('playing', 'won_a', 'won_b', 'tie'))
+);
+INSERT INTO game_logs (id, revision, outcome)
+    SELECT id, revision,
+           CASE WHEN winner = 'A' THEN 'won_a' WHEN winner = 'B' THEN 'won_b'
+                WHEN abandoned_at IS NOT NULL THEN 'tie' ELSE 'playing' END
+    FROM games;
+INSERT INTO game_logs (id, revision, outcome)
+    SELECT id + (SELECT COALESCE(MAX(id), 0) FROM games), revision, outcome FROM other_games;
+ALTER TABLE games ADD COLUMN log_id INTEGER REFERENCES game_logs(id);
+ALTER TABLE other_games ADD COLUMN log_id INTEGER REFERENCES game_logs(id);
+UPDATE games SET log_id = id;
+UPDATE other_games SET log_id = id + (SELECT COALESCE(MAX(id), 0) FROM games);
+CREATE UNIQUE INDEX games_log ON games(log_id);
+CREATE UNIQUE INDEX other_games_log ON other_games(log_id);
+
+CREATE TABLE log_events (
+    log_id      INTEGER NOT NULL REFERENCES game_logs(id) ON DELETE CASCADE,
+    seq         INTEGER NOT NULL CHECK (seq >= 1),
+    payload     TEXT NOT NULL CHECK (json_valid(payload)),
+    created_at  TEXT NOT NULL,
+    PRIMARY KEY (log_id, seq)
+) WITHOUT ROWID;
+INSERT INTO log_events (log_id, seq, payload, created_at)
+    SELECT g.log_id, e.seq, e.payload, e.created_at
+    FROM game_events e JOIN games g ON g.id = e.game_id;
+INSERT INTO log_events (log_id, seq, payload, created_at)
+    SELECT g.log_id, e.seq, e.payload, e.created_at
+    FROM other_game_events e JOIN other_games g ON g.id = e.game_id;
+
+CREATE TABLE log_redo (
+    log_id      INTEGER NOT NULL REFERENCES game_logs(id) ON DELETE CASCADE,
+    depth       INTEGER NOT NULL,
+    payload     TEXT NOT NULL CHECK (json_valid(payload)),
+    PRIMARY KEY (log_id, depth)
+) WITHOUT ROWID;
+INSERT INTO log_redo (log_id, depth, payload)
+    SELECT g.log_id, r.depth, r.payload FROM game_redo r JOIN games g ON g.id = r.game_id;
+INSERT INTO log_redo (log_id, depth, payload)
+    SELECT g.log_id, r.depth, r.payload
+    FROM other_game_redo r JOIN other_games g ON g.id = r.game_id;
+
+CREATE TABLE log_rulings_seen (
+    log_id      INTEGER NOT NULL REFERENCES game_logs(id) ON DELETE CASCADE,
+    ruling_id   TEXT NOT NULL CHECK (length(ruling_id) BETWEEN 1 AND 128),
+    seen_at     TEXT NOT NULL,
+    PRIMARY KEY (log_id, ruling_id)
+) WITHOUT ROWID;
+INSERT INTO log_rulings_seen (log_id, ruling_id, seen_at)
+    SELECT g.log_id, s.ruling_id, s.seen_at FROM rulings_seen s JOIN games g ON g.id = s.game_id;
+INSERT INTO log_rulings_seen (log_id, ruling_id, seen_at)
+    SELECT g.log_id, s.ruling_id, s.seen_at
+    FROM other_rulings_seen s JOIN other_games g ON g.id = s.game_id;
+
+DROP TABLE game_events;
+DROP TABLE game_redo;
+DROP TABLE rulings_seen;
+DROP TABLE other_game_events;
+DROP TABLE other_game_redo;
+DROP TABLE other_rulings_seen;
+DROP INDEX other_games_listing;
+ALTER TABLE games DROP COLUMN revision;
+ALTER TABLE other_games DROP COLUMN revision;
+ALTER TABLE other_games DROP COLUMN outcome;
+CREATE INDEX other_games_by_update ON other_games(updated_at DESC, id DESC);
+"#;
+
 /// The SQL of every version, oldest first. Index `i` holds the step from version `i` to `i + 1`.
 pub const VERSIONS: &[&str] = &[
     V1,
@@ -301,6 +384,7 @@ pub const VERSIONS: &[&str] = &[
     V_OTHER_RULINGS_SEEN,
     V_LOG_REVISIONS,
     V_RESULT_REPORTS,
+    V_ONE_LOG,
 ];
 
 /// The newest schema version this build knows.

@@ -596,3 +596,34 @@ fn a_game_no_engine_event_can_extend_is_abandoned_as_it_is() {
         Err(StoreError::GameAbandoned(_))
     ));
 }
+
+/// A Blue Moon game's outcome in the one log record (schema 11) is its recorded result: playing,
+/// then no winner when abandoned, playing again when that is undone, the winner once finished.
+#[test]
+fn the_log_records_a_blue_moon_games_outcome_with_its_result() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("tablemate.db");
+    let mut s = Store::open(&path).unwrap().store;
+    let p = two_players(&mut s);
+    let g = game(&mut s, p, ["Vulca", "Hoax"]);
+    let c = rusqlite::Connection::open(&path).unwrap();
+    let outcome = |c: &rusqlite::Connection| -> String {
+        c.query_row(
+            "SELECT l.outcome FROM games g JOIN game_logs l ON l.id = g.log_id WHERE g.id = ?1",
+            [g.0],
+            |r| r.get(0),
+        )
+        .unwrap()
+    };
+    let rev = |s: &Store| s.game(g).unwrap().revision;
+    s.append_event(g, rev(&s), r#"{"setup":1}"#).unwrap();
+    s.append_event(g, rev(&s), r#"{"play":1}"#).unwrap();
+    assert_eq!(outcome(&c), "playing");
+    s.abandon_game(g, rev(&s), r#"{"abandoned":true}"#).unwrap();
+    assert_eq!(outcome(&c), "tie");
+    s.undo(g, rev(&s)).unwrap();
+    assert_eq!(outcome(&c), "playing");
+    s.finish_game(g, rev(&s), &summary(Side::B, 2, ["Vulca", "Hoax"], 3))
+        .unwrap();
+    assert_eq!(outcome(&c), "won_b");
+}

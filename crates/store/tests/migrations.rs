@@ -138,11 +138,27 @@ fn database_at(path: &Path, version: usize) {
         c.execute_batch("UPDATE games SET revision = 4 WHERE id = 2;")
             .unwrap();
     }
-    // Version 10 (players' result reports) is the newest, so no older release wrote them yet.
-    // When version 11 is added, add version-10 data here (the assertion below is the reminder).
+    if version >= 10 {
+        // players' reports: this event waits for the organiser, round 1 open, Anna reported
+        c.execute_batch(
+            r#"
+            INSERT INTO report_settings (tournament_id, needs_organiser) VALUES (1, 1);
+            INSERT INTO report_rounds (tournament_id, round, open, changed_at)
+                VALUES (1, 1, 1, '2026-01-10T10:20:00.000000Z');
+            INSERT INTO seat_codes (pairing_id, seat, code, created_at)
+                VALUES (1, 'A', 'anna-code-0001', '2026-01-10T10:20:00.000000Z');
+            INSERT INTO seat_reports (pairing_id, seat, won, crystals_mine, crystals_theirs,
+                                      reported_at)
+                VALUES (1, 'A', 1, 5, 2, '2026-01-10T10:40:00.000000Z');
+            "#,
+        )
+        .unwrap();
+    }
+    // Version 11 (one log for every game) is the newest, so no older release wrote it yet.
+    // When version 12 is added, add version-11 data here (the assertion below is the reminder).
     assert_eq!(
         schema::VERSIONS.len(),
-        10,
+        11,
         "a new schema version: give database_at data for the previous one"
     );
 }
@@ -230,7 +246,16 @@ fn check_data(store: &Store, version: usize) {
             vec!["whi-faq:12".to_owned()]
         );
     }
-    if version >= 3 {
+    if version >= 10 {
+        let t = store.list_tournaments().unwrap()[0].id;
+        assert_eq!(
+            store.report_acceptance(t).unwrap(),
+            store::Acceptance::ByOrganiser
+        );
+        assert_eq!(store.all_seat_codes(t).unwrap().len(), 1);
+        assert!(store.report_round(t, None).unwrap().open);
+    }
+    if (3..10).contains(&version) {
         // events from before players could report: reporting closed, agreeing reports at once
         let t = store.list_tournaments().unwrap()[0].id;
         assert_eq!(
@@ -249,6 +274,10 @@ fn check_data(store: &Store, version: usize) {
     }
     if version >= 7 {
         assert_eq!(store.other_game(OtherGameId(1)).unwrap().revision, 0);
+        // one log per game, whatever the kind: the Warhammer game and Blue Moon game 1 share
+        // an id, not a log
+        assert_eq!(store.other_events(OtherGameId(1)).unwrap().len(), 2);
+        assert!(store.events(GameId(1)).unwrap().is_empty());
     }
     if version >= 1 {
         // Times written as text by earlier releases read back (through chrono) unchanged.
@@ -347,4 +376,247 @@ fn a_migration_that_fails_is_rolled_back_and_the_data_kept() {
         })
         .count();
     assert_eq!(backups, 1, "the backup was written before the attempt");
+}
+
+/// Everything a game's log held, read with the SQL of the schema it is in: events (seq,
+/// payload, time), the redo stack (bottom first), the rulings seen, the revision and the
+/// outcome (Blue Moon: its recorded result).
+#[derive(Debug, PartialEq)]
+struct LogSnapshot {
+    events: Vec<(u32, String, String)>,
+    redo: Vec<String>,
+    seen: Vec<(String, String)>,
+    revision: u32,
+    outcome: String,
+}
+
+fn rows<T: rusqlite::types::FromSql>(c: &Connection, sql: &str, id: i64) -> Vec<T> {
+    let mut stmt = c.prepare(sql).unwrap();
+    let rows = stmt.query_map([id], |r| r.get::<_, T>(0)).unwrap();
+    rows.map(Result::unwrap).collect()
+}
+
+fn triples(c: &Connection, sql: &str, id: i64) -> Vec<(u32, String, String)> {
+    let mut stmt = c.prepare(sql).unwrap();
+    let rows = stmt
+        .query_map([id], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+        .unwrap();
+    rows.map(Result::unwrap).collect()
+}
+
+fn seen_pairs(c: &Connection, sql: &str, id: i64) -> Vec<(String, String)> {
+    let mut stmt = c.prepare(sql).unwrap();
+    let rows = stmt
+        .query_map([id], |r| Ok((r.get(0)?, r.get(1)?)))
+        .unwrap();
+    rows.map(Result::unwrap).collect()
+}
+
+/// A game's log in a version-10 database: Blue Moon's (`other` false) or another kind's.
+fn log_at_v10(c: &Connection, other: bool, id: i64) -> LogSnapshot {
+    let (games, events, redo, seen) = if other {
+        (
+            "other_games",
+            "other_game_events",
+            "other_game_redo",
+            "other_rulings_seen",
+        )
+    } else {
+        ("games", "game_events", "game_redo", "rulings_seen")
+    };
+    let outcome = if other {
+        "outcome".to_owned()
+    } else {
+        "CASE WHEN winner = 'A' THEN 'won_a' WHEN winner = 'B' THEN 'won_b'
+              WHEN abandoned_at IS NOT NULL THEN 'tie' ELSE 'playing' END"
+            .to_owned()
+    };
+    LogSnapshot {
+        events: triples(
+            c,
+            &format!(
+                "SELECT seq, payload, created_at FROM {events} WHERE game_id = ?1 ORDER BY seq"
+            ),
+            id,
+        ),
+        redo: rows(
+            c,
+            &format!("SELECT payload FROM {redo} WHERE game_id = ?1 ORDER BY depth"),
+            id,
+        ),
+        seen: seen_pairs(
+            c,
+            &format!("SELECT ruling_id, seen_at FROM {seen} WHERE game_id = ?1 ORDER BY ruling_id"),
+            id,
+        ),
+        revision: rows(
+            c,
+            &format!("SELECT revision FROM {games} WHERE id = ?1"),
+            id,
+        )[0],
+        outcome: rows(
+            c,
+            &format!("SELECT {outcome} FROM {games} WHERE id = ?1"),
+            id,
+        )
+        .remove(0),
+    }
+}
+
+/// The same game's log in the one set of log tables of version 11.
+fn log_at_v11(c: &Connection, other: bool, id: i64) -> LogSnapshot {
+    let games = if other { "other_games" } else { "games" };
+    let log = format!("(SELECT log_id FROM {games} WHERE id = ?1)");
+    LogSnapshot {
+        events: triples(
+            c,
+            &format!(
+                "SELECT seq, payload, created_at FROM log_events WHERE log_id = {log} ORDER BY seq"
+            ),
+            id,
+        ),
+        redo: rows(
+            c,
+            &format!("SELECT payload FROM log_redo WHERE log_id = {log} ORDER BY depth"),
+            id,
+        ),
+        seen: seen_pairs(
+            c,
+            &format!(
+                "SELECT ruling_id, seen_at FROM log_rulings_seen WHERE log_id = {log}
+                 ORDER BY ruling_id"
+            ),
+            id,
+        ),
+        revision: rows(
+            c,
+            &format!("SELECT revision FROM game_logs WHERE id = {log}"),
+            id,
+        )[0],
+        outcome: rows(
+            c,
+            &format!("SELECT outcome FROM game_logs WHERE id = {log}"),
+            id,
+        )
+        .remove(0),
+    }
+}
+
+#[test]
+fn a_version_10_database_with_every_kind_of_game_moves_to_the_one_log_identically() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("tablemate.db");
+    database_at(&path, 10);
+    {
+        // more of both kinds, their ids overlapping: an open Blue Moon game outside a match
+        // with a redo stack of two and a ruling seen, and each other kind, ended or not
+        let c = Connection::open(&path).unwrap();
+        c.execute_batch(
+            r#"
+            INSERT INTO games (id, match_id, player_a, player_b, people_a, people_b,
+                               first_player, created_at, updated_at, revision)
+                VALUES (4, NULL, 1, 2, 'Terrah', 'Mimix', 'A', '2026-01-04T09:00:00.000000Z',
+                        '2026-01-04T09:20:00.000000Z', 7);
+            INSERT INTO game_events (game_id, seq, payload, created_at) VALUES
+                (4, 1, '{"v":1,"type":"setup"}', '2026-01-04T09:00:00.000000Z'),
+                (4, 2, '{"v":1,"type":"played","card":"T1"}', '2026-01-04T09:10:00.000000Z');
+            INSERT INTO game_redo (game_id, depth, payload) VALUES
+                (4, 1, '{"v":1,"type":"played","card":"T9"}'),
+                (4, 2, '{"v":1,"type":"played","card":"T5"}');
+            INSERT INTO rulings_seen (game_id, ruling_id, seen_at)
+                VALUES (4, 'bm-faq-en:3', '2026-01-04T09:11:00.000000Z');
+            INSERT INTO other_games (id, kind, player_a, player_b, created_at, updated_at,
+                                     outcome, revision) VALUES
+                (2, 'stccg', 2, 1, '2026-01-05T09:00:00.000000Z', '2026-01-05T10:00:00.000000Z',
+                 'tie', 5),
+                (3, 'kc', 1, 2, '2026-01-06T09:00:00.000000Z', '2026-01-06T10:00:00.000000Z',
+                 'won_b', 3),
+                (4, 'whi', 2, 1, '2026-01-07T09:00:00.000000Z', '2026-01-07T09:00:00.000000Z',
+                 'playing', 0);
+            INSERT INTO other_game_events (game_id, seq, payload, created_at) VALUES
+                (2, 1, '{"v":1,"type":"setup"}', '2026-01-05T09:00:00.000000Z'),
+                (2, 2, '{"v":1,"type":"points_scored","points":100}', '2026-01-05T09:30:00.000000Z'),
+                (3, 1, '{"v":1,"type":"setup"}', '2026-01-06T09:00:00.000000Z'),
+                (3, 2, '{"v":1,"type":"game_won"}', '2026-01-06T10:00:00.000000Z'),
+                (4, 1, '{"v":1,"type":"setup"}', '2026-01-07T09:00:00.000000Z');
+            INSERT INTO other_game_redo (game_id, depth, payload)
+                VALUES (3, 1, '{"v":1,"type":"turn_ended"}');
+            INSERT INTO other_rulings_seen (game_id, ruling_id, seen_at) VALUES
+                (3, 'kc-faq:1', '2026-01-06T09:30:00.000000Z'),
+                (3, 'kc-faq:2', '2026-01-06T09:31:00.000000Z');
+            "#,
+        )
+        .unwrap();
+    }
+    let games = [(false, 1), (false, 2), (false, 3), (false, 4)];
+    let others = [(true, 1), (true, 2), (true, 3), (true, 4)];
+    let before: Vec<LogSnapshot> = {
+        let c = Connection::open(&path).unwrap();
+        games
+            .iter()
+            .chain(&others)
+            .map(|&(other, id)| log_at_v10(&c, other, id))
+            .collect()
+    };
+    // something in each part of every log, so that "identical" says something
+    assert_eq!(before[1].events.len(), 2);
+    assert_eq!(before[3].redo.len(), 2);
+    assert_eq!(before[3].seen.len(), 1);
+    assert_eq!(before[6].seen.len(), 2);
+    let outcomes: Vec<&str> = before.iter().map(|l| l.outcome.as_str()).collect();
+    assert_eq!(
+        outcomes,
+        ["won_b", "playing", "tie", "playing", "playing", "tie", "won_b", "playing"]
+    );
+
+    let opened = Store::open(&path).unwrap();
+    assert_eq!(opened.report.migrated_from, Some(10));
+    let c = Connection::open(&path).unwrap();
+    let after: Vec<LogSnapshot> = games
+        .iter()
+        .chain(&others)
+        .map(|&(other, id)| log_at_v11(&c, other, id))
+        .collect();
+    assert_eq!(after, before);
+    // the old tables are gone: one set of log tables for every kind of game
+    let left: i64 = c
+        .query_row(
+            "SELECT COUNT(*) FROM sqlite_master WHERE name IN ('game_events', 'game_redo',
+             'rulings_seen', 'other_game_events', 'other_game_redo', 'other_rulings_seen')",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert_eq!(left, 0);
+    // and the store reads them as before, by the same game ids
+    let s = &opened.store;
+    assert_eq!(s.game(GameId(4)).unwrap().revision, 7);
+    assert_eq!(s.redo_depth(GameId(4)).unwrap(), 2);
+    assert_eq!(
+        s.next_redo(GameId(4)).unwrap().as_deref(),
+        Some(r#"{"v":1,"type":"played","card":"T5"}"#)
+    );
+    assert_eq!(s.rulings_seen(GameId(4)).unwrap(), ["bm-faq-en:3"]);
+    let kc = s.other_game(OtherGameId(3)).unwrap();
+    assert_eq!(
+        (kc.kind, kc.outcome, kc.revision, kc.events, kc.redo),
+        (OtherKind::Kc, Outcome::Won(Side::B), 3, 2, 1)
+    );
+    assert_eq!(
+        s.other_rulings_seen(OtherGameId(3)).unwrap(),
+        ["kc-faq:1", "kc-faq:2"]
+    );
+    assert_eq!(s.other_game(OtherGameId(2)).unwrap().outcome, Outcome::Tie);
+    let unfinished: Vec<i64> = s
+        .list_other_games(true)
+        .unwrap()
+        .iter()
+        .map(|g| g.id.0)
+        .collect();
+    assert_eq!(
+        unfinished,
+        [4, 1],
+        "still playing, the most recently changed first"
+    );
+    assert_eq!(s.integrity_check().unwrap(), vec!["ok"]);
 }

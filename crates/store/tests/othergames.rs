@@ -287,21 +287,38 @@ fn rulings_seen_go_with_their_game() {
         s.mark_other_ruling_seen(g2, "st-2").unwrap();
         (g1, g2)
     };
-    // No command deletes a game yet; the schema makes sure one deleted by hand leaves no
-    // seen rulings behind.
+    // No command deletes a game yet; the schema makes sure a log deleted by hand (with its
+    // game) leaves nothing behind: its events and seen rulings go with it.
     let c = rusqlite::Connection::open(&path).unwrap();
     c.execute_batch(&format!(
         "PRAGMA foreign_keys = ON;
-         DELETE FROM other_game_events WHERE game_id = {g1};
-         DELETE FROM other_games WHERE id = {g1};"
+         CREATE TEMP TABLE gone AS SELECT log_id FROM other_games WHERE id = {g1};
+         DELETE FROM other_games WHERE id = {g1};
+         DELETE FROM game_logs WHERE id IN (SELECT log_id FROM gone);"
     ))
     .unwrap();
     let left: Vec<(i64, String)> = c
-        .prepare("SELECT game_id, ruling_id FROM other_rulings_seen")
+        .prepare(
+            "SELECT g.id, s.ruling_id FROM log_rulings_seen s
+             JOIN other_games g ON g.log_id = s.log_id",
+        )
         .unwrap()
         .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
         .unwrap()
         .collect::<rusqlite::Result<_>>()
         .unwrap();
+    let orphans: i64 = c
+        .query_row(
+            "SELECT (SELECT COUNT(*) FROM log_rulings_seen) + (SELECT COUNT(*) FROM log_events)
+                    - (SELECT COUNT(*) FROM log_events e JOIN other_games g ON g.log_id = e.log_id)
+                    - 1",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert_eq!(
+        orphans, 0,
+        "no event or seen ruling of the deleted game is left"
+    );
     assert_eq!(left, vec![(g2.0, "st-2".to_owned())]);
 }

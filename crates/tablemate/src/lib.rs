@@ -4,6 +4,7 @@
 //! model ready to show, or a [`ServiceError`] with a stable code and a readable message. The app
 //! and the CLI hold no logic of their own beyond parsing input and rendering these values.
 
+pub(crate) mod coordinator;
 pub mod damaged;
 pub mod error;
 pub mod info;

@@ -258,7 +258,10 @@ pub fn run(ctx: &Ctx<'_>, cmd: GameCmd) -> Result<(), ServiceError> {
             if let Some(kind) = other.kind.take() {
                 return super::othergames::new(ctx, &kind, other, first);
             }
-            let first = first.as_deref().map(Seat::parse).transpose()?;
+            let first = first
+                .as_deref()
+                .map(tablemate::game::parse_seat)
+                .transpose()?;
             let mut svc = ctx.open()?;
             let view = svc.game_new(&NewGameRequest {
                 player_a: a.unwrap_or_default(),

@@ -8,7 +8,6 @@ use std::io::{self, Write};
 
 use clap::{Args, Subcommand};
 use serde::de::DeserializeOwned;
-use tablemate::game::Seat;
 use tablemate::othergames::engine::kc::{Duration, KcEvent};
 use tablemate::othergames::engine::stccg::StEvent;
 use tablemate::othergames::engine::whi::{HitPoints, WhiEvent, Zone};
@@ -67,7 +66,10 @@ pub fn new(
             player_b: b,
             deck_a: decks.next().flatten(),
             deck_b: decks.next().flatten(),
-            first: first.as_deref().map(Seat::parse).transpose()?,
+            first: first
+                .as_deref()
+                .map(tablemate::game::parse_seat)
+                .transpose()?,
             hit_points,
         },
         Language::En,

@@ -147,6 +147,15 @@ impl Rules for KcState {
         self.table_view()
     }
 
+    /// The game in progress; a match goes on with `next_game`, which makes it playing again.
+    fn outcome(&self) -> cards::Outcome {
+        match self.over {
+            None => cards::Outcome::Playing,
+            Some(KcResult::Won { winner, .. }) => cards::Outcome::Won(winner),
+            Some(KcResult::Drawn { .. }) => cards::Outcome::Tie,
+        }
+    }
+
     fn phase(&self) -> Phase {
         Phase {
             set_up: self.set_up,

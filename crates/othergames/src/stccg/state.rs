@@ -125,6 +125,14 @@ impl Rules for StState {
         self.table_view()
     }
 
+    fn outcome(&self) -> cards::Outcome {
+        match self.over.map(|r| r.outcome) {
+            None => cards::Outcome::Playing,
+            Some(Outcome::Win(p)) => cards::Outcome::Won(p),
+            Some(Outcome::Tie) => cards::Outcome::Tie,
+        }
+    }
+
     fn phase(&self) -> Phase {
         Phase {
             set_up: self.set_up,

@@ -134,6 +134,11 @@ impl Rules for WhiState {
         self.table_view()
     }
 
+    fn outcome(&self) -> cards::Outcome {
+        self.over
+            .map_or(cards::Outcome::Playing, |r| cards::Outcome::Won(r.winner))
+    }
+
     fn phase(&self) -> Phase {
         Phase {
             set_up: self.hit_points.is_some(),

@@ -12,7 +12,11 @@ use std::collections::HashMap;
 use std::sync::OnceLock;
 
 use bluemoon::{BmFacts, CardId, CardSource, Event};
+use cards::Outcome;
+use store::StoredEvent;
 
+use super::refusal::{table_refusal, TableRefusal};
+use crate::coordinator::{self, Loaded, Log};
 use crate::error::store_error;
 use crate::{GameAt, Result, Service, ServiceError};
 
@@ -57,16 +61,99 @@ impl CardSource for Cards<'_> {
     }
 }
 
-/// One game loaded for one command: cards with the user's fixes, its record, its folded log.
+/// One game loaded for one command (`coordinator`): its record, its stored log, the engine's
+/// fold of it (and, when the log goes on past what this version replays, why, worded for the
+/// table: only undo and abandon write then), with the cards it was decided with.
 pub(crate) struct GameCtx {
     pub(crate) cards: Cards<'static>,
-    pub(crate) info: store::GameInfo,
-    pub(crate) game: bluemoon::Game,
+    pub(crate) rec: Loaded<BlueMoonLog, bluemoon::Game>,
     /// The interface language refusals are worded in (English unless the front end says).
     pub(crate) lang: crate::Language,
-    /// The stored log goes on past what this version can replay (`game` stands before the
-    /// first event it refuses): why, worded for the table. Only undo and abandon write then.
-    pub(crate) unreadable: Option<String>,
+}
+
+/// `ctx.info`, `ctx.game`, `ctx.unreadable`: the loaded record's.
+impl std::ops::Deref for GameCtx {
+    type Target = Loaded<BlueMoonLog, bluemoon::Game>;
+    fn deref(&self) -> &Self::Target {
+        &self.rec
+    }
+}
+
+impl std::ops::DerefMut for GameCtx {
+    fn deref_mut(&mut self) -> &mut Self::Target {
+        &mut self.rec
+    }
+}
+
+/// The store's record of Blue Moon games, for the coordinator. An abandoned game is the
+/// engine's outcome without a winner: its event is written by `abandon_game`, and redoing it
+/// abandons the game again.
+pub(crate) struct BlueMoonLog;
+
+impl Log for BlueMoonLog {
+    type Info = store::GameInfo;
+
+    fn read(store: &store::Store, id: i64) -> store::Result<(store::GameInfo, Vec<StoredEvent>)> {
+        store.game_with_events(store::GameId(id))
+    }
+    fn reread(store: &store::Store, info: &store::GameInfo) -> store::Result<store::GameInfo> {
+        store.game(info.id)
+    }
+    fn revision(info: &store::GameInfo) -> u32 {
+        info.revision
+    }
+    fn names(info: &store::GameInfo) -> &[String; 2] {
+        &info.player_names
+    }
+    fn updated_at(info: &store::GameInfo) -> &str {
+        &info.updated_at
+    }
+    fn no_game(id: i64, _: crate::Language) -> ServiceError {
+        ServiceError::not_found(format!("There is no game {id}"))
+    }
+    fn refusal(
+        e: store::StoreError,
+        info: &store::GameInfo,
+        lang: crate::Language,
+    ) -> ServiceError {
+        let refused = |r| ServiceError::invalid(table_refusal(r, info.id.0, lang));
+        match e {
+            store::StoreError::GameAbandoned(_) => refused(TableRefusal::AbandonedLog),
+            store::StoreError::NothingToUndo(_) => refused(TableRefusal::NothingToUndo),
+            store::StoreError::NothingToRedo(_) => refused(TableRefusal::NothingToRedo),
+            store::StoreError::GameFinished(_) => refused(TableRefusal::FinishedLog),
+            other => store_error(other),
+        }
+    }
+    fn append(
+        store: &mut store::Store,
+        info: &store::GameInfo,
+        payload: &str,
+        outcome: Outcome,
+    ) -> store::Result<u32> {
+        if outcome == Outcome::Tie {
+            store.abandon_game(info.id, info.revision, payload)
+        } else {
+            store.append_event(info.id, info.revision, payload)
+        }
+    }
+    fn undo(store: &mut store::Store, info: &store::GameInfo, _: Outcome) -> store::Result<()> {
+        store.undo(info.id, info.revision).map(|_| ())
+    }
+    fn next_redo(store: &store::Store, info: &store::GameInfo) -> store::Result<Option<String>> {
+        store.next_redo(info.id)
+    }
+    fn redo(
+        store: &mut store::Store,
+        info: &store::GameInfo,
+        outcome: Outcome,
+    ) -> store::Result<u32> {
+        if outcome == Outcome::Tie {
+            store.redo_abandoning(info.id, info.revision)
+        } else {
+            store.redo(info.id, info.revision)
+        }
+    }
 }
 
 impl Service {
@@ -76,14 +163,7 @@ impl Service {
     }
 
     fn cards_with(&self, fixes: Vec<cards::CardFix>) -> Result<Cards<'static>> {
-        let base = base_catalog()?;
-        let applied = self.catalog.apply_fixes(&fixes);
-        let fixed = applied
-            .cards
-            .into_iter()
-            .map(|c| (c.card.facts.id.clone(), c.card.facts))
-            .collect();
-        Ok(Cards { base, fixed })
+        cards_with(&self.catalog, fixes)
     }
 
     /// The user's card fixes in force, as the cards crate reads them (fact name + value JSON).
@@ -103,21 +183,11 @@ impl Service {
         &self,
         first_played: &HashMap<CardId, String>,
     ) -> Result<Cards<'static>> {
-        // (card, fact) -> the newest fix that counts for this game; a withdrawal (`null`)
-        // counts too, and is left out at the end.
-        let mut in_force: HashMap<(String, String), store::CardFixRow> = HashMap::new();
-        for row in self.store.card_fix_history_all()? {
-            let counts = match first_played.get(&CardId::new(row.card_id.as_str())) {
-                Some(played) => row.created_at <= *played,
-                None => true,
-            };
-            if counts {
-                in_force.insert((row.card_id.clone(), row.fact.clone()), row);
-            }
-        }
-        let mut rows: Vec<store::CardFixRow> = in_force.into_values().collect();
-        rows.sort_by_key(|r| r.id.0);
-        self.cards_with(rows.iter().filter_map(card_fix).collect())
+        cards_as_played(
+            &self.catalog,
+            self.store.card_fix_history_all()?,
+            first_played,
+        )
     }
 
     /// Loads game `id` once for a command: the cards with the user's fixes, its stored
@@ -130,48 +200,80 @@ impl Service {
     /// when a front end saw another revision than the record has now (nothing is decided on a
     /// table the person did not see). Refusals of the command are worded in `lang`.
     pub(crate) fn load_game_in(&self, at: GameAt, lang: crate::Language) -> Result<GameCtx> {
-        let id = at.id;
-        let gid = store::GameId(id);
-        let (info, stored) = self.store.game_with_events(gid).map_err(|e| match e {
-            store::StoreError::NotFound { .. } => {
-                ServiceError::not_found(format!("There is no game {id}"))
-            }
-            other => store_error(other),
-        })?;
-        at.check(info.revision, &info.player_names, lang)?;
-        // Events as far as they read; a stored game always opens: a log this version cannot
-        // replay to its end is shown as it stood before the first event it refuses.
-        let mut unread = None;
-        let mut events = Vec::with_capacity(stored.len());
-        for (i, s) in stored.iter().enumerate() {
-            match Event::from_json(&s.payload) {
-                Ok(e) => events.push(e),
-                Err(e) => {
-                    unread = Some((i, e));
-                    break;
-                }
-            }
-        }
-        let cards = self.game_cards_as_played(&first_plays(&events, &stored))?;
-        let mut game = bluemoon::Game::new();
-        for (i, event) in events.into_iter().enumerate() {
-            if let Err(e) = game.push(&cards, event) {
-                unread = Some((i, e));
-                break;
-            }
-        }
-        let unreadable = unread.map(|(i, e)| {
-            let reason = self.rule_refusal(&e, &info.player_names, lang);
-            crate::record::unreadable_log(i + 1, &reason, lang)
-        });
-        Ok(GameCtx {
-            cards,
-            info,
-            game,
+        let word = |e: &bluemoon::RuleError, names: &[String; 2]| self.rule_refusal(e, names, lang);
+        let (rec, cards) = coordinator::load::<BlueMoonLog, bluemoon::Game, _>(
+            &self.store,
+            at,
             lang,
-            unreadable,
-        })
+            |events, stored| self.game_cards_as_played(&first_plays(events, stored)),
+            &word,
+        )?;
+        Ok(GameCtx { cards, rec, lang })
     }
+
+    /// Takes back the last event of game `info`'s log `stored` (read together at one
+    /// revision; the caller refused what it must): the game is folded once, without it, with
+    /// the cards as first played in what remains.
+    pub(crate) fn undo_game(
+        &mut self,
+        info: store::GameInfo,
+        stored: Vec<StoredEvent>,
+        lang: crate::Language,
+    ) -> Result<GameCtx> {
+        let word = |e: &bluemoon::RuleError, names: &[String; 2]| {
+            super::rule_refusal_in(&self.catalog, e, names, lang)
+        };
+        let history = self.store.card_fix_history_all()?;
+        let cards_of = |events: &[Event], stored: &[StoredEvent]| {
+            cards_as_played(&self.catalog, history, &first_plays(events, stored))
+        };
+        let (rec, cards) = coordinator::undo::<BlueMoonLog, bluemoon::Game, _>(
+            &mut self.store,
+            info,
+            stored,
+            lang,
+            cards_of,
+            &word,
+        )?;
+        Ok(GameCtx { cards, rec, lang })
+    }
+}
+
+/// The engine's card source: the embedded catalog with `fixes` over it.
+fn cards_with(catalog: &cards::Catalog, fixes: Vec<cards::CardFix>) -> Result<Cards<'static>> {
+    let base = base_catalog()?;
+    let applied = catalog.apply_fixes(&fixes);
+    let fixed = applied
+        .cards
+        .into_iter()
+        .map(|c| (c.card.facts.id.clone(), c.card.facts))
+        .collect();
+    Ok(Cards { base, fixed })
+}
+
+/// The cards for a game whose cards were first played at `first_played`: each such card with
+/// the fixes of `history` made up to that moment, every other card with the fixes in force
+/// now (see the module's comment).
+fn cards_as_played(
+    catalog: &cards::Catalog,
+    history: Vec<store::CardFixRow>,
+    first_played: &HashMap<CardId, String>,
+) -> Result<Cards<'static>> {
+    // (card, fact) -> the newest fix that counts for this game; a withdrawal (`null`) counts
+    // too, and is left out at the end.
+    let mut in_force: HashMap<(String, String), store::CardFixRow> = HashMap::new();
+    for row in history {
+        let counts = match first_played.get(&CardId::new(row.card_id.as_str())) {
+            Some(played) => row.created_at <= *played,
+            None => true,
+        };
+        if counts {
+            in_force.insert((row.card_id.clone(), row.fact.clone()), row);
+        }
+    }
+    let mut rows: Vec<store::CardFixRow> = in_force.into_values().collect();
+    rows.sort_by_key(|r| r.id.0);
+    cards_with(catalog, rows.iter().filter_map(card_fix).collect())
 }
 
 /// A stored fix as the cards crate reads it (fact name + value JSON); a withdrawal (`null`) or

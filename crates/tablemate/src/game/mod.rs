@@ -27,13 +27,13 @@ pub(crate) mod context;
 mod effects_de;
 mod refusal;
 mod views;
-pub(crate) use context::{Cards, GameCtx};
+pub(crate) use context::{BlueMoonLog, Cards, GameCtx};
 pub(crate) use refusal::{element as element_words, Names};
 use refusal::{fix_refusal, setup_refusal, CardRefusal, FixRefusal, SetupRefusal, TableRefusal};
 pub use views::*;
 
 use crate::error::store_error;
-use crate::{record, GameAt, Language, Result, Service, ServiceError};
+use crate::{coordinator, record, GameAt, Language, Result, Service, ServiceError};
 
 /// Suggestions shown while typing a card.
 pub const SUGGESTION_LIMIT: usize = 8;
@@ -44,48 +44,18 @@ pub const PROMPT_LIMIT_MAX: usize = 50;
 // ---------------------------------------------------------------------------------------------
 // Requests
 
-/// A seat at the table: the first (A) or second (B) player of the game.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
-#[ts(export)]
-pub enum Seat {
-    A,
-    B,
-}
+/// A seat at the table: the first (A) or second (B) player of the game. One seat type for
+/// every game and layer: the engines' `cards::Player` (the store's `Side` too).
+pub use ::cards::Player as Seat;
 
-impl Seat {
-    fn player(self) -> Player {
-        match self {
-            Seat::A => Player::A,
-            Seat::B => Player::B,
-        }
-    }
-    fn of(p: Player) -> Seat {
-        match p {
-            Player::A => Seat::A,
-            Player::B => Seat::B,
-        }
-    }
-    fn side(self) -> store::Side {
-        match self {
-            Seat::A => store::Side::A,
-            Seat::B => store::Side::B,
-        }
-    }
-    fn from_side(s: store::Side) -> Seat {
-        match s {
-            store::Side::A => Seat::A,
-            store::Side::B => Seat::B,
-        }
-    }
-    /// `A`/`B` (any case), or `1`/`2`.
-    pub fn parse(text: &str) -> Result<Seat> {
-        match text.trim().to_ascii_uppercase().as_str() {
-            "A" | "1" => Ok(Seat::A),
-            "B" | "2" => Ok(Seat::B),
-            other => Err(ServiceError::invalid(format!(
-                "`{other}` is not a player: use A (the first player) or B (the second)"
-            ))),
-        }
+/// A seat as typed: `A`/`B` (any case), or `1`/`2`.
+pub fn parse_seat(text: &str) -> Result<Seat> {
+    match text.trim().to_ascii_uppercase().as_str() {
+        "A" | "1" => Ok(Seat::A),
+        "B" | "2" => Ok(Seat::B),
+        other => Err(ServiceError::invalid(format!(
+            "`{other}` is not a player: use A (the first player) or B (the second)"
+        ))),
     }
 }
 
@@ -226,13 +196,6 @@ pub struct CardValuesFix {
     pub fire: Option<u8>,
     #[serde(default)]
     pub earth: Option<u8>,
-}
-
-fn side_index(p: Player) -> usize {
-    match p {
-        Player::A => 0,
-        Player::B => 1,
-    }
 }
 
 fn enum_text<T: Serialize>(v: &T) -> String {
@@ -384,22 +347,7 @@ impl Service {
         players: &[String; 2],
         lang: Language,
     ) -> String {
-        let card = |c: &CardId| match lang {
-            Language::De => self
-                .catalog
-                .bm(c.as_str())
-                .and_then(|b| b.name_de.clone())
-                .unwrap_or_else(|| self.card_name(c.as_str())),
-            Language::En => self.card_name(c.as_str()),
-        };
-        refusal::refusal(
-            e,
-            lang,
-            &refusal::Names {
-                players,
-                card: &card,
-            },
-        )
+        rule_refusal_in(&self.catalog, e, players, lang)
     }
 
     fn rule_error(
@@ -415,8 +363,8 @@ impl Service {
     /// state without players says "player A").
     fn warning_view(&self, w: &Warning, names: Option<&[String; 2]>) -> WarningView {
         let player_name = |p: Player| match names {
-            Some(n) => n[side_index(p)].clone(),
-            None => format!("player {}", enum_text(&Seat::of(p))),
+            Some(n) => n[p.index()].clone(),
+            None => format!("player {}", enum_text(&p)),
         };
         let name = |c: &CardId| self.card_name(c.as_str());
         let name_de = |c: &CardId| self.catalog.bm(c.as_str()).and_then(|b| b.name_de.clone());
@@ -528,7 +476,7 @@ impl Service {
         };
         WarningView {
             kind: w.kind(),
-            player: w.player().map(Seat::of),
+            player: w.player(),
             player_name: w.player().map(player_name),
             card: w.card().map(|c| c.to_string()),
             card_name: w.card().map(name),
@@ -551,7 +499,7 @@ impl Service {
             .cards
             .iter()
             .map(|l| BreakdownLine {
-                owner: Seat::of(l.owner),
+                owner: l.owner,
                 area: area_name(l.area),
                 card: l.card.as_ref().map(|c| c.to_string()),
                 card_name: l
@@ -604,7 +552,7 @@ impl Service {
                 };
                 let bm = self.catalog.bm(e.card.as_str());
                 EffectView {
-                    owner: Seat::of(e.owner),
+                    owner: e.owner,
                     card: e.card.to_string(),
                     card_name: self.card_name(e.card.as_str()),
                     kind: e.kind,
@@ -643,7 +591,7 @@ impl Service {
                 .players
                 .iter()
                 .map(|p| PowerPlayerView {
-                    seat: Seat::of(p.player),
+                    seat: p.player,
                     total: p.total.into(),
                     shield: p.shield.into(),
                     needed: p.needed.into(),
@@ -707,7 +655,7 @@ impl Service {
         let pb = self.store.player_named(b).map_err(store_error)?;
         let match_id = self
             .store
-            .new_match([pa, pb], first.side(), None)
+            .new_match([pa, pb], first, None)
             .map_err(store_error)?;
         self.start_game_in_match(match_id, [pa, pb], people, first, &expansions)
     }
@@ -727,7 +675,7 @@ impl Service {
                 &store::NewGame {
                     players,
                     people,
-                    first: Some(first.side()),
+                    first: Some(first),
                     match_id: Some(match_id),
                 },
                 &setup.to_json(),
@@ -771,7 +719,7 @@ impl Service {
                 events: g.events,
                 finished: !g.is_open(),
                 status: crate::history::GameStatus::of(&g),
-                winner: g.result.as_ref().map(|r| Seat::from_side(r.winner)),
+                winner: g.result.as_ref().map(|r| r.winner),
                 crystals: g.result.as_ref().map(|r| r.crystals),
                 updated_at: g.updated_at,
             })
@@ -819,7 +767,7 @@ impl Service {
                     CardStatus::Active => None,
                 };
                 values.insert(
-                    (side_index(l.owner), c.to_string()),
+                    (l.owner.index(), c.to_string()),
                     (l.value.fire, l.value.earth, by),
                 );
             }
@@ -828,7 +776,7 @@ impl Service {
             .players
             .iter()
             .map(|p| {
-                let i = side_index(p.player);
+                let i = p.player.index();
                 let entry_view = |e: &bluemoon::CardEntry| {
                     let mut v = self.card_view(cards, e.card.as_ref(), e.face_down);
                     v.target = e.target.as_ref().map(|t| t.to_string());
@@ -859,7 +807,7 @@ impl Service {
                     _ => 0,
                 };
                 SideView {
-                    seat: Seat::of(p.player),
+                    seat: p.player,
                     name: info.player_names[i].clone(),
                     people: info.people[i].clone(),
                     crystals: match_crystals[i] + pending,
@@ -910,8 +858,8 @@ impl Service {
             edition: enum_text(&view.edition),
             players,
             contested: view.contested.map(ElementName::of),
-            turn: view.turn.map(Seat::of),
-            fight_starter: Seat::of(view.fight_starter),
+            turn: view.turn,
+            fight_starter: view.fight_starter,
             first_turn: view.first_turn,
             dragons,
             effects: self.effect_views(&view.active_effects),
@@ -922,7 +870,7 @@ impl Service {
                 .collect(),
             breakdown: self.breakdown(&report),
             last_retreat: view.last_retreat.as_ref().map(|r| RetreatView {
-                winner: Seat::of(r.winner),
+                winner: r.winner,
                 base: r.base,
                 six_cards: r.six_cards,
                 modifiers: r
@@ -938,7 +886,7 @@ impl Service {
                 total: r.total,
             }),
             game_over: view.game_over.as_ref().map(|r| ResultView {
-                winner: Seat::of(r.winner),
+                winner: r.winner,
                 reason: r.reason,
                 dragons: r.dragons,
                 crystal_cards: r.crystal_cards,
@@ -959,16 +907,22 @@ impl Service {
 
     /// Checks and appends one event to the loaded game; nothing is written when the engine
     /// rejects it. Returns the table after it.
-    fn append(&mut self, ctx: &mut GameCtx, ev: Event) -> Result<GameView> {
+    fn append(&mut self, ctx: &mut GameCtx, kind: EventKind) -> Result<GameView> {
         self.ensure_playing(ctx)?;
-        ctx.game
-            .push(&ctx.cards, ev.clone())
-            .map_err(|e| self.rule_error(e, &ctx.info.player_names, ctx.lang))?;
-        self.store
-            .append_event(ctx.info.id, ctx.info.revision, &ev.to_json())
-            .map_err(|e| record::write_error(e, &ctx.info.player_names, ctx.lang))?;
-        ctx.info = self.store.game(ctx.info.id).map_err(store_error)?;
+        self.game_decide(ctx, kind)?;
         self.ctx_view(ctx)
+    }
+
+    /// The coordinator's one write: the engine decides on the loaded game, the event is
+    /// appended with the revision it was decided on, and `ctx` is the game after it.
+    fn game_decide(&mut self, ctx: &mut GameCtx, kind: EventKind) -> Result<()> {
+        let lang = ctx.lang;
+        let catalog = &self.catalog;
+        let word =
+            |e: &bluemoon::RuleError, names: &[String; 2]| rule_refusal_in(catalog, e, names, lang);
+        let GameCtx { cards, rec, .. } = ctx;
+        coordinator::decide(&mut self.store, rec, &*cards, kind, lang, &word)?;
+        Ok(())
     }
 
     /// Refuses any action in a game whose result is recorded or that was abandoned, and any
@@ -1009,16 +963,14 @@ impl Service {
         // A game stored by an old release without its set-up, or whose log this version cannot
         // replay to its end: no engine event fits such a log, so the store records the end
         // without one.
-        let event = if ctx.info.events == 0 || ctx.unreadable.is_some() {
-            None
-        } else {
+        let as_is = ctx.info.events == 0 || ctx.unreadable.is_some();
+        if !as_is {
             let ev = Event::new(EventKind::GameAbandoned);
             ctx.game
                 .state()
                 .validate(&ctx.cards, &ev)
                 .map_err(|e| self.rule_error(e, &ctx.info.player_names, ctx.lang))?;
-            Some(ev)
-        };
+        }
         if !confirmed {
             return Err(ServiceError::needs_confirmation(refusal::table_refusal(
                 TableRefusal::ConfirmAbandon,
@@ -1026,20 +978,15 @@ impl Service {
                 ctx.lang,
             )));
         }
-        let (id, revision) = (ctx.info.id, ctx.info.revision);
-        match event {
-            Some(ev) => {
-                ctx.game
-                    .push(&ctx.cards, ev.clone())
-                    .map_err(|e| self.rule_error(e, &ctx.info.player_names, ctx.lang))?;
-                self.store
-                    .abandon_game(id, revision, &ev.to_json())
-                    .map(|_| ())
-            }
-            None => self.store.abandon_game_as_is(id, revision),
+        if as_is {
+            self.store
+                .abandon_game_as_is(ctx.info.id, ctx.info.revision)
+                .map_err(|e| record::write_error(e, &ctx.info.player_names, ctx.lang))?;
+            ctx.info = self.store.game(ctx.info.id).map_err(store_error)?;
+        } else {
+            // The engine's outcome without a winner: the coordinator's write abandons it.
+            self.game_decide(ctx, EventKind::GameAbandoned)?;
         }
-        .map_err(|e| record::write_error(e, &ctx.info.player_names, ctx.lang))?;
-        ctx.info = self.store.game(ctx.info.id).map_err(store_error)?;
         self.ctx_view(ctx)
     }
 
@@ -1070,7 +1017,7 @@ impl Service {
                 })
             }
         };
-        let view = self.append(&mut ctx, event)?;
+        let view = self.append(&mut ctx, event.kind)?;
         let (prompts, prompts_error) = match self.prompts_in(&ctx, &card, lang, Some(6)) {
             Ok(p) => (p, None),
             Err(e) => (
@@ -1171,7 +1118,7 @@ impl Service {
             Some(t) if !t.trim().is_empty() => Some(self.resolve_card_in(t, ctx.lang)?),
             _ => None,
         };
-        let player = req.player.player();
+        let player = req.player;
         let engine = ctx
             .game
             .state()
@@ -1219,16 +1166,14 @@ impl Service {
         let kind = match action {
             GameAction::Abandon { confirmed } => return self.abandon(&mut ctx, *confirmed),
             GameAction::ChooseElement { player, element } => EventKind::ElementChosen {
-                player: player.player(),
+                player: *player,
                 element: element.element(),
             },
             GameAction::ChangeElement { element } => EventKind::ElementChanged {
                 element: element.element(),
             },
             GameAction::Pass { player, confirmed } => {
-                let ev = Event::new(EventKind::TurnPassed {
-                    player: player.player(),
-                });
+                let ev = Event::new(EventKind::TurnPassed { player: *player });
                 // An impossible pass is refused as such; a possible one without a new
                 // character waits for the person's confirmation.
                 let warnings = ctx
@@ -1254,28 +1199,28 @@ impl Service {
                 forced,
                 dragon_cancelled,
             } => EventKind::Retreat {
-                player: player.player(),
+                player: *player,
                 forced: *forced,
                 dragon_cancelled: *dragon_cancelled,
             },
             GameAction::DeclineStart { player, discarded } => EventKind::DeclineStart {
-                player: player.player(),
+                player: *player,
                 discarded: *discarded,
             },
             GameAction::AttractDragons { player, count } => EventKind::DragonsAttracted {
-                player: player.player(),
+                player: *player,
                 count: *count,
             },
             GameAction::Discard { player, card } => EventKind::Discarded {
-                player: player.player(),
+                player: *player,
                 card: self.resolve_card_in(card, lang)?,
             },
             GameAction::Retrieve { player, card } => EventKind::Retrieved {
-                player: player.player(),
+                player: *player,
                 card: self.resolve_card_in(card, lang)?,
             },
             GameAction::Cover { player, card } => EventKind::Covered {
-                player: player.player(),
+                player: *player,
                 card: self.resolve_card_in(card, lang)?,
             },
             GameAction::ChangeTarget {
@@ -1283,16 +1228,12 @@ impl Service {
                 card,
                 target,
             } => EventKind::TargetChanged {
-                player: player.player(),
+                player: *player,
                 card: self.resolve_card_in(card, lang)?,
                 target: self.resolve_card_in(target, lang)?,
             },
-            GameAction::OutOfCards { player } => EventKind::OutOfCards {
-                player: player.player(),
-            },
-            GameAction::CardsRegained { player } => EventKind::CardsRegained {
-                player: player.player(),
-            },
+            GameAction::OutOfCards { player } => EventKind::OutOfCards { player: *player },
+            GameAction::CardsRegained { player } => EventKind::CardsRegained { player: *player },
             GameAction::Concede { .. } if ctx.info.events == 0 => {
                 return Err(ServiceError::invalid(refusal::table_refusal(
                     TableRefusal::NeverSetUp,
@@ -1300,11 +1241,9 @@ impl Service {
                     ctx.lang,
                 )))
             }
-            GameAction::Concede { player } => EventKind::GameEnded {
-                loser: player.player(),
-            },
+            GameAction::Concede { player } => EventKind::GameEnded { loser: *player },
         };
-        self.append(&mut ctx, Event::new(kind))
+        self.append(&mut ctx, kind)
     }
 
     /// Takes back the last event (the setup stays). Without limit.
@@ -1314,23 +1253,17 @@ impl Service {
 
     /// [`Service::game_undo`] with its refusals in the interface language `lang`.
     pub fn game_undo_in(&mut self, at: impl Into<GameAt>, lang: Language) -> Result<GameView> {
-        let at = at.into();
-        let id = at.id;
-        let info = self.game_info(id)?;
-        at.check(info.revision, &info.player_names, lang)?;
+        let (info, stored) = coordinator::read::<BlueMoonLog>(&self.store, at.into(), lang)?;
+        let id = info.id.0;
         let refused = |r| Err(ServiceError::invalid(refusal::table_refusal(r, id, lang)));
         if info.result.is_some() {
             return refused(TableRefusal::FinishedLog);
         }
-        if info.events <= 1 {
+        if stored.len() <= 1 {
             return refused(TableRefusal::NothingToUndo);
         }
-        match self.store.undo(info.id, info.revision) {
-            Ok(_) => self.game_view(id),
-            Err(store::StoreError::GameAbandoned(_)) => refused(TableRefusal::AbandonedLog),
-            Err(store::StoreError::NothingToUndo(_)) => refused(TableRefusal::NothingToUndo),
-            Err(other) => Err(record::write_error(other, &info.player_names, lang)),
-        }
+        let ctx = self.undo_game(info, stored, lang)?;
+        self.ctx_view(&ctx)
     }
 
     /// Puts back the last undone event.
@@ -1346,26 +1279,13 @@ impl Service {
         if ctx.info.result.is_some() {
             return refused(TableRefusal::FinishedLog);
         }
-        let Some(next) = self.store.next_redo(ctx.info.id).map_err(store_error)? else {
+        let catalog = &self.catalog;
+        let word =
+            |e: &bluemoon::RuleError, names: &[String; 2]| rule_refusal_in(catalog, e, names, lang);
+        let GameCtx { cards, rec, .. } = &mut ctx;
+        if !coordinator::redo(&mut self.store, rec, &*cards, lang, &word)? {
             return refused(TableRefusal::NothingToRedo);
-        };
-        // The engine checks the event again on the table as it is now (the cards' facts may
-        // have been fixed meanwhile): a redo that no longer fits is refused, never stored.
-        let ev = Event::from_json(&next).map_err(|e| {
-            ServiceError::internal(format!("The undone event of game {id} cannot be read: {e}"))
-        })?;
-        let abandons = matches!(ev.kind, EventKind::GameAbandoned);
-        ctx.game
-            .push(&ctx.cards, ev)
-            .map_err(|e| self.rule_error(e, &ctx.info.player_names, lang))?;
-        // Redoing an abandon abandons the game again, as the first time.
-        if abandons {
-            self.store.redo_abandoning(ctx.info.id, ctx.info.revision)
-        } else {
-            self.store.redo(ctx.info.id, ctx.info.revision)
         }
-        .map_err(|e| record::write_error(e, &ctx.info.player_names, lang))?;
-        ctx.info = self.store.game(ctx.info.id).map_err(store_error)?;
         self.ctx_view(&ctx)
     }
 
@@ -1424,7 +1344,7 @@ impl Service {
                 status.id,
                 info.players,
                 info.people.clone(),
-                Seat::from_side(status.next_first),
+                status.next_first,
                 &expansions,
             );
         }
@@ -1436,7 +1356,7 @@ impl Service {
             return Err(refused(TableRefusal::NotOver));
         };
         let summary = store::GameSummary {
-            winner: Seat::of(result.winner).side(),
+            winner: result.winner,
             people: info.people.clone(),
             // The engine scores between 1 and 7.
             crystals: u8::try_from(result.score).unwrap_or(7),
@@ -1452,7 +1372,7 @@ impl Service {
                 m,
                 info.players,
                 info.people.clone(),
-                Seat::from_side(st.next_first),
+                st.next_first,
                 // The next game of the match is played with the same expansions.
                 &expansions,
             ),
@@ -1584,6 +1504,36 @@ impl Service {
 }
 
 /// The set-up event of a new game of the match.
+/// The engine's refusal in `lang`, players and cards by name (a German card name where the
+/// catalog has one); a free function so that a write may word it while it holds the store.
+fn rule_refusal_in(
+    catalog: &::cards::Catalog,
+    e: &bluemoon::RuleError,
+    players: &[String; 2],
+    lang: Language,
+) -> String {
+    let name = |id: &str| {
+        catalog
+            .bm(id)
+            .map_or_else(|| id.to_owned(), |b| b.display_name().to_owned())
+    };
+    let card = |c: &CardId| match lang {
+        Language::De => catalog
+            .bm(c.as_str())
+            .and_then(|b| b.name_de.clone())
+            .unwrap_or_else(|| name(c.as_str())),
+        Language::En => name(c.as_str()),
+    };
+    refusal::refusal(
+        e,
+        lang,
+        &refusal::Names {
+            players,
+            card: &card,
+        },
+    )
+}
+
 fn setup_event(people: &[String; 2], first: Seat, expansions: &[Expansion]) -> Event {
     Event::new(EventKind::Setup {
         decks: PerPlayer {
@@ -1592,7 +1542,7 @@ fn setup_event(people: &[String; 2], first: Seat, expansions: &[Expansion]) -> E
         },
         expansions: expansions.to_vec(),
         edition: Edition::First,
-        starts: first.player(),
+        starts: first,
     })
 }
 
@@ -1650,7 +1600,7 @@ pub fn seat_of(view: &GameView, text: &str) -> Result<Seat> {
 
 /// The seat `text` names among the players `(name, people)`, A then B.
 fn seat_named(players: &[(&str, &str)], text: &str, game: i64) -> Result<Seat> {
-    if let Ok(s) = Seat::parse(text) {
+    if let Ok(s) = parse_seat(text) {
         return Ok(s);
     }
     let t = text.trim();

@@ -265,3 +265,32 @@ fn a_stored_log_this_version_cannot_replay_still_opens_before_it() {
         .unwrap();
     assert!(abandoned.abandoned);
 }
+
+/// The coordinator builds the table after a write from the state in memory (undo: the events
+/// before the last folded once, nothing read again); it must be exactly what a fresh read and
+/// replay of the stored game shows, for a move, an undo, a redo and an abandon.
+#[test]
+fn every_write_shows_the_stored_games_table() {
+    let (_d, mut svc) = svc();
+    let g = new_game(&mut svc);
+    let fresh = |svc: &Service| svc.game_view(g.id).unwrap();
+    let after = fire(&mut svc, g.id).unwrap();
+    assert_eq!(after, fresh(&svc), "a move");
+    let played = svc.game_play(g.id, &play("Flickering Fires")).unwrap();
+    assert_eq!(played, fresh(&svc), "a card played");
+    let undone = svc.game_undo(g.id).unwrap();
+    assert_eq!(undone, fresh(&svc), "an undo");
+    assert_eq!(undone.events, after.events);
+    assert_eq!(undone.revision, played.revision + 1);
+    let redone = svc.game_redo(g.id).unwrap();
+    assert_eq!(redone, fresh(&svc), "a redo");
+    assert_eq!(redone.events, played.events);
+    let abandoned = svc
+        .game_act(g.id, &GameAction::Abandon { confirmed: true })
+        .unwrap();
+    assert_eq!(abandoned, fresh(&svc), "an abandon");
+    assert!(abandoned.abandoned);
+    let back = svc.game_undo(g.id).unwrap();
+    assert_eq!(back, fresh(&svc), "the abandon taken back");
+    assert!(!back.abandoned);
+}

@@ -12,6 +12,7 @@
 
 use std::collections::BTreeMap;
 
+use ::cards::Engine;
 use othergames::kc::{KcEvent, KcState, KcView};
 use othergames::stccg::{StEvent, StState, StView};
 use othergames::whi::{HitPoints, WhiEvent, WhiState, WhiView};
@@ -39,7 +40,7 @@ use rules::{Start, TableRules};
 
 use crate::game::Seat;
 
-use crate::{record, GameAt, Language, Result, Service, ServiceError};
+use crate::{coordinator, GameAt, Language, Result, Service, ServiceError};
 /// The engine, for front ends that build its events (the CLI).
 pub use othergames as engine;
 
@@ -219,13 +220,12 @@ impl OtherGameView {
         {
             return Ok(if i == 0 { Player::A } else { Player::B });
         }
-        match Seat::parse(t) {
-            Ok(seat) => Ok(player_of(seat)),
-            Err(_) => Err(ServiceError::invalid(format!(
+        crate::game::parse_seat(t).map_err(|_| {
+            ServiceError::invalid(format!(
                 "`{t}` is not a player of this game: use {} or {} (or A, B)",
                 self.players[0], self.players[1]
-            ))),
-        }
+            ))
+        })
     }
 
     /// The name of a player.
@@ -275,37 +275,89 @@ pub struct OtherGameItem {
     pub outcome: OtherOutcome,
 }
 
-fn player_of(seat: Seat) -> Player {
-    match seat {
-        Seat::A => Player::A,
-        Seat::B => Player::B,
-    }
-}
-
 fn outcome_view(o: store::Outcome, names: &[String; 2]) -> OtherOutcome {
     match o {
         store::Outcome::Playing => OtherOutcome::Playing,
         store::Outcome::Won(s) => OtherOutcome::Won {
-            seat: match s {
-                store::Side::A => Seat::A,
-                store::Side::B => Seat::B,
-            },
+            seat: s,
             name: names[s.index()].clone(),
         },
         store::Outcome::Tie => OtherOutcome::Tie,
     }
 }
 
-/// A game loaded once for a command: its record, its parsed log and the folded state.
-struct Loaded<R: TableRules> {
-    info: store::OtherGameInfo,
-    stored: Vec<store::StoredEvent>,
-    /// The stored events as far as this version replays them (all of them, unless
-    /// `unreadable`).
-    events: Vec<Event<R::Kind>>,
-    state: R,
-    /// Why the log goes on past what this version replays, worded for the table.
-    unreadable: Option<String>,
+/// A game loaded once for a command (`coordinator`): its record, its log and the engine's
+/// state folded from it.
+type Loaded<R> = coordinator::Loaded<OtherLog, othergames::Game<R>>;
+
+/// The store's record of the other games, for the coordinator.
+pub(crate) struct OtherLog;
+
+fn stored_outcome(o: cards::Outcome) -> store::Outcome {
+    match o {
+        cards::Outcome::Playing => store::Outcome::Playing,
+        cards::Outcome::Won(p) => store::Outcome::Won(p),
+        cards::Outcome::Tie => store::Outcome::Tie,
+    }
+}
+
+impl coordinator::Log for OtherLog {
+    type Info = store::OtherGameInfo;
+
+    fn read(
+        store: &store::Store,
+        id: i64,
+    ) -> store::Result<(store::OtherGameInfo, Vec<store::StoredEvent>)> {
+        store.other_game_with_events(store::OtherGameId(id))
+    }
+    fn reread(
+        store: &store::Store,
+        info: &store::OtherGameInfo,
+    ) -> store::Result<store::OtherGameInfo> {
+        store.other_game(info.id)
+    }
+    fn revision(info: &store::OtherGameInfo) -> u32 {
+        info.revision
+    }
+    fn names(info: &store::OtherGameInfo) -> &[String; 2] {
+        &info.player_names
+    }
+    fn updated_at(info: &store::OtherGameInfo) -> &str {
+        &info.updated_at
+    }
+    fn no_game(id: i64, lang: Language) -> ServiceError {
+        ServiceError::not_found(refusal::no_game(id, lang))
+    }
+    fn append(
+        store: &mut store::Store,
+        info: &store::OtherGameInfo,
+        payload: &str,
+        outcome: cards::Outcome,
+    ) -> store::Result<u32> {
+        store.append_other_event(info.id, info.revision, payload, stored_outcome(outcome))
+    }
+    fn undo(
+        store: &mut store::Store,
+        info: &store::OtherGameInfo,
+        outcome: cards::Outcome,
+    ) -> store::Result<()> {
+        store
+            .undo_other_event(info.id, info.revision, stored_outcome(outcome))
+            .map(|_| ())
+    }
+    fn next_redo(
+        store: &store::Store,
+        info: &store::OtherGameInfo,
+    ) -> store::Result<Option<String>> {
+        store.other_redo_next(info.id)
+    }
+    fn redo(
+        store: &mut store::Store,
+        info: &store::OtherGameInfo,
+        outcome: cards::Outcome,
+    ) -> store::Result<u32> {
+        store.redo_other_event(info.id, info.revision, stored_outcome(outcome))
+    }
 }
 
 impl Service {
@@ -349,7 +401,7 @@ impl Service {
                 a: deck(&req.deck_a, Ordinal::First)?,
                 b: deck(&req.deck_b, Ordinal::Second)?,
             },
-            first: player_of(req.first.unwrap_or(Seat::A)),
+            first: req.first.unwrap_or(Seat::A),
             hit_points: req.hit_points,
         };
         let names = [a.to_owned(), b.to_owned()];
@@ -562,7 +614,8 @@ impl Service {
             return Ok(Vec::new());
         }
         let active: Vec<CardId> = g
-            .state
+            .game
+            .state()
             .cards_in_play()
             .into_iter()
             .filter(|c| c != card && self.catalog.card(c.as_str()).is_some())
@@ -674,9 +727,7 @@ impl Service {
     }
 
     fn other_card_name(&self, id: &CardId) -> String {
-        self.catalog
-            .card(id.as_str())
-            .map_or_else(|| id.to_string(), |c| c.display_name().to_owned())
+        card_name(&self.catalog, id)
     }
 
     fn other_refusal<R: TableRules>(
@@ -685,15 +736,7 @@ impl Service {
         names: &[String; 2],
         lang: Language,
     ) -> String {
-        let card = |c: &CardId| self.other_card_name(c);
-        R::refusal(
-            e,
-            &Namer {
-                names,
-                card: &card,
-                lang,
-            },
-        )
+        refusal_in::<R>(&self.catalog, e, names, lang)
     }
 
     /// Game `id`'s record; a game that does not exist (a mistyped id) is refused in `lang`.
@@ -706,22 +749,25 @@ impl Service {
         }
     }
 
-    /// Game `at`'s record and log, read together at one revision; refused as changed
-    /// meanwhile when a front end saw another revision, and in `lang` when there is no such
-    /// game.
     fn other_read(
         &self,
         at: GameAt,
         lang: Language,
     ) -> Result<(store::OtherGameInfo, Vec<store::StoredEvent>)> {
-        let (info, stored) = match self.store.other_game_with_events(store::OtherGameId(at.id)) {
-            Err(store::StoreError::NotFound { .. }) => {
-                return Err(ServiceError::not_found(refusal::no_game(at.id, lang)))
-            }
-            other => other?,
-        };
-        at.check(info.revision, &info.player_names, lang)?;
-        Ok((info, stored))
+        coordinator::read::<OtherLog>(&self.store, at, lang)
+    }
+
+    /// The caller chose `R` by the game's kind.
+    fn check_kind<R: TableRules>(&self, info: &store::OtherGameInfo) -> Result<()> {
+        if info.kind == R::KIND {
+            return Ok(());
+        }
+        Err(ServiceError::internal(format!(
+            "Game {} is a game of {}, not {}",
+            info.id.0,
+            OtherGameKind::of(info.kind).title(),
+            OtherGameKind::of(R::KIND).title()
+        )))
     }
 
     /// Game `info`'s log `stored` (read together by [`Self::other_read`]) folded by its
@@ -732,52 +778,14 @@ impl Service {
         stored: Vec<store::StoredEvent>,
         lang: Language,
     ) -> Result<Loaded<R>> {
-        let id = info.id.0;
-        if info.kind != R::KIND {
-            return Err(ServiceError::internal(format!(
-                "Game {id} is a game of {}, not {}",
-                OtherGameKind::of(info.kind).title(),
-                OtherGameKind::of(R::KIND).title()
-            )));
-        }
-        // A stored game always opens: a log this version cannot replay to its end (an older
-        // release's numbers beyond today's limits, a damaged event) is shown as it stood before
-        // the first event it refuses, and only undo and nothing else writes to it.
-        let mut unread: Option<(usize, String)> = None;
-        let mut events = Vec::with_capacity(stored.len());
-        for (i, e) in stored.iter().enumerate() {
-            match Event::<R::Kind>::from_json(&e.payload) {
-                Ok(ev) => events.push(ev),
-                Err(err) => {
-                    unread = Some((i, err.to_string()));
-                    break;
-                }
-            }
-        }
-        let mut state = R::default();
-        for (i, ev) in events.iter().enumerate() {
-            match state.apply(ev) {
-                Ok(next) => state = next,
-                Err(err) => {
-                    let reason = self.other_refusal::<R>(&err, &info.player_names, lang);
-                    unread = Some((i, reason));
-                    events.truncate(i);
-                    break;
-                }
-            }
-        }
-        let unreadable = unread.map(|(i, why)| crate::record::unreadable_log(i + 1, &why, lang));
-        Ok(Loaded {
-            info,
-            stored,
-            events,
-            state,
-            unreadable,
-        })
+        self.check_kind::<R>(&info)?;
+        let word = |e: &R::Error, names: &[String; 2]| self.other_refusal::<R>(e, names, lang);
+        let (g, ()) = coordinator::fold(info, stored, lang, |_, _| Ok(()), &word)?;
+        Ok(g)
     }
 
     fn other_view_of<R: TableRules>(&self, g: &Loaded<R>, lang: Language) -> Result<OtherGameView> {
-        let table = g.state.table();
+        let table = g.game.state().table();
         let mut card_names = BTreeMap::new();
         let json = serde_json::to_value(&table).unwrap_or_default();
         collect_cards(&json, &mut |id| {
@@ -798,7 +806,7 @@ impl Service {
             kind,
             title: kind.title().to_owned(),
             players: g.info.player_names.clone(),
-            outcome: outcome_view(g.state.outcome(), &g.info.player_names),
+            outcome: outcome_view(stored_outcome(g.game.outcome()), &g.info.player_names),
             can_undo: g.stored.len() > 1,
             unreadable: g.unreadable.clone(),
             can_redo: g.info.redo > 0,
@@ -808,7 +816,7 @@ impl Service {
             history: g
                 .stored
                 .iter()
-                .zip(&g.events)
+                .zip(g.game.events())
                 .map(|(e, ev)| {
                     let action = R::action(ev.kind.clone());
                     OtherHistoryEntry {
@@ -830,11 +838,9 @@ impl Service {
         lang: Language,
         prompts: Option<usize>,
     ) -> Result<OtherEntered> {
-        let g = self.load::<R>(info, stored, lang)?;
+        let mut g = self.load::<R>(info, stored, lang)?;
         let names = g.info.player_names.clone();
-        if let Some(why) = &g.unreadable {
-            return Err(ServiceError::invalid(why.clone()));
-        }
+        g.ensure_readable()?;
         if R::is_setup(kind) {
             return Err(ServiceError::invalid(self.other_refusal::<R>(
                 &othergames::LogError::AlreadySetUp.into(),
@@ -850,36 +856,16 @@ impl Service {
             *note = bounded_note(note.as_deref(), lang)?;
         }
         let entering = R::card_mut(&mut kind).map(|c| c.clone());
-        let ev = Event::new(kind);
-        let next = g
-            .state
-            .apply(&ev)
-            .map_err(|e| ServiceError::invalid(self.other_refusal::<R>(&e, &names, lang)))?;
         // The rulings are ranked with the cards in play before this one.
         let prompts = match (prompts, &entering) {
             (Some(limit), Some(card)) => self.other_prompts_in(&g, card, lang, limit)?,
             _ => Vec::new(),
         };
-        let payload = ev.to_json();
-        let seq = self
-            .store
-            .append_other_event(g.info.id, g.info.revision, &payload, next.outcome())
-            .map_err(|e| record::write_error(e, &names, lang))?;
-        // The view from the state already in memory: the record as now stored (its revision,
-        // redo, the time the event was written) with the log that was replayed, plus this
-        // event, instead of reading and replaying the whole log again.
-        let info = self.store.other_game(g.info.id)?;
-        let mut after = g;
-        after.stored.push(store::StoredEvent {
-            seq,
-            payload,
-            created_at: info.updated_at.clone(),
-        });
-        after.events.push(ev);
-        after.state = next;
-        after.info = info;
+        let catalog = &self.catalog;
+        let word = |e: &R::Error, names: &[String; 2]| refusal_in::<R>(catalog, e, names, lang);
+        coordinator::decide(&mut self.store, &mut g, &(), kind, lang, &word)?;
         Ok(OtherEntered {
-            view: self.other_view_of(&after, lang)?,
+            view: self.other_view_of(&g, lang)?,
             prompts,
         })
     }
@@ -890,24 +876,21 @@ impl Service {
         stored: Vec<store::StoredEvent>,
         lang: Language,
     ) -> Result<OtherGameView> {
-        let id = info.id.0;
-        let g = self.load::<R>(info, stored, lang)?;
-        if g.stored.len() <= 1 {
-            return Err(ServiceError::invalid(self.namer_text(&g.info, lang, false)));
+        if stored.len() <= 1 {
+            return Err(ServiceError::invalid(self.namer_text(&info, lang, false)));
         }
-        // With an unreadable tail the table already stands before it, and taking back its
-        // last event leaves it there.
-        let before = if g.unreadable.is_some() {
-            g.state.clone()
-        } else {
-            R::replay(&g.events[..g.events.len() - 1]).map_err(|e| {
-                ServiceError::internal(format!("Game {id}: event {} does not replay", e.index + 1))
-            })?
-        };
-        self.store
-            .undo_other_event(g.info.id, g.info.revision, before.outcome())
-            .map_err(|e| record::write_error(e, &g.info.player_names, lang))?;
-        self.other_view(id, lang)
+        self.check_kind::<R>(&info)?;
+        let catalog = &self.catalog;
+        let word = |e: &R::Error, names: &[String; 2]| refusal_in::<R>(catalog, e, names, lang);
+        let (g, ()) = coordinator::undo::<OtherLog, othergames::Game<R>, ()>(
+            &mut self.store,
+            info,
+            stored,
+            lang,
+            |_, _| Ok(()),
+            &word,
+        )?;
+        self.other_view_of(&g, lang)
     }
 
     fn redo<R: TableRules>(
@@ -916,23 +899,13 @@ impl Service {
         stored: Vec<store::StoredEvent>,
         lang: Language,
     ) -> Result<OtherGameView> {
-        let id = info.id.0;
-        let g = self.load::<R>(info, stored, lang)?;
-        if let Some(why) = &g.unreadable {
-            return Err(ServiceError::invalid(why.clone()));
-        }
-        let Some(payload) = self.store.other_redo_next(g.info.id)? else {
+        let mut g = self.load::<R>(info, stored, lang)?;
+        let catalog = &self.catalog;
+        let word = |e: &R::Error, names: &[String; 2]| refusal_in::<R>(catalog, e, names, lang);
+        if !coordinator::redo(&mut self.store, &mut g, &(), lang, &word)? {
             return Err(ServiceError::invalid(self.namer_text(&g.info, lang, true)));
-        };
-        let ev = Event::<R::Kind>::from_json(&payload)
-            .map_err(|e| ServiceError::internal(format!("Game {id}: {e}")))?;
-        let next = g.state.apply(&ev).map_err(|e| {
-            ServiceError::invalid(self.other_refusal::<R>(&e, &g.info.player_names, lang))
-        })?;
-        self.store
-            .redo_other_event(g.info.id, g.info.revision, next.outcome())
-            .map_err(|e| record::write_error(e, &g.info.player_names, lang))?;
-        self.other_view(id, lang)
+        }
+        self.other_view_of(&g, lang)
     }
 
     fn namer_text(&self, info: &store::OtherGameInfo, lang: Language, redo: bool) -> String {
@@ -944,6 +917,31 @@ impl Service {
         }
         .nothing_to(redo)
     }
+}
+
+/// A card's display name (its id when no document names it).
+fn card_name(catalog: &::cards::Catalog, id: &CardId) -> String {
+    catalog
+        .card(id.as_str())
+        .map_or_else(|| id.to_string(), |c| c.display_name().to_owned())
+}
+
+/// An engine's refusal worded for the table, naming players and cards.
+fn refusal_in<R: TableRules>(
+    catalog: &::cards::Catalog,
+    e: &R::Error,
+    names: &[String; 2],
+    lang: Language,
+) -> String {
+    let card = |c: &CardId| card_name(catalog, c);
+    R::refusal(
+        e,
+        &Namer {
+            names,
+            card: &card,
+            lang,
+        },
+    )
 }
 
 /// Whether free text typed at the table (a name, a deck, a card kept as typed, a target) may

@@ -1,12 +1,12 @@
 //! What the service needs from each game's engine, in one trait so that loading, acting, undo
-//! and redo are written once: the kind stored, the setup event, the outcome for the store,
+//! and redo are written once: the kind stored, the setup event (the outcome is the engine's own, `othergames::Rules::outcome`),
 //! the cards in play for the rulings prompt, the wording of a refusal, the table view.
 
-use othergames::kc::{KcEvent, KcResult, KcState};
-use othergames::stccg::{Outcome as StOutcome, StEvent, StState};
+use othergames::kc::{KcEvent, KcState};
+use othergames::stccg::{StEvent, StState};
 use othergames::whi::{HitPoints, WhiEvent, WhiState};
 use othergames::{CardId, PerPlayer, Player, Rules};
-use store::{OtherKind, Outcome, Side};
+use store::OtherKind;
 
 use super::refusal::Namer;
 use super::{OtherAction, OtherTable};
@@ -31,20 +31,12 @@ pub(crate) trait TableRules: Rules {
     }
     fn setup(start: &Start) -> Self::Kind;
     fn is_setup(kind: &Self::Kind) -> bool;
-    fn outcome(&self) -> Outcome;
     /// Every card in play on both sides, once each, in the order they came.
     fn cards_in_play(&self) -> Vec<CardId>;
     fn refusal(e: &Self::Error, namer: &Namer<'_>) -> String;
     fn table(&self) -> OtherTable;
     /// An event of this game as the action type the front ends know.
     fn action(kind: Self::Kind) -> OtherAction;
-}
-
-fn side(p: Player) -> Side {
-    match p {
-        Player::A => Side::A,
-        Player::B => Side::B,
-    }
 }
 
 fn unique(cards: impl IntoIterator<Item = CardId>) -> Vec<CardId> {
@@ -79,10 +71,6 @@ impl TableRules for WhiState {
     }
     fn is_setup(kind: &WhiEvent) -> bool {
         matches!(kind, WhiEvent::Setup { .. })
-    }
-    fn outcome(&self) -> Outcome {
-        self.over
-            .map_or(Outcome::Playing, |r| Outcome::Won(side(r.winner)))
     }
     fn cards_in_play(&self) -> Vec<CardId> {
         unique(Player::BOTH.iter().flat_map(|p| {
@@ -124,13 +112,6 @@ impl TableRules for StState {
     fn is_setup(kind: &StEvent) -> bool {
         matches!(kind, StEvent::Setup { .. })
     }
-    fn outcome(&self) -> Outcome {
-        match self.over.map(|r| r.outcome) {
-            None => Outcome::Playing,
-            Some(StOutcome::Win(p)) => Outcome::Won(side(p)),
-            Some(StOutcome::Tie) => Outcome::Tie,
-        }
-    }
     fn cards_in_play(&self) -> Vec<CardId> {
         unique(Player::BOTH.iter().flat_map(|p| self.cards.get(*p).clone()))
     }
@@ -168,14 +149,6 @@ impl TableRules for KcState {
     }
     fn is_setup(kind: &KcEvent) -> bool {
         matches!(kind, KcEvent::Setup { .. })
-    }
-    /// The game in progress; a match goes on with `next_game`, which makes it playing again.
-    fn outcome(&self) -> Outcome {
-        match self.over {
-            None => Outcome::Playing,
-            Some(KcResult::Won { winner, .. }) => Outcome::Won(side(winner)),
-            Some(KcResult::Drawn { .. }) => Outcome::Tie,
-        }
     }
     fn cards_in_play(&self) -> Vec<CardId> {
         unique(self.in_force.iter().map(|f| f.card.clone()))

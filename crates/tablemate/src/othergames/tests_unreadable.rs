@@ -100,3 +100,28 @@ fn the_table_after_a_move_is_the_stored_games_table() {
         assert_eq!(after.history.len(), 2);
     }
 }
+
+#[test]
+fn the_table_after_an_undo_or_a_redo_is_the_stored_games_table() {
+    let (_d, mut svc) = super::tests::svc();
+    for (kind, game) in [
+        (OtherGameKind::Whi, "whi"),
+        (OtherGameKind::Stccg, "stccg"),
+        (OtherGameKind::Kc, "kc"),
+    ] {
+        let id = super::tests::new(&mut svc, kind);
+        let act: OtherAction = serde_json::from_value(serde_json::json!({
+            "game": game, "event": {"type": "turn_ended", "player": "A"}
+        }))
+        .unwrap();
+        let moved = svc.other_act(id, &act, Language::En).unwrap();
+        let undone = svc.other_undo(id, Language::En).unwrap();
+        let fresh = |svc: &Service| svc.other_view(id, Language::En).unwrap();
+        assert_eq!(undone, fresh(&svc), "{kind:?}");
+        assert_eq!((undone.history.len(), undone.can_redo), (1, true));
+        let redone = svc.other_redo(id, Language::En).unwrap();
+        assert_eq!(redone, fresh(&svc), "{kind:?}");
+        assert_eq!(redone.table, moved.table);
+        assert_eq!(redone.revision, moved.revision + 2);
+    }
+}

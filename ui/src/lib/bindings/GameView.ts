@@ -3,9 +3,9 @@ import type { BreakdownLine } from "./BreakdownLine";
 import type { DragonView } from "./DragonView";
 import type { EffectView } from "./EffectView";
 import type { ElementName } from "./ElementName";
+import type { Player } from "./Player";
 import type { ResultView } from "./ResultView";
 import type { RetreatView } from "./RetreatView";
-import type { Seat } from "./Seat";
 import type { SideView } from "./SideView";
 import type { WarningView } from "./WarningView";
 
@@ -35,7 +35,7 @@ edition: string,
 /**
  * A then B.
  */
-players: Array<SideView>, contested: ElementName | null, turn: Seat | null, fight_starter: Seat, first_turn: boolean, dragons: Array<DragonView>, effects: Array<EffectView>, warnings: Array<WarningView>, breakdown: Array<BreakdownLine>, last_retreat: RetreatView | null, 
+players: Array<SideView>, contested: ElementName | null, turn: Player | null, fight_starter: Player, first_turn: boolean, dragons: Array<DragonView>, effects: Array<EffectView>, warnings: Array<WarningView>, breakdown: Array<BreakdownLine>, last_retreat: RetreatView | null, 
 /**
  * Set once the game has ended (the players confirm with "next game").
  */
@@ -48,7 +48,7 @@ finished: boolean,
  * The players abandoned the game: it ended without a result. Undo takes it back until
  * the match has a next game.
  */
-abandoned: boolean, match_winner: Seat | null, 
+abandoned: boolean, match_winner: Player | null, 
 /**
  * A player has reached the match's crystals: no next game can follow.
  */

@@ -3,7 +3,7 @@
 import type { CardView } from '../bindings/CardView';
 import type { GameView } from '../bindings/GameView';
 import type { Language } from '../bindings/Language';
-import type { Seat } from '../bindings/Seat';
+import type { Player as Seat } from '../bindings/Player';
 
 type Named = { name_en: string | null; name_de: string | null };
 
