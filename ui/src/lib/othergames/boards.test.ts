@@ -186,8 +186,17 @@ describe('the cards in play of the other games', () => {
   });
 
   it('says game (Spiel) for a game of Knightmare Chess, never Partie, which is a match', () => {
-    render(KcBoard, { view: view(), table: { ...kcTable(), over: { winner: 'A', by: 'checkmate' } } as unknown as KcView, lang: 'de', onact: vi.fn(), onrulings: vi.fn() });
+    render(KcBoard, { view: view(), table: { ...kcTable(), over: { won: { winner: 'A', by: 'checkmate' } } }, lang: 'de', onact: vi.fn(), onrulings: vi.fn() });
     expect(screen.getByTestId('kc-line').textContent).toMatch(/^\s*Spiel 1/);
     expect(screen.getByTestId('kc-next-game').textContent).toBe('Nächstes Spiel');
+  });
+
+  it('after a mate names the winner, not a side to move', () => {
+    const table = { ...kcTable(), over: { won: { winner: 'B', by: 'checkmate' } } } as KcView;
+    render(KcBoard, { view: view(), table, lang: 'en', onact: vi.fn(), onrulings: vi.fn() });
+    const line = screen.getByTestId('kc-line').textContent ?? '';
+    expect(line).toContain('Ben won');
+    expect(line).toContain('Checkmate');
+    expect(line).not.toContain('to play');
   });
 });

@@ -20,4 +20,12 @@ describe('DragonTrack', () => {
     expect(screen.getByTestId('contested').textContent).toBe('Feuer');
     expect(screen.queryByTestId('choose-fire')).toBeNull();
   });
+
+  it('turns the element choice to the player who chooses it, across the table, until it is chosen', () => {
+    const { unmount } = render(DragonTrack, { lang: 'en', view: game(), busy: false, onchoose: vi.fn(), turned: true });
+    expect(screen.getByTestId('element').classList.contains('turned')).toBe(true);
+    unmount();
+    render(DragonTrack, { lang: 'en', view: game({ contested: 'fire' }), busy: false, onchoose: vi.fn(), turned: true });
+    expect(screen.getByTestId('element').classList.contains('turned')).toBe(false);
+  });
 });
