@@ -14,6 +14,7 @@ const service = {
   game_enter: vi.fn(),
   game_act: vi.fn(),
   game_undo: vi.fn(),
+  game_redo: vi.fn(),
   game_next: vi.fn(),
   game_mark_ruling_seen: vi.fn(),
   cards_page: vi.fn(),
@@ -318,6 +319,25 @@ describe('Table screen', () => {
     await fireEvent.click(screen.getByTestId('next-game'));
     await waitFor(() => expect(service.game_next).toHaveBeenCalledWith({ id: 7, revision: 3, lang: 'de' }));
     expect(await screen.findByTestId('card-entry')).toBeTruthy();
+  });
+
+  it("undoes a game's end back to the table, and redo brings the end back, each on the revision shown", async () => {
+    const over = { winner: 'A' as const, score: 3, reason: 'fourth_dragon' as const, dragons: 3, crystal_cards: 0 };
+    service.game_current.mockResolvedValue(game({ game_over: over, turn: null }));
+    service.game_undo.mockResolvedValue(game({ revision: 4 }));
+    service.game_redo.mockResolvedValue(game({ game_over: over, turn: null, revision: 5 }));
+    render(Table, { lang: 'en', onerror: vi.fn(), wake });
+    expect(await screen.findByTestId('next-game')).toBeTruthy();
+    expect(screen.queryByTestId('card-entry')).toBeNull();
+    await fireEvent.click(screen.getByTestId('undo'));
+    await waitFor(() => expect(service.game_undo).toHaveBeenCalledWith({ id: 7, revision: 3, lang: 'en' }));
+    // the fight goes on: the entry is back, the end is gone
+    expect(await screen.findByTestId('card-entry')).toBeTruthy();
+    expect(screen.queryByTestId('next-game')).toBeNull();
+    await fireEvent.click(screen.getByTestId('redo'));
+    await waitFor(() => expect(service.game_redo).toHaveBeenCalledWith({ id: 7, revision: 4, lang: 'en' }));
+    expect(await screen.findByTestId('next-game')).toBeTruthy();
+    expect(screen.queryByTestId('card-entry')).toBeNull();
   });
 
   it('a game that decides the match says who won it and records it; no next game is offered', async () => {
