@@ -9,6 +9,7 @@ mod error;
 mod exchange;
 mod games;
 mod ids;
+mod import_problem;
 mod log;
 mod matches;
 mod open;
@@ -28,6 +29,9 @@ use rusqlite::Connection;
 pub use card_fixes::{CardFixRow, MAX_FIX_BYTES};
 pub use clock::Stamp;
 pub use error::{Result, StoreError};
+pub use import_problem::{
+    ClockProblem, ImportList, ImportPlace, ImportProblem, ImportRefusal, TextProblem,
+};
 pub use exchange::{
     ClockState, CorrectionRow, CsvExport, CsvImport, EntrantRow, EventHeader, ExportedStanding,
     PairingRow, ResultRow, RoundRow, TournamentExport, CORRECTIONS_HEADER, ENTRANTS_HEADER,
