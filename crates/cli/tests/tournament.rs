@@ -897,7 +897,7 @@ fn a_prepared_round_and_its_running_clock_come_back_from_an_export() {
     let msg = refused(d, &["tournament", "import", bad.to_str().unwrap()]);
     assert!(
         msg.contains(&format!(
-            "round 1, table {table} has no result, but round 2 is paired"
+            "Round 1, table {table} has no result, but round 2 is paired"
         )),
         "{msg}"
     );
