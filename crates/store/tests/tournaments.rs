@@ -511,38 +511,78 @@ fn hostile_json_imports_are_refused_and_change_nothing() {
     let good: serde_json::Value =
         serde_json::from_str(&s.export_tournament_json(t).unwrap()).unwrap();
     let events = s.list_tournaments().unwrap().len();
-    let check = |s: &mut Store, bytes: &[u8], expect: &str| {
+    let check = |s: &mut Store, bytes: &[u8]| {
         let err = s.import_tournament_json(bytes).unwrap_err();
-        assert!(
-            err.to_string().contains(expect),
-            "{err} should mention {expect:?}"
-        );
         assert_eq!(s.list_tournaments().unwrap().len(), events);
+        match err {
+            StoreError::Import(r) => r,
+            other => panic!("not an import refusal: {other}"),
+        }
     };
-    check(&mut s, b"{\n  \"format_version\": 1,\n  oops\n}", "line 3");
-    check(&mut s, b"\xff\xfe{}", "UTF-8");
+    let r = check(&mut s, b"{\n  \"format_version\": 1,\n  oops\n}");
+    assert_eq!(r.at, ImportPlace::JsonLine(3));
+    assert!(matches!(r.problem, P::NotJson { .. }), "{r}");
+    assert_eq!(
+        check(&mut s, b"\xff\xfe{}"),
+        ImportRefusal {
+            at: ImportPlace::JsonLine(1),
+            problem: P::NotUtf8
+        }
+    );
     let mut dup = good.clone();
     let first = dup["entrants"][0].clone();
-    dup["entrants"].as_array_mut().unwrap().push(first);
-    check(&mut s, dup.to_string().as_bytes(), "entrants[7]");
+    dup["entrants"].as_array_mut().unwrap().push(first.clone());
+    assert_eq!(
+        check(&mut s, dup.to_string().as_bytes()),
+        ImportRefusal {
+            at: ImportPlace::Item {
+                list: ImportList::Entrants,
+                index: 7
+            },
+            problem: P::PlayerTwice {
+                name: first["player"].as_str().unwrap().into()
+            }
+        }
+    );
     let mut ghost = good.clone();
-    ghost["results"]
-        .as_array_mut()
-        .unwrap()
-        .push(serde_json::json!({
-            "round": 2, "table": 9, "winner": "Player 00", "crystals_a": 5, "crystals_b": 0
-        }));
-    check(
-        &mut s,
-        ghost.to_string().as_bytes(),
-        "no pairing at round 2 table 9",
+    let results = ghost["results"].as_array_mut().unwrap();
+    results.push(serde_json::json!({
+        "round": 2, "table": 9, "winner": "Player 00", "crystals_a": 5, "crystals_b": 0
+    }));
+    let index = results.len() - 1;
+    assert_eq!(
+        check(&mut s, ghost.to_string().as_bytes()),
+        ImportRefusal {
+            at: ImportPlace::Item {
+                list: ImportList::Results,
+                index
+            },
+            problem: P::NoSuchTable { round: 2, table: 9 }
+        }
     );
     let mut short = good.clone();
     short["event"]["format"]["rounds"] = serde_json::json!(1);
-    check(&mut s, short.to_string().as_bytes(), "only 1 Swiss rounds");
+    assert_eq!(
+        check(&mut s, short.to_string().as_bytes()),
+        ImportRefusal {
+            at: ImportPlace::List {
+                list: ImportList::Pairings,
+                csv: false
+            },
+            problem: P::StageOutOfPlace {
+                round: 2,
+                stage: Stage::Swiss,
+                swiss_rounds: Some(1)
+            }
+        }
+    );
     let mut extra = good.clone();
     extra["entrants"][0]["admin"] = serde_json::json!(true);
-    check(&mut s, extra.to_string().as_bytes(), "unknown field");
+    let r = check(&mut s, extra.to_string().as_bytes());
+    assert!(
+        matches!(&r.problem, P::NotJson { detail } if detail.contains("unknown field")),
+        "{r}"
+    );
 }
 
 #[test]
