@@ -344,12 +344,7 @@ fn import_err(at: ImportPlace, problem: P) -> StoreError {
 }
 
 /// A text field checked like [`crate::ids::label`], refused as the import's problem.
-fn text_field(
-    field: &'static str,
-    text: &str,
-    max: usize,
-    at: ImportPlace,
-) -> Result<String> {
+fn text_field(field: &'static str, text: &str, max: usize, at: ImportPlace) -> Result<String> {
     checked_text(text, max).map_err(|problem| import_err(at, P::BadText { field, problem }))
 }
 
@@ -692,64 +687,71 @@ impl Store {
                     player_b: non_empty(&text_cell(f[4].trim())),
                 })
             })?;
-        let (results, r_lines) = parse_csv(ImportList::Results, results, &RESULTS_HEADER, |f, at| {
-            Ok(ResultRow {
-                round: num(&f[0], "round", at)?,
-                table: num(&f[1], "table", at)?,
-                winner: text_cell(f[2].trim()),
-                crystals_a: num(&f[3], "crystals_a", at)?,
-                crystals_b: num(&f[4], "crystals_b", at)?,
-            })
-        })?;
+        let (results, r_lines) =
+            parse_csv(ImportList::Results, results, &RESULTS_HEADER, |f, at| {
+                Ok(ResultRow {
+                    round: num(&f[0], "round", at)?,
+                    table: num(&f[1], "table", at)?,
+                    winner: text_cell(f[2].trim()),
+                    crystals_a: num(&f[3], "crystals_a", at)?,
+                    crystals_b: num(&f[4], "crystals_b", at)?,
+                })
+            })?;
         let (rounds, o_lines) = match files.rounds {
             None => (None, Vec::new()),
             Some(bytes) => {
-                let (rows, lines) = parse_csv(ImportList::Rounds, bytes, &ROUNDS_HEADER, |f, at| {
-                    Ok(RoundRow {
-                        round: num(&f[0], "round", at)?,
-                        published: f[1].trim().parse().map_err(|_| {
-                            import_err(
-                                at,
-                                P::NotTrueOrFalse {
-                                    column: "published",
-                                    value: f[1].clone(),
-                                },
-                            )
-                        })?,
-                        clock_length_ms: num(&f[2], "clock_length_ms", at)?,
-                        clock: ClockState::parse(f[3].trim()).ok_or_else(|| {
-                            import_err(
-                                at,
-                                P::NotAClockState {
-                                    value: f[3].clone(),
-                                },
-                            )
-                        })?,
-                        clock_ran_ms: num(&f[4], "clock_ran_ms", at)?,
-                        clock_running_since_ms: non_empty(&f[5])
-                            .map(|v| num(&v, "clock_running_since_ms", at))
-                            .transpose()?,
-                    })
-                })?;
+                let (rows, lines) =
+                    parse_csv(ImportList::Rounds, bytes, &ROUNDS_HEADER, |f, at| {
+                        Ok(RoundRow {
+                            round: num(&f[0], "round", at)?,
+                            published: f[1].trim().parse().map_err(|_| {
+                                import_err(
+                                    at,
+                                    P::NotTrueOrFalse {
+                                        column: "published",
+                                        value: f[1].clone(),
+                                    },
+                                )
+                            })?,
+                            clock_length_ms: num(&f[2], "clock_length_ms", at)?,
+                            clock: ClockState::parse(f[3].trim()).ok_or_else(|| {
+                                import_err(
+                                    at,
+                                    P::NotAClockState {
+                                        value: f[3].clone(),
+                                    },
+                                )
+                            })?,
+                            clock_ran_ms: num(&f[4], "clock_ran_ms", at)?,
+                            clock_running_since_ms: non_empty(&f[5])
+                                .map(|v| num(&v, "clock_running_since_ms", at))
+                                .transpose()?,
+                        })
+                    })?;
                 (Some(rows), lines)
             }
         };
         let (corrections, c_lines) = match files.corrections {
             None => (Vec::new(), Vec::new()),
-            Some(bytes) => parse_csv(ImportList::Corrections, bytes, &CORRECTIONS_HEADER, |f, at| {
-                Ok(CorrectionRow {
-                    round: num(&f[0], "round", at)?,
-                    table: num(&f[1], "table", at)?,
-                    old_winner: text_cell(f[2].trim()),
-                    old_crystals_a: num(&f[3], "old_crystals_a", at)?,
-                    old_crystals_b: num(&f[4], "old_crystals_b", at)?,
-                    new_winner: text_cell(f[5].trim()),
-                    new_crystals_a: num(&f[6], "new_crystals_a", at)?,
-                    new_crystals_b: num(&f[7], "new_crystals_b", at)?,
-                    reason: text_cell(&f[8]),
-                    corrected_at: f[9].trim().to_string(),
-                })
-            })?,
+            Some(bytes) => parse_csv(
+                ImportList::Corrections,
+                bytes,
+                &CORRECTIONS_HEADER,
+                |f, at| {
+                    Ok(CorrectionRow {
+                        round: num(&f[0], "round", at)?,
+                        table: num(&f[1], "table", at)?,
+                        old_winner: text_cell(f[2].trim()),
+                        old_crystals_a: num(&f[3], "old_crystals_a", at)?,
+                        old_crystals_b: num(&f[4], "old_crystals_b", at)?,
+                        new_winner: text_cell(f[5].trim()),
+                        new_crystals_a: num(&f[6], "new_crystals_a", at)?,
+                        new_crystals_b: num(&f[7], "new_crystals_b", at)?,
+                        reason: text_cell(&f[8]),
+                        corrected_at: f[9].trim().to_string(),
+                    })
+                },
+            )?,
         };
         let loc = Locations {
             entrants: e_lines,

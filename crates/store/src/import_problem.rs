@@ -95,11 +95,17 @@ pub enum ClockProblem {
     RunningWithoutStart,
     PausedWithStart,
     /// A length no round has.
-    Length { ms: i64 },
+    Length {
+        ms: i64,
+    },
     /// A time run below 0 or over a year.
-    Ran { ms: i64 },
+    Ran {
+        ms: i64,
+    },
     /// A start outside the years 2000 to 2100.
-    Since { ms: i64 },
+    Since {
+        ms: i64,
+    },
 }
 
 impl fmt::Display for ClockProblem {
@@ -116,10 +122,16 @@ impl fmt::Display for ClockProblem {
                 write!(f, "a paused clock has no clock_running_since_ms")
             }
             ClockProblem::Length { ms } => {
-                write!(f, "a round lasts 1 to {MAX_ROUND_MINUTES} minutes, not {ms} ms")
+                write!(
+                    f,
+                    "a round lasts 1 to {MAX_ROUND_MINUTES} minutes, not {ms} ms"
+                )
             }
             ClockProblem::Ran { ms } => {
-                write!(f, "a round's clock runs 0 to {MAX_RAN_MS} ms (a year), not {ms} ms")
+                write!(
+                    f,
+                    "a round's clock runs 0 to {MAX_RAN_MS} ms (a year), not {ms} ms"
+                )
             }
             ClockProblem::Since { ms } => write!(
                 f,
@@ -132,64 +144,194 @@ impl fmt::Display for ClockProblem {
 /// What is wrong, with its data. Players are named as the file names them.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ImportProblem {
-    TooLarge { bytes: usize, max: usize },
+    TooLarge {
+        bytes: usize,
+        max: usize,
+    },
     NotUtf8,
     /// Not JSON, or not an event's JSON; `detail` is the JSON reader's (English) account.
-    NotJson { detail: String },
-    UnknownVersion { found: u32, max: u32 },
+    NotJson {
+        detail: String,
+    },
+    UnknownVersion {
+        found: u32,
+        max: u32,
+    },
     Version1WithRounds,
     /// `detail` is the CSV reader's (English) account.
-    UnreadableCsv { detail: String },
-    ColumnNotUtf8 { column: usize },
-    ColumnTooLong { column: usize, max: usize },
+    UnreadableCsv {
+        detail: String,
+    },
+    ColumnNotUtf8 {
+        column: usize,
+    },
+    ColumnTooLong {
+        column: usize,
+        max: usize,
+    },
     /// The header line is not the expected columns (both as comma-separated text).
-    WrongColumns { expected: String, found: String },
-    ColumnCount { found: usize, expected: usize, columns: String },
+    WrongColumns {
+        expected: String,
+        found: String,
+    },
+    ColumnCount {
+        found: usize,
+        expected: usize,
+        columns: String,
+    },
     EmptyFile,
-    NotANumber { column: &'static str, value: String },
-    NotAStage { value: String },
-    NotTrueOrFalse { column: &'static str, value: String },
-    NotAClockState { value: String },
-    BadText { field: &'static str, problem: TextProblem },
-    NotADate { value: String },
-    SwissRounds { rounds: u32, max: u32 },
-    TopCut { cut: u32 },
-    TooManyPlayers { max: usize },
-    PlayerTwice { name: String },
-    BadSeed { seed: u32 },
+    NotANumber {
+        column: &'static str,
+        value: String,
+    },
+    NotAStage {
+        value: String,
+    },
+    NotTrueOrFalse {
+        column: &'static str,
+        value: String,
+    },
+    NotAClockState {
+        value: String,
+    },
+    BadText {
+        field: &'static str,
+        problem: TextProblem,
+    },
+    NotADate {
+        value: String,
+    },
+    SwissRounds {
+        rounds: u32,
+        max: u32,
+    },
+    TopCut {
+        cut: u32,
+    },
+    TooManyPlayers {
+        max: usize,
+    },
+    PlayerTwice {
+        name: String,
+    },
+    BadSeed {
+        seed: u32,
+    },
     JoinedRoundZero,
-    UnknownPlayer { name: String },
+    UnknownPlayer {
+        name: String,
+    },
     NumberedFromOne,
-    TwoTables { round: u32, table: u32 },
-    PairedTwice { name: String, round: u32 },
-    PlaysThemself { name: String },
-    PlaysBeforeJoining { name: String, round: u32, joined: u32 },
-    PlaysAfterDropping { name: String, round: u32, dropped_after: u32 },
-    MixedStages { round: u32 },
-    RoundMissing { round: u32 },
+    TwoTables {
+        round: u32,
+        table: u32,
+    },
+    PairedTwice {
+        name: String,
+        round: u32,
+    },
+    PlaysThemself {
+        name: String,
+    },
+    PlaysBeforeJoining {
+        name: String,
+        round: u32,
+        joined: u32,
+    },
+    PlaysAfterDropping {
+        name: String,
+        round: u32,
+        dropped_after: u32,
+    },
+    MixedStages {
+        round: u32,
+    },
+    RoundMissing {
+        round: u32,
+    },
     /// A round of a stage the event's format has no place for.
-    StageOutOfPlace { round: u32, stage: Stage, swiss_rounds: Option<u32> },
-    JoinsTooLate { name: String, joined: u32, paired: u32 },
-    DropsTooLate { name: String, after: u32, paired: u32 },
-    DropsBeforeJoining { name: String },
-    NoSuchTable { round: u32, table: u32 },
-    ResultForBye { round: u32, table: u32 },
-    WinnerDidNotPlay { round: u32, table: u32, winner: String },
-    BadScore { round: u32, table: u32, problem: ReportProblem },
-    TwoResults { round: u32, table: u32 },
-    ResultMissing { round: u32, table: u32, paired: u32 },
-    RoundNotPaired { round: u32 },
-    BadClock { round: u32, problem: ClockProblem },
-    RoundListedTwice { round: u32 },
-    RoundNotListed { round: u32 },
-    CorrectionNotAMatch { round: u32, table: u32 },
-    NothingToCorrect { round: u32, table: u32 },
-    CorrectionGap { round: u32, table: u32 },
-    NotATime { value: String },
-    LastCorrectionNotResult { round: u32, table: u32 },
+    StageOutOfPlace {
+        round: u32,
+        stage: Stage,
+        swiss_rounds: Option<u32>,
+    },
+    JoinsTooLate {
+        name: String,
+        joined: u32,
+        paired: u32,
+    },
+    DropsTooLate {
+        name: String,
+        after: u32,
+        paired: u32,
+    },
+    DropsBeforeJoining {
+        name: String,
+    },
+    NoSuchTable {
+        round: u32,
+        table: u32,
+    },
+    ResultForBye {
+        round: u32,
+        table: u32,
+    },
+    WinnerDidNotPlay {
+        round: u32,
+        table: u32,
+        winner: String,
+    },
+    BadScore {
+        round: u32,
+        table: u32,
+        problem: ReportProblem,
+    },
+    TwoResults {
+        round: u32,
+        table: u32,
+    },
+    ResultMissing {
+        round: u32,
+        table: u32,
+        paired: u32,
+    },
+    RoundNotPaired {
+        round: u32,
+    },
+    BadClock {
+        round: u32,
+        problem: ClockProblem,
+    },
+    RoundListedTwice {
+        round: u32,
+    },
+    RoundNotListed {
+        round: u32,
+    },
+    CorrectionNotAMatch {
+        round: u32,
+        table: u32,
+    },
+    NothingToCorrect {
+        round: u32,
+        table: u32,
+    },
+    CorrectionGap {
+        round: u32,
+        table: u32,
+    },
+    NotATime {
+        value: String,
+    },
+    LastCorrectionNotResult {
+        round: u32,
+        table: u32,
+    },
     /// The rules refused the event's standings after every check above passed; `detail` is
     /// the rules' (English) account.
-    Rules { detail: String },
+    Rules {
+        detail: String,
+    },
 }
 
 impl fmt::Display for ImportProblem {
@@ -238,7 +380,10 @@ impl fmt::Display for ImportProblem {
                 write!(f, "a Swiss event needs 1 to {max} rounds, not {rounds}")
             }
             P::TopCut { cut } => {
-                write!(f, "a top cut must be 2, 4, 8, 16, 32 or 64 players, not {cut}")
+                write!(
+                    f,
+                    "a top cut must be 2, 4, 8, 16, 32 or 64 players, not {cut}"
+                )
             }
             P::TooManyPlayers { max } => write!(f, "more than {max} players"),
             P::PlayerTwice { name } => write!(f, "player {name:?} is listed twice"),

@@ -29,9 +29,6 @@ use rusqlite::Connection;
 pub use card_fixes::{CardFixRow, MAX_FIX_BYTES};
 pub use clock::Stamp;
 pub use error::{Result, StoreError};
-pub use import_problem::{
-    ClockProblem, ImportList, ImportPlace, ImportProblem, ImportRefusal, TextProblem,
-};
 pub use exchange::{
     ClockState, CorrectionRow, CsvExport, CsvImport, EntrantRow, EventHeader, ExportedStanding,
     PairingRow, ResultRow, RoundRow, TournamentExport, CORRECTIONS_HEADER, ENTRANTS_HEADER,
@@ -43,6 +40,9 @@ pub use games::{
 };
 pub use ids::{
     CardFixId, GameId, MatchId, PlayerId, Side, TournamentId, MAX_NAME_CHARS, MAX_PEOPLE_CHARS,
+};
+pub use import_problem::{
+    ClockProblem, ImportList, ImportPlace, ImportProblem, ImportRefusal, TextProblem,
 };
 pub use matches::{MatchStatus, MATCH_TARGET};
 pub use open::{OpenReport, Opened, SetAside};

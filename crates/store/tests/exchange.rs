@@ -402,10 +402,18 @@ fn rounds_that_do_not_fit_the_pairings_or_the_rules_are_refused() {
     );
     let mut x = base.clone();
     x.rounds[0].clock_length_ms = 0;
-    refused(&text(&x), rounds(0), clock(1, ClockProblem::Length { ms: 0 }));
+    refused(
+        &text(&x),
+        rounds(0),
+        clock(1, ClockProblem::Length { ms: 0 }),
+    );
     let mut x = base.clone();
     x.rounds[0].clock_ran_ms = 5;
-    refused(&text(&x), rounds(0), clock(1, ClockProblem::NotStartedHasRun));
+    refused(
+        &text(&x),
+        rounds(0),
+        clock(1, ClockProblem::NotStartedHasRun),
+    );
     let mut x = base.clone();
     x.rounds[1].clock_running_since_ms = Some(i64::MAX);
     refused(
@@ -464,11 +472,7 @@ fn corrections_that_contradict_the_results_are_refused() {
     );
     let mut x = base.clone();
     x.corrections.push(x.corrections[0].clone());
-    refused(
-        &text(&x),
-        corrections(1),
-        P::CorrectionGap { round, table },
-    );
+    refused(&text(&x), corrections(1), P::CorrectionGap { round, table });
     let mut x = base.clone();
     x.corrections[0].table = 99;
     refused(

@@ -196,7 +196,9 @@ pub fn tournament_import<R: Runtime>(
         return Ok(None);
     };
     let file = tablemate::tournaments::read_event_file(&path)?;
-    state.with(|svc| svc.import_event_file(&file, lang)).map(Some)
+    state
+        .with(|svc| svc.import_event_file(&file, lang))
+        .map(Some)
 }
 
 #[tauri::command(async)]

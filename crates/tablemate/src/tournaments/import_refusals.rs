@@ -201,16 +201,16 @@ fn problem(p: &P, lang: Language) -> String {
             paired,
         } => say(
             format!("{name} joins in round {joined}, but only {paired} rounds were paired."),
-            format!("{name} kommt in Runde {joined} dazu, aber nur {paired} Runden sind ausgelost."),
+            format!(
+                "{name} kommt in Runde {joined} dazu, aber nur {paired} Runden sind ausgelost."
+            ),
         ),
         P::DropsTooLate {
             name,
             after,
             paired,
         } => say(
-            format!(
-                "{name} drops out after round {after}, but only {paired} rounds were paired."
-            ),
+            format!("{name} drops out after round {after}, but only {paired} rounds were paired."),
             format!(
                 "{name} wird nach Runde {after} abgemeldet, aber nur {paired} Runden sind \
                  ausgelost."
