@@ -638,7 +638,7 @@ fn a_malformed_or_hostile_import_names_the_line_and_changes_nothing() {
     std::fs::write(&bad, lines.join("\n")).unwrap();
     let msg = refused(d, &["tournament", "import", bad.to_str().unwrap()]);
     assert!(msg.contains(&format!("line {broken_at}")), "{msg}");
-    assert!(msg.contains("nothing was imported"), "{msg}");
+    assert!(msg.contains("Nothing was imported"), "{msg}");
 
     // JSON: well-formed but hostile (a result naming someone who is not registered)
     let mut doc: Value = serde_json::from_str(&good).unwrap();
@@ -897,7 +897,7 @@ fn a_prepared_round_and_its_running_clock_come_back_from_an_export() {
     let msg = refused(d, &["tournament", "import", bad.to_str().unwrap()]);
     assert!(
         msg.contains(&format!(
-            "round 1, table {table} has no result, but round 2 is paired"
+            "Round 1, table {table} has no result, but round 2 is paired"
         )),
         "{msg}"
     );

@@ -64,8 +64,9 @@ pub enum StoreError {
     /// written; read the event again and decide again.
     #[error("event {tournament} changed meanwhile; nothing was written")]
     EventChanged { tournament: i64 },
-    #[error("import failed at {location}: {message} (nothing was imported)")]
-    Import { location: String, message: String },
+    /// An event import refused, typed; the service words it (nothing was imported).
+    #[error("{0}")]
+    Import(crate::ImportRefusal),
     #[error("tournament rule: {0}")]
     Tournament(#[from] tournament::TournamentError),
     /// A player's report or an organiser's decision about reports refused; the service words it
@@ -107,7 +108,7 @@ impl StoreError {
             StoreError::Conflict(_) => "store.conflict",
             StoreError::Changed { .. } => "store.changed",
             StoreError::EventChanged { .. } => "store.event_changed",
-            StoreError::Import { .. } => "store.import",
+            StoreError::Import(_) => "store.import",
             StoreError::Tournament(_) => "store.tournament_rule",
             StoreError::Report(_) => "store.report_refused",
         }
@@ -142,10 +143,10 @@ mod tests {
                 found: 3,
             },
             StoreError::EventChanged { tournament: 1 },
-            StoreError::Import {
-                location: "l".into(),
-                message: "m".into(),
-            },
+            StoreError::Import(crate::ImportRefusal {
+                at: crate::ImportPlace::Event,
+                problem: crate::ImportProblem::EmptyFile,
+            }),
         ];
         let codes: std::collections::HashSet<&str> = errors.iter().map(StoreError::code).collect();
         assert_eq!(codes.len(), errors.len());

@@ -14,7 +14,10 @@ use serde::{Deserialize, Serialize};
 use tournament::{ClockRun, EntrantId, FirstRound, Format, Pairing, RoundClock};
 
 use crate::error::{Result, StoreError};
-use crate::ids::{label, TournamentId, MAX_NAME_CHARS, MAX_PEOPLE_CHARS};
+use crate::ids::{checked_text, TournamentId, MAX_NAME_CHARS, MAX_PEOPLE_CHARS};
+use crate::import_problem::{
+    ClockProblem, ImportList, ImportPlace, ImportProblem as P, ImportRefusal,
+};
 use crate::tournaments::{
     check_date, corrections_in, entrants_in, info_in, insert_round, rounds_in, standing_rows,
     Entrant, RoundInfo, Stage, StandingRow,
@@ -171,31 +174,41 @@ impl RoundRow {
 
     /// The clock the row describes, checked by the rules (`RoundClock::check`); a state and
     /// times that do not fit together are refused, never repaired.
-    fn round_clock(&self) -> std::result::Result<RoundClock, String> {
+    fn round_clock(&self) -> std::result::Result<RoundClock, ClockProblem> {
         let run = match (self.clock, self.clock_running_since_ms) {
             (ClockState::NotStarted, None) if self.clock_ran_ms == 0 => ClockRun::NotStarted,
-            (ClockState::NotStarted, _) => {
-                return Err("a clock not started has run no time and has no start".into())
-            }
+            (ClockState::NotStarted, _) => return Err(ClockProblem::NotStartedHasRun),
             (ClockState::Running, Some(since)) => ClockRun::Running {
                 since,
                 ran_ms: self.clock_ran_ms,
             },
-            (ClockState::Running, None) => {
-                return Err("a running clock needs clock_running_since_ms".into())
-            }
+            (ClockState::Running, None) => return Err(ClockProblem::RunningWithoutStart),
             (ClockState::Paused, None) => ClockRun::Paused {
                 ran_ms: self.clock_ran_ms,
             },
-            (ClockState::Paused, Some(_)) => {
-                return Err("a paused clock has no clock_running_since_ms".into())
-            }
+            (ClockState::Paused, Some(_)) => return Err(ClockProblem::PausedWithStart),
         };
         let clock = RoundClock {
             length_ms: self.clock_length_ms,
             run,
         };
-        clock.check().map_err(|e| e.to_string())?;
+        if clock.check().is_err() {
+            // the rules refuse it; say which value is out of range
+            let max_length = i64::from(tournament::MAX_ROUND_MINUTES) * 60_000;
+            return Err(if !(60_000..=max_length).contains(&clock.length_ms) {
+                ClockProblem::Length {
+                    ms: clock.length_ms,
+                }
+            } else if !(0..=tournament::MAX_RAN_MS).contains(&self.clock_ran_ms) {
+                ClockProblem::Ran {
+                    ms: self.clock_ran_ms,
+                }
+            } else {
+                ClockProblem::Since {
+                    ms: self.clock_running_since_ms.unwrap_or_default(),
+                }
+            });
+        }
         Ok(clock)
     }
 }
@@ -326,11 +339,13 @@ struct Parsed<'a> {
     corrections: &'a [CorrectionRow],
 }
 
-fn import_err(location: impl Into<String>, message: impl Into<String>) -> StoreError {
-    StoreError::Import {
-        location: location.into(),
-        message: message.into(),
-    }
+fn import_err(at: ImportPlace, problem: P) -> StoreError {
+    StoreError::Import(ImportRefusal { at, problem })
+}
+
+/// A text field checked like [`crate::ids::label`], refused as the import's problem.
+fn text_field(field: &'static str, text: &str, max: usize, at: ImportPlace) -> Result<String> {
+    checked_text(text, max).map_err(|problem| import_err(at, P::BadText { field, problem }))
 }
 
 fn csv_text(header: &[&str], rows: Vec<Vec<String>>) -> Result<String> {
@@ -564,30 +579,37 @@ impl Store {
 
     /// Imports an event exported as JSON; returns the new event's id.
     pub fn import_tournament_json(&mut self, bytes: &[u8]) -> Result<TournamentId> {
-        check_size("JSON file", bytes)?;
+        check_size(ImportPlace::JsonFile, bytes)?;
         let text = std::str::from_utf8(bytes).map_err(|e| {
             let line = bytes[..e.valid_up_to()]
                 .iter()
                 .filter(|b| **b == b'\n')
                 .count()
                 + 1;
-            import_err(format!("line {line}"), "the file is not valid UTF-8 text")
+            import_err(ImportPlace::JsonLine(line as u64), P::NotUtf8)
         })?;
         let x: TournamentExport = serde_json::from_str(text.trim_start_matches('\u{feff}'))
-            .map_err(|e| import_err(format!("line {}", e.line()), e.to_string()))?;
+            .map_err(|e| {
+                import_err(
+                    ImportPlace::JsonLine(e.line() as u64),
+                    P::NotJson {
+                        detail: e.to_string(),
+                    },
+                )
+            })?;
         if !READ_VERSIONS.contains(&x.format_version) {
             return Err(import_err(
-                "format_version",
-                format!(
-                    "this Tablemate reads versions 1 to {FORMAT_VERSION}, not {}",
-                    x.format_version
-                ),
+                ImportPlace::FormatVersion,
+                P::UnknownVersion {
+                    found: x.format_version,
+                    max: FORMAT_VERSION,
+                },
             ));
         }
         if x.format_version == 1 && (!x.rounds.is_empty() || !x.corrections.is_empty()) {
             return Err(import_err(
-                "format_version",
-                "a version 1 file has no rounds or corrections; version 2 has",
+                ImportPlace::FormatVersion,
+                P::Version1WithRounds,
             ));
         }
         let loc = Locations::json();
@@ -637,7 +659,7 @@ impl Store {
             ..
         } = *files;
         let (entrants, e_lines) =
-            parse_csv("entrants.csv", entrants, &ENTRANTS_HEADER, |f, at| {
+            parse_csv(ImportList::Entrants, entrants, &ENTRANTS_HEADER, |f, at| {
                 Ok(EntrantRow {
                     seed: num(&f[0], "seed", at)?,
                     player: text_cell(f[1].trim()),
@@ -649,13 +671,15 @@ impl Store {
                 })
             })?;
         let (pairings, p_lines) =
-            parse_csv("pairings.csv", pairings, &PAIRINGS_HEADER, |f, at| {
+            parse_csv(ImportList::Pairings, pairings, &PAIRINGS_HEADER, |f, at| {
                 Ok(PairingRow {
                     round: num(&f[0], "round", at)?,
                     stage: Stage::parse(f[1].trim()).ok_or_else(|| {
                         import_err(
                             at,
-                            format!("stage {:?} is not swiss, round_robin or top_cut", f[1]),
+                            P::NotAStage {
+                                value: f[1].clone(),
+                            },
                         )
                     })?,
                     table: num(&f[2], "table", at)?,
@@ -663,56 +687,71 @@ impl Store {
                     player_b: non_empty(&text_cell(f[4].trim())),
                 })
             })?;
-        let (results, r_lines) = parse_csv("results.csv", results, &RESULTS_HEADER, |f, at| {
-            Ok(ResultRow {
-                round: num(&f[0], "round", at)?,
-                table: num(&f[1], "table", at)?,
-                winner: text_cell(f[2].trim()),
-                crystals_a: num(&f[3], "crystals_a", at)?,
-                crystals_b: num(&f[4], "crystals_b", at)?,
-            })
-        })?;
+        let (results, r_lines) =
+            parse_csv(ImportList::Results, results, &RESULTS_HEADER, |f, at| {
+                Ok(ResultRow {
+                    round: num(&f[0], "round", at)?,
+                    table: num(&f[1], "table", at)?,
+                    winner: text_cell(f[2].trim()),
+                    crystals_a: num(&f[3], "crystals_a", at)?,
+                    crystals_b: num(&f[4], "crystals_b", at)?,
+                })
+            })?;
         let (rounds, o_lines) = match files.rounds {
             None => (None, Vec::new()),
             Some(bytes) => {
-                let (rows, lines) = parse_csv("rounds.csv", bytes, &ROUNDS_HEADER, |f, at| {
-                    Ok(RoundRow {
-                        round: num(&f[0], "round", at)?,
-                        published: f[1].trim().parse().map_err(|_| {
-                            import_err(at, format!("published {:?} is not true or false", f[1]))
-                        })?,
-                        clock_length_ms: num(&f[2], "clock_length_ms", at)?,
-                        clock: ClockState::parse(f[3].trim()).ok_or_else(|| {
-                            import_err(
-                                at,
-                                format!("clock {:?} is not not_started, running or paused", f[3]),
-                            )
-                        })?,
-                        clock_ran_ms: num(&f[4], "clock_ran_ms", at)?,
-                        clock_running_since_ms: non_empty(&f[5])
-                            .map(|v| num(&v, "clock_running_since_ms", at))
-                            .transpose()?,
-                    })
-                })?;
+                let (rows, lines) =
+                    parse_csv(ImportList::Rounds, bytes, &ROUNDS_HEADER, |f, at| {
+                        Ok(RoundRow {
+                            round: num(&f[0], "round", at)?,
+                            published: f[1].trim().parse().map_err(|_| {
+                                import_err(
+                                    at,
+                                    P::NotTrueOrFalse {
+                                        column: "published",
+                                        value: f[1].clone(),
+                                    },
+                                )
+                            })?,
+                            clock_length_ms: num(&f[2], "clock_length_ms", at)?,
+                            clock: ClockState::parse(f[3].trim()).ok_or_else(|| {
+                                import_err(
+                                    at,
+                                    P::NotAClockState {
+                                        value: f[3].clone(),
+                                    },
+                                )
+                            })?,
+                            clock_ran_ms: num(&f[4], "clock_ran_ms", at)?,
+                            clock_running_since_ms: non_empty(&f[5])
+                                .map(|v| num(&v, "clock_running_since_ms", at))
+                                .transpose()?,
+                        })
+                    })?;
                 (Some(rows), lines)
             }
         };
         let (corrections, c_lines) = match files.corrections {
             None => (Vec::new(), Vec::new()),
-            Some(bytes) => parse_csv("corrections.csv", bytes, &CORRECTIONS_HEADER, |f, at| {
-                Ok(CorrectionRow {
-                    round: num(&f[0], "round", at)?,
-                    table: num(&f[1], "table", at)?,
-                    old_winner: text_cell(f[2].trim()),
-                    old_crystals_a: num(&f[3], "old_crystals_a", at)?,
-                    old_crystals_b: num(&f[4], "old_crystals_b", at)?,
-                    new_winner: text_cell(f[5].trim()),
-                    new_crystals_a: num(&f[6], "new_crystals_a", at)?,
-                    new_crystals_b: num(&f[7], "new_crystals_b", at)?,
-                    reason: text_cell(&f[8]),
-                    corrected_at: f[9].trim().to_string(),
-                })
-            })?,
+            Some(bytes) => parse_csv(
+                ImportList::Corrections,
+                bytes,
+                &CORRECTIONS_HEADER,
+                |f, at| {
+                    Ok(CorrectionRow {
+                        round: num(&f[0], "round", at)?,
+                        table: num(&f[1], "table", at)?,
+                        old_winner: text_cell(f[2].trim()),
+                        old_crystals_a: num(&f[3], "old_crystals_a", at)?,
+                        old_crystals_b: num(&f[4], "old_crystals_b", at)?,
+                        new_winner: text_cell(f[5].trim()),
+                        new_crystals_a: num(&f[6], "new_crystals_a", at)?,
+                        new_crystals_b: num(&f[7], "new_crystals_b", at)?,
+                        reason: text_cell(&f[8]),
+                        corrected_at: f[9].trim().to_string(),
+                    })
+                },
+            )?,
         };
         let loc = Locations {
             entrants: e_lines,
@@ -742,17 +781,36 @@ impl Store {
             ..
         } = *input;
         // 1. check everything, in memory
-        let name = label("tournament name", &event.name, 200)
-            .map_err(|e| import_err("event", e.to_string()))?;
-        let date = check_date(&event.date).map_err(|e| import_err("event", e.to_string()))?;
-        event
-            .format
-            .validate()
-            .map_err(|e| import_err("event", e.to_string()))?;
+        let name = text_field("tournament name", &event.name, 200, ImportPlace::Event)?;
+        let date = check_date(&event.date).map_err(|_| {
+            import_err(
+                ImportPlace::Event,
+                P::NotADate {
+                    value: event.date.trim().to_string(),
+                },
+            )
+        })?;
+        event.format.validate().map_err(|e| {
+            import_err(
+                ImportPlace::Event,
+                match e {
+                    tournament::TournamentError::SwissRounds { rounds } => P::SwissRounds {
+                        rounds,
+                        max: tournament::MAX_SWISS_ROUNDS,
+                    },
+                    tournament::TournamentError::TopCut { cut } => P::TopCut { cut },
+                    other => P::Rules {
+                        detail: other.to_string(),
+                    },
+                },
+            )
+        })?;
         if entrants.len() > tournament::MAX_ENTRANTS {
             return Err(import_err(
                 loc.entrant(tournament::MAX_ENTRANTS),
-                format!("more than {} players", tournament::MAX_ENTRANTS),
+                P::TooManyPlayers {
+                    max: tournament::MAX_ENTRANTS,
+                },
             ));
         }
         let mut by_name: HashMap<String, usize> = HashMap::new();
@@ -760,36 +818,33 @@ impl Store {
         let mut clean_entrants = Vec::with_capacity(entrants.len());
         for (i, e) in entrants.iter().enumerate() {
             let at = loc.entrant(i);
-            let player = label("player", &e.player, MAX_NAME_CHARS)
-                .map_err(|x| import_err(&at, x.to_string()))?;
+            let player = text_field("player", &e.player, MAX_NAME_CHARS, at)?;
             let people = e
                 .people
                 .as_deref()
-                .map(|p| label("people", p, MAX_PEOPLE_CHARS))
-                .transpose()
-                .map_err(|x| import_err(&at, x.to_string()))?;
+                .map(|p| text_field("people", p, MAX_PEOPLE_CHARS, at))
+                .transpose()?;
             if by_name.insert(player.to_lowercase(), i).is_some() {
-                return Err(import_err(at, format!("player {player:?} is listed twice")));
+                return Err(import_err(at, P::PlayerTwice { name: player }));
             }
             if e.seed == 0 || !seeds.insert(e.seed) {
-                return Err(import_err(
-                    at,
-                    format!("seed {} is zero or used twice", e.seed),
-                ));
+                return Err(import_err(at, P::BadSeed { seed: e.seed }));
             }
             if e.joined_round == 0 {
-                return Err(import_err(at, "joined_round starts at 1"));
+                return Err(import_err(at, P::JoinedRoundZero));
             }
             clean_entrants.push((player, people, e));
         }
-        let who = |n: &str, at: &str| -> Result<usize> {
+        let who = |n: &str, at: ImportPlace| -> Result<usize> {
             by_name
                 .get(&n.trim().to_lowercase())
                 .copied()
                 .ok_or_else(|| {
                     import_err(
                         at,
-                        format!("player {:?} is not among the entrants", n.trim()),
+                        P::UnknownPlayer {
+                            name: n.trim().to_string(),
+                        },
                     )
                 })
         };
@@ -799,30 +854,38 @@ impl Store {
         let mut seated: HashSet<(u32, usize)> = HashSet::new();
         for (i, p) in pairings.iter().enumerate() {
             let at = loc.pairing(i);
-            let a = who(&p.player_a, &at)?;
-            let b = p.player_b.as_deref().map(|n| who(n, &at)).transpose()?;
+            let a = who(&p.player_a, at)?;
+            let b = p.player_b.as_deref().map(|n| who(n, at)).transpose()?;
             if p.round == 0 || p.table == 0 {
-                return Err(import_err(at, "rounds and tables are numbered from 1"));
+                return Err(import_err(at, P::NumberedFromOne));
             }
             if !seen_tables.insert((p.round, p.table)) {
                 return Err(import_err(
                     at,
-                    format!("round {} has two table {}", p.round, p.table),
+                    P::TwoTables {
+                        round: p.round,
+                        table: p.table,
+                    },
+                ));
+            }
+            if b == Some(a) {
+                return Err(import_err(
+                    at,
+                    P::PlaysThemself {
+                        name: clean_entrants[a].0.clone(),
+                    },
                 ));
             }
             for x in std::iter::once(a).chain(b) {
                 if !seated.insert((p.round, x)) {
                     return Err(import_err(
-                        &at,
-                        format!(
-                            "{} is paired twice in round {}",
-                            clean_entrants[x].0, p.round
-                        ),
+                        at,
+                        P::PairedTwice {
+                            name: clean_entrants[x].0.clone(),
+                            round: p.round,
+                        },
                     ));
                 }
-            }
-            if b == Some(a) {
-                return Err(import_err(at, "a player cannot play themself"));
             }
             // only what the app could have written: nobody plays before joining or after
             // dropping out
@@ -830,26 +893,28 @@ impl Store {
                 let (name, _, e) = &clean_entrants[x];
                 if p.round < e.joined_round {
                     return Err(import_err(
-                        &at,
-                        format!(
-                            "{name} plays round {} but joined in round {}",
-                            p.round, e.joined_round
-                        ),
+                        at,
+                        P::PlaysBeforeJoining {
+                            name: name.clone(),
+                            round: p.round,
+                            joined: e.joined_round,
+                        },
                     ));
                 }
                 if let Some(last) = e.dropped_after.filter(|last| p.round > *last) {
                     return Err(import_err(
-                        &at,
-                        format!(
-                            "{name} plays round {} but dropped out after round {last}",
-                            p.round
-                        ),
+                        at,
+                        P::PlaysAfterDropping {
+                            name: name.clone(),
+                            round: p.round,
+                            dropped_after: last,
+                        },
                     ));
                 }
             }
             match rounds.iter_mut().find(|r| r.0 == p.round) {
                 Some(r) if r.1 != p.stage => {
-                    return Err(import_err(at, format!("round {} mixes stages", p.round)))
+                    return Err(import_err(at, P::MixedStages { round: p.round }))
                 }
                 Some(r) => r.2.push((p.table, a, b)),
                 None => rounds.push((p.round, p.stage, vec![(p.table, a, b)])),
@@ -860,7 +925,9 @@ impl Store {
             if r.0 != i as u32 + 1 {
                 return Err(import_err(
                     loc.pairings_name(),
-                    format!("round {} is missing (rounds must be 1, 2, 3…)", i + 1),
+                    P::RoundMissing {
+                        round: i as u32 + 1,
+                    },
                 ));
             }
         }
@@ -871,27 +938,28 @@ impl Store {
             if e.joined_round > next_round {
                 return Err(import_err(
                     loc.entrant(i),
-                    format!(
-                        "{name} joins in round {} but only {} rounds were paired",
-                        e.joined_round,
-                        rounds.len()
-                    ),
+                    P::JoinsTooLate {
+                        name: name.clone(),
+                        joined: e.joined_round,
+                        paired: rounds.len() as u32,
+                    },
                 ));
             }
             // a drop counts from the rounds already paired (`Store::drop_entrant`)
             if let Some(last) = e.dropped_after.filter(|d| *d as usize > rounds.len()) {
                 return Err(import_err(
                     loc.entrant(i),
-                    format!(
-                        "{name} drops out after round {last} but only {} rounds were paired",
-                        rounds.len()
-                    ),
+                    P::DropsTooLate {
+                        name: name.clone(),
+                        after: last,
+                        paired: rounds.len() as u32,
+                    },
                 ));
             }
             if e.dropped_after.is_some_and(|d| d + 1 < e.joined_round) {
                 return Err(import_err(
                     loc.entrant(i),
-                    format!("{name} drops out before joining"),
+                    P::DropsBeforeJoining { name: name.clone() },
                 ));
             }
         }
@@ -904,34 +972,40 @@ impl Store {
                 .and_then(|x| x.2.iter().find(|t| t.0 == r.table))
                 .ok_or_else(|| {
                     import_err(
-                        &at,
-                        format!("there is no pairing at round {} table {}", r.round, r.table),
+                        at,
+                        P::NoSuchTable {
+                            round: r.round,
+                            table: r.table,
+                        },
                     )
                 })?;
             let Some(b) = table.2 else {
                 return Err(import_err(
                     at,
-                    format!("round {} table {} is a bye", r.round, r.table),
+                    P::ResultForBye {
+                        round: r.round,
+                        table: r.table,
+                    },
                 ));
             };
-            let w = who(&r.winner, &at)?;
-            let result = tournament::MatchResult {
-                a: EntrantId(table.1 as i64),
-                b: EntrantId(b as i64),
-                winner: EntrantId(w as i64),
-                crystals_a: r.crystals_a,
-                crystals_b: r.crystals_b,
-            };
-            result
-                .validate()
-                .map_err(|e| import_err(&at, e.to_string()))?;
+            let w = who(&r.winner, at)?;
+            check_score(
+                (r.round, r.table),
+                (table.1, b),
+                (w, r.crystals_a, r.crystals_b),
+                &clean_entrants[w].0,
+                at,
+            )?;
             if decided
                 .insert((r.round, r.table), (w, r.crystals_a, r.crystals_b))
                 .is_some()
             {
                 return Err(import_err(
                     at,
-                    format!("round {} table {} has two results", r.round, r.table),
+                    P::TwoResults {
+                        round: r.round,
+                        table: r.table,
+                    },
                 ));
             }
         }
@@ -947,16 +1021,19 @@ impl Store {
                 if let Some(table) = open.first() {
                     return Err(import_err(
                         loc.results_name(),
-                        format!(
-                            "round {number}, table {table} has no result, but round {} is paired",
-                            last.0
-                        ),
+                        P::ResultMissing {
+                            round: *number,
+                            table: *table,
+                            paired: last.0,
+                        },
                     ));
                 }
             }
         }
         let settings = round_settings(input.rounds, &rounds, loc)?;
-        let corrections = check_corrections(input.corrections, &rounds, &decided, &who, loc)?;
+        let names: Vec<&str> = clean_entrants.iter().map(|e| e.0.as_str()).collect();
+        let corrections =
+            check_corrections(input.corrections, &rounds, &decided, &who, &names, loc)?;
 
         // 2. write it, all or nothing
         let now = clock::Stamp::now();
@@ -1073,8 +1150,14 @@ impl Store {
         // standings must compute (checks everything the rules crate checks)
         let stored_entrants: Vec<Entrant> = entrants_in(&tx, id)?;
         let stored_rounds: Vec<RoundInfo> = rounds_in(&tx, id)?;
-        standing_rows(&stored_entrants, &stored_rounds)
-            .map_err(|e| import_err(loc.pairings_name(), e.to_string()))?;
+        standing_rows(&stored_entrants, &stored_rounds).map_err(|e| {
+            import_err(
+                loc.pairings_name(),
+                P::Rules {
+                    detail: e.to_string(),
+                },
+            )
+        })?;
         tx.commit()?;
         Ok(id)
     }
@@ -1112,25 +1195,25 @@ fn round_settings(
     for (i, row) in rows.iter().enumerate() {
         let at = loc.round(i);
         if !rounds.iter().any(|r| r.0 == row.round) {
-            return Err(import_err(
-                at,
-                format!("round {} was not paired", row.round),
-            ));
+            return Err(import_err(at, P::RoundNotPaired { round: row.round }));
         }
-        let clock = row
-            .round_clock()
-            .map_err(|why| import_err(&at, format!("round {}: {why}", row.round)))?;
-        if out.insert(row.round, (row.published, clock)).is_some() {
-            return Err(import_err(
+        let clock = row.round_clock().map_err(|problem| {
+            import_err(
                 at,
-                format!("round {} is listed twice", row.round),
-            ));
+                P::BadClock {
+                    round: row.round,
+                    problem,
+                },
+            )
+        })?;
+        if out.insert(row.round, (row.published, clock)).is_some() {
+            return Err(import_err(at, P::RoundListedTwice { round: row.round }));
         }
     }
     if let Some(missing) = rounds.iter().find(|r| !out.contains_key(&r.0)) {
         return Err(import_err(
             loc.rounds_name(),
-            format!("round {} is paired but not listed", missing.0),
+            P::RoundNotListed { round: missing.0 },
         ));
     }
     Ok(out)
@@ -1144,22 +1227,23 @@ fn check_corrections(
     rows: &[CorrectionRow],
     rounds: &[ParsedRound],
     decided: &HashMap<(u32, u32), ParsedResult>,
-    who: &dyn Fn(&str, &str) -> Result<usize>,
+    who: &dyn Fn(&str, ImportPlace) -> Result<usize>,
+    names: &[&str],
     loc: &Locations,
 ) -> Result<Vec<CheckedCorrection>> {
     let mut out: Vec<CheckedCorrection> = Vec::with_capacity(rows.len());
     let mut last_new: HashMap<(u32, u32), ParsedResult> = HashMap::new();
     for (i, c) in rows.iter().enumerate() {
         let at = loc.correction(i);
-        let place = format!("round {} table {}", c.round, c.table);
+        let (round, table) = (c.round, c.table);
         let seats = rounds
             .iter()
-            .find(|r| r.0 == c.round)
-            .and_then(|r| r.2.iter().find(|t| t.0 == c.table))
+            .find(|r| r.0 == round)
+            .and_then(|r| r.2.iter().find(|t| t.0 == table))
             .and_then(|t| t.2.map(|b| (t.1, b)))
-            .ok_or_else(|| import_err(&at, format!("{place} is not a match")))?;
-        if !decided.contains_key(&(c.round, c.table)) {
-            return Err(import_err(&at, format!("{place} has no result to correct")));
+            .ok_or_else(|| import_err(at, P::CorrectionNotAMatch { round, table }))?;
+        if !decided.contains_key(&(round, table)) {
+            return Err(import_err(at, P::NothingToCorrect { round, table }));
         }
         let mut values = [(0, 0, 0); 2];
         for (slot, (winner, ca, cb)) in [
@@ -1169,35 +1253,23 @@ fn check_corrections(
         .into_iter()
         .enumerate()
         {
-            let w = who(winner, &at)?;
-            tournament::MatchResult {
-                a: EntrantId(seats.0 as i64),
-                b: EntrantId(seats.1 as i64),
-                winner: EntrantId(w as i64),
-                crystals_a: ca,
-                crystals_b: cb,
-            }
-            .validate()
-            .map_err(|e| import_err(&at, format!("{place}: {e}")))?;
+            let w = who(winner, at)?;
+            check_score((round, table), seats, (w, ca, cb), names[w], at)?;
             values[slot] = (w, ca, cb);
         }
         let [old, new] = values;
         if let Some(before) = last_new.insert((c.round, c.table), new) {
             if before != old {
-                return Err(import_err(
-                    &at,
-                    format!("{place}: the correction does not start from the one before it"),
-                ));
+                return Err(import_err(at, P::CorrectionGap { round, table }));
             }
         }
-        let reason = label("reason", &c.reason, 500).map_err(|e| import_err(&at, e.to_string()))?;
+        let reason = text_field("reason", &c.reason, 500, at)?;
         chrono::DateTime::parse_from_rfc3339(&c.corrected_at).map_err(|_| {
             import_err(
-                &at,
-                format!(
-                    "corrected_at {:?} is not a time like 2026-11-22T04:15:00Z",
-                    c.corrected_at
-                ),
+                at,
+                P::NotATime {
+                    value: c.corrected_at.clone(),
+                },
             )
         })?;
         out.push(CheckedCorrection {
@@ -1213,7 +1285,10 @@ fn check_corrections(
         if decided.get(&(*round, *table)) != Some(new) {
             return Err(import_err(
                 loc.corrections_name(),
-                format!("the last correction of round {round} table {table} is not its result"),
+                P::LastCorrectionNotResult {
+                    round: *round,
+                    table: *table,
+                },
             ));
         }
     }
@@ -1241,94 +1316,131 @@ impl Locations {
             json: true,
         }
     }
-    fn round(&self, i: usize) -> String {
-        self.at("rounds", &self.rounds, i)
+    fn round(&self, i: usize) -> ImportPlace {
+        self.at(ImportList::Rounds, &self.rounds, i)
     }
-    fn correction(&self, i: usize) -> String {
-        self.at("corrections", &self.corrections, i)
+    fn correction(&self, i: usize) -> ImportPlace {
+        self.at(ImportList::Corrections, &self.corrections, i)
     }
-    fn file(&self, name: &'static str, csv: &'static str) -> &'static str {
-        if self.json {
-            name
-        } else {
-            csv
+    fn file(&self, list: ImportList) -> ImportPlace {
+        ImportPlace::List {
+            list,
+            csv: !self.json,
         }
     }
-    fn results_name(&self) -> &'static str {
-        self.file("results", "results.csv")
+    fn results_name(&self) -> ImportPlace {
+        self.file(ImportList::Results)
     }
-    fn rounds_name(&self) -> &'static str {
-        self.file("rounds", "rounds.csv")
+    fn rounds_name(&self) -> ImportPlace {
+        self.file(ImportList::Rounds)
     }
-    fn corrections_name(&self) -> &'static str {
-        self.file("corrections", "corrections.csv")
+    fn corrections_name(&self) -> ImportPlace {
+        self.file(ImportList::Corrections)
     }
-    fn at(&self, file: &str, lines: &[u64], i: usize) -> String {
+    fn at(&self, list: ImportList, lines: &[u64], i: usize) -> ImportPlace {
         if self.json {
-            format!("{file}[{i}]")
+            ImportPlace::Item { list, index: i }
         } else {
-            format!("{file}.csv line {}", lines.get(i).copied().unwrap_or(0))
+            ImportPlace::Line {
+                list,
+                line: lines.get(i).copied().unwrap_or(0),
+            }
         }
     }
-    fn entrant(&self, i: usize) -> String {
-        self.at("entrants", &self.entrants, i)
+    fn entrant(&self, i: usize) -> ImportPlace {
+        self.at(ImportList::Entrants, &self.entrants, i)
     }
-    fn pairing(&self, i: usize) -> String {
-        self.at("pairings", &self.pairings, i)
+    fn pairing(&self, i: usize) -> ImportPlace {
+        self.at(ImportList::Pairings, &self.pairings, i)
     }
-    fn result(&self, i: usize) -> String {
-        self.at("results", &self.results, i)
+    fn result(&self, i: usize) -> ImportPlace {
+        self.at(ImportList::Results, &self.results, i)
     }
-    fn pairings_name(&self) -> &'static str {
-        self.file("pairings", "pairings.csv")
+    fn pairings_name(&self) -> ImportPlace {
+        self.file(ImportList::Pairings)
+    }
+}
+
+/// A result (or a correction's value) the rules allow: the winner played at the table, the
+/// crystals are possible and the winner is ahead. `winner` is the winner's name.
+fn check_score(
+    (round, table): (u32, u32),
+    (a, b): (usize, usize),
+    (w, crystals_a, crystals_b): ParsedResult,
+    winner: &str,
+    at: ImportPlace,
+) -> Result<()> {
+    if w != a && w != b {
+        return Err(import_err(
+            at,
+            P::WinnerDidNotPlay {
+                round,
+                table,
+                winner: winner.to_string(),
+            },
+        ));
+    }
+    let result = tournament::MatchResult {
+        a: EntrantId(a as i64),
+        b: EntrantId(b as i64),
+        winner: EntrantId(w as i64),
+        crystals_a,
+        crystals_b,
+    };
+    match result.score_problem() {
+        Some(problem) => Err(import_err(
+            at,
+            P::BadScore {
+                round,
+                table,
+                problem,
+            },
+        )),
+        None => Ok(()),
     }
 }
 
 /// The rounds' stages must fit the format: Swiss rounds (no more than announced), then the top
 /// cut if there is one; or round-robin rounds only.
-fn check_stages(format: &Format, rounds: &[ParsedRound], file: &str) -> Result<()> {
-    let bad = |n: u32, why: String| Err(import_err(file, format!("round {n}: {why}")));
+fn check_stages(format: &Format, rounds: &[ParsedRound], file: ImportPlace) -> Result<()> {
     for (i, (n, stage, _)) in rounds.iter().enumerate() {
-        match (*format, *stage) {
-            (Format::RoundRobin, Stage::RoundRobin) => {}
-            (Format::RoundRobin, s) => {
-                return bad(
-                    *n,
-                    format!("a round-robin event has no {} round", s.as_str()),
-                )
-            }
-            (Format::Swiss { .. }, Stage::RoundRobin) => {
-                return bad(*n, "a Swiss event has no round_robin round".into())
-            }
-            (Format::Swiss { rounds: swiss, .. }, Stage::Swiss) if i as u32 >= swiss => {
-                return bad(*n, format!("the event has only {swiss} Swiss rounds"))
-            }
+        let fits = match (*format, *stage) {
+            (Format::RoundRobin, s) => s == Stage::RoundRobin,
+            (Format::Swiss { .. }, Stage::RoundRobin) => false,
+            (Format::Swiss { rounds: swiss, .. }, Stage::Swiss) => (i as u32) < swiss,
             (
                 Format::Swiss {
                     rounds: swiss,
                     top_cut,
                 },
                 Stage::TopCut,
-            ) if top_cut.is_none() || (i as u32) < swiss => {
-                return bad(
-                    *n,
-                    "a top-cut round before the Swiss rounds are done, or without a cut".into(),
-                )
-            }
-            _ => {}
+            ) => top_cut.is_some() && (i as u32) >= swiss,
+        };
+        if !fits {
+            return Err(import_err(
+                file,
+                P::StageOutOfPlace {
+                    round: *n,
+                    stage: *stage,
+                    swiss_rounds: match format {
+                        Format::Swiss { rounds, .. } => Some(*rounds),
+                        Format::RoundRobin => None,
+                    },
+                },
+            ));
         }
     }
     Ok(())
 }
 
-fn check_size(what: &str, bytes: &[u8]) -> Result<()> {
+fn check_size(at: ImportPlace, bytes: &[u8]) -> Result<()> {
     if bytes.len() > MAX_IMPORT_BYTES {
         return Err(import_err(
-            what,
-            format!(
-                "{} bytes is over the {MAX_IMPORT_BYTES}-byte limit",
-                bytes.len()
-            ),
+            at,
+            P::TooLarge {
+                bytes: bytes.len(),
+                max: MAX_IMPORT_BYTES,
+            },
         ));
     }
     Ok(())
@@ -1350,20 +1462,27 @@ fn non_empty(s: &str) -> Option<String> {
     (!t.is_empty()).then(|| t.to_string())
 }
 
-fn num<T: std::str::FromStr>(s: &str, column: &str, at: &str) -> Result<T> {
-    s.trim()
-        .parse()
-        .map_err(|_| import_err(at, format!("{column} {:?} is not a valid number", s.trim())))
+fn num<T: std::str::FromStr>(s: &str, column: &'static str, at: ImportPlace) -> Result<T> {
+    s.trim().parse().map_err(|_| {
+        import_err(
+            at,
+            P::NotANumber {
+                column,
+                value: s.trim().to_string(),
+            },
+        )
+    })
 }
 
 /// Reads a CSV file with exactly `header`; returns the rows and the line each came from.
 fn parse_csv<T>(
-    file: &str,
+    list: ImportList,
     bytes: &[u8],
     header: &[&str],
-    mut row: impl FnMut(&[String], &str) -> Result<T>,
+    mut row: impl FnMut(&[String], ImportPlace) -> Result<T>,
 ) -> Result<(Vec<T>, Vec<u64>)> {
-    check_size(file, bytes)?;
+    check_size(ImportPlace::List { list, csv: true }, bytes)?;
+    let at_line = |line| ImportPlace::Line { list, line };
     let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
     let mut reader = csv::ReaderBuilder::new()
         .has_headers(false)
@@ -1381,8 +1500,10 @@ fn parse_csv<T>(
             Err(e) => {
                 let line = e.position().map_or(line_before, |p| p.line());
                 return Err(import_err(
-                    format!("{file} line {line}"),
-                    format!("unreadable CSV: {e}"),
+                    at_line(line),
+                    P::UnreadableCsv {
+                        detail: e.to_string(),
+                    },
                 ));
             }
         }
@@ -1390,19 +1511,18 @@ fn parse_csv<T>(
         let line = record
             .position()
             .map_or(line_before, |p| line_at(bytes, p.byte()));
-        let at = format!("{file} line {line}");
+        let at = at_line(line);
         let mut fields = Vec::with_capacity(record.len());
         for (i, f) in record.iter().enumerate() {
-            let text = std::str::from_utf8(f).map_err(|_| {
-                import_err(&at, format!("column {} is not valid UTF-8 text", i + 1))
-            })?;
+            let text = std::str::from_utf8(f)
+                .map_err(|_| import_err(at, P::ColumnNotUtf8 { column: i + 1 }))?;
             if text.chars().count() > MAX_FIELD_CHARS {
                 return Err(import_err(
-                    &at,
-                    format!(
-                        "column {} is longer than {MAX_FIELD_CHARS} characters",
-                        i + 1
-                    ),
+                    at,
+                    P::ColumnTooLong {
+                        column: i + 1,
+                        max: MAX_FIELD_CHARS,
+                    },
                 ));
             }
             fields.push(text.to_string());
@@ -1413,11 +1533,10 @@ fn parse_csv<T>(
             if found != header {
                 return Err(import_err(
                     at,
-                    format!(
-                        "expected the columns {}, found {}",
-                        header.join(","),
-                        fields.join(",")
-                    ),
+                    P::WrongColumns {
+                        expected: header.join(","),
+                        found: fields.join(","),
+                    },
                 ));
             }
             continue;
@@ -1428,19 +1547,18 @@ fn parse_csv<T>(
         if fields.len() != header.len() {
             return Err(import_err(
                 at,
-                format!(
-                    "{} columns, expected {} ({})",
-                    fields.len(),
-                    header.len(),
-                    header.join(",")
-                ),
+                P::ColumnCount {
+                    found: fields.len(),
+                    expected: header.len(),
+                    columns: header.join(","),
+                },
             ));
         }
-        out.push(row(&fields, &at)?);
+        out.push(row(&fields, at)?);
         lines.push(line);
     }
     if first {
-        return Err(import_err(format!("{file} line 1"), "the file is empty"));
+        return Err(import_err(at_line(1), P::EmptyFile));
     }
     Ok((out, lines))
 }

@@ -78,25 +78,31 @@ pub(crate) fn side_from_sql(text: &str) -> rusqlite::Result<Side> {
 
 /// Trims and checks a short human-entered label (a player's name, a people or deck).
 pub(crate) fn label(field: &'static str, text: &str, max_chars: usize) -> Result<String> {
+    checked_text(text, max_chars).map_err(|problem| StoreError::Invalid {
+        field,
+        reason: problem.to_string(),
+    })
+}
+
+/// [`label`]'s check, typed (an import words it in the interface language).
+pub(crate) fn checked_text(
+    text: &str,
+    max_chars: usize,
+) -> std::result::Result<String, crate::TextProblem> {
+    use crate::TextProblem;
     let trimmed = text.trim();
     if trimmed.is_empty() {
-        return Err(StoreError::Invalid {
-            field,
-            reason: "must not be empty".into(),
-        });
+        return Err(TextProblem::Empty);
     }
     let n = trimmed.chars().count();
     if n > max_chars {
-        return Err(StoreError::Invalid {
-            field,
-            reason: format!("{n} characters is too long (at most {max_chars})"),
+        return Err(TextProblem::TooLong {
+            chars: n,
+            max: max_chars,
         });
     }
     if trimmed.chars().any(char::is_control) {
-        return Err(StoreError::Invalid {
-            field,
-            reason: "must not contain control characters".into(),
-        });
+        return Err(TextProblem::ControlCharacters);
     }
     Ok(trimmed.to_string())
 }

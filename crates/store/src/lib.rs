@@ -9,6 +9,7 @@ mod error;
 mod exchange;
 mod games;
 mod ids;
+mod import_problem;
 mod log;
 mod matches;
 mod open;
@@ -39,6 +40,9 @@ pub use games::{
 };
 pub use ids::{
     CardFixId, GameId, MatchId, PlayerId, Side, TournamentId, MAX_NAME_CHARS, MAX_PEOPLE_CHARS,
+};
+pub use import_problem::{
+    ClockProblem, ImportList, ImportPlace, ImportProblem, ImportRefusal, TextProblem,
 };
 pub use matches::{MatchStatus, MATCH_TARGET};
 pub use open::{OpenReport, Opened, SetAside};

@@ -10,8 +10,9 @@ use decide::Decide;
 
 use proptest::prelude::*;
 use store::{
-    ClockState, CsvImport, EntrantId, EventHeader, FirstRound, Format, NewTournament, Store,
-    StoreError, TournamentExport, TournamentId,
+    ClockProblem, ClockState, CsvImport, EntrantId, EventHeader, FirstRound, Format, ImportList,
+    ImportPlace, ImportProblem as P, ImportRefusal, NewTournament, ReportProblem, Store,
+    StoreError, TextProblem, TournamentExport, TournamentId,
 };
 use tournament::{ClockCommand, ClockPhase, ClockRun, RoundClock};
 
@@ -310,38 +311,43 @@ fn version_1_files_are_still_read_with_published_rounds_and_clocks_not_started()
     );
     // a version 1 file with version 2's fields is not what any Tablemate wrote
     let mixed = json(&s, t).replace("\"format_version\": 2", "\"format_version\": 1");
-    let err = Store::open_in_memory()
-        .unwrap()
-        .import_tournament_json(mixed.as_bytes())
-        .unwrap_err();
-    assert!(
-        err.to_string().contains("version 1 file has no rounds"),
-        "{err}"
-    );
+    refused(&mixed, ImportPlace::FormatVersion, P::Version1WithRounds);
     let future = json(&s, t).replace("\"format_version\": 2", "\"format_version\": 3");
-    let err = Store::open_in_memory()
-        .unwrap()
-        .import_tournament_json(future.as_bytes())
-        .unwrap_err();
-    assert!(err.to_string().contains("versions 1 to 2, not 3"), "{err}");
+    refused(
+        &future,
+        ImportPlace::FormatVersion,
+        P::UnknownVersion { found: 3, max: 2 },
+    );
 }
 
-/// Imports `text` into a store that already holds an event and checks that it is refused with
-/// every piece of `expect` and that nothing was written.
-fn refused(text: &str, expect: &[&str]) {
+/// The refusal of an import, typed.
+fn refusal(err: StoreError) -> ImportRefusal {
+    match err {
+        StoreError::Import(r) => r,
+        other => panic!("not an import refusal: {other}"),
+    }
+}
+
+/// Imports `text` into a store that already holds an event and checks that it is refused at
+/// `at` for `problem` and that nothing was written.
+fn refused(text: &str, at: ImportPlace, problem: P) {
     let mut s = Store::open_in_memory().unwrap();
     event(&mut s, 4, 3);
     let before = (s.list_tournaments().unwrap(), s.players().unwrap());
     let err = s.import_tournament_json(text.as_bytes()).unwrap_err();
-    let msg = err.to_string();
-    assert!(matches!(err, StoreError::Import { .. }), "{msg}");
-    for e in expect {
-        assert!(msg.contains(e), "{msg:?} should mention {e:?}");
-    }
+    assert_eq!(refusal(err), ImportRefusal { at, problem });
     assert_eq!(
         (s.list_tournaments().unwrap(), s.players().unwrap()),
         before
     );
+}
+
+fn item(list: ImportList, index: usize) -> ImportPlace {
+    ImportPlace::Item { list, index }
+}
+
+fn whole(list: ImportList) -> ImportPlace {
+    ImportPlace::List { list, csv: false }
 }
 
 /// An exported event of 6 players: round 1 played, one result corrected, round 2 paired with
@@ -368,47 +374,69 @@ fn a_round_paired_over_a_missing_result_is_refused_naming_the_table() {
     let mut x = two_rounds();
     x.results.retain(|r| !(r.round == 1 && r.table == 3));
     x.corrections.clear();
-    refused(
-        &text(&x),
-        &[
-            "results",
-            "round 1, table 3 has no result, but round 2 is paired",
-        ],
-    );
+    let missing = P::ResultMissing {
+        round: 1,
+        table: 3,
+        paired: 2,
+    };
+    refused(&text(&x), whole(ImportList::Results), missing.clone());
     // the same in version 1 (the case the issue found)
     refused(
         &as_version_1(&text(&x)),
-        &["round 1, table 3 has no result"],
+        whole(ImportList::Results),
+        missing,
     );
 }
 
 #[test]
 fn rounds_that_do_not_fit_the_pairings_or_the_rules_are_refused() {
     let base = two_rounds();
+    let rounds = |i| item(ImportList::Rounds, i);
+    let clock = |round, problem| P::BadClock { round, problem };
     let mut x = base.clone();
     x.rounds[1].clock_running_since_ms = None;
     refused(
         &text(&x),
-        &["rounds[1]", "round 2", "needs clock_running_since_ms"],
+        rounds(1),
+        clock(2, ClockProblem::RunningWithoutStart),
     );
     let mut x = base.clone();
     x.rounds[0].clock_length_ms = 0;
-    refused(&text(&x), &["rounds[0]", "1 to 1440 minutes, not 0 ms"]);
+    refused(
+        &text(&x),
+        rounds(0),
+        clock(1, ClockProblem::Length { ms: 0 }),
+    );
     let mut x = base.clone();
     x.rounds[0].clock_ran_ms = 5;
-    refused(&text(&x), &["rounds[0]", "not started has run no time"]);
+    refused(
+        &text(&x),
+        rounds(0),
+        clock(1, ClockProblem::NotStartedHasRun),
+    );
     let mut x = base.clone();
     x.rounds[1].clock_running_since_ms = Some(i64::MAX);
-    refused(&text(&x), &["rounds[1]", "between the years 2000 and 2100"]);
+    refused(
+        &text(&x),
+        rounds(1),
+        clock(2, ClockProblem::Since { ms: i64::MAX }),
+    );
+    let mut x = base.clone();
+    x.rounds[1].clock_ran_ms = -1;
+    refused(&text(&x), rounds(1), clock(2, ClockProblem::Ran { ms: -1 }));
     let mut x = base.clone();
     x.rounds.pop();
-    refused(&text(&x), &["rounds", "round 2 is paired but not listed"]);
+    refused(
+        &text(&x),
+        whole(ImportList::Rounds),
+        P::RoundNotListed { round: 2 },
+    );
     let mut x = base.clone();
     x.rounds.push(x.rounds[0].clone());
-    refused(&text(&x), &["rounds[2]", "round 1 is listed twice"]);
+    refused(&text(&x), rounds(2), P::RoundListedTwice { round: 1 });
     let mut x = base.clone();
     x.rounds[1].round = 3;
-    refused(&text(&x), &["rounds[1]", "round 3 was not paired"]);
+    refused(&text(&x), rounds(1), P::RoundNotPaired { round: 3 });
 }
 
 #[test]
@@ -416,12 +444,15 @@ fn a_drop_after_a_round_not_yet_paired_is_refused() {
     for after in [3, u32::MAX] {
         let mut x = two_rounds();
         x.entrants[0].dropped_after = Some(after);
+        let name = x.entrants[0].player.clone();
         refused(
             &text(&x),
-            &[
-                "entrants[0]",
-                &format!("drops out after round {after} but only 2 rounds were paired"),
-            ],
+            item(ImportList::Entrants, 0),
+            P::DropsTooLate {
+                name,
+                after,
+                paired: 2,
+            },
         );
     }
 }
@@ -430,37 +461,68 @@ fn a_drop_after_a_round_not_yet_paired_is_refused() {
 fn corrections_that_contradict_the_results_are_refused() {
     let base = two_rounds();
     assert_eq!(base.corrections.len(), 1);
+    let (round, table) = (base.corrections[0].round, base.corrections[0].table);
+    let corrections = |i| item(ImportList::Corrections, i);
     let mut x = base.clone();
     x.corrections[0].new_crystals_b = 2;
-    refused(&text(&x), &["corrections", "is not its result"]);
-    let mut x = base.clone();
-    x.corrections.push(x.corrections[0].clone());
     refused(
         &text(&x),
-        &["corrections[1]", "does not start from the one before"],
+        whole(ImportList::Corrections),
+        P::LastCorrectionNotResult { round, table },
     );
+    let mut x = base.clone();
+    x.corrections.push(x.corrections[0].clone());
+    refused(&text(&x), corrections(1), P::CorrectionGap { round, table });
     let mut x = base.clone();
     x.corrections[0].table = 99;
     refused(
         &text(&x),
-        &["corrections[0]", "round 1 table 99 is not a match"],
+        corrections(0),
+        P::CorrectionNotAMatch {
+            round: 1,
+            table: 99,
+        },
     );
     let mut x = base.clone();
     x.corrections[0].old_winner = "Nobody".into();
-    refused(&text(&x), &["corrections[0]", "not among the entrants"]);
+    refused(
+        &text(&x),
+        corrections(0),
+        P::UnknownPlayer {
+            name: "Nobody".into(),
+        },
+    );
     let mut x = base.clone();
     x.corrections[0].old_crystals_a = 5;
     x.corrections[0].old_crystals_b = 5;
     refused(
         &text(&x),
-        &["corrections[0]", "more crystals than the loser"],
+        corrections(0),
+        P::BadScore {
+            round,
+            table,
+            problem: ReportProblem::WinnerNotAhead,
+        },
     );
     let mut x = base.clone();
     x.corrections[0].corrected_at = "yesterday".into();
-    refused(&text(&x), &["corrections[0]", "corrected_at \"yesterday\""]);
+    refused(
+        &text(&x),
+        corrections(0),
+        P::NotATime {
+            value: "yesterday".into(),
+        },
+    );
     let mut x = base;
     x.corrections[0].reason = String::new();
-    refused(&text(&x), &["corrections[0]", "reason"]);
+    refused(
+        &text(&x),
+        corrections(0),
+        P::BadText {
+            field: "reason",
+            problem: TextProblem::Empty,
+        },
+    );
 }
 
 #[test]
@@ -504,7 +566,18 @@ fn csv_files_without_rounds_and_corrections_still_import() {
             },
         )
         .unwrap_err();
-    assert!(err.to_string().contains("rounds.csv line 3"), "{err}");
+    assert_eq!(
+        refusal(err),
+        ImportRefusal {
+            at: ImportPlace::Line {
+                list: ImportList::Rounds,
+                line: 3,
+            },
+            problem: P::NotAClockState {
+                value: "sprinting".into(),
+            },
+        }
+    );
 }
 
 /// One thing an organiser does; numbers pick the table, player or value.

@@ -7,7 +7,8 @@ mod decide;
 use decide::Decide;
 
 use store::{
-    EventHeader, FirstRound, Format, GameSummary, NewGame, NewTournament, Side, Store, StoreError,
+    EventHeader, FirstRound, Format, GameSummary, ImportList, ImportPlace, ImportProblem as P,
+    ImportRefusal, NewGame, NewTournament, Side, Store, StoreError,
 };
 
 fn swiss(rounds: u32) -> Format {
@@ -207,22 +208,42 @@ fn imports_only_take_events_the_app_could_have_written() {
     let pairing = "round,stage,table,player_a,player_b\n1,swiss,1,Ann,Ben\n";
     let ok = format!("{head}1,Ann,,1,\n2,Ben,,1,\n");
     import_csv(&ok, pairing).unwrap();
-    for (entrants, says) in [
+    let line = |list, line| ImportPlace::Line { list, line };
+    for (entrants, at, problem) in [
         (
             format!("{head}1,Ann,,99,\n2,Ben,,1,\n"),
-            "joined in round 99",
+            line(ImportList::Pairings, 2),
+            P::PlaysBeforeJoining {
+                name: "Ann".into(),
+                round: 1,
+                joined: 99,
+            },
         ),
         (
             format!("{head}1,Ann,,1,0\n2,Ben,,1,\n"),
-            "dropped out after round 0",
+            line(ImportList::Pairings, 2),
+            P::PlaysAfterDropping {
+                name: "Ann".into(),
+                round: 1,
+                dropped_after: 0,
+            },
         ),
         (
             format!("{head}1,Ann,,1,\n2,Ben,,1,\n3,Cy,,7,\n"),
-            "joins in round 7",
+            line(ImportList::Entrants, 4),
+            P::JoinsTooLate {
+                name: "Cy".into(),
+                joined: 7,
+                paired: 1,
+            },
         ),
     ] {
-        let err = import_csv(&entrants, pairing).unwrap_err();
-        assert!(err.to_string().contains(says), "{entrants}: {err}");
+        match import_csv(&entrants, pairing) {
+            Err(StoreError::Import(r)) => {
+                assert_eq!(r, ImportRefusal { at, problem }, "{entrants}")
+            }
+            other => panic!("{entrants}: {other:?}"),
+        }
     }
 }
 

@@ -7,8 +7,8 @@ mod decide;
 use decide::Decide;
 
 use store::{
-    EntrantId, EventHeader, FirstRound, Format, NewGame, NewTournament, Side, Stage, Store,
-    StoreError, TournamentId,
+    EntrantId, EventHeader, FirstRound, Format, ImportList, ImportPlace, ImportProblem as P,
+    ImportRefusal, NewGame, NewTournament, Side, Stage, Store, StoreError, TournamentId,
 };
 
 fn event(format: Format, first_round: FirstRound) -> NewTournament {
@@ -347,8 +347,9 @@ fn csv_export_and_import_round_trip_to_the_same_standings() {
     assert_eq!(other.export_tournament_csv(t2).unwrap(), csv);
 }
 
-/// Imports a CSV set where one file was replaced, and checks the error and that nothing changed.
-fn refused(which: usize, bad: &[u8], expect: &[&str]) {
+/// Imports a CSV set where one file was replaced, checks that nothing changed, and returns the
+/// refusal.
+fn refused(which: usize, bad: &[u8]) -> ImportRefusal {
     let mut s = Store::open_in_memory().unwrap();
     let t = played_event(&mut s);
     let csv = s.export_tournament_csv(t).unwrap();
@@ -363,67 +364,144 @@ fn refused(which: usize, bad: &[u8], expect: &[&str]) {
     let err = s
         .import_tournament_csv(&header(&s, t), &files[0], &files[1], &files[2])
         .unwrap_err();
-    let msg = err.to_string();
-    assert!(matches!(err, StoreError::Import { .. }), "{msg}");
-    for e in expect {
-        assert!(msg.contains(e), "{msg:?} should mention {e:?}");
-    }
-    assert!(msg.contains("nothing was imported"), "{msg}");
+    assert!(err.to_string().contains("nothing was imported"), "{err}");
     assert_eq!(s.players().unwrap().len(), players);
     assert_eq!(s.list_tournaments().unwrap().len(), events);
+    match err {
+        StoreError::Import(r) => r,
+        other => panic!("not an import refusal: {other}"),
+    }
+}
+
+fn at(list: ImportList, line: u64, problem: P) -> ImportRefusal {
+    ImportRefusal {
+        at: ImportPlace::Line { list, line },
+        problem,
+    }
 }
 
 #[test]
 fn hostile_csv_imports_are_refused_naming_the_line_and_change_nothing() {
-    refused(
-        0,
-        b"name,deck\nAnna,Vulca\n",
-        &["entrants.csv line 1", "expected the columns"],
+    use ImportList::{Entrants, Pairings, Results};
+    let columns = "seed,player,people,joined_round,dropped_after";
+    assert_eq!(
+        refused(0, b"name,deck\nAnna,Vulca\n"),
+        at(
+            Entrants,
+            1,
+            P::WrongColumns {
+                expected: columns.into(),
+                found: "name,deck".into(),
+            }
+        )
     );
-    refused(
-        0,
-        b"seed,player,people,joined_round,dropped_after\n1,Anna,Vulca,1,\n2,ANNA,Hoax,1,\n",
-        &["entrants.csv line 3", "listed twice"],
+    assert_eq!(
+        refused(
+            0,
+            b"seed,player,people,joined_round,dropped_after\n1,Anna,Vulca,1,\n2,ANNA,Hoax,1,\n"
+        ),
+        at(
+            Entrants,
+            3,
+            P::PlayerTwice {
+                name: "ANNA".into()
+            }
+        )
     );
-    refused(
-        0,
-        b"seed,player,people,joined_round,dropped_after\n1,Anna,Vulca,1,\n2,B\xff\xfeb,Hoax,1,\n",
-        &["entrants.csv line 3", "UTF-8"],
+    assert_eq!(
+        refused(
+            0,
+            b"seed,player,people,joined_round,dropped_after\n1,Anna,Vulca,1,\n2,B\xff\xfeb,Hoax,1,\n"
+        ),
+        at(Entrants, 3, P::ColumnNotUtf8 { column: 2 })
     );
-    let huge = format!(
-        "seed,player,people,joined_round,dropped_after\n1,{},Vulca,1,\n",
-        "x".repeat(5000)
+    let huge = format!("{columns}\n1,{},Vulca,1,\n", "x".repeat(5000));
+    assert_eq!(
+        refused(0, huge.as_bytes()),
+        at(
+            Entrants,
+            2,
+            P::ColumnTooLong {
+                column: 2,
+                max: store::MAX_FIELD_CHARS
+            }
+        )
     );
-    refused(0, huge.as_bytes(), &["entrants.csv line 2", "longer than"]);
-    refused(
-        0,
-        b"seed,player,people,joined_round,dropped_after\n1,Anna,Vulca\n",
-        &["entrants.csv line 2", "3 columns"],
+    assert_eq!(
+        refused(0, format!("{columns}\n1,Anna,Vulca\n").as_bytes()),
+        at(
+            Entrants,
+            2,
+            P::ColumnCount {
+                found: 3,
+                expected: 5,
+                columns: columns.into(),
+            }
+        )
     );
     let results = "round,table,winner,crystals_a,crystals_b\n\n7,3,Player 01,5,1\n";
-    refused(
-        2,
-        results.as_bytes(),
-        &["results.csv line 3", "no pairing at round 7 table 3"],
+    assert_eq!(
+        refused(2, results.as_bytes()),
+        at(Results, 3, P::NoSuchTable { round: 7, table: 3 })
     );
-    refused(
-        2,
-        b"round,table,winner,crystals_a,crystals_b\n1,1,Nobody,5,0\n",
-        &["results.csv line 2", "not among the entrants"],
+    assert_eq!(
+        refused(
+            2,
+            b"round,table,winner,crystals_a,crystals_b\n1,1,Nobody,5,0\n"
+        ),
+        at(
+            Results,
+            2,
+            P::UnknownPlayer {
+                name: "Nobody".into()
+            }
+        )
     );
-    refused(
-        2,
-        b"round,table,winner,crystals_a,crystals_b\n1,1,Player 00,five,0\n",
-        &["results.csv line 2", "crystals_a"],
+    assert_eq!(
+        refused(
+            2,
+            b"round,table,winner,crystals_a,crystals_b\n1,1,Player 00,five,0\n"
+        ),
+        at(
+            Results,
+            2,
+            P::NotANumber {
+                column: "crystals_a",
+                value: "five".into()
+            }
+        )
     );
-    refused(1, b"", &["pairings.csv line 1", "empty"]);
-    refused(
-        1,
-        b"round,stage,table,player_a,player_b\n\"1,swiss,1,Player 00,Player 01\n",
-        &["pairings.csv"],
+    assert_eq!(refused(1, b""), at(Pairings, 1, P::EmptyFile));
+    // an unclosed quote takes the rest of the file as one column
+    assert_eq!(
+        refused(
+            1,
+            b"round,stage,table,player_a,player_b\n\"1,swiss,1,Player 00,Player 01\n",
+        ),
+        at(
+            Pairings,
+            2,
+            P::ColumnCount {
+                found: 1,
+                expected: 5,
+                columns: "round,stage,table,player_a,player_b".into(),
+            }
+        )
     );
     let big = vec![b'a'; store::MAX_IMPORT_BYTES + 1];
-    refused(1, &big, &["pairings.csv", "limit"]);
+    assert_eq!(
+        refused(1, &big),
+        ImportRefusal {
+            at: ImportPlace::List {
+                list: Pairings,
+                csv: true
+            },
+            problem: P::TooLarge {
+                bytes: big.len(),
+                max: store::MAX_IMPORT_BYTES
+            },
+        }
+    );
 }
 
 #[test]
@@ -433,38 +511,78 @@ fn hostile_json_imports_are_refused_and_change_nothing() {
     let good: serde_json::Value =
         serde_json::from_str(&s.export_tournament_json(t).unwrap()).unwrap();
     let events = s.list_tournaments().unwrap().len();
-    let check = |s: &mut Store, bytes: &[u8], expect: &str| {
+    let check = |s: &mut Store, bytes: &[u8]| {
         let err = s.import_tournament_json(bytes).unwrap_err();
-        assert!(
-            err.to_string().contains(expect),
-            "{err} should mention {expect:?}"
-        );
         assert_eq!(s.list_tournaments().unwrap().len(), events);
+        match err {
+            StoreError::Import(r) => r,
+            other => panic!("not an import refusal: {other}"),
+        }
     };
-    check(&mut s, b"{\n  \"format_version\": 1,\n  oops\n}", "line 3");
-    check(&mut s, b"\xff\xfe{}", "UTF-8");
+    let r = check(&mut s, b"{\n  \"format_version\": 1,\n  oops\n}");
+    assert_eq!(r.at, ImportPlace::JsonLine(3));
+    assert!(matches!(r.problem, P::NotJson { .. }), "{r}");
+    assert_eq!(
+        check(&mut s, b"\xff\xfe{}"),
+        ImportRefusal {
+            at: ImportPlace::JsonLine(1),
+            problem: P::NotUtf8
+        }
+    );
     let mut dup = good.clone();
     let first = dup["entrants"][0].clone();
-    dup["entrants"].as_array_mut().unwrap().push(first);
-    check(&mut s, dup.to_string().as_bytes(), "entrants[7]");
+    dup["entrants"].as_array_mut().unwrap().push(first.clone());
+    assert_eq!(
+        check(&mut s, dup.to_string().as_bytes()),
+        ImportRefusal {
+            at: ImportPlace::Item {
+                list: ImportList::Entrants,
+                index: 7
+            },
+            problem: P::PlayerTwice {
+                name: first["player"].as_str().unwrap().into()
+            }
+        }
+    );
     let mut ghost = good.clone();
-    ghost["results"]
-        .as_array_mut()
-        .unwrap()
-        .push(serde_json::json!({
-            "round": 2, "table": 9, "winner": "Player 00", "crystals_a": 5, "crystals_b": 0
-        }));
-    check(
-        &mut s,
-        ghost.to_string().as_bytes(),
-        "no pairing at round 2 table 9",
+    let results = ghost["results"].as_array_mut().unwrap();
+    results.push(serde_json::json!({
+        "round": 2, "table": 9, "winner": "Player 00", "crystals_a": 5, "crystals_b": 0
+    }));
+    let index = results.len() - 1;
+    assert_eq!(
+        check(&mut s, ghost.to_string().as_bytes()),
+        ImportRefusal {
+            at: ImportPlace::Item {
+                list: ImportList::Results,
+                index
+            },
+            problem: P::NoSuchTable { round: 2, table: 9 }
+        }
     );
     let mut short = good.clone();
     short["event"]["format"]["rounds"] = serde_json::json!(1);
-    check(&mut s, short.to_string().as_bytes(), "only 1 Swiss rounds");
+    assert_eq!(
+        check(&mut s, short.to_string().as_bytes()),
+        ImportRefusal {
+            at: ImportPlace::List {
+                list: ImportList::Pairings,
+                csv: false
+            },
+            problem: P::StageOutOfPlace {
+                round: 2,
+                stage: Stage::Swiss,
+                swiss_rounds: Some(1)
+            }
+        }
+    );
     let mut extra = good.clone();
     extra["entrants"][0]["admin"] = serde_json::json!(true);
-    check(&mut s, extra.to_string().as_bytes(), "unknown field");
+    let r = check(&mut s, extra.to_string().as_bytes());
+    assert!(
+        matches!(&r.problem, P::NotJson { detail } if detail.contains("unknown field")),
+        "{r}"
+    );
 }
 
 #[test]

@@ -14,6 +14,7 @@ use ts_rs::TS;
 use crate::error::{ErrorCode, Result, ServiceError};
 use crate::{Language, Service};
 
+mod import_refusals;
 mod refusals;
 mod reporting;
 mod round_clock;
@@ -142,17 +143,34 @@ pub fn parse_format(
         }
     };
     f.validate().map_err(|e| match e {
-        tournament::TournamentError::SwissRounds { rounds } => say(
-            format!("A Swiss event needs 1 to {max} rounds, not {rounds}."),
-            format!("Ein Schweizer-System-Turnier hat 1 bis {max} Runden, nicht {rounds}."),
-        ),
-        tournament::TournamentError::TopCut { cut } => say(
-            format!("A top cut must be 2, 4, 8, 16, 32 or 64 players, not {cut}."),
-            format!("Ein Top-Cut hat 2, 4, 8, 16, 32 oder 64 Spieler, nicht {cut}."),
-        ),
+        tournament::TournamentError::SwissRounds { rounds } => {
+            ServiceError::invalid(swiss_rounds_refusal(rounds, lang))
+        }
+        tournament::TournamentError::TopCut { cut } => {
+            ServiceError::invalid(top_cut_refusal(cut, lang))
+        }
         other => ServiceError::invalid(capitalise(&other.to_string())),
     })?;
     Ok(f)
+}
+
+/// A Swiss event of `rounds` rounds, which no event has (also an imported one).
+fn swiss_rounds_refusal(rounds: u32, lang: Language) -> String {
+    let max = tournament::MAX_SWISS_ROUNDS;
+    refusals::en_de(
+        lang,
+        format!("A Swiss event needs 1 to {max} rounds, not {rounds}."),
+        format!("Ein Schweizer-System-Turnier hat 1 bis {max} Runden, nicht {rounds}."),
+    )
+}
+
+/// A top cut of `cut` players, which no event has (also an imported one).
+fn top_cut_refusal(cut: u32, lang: Language) -> String {
+    refusals::en_de(
+        lang,
+        format!("A top cut must be 2, 4, 8, 16, 32 or 64 players, not {cut}."),
+        format!("Ein Top-Cut hat 2, 4, 8, 16, 32 oder 64 Spieler, nicht {cut}."),
+    )
 }
 
 /// An event as listed.
@@ -1123,19 +1141,20 @@ impl Service {
         self.export_event_to(event, &folder)
     }
 
-    /// Imports an event exported as JSON. A bad file is refused with the line at fault, and
-    /// nothing is written.
-    pub fn import_event_json(&mut self, bytes: &[u8]) -> Result<EventView> {
+    /// Imports an event exported as JSON. A bad file is refused in `lang` with the place at
+    /// fault, and nothing is written.
+    pub fn import_event_json(&mut self, bytes: &[u8], lang: Language) -> Result<EventView> {
         let id = self
             .store
             .import_tournament_json(bytes)
-            .map_err(store_err)?;
+            .map_err(|e| import_error(e, lang))?;
         let info = self.store.tournament(id).map_err(store_err)?;
         self.event_view(&info)
     }
 
     /// Imports an event from its CSV files; the name, date and format come from `header`.
     /// `rounds.csv` and `corrections.csv` may be missing (files from before they existed).
+    /// A bad file is refused in `lang`, naming the file and line, and nothing is written.
     pub fn import_event_csv(
         &mut self,
         header: &NewEvent,
@@ -1153,22 +1172,22 @@ impl Service {
         let id = self
             .store
             .import_tournament_csv_files(&head, files)
-            .map_err(store_err)?;
+            .map_err(|e| import_error(e, lang))?;
         let info = self.store.tournament(id).map_err(store_err)?;
         self.event_view(&info)
     }
 
     /// Imports from a folder written by [`Service::export_event_to`] (its `event.json`), or a
-    /// JSON file.
-    pub fn import_event_path(&mut self, path: &Path) -> Result<EventView> {
+    /// JSON file; refusals in `lang`.
+    pub fn import_event_path(&mut self, path: &Path, lang: Language) -> Result<EventView> {
         let file = read_event_file(path)?;
-        self.import_event_file(&file)
+        self.import_event_file(&file, lang)
     }
 
     /// Imports an event file read with [`read_event_file`] (the app reads it before taking the
     /// service, so no file IO happens while other commands wait).
-    pub fn import_event_file(&mut self, file: &EventFile) -> Result<EventView> {
-        self.import_event_json(&file.bytes)
+    pub fn import_event_file(&mut self, file: &EventFile, lang: Language) -> Result<EventView> {
+        self.import_event_json(&file.bytes, lang)
             .map_err(|e| prefix(e, &file.path.display().to_string()))
     }
 }
@@ -1218,6 +1237,16 @@ pub fn read_event_file(path: &Path) -> Result<EventFile> {
     };
     let bytes = read_limited(&path)?;
     Ok(EventFile { path, bytes })
+}
+
+/// An import's store error in `lang`: a refused file worded with the place at fault.
+fn import_error(e: store::StoreError, lang: Language) -> ServiceError {
+    match e {
+        store::StoreError::Import(r) => {
+            ServiceError::invalid(import_refusals::import_refusal(&r, lang))
+        }
+        other => store_err(other).in_language(lang),
+    }
 }
 
 fn prefix(mut e: ServiceError, file: &str) -> ServiceError {

@@ -191,11 +191,14 @@ pub fn tournament_import<R: Runtime>(
     state: State<'_, AppState>,
     lang: Option<Language>,
 ) -> CmdResult<Option<EventView>> {
-    let Some(path) = dialogs.event_file(&window, lang.unwrap_or_default())? else {
+    let lang = lang.unwrap_or_default();
+    let Some(path) = dialogs.event_file(&window, lang)? else {
         return Ok(None);
     };
     let file = tablemate::tournaments::read_event_file(&path)?;
-    state.with(|svc| svc.import_event_file(&file)).map(Some)
+    state
+        .with(|svc| svc.import_event_file(&file, lang))
+        .map(Some)
 }
 
 #[tauri::command(async)]

@@ -508,7 +508,7 @@ pub fn run(ctx: &Ctx, cmd: TournamentCmd) -> Result<(), ServiceError> {
         }
         TournamentCmd::Import { path, csv, event } => {
             let ev = match (path, csv) {
-                (Some(p), None) => svc.import_event_path(&p)?,
+                (Some(p), None) => svc.import_event_path(&p, LANG)?,
                 (None, Some(dir)) => {
                     let header = NewEvent {
                         name: event

@@ -1,0 +1,427 @@
+//! An event import refused, worded for the organiser in the interface language. The store says
+//! where in the file and what is wrong ([`store::ImportRefusal`]); the file's own words (the
+//! CSV file and column names, `entrants[3]`, `format_version`) stay as the file has them, the
+//! sentence around them is English or German.
+
+use store::{ClockProblem, ImportPlace, ImportProblem as P, ImportRefusal, Stage, TextProblem};
+
+use super::refusals::en_de;
+use crate::Language;
+
+/// The whole refusal: where, what, and that nothing was imported.
+pub(crate) fn import_refusal(r: &ImportRefusal, lang: Language) -> String {
+    let at = place(r.at, lang);
+    let what = problem(&r.problem, lang);
+    en_de(
+        lang,
+        format!("The import failed at {at}: {what} Nothing was imported."),
+        format!("Der Import ist bei {at} gescheitert: {what} Es wurde nichts importiert."),
+    )
+}
+
+fn place(at: ImportPlace, lang: Language) -> String {
+    match at {
+        ImportPlace::JsonFile => en_de(lang, "the JSON file".into(), "der JSON-Datei".into()),
+        ImportPlace::JsonLine(n) => en_de(lang, format!("line {n}"), format!("Zeile {n}")),
+        ImportPlace::Line { list, line } => en_de(
+            lang,
+            format!("{}.csv line {line}", list.key()),
+            format!("{}.csv Zeile {line}", list.key()),
+        ),
+        ImportPlace::Event => en_de(
+            lang,
+            "the event's name, date and format".into(),
+            "Name, Datum und Format des Turniers".into(),
+        ),
+        // the file's own words
+        ImportPlace::FormatVersion | ImportPlace::List { .. } | ImportPlace::Item { .. } => {
+            at.to_string()
+        }
+    }
+}
+
+/// `Round 2, table 3`.
+fn table(round: u32, table: u32, lang: Language) -> String {
+    en_de(
+        lang,
+        format!("Round {round}, table {table}"),
+        format!("Runde {round}, Tisch {table}"),
+    )
+}
+
+fn problem(p: &P, lang: Language) -> String {
+    let say = |en: String, de: String| en_de(lang, en, de);
+    match p {
+        P::TooLarge { bytes, max } => say(
+            format!("The file has {bytes} bytes; at most {max} are read."),
+            format!("Die Datei hat {bytes} Bytes; gelesen werden höchstens {max}."),
+        ),
+        P::NotUtf8 => say(
+            "The file is not UTF-8 text.".into(),
+            "Die Datei ist kein UTF-8-Text.".into(),
+        ),
+        P::NotJson { detail } => say(
+            format!("This is not a Tablemate event file ({detail})."),
+            format!("Das ist keine Turnierdatei von Tablemate ({detail})."),
+        ),
+        P::UnknownVersion { found, max } => say(
+            format!(
+                "The file is format version {found}; this Tablemate reads versions 1 to {max}. \
+                 Update Tablemate to import it."
+            ),
+            format!(
+                "Die Datei hat Formatversion {found}; dieses Tablemate liest die Versionen 1 bis \
+                 {max}. Aktualisiere Tablemate, um sie zu importieren."
+            ),
+        ),
+        P::Version1WithRounds => say(
+            "A version 1 file has no rounds or corrections (version 2 has).".into(),
+            "Eine Datei der Version 1 hat keine rounds oder corrections (Version 2 hat sie)."
+                .into(),
+        ),
+        P::UnreadableCsv { detail } => say(
+            format!("The CSV cannot be read ({detail})."),
+            format!("Die CSV-Datei kann nicht gelesen werden ({detail})."),
+        ),
+        P::ColumnNotUtf8 { column } => say(
+            format!("Column {column} is not UTF-8 text."),
+            format!("Spalte {column} ist kein UTF-8-Text."),
+        ),
+        P::ColumnTooLong { column, max } => say(
+            format!("Column {column} is longer than {max} characters."),
+            format!("Spalte {column} ist länger als {max} Zeichen."),
+        ),
+        P::WrongColumns { expected, found } => say(
+            format!("The columns must be {expected}; the file has {found}."),
+            format!("Die Spalten müssen {expected} sein; die Datei hat {found}."),
+        ),
+        P::ColumnCount {
+            found,
+            expected,
+            columns,
+        } => say(
+            format!("The line has {found} columns, not {expected} ({columns})."),
+            format!("Die Zeile hat {found} Spalten, nicht {expected} ({columns})."),
+        ),
+        P::EmptyFile => say("The file is empty.".into(), "Die Datei ist leer.".into()),
+        P::NotANumber { column, value } => say(
+            format!("{column} {value:?} is not a number."),
+            format!("{column} {value:?} ist keine Zahl."),
+        ),
+        P::NotAStage { value } => say(
+            format!("stage {value:?} is not swiss, round_robin or top_cut."),
+            format!("stage {value:?} ist weder swiss noch round_robin noch top_cut."),
+        ),
+        P::NotTrueOrFalse { column, value } => say(
+            format!("{column} {value:?} is not true or false."),
+            format!("{column} {value:?} ist weder true noch false."),
+        ),
+        P::NotAClockState { value } => say(
+            format!("clock {value:?} is not not_started, running or paused."),
+            format!("clock {value:?} ist weder not_started noch running noch paused."),
+        ),
+        P::BadText { field, problem } => text(field, *problem, lang),
+        P::NotADate { value } => say(
+            format!("{value:?} is not a date like 2026-11-22."),
+            format!("{value:?} ist kein Datum wie 2026-11-22."),
+        ),
+        P::SwissRounds { rounds, .. } => super::swiss_rounds_refusal(*rounds, lang),
+        P::TopCut { cut } => super::top_cut_refusal(*cut, lang),
+        P::TooManyPlayers { max } => say(
+            format!("An event has at most {max} players."),
+            format!("Ein Turnier hat höchstens {max} Spieler."),
+        ),
+        P::PlayerTwice { name } => say(
+            format!("{name} is listed twice."),
+            format!("{name} steht zweimal in der Liste."),
+        ),
+        P::BadSeed { seed } => say(
+            format!("Seed {seed} is zero or used twice."),
+            format!("Setzplatz {seed} ist null oder doppelt vergeben."),
+        ),
+        P::JoinedRoundZero => say(
+            "joined_round starts at 1.".into(),
+            "joined_round beginnt bei 1.".into(),
+        ),
+        P::UnknownPlayer { name } => say(
+            format!("{name:?} is not among the entrants."),
+            format!("{name:?} ist nicht unter den Teilnehmern."),
+        ),
+        P::NumberedFromOne => say(
+            "Rounds and tables are numbered from 1.".into(),
+            "Runden und Tische werden ab 1 gezählt.".into(),
+        ),
+        P::TwoTables { round, table } => say(
+            format!("Round {round} has table {table} twice."),
+            format!("Runde {round} hat Tisch {table} zweimal."),
+        ),
+        P::PairedTwice { name, round } => say(
+            format!("{name} is paired twice in round {round}."),
+            format!("{name} ist in Runde {round} zweimal ausgelost."),
+        ),
+        P::PlaysThemself { name } => say(
+            format!("{name} cannot play against themself."),
+            format!("{name} kann nicht gegen sich selbst spielen."),
+        ),
+        P::PlaysBeforeJoining {
+            name,
+            round,
+            joined,
+        } => say(
+            format!("{name} plays in round {round} but joined in round {joined}."),
+            format!("{name} spielt in Runde {round}, kam aber erst in Runde {joined} dazu."),
+        ),
+        P::PlaysAfterDropping {
+            name,
+            round,
+            dropped_after,
+        } => say(
+            format!("{name} plays in round {round} but dropped out after round {dropped_after}."),
+            format!(
+                "{name} spielt in Runde {round}, wurde aber nach Runde {dropped_after} \
+                 abgemeldet."
+            ),
+        ),
+        P::MixedStages { round } => say(
+            format!("Round {round} mixes stages."),
+            format!("Runde {round} mischt Turnierphasen."),
+        ),
+        P::RoundMissing { round } => say(
+            format!("Round {round} is missing (rounds are 1, 2, 3…)."),
+            format!("Runde {round} fehlt (Runden sind 1, 2, 3 …)."),
+        ),
+        P::StageOutOfPlace {
+            round,
+            stage,
+            swiss_rounds,
+        } => stage_out_of_place(*round, *stage, *swiss_rounds, lang),
+        P::JoinsTooLate {
+            name,
+            joined,
+            paired,
+        } => say(
+            format!("{name} joins in round {joined}, but only {paired} rounds were paired."),
+            format!(
+                "{name} kommt in Runde {joined} dazu, aber nur {paired} Runden sind ausgelost."
+            ),
+        ),
+        P::DropsTooLate {
+            name,
+            after,
+            paired,
+        } => say(
+            format!("{name} drops out after round {after}, but only {paired} rounds were paired."),
+            format!(
+                "{name} wird nach Runde {after} abgemeldet, aber nur {paired} Runden sind \
+                 ausgelost."
+            ),
+        ),
+        P::DropsBeforeJoining { name } => say(
+            format!("{name} drops out before joining."),
+            format!("{name} wird abgemeldet, bevor er oder sie dazukommt."),
+        ),
+        P::NoSuchTable { round, table: t } => say(
+            format!("Round {round} has no table {t}."),
+            format!("Runde {round} hat keinen Tisch {t}."),
+        ),
+        P::ResultForBye { round, table: t } => {
+            let at = table(*round, *t, lang);
+            say(
+                format!("{at} is a bye; it has no result."),
+                format!("{at} ist ein Freilos; es hat kein Ergebnis."),
+            )
+        }
+        P::WinnerDidNotPlay {
+            round,
+            table: t,
+            winner,
+        } => {
+            let at = table(*round, *t, lang);
+            say(
+                format!("{at}: the winner {winner} did not play there."),
+                format!("{at}: {winner} hat dort nicht gespielt und kann nicht gewinnen."),
+            )
+        }
+        P::BadScore {
+            round,
+            table: t,
+            problem,
+        } => format!(
+            "{}: {}",
+            table(*round, *t, lang),
+            super::reporting::score_problem(*problem, lang)
+        ),
+        P::TwoResults { round, table: t } => {
+            let at = table(*round, *t, lang);
+            say(
+                format!("{at} has two results."),
+                format!("{at} hat zwei Ergebnisse."),
+            )
+        }
+        P::ResultMissing {
+            round,
+            table: t,
+            paired,
+        } => {
+            let at = table(*round, *t, lang);
+            say(
+                format!("{at} has no result, but round {paired} is paired."),
+                format!("{at} hat kein Ergebnis, aber Runde {paired} ist ausgelost."),
+            )
+        }
+        P::RoundNotPaired { round } => say(
+            format!("Round {round} was not paired."),
+            format!("Runde {round} wurde nicht ausgelost."),
+        ),
+        P::BadClock { round, problem } => clock(*round, *problem, lang),
+        P::RoundListedTwice { round } => say(
+            format!("Round {round} is listed twice."),
+            format!("Runde {round} steht zweimal in der Liste."),
+        ),
+        P::RoundNotListed { round } => say(
+            format!("Round {round} is paired but not listed."),
+            format!("Runde {round} ist ausgelost, steht aber nicht in der Liste."),
+        ),
+        P::CorrectionNotAMatch { round, table: t } => {
+            let at = table(*round, *t, lang);
+            say(
+                format!("{at} is not a match."),
+                format!("{at} ist keine Partie."),
+            )
+        }
+        P::NothingToCorrect { round, table: t } => {
+            let at = table(*round, *t, lang);
+            say(
+                format!("{at} has no result to correct."),
+                format!("{at} hat kein Ergebnis, das korrigiert werden könnte."),
+            )
+        }
+        P::CorrectionGap { round, table: t } => {
+            let at = table(*round, *t, lang);
+            say(
+                format!("{at}: the correction does not start from the one before it."),
+                format!("{at}: die Korrektur setzt nicht bei der vorigen an."),
+            )
+        }
+        P::NotATime { value } => say(
+            format!("corrected_at {value:?} is not a time like 2026-11-22T04:15:00Z."),
+            format!("corrected_at {value:?} ist keine Zeit wie 2026-11-22T04:15:00Z."),
+        ),
+        P::LastCorrectionNotResult { round, table: t } => {
+            let at = table(*round, *t, lang);
+            say(
+                format!("{at}: the last correction is not the result the file records."),
+                format!(
+                    "{at}: die letzte Korrektur ist nicht das Ergebnis, das die Datei enthält."
+                ),
+            )
+        }
+        P::Rules { detail } => say(
+            format!("The rules refuse the event ({detail})."),
+            format!("Die Regeln lassen das Turnier nicht zu ({detail})."),
+        ),
+    }
+}
+
+fn text(field: &str, p: TextProblem, lang: Language) -> String {
+    // the other fields are the file's columns (player, people, reason)
+    let field = match field {
+        "tournament name" => en_de(lang, "The event's name".into(), "Der Turniername".into()),
+        column => column.to_string(),
+    };
+    match p {
+        TextProblem::Empty => en_de(
+            lang,
+            format!("{field} is empty."),
+            format!("{field} ist leer."),
+        ),
+        TextProblem::TooLong { chars, max } => en_de(
+            lang,
+            format!("{field} has {chars} characters; at most {max} are allowed."),
+            format!("{field} hat {chars} Zeichen; erlaubt sind höchstens {max}."),
+        ),
+        TextProblem::ControlCharacters => en_de(
+            lang,
+            format!("{field} contains control characters."),
+            format!("{field} enthält Steuerzeichen."),
+        ),
+    }
+}
+
+fn stage_out_of_place(
+    round: u32,
+    stage: Stage,
+    swiss_rounds: Option<u32>,
+    lang: Language,
+) -> String {
+    let name = stage.as_str();
+    match (stage, swiss_rounds) {
+        (_, None) => en_de(
+            lang,
+            format!("Round {round} is {name}, but a round robin has no {name} round."),
+            format!("Runde {round} ist {name}, aber Jeder-gegen-jeden hat keine {name}-Runde."),
+        ),
+        (Stage::RoundRobin, Some(_)) => en_de(
+            lang,
+            format!("Round {round} is round_robin, but the event is Swiss."),
+            format!("Runde {round} ist round_robin, aber das Turnier ist Schweizer System."),
+        ),
+        (Stage::Swiss, Some(n)) => en_de(
+            lang,
+            format!("Round {round} is swiss, but the event has only {n} Swiss rounds."),
+            format!("Runde {round} ist swiss, aber das Turnier hat nur {n} Schweizer Runden."),
+        ),
+        (Stage::TopCut, Some(_)) => en_de(
+            lang,
+            format!(
+                "Round {round} is top_cut, before the Swiss rounds are done or in an event \
+                 without a top cut."
+            ),
+            format!(
+                "Runde {round} ist top_cut, vor dem Ende der Schweizer Runden oder in einem \
+                 Turnier ohne Top-Cut."
+            ),
+        ),
+    }
+}
+
+fn clock(round: u32, p: ClockProblem, lang: Language) -> String {
+    let max = tournament::MAX_ROUND_MINUTES;
+    let what = match p {
+        ClockProblem::NotStartedHasRun => en_de(
+            lang,
+            "a clock not started has run no time and has no start".into(),
+            "eine nicht gestartete Uhr ist nicht gelaufen und hat keinen Start".into(),
+        ),
+        ClockProblem::RunningWithoutStart => en_de(
+            lang,
+            "a running clock needs clock_running_since_ms".into(),
+            "eine laufende Uhr braucht clock_running_since_ms".into(),
+        ),
+        ClockProblem::PausedWithStart => en_de(
+            lang,
+            "a paused clock has no clock_running_since_ms".into(),
+            "eine angehaltene Uhr hat kein clock_running_since_ms".into(),
+        ),
+        ClockProblem::Length { ms } => en_de(
+            lang,
+            format!("a round lasts 1 to {max} minutes, not {ms} ms"),
+            format!("eine Runde dauert 1 bis {max} Minuten, nicht {ms} ms"),
+        ),
+        ClockProblem::Ran { ms } => en_de(
+            lang,
+            format!("a round's clock runs at most a year, not {ms} ms"),
+            format!("die Uhr einer Runde läuft höchstens ein Jahr, nicht {ms} ms"),
+        ),
+        ClockProblem::Since { ms } => en_de(
+            lang,
+            format!("a running clock started between the years 2000 and 2100, not at {ms} ms"),
+            format!("eine laufende Uhr wurde zwischen 2000 und 2100 gestartet, nicht bei {ms} ms"),
+        ),
+    };
+    en_de(
+        lang,
+        format!("Round {round}: {what}."),
+        format!("Runde {round}: {what}."),
+    )
+}
