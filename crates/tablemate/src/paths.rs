@@ -5,6 +5,7 @@
 //! `app_data_dir()` gives. `TABLEMATE_DATA_DIR` overrides it (tests, portable use).
 
 use crate::error::{Result, ServiceError};
+use crate::Language;
 use std::path::{Path, PathBuf};
 
 /// The Tauri bundle identifier; also the data folder's name.
@@ -66,15 +67,22 @@ impl DataPaths {
 /// Reads a file given by the person: regular files only (a device such as `/dev/zero`, a pipe
 /// or a socket never ends or blocks, and a link to one is refused the same way), and never more
 /// than `limit` bytes (the `what` limit, for the message), however large the file claims (or turns out) to be.
-pub fn read_bounded(path: &Path, limit: u64, what: &str) -> Result<Vec<u8>> {
+pub fn read_bounded(path: &Path, limit: u64, lang: Language) -> Result<Vec<u8>> {
     use std::io::Read;
-    let cannot =
-        |e: std::io::Error| ServiceError::not_found(format!("Cannot read {}: {e}", path.display()));
+    let shown = path.display();
+    let cannot = |e: std::io::Error| {
+        ServiceError::not_found(match lang {
+            Language::En => format!("Cannot read {shown}: {e}"),
+            Language::De => format!("{shown} lässt sich nicht lesen: {e}"),
+        })
+    };
     let not_regular = || {
-        ServiceError::invalid(format!(
-            "{} is not a regular file (nothing was read)",
-            path.display()
-        ))
+        ServiceError::invalid(match lang {
+            Language::En => format!("{shown} is not a regular file (nothing was read)"),
+            Language::De => {
+                format!("{shown} ist keine gewöhnliche Datei (es wurde nichts gelesen)")
+            }
+        })
     };
     // checked before opening too: opening a pipe for reading waits for a writer
     if !std::fs::metadata(path).map_err(cannot)?.is_file() {
@@ -88,12 +96,51 @@ pub fn read_bounded(path: &Path, limit: u64, what: &str) -> Result<Vec<u8>> {
     let mut bytes = Vec::new();
     file.take(limit.saturating_add(1))
         .read_to_end(&mut bytes)
-        .map_err(|e| ServiceError::invalid(format!("Cannot read {}: {e}", path.display())))?;
+        .map_err(|e| ServiceError::invalid(cannot(e).message))?;
     if bytes.len() as u64 > limit {
-        return Err(ServiceError::invalid(format!(
-            "{} is larger than the {limit}-byte {what} limit (nothing was read)",
-            path.display()
-        )));
+        return Err(ServiceError::invalid(match lang {
+            Language::En => {
+                format!("{shown} is larger than the limit of {limit} bytes (nothing was read)")
+            }
+            Language::De => format!(
+                "{shown} ist größer als die Grenze von {limit} Bytes (es wurde nichts gelesen)"
+            ),
+        }));
     }
     Ok(bytes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_file_refused_before_reading_is_said_in_the_interface_language() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let big = dir.path().join("event.json");
+        std::fs::write(&big, vec![b' '; 11]).expect("write");
+        let de = read_bounded(&big, 10, Language::De).expect_err("too large");
+        assert!(
+            de.message
+                .contains("ist größer als die Grenze von 10 Bytes"),
+            "{}",
+            de.message
+        );
+        let en = read_bounded(&big, 10, Language::En).expect_err("too large");
+        assert!(
+            en.message.contains("is larger than the limit of 10 bytes"),
+            "{}",
+            en.message
+        );
+        let folder = read_bounded(dir.path(), 10, Language::De).expect_err("a folder");
+        assert!(
+            folder.message.contains("keine gewöhnliche Datei"),
+            "{}",
+            folder.message
+        );
+        assert_eq!(
+            read_bounded(&big, 11, Language::De).expect("fits").len(),
+            11
+        );
+    }
 }

@@ -1180,7 +1180,7 @@ impl Service {
     /// Imports from a folder written by [`Service::export_event_to`] (its `event.json`), or a
     /// JSON file; refusals in `lang`.
     pub fn import_event_path(&mut self, path: &Path, lang: Language) -> Result<EventView> {
-        let file = read_event_file(path)?;
+        let file = read_event_file(path, lang)?;
         self.import_event_file(&file, lang)
     }
 
@@ -1229,13 +1229,13 @@ pub struct EventFile {
 }
 
 /// Reads a JSON event file, or `event.json` in a folder written by an export.
-pub fn read_event_file(path: &Path) -> Result<EventFile> {
+pub fn read_event_file(path: &Path, lang: Language) -> Result<EventFile> {
     let path: PathBuf = if path.is_dir() {
         path.join("event.json")
     } else {
         path.to_path_buf()
     };
-    let bytes = read_limited(&path)?;
+    let bytes = read_limited(&path, lang)?;
     Ok(EventFile { path, bytes })
 }
 
@@ -1256,8 +1256,8 @@ fn prefix(mut e: ServiceError, file: &str) -> ServiceError {
 
 /// Reads a file for import: regular files only, never more than the import limit (see
 /// [`crate::paths::read_bounded`]).
-pub fn read_limited(path: &Path) -> Result<Vec<u8>> {
-    crate::paths::read_bounded(path, store::MAX_IMPORT_BYTES as u64, "import")
+pub fn read_limited(path: &Path, lang: Language) -> Result<Vec<u8>> {
+    crate::paths::read_bounded(path, store::MAX_IMPORT_BYTES as u64, lang)
 }
 
 fn write_whole(path: &Path, text: &str) -> Result<()> {

@@ -195,7 +195,7 @@ pub fn tournament_import<R: Runtime>(
     let Some(path) = dialogs.event_file(&window, lang)? else {
         return Ok(None);
     };
-    let file = tablemate::tournaments::read_event_file(&path)?;
+    let file = tablemate::tournaments::read_event_file(&path, lang)?;
     state
         .with(|svc| svc.import_event_file(&file, lang))
         .map(Some)

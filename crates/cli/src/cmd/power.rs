@@ -13,7 +13,7 @@ use crate::Ctx;
 const MAX_FILE_BYTES: u64 = 1024 * 1024;
 
 pub fn run(ctx: &Ctx<'_>, file: &Path) -> Result<(), ServiceError> {
-    let bytes = tablemate::paths::read_bounded(file, MAX_FILE_BYTES, "table-state")?;
+    let bytes = tablemate::paths::read_bounded(file, MAX_FILE_BYTES, tablemate::Language::En)?;
     let json = String::from_utf8(bytes)
         .map_err(|_| ServiceError::invalid(format!("{} is not UTF-8 text", file.display())))?;
     let svc = ctx.open()?;

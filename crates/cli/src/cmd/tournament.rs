@@ -523,12 +523,12 @@ pub fn run(ctx: &Ctx, cmd: TournamentCmd) -> Result<(), ServiceError> {
                         first_round: event.first_round,
                         seed: event.seed,
                     };
-                    let read = |f: &str| tablemate::tournaments::read_limited(&dir.join(f));
+                    let read = |f: &str| tablemate::tournaments::read_limited(&dir.join(f), LANG);
                     // written since format 2; an older export has neither
                     let optional = |f: &str| {
                         let path = dir.join(f);
                         path.exists()
-                            .then(|| tablemate::tournaments::read_limited(&path))
+                            .then(|| tablemate::tournaments::read_limited(&path, LANG))
                             .transpose()
                     };
                     let (rounds, corrections) =
