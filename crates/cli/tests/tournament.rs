@@ -694,7 +694,10 @@ fn a_malformed_or_hostile_import_names_the_line_and_changes_nothing() {
     let f = std::fs::File::create(&huge).unwrap();
     f.set_len(5 * 1024 * 1024).unwrap();
     let msg = refused(d, &["tournament", "import", huge.to_str().unwrap()]);
-    assert!(msg.contains("larger than the limit of 4194304 bytes"), "{msg}");
+    assert!(
+        msg.contains("larger than the limit of 4194304 bytes"),
+        "{msg}"
+    );
 
     assert_eq!(
         json(d, &["tournament", "list"]),
