@@ -207,7 +207,7 @@ fn registration_checks_the_people_as_the_table_does() {
     let id = event(&mut svc, 3, &["Anna", "Ben"]);
     assert_eq!(
         refusal(svc.register(id, "Cleo", Some("Vulka"), EN)),
-        "`Vulka` (for Cleo) is not a Blue Moon people. Did you mean Vulca?"
+        "“Vulka” (for Cleo) is not a Blue Moon people. Did you mean Vulca?"
     );
     assert_eq!(
         refusal(svc.register_all(id, &["Cleo", "Dan"], Some("Vulka"), DE)),

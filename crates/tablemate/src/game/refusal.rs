@@ -178,7 +178,7 @@ pub(crate) fn setup_refusal(r: SetupRefusal, lang: Language) -> String {
                 Some(p) => format!("Did you mean {p}?"),
                 None => format!("The peoples are {peoples}."),
             };
-            format!("`{typed}` (for {player}) is not a Blue Moon people. {hint}")
+            format!("“{typed}” (for {player}) is not a Blue Moon people. {hint}")
         }
         (
             S::NotAPeople {

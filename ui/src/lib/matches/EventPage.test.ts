@@ -217,7 +217,7 @@ describe('EventPage', () => {
 
   it('shows a refused registration at its form, not in the banner, until the next good one', async () => {
     tournamentApi.detail.mockResolvedValue(detail(false));
-    const refusal = { code: 'invalid_input', message: '`Vulka` (for Dora) is not a Blue Moon people. Did you mean Vulca?' };
+    const refusal = { code: 'invalid_input', message: '“Vulka” (for Dora) is not a Blue Moon people. Did you mean Vulca?' };
     tournamentApi.register.mockRejectedValueOnce(refusal).mockResolvedValueOnce({});
     const onerror = vi.fn();
     render(EventPage, { id: 7, lang: 'en', onerror, onback: vi.fn() });
