@@ -248,7 +248,10 @@ test('large text: at 640×560 (200 % zoom) and 360×560 no card in play is cut o
           const r = chip.getBoundingClientRect();
           const inList = r.top >= u.top - 1 && r.bottom <= u.bottom + 1 && r.left >= u.left - 1 && r.right <= u.right + 1;
           const inHalf = r.top >= half.top - 1 && r.bottom <= half.bottom + 1;
-          if (!inList || !inHalf || r.height < 1) hidden++;
+          const shown = getComputedStyle(chip).visibility !== 'hidden' && r.height >= 1;
+          // a chip on screen is whole; one out of view is not drawn at all, and counted
+          if (shown && !(inList && inHalf)) out.push(seat + ': "' + chip.textContent.trim() + '" is cut');
+          if (!shown || !(inList && inHalf)) hidden++;
         }
         const more = document.querySelector('[data-testid="more-cards-' + seat + '"]');
         const counted = more ? Number(more.textContent.replace(/\\D/g, '')) : 0;
