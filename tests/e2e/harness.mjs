@@ -4,7 +4,7 @@
 //                       it (`dataDir`), so no file depends on what another left or on their order
 //   WEBDRIVER_URL       where tauri-driver listens
 //   E2E_OUT             where screenshots go (target/e2e)
-import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { Session, sleep } from './webdriver.mjs';
 
@@ -70,10 +70,49 @@ export async function setLanguage(s, lang) {
   await painted(s);
 }
 
-/** Saves what session `s` shows as `name`.png in the output folder. */
+/** Resolves once the page is still: its fonts loaded, no animation or transition running
+ *  (at most 3 s), then two painted frames. A condition, not a fixed wait. */
+export function settled(s) {
+  return s.cmd('POST', '/execute/async', {
+    script: `const done = arguments[arguments.length - 1];
+      const start = performance.now();
+      const moving = () => (document.getAnimations ? document.getAnimations().some((a) => a.playState === 'running') : false);
+      const check = () => {
+        if (!moving() || performance.now() - start > 3000) requestAnimationFrame(() => requestAnimationFrame(() => done(true)));
+        else requestAnimationFrame(check);
+      };
+      (document.fonts ? document.fonts.ready : Promise.resolve()).then(check);`,
+    args: [],
+  });
+}
+
+/** Saves what session `s` shows as `name`.png in the output folder, once the page is still. */
 export async function shot(s, name) {
-  await sleep(400); // let the last change paint before capturing it
+  await settled(s);
   writeFileSync(join(out, `${name}.png`), await s.screenshot());
+}
+
+// axe-core (ui/package.json devDependencies), injected into the real window on first use
+const axeSource = readFileSync(new URL('../../ui/node_modules/axe-core/axe.min.js', import.meta.url), 'utf8');
+/** The rules of WCAG 2.2 levels A and AA that axe-core checks. */
+export const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/** Runs axe-core over the whole page as it is now; returns its violations, each as
+ *  "rule-id: target … (summary)" lines, empty when none. */
+export async function axeViolations(s) {
+  if (!(await s.execute('return typeof window.axe === "object"'))) {
+    await s.execute(`${axeSource}\n;return typeof window.axe;`);
+  }
+  await settled(s);
+  const found = await s.cmd('POST', '/execute/async', {
+    script: `const done = arguments[arguments.length - 1];
+      window.axe
+        .run(document, { runOnly: { type: 'tag', values: arguments[0] }, resultTypes: ['violations'] })
+        .then((r) => done(r.passes.length < 10 ? ['axe ran only ' + r.passes.length + ' rules: not a real check'] : r.violations.map((v) => v.id + ' [' + v.impact + ']: ' + v.nodes.slice(0, 4).map((n) => n.target.join(' ') + ' — ' + (n.failureSummary || '').replace(/\\s+/g, ' ').slice(0, 160)).join(' | '))))
+        .catch((e) => done(['axe failed: ' + e]));`,
+    args: [WCAG_AA],
+  });
+  return found;
 }
 
 /** Opens a screen from the navigation and waits for it. */

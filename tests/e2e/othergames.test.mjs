@@ -265,3 +265,69 @@ test('the games resume after a restart, and read in German', async () => {
   assert.ok((await s.findAll('[data-testid="og-table"]')).length === 0, 'no game started');
   await shot('games-new-refusal-phone-de');
 });
+
+// The Games screen at 360×740 as two players meet it: the card entry follows the turn (WHI and
+// STCCG), a won WHI game and an ended KC game turn off Next turn, the damage buttons and the
+// card entry, and the STCCG score form's selects show their words whole.
+test('the card entry follows the turn; a game over takes no more plays; STCCG selects whole at 360 px', async () => {
+  await resize(s, 360, 740);
+  await setLanguage(s, 'en');
+  await go(s, 'games');
+  const who = () => s.execute("return document.querySelector('[data-testid=\"og-who\"]').value");
+  const disabled = (testid) => s.execute(`return document.querySelector('[data-testid="${testid}"]').matches(':disabled')`);
+
+  await newGame('whi', 'Ann', 'Ben');
+  assert.equal(await who(), 'A', 'the entry starts on the player to play');
+  await click('og-next');
+  await waitText('og-status', (t) => /Ben to play/.test(t), 'Ben to play after Next turn');
+  assert.equal(await who(), 'B', 'after Next turn the entry is on Ben');
+  // Ann burns two of Ben's zones: she wins
+  for (const zone of ['quest', 'battlefield']) {
+    await click(`dmg-B-${zone}`);
+    await click(`dmg-B-${zone}-8`);
+    await waitText(`whi-B-${zone}`, (t) => /8\/8/.test(t), `${zone} burned`);
+  }
+  await waitText('og-status', (t) => /Ann/.test(t) && !/to play/.test(t), 'Ann has won');
+  for (const testid of ['og-next', 'dmg-A-kingdom', 'dev-A-kingdom', 'og-card', 'og-who', 'og-play']) {
+    assert.equal(await disabled(testid), true, `${testid} is off once the game is won`);
+  }
+  await shot('games-whi-won-phone-en');
+
+  await newGame('stccg', 'Kirk', 'Picard');
+  assert.equal(await who(), 'A');
+  await click('og-next');
+  await waitText('og-status', (t) => /Picard to play/.test(t), 'Picard to play after Next turn');
+  assert.equal(await who(), 'B', 'after Next turn the entry is on Picard');
+  // every option of the score form's selects fits its select (no "Picarc", no "Dilem")
+  const cut = await s.execute(`
+    const out = [];
+    for (const id of ['st-who', 'st-reason', 'og-who']) {
+      const sel = document.querySelector('[data-testid="' + id + '"]');
+      const st = getComputedStyle(sel);
+      const span = document.createElement('span');
+      span.style.font = st.font;
+      span.style.whiteSpace = 'nowrap';
+      span.style.position = 'absolute';
+      document.body.append(span);
+      // the text's room: the select's inner width less its padding and the arrow (about 1.4em)
+      const room = sel.clientWidth - parseFloat(st.paddingLeft) - parseFloat(st.paddingRight) - 1.4 * parseFloat(st.fontSize);
+      for (const o of sel.options) {
+        span.textContent = o.text;
+        const w = span.getBoundingClientRect().width;
+        if (w > room + 1) out.push(id + ': "' + o.text + '" ' + Math.round(w) + ' px in ' + Math.round(room));
+      }
+      span.remove();
+    }
+    return out;`);
+  assert.deepEqual(cut, [], 'the selects show their words whole at 360 px');
+  await shot('games-stccg-turn-phone-en');
+
+  await newGame('kc', 'Wei', 'Lin');
+  await click('kc-mate');
+  await s.waitFor('[data-testid="kc-next-game"]');
+  for (const testid of ['og-next', 'og-card', 'og-play']) {
+    assert.equal(await disabled(testid), true, `${testid} is off once the KC game has ended`);
+  }
+  assert.equal(await disabled('kc-next-game'), false, 'the next game of the match stays offered');
+  await shot('games-kc-over-phone-en');
+});

@@ -430,3 +430,175 @@ test('a scripted Vulca vs Hoax fight at the table', async () => {
   console.log(report);
   writeFileSync(join(out, 'table-timings.txt'), report + '\n');
 });
+
+// ---------------------------------------------------------------------------------------------
+// At 360×740 face to face, as two players meet it (issue: the table, finished): five cards per
+// half readable without opening anything, the refusal and a card warning never over the card
+// entry nor the opponent's half (measured boxes), the out-of-cards question during a fight and
+// between fights, the end between fights without "Fire?/Earth?", and the desktop keys from
+// inside the card entry.
+
+/** The box of `testid` (or a CSS selector) on the screen: [left, top, right, bottom]. */
+const boxOf = (sel) =>
+  s.execute(
+    `const e = document.querySelector(arguments[0]); if (!e) return null;
+     const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom];`,
+    [sel.startsWith('[') || sel.startsWith('.') ? sel : `[data-testid="${sel}"]`],
+  );
+const overlaps = (a, b) => !!a && !!b && a[0] < b[2] - 0.5 && b[0] < a[2] - 0.5 && a[1] < b[3] - 0.5 && b[1] < a[3] - 0.5;
+
+async function enter(seat, typed, id) {
+  const input = await s.waitFor('[data-testid="card-entry"]');
+  await s.type(input, typed);
+  await s.click(await s.waitFor(`[data-testid="suggestion-${id}"]`));
+  await s.waitFor(`[data-testid="card-${seat}-${id}"]`);
+}
+async function passTo(seat) {
+  await s.click(await s.waitFor('[data-testid="pass"]'));
+  await s.waitFor(`[data-testid="turn-${seat}"]`);
+}
+
+test('at 360×740 face to face: five cards a half readable, notes off the entry, out of cards, the end between fights', async () => {
+  await resize(s, 360, 740);
+  await setLanguage(s, 'en');
+  await go(s, 'table');
+  // a new game of its own (the first test's game may still be open)
+  if ((await s.findAll('[data-testid="open-more"]')).length) {
+    await s.click(await s.find('[data-testid="open-more"]'));
+    await s.click(await s.waitFor('[data-testid="new-game-open"]'));
+  }
+  await s.type(await s.waitFor('[data-testid="new-a"]'), 'Ann');
+  await s.type(await s.find('[data-testid="new-b"]'), 'Ben');
+  await s.click(await s.find('[data-testid="new-start"]'));
+  await s.waitFor('[data-testid="turn-A"]');
+  await s.click(await s.waitFor('[data-testid="open-more"]'));
+  const f2f = await s.waitFor('[data-testid="face-to-face"]');
+  if (!(await s.execute("return document.querySelector('[data-testid=\"face-to-face\"]').checked"))) await s.click(f2f);
+  await s.click(await s.find('[data-testid="sheet-more-close"]'));
+
+  // on the first turn of the fight's starter: Decline, and no Retreat beside it
+  assert.equal((await s.findAll('[data-testid="retreat"]')).length, 0, 'no Retreat on the starter’s first turn');
+  await s.waitFor('[data-testid="decline"]');
+  // a fight of five cards a half: three characters (two covered) and two support cards
+  await enter('A', 'V10', 'vulca-10');
+  await s.click(await s.waitFor('[data-testid="choose-fire"]'));
+  await s.waitFor('[data-testid="contested"]');
+  await passTo('B');
+  await enter('B', 'H04', 'hoax-04');
+  await passTo('A');
+  await enter('A', 'V05', 'vulca-05');
+  await enter('A', 'V24', 'vulca-24');
+  await passTo('B');
+  await enter('B', 'H01', 'hoax-01');
+  await enter('B', 'H21', 'hoax-21');
+  await passTo('A');
+  await enter('A', 'V03', 'vulca-03');
+  await enter('A', 'V23', 'vulca-23');
+  await passTo('B');
+  await enter('B', 'H02', 'hoax-02');
+  await enter('B', 'H20', 'hoax-20');
+  for (const lang of ['en', 'de']) {
+    if (lang === 'de') {
+      await setLanguage(s, 'de');
+      await go(s, 'table');
+      await s.waitFor('[data-testid="contested"]');
+    }
+    const m = await s.execute(`
+      const out = { chips: {}, bad: [] };
+      for (const seat of ['A', 'B']) {
+        const half = document.querySelector('[data-testid="side-' + seat + '"]').getBoundingClientRect();
+        const ul = document.querySelector('[data-testid="cards-' + seat + '"]').getBoundingClientRect();
+        const chips = [...document.querySelectorAll('[data-testid="cards-' + seat + '"] .chip')];
+        out.chips[seat] = chips.length;
+        for (const c of chips) {
+          const r = c.getBoundingClientRect();
+          const name = c.querySelector('.cname');
+          const text = name.textContent.trim();
+          const inside = (b) => r.left >= b.left - 1 && r.right <= b.right + 1 && r.top >= b.top - 1 && r.bottom <= b.bottom + 1;
+          if (!inside(half)) out.bad.push(seat + ' ' + text + ': outside its half');
+          if (!inside(ul)) out.bad.push(seat + ' ' + text + ': outside the cards area');
+          if (name.scrollWidth > name.clientWidth + 1 || name.scrollHeight > name.clientHeight + 1) out.bad.push(seat + ' ' + text + ': name cut');
+          if (r.height < 43.5) out.bad.push(seat + ' ' + text + ': ' + Math.round(r.height) + ' px high');
+        }
+        if (document.querySelector('[data-testid="more-cards-' + seat + '"]')) out.bad.push(seat + ': a count instead of the cards');
+      }
+      return out;`);
+    await shot(`table-five-cards-360-${lang}`);
+    assert.deepEqual(m.chips, { A: 5, B: 5 }, `${lang}: five cards in each half`);
+    assert.deepEqual(m.bad, [], `${lang}: every chip whole, inside its half, its name not cut`);
+  }
+  await setLanguage(s, 'en');
+  await go(s, 'table');
+  await passTo('A');
+  // Ann passes with no new character: the refusal lies over her own half, never over the card
+  // entry it asks her to use, the buttons, or Ben's half
+  await s.click(await s.waitFor('[data-testid="pass"]'));
+  await s.waitFor('[data-testid="flow-error"]');
+  const refusal = await boxOf('flow-error');
+  for (const other of ['card-entry', 'pass', 'side-B', 'dragon-track']) {
+    assert.ok(!overlaps(refusal, await boxOf(other)), `the refusal ${refusal} does not cover ${other} ${await boxOf(other)}`);
+  }
+  assert.ok(overlaps(refusal, await boxOf('side-A')), 'it lies over Ann’s own half');
+  await shot('table-refusal-360');
+  await s.click(await s.find('[data-testid="flow-error-dismiss"]'));
+  // a card warning (a second character this turn): the same
+  await enter('A', 'V01', 'vulca-01');
+  await s.type(await s.waitFor('[data-testid="card-entry"]'), 'V04');
+  await s.click(await s.waitFor('[data-testid="suggestion-vulca-04"]'));
+  await s.waitFor('[data-testid="pending"]');
+  const note = await boxOf('dock-notes');
+  for (const other of ['card-entry', 'pass', 'side-B']) {
+    assert.ok(!overlaps(note, await boxOf(other)), `the warning ${note} does not cover ${other} ${await boxOf(other)}`);
+  }
+  await shot('table-warning-360');
+  await s.click(await s.find('[data-testid="pending-cancel"]'));
+  await waitGone('[data-testid="pending"]');
+
+  // out of cards during a fight: the game ends when the fight does
+  await s.click(await s.waitFor('[data-testid="open-more"]'));
+  await s.click(await s.waitFor('[data-testid="out-of-cards-B"]'));
+  assert.match(await value('[data-testid="end-ask"]'), /The game then ends after the fight\./);
+  await s.click(await s.find('[data-testid="end-no"]'));
+  await s.click(await s.find('[data-testid="sheet-more-close"]'));
+  await passTo('B');
+  // Ben retreats: the fight is over, the next not begun
+  await s.click(await s.waitFor('[data-testid="retreat"]'));
+  await s.waitFor('[data-testid="choose-fire"]');
+  const last = await value('[data-testid="last-retreat"]');
+  assert.match(last, /^Last retreat: Ben withdrew, \d dragons? to Ann$/, last);
+  // between fights: the question says it ends at once, and it does
+  await s.click(await s.waitFor('[data-testid="open-more"]'));
+  await s.click(await s.waitFor('[data-testid="out-of-cards-B"]'));
+  assert.match(await value('[data-testid="end-ask"]'), /No fight is under way: the game then ends at once\./);
+  await s.click(await s.find('[data-testid="end-yes"]'));
+  await s.waitFor('[data-testid="game-over"]');
+  assert.equal((await s.findAll('[data-testid="choose-fire"]')).length, 0, 'no "Fire?" under "Game over"');
+  assert.equal((await s.findAll('[data-testid="choose-earth"]')).length, 0, 'no "Earth?" under "Game over"');
+  assert.match(await value('[data-testid="end-reason"]'), /Ben ran out of cards/);
+  await shot('table-over-between-fights-360');
+  await setLanguage(s, 'de');
+  await go(s, 'table');
+  const deOver = await value('[data-testid="game-over"]');
+  assert.doesNotMatch(deOver, /\b1 Kristalle\b/, deOver);
+  await shot('table-over-between-fights-360-de');
+
+  // the desktop keys from inside the card entry, in the next game
+  await setLanguage(s, 'en');
+  await go(s, 'table');
+  await s.click(await s.waitFor('[data-testid="next-game"]'));
+  await resize(s, 1280, 800);
+  const starter = (await s.findAll('[data-testid="turn-A"]')).length ? 'A' : 'B';
+  await enter(starter, starter === 'A' ? 'V16' : 'H17', starter === 'A' ? 'vulca-16' : 'hoax-17');
+  await waitFocus('card-entry');
+  // Alt+F from the entry chooses fire; nothing is typed
+  await s.press('f', [KEY.ALT]);
+  await s.waitFor('[data-testid="contested"]');
+  assert.equal(await s.execute("return document.getElementById('card-entry').value"), '');
+  // Escape leaves the entry; N then ends the turn
+  await s.execute("document.getElementById('card-entry').focus()");
+  await s.press(KEY.ESCAPE);
+  assert.notEqual(await s.focused(), 'card-entry');
+  await s.press('n');
+  await s.waitFor(`[data-testid="turn-${starter === 'A' ? 'B' : 'A'}"]`);
+  await shot('table-keys-1280');
+});

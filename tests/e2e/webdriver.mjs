@@ -6,7 +6,7 @@
 const ELEMENT = 'element-6066-11e4-a52e-4f735466cecf';
 
 /** WebDriver's codes for keys that are not characters. */
-export const KEY = { TAB: '\uE004', ENTER: '\uE007', ESCAPE: '\uE00C', CONTROL: '\uE009', SHIFT: '\uE008', DOWN: '\uE015', UP: '\uE013' };
+export const KEY = { ALT: '\uE00A', TAB: '\uE004', ENTER: '\uE007', ESCAPE: '\uE00C', CONTROL: '\uE009', SHIFT: '\uE008', DOWN: '\uE015', UP: '\uE013' };
 
 export class WebDriverError extends Error {}
 

@@ -954,6 +954,7 @@ impl GameState {
             turn: self.table.turn,
             fight_starter: self.fight.starter,
             first_turn: self.fight.first_turn,
+            between_fights: self.between_fights(),
             dragons: self.dragons,
             active_effects: report.effects,
             warnings,
@@ -993,6 +994,9 @@ pub struct TableView {
     pub turn: Option<Player>,
     pub fight_starter: Player,
     pub first_turn: bool,
+    /// A fight has ended and the next has not begun: a player marked out of cards now ends
+    /// the game at once (during a fight, when it ends).
+    pub between_fights: bool,
     pub dragons: Dragons,
     pub active_effects: Vec<EffectLine>,
     pub warnings: Vec<Warning>,

@@ -202,6 +202,13 @@ pub enum Warning {
         card: CardId,
         by: CardId,
     },
+    /// A leadership-phase card played after this turn's character, booster or support card
+    /// (`by`: the first of those): the Leadership phase comes first.
+    LeadershipTooLate {
+        player: Player,
+        card: CardId,
+        by: CardId,
+    },
     /// The turn ends without a new character: the fight cannot continue. `starting`: the
     /// player starts the fight (and may decline instead of retreating).
     NoNewCharacter { player: Player, starting: bool },
@@ -243,6 +250,7 @@ pub enum WarningKind {
     SecondBoosterOrSupport,
     AfterStop,
     SecondLeadership,
+    LeadershipTooLate,
     NoNewCharacter,
     NotInDeck,
     AlreadyInPlay,
@@ -263,6 +271,7 @@ impl Warning {
             Warning::SecondBoosterOrSupport { .. } => WarningKind::SecondBoosterOrSupport,
             Warning::AfterStop { .. } => WarningKind::AfterStop,
             Warning::SecondLeadership { .. } => WarningKind::SecondLeadership,
+            Warning::LeadershipTooLate { .. } => WarningKind::LeadershipTooLate,
             Warning::NoNewCharacter { .. } => WarningKind::NoNewCharacter,
             Warning::NotInDeck { .. } => WarningKind::NotInDeck,
             Warning::AlreadyInPlay { .. } => WarningKind::AlreadyInPlay,
@@ -280,6 +289,7 @@ impl Warning {
             | Warning::SecondBoosterOrSupport { player, .. }
             | Warning::AfterStop { player, .. }
             | Warning::SecondLeadership { player, .. }
+            | Warning::LeadershipTooLate { player, .. }
             | Warning::NoNewCharacter { player, .. }
             | Warning::NotInDeck { player, .. }
             | Warning::AlreadyInPlay { player, .. }
@@ -304,6 +314,7 @@ impl Warning {
             | Warning::SecondBoosterOrSupport { card, .. }
             | Warning::AfterStop { card, .. }
             | Warning::SecondLeadership { card, .. }
+            | Warning::LeadershipTooLate { card, .. }
             | Warning::NotInDeck { card, .. }
             | Warning::AlreadyInPlay { card, .. }
             | Warning::DiscardedCard { card, .. }
@@ -318,7 +329,8 @@ impl Warning {
             Warning::Forbidden { by, .. }
             | Warning::SecondCharacter { by, .. }
             | Warning::AfterStop { by, .. }
-            | Warning::SecondLeadership { by, .. } => Some(by),
+            | Warning::SecondLeadership { by, .. }
+            | Warning::LeadershipTooLate { by, .. } => Some(by),
             Warning::BadTarget { target, .. } => Some(target),
             Warning::SecondBoosterOrSupport { by, .. } => by.as_ref(),
             _ => None,

@@ -10,6 +10,9 @@
 //!   support card (§ 'Bluffing: General Rules'); FREE cards do not count;
 //! * a card with a STOP icon ends card play for the turn (§ 'Icons: STOP');
 //! * one leadership-phase action: a leadership card, a Hyla, a crystal card or a ship;
+//! * the Leadership phase comes before the Character and Booster/Support phases
+//!   (§ 'Card Play: General Rules', "When can I play a leadership card?"): a leadership-phase
+//!   card after this turn's character, booster or support card is out of order;
 //! * a card not in the player's deck, already in play or already discarded;
 //! * to continue a fight a character must be played (else retreat or decline).
 
@@ -136,6 +139,24 @@ pub(crate) fn play_warnings(
     if is_leadership_action(kind) {
         if let Some(first) = earlier.iter().find(|p| is_leadership_action(p.kind(cards))) {
             out.push(Warning::SecondLeadership {
+                player,
+                card: card.clone(),
+                by: first.card.clone(),
+            });
+        }
+    }
+
+    // The Leadership phase (2) comes before the Character (4) and Booster/Support (5) phases:
+    // once one of those cards is down this turn, the leadership phase is over.
+    if is_leadership_action(kind) {
+        let later_phase = |p: &&Play<'_>| {
+            matches!(
+                p.kind(cards),
+                Some(CardType::Character | CardType::Booster | CardType::Support)
+            )
+        };
+        if let Some(first) = earlier.iter().find(later_phase) {
+            out.push(Warning::LeadershipTooLate {
                 player,
                 card: card.clone(),
                 by: first.card.clone(),

@@ -314,7 +314,7 @@ fn golden_scenarios() {
     files.sort();
     // Exact: a scenario lost or added unnoticed changes these (tests/golden/README.md lists
     // the kinds; the FAQ has eighteen worked examples of total power).
-    assert_eq!(files.len(), 73, "golden scenarios in tests/golden");
+    assert_eq!(files.len(), 74, "golden scenarios in tests/golden");
     let faq_examples = files
         .iter()
         .filter(|p| {

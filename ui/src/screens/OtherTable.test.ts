@@ -258,4 +258,35 @@ describe('the other games table', () => {
     );
     expect(otherApi.suggest).toHaveBeenCalledWith(7, 'grim', 6);
   });
+
+  it('puts the card entry on the player to play after Next turn (and keeps a hand-picked player until then)', async () => {
+    otherApi.current.mockResolvedValue(whiGame());
+    otherApi.act.mockResolvedValue(whiGame({ ...whiTable(), turn: 2, active: 'B' }));
+    render(OtherTable, { lang: 'en', onerror: vi.fn() });
+    const who = (await screen.findByTestId('og-who')) as HTMLSelectElement;
+    expect(who.value).toBe('A');
+    await fireEvent.click(screen.getByTestId('og-next'));
+    await waitFor(() => expect(screen.getByTestId('og-status').textContent).toContain('Ben to play'));
+    expect((screen.getByTestId('og-who') as HTMLSelectElement).value).toBe('B');
+  });
+
+  it('turns off Next turn, the damage buttons and the card entry once the game is won', async () => {
+    const won = { ...whiGame(), outcome: { state: 'won' as const, seat: 'A' as const, name: 'Ann' } };
+    otherApi.current.mockResolvedValue(won);
+    render(OtherTable, { lang: 'en', onerror: vi.fn() });
+    await waitFor(() => expect(screen.getByTestId('og-status').textContent).toContain('Ann'));
+    expect((screen.getByTestId('og-next') as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByTestId('og-board') as HTMLFieldSetElement).disabled).toBe(true);
+    expect(screen.getByTestId('dmg-B-quest').closest('fieldset')?.disabled).toBe(true);
+    expect((screen.getByTestId('og-card') as HTMLInputElement).disabled).toBe(true);
+    expect((screen.getByTestId('og-play') as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('words the Warhammer buttons and reads the damage as words', async () => {
+    otherApi.current.mockResolvedValue(damagedB());
+    render(OtherTable, { lang: 'de', onerror: vi.fn() });
+    expect((await screen.findByTestId('dmg-B-quest')).textContent).toBe('Schaden +…');
+    expect(screen.getByTestId('dev-B-quest').textContent).toBe('Entwicklung +1');
+    expect(screen.getByTestId('hp-B-quest').textContent?.replace(/\s+/g, ' ').trim()).toBe('Schaden: 1/8 Trefferpunkte');
+  });
 });

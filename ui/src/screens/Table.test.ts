@@ -231,7 +231,7 @@ describe('Table screen', () => {
 
   it('takes the table\'s own keys on a desktop: F or E chooses the element, N ends the turn, R retreats; never while typing a card', async () => {
     service.game_current.mockResolvedValue(game({ contested: null }));
-    service.game_act.mockResolvedValue(game({ contested: 'fire' }));
+    service.game_act.mockResolvedValue(game({ contested: 'fire', first_turn: false }));
     render(Table, { lang: 'en', onerror: vi.fn(), wake });
     const input = (await screen.findByTestId('card-entry')) as HTMLInputElement;
     // typed into the card entry, a letter is a letter
@@ -255,6 +255,32 @@ describe('Table screen', () => {
       }),
     );
     expect(service.game_act).toHaveBeenCalledTimes(3);
+    // from inside the card entry: Alt+N ends the turn (nothing typed), and Escape leaves the
+    // entry for the table, where the plain keys work
+    input.focus();
+    await fireEvent.keyDown(input, { key: 'n', code: 'KeyN', altKey: true });
+    await waitFor(() => expect(service.game_act).toHaveBeenCalledTimes(4));
+    expect(service.game_act).toHaveBeenLastCalledWith({ id: 7, revision: 3, action: { action: 'pass', player: 'A', confirmed: false }, lang: 'en' });
+    expect(input.value).toBe('');
+    input.focus();
+    await fireEvent.keyDown(input, { key: 'Escape' });
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Blue Moon table' }).closest('section'));
+    await fireEvent.keyDown(document.activeElement!, { key: 'n' });
+    await waitFor(() => expect(service.game_act).toHaveBeenCalledTimes(5));
+  });
+
+  it('offers Decline, not Retreat, on the starter\'s first turn, and D declines from the keyboard', async () => {
+    service.game_current.mockResolvedValue(game({ contested: 'fire' }));
+    service.game_act.mockResolvedValue(game({ contested: 'fire' }));
+    render(Table, { lang: 'en', onerror: vi.fn(), wake });
+    await screen.findByTestId('decline');
+    expect(screen.queryByTestId('retreat')).toBeNull();
+    await fireEvent.keyDown(document.body, { key: 'r' });
+    expect(service.game_act).not.toHaveBeenCalled();
+    await fireEvent.keyDown(document.body, { key: 'd' });
+    await waitFor(() =>
+      expect(service.game_act).toHaveBeenLastCalledWith({ id: 7, revision: 3, action: { action: 'decline_start', player: 'A', discarded: 1 }, lang: 'en' }),
+    );
   });
 
   it('plays by keyboard alone: a decision takes the focus, Escape cancels, Ctrl+Z undoes', async () => {
@@ -388,8 +414,10 @@ describe('Table screen', () => {
     await fireEvent.click(await screen.findByTestId('pass'));
     const refusal = await screen.findByTestId('flow-error');
     expect(refusal.textContent).toContain('the contested element must be chosen');
-    // right above Next turn, not in a banner at the top of the page
-    expect(refusal.closest('.flowbar')?.querySelector('[data-testid="pass"]')).toBeTruthy();
+    // over Ann's own half (she entered), not over the card entry or the buttons, and not in
+    // a banner at the top of the page
+    expect(refusal.closest('.half-a')).toBeTruthy();
+    expect(refusal.closest('.dock')).toBeNull();
     expect(onerror).not.toHaveBeenCalled();
     expect(screen.getByTestId('game-no').textContent).toContain('Game 2');
     await fireEvent.click(screen.getByTestId('undo'));
@@ -447,10 +475,11 @@ describe('Table screen', () => {
     await fireEvent.click(screen.getByTestId('undo'));
     await waitFor(() => expect(screen.queryByTestId('rulings-count')).toBeNull());
     // the sheet no longer names the card taken back
-    expect(screen.getByTestId('sheet-rulings').getAttribute('aria-label')).toBe('Rulings');
+    const sheetName = screen.getByTestId('sheet-rulings').getAttribute('aria-labelledby') ?? '';
+    expect(document.getElementById(sheetName)?.textContent).toBe('Rulings');
     await play();
     service.game_act.mockResolvedValue(game({ game_over: { winner: 'A', score: 3, reason: 'fourth_dragon', dragons: 3, crystal_cards: 0 } }));
-    await fireEvent.click(screen.getByTestId('retreat'));
+    await fireEvent.click(screen.getByTestId('decline'));
     await fireEvent.click(await screen.findByTestId('next-game'));
     await waitFor(() => expect(screen.getByTestId('game-no').textContent).toContain('Game 3'));
     expect(screen.queryByTestId('rulings-count')).toBeNull();
@@ -512,7 +541,10 @@ describe('Table screen', () => {
     expect(screen.queryByTestId('out-of-cards-B')).toBeNull();
     await fireEvent.click(screen.getByTestId('cards-regained-B'));
     await waitFor(() => expect(service.game_act).toHaveBeenCalledWith({ id: 7, revision: 3, action: { action: 'cards_regained', player: 'B' }, lang: 'de' }));
-    expect((await screen.findByTestId('end-reason')).textContent).toBe('(keine Karten mehr: Ben)');
+    // Ann wins although Ben ran out: the reason says she holds the dragon
+    expect((await screen.findByTestId('end-reason')).textContent).toBe('(Ben hat keine Karten mehr; Ann gewinnt mit 1 Drachen auf der eigenen Seite)');
+    // the game ended: no element to choose is left under "Game over"
+    expect(screen.queryByTestId('choose-fire')).toBeNull();
     expect(screen.queryByTestId('out-of-cards-note')).toBeNull();
   });
 
@@ -627,5 +659,40 @@ describe('Table screen', () => {
     render(Table, { lang: 'en', onerror: vi.fn(), wake });
     expect((await screen.findByTestId('game-over')).closest('.dock')!.classList.contains('flipped')).toBe(true);
     localStorage.clear();
+  });
+
+  it('says "1 crystal" (not "1 crystals") and who withdrew in the last retreat, in German too', async () => {
+    const over = { winner: 'B' as const, score: 1, reason: 'fourth_dragon' as const, dragons: 1, crystal_cards: 0 };
+    const retreat = { winner: 'A' as const, base: 1, six_cards: 0, modifiers: [], capped_by: null, forbidden_by: null, total: 1 };
+    service.game_current.mockResolvedValue(game({ game_over: over, turn: null, last_retreat: retreat }));
+    render(Table, { lang: 'de', onerror: vi.fn(), wake });
+    const line = (await screen.findByTestId('game-over')).textContent?.replace(/\s+/g, ' ') ?? '';
+    expect(line).toContain('Ben gewinnt 1 Kristall');
+    expect(line).not.toContain('Kristalle');
+    expect(screen.getByTestId('last-retreat').textContent?.trim()).toBe('Letzter Rückzug: Ben zog sich zurück, 1 Drache zu Ann');
+  });
+
+  it('a sheet takes the focus, holds it, and gives it back to the button that opened it on Escape', async () => {
+    service.game_current.mockResolvedValue(game());
+    render(Table, { lang: 'en', onerror: vi.fn(), wake });
+    const opener = await screen.findByTestId('open-more');
+    opener.focus();
+    await fireEvent.click(opener);
+    const sheet = await screen.findByTestId('sheet-more');
+    expect(sheet.getAttribute('role')).toBe('dialog');
+    await waitFor(() => expect(sheet.contains(document.activeElement)).toBe(true));
+    expect(document.activeElement).toBe(screen.getByTestId('sheet-more-close'));
+    await fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByTestId('sheet-more')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(opener));
+  });
+
+  it('names a total with every word it shows ("needs at least"), then what a tap does', async () => {
+    const ann = { ...side('A', 'Ann', 'Vulca', 3, 1), needed: { fire: 4, earth: 0 }, meets: { fire: false, earth: true } };
+    service.game_current.mockResolvedValue(game({ contested: 'fire', players: [ann, side('B', 'Ben', 'Hoax', 4, 0)] }));
+    render(Table, { lang: 'en', onerror: vi.fn(), wake });
+    const total = await screen.findByTestId('total-A-fire');
+    expect(total.getAttribute('aria-label')).toBeNull();
+    expect(total.textContent?.replace(/\s+/g, ' ').trim()).toBe('Ann Fire 3 needs at least 4 — Why?');
   });
 });

@@ -420,6 +420,11 @@ impl Service {
                 name(by),
                 name(card)
             ),
+            Warning::LeadershipTooLate { card, by, .. } => format!(
+                "{who} has already played {} this turn: {} belongs to the leadership phase, which comes before the character",
+                name(by),
+                name(card)
+            ),
             Warning::NoNewCharacter { starting, .. } => format!(
                 "{who} has played no new character this turn: play one, or {}.",
                 if *starting {
@@ -861,6 +866,7 @@ impl Service {
             turn: view.turn,
             fight_starter: view.fight_starter,
             first_turn: view.first_turn,
+            between_fights: view.between_fights,
             dragons,
             effects: self.effect_views(&view.active_effects),
             warnings: view

@@ -272,6 +272,8 @@ pub struct GameView {
     pub turn: Option<Seat>,
     pub fight_starter: Seat,
     pub first_turn: bool,
+    /// A fight has ended and the next has not begun: out of cards now ends the game at once.
+    pub between_fights: bool,
     pub dragons: Vec<DragonView>,
     pub effects: Vec<EffectView>,
     pub warnings: Vec<WarningView>,

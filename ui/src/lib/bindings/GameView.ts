@@ -35,7 +35,11 @@ edition: string,
 /**
  * A then B.
  */
-players: Array<SideView>, contested: ElementName | null, turn: Player | null, fight_starter: Player, first_turn: boolean, dragons: Array<DragonView>, effects: Array<EffectView>, warnings: Array<WarningView>, breakdown: Array<BreakdownLine>, last_retreat: RetreatView | null, 
+players: Array<SideView>, contested: ElementName | null, turn: Player | null, fight_starter: Player, first_turn: boolean, 
+/**
+ * A fight has ended and the next has not begun: out of cards now ends the game at once.
+ */
+between_fights: boolean, dragons: Array<DragonView>, effects: Array<EffectView>, warnings: Array<WarningView>, breakdown: Array<BreakdownLine>, last_retreat: RetreatView | null, 
 /**
  * Set once the game has ended (the players confirm with "next game").
  */

@@ -3,4 +3,4 @@
 /**
  * What a [`Warning`] is about, without its details (the app words it by kind).
  */
-export type WarningKind = "forbidden" | "bad_target" | "unknown_card" | "ignore_not_settled" | "unknown_values" | "first_turn_booster_support" | "second_character" | "second_booster_or_support" | "after_stop" | "second_leadership" | "no_new_character" | "not_in_deck" | "already_in_play" | "discarded_card" | "play_condition";
+export type WarningKind = "forbidden" | "bad_target" | "unknown_card" | "ignore_not_settled" | "unknown_values" | "first_turn_booster_support" | "second_character" | "second_booster_or_support" | "after_stop" | "second_leadership" | "leadership_too_late" | "no_new_character" | "not_in_deck" | "already_in_play" | "discarded_card" | "play_condition";

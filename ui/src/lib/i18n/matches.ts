@@ -330,7 +330,7 @@ const de: Record<MatchesKey, string> = {
   'mx.history.unfinishedGame': 'unvollendet',
   'mx.history.show': 'Zeigen',
   'mx.game.back': 'Zurück zu den Spielen',
-  'mx.game.timeline': 'Verlauf',
+  'mx.game.timeline': 'Spielprotokoll',
   'mx.game.step': 'Schritt',
   'mx.game.prev': 'Vorheriger Schritt',
   'mx.game.next': 'Nächster Schritt',

@@ -65,7 +65,7 @@ describe('CardEntry', () => {
     const list = await screen.findByTestId('suggestions');
     expect(list.classList.contains('up')).toBe(true);
     expect(list.style.maxHeight).toBe('592px');
-    const ids = [...list.querySelectorAll('button')].map((b) => b.dataset.testid);
+    const ids = [...list.querySelectorAll('[role="option"]')].map((b) => (b as HTMLElement).dataset.testid);
     expect(ids).toEqual(['suggestion-vulca-24', 'suggestion-hoax-24']);
     // opening upwards, ArrowUp goes on to the next card (away from the entry)
     await fireEvent.keyDown(input, { key: 'ArrowUp' });
@@ -117,5 +117,40 @@ describe('CardEntry', () => {
     await screen.findByTestId('suggestions');
     await rerender({ text: '' });
     await waitFor(() => expect(screen.queryByTestId('suggestions')).toBeNull());
+  });
+
+  it('is a proper listbox: options without buttons, the highlighted one named by aria-activedescendant', async () => {
+    const suggest = vi
+      .fn<(text: string) => Promise<CardSuggestion[]>>()
+      .mockResolvedValue([s('vulca-24', 'Flickering Fires'), s('vulca-02', 'Flash the Incendiary')]);
+    render(CardEntry, { lang: 'en', label: 'Card', suggest, onpick: vi.fn() });
+    const input = screen.getByTestId('card-entry');
+    // closed: it points at no list that is not there
+    expect(input.getAttribute('aria-controls')).toBeNull();
+    expect(input.getAttribute('aria-activedescendant')).toBeNull();
+    await fireEvent.input(input, { target: { value: 'f' } });
+    const list = await screen.findByTestId('suggestions');
+    expect(input.getAttribute('aria-controls')).toBe(list.id);
+    expect(list.querySelector('button')).toBeNull();
+    const options = [...list.querySelectorAll('[role="option"]')];
+    expect(input.getAttribute('aria-activedescendant')).toBe(options[0]!.id);
+    expect(options[0]!.getAttribute('aria-selected')).toBe('true');
+    await fireEvent.keyDown(input, { key: 'ArrowDown' });
+    expect(input.getAttribute('aria-activedescendant')).toBe(options[1]!.id);
+    expect(options[1]!.getAttribute('aria-selected')).toBe('true');
+  });
+
+  it('Escape first puts the suggestions away, then leaves the entry', async () => {
+    const suggest = vi.fn<(text: string) => Promise<CardSuggestion[]>>().mockResolvedValue([s('vulca-24', 'Flickering Fires')]);
+    const onleave = vi.fn();
+    render(CardEntry, { lang: 'en', label: 'Card', suggest, onpick: vi.fn(), onleave });
+    const input = screen.getByTestId('card-entry');
+    await fireEvent.input(input, { target: { value: 'fl' } });
+    await screen.findByTestId('suggestions');
+    await fireEvent.keyDown(input, { key: 'Escape' });
+    expect(screen.queryByTestId('suggestions')).toBeNull();
+    expect(onleave).not.toHaveBeenCalled();
+    await fireEvent.keyDown(input, { key: 'Escape' });
+    expect(onleave).toHaveBeenCalledTimes(1);
   });
 });

@@ -28,4 +28,19 @@ describe('DragonTrack', () => {
     render(DragonTrack, { lang: 'en', view: game({ contested: 'fire' }), busy: false, onchoose: vi.fn(), turned: true });
     expect(screen.getByTestId('element').classList.contains('turned')).toBe(false);
   });
+
+  it('says in words where each dragon is (colour is not the only cue)', () => {
+    render(DragonTrack, { lang: 'en', view: game(), busy: false, onchoose: vi.fn() });
+    expect(screen.getByTestId('dragons-A').textContent?.trim()).toBe('Ann: 1 dragon (red)');
+    expect(screen.getByTestId('dragons-centre').textContent?.trim()).toBe('centre: 2 dragons (green, blue)');
+    expect(screen.getByTestId('dragons-B').textContent?.trim()).toBe('Ben: no dragon');
+    expect(screen.getByTestId('dragons-A').querySelector('.dragons')?.getAttribute('aria-hidden')).toBe('true');
+  });
+
+  it('offers no element once the game is over between fights', () => {
+    const over = game({ game_over: { winner: 'A', reason: 'out_of_cards', dragons: 1, crystal_cards: 0, score: 1 } });
+    render(DragonTrack, { lang: 'en', view: over, busy: false, onchoose: vi.fn() });
+    expect(screen.queryByTestId('choose-fire')).toBeNull();
+    expect(screen.queryByTestId('choose-earth')).toBeNull();
+  });
 });

@@ -25,6 +25,20 @@ describe('MoreMenu', () => {
     expect(onact).toHaveBeenLastCalledWith({ action: 'attract_dragons', player: 'B', count: 1 });
   });
 
+  it('says the game ends at once when a player runs out of cards between fights (EN, DE)', async () => {
+    menu('en', game({ between_fights: true }));
+    await fireEvent.click(screen.getByTestId('out-of-cards-B'));
+    const en = screen.getByTestId('end-ask').textContent ?? '';
+    expect(en).toContain('Ben has no cards left in hand or draw deck? No fight is under way: the game then ends at once.');
+    expect(en).not.toContain('after the fight');
+  });
+
+  it('says it in German too', async () => {
+    menu('de', game({ between_fights: true }));
+    await fireEvent.click(screen.getByTestId('out-of-cards-A'));
+    expect(screen.getByTestId('end-ask').textContent).toContain('Gerade läuft kein Kampf: das Spiel endet dann sofort.');
+  });
+
   it('changes the view options of this device', async () => {
     const onprefs = vi.fn();
     menu('de', game(), vi.fn(), onprefs);

@@ -30,6 +30,7 @@ describe('PlayerHalf', () => {
     expect(screen.getByTestId('due-A').textContent).toContain('Rückzug: 1');
   });
 
+  let halfBottom = 200;
   it('counts the cards that do not fit in the half, and the count opens them all', async () => {
     // three chips, the half's card area 50 px high: the second and third lie below it
     const rect = (top: number, bottom: number) => () =>
@@ -38,6 +39,7 @@ describe('PlayerHalf', () => {
     const before = proto.getBoundingClientRect;
     proto.getBoundingClientRect = function (this: HTMLElement) {
       if (this.matches('[data-testid="cards-A"]')) return rect(0, 50)();
+      if (this.matches('[data-testid="side-A"]')) return rect(-60, halfBottom)();
       const i = [...document.querySelectorAll('[data-testid="cards-A"] .chip')].indexOf(this);
       return i < 0 ? rect(0, 0)() : rect(i * 48, i * 48 + 44)();
     };
@@ -52,7 +54,7 @@ describe('PlayerHalf', () => {
       render(PlayerHalf, { lang: 'en', view: game({ players: [ann, side('B', 'Ben', 'Hoax', 0, 0)] }), side: ann, onwhy: vi.fn(), oncard });
       const more = await screen.findByTestId('more-cards-A');
       expect(more.textContent).toBe('+2');
-      expect(more.getAttribute('aria-label')).toBe('Ann: 2 more cards in play: show them all');
+      expect(more.getAttribute('aria-label')).toBe('+2 Ann: 2 more cards in play: show them all');
       await fireEvent.click(more);
       expect(screen.getByTestId('cards-A').classList.contains('all')).toBe(true);
       // a card tapped in the full list opens it and puts the list back
@@ -61,6 +63,27 @@ describe('PlayerHalf', () => {
       expect(screen.getByTestId('cards-A').classList.contains('all')).toBe(false);
     } finally {
       proto.getBoundingClientRect = before;
+    }
+  });
+
+  it('counts a card the half cuts off, though its list runs on (a short half, large text)', async () => {
+    halfBottom = 30;
+    const rect = (top: number, bottom: number) => () =>
+      ({ top, bottom, left: 0, right: 100, width: 100, height: bottom - top, x: 0, y: top, toJSON: () => ({}) }) as DOMRect;
+    const proto = HTMLElement.prototype;
+    const before = proto.getBoundingClientRect;
+    proto.getBoundingClientRect = function (this: HTMLElement) {
+      if (this.matches('[data-testid="cards-A"]')) return rect(0, 50)();
+      if (this.matches('[data-testid="side-A"]')) return rect(-60, halfBottom)();
+      return [...document.querySelectorAll('[data-testid="cards-A"] .chip')].includes(this) ? rect(0, 44)() : rect(0, 0)();
+    };
+    try {
+      const ann = side('A', 'Ann', 'Vulca', 4, 1, [card('vulca-10', 'Vulca 10', 'Sear', 4, 1)]);
+      render(PlayerHalf, { lang: 'en', view: game({ players: [ann, side('B', 'Ben', 'Hoax', 0, 0)] }), side: ann, onwhy: vi.fn(), oncard: vi.fn() });
+      expect((await screen.findByTestId('more-cards-A')).textContent).toBe('+1');
+    } finally {
+      proto.getBoundingClientRect = before;
+      halfBottom = 200;
     }
   });
 

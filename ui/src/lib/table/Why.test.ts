@@ -29,4 +29,11 @@ describe('Why', () => {
     render(Why, { lang: 'en', view, seat: 'A' });
     expect(screen.getByTestId('why-A').textContent).toContain('6 → 12: double: fire values of own one character card');
   });
+
+  it('ends with the sum the half shows (the engine\'s totals), in the interface language', () => {
+    const view = game({ breakdown: [flash] });
+    view.players[0]!.total = { fire: 12, earth: 3 };
+    render(Why, { lang: 'de', view, seat: 'A' });
+    expect(screen.getByTestId('why-A-total').textContent?.replace(/\s+/g, ' ').trim()).toBe('Summe: Feuer 12 · Erde 3');
+  });
 });

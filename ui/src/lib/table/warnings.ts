@@ -30,6 +30,7 @@ const KINDS = [
   'second_booster_or_support',
   'after_stop',
   'second_leadership',
+  'leadership_too_late',
   'no_new_character',
   'not_in_deck',
   'already_in_play',

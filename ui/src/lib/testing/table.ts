@@ -57,6 +57,7 @@ export function game(over: Partial<GameView> = {}): GameView {
     turn: 'A',
     fight_starter: 'A',
     first_turn: true,
+    between_fights: false,
     dragons: [
       { colour: 'red', position: 'A' },
       { colour: 'green', position: 'centre' },
