@@ -390,12 +390,13 @@ pub(crate) async fn report(
     }
     let key = normalised(&code);
     if let Some(wait) = app.changes.wait(&key, report, Instant::now()) {
-        // a table that can still change waits; one that is final (or a round that is over)
-        // is answered by the desk's refusal below, which writes nothing either
+        // only a change of the seat's stored report waits: a table that is final (or a
+        // round that is over) is answered by the desk's refusal below, which writes nothing
+        // either, and a seat whose report the organiser cleared reports at once
         let desk = app.desk.clone();
         let asked = code.clone();
         let seat = tokio::task::spawn_blocking(move || desk.seat(&asked, lang)).await;
-        if matches!(seat, Ok(Ok(ref v)) if v.can_report) {
+        if matches!(seat, Ok(Ok(ref v)) if v.can_report && v.mine.is_some_and(|m| m != report)) {
             // a code known to work (only those are remembered): no guess
             app.lockouts.give_back(client, Some(&key), Instant::now());
             let seconds = wait.as_secs_f64().ceil().max(1.0) as u64;

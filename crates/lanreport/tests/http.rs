@@ -670,6 +670,14 @@ async fn a_code_changes_its_report_at_most_once_a_gap_and_a_repeat_writes_nothin
     let later = report(&h, &h.code("Ben"), "won", [5, 2]).await;
     assert_eq!(later.status, 200, "{later:?}");
     assert_eq!(rows(), 3);
+    // the organiser clears the table: both report again at once, whatever they sent before
+    h.service
+        .lock()
+        .unwrap()
+        .reset_reports(h.event, 1, 2, Language::En)
+        .unwrap();
+    assert_eq!(report(&h, &h.code("Ben"), "lost", [1, 5]).await.status, 200);
+    assert_eq!(report(&h, &h.code("Dan"), "won", [5, 1]).await.status, 200);
 }
 
 #[tokio::test]
