@@ -106,6 +106,7 @@ pub fn configure<R: tauri::Runtime>(builder: tauri::Builder<R>) -> tauri::Builde
             commands::reporting::reporting_accept,
             commands::reporting::reporting_reset,
             commands::reporting::reporting_settle,
+            commands::reporting::reporting_log,
         ])
 }
 

@@ -93,6 +93,27 @@ fn the_organiser_serves_reporting_and_two_players_report_through_it() {
         .expect_err("not an address");
     assert!(err.contains("ist keine Adresse"), "{err}");
 
+    // while `tablemate tournament serve` serves the event, the app is refused, naming it, and
+    // opens nothing
+    let event_id = id.as_i64().expect("an id");
+    let cli = lanreport::ServeLock::acquire(app.dir.path(), event_id, lanreport::Holder::Cli)
+        .expect("the CLI's lock");
+    let err = app
+        .call(
+            "reporting_start",
+            json!({ "id": id, "address": "127.0.0.1:0", "lang": "de" }),
+        )
+        .expect_err("served by the CLI");
+    assert!(
+        err.contains("läuft schon bei `tablemate tournament serve`"),
+        "{err}"
+    );
+    let status = app
+        .call("reporting_status", json!({ "id": id }))
+        .expect("status");
+    assert_eq!(status["reporting"]["open"], false, "nothing opened");
+    drop(cli);
+
     let started = app
         .call(
             "reporting_start",
@@ -206,13 +227,34 @@ fn the_organiser_serves_reporting_and_two_players_report_through_it() {
         .call("reporting_status", json!({ "id": id }))
         .expect("status");
     assert_eq!(status["url"], Value::Null);
+    assert_eq!(status["stopped"], "all_results_in", "and says why");
     assert!(
         std::net::TcpStream::connect(&addr).is_err(),
         "the port is free"
+    );
+    // the report log: each phone's report with its address, and the organiser's decision
+    let log = app
+        .call("reporting_log", json!({ "id": id, "lang": "de" }))
+        .expect("log");
+    let log = log.as_array().expect("a list");
+    let ben = log
+        .iter()
+        .find(|l| l["who"] == "Ben")
+        .expect("Ben's report");
+    assert_eq!(
+        (ben["action"].as_str(), ben["client"].as_str()),
+        (Some("report"), Some("127.0.0.1"))
+    );
+    let settled = log.last().expect("a decision");
+    assert_eq!(
+        (settled["action"].as_str(), settled["who"].as_str()),
+        (Some("set_result"), Some("Turnierleitung")),
+        "{settled}"
     );
     let stopped = app
         .call("reporting_stop", json!({ "id": id }))
         .expect("stop");
     assert_eq!(stopped["url"], Value::Null);
     assert_eq!(stopped["reporting"]["open"], false);
+    assert_eq!(stopped["stopped"], "all_results_in");
 }

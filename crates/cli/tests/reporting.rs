@@ -246,12 +246,105 @@ fn serve_takes_two_tables_reports_over_http_and_stops_once_the_round_is_final() 
         .unwrap()
         .read_to_string(&mut err)
         .unwrap();
-    assert!(err.contains("every result of the round is in"), "{err}");
+    assert!(
+        err.contains("reporting stopped: Every result of the round is in."),
+        "{err}"
+    );
     let shown = json(dir.path(), &["tournament", "show", &id]);
     let tables = shown["rounds"][0]["tables"].as_array().unwrap();
     assert!(tables.iter().all(|t| !t["result"].is_null()));
     let view = json(dir.path(), &["tournament", "reports", &id]);
     assert_eq!(view["open"], false, "closed when the server stopped");
+    // the report log: each phone's report with its address, and the agreements
+    let log = json(dir.path(), &["tournament", "reports", &id, "--log"]);
+    let log = log.as_array().unwrap();
+    assert_eq!(log.len(), 6, "{log:?}");
+    assert_eq!(log[0]["who"], "Anna");
+    assert_eq!(log[0]["action"], "report");
+    assert_eq!(log[0]["client"], "127.0.0.1");
+    assert_eq!(log[0]["new"], "Anna won 5–1");
+    assert_eq!(log[2]["action"], "accept");
+    let text = tablemate(dir.path(), &["tournament", "reports", &id, "--log"]);
+    let text = String::from_utf8_lossy(&text.stdout).to_string();
+    assert!(
+        text.contains("round 1 table  1  Anna reported from 127.0.0.1: Anna won 5–1"),
+        "{text}"
+    );
+}
+
+/// Waits for `child` to end (at most `limit`) and returns what it wrote to stderr.
+fn ended(mut child: Child, limit: Duration) -> (std::process::ExitStatus, String) {
+    let start = Instant::now();
+    let status = loop {
+        if let Some(s) = child.try_wait().unwrap() {
+            break s;
+        }
+        if start.elapsed() > limit {
+            let _ = child.kill();
+            panic!("serve did not stop");
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    (status, err)
+}
+
+#[test]
+fn a_second_serve_is_refused_naming_the_first_and_closing_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let id = event(dir.path());
+    let (first, addr, _) = serve(dir.path(), &id);
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let o = tablemate(
+        dir.path(),
+        &[
+            "tournament",
+            "serve",
+            &id,
+            "--address",
+            &format!("127.0.0.1:{port}"),
+        ],
+    );
+    assert_eq!(o.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&o.stderr).to_string();
+    assert!(
+        err.contains("already served by `tablemate tournament serve` (process")
+            && err.contains(&format!("at http://{addr}/")),
+        "{err}"
+    );
+    // the first still serves, reporting still open
+    assert_eq!(http(&addr, "GET", "/", None).0, 200);
+    assert_eq!(
+        json(dir.path(), &["tournament", "reports", &id])["open"],
+        true
+    );
+    // the organiser closes reporting with no result in: that is the reason given
+    json(dir.path(), &["tournament", "reports", &id, "--close"]);
+    let (status, err) = ended(first, Duration::from_secs(10));
+    assert!(status.success());
+    assert!(
+        err.contains("reporting stopped: The organiser closed reporting."),
+        "{err}"
+    );
+    // and the event may be served again
+    let (again, _, line) = serve(dir.path(), &id);
+    assert!(line.starts_with("players report at"), "{line}");
+    json(dir.path(), &["tournament", "unpair", &id]);
+    let (_, err) = ended(again, Duration::from_secs(10));
+    assert!(
+        err.contains("reporting stopped: The round was undone."),
+        "{err}"
+    );
 }
 
 #[test]

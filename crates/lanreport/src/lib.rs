@@ -9,12 +9,15 @@
 //!
 //! Nothing else is reachable: no organiser control, no other route. Every request is checked
 //! (`routes::guard`): `Host` must be the advertised address, an `Origin` must be ours, a report
-//! is JSON from our origin. Bodies are at most 4 KiB; headers must arrive within a few seconds
-//! and a connection lives a bounded time (slow clients cannot hold slots); at most a fixed
-//! number of connections are served at once; wrong codes lock a client out for growing times;
-//! codes are compared in constant time (by the service). Every response says `no-store`,
-//! `nosniff`, `no-referrer` and a CSP of `default-src 'self'` plus the page's own script and
-//! style by hash. There is no CORS and no cookie.
+//! is JSON from our origin. Bodies are at most 4 KiB; headers must arrive within a few seconds,
+//! a request is answered (or 408) within a few more, and a connection lives a bounded time
+//! (slow clients cannot hold slots). Each client address holds at most a few connections and
+//! all of them together a fixed number, so one client cannot shut the others out. Codes are
+//! tried at a bounded rate per address, counted before they are looked at (`lockout`); right
+//! codes never count. A seat's report changes at most once every few seconds. Codes are
+//! compared in constant time (by the service). Every response says `no-store`, `nosniff`,
+//! `no-referrer`, `X-Frame-Options: DENY` and a CSP of `default-src 'self'` plus the page's
+//! own script and style by hash. There is no CORS and no cookie.
 //!
 //! The server knows nothing of the database: it asks a [`Desk`] (the service behind a lock,
 //! [`ServiceDesk`], for the CLI; the app's own state in the app), one blocking call per request,
@@ -25,7 +28,10 @@ mod lockout;
 mod page;
 pub mod qr;
 mod routes;
+mod shares;
+mod stopping;
 
+use std::collections::HashSet;
 use std::net::{IpAddr, SocketAddr};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -46,8 +52,10 @@ use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::timeout::TimeoutLayer;
 
 pub use lockout::LockoutPolicy;
+pub use stopping::{Holder, LockError, ServeLock, ServedBy, StopReason};
 
-/// Where the server gets its answers: the two things a player can do.
+/// Where the server gets its answers: the two things a player can do, and the codes the event
+/// has (to tell a code of a round undone since from a guess).
 pub trait Desk: Send + Sync + 'static {
     fn seat(&self, code: &str, lang: Language) -> Result<SeatView, SeatRefusal>;
     fn report(
@@ -57,6 +65,8 @@ pub trait Desk: Send + Sync + 'static {
         client: IpAddr,
         lang: Language,
     ) -> Result<SeatView, SeatRefusal>;
+    /// Every seat code of the event now, of any round (empty when it cannot be read).
+    fn codes(&self) -> Vec<String>;
 }
 
 /// The service behind a lock, serving one event.
@@ -94,39 +104,59 @@ impl Desk for ServiceDesk {
             svc.report_result(self.event, code, report, &client.to_string(), lang)
         })
     }
+
+    fn codes(&self) -> Vec<String> {
+        self.service
+            .lock()
+            .ok()
+            .and_then(|svc| svc.event_codes(self.event).ok())
+            .unwrap_or_default()
+    }
 }
 
-/// The server's limits.
+/// The server's limits. [`Limits::default`] is what the CLI and the app serve with.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Limits {
-    /// Connections served at once; one more is closed at once.
+    /// Connections served at once, from all clients; one more is closed at once.
     pub max_connections: usize,
+    /// Connections one client address may hold at once; one more is closed at once.
+    pub per_client_connections: usize,
     /// The time a client has to send a request's headers.
     pub header_timeout: Duration,
-    /// The time a request (reading its body and answering) may take.
+    /// The time a request (reading its body and answering) may take; then 408.
     pub request_timeout: Duration,
     /// The longest a connection stays open, whatever it does.
     pub connection_time: Duration,
     /// The largest request body.
     pub body_bytes: usize,
+    /// How fast an address may try codes.
     pub lockout: LockoutPolicy,
+    /// The shortest time between two different reports with one code.
+    pub report_gap: Duration,
 }
 
 impl Default for Limits {
     fn default() -> Self {
         Limits {
-            max_connections: 64,
+            max_connections: 128,
+            // a browser opens at most six connections to one host: one phone never meets its
+            // own limit, and one client holding six leaves the rest for everyone else
+            per_client_connections: 6,
             header_timeout: Duration::from_secs(5),
             request_timeout: Duration::from_secs(10),
             connection_time: Duration::from_secs(20),
             body_bytes: 4096,
             lockout: LockoutPolicy::default(),
+            report_gap: Duration::from_secs(5),
         }
     }
 }
 
 /// The port the server listens on unless the organiser gives another.
 pub const DEFAULT_PORT: u16 = 8470;
+
+/// How often the server reads the event's codes (to know a code of a round undone since).
+const CODES_EVERY: Duration = Duration::from_secs(2);
 
 /// Why the server could not start.
 #[derive(Debug, thiserror::Error)]
@@ -151,12 +181,27 @@ pub struct Server {
     task: Option<JoinHandle<()>>,
 }
 
-/// `192.168.1.20:8470`, `[fe80::1]:8470`: the address as a `Host` header names it.
+/// `192.168.1.20:8470`, `[fe80::1]:8470`: the address as a `Host` header names it; on port 80
+/// without the port (`192.168.1.20`), as browsers send it.
 fn authority(address: SocketAddr) -> String {
-    match address.ip() {
-        IpAddr::V4(ip) => format!("{ip}:{}", address.port()),
-        IpAddr::V6(ip) => format!("[{ip}]:{}", address.port()),
+    let ip = match address.ip() {
+        IpAddr::V4(ip) => ip.to_string(),
+        IpAddr::V6(ip) => format!("[{ip}]"),
+    };
+    if address.port() == 80 {
+        ip
+    } else {
+        format!("{ip}:{}", address.port())
     }
+}
+
+/// The `Host` values accepted: the authority, and on port 80 also with `:80` spelled out.
+fn hosts(address: SocketAddr) -> Vec<String> {
+    let mut all = vec![authority(address)];
+    if address.port() == 80 {
+        all.push(format!("{}:80", authority(address)));
+    }
+    all
 }
 
 fn router(app: Arc<routes::App>, limits: &Limits) -> Router {
@@ -211,12 +256,18 @@ impl Server {
         let app = Arc::new(routes::App {
             desk,
             lockouts: lockout::Lockouts::new(limits.lockout),
-            authority: authority(address),
-            origin: format!("http://{}", authority(address)),
+            hosts: hosts(address),
+            origins: hosts(address)
+                .into_iter()
+                .map(|h| format!("http://{h}"))
+                .collect(),
+            known_codes: Mutex::new(HashSet::new()),
+            changes: routes::Changes::new(limits.report_gap),
         });
-        let router = router(app, &limits);
+        routes::learn_codes(&app).await;
+        let router = router(app.clone(), &limits);
         let (stop, stopped) = watch::channel(false);
-        let task = tokio::spawn(accept_loop(listener, router, limits, stopped));
+        let task = tokio::spawn(serve(listener, router, app, limits, stopped));
         Ok(Server {
             address,
             stop,
@@ -229,7 +280,8 @@ impl Server {
         self.address
     }
 
-    /// The page's address for the QR code and the projector: `http://192.168.1.20:8470/`.
+    /// The page's address for the QR code and the projector: `http://192.168.1.20:8470/`
+    /// (`http://192.168.1.20/` on port 80).
     pub fn url(&self) -> String {
         format!("http://{}/", authority(self.address))
     }
@@ -249,53 +301,72 @@ impl Drop for Server {
     }
 }
 
-async fn accept_loop(
+/// The accept loop, and beside it the codes read every few seconds.
+async fn serve(
     listener: TcpListener,
     router: Router,
+    app: Arc<routes::App>,
     limits: Limits,
     mut stopped: watch::Receiver<bool>,
 ) {
-    let slots = Arc::new(Semaphore::new(limits.max_connections));
-    let mut connections = JoinSet::new();
-    loop {
-        let accepted = tokio::select! {
-            _ = stopped.changed() => break,
-            accepted = listener.accept() => accepted,
-        };
-        while connections.try_join_next().is_some() {}
-        let (stream, peer) = match accepted {
-            Ok(a) => a,
-            // out of file handles or the like: wait a moment rather than spin
-            Err(_) => {
-                tokio::time::sleep(Duration::from_millis(50)).await;
-                continue;
+    let mut stopped_too = stopped.clone();
+    let learning = async move {
+        loop {
+            tokio::select! {
+                _ = stopped_too.changed() => return,
+                _ = tokio::time::sleep(CODES_EVERY) => routes::learn_codes(&app).await,
             }
-        };
-        // over the cap: closed at once, without reading a byte
-        let Ok(permit) = slots.clone().try_acquire_owned() else {
-            drop(stream);
-            continue;
-        };
-        let client = routes::Client(peer.ip());
-        let service = router.clone().map_request(
-            move |mut req: axum::http::Request<hyper::body::Incoming>| {
-                req.extensions_mut().insert(client);
-                req
-            },
-        );
-        connections.spawn(async move {
-            let _permit = permit;
-            let conn = hyper::server::conn::http1::Builder::new()
-                .timer(TokioTimer::new())
-                .header_read_timeout(limits.header_timeout)
-                .keep_alive(false)
-                .serve_connection(TokioIo::new(stream), TowerToHyperService::new(service));
-            // a connection that sends nothing, or trickles, is closed after this at the latest
-            let _ = tokio::time::timeout(limits.connection_time, conn).await;
-        });
-    }
-    connections.abort_all();
-    while connections.join_next().await.is_some() {}
+        }
+    };
+    let accepting = async move {
+        let slots = Arc::new(Semaphore::new(limits.max_connections));
+        let shares = shares::Shares::new(limits.per_client_connections);
+        let mut connections = JoinSet::new();
+        loop {
+            let accepted = tokio::select! {
+                _ = stopped.changed() => break,
+                accepted = listener.accept() => accepted,
+            };
+            while connections.try_join_next().is_some() {}
+            let (stream, peer) = match accepted {
+                Ok(a) => a,
+                // out of file handles or the like: wait a moment rather than spin
+                Err(_) => {
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                    continue;
+                }
+            };
+            // over the client's share, or over the cap: closed at once, without reading a byte
+            let Some(share) = shares.take(peer.ip()) else {
+                drop(stream);
+                continue;
+            };
+            let Ok(permit) = slots.clone().try_acquire_owned() else {
+                drop(stream);
+                continue;
+            };
+            let client = routes::Client(peer.ip());
+            let service = router.clone().map_request(
+                move |mut req: axum::http::Request<hyper::body::Incoming>| {
+                    req.extensions_mut().insert(client);
+                    req
+                },
+            );
+            connections.spawn(async move {
+                let _held = (permit, share);
+                let conn = hyper::server::conn::http1::Builder::new()
+                    .timer(TokioTimer::new())
+                    .header_read_timeout(limits.header_timeout)
+                    .keep_alive(false)
+                    .serve_connection(TokioIo::new(stream), TowerToHyperService::new(service));
+                // a connection that sends nothing, or trickles, is closed after this at the latest
+                let _ = tokio::time::timeout(limits.connection_time, conn).await;
+            });
+        }
+        connections.abort_all();
+        while connections.join_next().await.is_some() {}
+    };
+    tokio::join!(learning, accepting);
 }
 
 /// What the organiser's event page shows of reporting: where players go (while the server
@@ -309,6 +380,8 @@ pub struct ServingView {
     pub qr: Option<String>,
     /// The current round's reports; `None` before round 1 is paired.
     pub reporting: Option<tablemate::tournaments::ReportingView>,
+    /// Why the server last stopped, while it is not running.
+    pub stopped: Option<StopReason>,
 }
 
 impl ServingView {
@@ -320,7 +393,14 @@ impl ServingView {
             qr: url.as_deref().and_then(qr::qr_data_url),
             url,
             reporting,
+            stopped: None,
         }
+    }
+
+    /// The view, saying why the server stopped (when it is not running).
+    pub fn stopped(mut self, why: Option<StopReason>) -> Self {
+        self.stopped = if self.url.is_none() { why } else { None };
+        self
     }
 }
 

@@ -505,3 +505,31 @@ fn undoing_a_round_with_reports_asks_first_then_discards_them_and_expires_the_co
     let refused = svc.seat_view(e, &anna, EN).unwrap_err();
     assert_eq!(refused.kind, SeatRefusalKind::UnknownCode, "{refused:?}");
 }
+
+#[test]
+fn the_event_lists_its_codes_and_the_log_names_the_organiser_in_the_language_asked() {
+    let (_dir, mut svc, e) = event(ReportAcceptance::AtOnce);
+    let codes = open(&mut svc, e);
+    // every code of the event, as codes are compared (the server keeps them to tell a code of
+    // an undone round from a guess)
+    let all = svc.event_codes(e).unwrap();
+    assert_eq!(all.len(), 4);
+    for c in &codes {
+        assert!(all.contains(&c.code), "{}", c.code);
+    }
+    report(&mut svc, e, &codes, "Ben", won(5, 1));
+    report(&mut svc, e, &codes, "Dan", won(5, 2));
+    svc.settle_reports(e, 1, 2, "Ben", 5, 1, EN).unwrap();
+    agree_at_table_1(&mut svc, e, &codes);
+    let de = svc.report_log(e, DE).unwrap();
+    let who: Vec<&str> = de.iter().map(|l| l.who.as_str()).collect();
+    assert!(who.contains(&"Turnierleitung"), "{who:?}");
+    assert!(who.contains(&"Übereinstimmung"), "{who:?}");
+    let en = svc.report_log(e, EN).unwrap();
+    let who: Vec<&str> = en.iter().map(|l| l.who.as_str()).collect();
+    assert!(
+        who.contains(&"organiser") && who.contains(&"agreement"),
+        "{who:?}"
+    );
+    assert!(who.contains(&"Ben") && who.contains(&"Dan"), "{who:?}");
+}

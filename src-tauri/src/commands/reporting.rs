@@ -6,9 +6,9 @@
 use std::net::SocketAddr;
 
 use lanreport::interfaces::LanAddress;
-use lanreport::{ServingView, SlipCode};
+use lanreport::{ServingView, SlipCode, StopReason};
 use serde::Deserialize;
-use tablemate::tournaments::{ReportAcceptance, ReportingView};
+use tablemate::tournaments::{ReportAcceptance, ReportLogView, ReportingView};
 use tablemate::{Language, ServiceError};
 use tauri::{AppHandle, Runtime, State};
 
@@ -59,13 +59,20 @@ pub async fn reporting_start<R: Runtime>(
             Language::De => format!("{address:?} ist keine Adresse wie 192.168.1.20:8470"),
         })
     })?;
-    state.with(|svc| {
+    // the lock first: a round another program serves is neither opened nor closed here
+    let dir = state.with(|svc| Ok(svc.paths().dir().to_path_buf()))?;
+    let round = state.with(|svc| svc.reporting(id, lang).map(|r| r.round))?;
+    server.start(app, id, round, address, &dir, lang).await?;
+    let opened = state.with(|svc| {
         if !svc.reporting(id, lang)?.live {
             svc.open_reporting(id, lang)?;
         }
         Ok(())
-    })?;
-    server.start(app, id, address).await?;
+    });
+    if let Err(e) = opened {
+        server.stop_because(StopReason::Closed).await;
+        return Err(e);
+    }
     Ok(ServingView::new(
         server.url_for(id),
         reports(&state, id, lang)?,
@@ -81,16 +88,17 @@ pub async fn reporting_stop(
     lang: Option<Language>,
 ) -> CmdResult<ServingView> {
     let lang = lang.unwrap_or_default();
-    server.stop().await;
+    server.stop_because(StopReason::Closed).await;
     let open = reports(&state, id, lang)?.is_some_and(|r| r.open);
     if open {
         state.with(|svc| svc.close_reporting(id, lang).map(drop))?;
     }
-    Ok(ServingView::new(None, reports(&state, id, lang)?))
+    Ok(ServingView::new(None, reports(&state, id, lang)?).stopped(server.stopped(id)))
 }
 
-/// Where reporting stands (the event page asks every few seconds). A server whose round is
-/// final or closed is stopped here.
+/// Where reporting stands (the event page asks every few seconds). A server whose round's
+/// codes stopped working (every result in, closed, the round undone) is stopped here, and
+/// the view says why.
 #[tauri::command]
 pub async fn reporting_status(
     state: State<'_, AppState>,
@@ -100,10 +108,27 @@ pub async fn reporting_status(
 ) -> CmdResult<ServingView> {
     let lang = lang.unwrap_or_default();
     let view = reports(&state, id, lang)?;
-    if server.url_for(id).is_some() && !view.as_ref().is_some_and(|v| v.live) {
-        server.stop().await;
+    if let Some(round) = server.round_for(id) {
+        let why = match &view {
+            Some(v) => StopReason::of(round, v),
+            None => Some(StopReason::RoundUndone),
+        };
+        if let Some(why) = why {
+            server.stop_because(why).await;
+        }
     }
-    Ok(ServingView::new(server.url_for(id), view))
+    Ok(ServingView::new(server.url_for(id), view).stopped(server.stopped(id)))
+}
+
+/// Every report and decision of the event, oldest first: who, table, the phone's address,
+/// when, old → new.
+#[tauri::command(async)]
+pub fn reporting_log(
+    state: State<'_, AppState>,
+    id: i64,
+    lang: Option<Language>,
+) -> CmdResult<Vec<ReportLogView>> {
+    state.with(|svc| svc.report_log(id, lang.unwrap_or_default()))
 }
 
 /// Each seat's code of the round (made when first asked for), with a QR code of the page's

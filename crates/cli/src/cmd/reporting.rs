@@ -1,7 +1,9 @@
 //! `tablemate tournament serve|codes|reports|accept|reset|settle`: players reporting their own
 //! results from their phones over the hall's network. `serve` runs the reporting server
 //! (crates/lanreport) on one network of this computer until Ctrl+C, or until the round's
-//! results are all in; the organiser's commands stay here, never on the network.
+//! codes stop working (every result in, reporting closed, the round undone), and says which;
+//! a second `serve` of the same event (here or in the app) is refused, naming the first. The
+//! organiser's commands stay here, never on the network.
 
 use std::io::Write;
 use std::net::SocketAddr;
@@ -9,7 +11,10 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use clap::{Args, Subcommand};
-use tablemate::tournaments::{ReportAcceptance, ReportingView, SeatCodeView, TableReportState};
+use lanreport::StopReason;
+use tablemate::tournaments::{
+    ReportAcceptance, ReportLogAction, ReportLogView, ReportingView, SeatCodeView, TableReportState,
+};
 use tablemate::{Language, Service, ServiceError};
 
 use crate::Ctx;
@@ -19,9 +24,11 @@ const LANG: Language = Language::En;
 
 #[derive(Debug, Subcommand)]
 pub enum ReportCmd {
-    /// Serve the report page on this computer's network until Ctrl+C (or until every result of
-    /// the round is in). Opens reporting for the current round if it is closed, and closes it
-    /// when the server stops.
+    /// Serve the report page on this computer's network until Ctrl+C, or until the round's
+    /// codes stop working (every result in, reporting closed, the round undone), and say why it
+    /// stopped. Opens reporting for the current round if it is closed, and closes it when the
+    /// server stops. Refused while the event is served already (by another `serve` or the
+    /// app).
     Serve {
         event: String,
         /// The address to serve on, one network of this computer (default: the first LAN
@@ -40,13 +47,17 @@ pub enum ReportCmd {
         round: Option<u32>,
     },
     /// Where the current round's reports stand, table by table; open or close reporting, or
-    /// set whether agreeing reports count at once or wait for you.
+    /// set whether agreeing reports count at once or wait for you. --log: every report and
+    /// decision of the event instead (who, table, the phone's address, when, old → new).
     Reports {
         event: String,
         #[arg(long, conflicts_with = "close")]
         open: bool,
         #[arg(long)]
         close: bool,
+        /// Show the report log: every report and decision, oldest first.
+        #[arg(long, conflicts_with_all = ["open", "close", "accept"])]
+        log: bool,
         /// at-once (agreeing reports become the result) or by-organiser (they wait for
         /// `tournament accept`).
         #[arg(long, value_name = "WHEN")]
@@ -122,6 +133,43 @@ fn print_reporting(w: &mut dyn Write, v: &ReportingView) -> std::io::Result<()> 
     Ok(())
 }
 
+fn action_text(a: ReportLogAction) -> &'static str {
+    match a {
+        ReportLogAction::Report => "reported",
+        ReportLogAction::Accept => "accepted",
+        ReportLogAction::SetResult => "set the result",
+        ReportLogAction::Reset => "cleared a report",
+    }
+}
+
+fn print_log(w: &mut dyn Write, log: &[ReportLogView]) -> std::io::Result<()> {
+    if log.is_empty() {
+        writeln!(w, "no reports yet")?;
+    }
+    for l in log {
+        let change = match (&l.old, &l.new) {
+            (Some(o), Some(n)) => format!("{o} → {n}"),
+            (None, Some(n)) => n.clone(),
+            (Some(o), None) => format!("{o} → (none)"),
+            (None, None) => String::new(),
+        };
+        let from = l
+            .client
+            .as_deref()
+            .map_or_else(String::new, |c| format!(" from {c}"));
+        writeln!(
+            w,
+            "{}  round {} table {:>2}  {} {}{from}: {change}",
+            l.at,
+            l.round,
+            l.table,
+            l.who,
+            action_text(l.action)
+        )?;
+    }
+    Ok(())
+}
+
 fn print_codes(w: &mut dyn Write, codes: &[SeatCodeView]) -> std::io::Result<()> {
     if codes.is_empty() {
         writeln!(w, "no codes for this round")?;
@@ -186,9 +234,14 @@ pub fn run(ctx: &Ctx, mut svc: Service, cmd: ReportCmd) -> Result<(), ServiceErr
             event,
             open,
             close,
+            log,
             accept,
         } => {
             let id = svc.find_event(&event)?.0;
+            if log {
+                let log = svc.report_log(id, LANG)?;
+                return out.print(&log, |w| print_log(w, &log));
+            }
             if let Some(a) = accept {
                 let acceptance = match a.trim().to_ascii_lowercase().replace('_', "-").as_str() {
                     "at-once" => ReportAcceptance::AtOnce,
@@ -233,12 +286,17 @@ pub fn run(ctx: &Ctx, mut svc: Service, cmd: ReportCmd) -> Result<(), ServiceErr
     }
 }
 
-/// Runs the server until Ctrl+C or until the round is final, then closes reporting.
+/// Runs the server until Ctrl+C or until the round's codes stop working, says why, then
+/// closes reporting (unless it was closed already). The event is locked for serving first, so
+/// a second `serve` (or the app) is refused before it opens or closes anything.
 fn serve(mut svc: Service, event: i64, address: SocketAddr, ctx: &Ctx) -> Result<(), ServiceError> {
+    let lock = lanreport::ServeLock::acquire(svc.paths().dir(), event, lanreport::Holder::Cli)
+        .map_err(|e| ServiceError::invalid(e.text(LANG)))?;
     let view = svc.reporting(event, LANG)?;
     if !view.live {
         svc.open_reporting(event, LANG)?;
     }
+    let round = svc.reporting(event, LANG)?.round;
     let service = Arc::new(Mutex::new(svc));
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
@@ -254,24 +312,29 @@ fn serve(mut svc: Service, event: i64, address: SocketAddr, ctx: &Ctx) -> Result
             .await
             .map_err(|e| ServiceError::invalid(capitalise(&e.to_string())))?;
         let url = server.url();
+        let _ = lock.announce(Some(&url));
         ctx.out.print(&serde_json::json!({ "url": url }), |w| {
             writeln!(w, "players report at {url} (Ctrl+C to stop)")
         })?;
         let why = tokio::select! {
-            _ = tokio::signal::ctrl_c() => "stopped",
-            _ = terminated() => "stopped",
-            _ = round_final(&service, event) => "every result of the round is in",
+            _ = tokio::signal::ctrl_c() => StopReason::Interrupted,
+            _ = terminated() => StopReason::Interrupted,
+            why = codes_stop(&service, event, round) => why,
         };
         server.stop().await;
-        eprintln!("tablemate: reporting server {why}");
+        eprintln!("tablemate: reporting stopped: {}", why.text(LANG));
         Ok::<(), ServiceError>(())
     });
     // the codes stop working with the server, and the event page says so
     if let Ok(mut svc) = service.lock() {
-        if svc.reporting(event, LANG).is_ok_and(|v| v.open) {
+        if svc
+            .reporting(event, LANG)
+            .is_ok_and(|v| v.open && v.round == round)
+        {
             let _ = svc.close_reporting(event, LANG);
         }
     }
+    drop(lock);
     served
 }
 
@@ -287,17 +350,24 @@ async fn terminated() {
     std::future::pending::<()>().await
 }
 
-/// Returns once the round's codes no longer work (every result in, or closed elsewhere).
-async fn round_final(service: &Arc<Mutex<Service>>, event: i64) {
+/// Returns once the codes of `round` no longer work, with the reason.
+async fn codes_stop(service: &Arc<Mutex<Service>>, event: i64, round: u32) -> StopReason {
     loop {
         tokio::time::sleep(Duration::from_secs(2)).await;
-        let live = service
-            .lock()
-            .ok()
-            .and_then(|svc| svc.reporting(event, LANG).ok())
-            .is_some_and(|v| v.live);
-        if !live {
-            return;
+        let Ok(svc) = service.lock() else {
+            return StopReason::Closed;
+        };
+        match svc.reporting(event, LANG) {
+            Ok(view) => {
+                if let Some(why) = StopReason::of(round, &view) {
+                    return why;
+                }
+            }
+            // no round left: round 1 was undone
+            Err(_) if svc.event_detail(event).is_ok_and(|d| d.rounds.is_empty()) => {
+                return StopReason::RoundUndone
+            }
+            Err(_) => return StopReason::Closed,
         }
     }
 }

@@ -228,7 +228,8 @@ pub enum ReportLogAction {
 pub struct ReportLogView {
     pub round: u32,
     pub table: u32,
-    /// The player's name, "organiser", or "agreement" (accepted at once by the setting).
+    /// The player's name, "organiser", or "agreement" (accepted at once by the setting), in
+    /// the language asked for.
     pub who: String,
     pub action: ReportLogAction,
     pub client: Option<String>,
@@ -359,6 +360,19 @@ impl Service {
             can_report: state != TableReportState::Final,
             status: wording::status(agreement_of(&t), t.result, c.seat, &names, lang),
         })
+    }
+
+    /// Every seat code of the event, of any round, as codes are compared: for the reporting
+    /// server to tell a code of a round undone since (gone from the store) from a guess.
+    pub fn event_codes(&self, event: i64) -> Result<Vec<String>> {
+        let all = self
+            .store
+            .all_seat_codes(TournamentId(event))
+            .map_err(store_err)?;
+        Ok(all
+            .into_iter()
+            .filter_map(|c| codes::normalise(&c.code))
+            .collect())
     }
 
     /// What the phone of the player with `code` shows. Refused for a wrong code, and for a code
@@ -612,10 +626,12 @@ impl Service {
                     s.zip(names.as_ref())
                         .map(|(s, n)| wording::result_text(s, n, lang))
                 };
-                let who = match (l.actor, l.seat, names.as_ref()) {
-                    (Actor::Player, Some(seat), Some(n)) => n.of(seat).to_string(),
-                    (Actor::Agreement, ..) => "agreement".to_string(),
-                    _ => "organiser".to_string(),
+                let who = match (l.actor, l.seat, names.as_ref(), lang) {
+                    (Actor::Player, Some(seat), Some(n), _) => n.of(seat).to_string(),
+                    (Actor::Agreement, .., Language::En) => "agreement".to_string(),
+                    (Actor::Agreement, .., Language::De) => "Übereinstimmung".to_string(),
+                    (.., Language::En) => "organiser".to_string(),
+                    (.., Language::De) => "Turnierleitung".to_string(),
                 };
                 ReportLogView {
                     round: l.round,

@@ -6,6 +6,7 @@ import type { ReportLogAction } from "./ReportLogAction";
  */
 export type ReportLogView = { round: number, table: number, 
 /**
- * The player's name, "organiser", or "agreement" (accepted at once by the setting).
+ * The player's name, "organiser", or "agreement" (accepted at once by the setting), in
+ * the language asked for.
  */
 who: string, action: ReportLogAction, client: string | null, old: string | null, new: string | null, at: string, };

@@ -13,6 +13,7 @@ const { reportingApi } = vi.hoisted(() => ({
     accept: vi.fn(),
     reset: vi.fn(),
     settle: vi.fn(),
+    log: vi.fn(),
   },
 }));
 vi.mock('./reportingApi', () => ({ reportingApi }));
@@ -39,6 +40,7 @@ const serving = (over: Partial<ServingView> = {}): ServingView => ({
   url: null,
   qr: null,
   reporting: round(),
+  stopped: null,
   ...over,
 });
 
@@ -93,6 +95,36 @@ describe('ReportingPanel', () => {
     await fireEvent.input(screen.getByTestId('reporting-crystals-b-1'), { target: { value: '5' } });
     await fireEvent.submit(screen.getByTestId('reporting-settle-1'));
     expect(reportingApi.settle).toHaveBeenCalledWith(3, 2, 1, 'b', 3, 5, 'en');
+    // each number box is labelled with whose crystals it holds
+    expect(screen.getByLabelText('Crystals of Anna')).toBe(screen.getByTestId('reporting-crystals-a-1'));
+    expect(screen.getByLabelText('Crystals of Cleo')).toBe(screen.getByTestId('reporting-crystals-b-1'));
+  });
+
+  it('says why reporting stopped, in German', async () => {
+    reportingApi.status.mockResolvedValue(serving({ stopped: 'round_undone' }));
+    render(ReportingPanel, { eventId: 3, lang: 'de', onerror: vi.fn(), onchanged: vi.fn() });
+    const said = await screen.findByTestId('reporting-stopped');
+    expect(said.textContent).toContain('Melden beendet:');
+    expect(said.textContent).toContain('Die Runde wurde zurückgenommen.');
+  });
+
+  it('shows the report log newest first: who, table, address, time, old → new, decisions', async () => {
+    reportingApi.status.mockResolvedValue(serving({ url: 'http://192.168.1.20:8470/' }));
+    reportingApi.log.mockResolvedValue([
+      { round: 2, table: 1, who: 'Anna', action: 'report', client: '192.168.1.31', old: null, new: 'Anna won 5–2', at: '2026-11-26T19:02:03.000000Z' },
+      { round: 2, table: 1, who: 'Anna', action: 'report', client: '192.168.1.31', old: 'Anna won 5–2', new: 'Anna won 5–3', at: '2026-11-26T19:02:09.000000Z' },
+      { round: 2, table: 1, who: 'organiser', action: 'set_result', client: null, old: null, new: 'Anna won 5–3', at: '2026-11-26T19:05:00.000000Z' },
+    ]);
+    render(ReportingPanel, { eventId: 3, lang: 'en', onerror: vi.fn(), onchanged: vi.fn() });
+    await fireEvent.click(await screen.findByTestId('reporting-log-toggle'));
+    const rows = await screen.findAllByTestId('reporting-log-row');
+    expect(reportingApi.log).toHaveBeenCalledWith(3, 'en');
+    expect(rows).toHaveLength(3);
+    expect(rows[0]?.textContent).toContain('organiser');
+    expect(rows[0]?.textContent).toContain('set the result');
+    expect(rows[1]?.textContent).toContain('Anna won 5–2 → Anna won 5–3');
+    expect(rows[1]?.textContent).toContain('192.168.1.31');
+    expect(rows[2]?.textContent).toContain('reported');
   });
 
   it('tells the event page when a table got its result', async () => {

@@ -3,6 +3,7 @@ import { call } from '../api';
 import type { LanAddress } from '../bindings/LanAddress';
 import type { Language } from '../bindings/Language';
 import type { ReportAcceptance } from '../bindings/ReportAcceptance';
+import type { ReportLogView } from '../bindings/ReportLogView';
 import type { ReportingView } from '../bindings/ReportingView';
 import type { ServingView } from '../bindings/ServingView';
 import type { SlipCode } from '../bindings/SlipCode';
@@ -19,6 +20,8 @@ export const reportingApi = {
   /** Each seat's code of the current round for the result slips (made when first asked for),
    * with a QR code of the page's address and the code while the event is served. */
   codes: (id: number, lang: Language) => call<SlipCode[]>('reporting_codes', { id, lang }),
+  /** Every report and decision of the event, oldest first. */
+  log: (id: number, lang: Language) => call<ReportLogView[]>('reporting_log', { id, lang }),
   setAcceptance: (id: number, acceptance: ReportAcceptance) =>
     call<null>('reporting_set_acceptance', { id, acceptance }),
   accept: (id: number, round: number, table: number, lang: Language) =>
