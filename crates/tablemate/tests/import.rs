@@ -113,11 +113,11 @@ fn a_bad_json_import_is_refused_in_the_interface_language_naming_players() {
     );
 
     let mut doc = good;
-    doc["format_version"] = 3.into();
+    doc["format_version"] = 4.into();
     assert_eq!(
         refused(&mut svc, &doc, DE),
-        "Der Import ist bei format_version gescheitert: Die Datei hat Formatversion 3; dieses \
-         Tablemate liest die Versionen 1 bis 2. Aktualisiere Tablemate, um sie zu importieren. \
+        "Der Import ist bei format_version gescheitert: Die Datei hat Formatversion 4; dieses \
+         Tablemate liest die Versionen 1 bis 3. Aktualisiere Tablemate, um sie zu importieren. \
          Es wurde nichts importiert."
     );
 }
@@ -147,8 +147,7 @@ fn a_bad_csv_import_keeps_the_files_words_and_words_the_sentence() {
                     entrants: entrants.as_bytes(),
                     pairings: pairings.as_bytes(),
                     results: results.as_bytes(),
-                    rounds: None,
-                    corrections: None,
+                    ..CsvImport::default()
                 },
                 lang,
             )
