@@ -147,10 +147,7 @@ mod tests {
         assert_eq!(normalise("  Ann  ", 80), Ok("Ann".to_string()));
         assert_eq!(normalise("Ann\u{200B}", 80), Ok("Ann".to_string()));
         // a joiner inside a name stays as typed (scripts and emoji need it)
-        assert_eq!(
-            normalise("a\u{200D}b", 80),
-            Ok("a\u{200D}b".to_string())
-        );
+        assert_eq!(normalise("a\u{200D}b", 80), Ok("a\u{200D}b".to_string()));
     }
 
     #[test]

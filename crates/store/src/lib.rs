@@ -43,7 +43,8 @@ pub use ids::{
     CardFixId, GameId, MatchId, PlayerId, Side, TournamentId, MAX_NAME_CHARS, MAX_PEOPLE_CHARS,
 };
 pub use import_problem::{
-    shown, utc_minute, ClockProblem, ImportList, ImportPlace, ImportProblem, ImportRefusal, TextProblem,
+    shown, utc_minute, ClockProblem, ImportList, ImportPlace, ImportProblem, ImportRefusal,
+    TextProblem,
 };
 pub use matches::{MatchStatus, MATCH_TARGET};
 pub use open::{OpenReport, Opened, SetAside};

@@ -6,8 +6,8 @@ use serde::{Deserialize, Serialize};
 use crate::clock::Stamp;
 use crate::error::{Result, StoreError};
 use crate::ids::{PlayerId, MAX_NAME_CHARS};
-use cards::person_name;
 use crate::Store;
+use cards::person_name;
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Player {

@@ -11,9 +11,7 @@
 
 use rusqlite::{params, Connection, OptionalExtension, Transaction};
 use serde::{Deserialize, Serialize};
-use tournament::{
-    Agreement, EntrantId, ReportProblem, ReportedSeat, Seat, SeatReport, SeatScore,
-};
+use tournament::{Agreement, EntrantId, ReportProblem, ReportedSeat, Seat, SeatReport, SeatScore};
 
 use crate::error::{Result, StoreError};
 use crate::ids::TournamentId;

@@ -43,8 +43,16 @@ fn play_last_round(s: &mut Store, t: TournamentId) {
     let round = s.rounds(t).unwrap().pop().unwrap();
     for table in &round.tables {
         if let (Some(b), None) = (table.b, &table.result) {
-            s.record_result(t, &s.event_state(t).unwrap(), round.number, table.table, b, 1, 5)
-                .unwrap();
+            s.record_result(
+                t,
+                &s.event_state(t).unwrap(),
+                round.number,
+                table.table,
+                b,
+                1,
+                5,
+            )
+            .unwrap();
         }
     }
 }
@@ -141,9 +149,20 @@ fn the_corrections_log_comes_back_with_its_reasons() {
     let r1 = s.pair_next_round(t).unwrap();
     play_last_round(&mut s, t);
     let table = &r1.tables[0];
-    s.correct_result(t, &s.event_state(t).unwrap(), 1, table.table, table.a, 2, 1, "slip misread")
-        .unwrap();
-    s.correct_result(t, &s.event_state(t).unwrap(),
+    s.correct_result(
+        t,
+        &s.event_state(t).unwrap(),
+        1,
+        table.table,
+        table.a,
+        2,
+        1,
+        "slip misread",
+    )
+    .unwrap();
+    s.correct_result(
+        t,
+        &s.event_state(t).unwrap(),
         1,
         table.table,
         table.b.unwrap(),
@@ -338,8 +357,8 @@ fn version_1_files_are_still_read_with_published_rounds_and_clocks_not_started()
         RoundClock::default()
     );
     // a version 1 file with version 2's fields is not what any Tablemate wrote
-    let mixed = as_version_2(&json(&s, t))
-        .replace("\"format_version\": 2", "\"format_version\": 1");
+    let mixed =
+        as_version_2(&json(&s, t)).replace("\"format_version\": 2", "\"format_version\": 1");
     refused(&mixed, ImportPlace::FormatVersion, P::Version1WithRounds);
     let future = json(&s, t).replace("\"format_version\": 3", "\"format_version\": 4");
     refused(
@@ -387,8 +406,17 @@ fn two_rounds() -> TournamentExport {
     let r1 = s.pair_next_round(t).unwrap();
     play_last_round(&mut s, t);
     let table = &r1.tables[2];
-    s.correct_result(t, &s.event_state(t).unwrap(), 1, table.table, table.a, 5, 1, "slip misread")
-        .unwrap();
+    s.correct_result(
+        t,
+        &s.event_state(t).unwrap(),
+        1,
+        table.table,
+        table.a,
+        5,
+        1,
+        "slip misread",
+    )
+    .unwrap();
     s.pair_next_round(t).unwrap();
     s.command_clock(t, ClockCommand::Start, T0).unwrap();
     s.export_tournament(t).unwrap()
@@ -696,10 +724,25 @@ fn run(steps: &[Step], players: usize) -> (Store, TournamentId) {
                     (x.a, 5, loser)
                 };
                 match *st {
-                    Step::Correct { reason, .. } => {
-                        s.correct_result(t, &s.event_state(t).unwrap(), *round, x.table, winner, ca, cb, REASONS[reason])
-                    }
-                    _ => s.record_result(t, &s.event_state(t).unwrap(), *round, x.table, winner, ca, cb),
+                    Step::Correct { reason, .. } => s.correct_result(
+                        t,
+                        &s.event_state(t).unwrap(),
+                        *round,
+                        x.table,
+                        winner,
+                        ca,
+                        cb,
+                        REASONS[reason],
+                    ),
+                    _ => s.record_result(
+                        t,
+                        &s.event_state(t).unwrap(),
+                        *round,
+                        x.table,
+                        winner,
+                        ca,
+                        cb,
+                    ),
                 }
             }
             Step::Drop(i) => s.drop_entrant(t, ids[i % ids.len()]),
@@ -812,14 +855,19 @@ fn reported_event(acceptance: store::Acceptance) -> (Store, TournamentId) {
     s.pair_next_round(t).unwrap();
     open_reporting(&mut s, t);
     let r = |won, mine, theirs| SeatReport { won, mine, theirs };
-    s.report(t, (1, 1, Seat::A), r(true, 5, 2), "10.0.0.1").unwrap();
-    s.report(t, (1, 1, Seat::B), r(false, 2, 5), "10.0.0.2").unwrap();
+    s.report(t, (1, 1, Seat::A), r(true, 5, 2), "10.0.0.1")
+        .unwrap();
+    s.report(t, (1, 1, Seat::B), r(false, 2, 5), "10.0.0.2")
+        .unwrap();
     if acceptance == store::Acceptance::ByOrganiser {
         s.accept_reports(t, 1, 1).unwrap();
     }
-    s.report(t, (1, 2, Seat::A), r(true, 5, 1), "10.0.0.3").unwrap();
-    s.report(t, (1, 2, Seat::B), r(true, 5, 3), "10.0.0.4").unwrap();
-    s.report(t, (1, 2, Seat::B), r(true, 5, 1), "10.0.0.4").unwrap();
+    s.report(t, (1, 2, Seat::A), r(true, 5, 1), "10.0.0.3")
+        .unwrap();
+    s.report(t, (1, 2, Seat::B), r(true, 5, 3), "10.0.0.4")
+        .unwrap();
+    s.report(t, (1, 2, Seat::B), r(true, 5, 1), "10.0.0.4")
+        .unwrap();
     let score = SeatScore {
         winner: Seat::A,
         crystals_a: 5,
@@ -851,7 +899,10 @@ fn reports_the_report_log_sources_and_the_setting_come_back() {
         assert_eq!(other.report_log(t2).unwrap().len(), x.report_log.len());
         let rounds = other.rounds(t2).unwrap();
         let source = |i: usize| rounds[0].tables[i].result.as_ref().unwrap().source;
-        assert_eq!((source(0), source(1)), (ResultSource::Report, ResultSource::Typed));
+        assert_eq!(
+            (source(0), source(1)),
+            (ResultSource::Report, ResultSource::Typed)
+        );
         // the copy's round 2 is open for reporting, its codes drawn afresh when asked for
         let round = other.report_round(t2, None).unwrap();
         assert!(round.open);
@@ -913,7 +964,10 @@ fn a_file_whose_reports_or_log_do_not_fit_the_event_is_refused_naming_the_place(
     bad.reports[0].seat = Seat::B;
     let e = refusal_of(&text(&bad));
     assert_eq!(e.at, item(ImportList::Reports, 0));
-    assert!(matches!(e.problem, P::ReportTwice { .. } | P::ReportWrongSeat { .. }), "{e:?}");
+    assert!(
+        matches!(e.problem, P::ReportTwice { .. } | P::ReportWrongSeat { .. }),
+        "{e:?}"
+    );
     // a source the log does not bear out
     let mut bad = x.clone();
     bad.results[0].source = Some(store::ResultSource::Typed);

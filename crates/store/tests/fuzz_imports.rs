@@ -34,8 +34,16 @@ fn exported() -> &'static (String, CsvExport, EventHeader) {
             .unwrap();
         let round = s.pair_next_round(t).unwrap();
         let first = &round.tables[0];
-        s.record_result(t, &s.event_state(t).unwrap(), round.number, first.table, first.a, 4, 1)
-            .unwrap();
+        s.record_result(
+            t,
+            &s.event_state(t).unwrap(),
+            round.number,
+            first.table,
+            first.a,
+            4,
+            1,
+        )
+        .unwrap();
         let header = EventHeader {
             name: "Cup".into(),
             date: "2026-05-01".into(),

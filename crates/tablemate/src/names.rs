@@ -106,16 +106,28 @@ mod tests {
     #[test]
     fn refusals_name_both_spellings_in_both_languages() {
         let err = check_people(&["P1", "P1\u{200B}"], Language::En).unwrap_err();
-        assert!(err.message.contains("“P1” and “P1<U+200B>”"), "{}", err.message);
+        assert!(
+            err.message.contains("“P1” and “P1<U+200B>”"),
+            "{}",
+            err.message
+        );
         let err = check_people(&["P1", "P1\u{200B}"], Language::De).unwrap_err();
-        assert!(err.message.contains("„P1“ und „P1<U+200B>“"), "{}", err.message);
+        assert!(
+            err.message.contains("„P1“ und „P1<U+200B>“"),
+            "{}",
+            err.message
+        );
         let err = check_people(&["Ann\u{202E}", "Ben"], Language::En).unwrap_err();
         assert!(err.message.contains("U+202E"), "{}", err.message);
         let err = check_people(&["\u{200B}", "Ben"], Language::De).unwrap_err();
         assert!(err.message.contains("zeigt nichts"), "{}", err.message);
         assert!(check_people(&["Ann", "Ben"], Language::En).is_ok());
         let err = check_against("Ann\u{00AD}", &["Ann", "Ben"], Language::En).unwrap_err();
-        assert!(err.message.contains("“Ann” and “Ann<U+00AD>”"), "{}", err.message);
+        assert!(
+            err.message.contains("“Ann” and “Ann<U+00AD>”"),
+            "{}",
+            err.message
+        );
         // the same spelling (case, composition) is the caller's "already registered"
         assert!(check_against("ann", &["Ann"], Language::En).is_ok());
         assert!(check_against("Jose\u{0301}", &["Jos\u{00E9}"], Language::En).is_ok());

@@ -52,9 +52,7 @@ pub use pairing::{swiss_pairings, FirstRound};
 pub use ratio::Ratio;
 pub use record::{MatchResult, Pairing, RoundRecord};
 pub use refusal::{ClockRefusal, Refusal};
-pub use reports::{
-    agreement, check_score, Agreement, ReportProblem, Seat, SeatReport, SeatScore,
-};
+pub use reports::{agreement, check_score, Agreement, ReportProblem, Seat, SeatReport, SeatScore};
 pub use round_clock::{
     ClockCommand, ClockImplausible, ClockPhase, ClockReading, ClockRun, RoundClock,
     DEFAULT_ROUND_MINUTES, MAX_OVERTIME_MS, MAX_RAN_MS, MAX_ROUND_MINUTES, RUNNING_SINCE_MS,

@@ -78,7 +78,10 @@ impl std::fmt::Display for Refusal {
                 write!(f, "round {round} still has matches without a result")
             }
             Refusal::PublishFirst { round } => {
-                write!(f, "round {round} is prepared but not published; publish it first")
+                write!(
+                    f,
+                    "round {round} is prepared but not published; publish it first"
+                )
             }
             Refusal::AllRoundsPlayed { rounds } => {
                 write!(f, "all {rounds} rounds have been played")

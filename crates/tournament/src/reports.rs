@@ -223,7 +223,10 @@ mod tests {
             check_score(11, 10),
             Err(ReportProblem::LoserTooMany { max: 4 })
         );
-        assert_eq!(r(false, 5, 6).check(), Err(ReportProblem::LoserTooMany { max: 4 }));
+        assert_eq!(
+            r(false, 5, 6).check(),
+            Err(ReportProblem::LoserTooMany { max: 4 })
+        );
         assert_eq!(check_score(11, 4), Ok(()));
         assert_eq!(check_score(5, 4), Ok(()));
         // a round ended by time can leave the winner short of 5

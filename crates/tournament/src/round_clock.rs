@@ -250,9 +250,7 @@ mod tests {
         );
         let a_year_over = RoundClock {
             length_ms: len,
-            run: ClockRun::Paused {
-                ran_ms: MAX_RAN_MS,
-            },
+            run: ClockRun::Paused { ran_ms: MAX_RAN_MS },
         };
         assert!(a_year_over.check().is_ok());
         assert_eq!(
@@ -272,7 +270,10 @@ mod tests {
         assert_eq!(running.plausible_at(now), Ok(()));
         assert_eq!(running.plausible_at(now - 25 * MINUTE_MS), Ok(()));
         // left running since, imported a year later: still the round's clock
-        assert_eq!(running.plausible_at(now + 366 * 24 * 60 * MINUTE_MS), Ok(()));
+        assert_eq!(
+            running.plausible_at(now + 366 * 24 * 60 * MINUTE_MS),
+            Ok(())
+        );
         // a day and a minute over is refused; a day over is not
         let day = i64::from(MAX_ROUND_MINUTES) * MINUTE_MS;
         let over = |ran_ms| RoundClock {

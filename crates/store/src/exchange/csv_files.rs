@@ -4,14 +4,14 @@
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 
+use super::import_checks::Locations;
 use super::{
     check_size, import_err, ClockState, CorrectionRow, CsvExport, CsvImport, EntrantRow,
-    EventHeader, Imported, LogLineRow, PairingRow, Parsed, ReportRow, ReportingRound,
-    ReportingRow, ResultRow, RoundRow, CORRECTIONS_HEADER, ENTRANTS_HEADER, MAX_FIELD_CHARS,
-    PAIRINGS_HEADER, REPORTING_HEADER, REPORTS_HEADER, REPORT_LOG_HEADER, RESULTS_HEADER,
-    RESULTS_HEADER_2, ROUNDS_HEADER, STANDINGS_HEADER,
+    EventHeader, Imported, LogLineRow, PairingRow, Parsed, ReportRow, ReportingRound, ReportingRow,
+    ResultRow, RoundRow, CORRECTIONS_HEADER, ENTRANTS_HEADER, MAX_FIELD_CHARS, PAIRINGS_HEADER,
+    REPORTING_HEADER, REPORTS_HEADER, REPORT_LOG_HEADER, RESULTS_HEADER, RESULTS_HEADER_2,
+    ROUNDS_HEADER, STANDINGS_HEADER,
 };
-use super::import_checks::Locations;
 use crate::error::{Result, StoreError};
 use crate::ids::TournamentId;
 use crate::import_problem::{ImportList, ImportPlace, ImportProblem as P};
@@ -418,7 +418,11 @@ fn opt_named<T: DeserializeOwned>(
     non_empty(cell).map(|v| named(&v, column, at)).transpose()
 }
 
-fn opt_num<T: std::str::FromStr>(cell: &str, column: &'static str, at: ImportPlace) -> Result<Option<T>> {
+fn opt_num<T: std::str::FromStr>(
+    cell: &str,
+    column: &'static str,
+    at: ImportPlace,
+) -> Result<Option<T>> {
     non_empty(cell).map(|v| num(&v, column, at)).transpose()
 }
 
@@ -470,8 +474,11 @@ fn parse_reporting(bytes: &[u8]) -> Result<ReportingRow> {
         Acceptance(Acceptance),
         Round(ReportingRound),
     }
-    let (lines, _) = parse_csv(ImportList::Reporting, bytes, &REPORTING_HEADER, |f, at| {
-        match f[0].trim() {
+    let (lines, _) = parse_csv(
+        ImportList::Reporting,
+        bytes,
+        &REPORTING_HEADER,
+        |f, at| match f[0].trim() {
             "acceptance" => Ok(Line::Acceptance(named(&f[1], "value", at)?)),
             state @ ("open" | "closed") => Ok(Line::Round(ReportingRound {
                 round: num(&f[1], "value", at)?,
@@ -484,8 +491,8 @@ fn parse_reporting(bytes: &[u8]) -> Result<ReportingRow> {
                     value: other.to_string(),
                 },
             )),
-        }
-    })?;
+        },
+    )?;
     let mut out = ReportingRow::default();
     for line in lines {
         match line {

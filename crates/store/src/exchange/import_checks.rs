@@ -91,7 +91,8 @@ pub(super) fn check<'a>(input: &Parsed<'a>, loc: &Locations, now_ms: i64) -> Res
     check_round_order(&rounds, &decided, input.rounds, loc)?;
     let settings = round_settings(input.rounds, &rounds, loc, now_ms)?;
     let names: Vec<&str> = entrants.iter().map(|e| e.0.as_str()).collect();
-    let corrections = check_corrections(input.corrections, &rounds, &decided, &roster, &names, loc)?;
+    let corrections =
+        check_corrections(input.corrections, &rounds, &decided, &roster, &names, loc)?;
     let reporting = super::reporting::check(input, &rounds, &decided, &roster, &names, loc)?;
     Ok(Checked {
         name,
@@ -123,8 +124,8 @@ fn check_entrants<'a>(
     let mut clean_entrants = Vec::with_capacity(entrants.len());
     for (i, e) in entrants.iter().enumerate() {
         let at = loc.entrant(i);
-        let player = cards::person_name::normalise(&e.player, MAX_NAME_CHARS)
-            .map_err(|problem| {
+        let player =
+            cards::person_name::normalise(&e.player, MAX_NAME_CHARS).map_err(|problem| {
                 import_err(
                     at,
                     P::BadName {

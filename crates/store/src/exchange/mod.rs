@@ -455,7 +455,6 @@ fn check_size(at: ImportPlace, bytes: &[u8]) -> Result<()> {
     Ok(())
 }
 
-
 impl Store {
     /// The whole event as one JSON document (pairings, results, standings).
     pub fn export_tournament(&self, id: TournamentId) -> Result<TournamentExport> {
@@ -617,5 +616,4 @@ impl Store {
         };
         self.import_checked(&parsed, &loc)
     }
-
 }

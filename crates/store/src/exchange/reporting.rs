@@ -408,7 +408,14 @@ pub(super) fn write(
             "INSERT INTO seat_reports (pairing_id, seat, won, crystals_mine, crystals_theirs,
                                        reported_at)
              VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-            params![pairing(*round, *table)?, seat_sql(*seat), r.won, r.mine, r.theirs, at],
+            params![
+                pairing(*round, *table)?,
+                seat_sql(*seat),
+                r.won,
+                r.mine,
+                r.theirs,
+                at
+            ],
         )?;
     }
     for l in &checked.log {

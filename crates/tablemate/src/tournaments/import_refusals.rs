@@ -416,7 +416,9 @@ pub(crate) fn import_notice(n: &store::ImportNotice, lang: Language) -> String {
         ImportNotice::NotInFile { version, parts } => {
             let part = |p: &FilePart| match (p, lang) {
                 (FilePart::Rounds, Language::En) => "which rounds were published and their clocks",
-                (FilePart::Rounds, Language::De) => "welche Runden veröffentlicht waren und ihre Uhren",
+                (FilePart::Rounds, Language::De) => {
+                    "welche Runden veröffentlicht waren und ihre Uhren"
+                }
                 (FilePart::Corrections, Language::En) => "the corrections log",
                 (FilePart::Corrections, Language::De) => "das Korrekturprotokoll",
                 (FilePart::ResultSources, Language::En) => "where each result came from",
