@@ -660,14 +660,15 @@ pub fn utc_minute(ms: i64) -> String {
     )
 }
 
-/// A name with its invisible and control characters shown as `<U+200B>`, so two spellings
-/// that look alike can be told apart in a message.
+/// A name with its invisible and bidirectional characters shown as `<U+200B>` and its control
+/// characters escaped (`\n`), so two spellings that look alike can be told apart in a message
+/// and nothing in a name reorders or breaks the message around it.
 pub fn shown(name: &str) -> String {
     name.chars()
         .map(|c| {
-            if cards::person_name::is_invisible(c)
-                || cards::person_name::is_bidi_control(c)
-                || c.is_control()
+            if c.is_control() {
+                c.escape_debug().to_string()
+            } else if cards::person_name::is_invisible(c) || cards::person_name::is_bidi_control(c)
             {
                 format!("<U+{:04X}>", u32::from(c))
             } else {
