@@ -16,6 +16,7 @@ pub mod fold;
 pub mod lookup;
 pub mod other;
 pub mod overlay;
+pub mod person_name;
 pub mod player;
 mod stats;
 

@@ -148,8 +148,16 @@ fn bench(c: &mut Criterion) {
             if let Some(b) = x.b {
                 let w = x.a.min(b);
                 let (ca, cb) = if w == x.a { (5, 2) } else { (2, 5) };
-                s.record_result(t, round.number, x.table, w, ca, cb)
-                    .unwrap();
+                s.record_result(
+                    t,
+                    &s.event_state(t).unwrap(),
+                    round.number,
+                    x.table,
+                    w,
+                    ca,
+                    cb,
+                )
+                .unwrap();
             }
         }
     }

@@ -17,6 +17,9 @@ pub enum ImportList {
     Results,
     Rounds,
     Corrections,
+    Reports,
+    ReportLog,
+    Reporting,
 }
 
 impl ImportList {
@@ -28,6 +31,9 @@ impl ImportList {
             ImportList::Results => "results",
             ImportList::Rounds => "rounds",
             ImportList::Corrections => "corrections",
+            ImportList::Reports => "reports",
+            ImportList::ReportLog => "report_log",
+            ImportList::Reporting => "reporting",
         }
     }
 }
@@ -106,6 +112,14 @@ pub enum ClockProblem {
     Since {
         ms: i64,
     },
+    /// A running clock started after the import's "now" (2099, say).
+    StartsLater {
+        since_ms: i64,
+    },
+    /// The clock has run more than a day beyond its length by now.
+    Overtime {
+        over_ms: i64,
+    },
 }
 
 impl fmt::Display for ClockProblem {
@@ -136,6 +150,16 @@ impl fmt::Display for ClockProblem {
             ClockProblem::Since { ms } => write!(
                 f,
                 "a running clock started between the years 2000 and 2100, not at {ms} ms"
+            ),
+            ClockProblem::StartsLater { since_ms } => write!(
+                f,
+                "the clock started at {}, after now: no round is played in the future",
+                utc_minute(*since_ms)
+            ),
+            ClockProblem::Overtime { over_ms } => write!(
+                f,
+                "the clock is {} minutes over time; a round is over by a day at most",
+                over_ms / 60_000
             ),
         }
     }
@@ -327,6 +351,65 @@ pub enum ImportProblem {
         round: u32,
         table: u32,
     },
+    /// A player's name that cannot be a person's (`cards::person_name`).
+    BadName {
+        name: String,
+        problem: cards::person_name::NameProblem,
+    },
+    /// Two entrants whose names differ only by invisible characters or composition: one person.
+    SamePerson {
+        first: String,
+        second: String,
+    },
+    /// `round` is not published but `paired`, a later round, is: the app never leaves a round
+    /// unpublished behind the next (it could never be published).
+    UnpublishedBeforePaired {
+        round: u32,
+        paired: u32,
+    },
+    /// A file of format 1 or 2 that holds format 3's lists (reports, report log, sources).
+    OlderWithReports {
+        version: u32,
+    },
+    /// A format 3 result without its source.
+    NoSource {
+        round: u32,
+        table: u32,
+    },
+    /// A report or log line for a table that is no match of the event.
+    ReportNotAMatch {
+        round: u32,
+        table: u32,
+    },
+    /// A report names `player` for a seat where `seated` sits.
+    ReportWrongSeat {
+        round: u32,
+        table: u32,
+        player: String,
+        seated: String,
+    },
+    /// Two reports of one seat (only the latest is kept).
+    ReportTwice {
+        round: u32,
+        table: u32,
+        player: String,
+    },
+    /// A log line whose who, what, seat and results do not fit together as the app writes them.
+    LogLineUnlike {
+        round: u32,
+        table: u32,
+    },
+    /// A result's source disagrees with the report log (`report` exactly when the log's last
+    /// result-setting line accepts the reports).
+    SourceNotInLog {
+        round: u32,
+        table: u32,
+    },
+    /// A value that is not one of its column's words (`seat`: A or B, `actor`, `action`…).
+    NotAWord {
+        column: &'static str,
+        value: String,
+    },
     /// The rules refused the event's standings after every check above passed; `detail` is
     /// the rules' (English) account.
     Rules {
@@ -475,6 +558,11 @@ impl fmt::Display for ImportProblem {
                     ReportProblem::WinnerNotAhead => {
                         write!(f, "the winner must have more crystals than the loser")
                     }
+                    ReportProblem::LoserTooMany { max } => write!(
+                        f,
+                        "a match ends when a player reaches 5 crystals, so the loser has at \
+                         most {max}"
+                    ),
                 }
             }
             P::TwoResults { round, table } => {
@@ -511,9 +599,83 @@ impl fmt::Display for ImportProblem {
                 f,
                 "the last correction of round {round} table {table} is not its result"
             ),
+            P::BadName { name, problem } => {
+                write!(f, "the player's name {:?} {problem}", shown(name))
+            }
+            P::SamePerson { first, second } => write!(
+                f,
+                "{:?} and {:?} are the same person (they differ only by invisible characters or \
+                 how letters are composed)",
+                shown(first),
+                shown(second)
+            ),
+            P::UnpublishedBeforePaired { round, paired } => write!(
+                f,
+                "round {round} is not published, but round {paired} is paired"
+            ),
+            P::OlderWithReports { version } => write!(
+                f,
+                "a version {version} file has no result sources, reports or report log; version \
+                 3 has"
+            ),
+            P::NoSource { round, table } => {
+                write!(f, "round {round} table {table}: the result has no source")
+            }
+            P::ReportNotAMatch { round, table } => {
+                write!(f, "round {round} table {table} is not a match")
+            }
+            P::ReportWrongSeat {
+                round,
+                table,
+                player,
+                seated,
+            } => write!(
+                f,
+                "round {round} table {table}: the report names {player}, but {seated} sits there"
+            ),
+            P::ReportTwice {
+                round,
+                table,
+                player,
+            } => write!(f, "round {round} table {table}: {player} has two reports"),
+            P::LogLineUnlike { round, table } => write!(
+                f,
+                "round {round} table {table}: a log line the app does not write"
+            ),
+            P::SourceNotInLog { round, table } => write!(
+                f,
+                "round {round} table {table}: the result's source and the report log disagree"
+            ),
+            P::NotAWord { column, value } => write!(f, "{column} {value:?} is not a valid value"),
             P::Rules { detail } => write!(f, "{detail}"),
         }
     }
+}
+
+/// An instant (epoch ms) as `2099-04-01 10:00 UTC`, for a message.
+pub fn utc_minute(ms: i64) -> String {
+    chrono::DateTime::from_timestamp_millis(ms).map_or_else(
+        || format!("{ms} ms"),
+        |t| t.format("%Y-%m-%d %H:%M UTC").to_string(),
+    )
+}
+
+/// A name with its invisible and bidirectional characters shown as `<U+200B>` and its control
+/// characters escaped (`\n`), so two spellings that look alike can be told apart in a message
+/// and nothing in a name reorders or breaks the message around it.
+pub fn shown(name: &str) -> String {
+    name.chars()
+        .map(|c| {
+            if c.is_control() {
+                c.escape_debug().to_string()
+            } else if cards::person_name::is_invisible(c) || cards::person_name::is_bidi_control(c)
+            {
+                format!("<U+{:04X}>", u32::from(c))
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
 }
 
 /// An import refused: where, and what is wrong there. Nothing was written.

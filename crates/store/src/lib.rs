@@ -31,9 +31,10 @@ pub use clock::Stamp;
 pub use error::{Result, StoreError};
 pub use exchange::{
     ClockState, CorrectionRow, CsvExport, CsvImport, EntrantRow, EventHeader, ExportedStanding,
-    PairingRow, ResultRow, RoundRow, TournamentExport, CORRECTIONS_HEADER, ENTRANTS_HEADER,
-    MAX_FIELD_CHARS, MAX_IMPORT_BYTES, PAIRINGS_HEADER, RESULTS_HEADER, ROUNDS_HEADER,
-    STANDINGS_HEADER,
+    FilePart, ImportNotice, Imported, LogLineRow, PairingRow, ReportRow, ReportingRound,
+    ReportingRow, ResultRow, RoundRow, TournamentExport, CORRECTIONS_HEADER, ENTRANTS_HEADER,
+    MAX_FIELD_CHARS, MAX_IMPORT_BYTES, PAIRINGS_HEADER, REPORTING_HEADER, REPORTS_HEADER,
+    REPORT_LOG_HEADER, RESULTS_HEADER, RESULTS_HEADER_2, ROUNDS_HEADER, STANDINGS_HEADER,
 };
 pub use games::{
     Finished, GameFilter, GameInfo, GameResult, GameSummary, NewGame, StoredEvent, MAX_EVENT_BYTES,
@@ -42,7 +43,8 @@ pub use ids::{
     CardFixId, GameId, MatchId, PlayerId, Side, TournamentId, MAX_NAME_CHARS, MAX_PEOPLE_CHARS,
 };
 pub use import_problem::{
-    ClockProblem, ImportList, ImportPlace, ImportProblem, ImportRefusal, TextProblem,
+    shown, utc_minute, ClockProblem, ImportList, ImportPlace, ImportProblem, ImportRefusal,
+    TextProblem,
 };
 pub use matches::{MatchStatus, MATCH_TARGET};
 pub use open::{OpenReport, Opened, SetAside};

@@ -5,8 +5,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::clock::Stamp;
 use crate::error::{Result, StoreError};
-use crate::ids::{label, PlayerId, MAX_NAME_CHARS};
+use crate::ids::{PlayerId, MAX_NAME_CHARS};
 use crate::Store;
+use cards::person_name;
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Player {
@@ -36,17 +37,51 @@ pub(crate) fn name_in(conn: &rusqlite::Connection, id: PlayerId) -> Result<Strin
     .ok_or_else(|| id.not_found())
 }
 
-/// The player named `name` (any case) inside a transaction, created if new; `name` is already
-/// checked with `label`.
-pub(crate) fn named_in(conn: &rusqlite::Connection, name: &str) -> Result<PlayerId> {
-    let existing: Option<i64> = conn
+/// A person's name as stored: trimmed, composed (NFC), nothing invisible-only, no control or
+/// bidirectional characters (`cards::person_name`, the one rule; the service words it first).
+pub(crate) fn person_name(text: &str) -> Result<String> {
+    person_name::normalise(text, MAX_NAME_CHARS).map_err(|problem| StoreError::Invalid {
+        field: "player name",
+        reason: format!("{:?} {problem}", text.trim()),
+    })
+}
+
+/// The player who is the person named `name`: the same name in any case, composition or with
+/// invisible characters apart (`person_name::key`). An exact match (any case) is looked up
+/// first; otherwise every name is compared by its key (a few hundred people at most).
+pub(crate) fn person_in(conn: &rusqlite::Connection, name: &str) -> Result<Option<Player>> {
+    let row = |r: &rusqlite::Row<'_>| {
+        Ok(Player {
+            id: PlayerId(r.get(0)?),
+            name: r.get(1)?,
+        })
+    };
+    let exact = conn
         .query_row(
-            "SELECT id FROM players WHERE name = ?1 COLLATE NOCASE",
-            [name],
-            |r| r.get(0),
+            "SELECT id, name FROM players WHERE name = ?1 COLLATE NOCASE",
+            [name.trim()],
+            row,
         )
         .optional()?;
-    match existing {
+    if exact.is_some() {
+        return Ok(exact);
+    }
+    let key = person_name::key(name);
+    let mut stmt = conn.prepare_cached("SELECT id, name FROM players ORDER BY id")?;
+    let rows = stmt.query_map([], row)?;
+    for p in rows {
+        let p = p?;
+        if person_name::key(&p.name) == key {
+            return Ok(Some(p));
+        }
+    }
+    Ok(None)
+}
+
+/// The player named `name` inside a transaction (the same person, see [`person_in`]), created
+/// if new; `name` is already checked with [`person_name`].
+pub(crate) fn named_in(conn: &rusqlite::Connection, name: &str) -> Result<PlayerId> {
+    match person_in(conn, name)?.map(|p| p.id.0) {
         Some(id) => Ok(PlayerId(id)),
         None => {
             conn.execute(
@@ -59,9 +94,10 @@ pub(crate) fn named_in(conn: &rusqlite::Connection, name: &str) -> Result<Player
 }
 
 impl Store {
-    /// Adds a person; names are unique regardless of case ("Anna" and "anna" are the same person).
+    /// Adds a person; names are unique regardless of case, composition and invisible characters
+    /// ("Anna" and "anna" are the same person).
     pub fn add_player(&mut self, name: &str) -> Result<PlayerId> {
-        let name = label("player name", name, MAX_NAME_CHARS)?;
+        let name = person_name(name)?;
         if let Some(existing) = self.player_by_name(&name)? {
             return Err(StoreError::Conflict(format!(
                 "a player named {:?} already exists",
@@ -75,29 +111,19 @@ impl Store {
         Ok(PlayerId(self.conn.last_insert_rowid()))
     }
 
-    /// The player with this name (any case), creating them if needed.
+    /// The player with this name (the same person: any case, composition or invisible
+    /// characters apart), creating them if needed.
     pub fn player_named(&mut self, name: &str) -> Result<PlayerId> {
-        let name = label("player name", name, MAX_NAME_CHARS)?;
+        let name = person_name(name)?;
         match self.player_by_name(&name)? {
             Some(p) => Ok(p.id),
             None => self.add_player(&name),
         }
     }
 
+    /// The player who is the person named `name` (see [`person_in`]).
     pub fn player_by_name(&self, name: &str) -> Result<Option<Player>> {
-        Ok(self
-            .conn
-            .query_row(
-                "SELECT id, name FROM players WHERE name = ?1 COLLATE NOCASE",
-                [name.trim()],
-                |r| {
-                    Ok(Player {
-                        id: PlayerId(r.get(0)?),
-                        name: r.get(1)?,
-                    })
-                },
-            )
-            .optional()?)
+        person_in(&self.conn, name)
     }
 
     pub fn player(&self, id: PlayerId) -> Result<Player> {

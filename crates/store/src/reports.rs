@@ -11,7 +11,7 @@
 
 use rusqlite::{params, Connection, OptionalExtension, Transaction};
 use serde::{Deserialize, Serialize};
-use tournament::{Agreement, EntrantId, ReportProblem, Seat, SeatReport, SeatScore};
+use tournament::{Agreement, EntrantId, ReportProblem, ReportedSeat, Seat, SeatReport, SeatScore};
 
 use crate::error::{Result, StoreError};
 use crate::ids::TournamentId;
@@ -86,6 +86,10 @@ impl std::fmt::Display for ReportRefusal {
             ReportRefusal::Problem(ReportProblem::WinnerNotAhead) => {
                 write!(f, "the winner must have more crystals than the loser")
             }
+            ReportRefusal::Problem(ReportProblem::LoserTooMany { max }) => write!(
+                f,
+                "a match ends when a player reaches 5 crystals, so the loser has at most {max}"
+            ),
             ReportRefusal::NotAgreed { round, table, .. } => {
                 write!(
                     f,
@@ -210,7 +214,7 @@ fn parse_seat(text: &str) -> Seat {
     }
 }
 
-fn actor_sql(a: Actor) -> &'static str {
+pub(crate) fn actor_sql(a: Actor) -> &'static str {
     match a {
         Actor::Player => "player",
         Actor::Organiser => "organiser",
@@ -218,7 +222,7 @@ fn actor_sql(a: Actor) -> &'static str {
     }
 }
 
-fn action_sql(a: LogAction) -> &'static str {
+pub(crate) fn action_sql(a: LogAction) -> &'static str {
     match a {
         LogAction::Report => "report",
         LogAction::Accept => "accept",
@@ -231,7 +235,7 @@ fn refused(r: ReportRefusal) -> StoreError {
     StoreError::Report(r)
 }
 
-fn acceptance_in(conn: &Connection, id: TournamentId) -> Result<Acceptance> {
+pub(crate) fn acceptance_in(conn: &Connection, id: TournamentId) -> Result<Acceptance> {
     let needs: Option<bool> = conn
         .query_row(
             "SELECT needs_organiser FROM report_settings WHERE tournament_id = ?1",
@@ -342,6 +346,31 @@ fn fill_table(conn: &Connection, pid: i64, t: &mut TableReports) -> Result<()> {
             crystals_b,
         });
     Ok(())
+}
+
+/// Every seat's latest report in the event, in round, table and seat order: part of the state a
+/// decision about the event is made on (`tournament::EventState::reports`), compared again
+/// inside the write, so a report stored after the decision was read makes it "changed
+/// meanwhile" instead of being discarded or overruled unseen.
+pub(crate) fn reported_seats(conn: &Connection, id: TournamentId) -> Result<Vec<ReportedSeat>> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT p.round, p.table_no, s.seat, s.won, s.crystals_mine, s.crystals_theirs
+         FROM seat_reports s JOIN pairings p ON p.id = s.pairing_id
+         WHERE p.tournament_id = ?1 ORDER BY p.round, p.table_no, s.seat",
+    )?;
+    let rows = stmt.query_map([id.0], |r| {
+        Ok(ReportedSeat {
+            round: r.get(0)?,
+            table: r.get(1)?,
+            seat: parse_seat(&r.get::<_, String>(2)?),
+            report: SeatReport {
+                won: r.get(3)?,
+                mine: r.get(4)?,
+                theirs: r.get(5)?,
+            },
+        })
+    })?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
 }
 
 /// One line of the log.
@@ -656,26 +685,40 @@ impl Store {
         Ok(table_in(&self.conn, id, round, table)?.1)
     }
 
-    /// Records a player's report from `seat` of `table` (found by their code), sent from
-    /// `client`, checked by the rules first (`SeatReport::check`, by the caller). It is refused
-    /// when the round's codes no longer work or the table is final; the same report sent again
-    /// writes nothing. `accept` is the caller's decision, made on the table as it is with this
+    /// Records a player's report from the seat of `at` (the code they typed, as found), sent
+    /// from `client`, checked by the rules first (`SeatReport::check`, by the caller). It is
+    /// refused when the round's codes no longer work, the code no longer names that seat (its
+    /// round was undone meanwhile, perhaps paired again) or the table is final; the same report
+    /// sent again writes nothing. So a report acknowledged is stored and stands: a round undone
+    /// after it was read counts it (the undo compares the reports, [`StoreError::EventChanged`]),
+    /// and one undone before it refuses it. `accept` is the caller's decision, made on the table as it is with this
     /// report and the event's setting, inside this transaction (two phones reporting at once
     /// are serialised): the score to record as the table's result (the reports agree and are
     /// accepted at once), or none.
     pub fn record_report(
         &mut self,
         id: TournamentId,
-        (round, table, seat): (u32, u32, Seat),
+        at: &SeatCode,
         report: SeatReport,
         client: &str,
         accept: impl FnOnce(&TableReports, Acceptance) -> Option<SeatScore>,
     ) -> Result<ReportOutcome> {
+        let (round, table, seat) = (at.round, at.table, at.seat);
         let client: String = client.chars().take(MAX_CLIENT_CHARS).collect();
         let tx = self.write_tx()?;
         info_in(&tx, id)?;
         check_live(&tx, id, round)?;
         let (pid, mut t) = table_in(&tx, id, round, table)?;
+        // the code still names this seat (not a round undone and paired again meanwhile)
+        let still: bool = tx.query_row(
+            "SELECT EXISTS (SELECT 1 FROM seat_codes WHERE pairing_id = ?1 AND seat = ?2
+                                                     AND code = ?3)",
+            params![pid, seat_sql(seat), at.code],
+            |r| r.get(0),
+        )?;
+        if !still {
+            return Err(refused(ReportRefusal::Expired { round }));
+        }
         if t.result.is_some() {
             return Err(refused(ReportRefusal::TableFinal { round, table }));
         }
@@ -829,7 +872,14 @@ impl Store {
     /// The event's report log, oldest first.
     pub fn report_log(&self, id: TournamentId) -> Result<Vec<ReportLogRow>> {
         info_in(&self.conn, id)?;
-        let mut stmt = self.conn.prepare_cached(
+        report_log_in(&self.conn, id)
+    }
+}
+
+/// The event's report log, oldest first (also exported).
+pub(crate) fn report_log_in(conn: &Connection, id: TournamentId) -> Result<Vec<ReportLogRow>> {
+    {
+        let mut stmt = conn.prepare_cached(
             "SELECT p.round, p.table_no, l.actor, l.action, l.seat, l.client,
                     l.old_winner, l.old_crystals_a, l.old_crystals_b,
                     l.new_winner, l.new_crystals_a, l.new_crystals_b, l.logged_at

@@ -10,7 +10,7 @@ use tournament::{
 };
 
 use crate::error::{Result, StoreError};
-use crate::ids::{label, MatchId, PlayerId, TournamentId, MAX_NAME_CHARS, MAX_PEOPLE_CHARS};
+use crate::ids::{label, MatchId, PlayerId, TournamentId, MAX_PEOPLE_CHARS};
 use crate::{clock, Store};
 
 /// An event to create.
@@ -425,19 +425,27 @@ fn pairing_at(
     }
 }
 
+/// A result to write: valid, and a score a match can end with (the service checked it first
+/// and worded it; this keeps the data right whoever calls).
 fn check_result(a: EntrantId, b: EntrantId, winner: EntrantId, ca: u8, cb: u8) -> Result<()> {
-    MatchResult {
+    let result = MatchResult {
         a,
         b,
         winner,
         crystals_a: ca,
         crystals_b: cb,
-    }
-    .validate()
-    .map_err(|e| StoreError::Invalid {
+    };
+    let invalid = |reason: String| StoreError::Invalid {
         field: "result",
-        reason: e.to_string(),
-    })
+        reason,
+    };
+    result.validate().map_err(|e| invalid(e.to_string()))?;
+    match result.score_problem() {
+        Some(tournament::ReportProblem::LoserTooMany { max }) => Err(invalid(format!(
+            "a match ends when a player reaches 5 crystals, so the loser has at most {max}"
+        ))),
+        _ => Ok(()),
+    }
 }
 
 /// Registers `player` inside `tx`, joining at round `joined_round` (decided by the rules:
@@ -496,8 +504,7 @@ fn expect_state(
     decided_on: &EventState,
 ) -> Result<TournamentInfo> {
     let info = info_in(tx, id)?;
-    let now = event_state(&info, &entrants_in(tx, id)?, &rounds_in(tx, id)?);
-    if &now != decided_on {
+    if &event_state_in(tx, id)? != decided_on {
         return Err(StoreError::EventChanged { tournament: id.0 });
     }
     Ok(info)
@@ -552,12 +559,7 @@ impl Store {
     /// The event as the rules see it, read now: what the service gives `tournament`'s rules to
     /// decide on, and passes back with the decision (see [`expect_state`]).
     pub fn event_state(&self, id: TournamentId) -> Result<EventState> {
-        let info = info_in(&self.conn, id)?;
-        Ok(event_state(
-            &info,
-            &entrants_in(&self.conn, id)?,
-            &rounds_in(&self.conn, id)?,
-        ))
+        event_state_in(&self.conn, id)
     }
 
     /// Records a registration of `player` with the people or deck they play, joining at round
@@ -593,15 +595,7 @@ impl Store {
     ) -> Result<Vec<EntrantId>> {
         let names = names
             .iter()
-            .map(|n| {
-                label("player name", n, MAX_NAME_CHARS).map_err(|e| match e {
-                    StoreError::Invalid { field, reason } => StoreError::Invalid {
-                        field,
-                        reason: format!("{:?} {reason}", n.trim()),
-                    },
-                    other => other,
-                })
-            })
+            .map(|n| crate::players::person_name(n))
             .collect::<Result<Vec<_>>>()?;
         let people = people
             .map(|p| label("people", p, MAX_PEOPLE_CHARS))
@@ -635,7 +629,7 @@ impl Store {
         name: &str,
         people: Option<&str>,
     ) -> Result<()> {
-        let name = label("player name", name, MAX_NAME_CHARS)?;
+        let name = crate::players::person_name(name)?;
         let people = people
             .map(|p| label("people", p, MAX_PEOPLE_CHARS))
             .transpose()?;
@@ -858,10 +852,14 @@ impl Store {
         Ok(())
     }
 
-    /// Records a typed-in result: the winner and each seat's crystals.
+    /// Records a typed-in result: the winner and each seat's crystals, decided on `decided_on`
+    /// (read again inside the write with the players' reports: a report stored meanwhile makes
+    /// it [`StoreError::EventChanged`]).
+    #[allow(clippy::too_many_arguments)]
     pub fn record_result(
         &mut self,
         id: TournamentId,
+        decided_on: &EventState,
         round: u32,
         table: u32,
         winner: EntrantId,
@@ -870,8 +868,8 @@ impl Store {
     ) -> Result<()> {
         self.write_result(
             id,
-            round,
-            table,
+            decided_on,
+            (round, table),
             winner,
             (crystals_a, crystals_b),
             ResultSource::Typed,
@@ -879,10 +877,12 @@ impl Store {
         )
     }
 
-    /// Records the result of a match played in the app between the two players at that table.
+    /// Records the result of a match played in the app between the two players at that table
+    /// (decided on `decided_on`, as [`Store::record_result`]).
     pub fn record_result_from_match(
         &mut self,
         id: TournamentId,
+        decided_on: &EventState,
         round: u32,
         table: u32,
         match_id: MatchId,
@@ -918,8 +918,8 @@ impl Store {
         let clamp = |c: u32| u8::try_from(c).unwrap_or(u8::MAX);
         self.write_result(
             id,
-            round,
-            table,
+            decided_on,
+            (round, table),
             winner,
             (clamp(ca), clamp(cb)),
             ResultSource::Match,
@@ -931,15 +931,15 @@ impl Store {
     fn write_result(
         &mut self,
         id: TournamentId,
-        round: u32,
-        table: u32,
+        decided_on: &EventState,
+        (round, table): (u32, u32),
         winner: EntrantId,
         (ca, cb): (u8, u8),
         source: ResultSource,
         match_id: Option<MatchId>,
     ) -> Result<()> {
         let tx = self.write_tx()?;
-        info_in(&tx, id)?;
+        expect_state(&tx, id, decided_on)?;
         let (pid, a, b) = pairing_at(&tx, id, round, table)?;
         check_result(a, b, winner, ca, cb)?;
         let exists: bool = tx.query_row(
@@ -958,11 +958,13 @@ impl Store {
         Ok(())
     }
 
-    /// Changes a recorded result; the old and new values and the reason go to the corrections log.
+    /// Changes a recorded result; the old and new values and the reason go to the corrections
+    /// log. Decided on `decided_on`, as [`Store::record_result`].
     #[allow(clippy::too_many_arguments)]
     pub fn correct_result(
         &mut self,
         id: TournamentId,
+        decided_on: &EventState,
         round: u32,
         table: u32,
         winner: EntrantId,
@@ -972,7 +974,7 @@ impl Store {
     ) -> Result<()> {
         let reason = label("reason", reason, 500)?;
         let tx = self.write_tx()?;
-        info_in(&tx, id)?;
+        expect_state(&tx, id, decided_on)?;
         let (pid, a, b) = pairing_at(&tx, id, round, table)?;
         check_result(a, b, winner, crystals_a, crystals_b)?;
         let old: Option<(i64, u8, u8)> = tx
@@ -1053,7 +1055,15 @@ impl Store {
     }
 }
 
-/// The event as the rules see it.
+/// The event as the rules see it, with the players' reports as stored.
+fn event_state_in(conn: &rusqlite::Connection, id: TournamentId) -> Result<EventState> {
+    let info = info_in(conn, id)?;
+    let mut state = event_state(&info, &entrants_in(conn, id)?, &rounds_in(conn, id)?);
+    state.reports = crate::reports::reported_seats(conn, id)?;
+    Ok(state)
+}
+
+/// The event as the rules see it (without the reports: see [`event_state_in`]).
 fn event_state(info: &TournamentInfo, entrants: &[Entrant], rounds: &[RoundInfo]) -> EventState {
     EventState {
         format: info.format,
@@ -1072,8 +1082,10 @@ fn event_state(info: &TournamentInfo, entrants: &[Entrant], rounds: &[RoundInfo]
             .map(|r| PairedRound {
                 stage: r.stage,
                 record: r.record(),
+                published: r.published,
             })
             .collect(),
+        reports: Vec::new(),
     }
 }
 

@@ -43,8 +43,16 @@ fn play_last_round(s: &mut Store, t: TournamentId) {
     let round = s.rounds(t).unwrap().pop().unwrap();
     for table in &round.tables {
         if let (Some(b), None) = (table.b, &table.result) {
-            s.record_result(t, round.number, table.table, b, 1, 5)
-                .unwrap();
+            s.record_result(
+                t,
+                &s.event_state(t).unwrap(),
+                round.number,
+                table.table,
+                b,
+                1,
+                5,
+            )
+            .unwrap();
         }
     }
 }
@@ -72,7 +80,9 @@ fn busy_store() -> Store {
 /// Imports `text` into another database; that store and the new event.
 fn reimport(text: &str) -> (Store, TournamentId) {
     let mut other = busy_store();
-    let t = other.import_tournament_json(text.as_bytes()).unwrap();
+    let t = other
+        .import_tournament_json(text.as_bytes())
+        .unwrap_or_else(|e| panic!("{e}\n{text}"));
     (other, t)
 }
 
@@ -93,6 +103,9 @@ fn assert_round_trips(s: &Store, t: TournamentId) -> (Store, TournamentId) {
                 results: csv.results.as_bytes(),
                 rounds: Some(csv.rounds.as_bytes()),
                 corrections: Some(csv.corrections.as_bytes()),
+                reports: Some(csv.reports.as_bytes()),
+                report_log: Some(csv.report_log.as_bytes()),
+                reporting: Some(csv.reporting.as_bytes()),
             },
         )
         .unwrap();
@@ -136,10 +149,20 @@ fn the_corrections_log_comes_back_with_its_reasons() {
     let r1 = s.pair_next_round(t).unwrap();
     play_last_round(&mut s, t);
     let table = &r1.tables[0];
-    s.correct_result(t, 1, table.table, table.a, 2, 1, "slip misread")
-        .unwrap();
     s.correct_result(
         t,
+        &s.event_state(t).unwrap(),
+        1,
+        table.table,
+        table.a,
+        2,
+        1,
+        "slip misread",
+    )
+    .unwrap();
+    s.correct_result(
+        t,
+        &s.event_state(t).unwrap(),
         1,
         table.table,
         table.b.unwrap(),
@@ -287,6 +310,25 @@ fn as_version_1(text: &str) -> String {
     o.insert("format_version".into(), 1.into());
     o.remove("rounds");
     o.remove("corrections");
+    strip_version_3(o);
+    serde_json::to_string_pretty(&v).unwrap()
+}
+
+/// Takes out what came with format 3: sources, reports, the report log and the setting.
+fn strip_version_3(o: &mut serde_json::Map<String, serde_json::Value>) {
+    o.remove("reports");
+    o.remove("report_log");
+    o.remove("reporting");
+    for r in o["results"].as_array_mut().unwrap() {
+        r.as_object_mut().unwrap().remove("source");
+    }
+}
+
+fn as_version_2(text: &str) -> String {
+    let mut v: serde_json::Value = serde_json::from_str(text).unwrap();
+    let o = v.as_object_mut().unwrap();
+    o.insert("format_version".into(), 2.into());
+    strip_version_3(o);
     serde_json::to_string_pretty(&v).unwrap()
 }
 
@@ -300,23 +342,29 @@ fn version_1_files_are_still_read_with_published_rounds_and_clocks_not_started()
     s.command_clock(t, ClockCommand::Start, T0).unwrap();
     let old = as_version_1(&json(&s, t));
     let (other, t2) = reimport(&old);
-    assert_eq!(
-        other.export_tournament(t2).unwrap().results,
-        s.export_tournament(t).unwrap().results
-    );
+    let results = |s: &Store, t| {
+        let results = s.export_tournament(t).unwrap().results;
+        let scores: Vec<_> = results
+            .into_iter()
+            .map(|r| (r.round, r.table, r.winner, r.crystals_a, r.crystals_b))
+            .collect();
+        scores
+    };
+    assert_eq!(results(&other, t2), results(&s, t));
     assert!(other.rounds(t2).unwrap().iter().all(|r| r.published));
     assert_eq!(
         other.round_clock(t2).unwrap().unwrap().clock,
         RoundClock::default()
     );
     // a version 1 file with version 2's fields is not what any Tablemate wrote
-    let mixed = json(&s, t).replace("\"format_version\": 2", "\"format_version\": 1");
+    let mixed =
+        as_version_2(&json(&s, t)).replace("\"format_version\": 2", "\"format_version\": 1");
     refused(&mixed, ImportPlace::FormatVersion, P::Version1WithRounds);
-    let future = json(&s, t).replace("\"format_version\": 2", "\"format_version\": 3");
+    let future = json(&s, t).replace("\"format_version\": 3", "\"format_version\": 4");
     refused(
         &future,
         ImportPlace::FormatVersion,
-        P::UnknownVersion { found: 3, max: 2 },
+        P::UnknownVersion { found: 4, max: 3 },
     );
 }
 
@@ -358,8 +406,17 @@ fn two_rounds() -> TournamentExport {
     let r1 = s.pair_next_round(t).unwrap();
     play_last_round(&mut s, t);
     let table = &r1.tables[2];
-    s.correct_result(t, 1, table.table, table.a, 5, 1, "slip misread")
-        .unwrap();
+    s.correct_result(
+        t,
+        &s.event_state(t).unwrap(),
+        1,
+        table.table,
+        table.a,
+        5,
+        1,
+        "slip misread",
+    )
+    .unwrap();
     s.pair_next_round(t).unwrap();
     s.command_clock(t, ClockCommand::Start, T0).unwrap();
     s.export_tournament(t).unwrap()
@@ -562,7 +619,7 @@ fn csv_files_without_rounds_and_corrections_still_import() {
                 pairings: csv.pairings.as_bytes(),
                 results: csv.results.as_bytes(),
                 rounds: Some(csv.rounds.replace(",running,", ",sprinting,").as_bytes()),
-                corrections: None,
+                ..CsvImport::default()
             },
         )
         .unwrap_err();
@@ -667,10 +724,25 @@ fn run(steps: &[Step], players: usize) -> (Store, TournamentId) {
                     (x.a, 5, loser)
                 };
                 match *st {
-                    Step::Correct { reason, .. } => {
-                        s.correct_result(t, *round, x.table, winner, ca, cb, REASONS[reason])
-                    }
-                    _ => s.record_result(t, *round, x.table, winner, ca, cb),
+                    Step::Correct { reason, .. } => s.correct_result(
+                        t,
+                        &s.event_state(t).unwrap(),
+                        *round,
+                        x.table,
+                        winner,
+                        ca,
+                        cb,
+                        REASONS[reason],
+                    ),
+                    _ => s.record_result(
+                        t,
+                        &s.event_state(t).unwrap(),
+                        *round,
+                        x.table,
+                        winner,
+                        ca,
+                        cb,
+                    ),
                 }
             }
             Step::Drop(i) => s.drop_entrant(t, ids[i % ids.len()]),
@@ -753,8 +825,296 @@ proptest! {
                 results: csv.results.as_bytes(),
                 rounds: Some(csv.rounds.as_bytes()),
                 corrections: Some(csv.corrections.as_bytes()),
+                reports: Some(csv.reports.as_bytes()),
+                report_log: Some(csv.report_log.as_bytes()),
+                reporting: Some(csv.reporting.as_bytes()),
             },
         ).unwrap();
         prop_assert_eq!(json(&third, t3), first);
     }
+}
+
+/// Opens reporting for the current round with numbered codes.
+fn open_reporting(s: &mut Store, t: TournamentId) {
+    let mut n = 0;
+    s.open_reporting(t, &mut || {
+        n += 1;
+        format!("CODE-{t:?}-{n:06}")
+    })
+    .unwrap();
+}
+
+/// A round reported from phones: at table 1 both players agree (accepted at once: the result's
+/// source is `report`); at table 2 they dispute, one corrects their report and the organiser
+/// settles it (typed). Round 2 is then paired and reported at one table, with reporting open.
+fn reported_event(acceptance: store::Acceptance) -> (Store, TournamentId) {
+    use store::{Seat, SeatReport, SeatScore};
+    let mut s = Store::open_in_memory().unwrap();
+    let t = event(&mut s, 4, 3);
+    s.set_report_acceptance(t, acceptance).unwrap();
+    s.pair_next_round(t).unwrap();
+    open_reporting(&mut s, t);
+    let r = |won, mine, theirs| SeatReport { won, mine, theirs };
+    s.report(t, (1, 1, Seat::A), r(true, 5, 2), "10.0.0.1")
+        .unwrap();
+    s.report(t, (1, 1, Seat::B), r(false, 2, 5), "10.0.0.2")
+        .unwrap();
+    if acceptance == store::Acceptance::ByOrganiser {
+        s.accept_reports(t, 1, 1).unwrap();
+    }
+    s.report(t, (1, 2, Seat::A), r(true, 5, 1), "10.0.0.3")
+        .unwrap();
+    s.report(t, (1, 2, Seat::B), r(true, 5, 3), "10.0.0.4")
+        .unwrap();
+    s.report(t, (1, 2, Seat::B), r(true, 5, 1), "10.0.0.4")
+        .unwrap();
+    let score = SeatScore {
+        winner: Seat::A,
+        crystals_a: 5,
+        crystals_b: 1,
+    };
+    s.settle_reports(t, 1, 2, score).unwrap();
+    s.pair_next_round(t).unwrap();
+    open_reporting(&mut s, t);
+    s.report(t, (2, 1, Seat::B), r(true, 5, 4), "fe80::1%eth0")
+        .unwrap();
+    (s, t)
+}
+
+#[test]
+fn reports_the_report_log_sources_and_the_setting_come_back() {
+    use store::{Acceptance, ResultSource};
+    for acceptance in [Acceptance::AtOnce, Acceptance::ByOrganiser] {
+        let (s, t) = reported_event(acceptance);
+        let x = s.export_tournament(t).unwrap();
+        let sources: Vec<_> = x.results.iter().map(|r| r.source).collect();
+        assert_eq!(
+            sources,
+            [Some(ResultSource::Report), Some(ResultSource::Typed)]
+        );
+        assert_eq!(x.reports.len(), 5, "two seats, two seats, one seat");
+        assert!(x.report_log.len() >= 8, "{:?}", x.report_log);
+        let (other, t2) = assert_round_trips(&s, t);
+        assert_eq!(other.report_acceptance(t2).unwrap(), acceptance);
+        assert_eq!(other.report_log(t2).unwrap().len(), x.report_log.len());
+        let rounds = other.rounds(t2).unwrap();
+        let source = |i: usize| rounds[0].tables[i].result.as_ref().unwrap().source;
+        assert_eq!(
+            (source(0), source(1)),
+            (ResultSource::Report, ResultSource::Typed)
+        );
+        // the copy's round 2 is open for reporting, its codes drawn afresh when asked for
+        let round = other.report_round(t2, None).unwrap();
+        assert!(round.open);
+        assert!(round.tables[0].report_b.is_some());
+    }
+}
+
+#[test]
+fn earlier_format_versions_import_and_say_what_they_could_not_carry() {
+    use store::{FilePart, ImportNotice};
+    let (s, t) = reported_event(store::Acceptance::ByOrganiser);
+    let now = json(&s, t);
+    let mut other = busy_store();
+    let imported = other.import_json(now.as_bytes()).unwrap();
+    assert_eq!(
+        imported.notices,
+        [ImportNotice::SlipsToReprint { round: 2 }],
+        "a round being played: its slips are printed again"
+    );
+    let v2 = other.import_json(as_version_2(&now).as_bytes()).unwrap();
+    assert_eq!(
+        v2.notices[0],
+        ImportNotice::NotInFile {
+            version: 2,
+            parts: vec![
+                FilePart::ResultSources,
+                FilePart::Reports,
+                FilePart::ReportLog,
+                FilePart::ReportingSettings,
+            ],
+        }
+    );
+    let results = other.export_tournament(v2.id).unwrap().results;
+    assert!(results
+        .iter()
+        .all(|r| r.source == Some(store::ResultSource::Import)));
+    assert!(other.report_log(v2.id).unwrap().is_empty());
+    let v1 = other.import_json(as_version_1(&now).as_bytes()).unwrap();
+    assert!(matches!(
+        &v1.notices[0],
+        ImportNotice::NotInFile { version: 1, parts } if parts[..2] == [FilePart::Rounds, FilePart::Corrections]
+    ));
+    // a format 2 file with format 3's lists is not what any Tablemate wrote
+    let mixed = now.replace("\"format_version\": 3", "\"format_version\": 2");
+    refused(
+        &mixed,
+        ImportPlace::FormatVersion,
+        P::OlderWithReports { version: 2 },
+    );
+}
+
+#[test]
+fn a_file_whose_reports_or_log_do_not_fit_the_event_is_refused_naming_the_place() {
+    use store::Seat;
+    let (s, t) = reported_event(store::Acceptance::AtOnce);
+    let x = s.export_tournament(t).unwrap();
+    // a report in another player's seat
+    let mut bad = x.clone();
+    bad.reports[0].seat = Seat::B;
+    let e = refusal_of(&text(&bad));
+    assert_eq!(e.at, item(ImportList::Reports, 0));
+    assert!(
+        matches!(e.problem, P::ReportTwice { .. } | P::ReportWrongSeat { .. }),
+        "{e:?}"
+    );
+    // a source the log does not bear out
+    let mut bad = x.clone();
+    bad.results[0].source = Some(store::ResultSource::Typed);
+    refused(
+        &text(&bad),
+        whole(ImportList::Results),
+        P::SourceNotInLog { round: 1, table: 1 },
+    );
+    // a log line the app never writes: a player accepting
+    let mut bad = x.clone();
+    let i = bad
+        .report_log
+        .iter()
+        .position(|l| l.action == store::LogAction::Accept)
+        .unwrap();
+    bad.report_log[i].actor = store::Actor::Player;
+    refused(
+        &text(&bad),
+        item(ImportList::ReportLog, i),
+        P::LogLineUnlike { round: 1, table: 1 },
+    );
+    // an impossible report: 11–10
+    let mut bad = x;
+    bad.reports[4].crystals_mine = 11;
+    bad.reports[4].crystals_theirs = 10;
+    refused(
+        &text(&bad),
+        item(ImportList::Reports, 4),
+        P::BadScore {
+            round: 2,
+            table: 1,
+            problem: ReportProblem::LoserTooMany { max: 4 },
+        },
+    );
+}
+
+fn refusal_of(text: &str) -> ImportRefusal {
+    let mut s = Store::open_in_memory().unwrap();
+    refusal(s.import_tournament_json(text.as_bytes()).unwrap_err())
+}
+
+#[test]
+fn inconsistent_rounds_implausible_clocks_and_impossible_results_are_refused() {
+    let x = two_rounds();
+    // round 1 left unpublished while round 2 is paired
+    let mut bad = x.clone();
+    bad.rounds[0].published = false;
+    refused(
+        &text(&bad),
+        item(ImportList::Rounds, 0),
+        P::UnpublishedBeforePaired {
+            round: 1,
+            paired: 2,
+        },
+    );
+    // a clock started in 2099
+    let mut bad = x.clone();
+    bad.rounds[1].clock_running_since_ms = Some(4_080_000_000_000);
+    refused(
+        &text(&bad),
+        item(ImportList::Rounds, 1),
+        P::BadClock {
+            round: 2,
+            problem: ClockProblem::StartsLater {
+                since_ms: 4_080_000_000_000,
+            },
+        },
+    );
+    // a year of overtime
+    let mut bad = x.clone();
+    bad.rounds[1].clock = ClockState::Paused;
+    bad.rounds[1].clock_running_since_ms = None;
+    bad.rounds[1].clock_ran_ms = 365 * 24 * 60 * MIN;
+    refused(
+        &text(&bad),
+        item(ImportList::Rounds, 1),
+        P::BadClock {
+            round: 2,
+            problem: ClockProblem::Overtime {
+                over_ms: 365 * 24 * 60 * MIN - 50 * MIN,
+            },
+        },
+    );
+    // 11–10: the loser would have reached 5 first
+    let mut bad = x;
+    let winner_is_a = bad.results[0].winner == bad.pairings[0].player_a;
+    let (w, l) = (11, 10);
+    (bad.results[0].crystals_a, bad.results[0].crystals_b) =
+        if winner_is_a { (w, l) } else { (l, w) };
+    bad.corrections.clear();
+    let table = bad.results[0].table;
+    refused(
+        &text(&bad),
+        item(ImportList::Results, 0),
+        P::BadScore {
+            round: 1,
+            table,
+            problem: ReportProblem::LoserTooMany { max: 4 },
+        },
+    );
+}
+
+#[test]
+fn names_that_are_one_person_or_show_nothing_are_refused_on_import() {
+    let x = two_rounds();
+    let mut bad = x.clone();
+    let first = bad.entrants[0].player.clone();
+    let second = first.replacen(' ', "\u{200B} ", 1);
+    bad.entrants[1].player = second.clone();
+    refused(
+        &text(&bad),
+        item(ImportList::Entrants, 1),
+        P::SamePerson { first, second },
+    );
+    let mut bad = x.clone();
+    bad.entrants[2].player = "\u{200B}\u{2060}".into();
+    refused(
+        &text(&bad),
+        item(ImportList::Entrants, 2),
+        P::BadName {
+            name: "\u{200B}\u{2060}".into(),
+            problem: cards::person_name::NameProblem::Invisible,
+        },
+    );
+    let mut bad = x;
+    bad.entrants[3].player = "Eve\u{202E}".into();
+    refused(
+        &text(&bad),
+        item(ImportList::Entrants, 3),
+        P::BadName {
+            name: "Eve\u{202E}".into(),
+            problem: cards::person_name::NameProblem::Forbidden { ch: '\u{202E}' },
+        },
+    );
+}
+
+#[test]
+fn an_imported_name_is_stored_composed_and_finds_the_same_person() {
+    let mut s = Store::open_in_memory().unwrap();
+    let ann = s.add_player("Jos\u{00E9}").unwrap();
+    let mut x = two_rounds();
+    let old = x.entrants[0].player.clone();
+    let decomposed = "Jose\u{0301}".to_string();
+    x.entrants[0].player = decomposed.clone();
+    let text = text(&x).replace(&format!("\"{old}\""), &format!("\"{decomposed}\""));
+    let t = s.import_tournament_json(text.as_bytes()).unwrap();
+    let e = &s.entrants(t).unwrap()[0];
+    assert_eq!(e.player, ann, "the same person as the player already here");
+    assert_eq!(e.name, "Jos\u{00E9}");
 }

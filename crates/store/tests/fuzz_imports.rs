@@ -12,7 +12,8 @@ use std::sync::OnceLock;
 use proptest::prelude::*;
 use store::{CsvExport, EventHeader, FirstRound, Format, NewTournament, Store, StoreError};
 
-/// A real event (4 entrants, round 1 paired, one result) exported once as JSON and CSV.
+/// A real event (4 entrants, round 1 paired, one result, one table disputed by its players'
+/// reports) exported once as JSON and CSV.
 fn exported() -> &'static (String, CsvExport, EventHeader) {
     static DONE: OnceLock<(String, CsvExport, EventHeader)> = OnceLock::new();
     DONE.get_or_init(|| {
@@ -34,7 +35,28 @@ fn exported() -> &'static (String, CsvExport, EventHeader) {
             .unwrap();
         let round = s.pair_next_round(t).unwrap();
         let first = &round.tables[0];
-        s.record_result(t, round.number, first.table, first.a, 4, 1)
+        s.record_result(
+            t,
+            &s.event_state(t).unwrap(),
+            round.number,
+            first.table,
+            first.a,
+            4,
+            1,
+        )
+        .unwrap();
+        // the players' side too (format 3): a disputed table with its reports and log
+        let mut n = 0;
+        s.open_reporting(t, &mut || {
+            n += 1;
+            format!("FUZZCODE{n:04}")
+        })
+        .unwrap();
+        let second = round.tables[1].table;
+        let r = |won, mine, theirs| store::SeatReport { won, mine, theirs };
+        s.report(t, (1, second, store::Seat::A), r(true, 5, 1), "10.0.0.1")
+            .unwrap();
+        s.report(t, (1, second, store::Seat::B), r(true, 5, 2), "10.0.0.2")
             .unwrap();
         let header = EventHeader {
             name: "Cup".into(),

@@ -101,7 +101,7 @@ proptest! {
         }
         let r = s.pair_next_round(t).unwrap();
         for x in &r.tables {
-            if let Some(b) = x.b { s.record_result(t, 1, x.table, b, 1, 5).unwrap(); }
+            if let Some(b) = x.b { s.record_result(t, &s.event_state(t).unwrap(), 1, x.table, b, 1, 5).unwrap(); }
         }
         let csv = s.export_tournament_csv(t).unwrap();
         let json = s.export_tournament_json(t).unwrap();

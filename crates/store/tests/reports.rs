@@ -439,3 +439,32 @@ fn undoing_a_round_takes_its_codes_and_reports_with_it() {
     s.pair_next_round(t).unwrap();
     assert!(!s.report_round(t, None).unwrap().open);
 }
+
+/// A phone is thanked only for a report that stands: a code read before its round was undone
+/// (and perhaps paired again, with new codes) no longer names a seat, so the report is refused,
+/// not recorded on whoever sits at that table now.
+#[test]
+fn a_report_through_a_code_of_a_round_undone_meanwhile_is_refused() {
+    let (mut s, t) = open_event(Acceptance::AtOnce);
+    let old = s.all_seat_codes(t).unwrap()[0].clone();
+    s.undo_last_round(t).unwrap();
+    let accept = |_: &store::TableReports, _| None;
+    let err = s
+        .record_report(t, &old, won(5, 2), "10.0.0.1", accept)
+        .unwrap_err();
+    assert_eq!(refusal(err), ReportRefusal::Expired { round: 1 });
+    // paired again with fresh codes: the old code's seat is someone else's now
+    s.pair_next_round(t).unwrap();
+    let mut n = 0;
+    s.open_reporting(t, &mut || {
+        n += 1;
+        format!("FRESHCODE{n:04}")
+    })
+    .unwrap();
+    let before = snapshot(&s, t);
+    let err = s
+        .record_report(t, &old, won(5, 2), "10.0.0.1", accept)
+        .unwrap_err();
+    assert_eq!(refusal(err), ReportRefusal::Expired { round: 1 });
+    assert_eq!(snapshot(&s, t), before, "nothing was written");
+}

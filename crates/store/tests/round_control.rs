@@ -122,7 +122,8 @@ fn the_next_round_keeps_the_length_and_starts_stopped() {
     );
     for table in &r1.tables {
         if let Some(b) = table.b {
-            s.record_result(t, 1, table.table, b, 1, 5).unwrap();
+            s.record_result(t, &s.event_state(t).unwrap(), 1, table.table, b, 1, 5)
+                .unwrap();
         }
     }
     // every result of round 1 is in: the table no longer shows its clock

@@ -49,8 +49,16 @@ fn play_round(s: &mut Store, t: TournamentId) {
             } else {
                 (loser_crystals, 5)
             };
-            s.record_result(t, round.number, table.table, winner, ca, cb)
-                .unwrap();
+            s.record_result(
+                t,
+                &s.event_state(t).unwrap(),
+                round.number,
+                table.table,
+                winner,
+                ca,
+                cb,
+            )
+            .unwrap();
         }
     }
 }
@@ -158,22 +166,40 @@ fn results_are_checked_and_corrections_are_logged() {
     let table = &r1.tables[0];
     let (a, b) = (table.a, table.b.unwrap());
     let bye_table = r1.tables.iter().find(|x| x.b.is_none()).unwrap().table;
-    let err = s.record_result(t, 1, bye_table, a, 5, 0).unwrap_err();
+    let err = s
+        .record_result(t, &s.event_state(t).unwrap(), 1, bye_table, a, 5, 0)
+        .unwrap_err();
     assert!(err.to_string().contains("bye"), "{err}");
-    let err = s.record_result(t, 1, 9, a, 5, 0).unwrap_err();
+    let err = s
+        .record_result(t, &s.event_state(t).unwrap(), 1, 9, a, 5, 0)
+        .unwrap_err();
     assert!(err.to_string().contains("no table 9"), "{err}");
-    let err = s.record_result(t, 1, 1, a, 2, 5).unwrap_err();
+    let err = s
+        .record_result(t, &s.event_state(t).unwrap(), 1, 1, a, 2, 5)
+        .unwrap_err();
     assert!(err.to_string().contains("more crystals"), "{err}");
-    let err = s.record_result(t, 1, 1, EntrantId(999), 5, 0).unwrap_err();
+    let err = s
+        .record_result(t, &s.event_state(t).unwrap(), 1, 1, EntrantId(999), 5, 0)
+        .unwrap_err();
     assert!(err.to_string().contains("did not play"), "{err}");
-    s.record_result(t, 1, 1, a, 5, 2).unwrap();
+    s.record_result(t, &s.event_state(t).unwrap(), 1, 1, a, 5, 2)
+        .unwrap();
     assert!(matches!(
-        s.record_result(t, 1, 1, b, 0, 5),
+        s.record_result(t, &s.event_state(t).unwrap(), 1, 1, b, 0, 5),
         Err(StoreError::Conflict(_))
     ));
     let before = s.standings(t).unwrap();
-    s.correct_result(t, 1, 1, b, 3, 5, "scores were swapped on the slip")
-        .unwrap();
+    s.correct_result(
+        t,
+        &s.event_state(t).unwrap(),
+        1,
+        1,
+        b,
+        3,
+        5,
+        "scores were swapped on the slip",
+    )
+    .unwrap();
     let after = s.standings(t).unwrap();
     assert_ne!(before, after);
     let b_line = after.iter().find(|r| r.standing.entrant == b).unwrap();
@@ -186,9 +212,21 @@ fn results_are_checked_and_corrections_are_logged() {
     assert_eq!(log[0].old, (a, 5, 2));
     assert_eq!(log[0].new, (b, 3, 5));
     assert_eq!(log[0].reason, "scores were swapped on the slip");
-    assert!(s.correct_result(t, 1, 2, a, 5, 0, "no result yet").is_err());
+    assert!(s
+        .correct_result(
+            t,
+            &s.event_state(t).unwrap(),
+            1,
+            2,
+            a,
+            5,
+            0,
+            "no result yet"
+        )
+        .is_err());
     assert!(
-        s.correct_result(t, 1, 1, a, 5, 0, "  ").is_err(),
+        s.correct_result(t, &s.event_state(t).unwrap(), 1, 1, a, 5, 0, "  ")
+            .is_err(),
         "a reason is required"
     );
 }
@@ -218,7 +256,8 @@ fn a_result_flows_in_from_a_match_played_in_the_app() {
         fights: 7,
     };
     assert!(
-        s.record_result_from_match(t, 1, 1, m).is_err(),
+        s.record_result_from_match(t, &s.event_state(t).unwrap(), 1, 1, m)
+            .is_err(),
         "match not finished"
     );
     for crystals in [4, 1] {
@@ -235,7 +274,8 @@ fn a_result_flows_in_from_a_match_played_in_the_app() {
         s.finish_game(g, s.game(g).unwrap().revision, &summary)
             .unwrap();
     }
-    s.record_result_from_match(t, 1, 1, m).unwrap();
+    s.record_result_from_match(t, &s.event_state(t).unwrap(), 1, 1, m)
+        .unwrap();
     let table = &s.rounds(t).unwrap()[0].tables[0];
     let result = table.result.as_ref().unwrap();
     assert_eq!(result.winner, r1.tables[0].a, "pa won the match");
@@ -306,8 +346,16 @@ fn played_event(s: &mut Store) -> TournamentId {
     s.pair_next_round(t).unwrap(); // round 3 left half-played
     let r3 = s.rounds(t).unwrap().pop().unwrap();
     let first = &r3.tables[0];
-    s.record_result(t, 3, first.table, first.b.unwrap(), 2, 5)
-        .unwrap();
+    s.record_result(
+        t,
+        &s.event_state(t).unwrap(),
+        3,
+        first.table,
+        first.b.unwrap(),
+        2,
+        5,
+    )
+    .unwrap();
     t
 }
 

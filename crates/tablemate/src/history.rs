@@ -475,6 +475,7 @@ impl Service {
         if a.trim().to_lowercase() == b.trim().to_lowercase() {
             return Err(ServiceError::invalid("A match needs two different players"));
         }
+        crate::names::check_people(&[a.trim(), b.trim()], crate::Language::En)?;
         if let Some(t) = target {
             if !(1..=50).contains(&t) {
                 return Err(ServiceError::invalid(format!(

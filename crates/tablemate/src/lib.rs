@@ -8,6 +8,7 @@ pub(crate) mod coordinator;
 pub mod damaged;
 pub mod error;
 pub mod info;
+pub(crate) mod names;
 pub mod paths;
 pub mod record;
 pub mod settings;

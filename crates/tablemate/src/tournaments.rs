@@ -194,6 +194,11 @@ pub struct EventView {
     pub rounds_paired: u32,
     pub players: u32,
     pub created_at: String,
+    /// After an import only: what the file could not carry (an older format; the slips of a
+    /// round being played to print again), in the interface language.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub notices: Option<Vec<String>>,
 }
 
 /// A registered player.
@@ -375,6 +380,10 @@ pub struct CsvFiles {
     pub rounds: String,
     /// The corrections log with the reasons.
     pub corrections: String,
+    /// Each seat's latest report, the report log, the reporting settings.
+    pub reports: String,
+    pub report_log: String,
+    pub reporting: String,
     pub standings: String,
 }
 
@@ -432,6 +441,7 @@ impl Service {
             rounds_paired: info.rounds_paired,
             players: entrants.len() as u32,
             created_at: info.created_at.clone(),
+            notices: None,
         })
     }
 
@@ -520,14 +530,21 @@ impl Service {
             .map_err(|e| rule_error(e, "", &info, lang))?;
         let entrants = self.store.entrants(id).map_err(store_err)?;
         if let Some(twice) = players.iter().find(|p| {
-            let p = p.trim().to_lowercase();
-            entrants.iter().any(|e| e.name.to_lowercase() == p)
+            entrants
+                .iter()
+                .any(|e| cards::person_name::same_spelling(&e.name, p))
         }) {
             return Err(ServiceError::invalid(refusals::already_registered(
                 twice.trim(),
                 &info.name,
                 lang,
             )));
+        }
+        // each a person's name, one person each, and none another spelling of a player here
+        crate::names::check_people(players, lang)?;
+        let registered: Vec<&str> = entrants.iter().map(|e| e.name.as_str()).collect();
+        for p in players {
+            crate::names::check_against(p, &registered, lang)?;
         }
         let people = people
             .map(str::trim)
@@ -575,9 +592,16 @@ impl Service {
             .map(|p| crate::game::checked_people(p, name, lang))
             .transpose()?;
         let entrants = self.store.entrants(id).map_err(store_err)?;
+        crate::names::check_people(&[name], lang)?;
+        let others: Vec<&str> = entrants
+            .iter()
+            .filter(|e| e.id != entrant)
+            .map(|e| e.name.as_str())
+            .collect();
+        crate::names::check_against(name, &others, lang)?;
         if entrants
             .iter()
-            .any(|e| e.id != entrant && e.name.to_lowercase() == name.to_lowercase())
+            .any(|e| e.id != entrant && cards::person_name::same_spelling(&e.name, name))
         {
             return Err(ServiceError::invalid(refusals::already_registered(
                 name, &info.name, lang,
@@ -698,22 +722,12 @@ impl Service {
         let id = TournamentId(event);
         let (info, state) = self.decide_on(id)?;
         let undo = tournament::round_to_undo(&state).map_err(|e| rule_error(e, "", &info, lang))?;
-        let reported = self
-            .store
-            .report_round(id, Some(undo.number))
-            .map_err(store_err)?;
-        let reported: Vec<(u32, u32)> = reported
-            .tables
-            .iter()
-            .map(|t| {
-                let count = u32::from(t.report_a.is_some()) + u32::from(t.report_b.is_some());
-                (t.table, count)
-            })
-            .filter(|(_, count)| *count > 0)
-            .collect();
-        let reports: u32 = reported.iter().map(|(_, c)| c).sum();
+        // the reports are part of the state decided on: one stored after this read makes the
+        // undo "changed meanwhile" (asked again), never discarded uncounted
+        let reports = undo.reports_discarded.len() as u32;
         if reports > 0 && !confirmed {
-            let tables: Vec<u32> = reported.iter().map(|(t, _)| *t).collect();
+            let mut tables: Vec<u32> = undo.reports_discarded.iter().map(|r| r.table).collect();
+            tables.dedup();
             return Err(ServiceError::needs_confirmation(refusals::undo_reported(
                 undo.number,
                 &tables,
@@ -918,9 +932,10 @@ impl Service {
                 ),
             }));
         }
+        let (info, state) = self.decide_on(id)?;
         self.store
-            .record_result(id, round, table, w, crystals_a, crystals_b)
-            .map_err(|e| store_err(e).in_language(lang))?;
+            .record_result(id, &state, round, table, w, crystals_a, crystals_b)
+            .map_err(|e| record_error(e, &info, lang))?;
         self.table(id, round, table)
     }
 
@@ -935,9 +950,10 @@ impl Service {
     ) -> Result<PairingTable> {
         let id = TournamentId(event);
         self.match_at(id, round, table, lang)?;
+        let (info, state) = self.decide_on(id)?;
         self.store
-            .record_result_from_match(id, round, table, store::MatchId(match_id))
-            .map_err(|e| store_err(e).in_language(lang))?;
+            .record_result_from_match(id, &state, round, table, store::MatchId(match_id))
+            .map_err(|e| record_error(e, &info, lang))?;
         self.table(id, round, table)
     }
 
@@ -1011,9 +1027,10 @@ impl Service {
                 ),
             }));
         }
+        let (info, state) = self.decide_on(id)?;
         self.store
-            .correct_result(id, round, table, w, crystals_a, crystals_b, reason)
-            .map_err(|e| store_err(e).in_language(lang))?;
+            .correct_result(id, &state, round, table, w, crystals_a, crystals_b, reason)
+            .map_err(|e| record_error(e, &info, lang))?;
         self.table(id, round, table)
     }
 
@@ -1091,11 +1108,14 @@ impl Service {
             results: x.results,
             rounds: x.rounds,
             corrections: x.corrections,
+            reports: x.reports,
+            report_log: x.report_log,
+            reporting: x.reporting,
             standings: x.standings,
         })
     }
 
-    /// The files of an export (`event.json` and the six CSV files) in memory, to be written
+    /// The files of an export (`event.json` and the nine CSV files) in memory, to be written
     /// with [`write_export`] into `folder`.
     pub fn event_export(&self, event: i64, folder: &Path) -> Result<EventExport> {
         let json = self.export_event_json(event)?;
@@ -1109,12 +1129,15 @@ impl Service {
                 ("results.csv", csv.results),
                 ("rounds.csv", csv.rounds),
                 ("corrections.csv", csv.corrections),
+                ("reports.csv", csv.reports),
+                ("report_log.csv", csv.report_log),
+                ("reporting.csv", csv.reporting),
                 ("standings.csv", csv.standings),
             ],
         })
     }
 
-    /// Writes `event.json` and the six CSV files into `folder` (created if needed). Existing
+    /// Writes `event.json` and the nine CSV files into `folder` (created if needed). Existing
     /// files of the same name are replaced only by a complete new file (written aside, then
     /// renamed).
     pub fn export_event_to(&self, event: i64, folder: &Path) -> Result<ExportedFiles> {
@@ -1144,12 +1167,11 @@ impl Service {
     /// Imports an event exported as JSON. A bad file is refused in `lang` with the place at
     /// fault, and nothing is written.
     pub fn import_event_json(&mut self, bytes: &[u8], lang: Language) -> Result<EventView> {
-        let id = self
+        let imported = self
             .store
-            .import_tournament_json(bytes)
+            .import_json(bytes)
             .map_err(|e| import_error(e, lang))?;
-        let info = self.store.tournament(id).map_err(store_err)?;
-        self.event_view(&info)
+        self.imported_view(&imported, lang)
     }
 
     /// Imports an event from its CSV files; the name, date and format come from `header`.
@@ -1169,12 +1191,25 @@ impl Service {
             first_round: req.first_round,
             seed: req.seed.unwrap_or(0),
         };
-        let id = self
+        let imported = self
             .store
-            .import_tournament_csv_files(&head, files)
+            .import_csv(&head, files)
             .map_err(|e| import_error(e, lang))?;
-        let info = self.store.tournament(id).map_err(store_err)?;
-        self.event_view(&info)
+        self.imported_view(&imported, lang)
+    }
+
+    /// The event just imported, with what the import has to say.
+    fn imported_view(&self, imported: &store::Imported, lang: Language) -> Result<EventView> {
+        let info = self.store.tournament(imported.id).map_err(store_err)?;
+        let mut view = self.event_view(&info)?;
+        view.notices = Some(
+            imported
+                .notices
+                .iter()
+                .map(|n| import_refusals::import_notice(n, lang))
+                .collect(),
+        );
+        Ok(view)
     }
 
     /// Imports from a folder written by [`Service::export_event_to`] (its `event.json`), or a

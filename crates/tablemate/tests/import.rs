@@ -113,11 +113,11 @@ fn a_bad_json_import_is_refused_in_the_interface_language_naming_players() {
     );
 
     let mut doc = good;
-    doc["format_version"] = 3.into();
+    doc["format_version"] = 4.into();
     assert_eq!(
         refused(&mut svc, &doc, DE),
-        "Der Import ist bei format_version gescheitert: Die Datei hat Formatversion 3; dieses \
-         Tablemate liest die Versionen 1 bis 2. Aktualisiere Tablemate, um sie zu importieren. \
+        "Der Import ist bei format_version gescheitert: Die Datei hat Formatversion 4; dieses \
+         Tablemate liest die Versionen 1 bis 3. Aktualisiere Tablemate, um sie zu importieren. \
          Es wurde nichts importiert."
     );
 }
@@ -147,8 +147,7 @@ fn a_bad_csv_import_keeps_the_files_words_and_words_the_sentence() {
                     entrants: entrants.as_bytes(),
                     pairings: pairings.as_bytes(),
                     results: results.as_bytes(),
-                    rounds: None,
-                    corrections: None,
+                    ..CsvImport::default()
                 },
                 lang,
             )
@@ -167,4 +166,104 @@ fn a_bad_csv_import_keeps_the_files_words_and_words_the_sentence() {
          or top_cut. Nothing was imported."
     );
     assert_eq!(svc.list_events().unwrap(), before, "nothing was written");
+}
+
+#[test]
+fn implausible_files_are_refused_naming_the_place_and_the_player_or_table() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut svc = Service::open(dir.path()).unwrap();
+    let (good, _) = exported(&mut svc, &dir.path().join("out"));
+
+    // round 1 unpublished while round 2 is paired
+    let mut doc = good.clone();
+    doc["rounds"][0]["published"] = false.into();
+    assert_eq!(
+        refused(&mut svc, &doc, EN),
+        "The import failed at rounds[0]: Round 1 is not published, but round 2 is paired; the \
+         app publishes a round before it pairs the next, so round 1 could never be published. \
+         Nothing was imported."
+    );
+    assert!(refused(&mut svc, &doc, DE).contains("Runde 1 ist nicht veröffentlicht"));
+
+    // a clock started in 2099
+    let mut doc = good.clone();
+    doc["rounds"][1]["clock"] = "running".into();
+    doc["rounds"][1]["clock_running_since_ms"] = 4_080_000_000_000_i64.into();
+    assert_eq!(
+        refused(&mut svc, &doc, EN),
+        "The import failed at rounds[1]: Round 2: the clock started at 2099-04-16 05:20 UTC, \
+         later than now. Nothing was imported."
+    );
+    assert!(refused(&mut svc, &doc, DE).contains("später als jetzt"));
+
+    // a year of overtime
+    let mut doc = good.clone();
+    doc["rounds"][1]["clock"] = "paused".into();
+    doc["rounds"][1]["clock_ran_ms"] = (365_i64 * 24 * 60 * 60_000).into();
+    let de = refused(&mut svc, &doc, DE);
+    assert!(
+        de.contains("Runde 2: die Uhr ist 525550 Minuten über der Zeit"),
+        "{de}"
+    );
+
+    // 11–10: only the winner can reach 5
+    let mut doc = good.clone();
+    let winner_is_a = doc["results"][0]["winner"] == doc["pairings"][0]["player_a"];
+    let (a, b) = if winner_is_a { (11, 10) } else { (10, 11) };
+    doc["results"][0]["crystals_a"] = a.into();
+    doc["results"][0]["crystals_b"] = b.into();
+    let table = doc["results"][0]["table"].as_u64().unwrap();
+    assert_eq!(
+        refused(&mut svc, &doc, EN),
+        format!(
+            "The import failed at results[0]: Round 1, table {table}: A match ends when a player \
+             reaches 5 crystals, so the loser has at most 4. Nothing was imported."
+        )
+    );
+
+    // two spellings of one person, and a name that shows nothing
+    let mut doc = good.clone();
+    doc["entrants"][1]["player"] = "An\u{200B}na".into();
+    assert_eq!(
+        refused(&mut svc, &doc, EN),
+        "The import failed at entrants[1]: “Anna” and “An<U+200B>na” are the same person: the \
+         names differ only by invisible characters, by how their letters are composed, or by \
+         case. Give two different names. Nothing was imported."
+    );
+    let mut doc = good;
+    doc["entrants"][2]["player"] = "\u{2060}".into();
+    assert!(refused(&mut svc, &doc, DE).contains("„<U+2060>“ zeigt nichts an"));
+}
+
+#[test]
+fn an_older_file_imports_and_says_what_it_could_not_carry() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut svc = Service::open(dir.path()).unwrap();
+    let (mut doc, _) = exported(&mut svc, &dir.path().join("out"));
+    // the current file: round 2 is being played, its slips are printed again
+    let now = svc
+        .import_event_json(doc.to_string().as_bytes(), EN)
+        .unwrap();
+    assert_eq!(now.notices.as_ref().unwrap().len(), 1);
+    assert!(now.notices.unwrap()[0].contains("print round 2's slips again"));
+    // as format 2 wrote it
+    doc["format_version"] = 2.into();
+    let o = doc.as_object_mut().unwrap();
+    for key in ["reports", "report_log", "reporting"] {
+        o.remove(key);
+    }
+    for r in o["results"].as_array_mut().unwrap() {
+        r.as_object_mut().unwrap().remove("source");
+    }
+    let old = svc
+        .import_event_json(doc.to_string().as_bytes(), DE)
+        .unwrap();
+    let notices = old.notices.unwrap();
+    assert!(
+        notices[0].starts_with(
+            "Diese Datei hat Formatversion 2, die woher jedes Ergebnis kam, die Meldungen der \
+             Spieler, das Meldeprotokoll, die Einstellungen zum Melden nicht enthält"
+        ),
+        "{notices:?}"
+    );
 }

@@ -303,3 +303,246 @@ fn a_new_event_is_refused_in_the_interface_language_and_not_created() {
     );
     assert!(svc.list_events().unwrap().is_empty(), "nothing created");
 }
+
+/// Issue #28: `unpair` (without `--confirm`) and a player's report arriving together while
+/// another writer holds the database for a moment. Before, the phone was told "Thank you",
+/// the unpair neither asked nor counted, and the report was gone. Now the reports are part of
+/// the state the undo decided on: an acknowledged report is stored and stands (the round is
+/// still there with it), and an undo that went through discarded no acknowledged report.
+#[test]
+fn an_unpair_racing_reports_never_loses_an_acknowledged_report() {
+    use tablemate::tournaments::{PlayerReport, ReportedResult};
+    let dir = tempfile::tempdir().unwrap();
+    let mut svc = Service::open(dir.path()).unwrap();
+    let e = event(&mut svc, 3, &["Anna", "Ben", "Cleo", "Dan"]);
+    let mut phone = Service::open(dir.path()).unwrap();
+    let mut organiser = Service::open(dir.path()).unwrap();
+    let db = dir.path().join("tablemate.db");
+    let won = PlayerReport {
+        result: ReportedResult::Won,
+        crystals: [5, 2],
+    };
+    let tries = 200;
+    let (mut acknowledged, mut undone, mut asked_or_changed) = (0, 0, 0);
+    let started = std::time::Instant::now();
+    for i in 0..tries {
+        svc.pair_round(e, EN).unwrap();
+        svc.open_reporting(e, EN).unwrap();
+        let code = svc.seat_codes(e, None, EN).unwrap()[i % 4].code.clone();
+        // another writer (the app, another command) holds the database for a moment
+        let holder = rusqlite::Connection::open(&db).unwrap();
+        holder.execute_batch("BEGIN IMMEDIATE").unwrap();
+        let go = std::sync::Barrier::new(3);
+        let (report, undo) = std::thread::scope(|s| {
+            let report = s.spawn(|| {
+                go.wait();
+                phone.report_result(e, &code, won, "10.0.0.9", EN)
+            });
+            let undo = s.spawn(|| {
+                go.wait();
+                organiser.undo_round(e, false, EN)
+            });
+            go.wait();
+            std::thread::sleep(std::time::Duration::from_millis(3));
+            holder.execute_batch("COMMIT").unwrap();
+            (report.join().unwrap(), undo.join().unwrap())
+        });
+        let rounds = svc.event_detail(e).unwrap().rounds.len();
+        let log = svc.report_log(e, EN).unwrap_or_default();
+        if report.is_ok() {
+            acknowledged += 1;
+            // "Thank you" means stored and standing: the round is there with the report
+            assert_eq!(
+                rounds, 1,
+                "try {i}: an acknowledged report's round was undone"
+            );
+            assert!(!log.is_empty(), "try {i}: an acknowledged report is gone");
+            assert!(
+                undo.is_err(),
+                "try {i}: the undo went through over a report"
+            );
+        }
+        match undo {
+            Ok(u) => {
+                undone += 1;
+                assert_eq!(rounds, 0, "try {i}");
+                assert_eq!(
+                    u.reports_discarded, 0,
+                    "try {i}: discarded uncounted reports"
+                );
+            }
+            Err(err) => {
+                asked_or_changed += 1;
+                assert!(
+                    matches!(err.code, ErrorCode::NeedsConfirmation | ErrorCode::Changed),
+                    "try {i}: {err:?}"
+                );
+            }
+        }
+        // back to no round for the next try (a round with a report is undone on purpose)
+        if svc.event_detail(e).unwrap().rounds.len() == 1 {
+            svc.undo_round(e, true, EN).unwrap();
+        }
+    }
+    println!(
+        "{tries} tries in {:?}: {acknowledged} reports acknowledged (all stored and standing), \
+         {undone} undos went through (none discarding a report), {asked_or_changed} undos asked \
+         again or were refused as changed meanwhile",
+        started.elapsed()
+    );
+    assert_eq!(
+        acknowledged + undone,
+        tries,
+        "every try ends one way or the other"
+    );
+    assert!(acknowledged > 0 && undone > 0, "both orders were tried");
+}
+
+const SHOWS_NOTHING: &str = "\u{200B}\u{FEFF}";
+
+/// The message of a refused new game, match or registration.
+fn name_refusal(r: tablemate::Result<impl std::fmt::Debug>) -> String {
+    let err = r.unwrap_err();
+    assert_eq!(err.code, ErrorCode::InvalidInput, "{err:?}");
+    err.message
+}
+
+#[test]
+fn names_are_one_person_each_in_a_new_game_of_every_kind_and_a_new_match() {
+    use tablemate::game::{NewGameRequest, Seat};
+    use tablemate::othergames::{NewOtherGameRequest, OtherGameKind};
+    let dir = tempfile::tempdir().unwrap();
+    let mut svc = Service::open(dir.path()).unwrap();
+    let blue_moon = |a: &str, b: &str| NewGameRequest {
+        player_a: a.into(),
+        player_b: b.into(),
+        people_a: "Vulca".into(),
+        people_b: "Hoax".into(),
+        first: Some(Seat::A),
+        emissaries_inquisitors: false,
+    };
+    let other = |kind, a: &str, b: &str| NewOtherGameRequest {
+        kind,
+        player_a: a.into(),
+        player_b: b.into(),
+        deck_a: None,
+        deck_b: None,
+        first: None,
+        hit_points: None,
+    };
+    let matches = svc.list_matches(false).unwrap().len();
+    // Blue Moon
+    let m = name_refusal(svc.game_new_in(&blue_moon("P1", "P1\u{200B}"), EN));
+    assert!(
+        m.contains("“P1” and “P1<U+200B>” are the same person"),
+        "{m}"
+    );
+    let m = name_refusal(svc.game_new_in(&blue_moon("Jos\u{00E9}", "Jose\u{0301}"), DE));
+    assert!(m.contains("sind dieselbe Person"), "{m}");
+    let m = name_refusal(svc.game_new_in(&blue_moon("Ann\u{202E}", "Ben"), EN));
+    assert!(m.contains("U+202E"), "{m}");
+    // the other three games
+    for kind in [OtherGameKind::Whi, OtherGameKind::Stccg, OtherGameKind::Kc] {
+        let m = name_refusal(svc.other_new(&other(kind, "P1", "P\u{00AD}1"), EN));
+        assert!(m.contains("“P1” and “P<U+00AD>1”"), "{kind:?}: {m}");
+        let m = name_refusal(svc.other_new(&other(kind, SHOWS_NOTHING, "Ben"), DE));
+        assert!(m.contains("zeigt nichts an"), "{kind:?}: {m}");
+    }
+    // a match
+    let m = name_refusal(svc.new_match("Ann", "An\u{2060}n", false, None));
+    assert!(m.contains("are the same person"), "{m}");
+    let m = name_refusal(svc.new_match("Ann", "\u{2066}Ben", false, None));
+    assert!(m.contains("U+2066"), "{m}");
+    assert_eq!(
+        svc.list_matches(false).unwrap().len(),
+        matches,
+        "nothing was started"
+    );
+    // a name typed composed one day and decomposed the next is one player
+    svc.new_match("Jos\u{00E9}", "Ben", false, None).unwrap();
+    svc.new_match("Jose\u{0301}", "Ben", false, None).unwrap();
+    let players: Vec<String> = svc
+        .list_matches(false)
+        .unwrap()
+        .iter()
+        .flat_map(|m| m.players.clone())
+        .collect();
+    assert!(
+        players.iter().all(|p| p == "Jos\u{00E9}" || p == "Ben"),
+        "{players:?}"
+    );
+}
+
+#[test]
+fn names_are_one_person_each_at_registration_and_its_correction() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut svc = Service::open(dir.path()).unwrap();
+    let e = event(&mut svc, 3, &["Anna", "Ben"]);
+    let m = name_refusal(svc.register_all(e, &["Cleo", "Cle\u{200B}o"], None, EN));
+    assert!(
+        m.contains("“Cleo” and “Cle<U+200B>o” are the same person"),
+        "{m}"
+    );
+    let m = name_refusal(svc.register(e, "An\u{00AD}na", None, DE));
+    assert!(
+        m.contains("„Anna“ und „An<U+00AD>na“ sind dieselbe Person"),
+        "{m}"
+    );
+    let m = name_refusal(svc.register(e, SHOWS_NOTHING, None, EN));
+    assert!(m.contains("shows nothing"), "{m}");
+    let m = name_refusal(svc.register(e, "Dan\u{202E}", None, EN));
+    assert!(m.contains("U+202E"), "{m}");
+    // composed or not, "José" is one name: registered once
+    svc.register(e, "Jos\u{00E9}", None, EN).unwrap();
+    let m = name_refusal(svc.register(e, "Jose\u{0301}", None, EN));
+    assert!(m.contains("already registered"), "{m}");
+    // the correction of a registration
+    let m = name_refusal(svc.correct_registration(e, "Ben", "Ann\u{200B}a", None, EN));
+    assert!(m.contains("“Anna” and “Ann<U+200B>a”"), "{m}");
+    let m = name_refusal(svc.correct_registration(e, "Ben", "\u{200E}Bob", None, DE));
+    assert!(m.contains("U+200E"), "{m}");
+    let names: Vec<String> = svc
+        .event_detail(e)
+        .unwrap()
+        .entrants
+        .into_iter()
+        .map(|x| x.name)
+        .collect();
+    assert_eq!(names, ["Anna", "Ben", "Jos\u{00E9}"], "nothing was written");
+}
+
+#[test]
+fn a_result_no_match_can_end_with_is_refused_typed_reported_and_settled() {
+    use tablemate::tournaments::{PlayerReport, ReportedResult};
+    let dir = tempfile::tempdir().unwrap();
+    let mut svc = Service::open(dir.path()).unwrap();
+    let e = event(&mut svc, 3, &["Anna", "Ben", "Cleo", "Dan"]);
+    svc.pair_round(e, EN).unwrap();
+    let said = "A match ends when a player reaches 5 crystals, so the loser has at most 4.";
+    // typed (the app and the CLI)
+    let m = name_refusal(svc.record_result(e, 1, 1, "a", 11, 10, EN));
+    assert!(m.contains(said), "{m}");
+    let m = name_refusal(svc.record_result(e, 1, 1, "b", 5, 6, DE));
+    assert!(m.contains("wer verliert, hat also höchstens 4"), "{m}");
+    svc.record_result(e, 1, 1, "a", 11, 4, EN).unwrap();
+    // a correction
+    let m = name_refusal(svc.correct_result(e, 1, 1, "a", 11, 10, "slip", EN));
+    assert!(m.contains(said), "{m}");
+    // from the phone page
+    svc.open_reporting(e, EN).unwrap();
+    let codes = svc.seat_codes(e, None, EN).unwrap();
+    let code = codes.iter().find(|c| c.table == 2).unwrap().code.clone();
+    let report = PlayerReport {
+        result: ReportedResult::Won,
+        crystals: [11, 10],
+    };
+    let refused = svc
+        .report_result(e, &code, report, "10.0.0.1", EN)
+        .unwrap_err();
+    assert!(refused.message.contains(said), "{}", refused.message);
+    // settled by the organiser
+    let err = svc.settle_reports(e, 1, 2, "b", 10, 11, EN).unwrap_err();
+    assert!(err.message.contains(said), "{}", err.message);
+    let table = &svc.event_detail(e).unwrap().rounds[0].tables[1];
+    assert!(table.result.is_none(), "nothing was recorded");
+}

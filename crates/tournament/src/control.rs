@@ -43,6 +43,8 @@ pub struct Undo {
     /// Players who entered late after this round was paired (`joined_round` after `number`):
     /// they join this round when it is paired again.
     pub entries_moved: Vec<EntrantId>,
+    /// The players' reports in the round, which go with it: the organiser is asked first.
+    pub reports_discarded: Vec<crate::ReportedSeat>,
 }
 
 /// The round that may be undone (the last one paired, while none of its matches has a result:
@@ -69,6 +71,12 @@ pub fn round_to_undo(event: &EventState) -> Result<Undo, TournamentError> {
             .iter()
             .filter(|r| r.joined_round > number)
             .map(|r| r.id)
+            .collect(),
+        reports_discarded: event
+            .reports
+            .iter()
+            .filter(|r| r.round == number)
+            .copied()
             .collect(),
     })
 }
@@ -175,6 +183,7 @@ mod tests {
             })
             .collect();
         event.rounds.push(PairedRound {
+            published: true,
             stage: next.stage,
             record: crate::RoundRecord {
                 pairings: next.pairings,

@@ -45,15 +45,18 @@ pub use control::{
 };
 pub use error::TournamentError;
 pub use ids::EntrantId;
-pub use next_round::{next_round, EventState, NextRound, PairedRound, Registration, Stage};
+pub use next_round::{
+    next_round, EventState, NextRound, PairedRound, Registration, ReportedSeat, Stage,
+};
 pub use pairing::{swiss_pairings, FirstRound};
 pub use ratio::Ratio;
 pub use record::{MatchResult, Pairing, RoundRecord};
 pub use refusal::{ClockRefusal, Refusal};
-pub use reports::{agreement, Agreement, ReportProblem, Seat, SeatReport, SeatScore};
+pub use reports::{agreement, check_score, Agreement, ReportProblem, Seat, SeatReport, SeatScore};
 pub use round_clock::{
-    ClockCommand, ClockPhase, ClockReading, ClockRun, RoundClock, DEFAULT_ROUND_MINUTES,
-    MAX_RAN_MS, MAX_ROUND_MINUTES, RUNNING_SINCE_MS, WARNING_MS,
+    ClockCommand, ClockImplausible, ClockPhase, ClockReading, ClockRun, RoundClock,
+    DEFAULT_ROUND_MINUTES, MAX_OVERTIME_MS, MAX_RAN_MS, MAX_ROUND_MINUTES, RUNNING_SINCE_MS,
+    START_AHEAD_MS, WARNING_MS,
 };
 pub use round_robin::{round_robin_pairings, round_robin_rounds};
 pub use standings::{standings, Standing};
@@ -72,6 +75,8 @@ pub const MAX_ENTRANTS: usize = 1024;
 pub const MAX_SWISS_ROUNDS: u32 = 20;
 /// Most crystals a player can hold at the end of a match: 4 going in, then a 7-crystal game.
 pub const MAX_MATCH_CRYSTALS: u8 = 11;
+/// The crystals that end a match: the first player to reach them wins it, so a loser has fewer.
+pub const MATCH_CRYSTALS: u8 = 5;
 
 /// How an event is played.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]

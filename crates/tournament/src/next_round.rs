@@ -49,6 +49,8 @@ pub struct Registration {
 pub struct PairedRound {
     pub stage: Stage,
     pub record: RoundRecord,
+    /// Shown to the players; a prepared round is not, until the organiser publishes it.
+    pub published: bool,
 }
 
 /// Everything the rules need to pair the next round.
@@ -61,6 +63,20 @@ pub struct EventState {
     pub registrations: Vec<Registration>,
     /// In order, round 1 first.
     pub rounds: Vec<PairedRound>,
+    /// The players' own reports as stored (each seat's latest, in round, table and seat
+    /// order). The pairing rules never read them, but they are part of what a decision is made
+    /// on: undoing a round discards them, and a result typed over a table decides on them, so a
+    /// report stored after the state was read makes that write "changed meanwhile".
+    pub reports: Vec<ReportedSeat>,
+}
+
+/// One seat's latest report, where it was made.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ReportedSeat {
+    pub round: u32,
+    pub table: u32,
+    pub seat: crate::Seat,
+    pub report: crate::SeatReport,
 }
 
 /// The round to record next.
@@ -96,6 +112,11 @@ pub fn next_round(event: &EventState) -> Result<NextRound, TournamentError> {
     if let Some(open) = event.rounds.iter().position(|r| !r.record.is_complete()) {
         return Err(TournamentError::Refused(Refusal::RoundOpen {
             round: open as u32 + 1,
+        }));
+    }
+    if let Some(last) = event.rounds.iter().rposition(|r| !r.published) {
+        return Err(TournamentError::Refused(Refusal::PublishFirst {
+            round: last as u32 + 1,
         }));
     }
     let number = event.rounds.len() as u32 + 1;
@@ -185,6 +206,7 @@ pub(crate) mod tests {
                 })
                 .collect(),
             rounds: Vec::new(),
+            reports: Vec::new(),
         }
     }
 
@@ -205,6 +227,7 @@ pub(crate) mod tests {
             })
             .collect();
         event.rounds.push(PairedRound {
+            published: true,
             stage: next.stage,
             record: RoundRecord {
                 pairings: next.pairings,
@@ -247,6 +270,7 @@ pub(crate) mod tests {
         );
         let next = next_round(&e).unwrap();
         e.rounds.push(PairedRound {
+            published: true,
             stage: next.stage,
             record: RoundRecord {
                 pairings: next.pairings,
@@ -258,6 +282,26 @@ pub(crate) mod tests {
             err,
             TournamentError::Refused(Refusal::RoundOpen { round: 1 })
         );
+    }
+
+    #[test]
+    fn a_prepared_round_is_published_before_the_next_is_paired() {
+        let mut e = event(
+            Format::Swiss {
+                rounds: 3,
+                top_cut: None,
+            },
+            4,
+        );
+        let next = next_round(&e).unwrap();
+        play(&mut e, next);
+        e.rounds[0].published = false;
+        assert_eq!(
+            next_round(&e).unwrap_err(),
+            TournamentError::Refused(Refusal::PublishFirst { round: 1 })
+        );
+        e.rounds[0].published = true;
+        assert!(next_round(&e).is_ok());
     }
 
     #[test]

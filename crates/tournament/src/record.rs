@@ -67,14 +67,11 @@ impl MatchResult {
 
     /// What is wrong with the score on its own, typed (the service words it): more crystals
     /// than a match gives, or a winner not ahead. The same problems as a player's report.
+    /// A result already stored is read with [`MatchResult::validate`], which leaves out the
+    /// loser's limit, so an event an older version stored still opens.
     pub fn score_problem(&self) -> Option<crate::ReportProblem> {
-        if self.crystals_a > MAX_MATCH_CRYSTALS || self.crystals_b > MAX_MATCH_CRYSTALS {
-            return Some(crate::ReportProblem::TooManyCrystals {
-                max: MAX_MATCH_CRYSTALS,
-            });
-        }
         let (w, l) = self.winner_loser_crystals();
-        (w <= l).then_some(crate::ReportProblem::WinnerNotAhead)
+        crate::reports::check_score(w, l).err()
     }
 
     pub fn loser(&self) -> EntrantId {

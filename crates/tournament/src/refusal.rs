@@ -8,6 +8,9 @@
 pub enum Refusal {
     /// Pairing: round `round` still has matches without a result.
     RoundOpen { round: u32 },
+    /// Pairing: round `round` is prepared, not yet published (only the last round can be
+    /// published, so pairing past it would leave it unpublished for good).
+    PublishFirst { round: u32 },
     /// Pairing: all `rounds` rounds of the format have been played.
     AllRoundsPlayed { rounds: u32 },
     /// Pairing the top cut: fewer active players than the cut.
@@ -73,6 +76,12 @@ impl std::fmt::Display for Refusal {
         match *self {
             Refusal::RoundOpen { round } => {
                 write!(f, "round {round} still has matches without a result")
+            }
+            Refusal::PublishFirst { round } => {
+                write!(
+                    f,
+                    "round {round} is prepared but not published; publish it first"
+                )
             }
             Refusal::AllRoundsPlayed { rounds } => {
                 write!(f, "all {rounds} rounds have been played")

@@ -6,7 +6,7 @@
 //! whether the reporter won, and gives their crystals first. [`agreement`] turns the two into
 //! the table's result in seat order.
 
-use crate::MAX_MATCH_CRYSTALS;
+use crate::{MATCH_CRYSTALS, MAX_MATCH_CRYSTALS};
 
 /// One of the two seats of a table, in the order the pairing lists them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
@@ -49,25 +49,40 @@ pub enum ReportProblem {
     TooManyCrystals { max: u8 },
     /// The winner must end with more crystals than the loser (Blue Moon has no draws).
     WinnerNotAhead,
+    /// The loser has as many crystals as end a match (`max` is the most a loser can hold):
+    /// a match ends when one player reaches 5, so only the winner can have 5 or more.
+    LoserTooMany { max: u8 },
+}
+
+/// The one rule of a score on its own, from the winner's and the loser's crystals: possible
+/// crystals, the winner ahead, the loser short of the match's end. A player's report, a typed
+/// result and an imported one are all checked here.
+pub fn check_score(winner: u8, loser: u8) -> Result<(), ReportProblem> {
+    if winner > MAX_MATCH_CRYSTALS || loser > MAX_MATCH_CRYSTALS {
+        return Err(ReportProblem::TooManyCrystals {
+            max: MAX_MATCH_CRYSTALS,
+        });
+    }
+    if winner <= loser {
+        return Err(ReportProblem::WinnerNotAhead);
+    }
+    if loser >= MATCH_CRYSTALS {
+        return Err(ReportProblem::LoserTooMany {
+            max: MATCH_CRYSTALS - 1,
+        });
+    }
+    Ok(())
 }
 
 impl SeatReport {
     /// Checks the report on its own: possible crystals, the winner ahead.
     pub fn check(&self) -> Result<(), ReportProblem> {
-        if self.mine > MAX_MATCH_CRYSTALS || self.theirs > MAX_MATCH_CRYSTALS {
-            return Err(ReportProblem::TooManyCrystals {
-                max: MAX_MATCH_CRYSTALS,
-            });
-        }
         let (winner, loser) = if self.won {
             (self.mine, self.theirs)
         } else {
             (self.theirs, self.mine)
         };
-        if winner <= loser {
-            return Err(ReportProblem::WinnerNotAhead);
-        }
-        Ok(())
+        check_score(winner, loser)
     }
 
     /// The report as a result in seat order, given the reporter's seat.
@@ -199,6 +214,36 @@ mod tests {
                 max: MAX_MATCH_CRYSTALS
             })
         );
+    }
+
+    #[test]
+    fn only_the_winner_can_reach_the_crystals_that_end_a_match() {
+        // 11–10: the loser would have reached 5 first, so the match would have ended there
+        assert_eq!(
+            check_score(11, 10),
+            Err(ReportProblem::LoserTooMany { max: 4 })
+        );
+        assert_eq!(
+            r(false, 5, 6).check(),
+            Err(ReportProblem::LoserTooMany { max: 4 })
+        );
+        assert_eq!(check_score(11, 4), Ok(()));
+        assert_eq!(check_score(5, 4), Ok(()));
+        // a round ended by time can leave the winner short of 5
+        assert_eq!(check_score(3, 2), Ok(()));
+        let typed = crate::MatchResult {
+            a: crate::EntrantId(1),
+            b: crate::EntrantId(2),
+            winner: crate::EntrantId(2),
+            crystals_a: 10,
+            crystals_b: 11,
+        };
+        assert_eq!(
+            typed.score_problem(),
+            Some(ReportProblem::LoserTooMany { max: 4 })
+        );
+        // read back, a stored result like it still counts (an older version took it)
+        assert!(typed.validate().is_ok());
     }
 
     #[test]

@@ -20,6 +20,22 @@ pub const MAX_RAN_MS: i64 = 366 * 24 * 60 * MINUTE_MS;
 pub const RUNNING_SINCE_MS: std::ops::RangeInclusive<i64> = 946_684_800_000..=4_102_444_800_000;
 
 const MINUTE_MS: i64 = 60 * 1000;
+/// The most time a round's clock plausibly runs beyond its length: a day (the longest round).
+/// A clock further over is no round being played but a damaged or made-up file.
+pub const MAX_OVERTIME_MS: i64 = MAX_ROUND_MINUTES as i64 * MINUTE_MS;
+/// How far a start may lie after "now" on the importing computer: two computers' clocks differ
+/// by minutes, never by an hour.
+pub const START_AHEAD_MS: i64 = 60 * MINUTE_MS;
+
+/// Why a clock that [`RoundClock::check`] allows cannot be a round being played at "now".
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ClockImplausible {
+    /// A running clock started after now (`since`, epoch ms).
+    StartsLater { since: i64 },
+    /// The clock had run `over_ms` beyond its length before its last start (or pause), more
+    /// than [`MAX_OVERTIME_MS`].
+    Overtime { over_ms: i64 },
+}
 
 /// Where the clock is. Each state carries exactly what its time needs, so a paused clock cannot
 /// have a start instant and a clock not started cannot have run.
@@ -142,6 +158,30 @@ impl RoundClock {
         Ok(())
     }
 
+    /// Checks that the clock can be a round's at `now` (an imported event's clock): a running
+    /// clock did not start later than now ([`START_AHEAD_MS`] allowed for two computers'
+    /// clocks), and the time it ran while the organiser worked it (before its last start) is
+    /// not more than [`MAX_OVERTIME_MS`] beyond its length. A clock left running (the last round
+    /// of an event nobody paused) keeps its start and stays plausible however late the file
+    /// is imported.
+    pub fn plausible_at(&self, now: i64) -> Result<(), ClockImplausible> {
+        let ran_ms = match self.run {
+            ClockRun::NotStarted => 0,
+            ClockRun::Paused { ran_ms } => ran_ms,
+            ClockRun::Running { since, ran_ms } => {
+                if since > now.saturating_add(START_AHEAD_MS) {
+                    return Err(ClockImplausible::StartsLater { since });
+                }
+                ran_ms
+            }
+        };
+        let over_ms = ran_ms.saturating_sub(self.length_ms);
+        if over_ms > MAX_OVERTIME_MS {
+            return Err(ClockImplausible::Overtime { over_ms });
+        }
+        Ok(())
+    }
+
     /// The clock after `command` at `now`, or why it cannot be done now.
     pub fn apply(&self, command: ClockCommand, now: i64) -> Result<RoundClock, TournamentError> {
         let refused = |why| Err(TournamentError::Refused(Refusal::Clock(why)));
@@ -189,6 +229,60 @@ impl RoundClock {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_clock_from_another_century_or_a_year_over_is_implausible() {
+        let now = 1_795_000_000_000; // 2026
+        let len = 50 * MINUTE_MS;
+        let started_2099 = RoundClock {
+            length_ms: len,
+            run: ClockRun::Running {
+                since: 4_080_000_000_000,
+                ran_ms: 0,
+            },
+        };
+        assert!(started_2099.check().is_ok());
+        assert_eq!(
+            started_2099.plausible_at(now),
+            Err(ClockImplausible::StartsLater {
+                since: 4_080_000_000_000
+            })
+        );
+        let a_year_over = RoundClock {
+            length_ms: len,
+            run: ClockRun::Paused { ran_ms: MAX_RAN_MS },
+        };
+        assert!(a_year_over.check().is_ok());
+        assert_eq!(
+            a_year_over.plausible_at(now),
+            Err(ClockImplausible::Overtime {
+                over_ms: MAX_RAN_MS - len
+            })
+        );
+        // a running clock exported a minute ago, and one a few minutes ahead, are fine
+        let running = RoundClock {
+            length_ms: len,
+            run: ClockRun::Running {
+                since: now - 20 * MINUTE_MS,
+                ran_ms: 5 * MINUTE_MS,
+            },
+        };
+        assert_eq!(running.plausible_at(now), Ok(()));
+        assert_eq!(running.plausible_at(now - 25 * MINUTE_MS), Ok(()));
+        // left running since, imported a year later: still the round's clock
+        assert_eq!(
+            running.plausible_at(now + 366 * 24 * 60 * MINUTE_MS),
+            Ok(())
+        );
+        // a day and a minute over is refused; a day over is not
+        let day = i64::from(MAX_ROUND_MINUTES) * MINUTE_MS;
+        let over = |ran_ms| RoundClock {
+            length_ms: len,
+            run: ClockRun::Paused { ran_ms },
+        };
+        assert_eq!(over(len + day).plausible_at(now), Ok(()));
+        assert!(over(len + day + MINUTE_MS).plausible_at(now).is_err());
+    }
 
     const MIN: i64 = MINUTE_MS;
     const T0: i64 = 1_790_000_000_000;

@@ -533,6 +533,12 @@ pub fn run(ctx: &Ctx, cmd: TournamentCmd) -> Result<(), ServiceError> {
                     };
                     let (rounds, corrections) =
                         (optional("rounds.csv")?, optional("corrections.csv")?);
+                    // written since format 3
+                    let (reports, report_log, reporting) = (
+                        optional("reports.csv")?,
+                        optional("report_log.csv")?,
+                        optional("reporting.csv")?,
+                    );
                     svc.import_event_csv(
                         &header,
                         &tablemate::tournaments::CsvImport {
@@ -541,6 +547,9 @@ pub fn run(ctx: &Ctx, cmd: TournamentCmd) -> Result<(), ServiceError> {
                             results: &read("results.csv")?,
                             rounds: rounds.as_deref(),
                             corrections: corrections.as_deref(),
+                            reports: reports.as_deref(),
+                            report_log: report_log.as_deref(),
+                            reporting: reporting.as_deref(),
                         },
                         LANG,
                     )?
@@ -556,7 +565,11 @@ pub fn run(ctx: &Ctx, cmd: TournamentCmd) -> Result<(), ServiceError> {
                     w,
                     "imported event {}: {} on {} ({} players, {} rounds paired)",
                     ev.id, ev.name, ev.date, ev.players, ev.rounds_paired
-                )
+                )?;
+                for notice in ev.notices.iter().flatten() {
+                    writeln!(w, "note: {notice}")?;
+                }
+                Ok(())
             })
         }
     }

@@ -148,7 +148,15 @@ fn record_one_result(
         });
         if let Some((round, table)) = open {
             let winner = table.a;
-            store.record_result(*t, round, table.table, winner, 5, (round % 5) as u8)?;
+            store.record_result(
+                *t,
+                &store.event_state(*t)?,
+                round,
+                table.table,
+                winner,
+                5,
+                (round % 5) as u8,
+            )?;
             return Ok((*t, round, table.table, winner));
         }
         let info = store.tournament(*t)?;

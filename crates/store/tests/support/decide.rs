@@ -155,7 +155,20 @@ impl Decide for Store {
             Agreement::Agreed(score) if acceptance == Acceptance::AtOnce => Some(score),
             _ => None,
         };
-        let out = self.record_report(id, at, report, client, accept)?;
+        // the seat's code, as the service finds it from what the player typed (a seat
+        // without one gets none that works)
+        let code = self
+            .all_seat_codes(id)?
+            .into_iter()
+            .find(|c| (c.round, c.table, c.seat) == at)
+            .unwrap_or(store::SeatCode {
+                round: at.0,
+                table: at.1,
+                seat: at.2,
+                entrant: EntrantId(0),
+                code: String::new(),
+            });
+        let out = self.record_report(id, &code, report, client, accept)?;
         let t = self.table_reports(id, at.0, at.1)?;
         Ok(Reported {
             changed: out.changed,

@@ -641,6 +641,7 @@ impl Service {
                 }));
             }
         }
+        crate::names::check_people(&[a, b], lang)?;
         let people = [
             people_of(&req.people_a, a).map_err(refuse)?.to_owned(),
             people_of(&req.people_b, b).map_err(refuse)?.to_owned(),

@@ -386,6 +386,7 @@ impl Service {
         if a.to_lowercase() == b.to_lowercase() {
             return Err(refuse(NewGameRefusal::SameNames(a, b)));
         }
+        crate::names::check_people(&[a, b], lang)?;
         let deck = |d: &Option<String>, who| {
             let d = d.as_deref().map(str::trim).filter(|d| !d.is_empty());
             match d {

@@ -320,6 +320,145 @@ fn problem(p: &P, lang: Language) -> String {
             format!("The rules refuse the event ({detail})."),
             format!("Die Regeln lassen das Turnier nicht zu ({detail})."),
         ),
+        P::BadName { name, problem } => crate::names::name_problem(name, *problem, lang),
+        P::SamePerson { first, second } => crate::names::same_person(first, second, lang),
+        P::UnpublishedBeforePaired { round, paired } => say(
+            format!(
+                "Round {round} is not published, but round {paired} is paired; the app \
+                 publishes a round before it pairs the next, so round {round} could never be \
+                 published."
+            ),
+            format!(
+                "Runde {round} ist nicht veröffentlicht, aber Runde {paired} ist ausgelost; die \
+                 App veröffentlicht eine Runde, bevor sie die nächste auslost, Runde {round} \
+                 könnte also nie veröffentlicht werden."
+            ),
+        ),
+        P::OlderWithReports { version } => say(
+            format!(
+                "A version {version} file has no result sources, reports or report log \
+                 (version 3 has)."
+            ),
+            format!(
+                "Eine Datei der Version {version} hat keine Ergebnisquellen, Meldungen oder \
+                 Meldeprotokoll (Version 3 hat sie)."
+            ),
+        ),
+        P::NoSource { round, table: t } => {
+            let at = table(*round, *t, lang);
+            say(
+                format!("{at}: the result has no source (typed, match, report or import)."),
+                format!("{at}: das Ergebnis hat keine Quelle (typed, match, report oder import)."),
+            )
+        }
+        P::ReportNotAMatch { round, table: t } => {
+            let at = table(*round, *t, lang);
+            say(
+                format!("{at} is no match of the event, so nobody reported there."),
+                format!("{at} ist keine Partie des Turniers, dort kann niemand gemeldet haben."),
+            )
+        }
+        P::ReportWrongSeat {
+            round,
+            table: t,
+            player,
+            seated,
+        } => {
+            let at = table(*round, *t, lang);
+            say(
+                format!("{at}: the report is {player}'s, but {seated} sits in that seat."),
+                format!("{at}: die Meldung ist von {player}, aber auf dem Platz sitzt {seated}."),
+            )
+        }
+        P::ReportTwice {
+            round,
+            table: t,
+            player,
+        } => {
+            let at = table(*round, *t, lang);
+            say(
+                format!("{at}: {player} has two reports; only the latest is kept."),
+                format!("{at}: {player} hat zwei Meldungen; nur die letzte wird gespeichert."),
+            )
+        }
+        P::LogLineUnlike { round, table: t } => {
+            let at = table(*round, *t, lang);
+            say(
+                format!("{at}: a report log line that the app does not write."),
+                format!("{at}: eine Zeile im Meldeprotokoll, die die App so nicht schreibt."),
+            )
+        }
+        P::SourceNotInLog { round, table: t } => {
+            let at = table(*round, *t, lang);
+            say(
+                format!(
+                    "{at}: the result's source and the report log disagree (a result from the \
+                     players' reports is the one the log's last decision accepted)."
+                ),
+                format!(
+                    "{at}: Quelle des Ergebnisses und Meldeprotokoll widersprechen sich (ein \
+                     Ergebnis aus den Meldungen ist das, das die letzte Entscheidung im \
+                     Protokoll angenommen hat)."
+                ),
+            )
+        }
+        P::NotAWord { column, value } => say(
+            format!("{column} {value:?} is not one of the values this column takes."),
+            format!("{column} {value:?} ist keiner der Werte dieser Spalte."),
+        ),
+    }
+}
+
+/// What an import has to say beyond the event: what the file could not carry.
+pub(crate) fn import_notice(n: &store::ImportNotice, lang: Language) -> String {
+    use store::{FilePart, ImportNotice};
+    match n {
+        ImportNotice::NotInFile { version, parts } => {
+            let part = |p: &FilePart| match (p, lang) {
+                (FilePart::Rounds, Language::En) => "which rounds were published and their clocks",
+                (FilePart::Rounds, Language::De) => {
+                    "welche Runden veröffentlicht waren und ihre Uhren"
+                }
+                (FilePart::Corrections, Language::En) => "the corrections log",
+                (FilePart::Corrections, Language::De) => "das Korrekturprotokoll",
+                (FilePart::ResultSources, Language::En) => "where each result came from",
+                (FilePart::ResultSources, Language::De) => "woher jedes Ergebnis kam",
+                (FilePart::Reports, Language::En) => "the players' reports",
+                (FilePart::Reports, Language::De) => "die Meldungen der Spieler",
+                (FilePart::ReportLog, Language::En) => "the report log",
+                (FilePart::ReportLog, Language::De) => "das Meldeprotokoll",
+                (FilePart::ReportingSettings, Language::En) => "the reporting settings",
+                (FilePart::ReportingSettings, Language::De) => "die Einstellungen zum Melden",
+            };
+            let list: Vec<&str> = parts.iter().map(part).collect();
+            let list = list.join(", ");
+            en_de(
+                lang,
+                format!(
+                    "This file is format version {version}, which does not hold {list}: the \
+                     event has none of them, and its results read as imported."
+                ),
+                format!(
+                    "Diese Datei hat Formatversion {version}, die {list} nicht enthält: das \
+                     Turnier hat nichts davon, seine Ergebnisse gelten als importiert."
+                ),
+            )
+        }
+        ImportNotice::SlipsToReprint { round } => en_de(
+            lang,
+            format!(
+                "Round {round} is still being played. Seat codes are never written to a file \
+                 (anyone holding one could report for that player), so the result slips \
+                 printed before do not work here: print round {round}'s slips again before \
+                 players report from their phones."
+            ),
+            format!(
+                "Runde {round} läuft noch. Platzcodes stehen nie in einer Datei (wer einen hat, \
+                 könnte für diesen Spieler melden), die vorher gedruckten Ergebniszettel \
+                 gelten hier also nicht: drucke die Zettel von Runde {round} neu, bevor Spieler \
+                 per Handy melden."
+            ),
+        ),
     }
 }
 
@@ -418,6 +557,27 @@ fn clock(round: u32, p: ClockProblem, lang: Language) -> String {
             format!("a running clock started between the years 2000 and 2100, not at {ms} ms"),
             format!("eine laufende Uhr wurde zwischen 2000 und 2100 gestartet, nicht bei {ms} ms"),
         ),
+        ClockProblem::StartsLater { since_ms } => {
+            let when = store::utc_minute(since_ms);
+            en_de(
+                lang,
+                format!("the clock started at {when}, later than now"),
+                format!("die Uhr wurde am {when} gestartet, später als jetzt"),
+            )
+        }
+        ClockProblem::Overtime { over_ms } => {
+            let minutes = over_ms / 60_000;
+            en_de(
+                lang,
+                format!(
+                    "the clock is {minutes} minutes over time; a round runs at most a day over"
+                ),
+                format!(
+                    "die Uhr ist {minutes} Minuten über der Zeit; eine Runde überzieht höchstens \
+                     einen Tag"
+                ),
+            )
+        }
     };
     en_de(
         lang,

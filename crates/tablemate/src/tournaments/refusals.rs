@@ -23,6 +23,14 @@ pub(crate) fn refusal(r: Refusal, who: &str, event: &str, round: u32, lang: Lang
             format!("Round {round} still has matches without a result."),
             format!("Runde {round} hat noch Partien ohne Ergebnis."),
         ),
+        Refusal::PublishFirst { round } => en_de(
+            lang,
+            format!("Round {round} is prepared but not published yet: publish it first."),
+            format!(
+                "Runde {round} ist vorbereitet, aber noch nicht veröffentlicht: veröffentliche \
+                 sie zuerst."
+            ),
+        ),
         Refusal::AllRoundsPlayed { rounds } => en_de(
             lang,
             format!("All {rounds} rounds of {event} have been played."),

@@ -414,7 +414,7 @@ impl Service {
             _ => None,
         };
         self.store
-            .record_report(seat.id, (c.round, c.table, c.seat), report, client, accept)
+            .record_report(seat.id, c, report, client, accept)
             .map_err(|e| self.seat_refusal(&seat, e, lang))?;
         // shown even when this report made the round final (its codes now refused)
         self.seat_view_of(&seat, lang)

@@ -11,4 +11,8 @@ rounds: string,
 /**
  * The corrections log with the reasons.
  */
-corrections: string, standings: string, };
+corrections: string, 
+/**
+ * Each seat's latest report, the report log, the reporting settings.
+ */
+reports: string, report_log: string, reporting: string, standings: string, };

@@ -20,4 +20,9 @@ first_round: string,
 /**
  * The pairing seed, as text.
  */
-seed: string, rounds_paired: number, players: number, created_at: string, };
+seed: string, rounds_paired: number, players: number, created_at: string, 
+/**
+ * After an import only: what the file could not carry (an older format; the slips of a
+ * round being played to print again), in the interface language.
+ */
+notices?: Array<string>, };
