@@ -5,8 +5,9 @@
 //! A test seam: the end-to-end tests cannot click a native dialog. In debug builds and builds
 //! with the `test-seams` feature only (CI's end-to-end app), the variable
 //! `TABLEMATE_TEST_DIALOG_PATH`, read once at start, names the path every dialog "returns" (a
-//! folder: the export is written into it, and an import reads its `event.json`). The package
-//! is built without the feature: the installed app never reads it.
+//! folder: the export is written into it, an import reads its `event.json`, and the players'
+//! list is its `players.csv`). The package is built without the feature: the installed app
+//! never reads it.
 
 use std::path::{Path, PathBuf};
 use tablemate::{Language, ServiceError};
@@ -15,6 +16,9 @@ use tauri_plugin_dialog::{DialogExt, FilePath};
 
 /// The test seam's variable (see the module documentation).
 pub const TEST_DIALOG_ENV: &str = "TABLEMATE_TEST_DIALOG_PATH";
+
+/// The players' list the test seam's folder holds.
+pub const PLAYERS_FILE: &str = "players.csv";
 
 /// The file dialogs of this run: the platform's, or the test seam's fixed answer.
 #[derive(Debug, Default)]
@@ -56,6 +60,34 @@ impl FileDialogs {
             .set_parent(window)
             .set_title(title)
             .add_filter(filter, &["json"])
+            .blocking_pick_file();
+        picked.map(local_path).transpose()
+    }
+
+    /// Asks for the CSV file of an event's players (a spreadsheet's list, or an export's
+    /// `entrants.csv`): `None` when the person cancels.
+    pub fn players_file<R: Runtime>(
+        &self,
+        window: &WebviewWindow<R>,
+        lang: Language,
+    ) -> Result<Option<PathBuf>, ServiceError> {
+        if let Some(path) = &self.stand_in {
+            return Ok(Some(if path.is_dir() {
+                path.join(PLAYERS_FILE)
+            } else {
+                path.clone()
+            }));
+        }
+        let (title, filter) = match lang {
+            Language::En => ("Players from a CSV file", "Players (CSV)"),
+            Language::De => ("Spieler aus einer CSV-Datei", "Spieler (CSV)"),
+        };
+        let picked = window
+            .dialog()
+            .file()
+            .set_parent(window)
+            .set_title(title)
+            .add_filter(filter, &["csv", "txt"])
             .blocking_pick_file();
         picked.map(local_path).transpose()
     }

@@ -97,6 +97,8 @@ pub fn configure<R: tauri::Runtime>(builder: tauri::Builder<R>) -> tauri::Builde
             commands::tournaments::tournament_correct,
             commands::tournaments::tournament_export,
             commands::tournaments::tournament_import,
+            commands::tournaments::tournament_import_players,
+            commands::tournaments::tournament_slip_codes,
             commands::reporting::reporting_networks,
             commands::reporting::reporting_start,
             commands::reporting::reporting_stop,

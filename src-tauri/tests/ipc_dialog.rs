@@ -68,6 +68,44 @@ fn export_and_import_go_through_the_dialog_and_the_page_gets_no_plugin() {
         .expect("import ignores a page's path");
     assert_eq!(again["name"], json!("Winter Cup"));
 
+    // players from a CSV: the chosen folder's players.csv (a spreadsheet's list) makes a new
+    // event; the event's details are refused before any dialog, a bad list names its line
+    let sheet = |name: &str| {
+        json!({ "event": { "name": name, "date": "2026-12-06", "format": "swiss", "rounds": 3,
+                "top_cut": null, "first_round": null, "seed": null }, "lang": "de" })
+    };
+    std::fs::write(
+        folder.join(tablemate_app_lib::dialog::PLAYERS_FILE),
+        "player,people\nDora,Vulca\nEmil,\nFina,Mimix\nGero,\n",
+    )
+    .expect("players.csv");
+    let from_sheet = app
+        .call("tournament_import_players", sheet("Sheet Cup"))
+        .expect("players import");
+    assert_eq!(from_sheet["name"], json!("Sheet Cup"));
+    assert_eq!(from_sheet["players"], json!(4));
+    assert_eq!(from_sheet["rounds_paired"], json!(0));
+    let mut bad_date = sheet("Date Cup");
+    bad_date["event"]["date"] = json!("6.12.2026");
+    let refused = app
+        .call("tournament_import_players", bad_date)
+        .expect_err("a bad date");
+    assert!(refused.contains("6.12.2026"), "{refused}");
+    std::fs::write(
+        folder.join(tablemate_app_lib::dialog::PLAYERS_FILE),
+        "player\nDora\ndora\n",
+    )
+    .expect("players.csv");
+    let refused = app
+        .call("tournament_import_players", sheet("Twice Cup"))
+        .expect_err("a name twice");
+    assert!(
+        refused.contains("entrants.csv Zeile 3") && refused.contains("nichts importiert"),
+        "{refused}"
+    );
+    let list = app.call("tournament_list", json!({})).expect("list");
+    assert_eq!(list.as_array().expect("events").len(), 4);
+
     // The plugins' own commands are refused by the ACL ("… not allowed"): the dialog plugin is
     // in the app (its permissions exist, none is granted), the fs plugin is not in it at all.
     // Each message is Tauri's own for that case, so a grant or a new plugin shows up here.

@@ -122,11 +122,55 @@ fn unpair_undrop_clock_and_publishing_answer_through_ipc() {
         .call("tournament_prepare", json!({ "id": id }))
         .expect("prepare");
     assert_eq!(prepared["published"], false);
+    // the prepared round's slips: every seat's code, with a QR code of the page at the
+    // address the organiser will serve (nothing is served yet)
+    let slips = app
+        .call(
+            "tournament_slip_codes",
+            json!({ "id": id, "address": "127.0.0.1:8471", "lang": "en" }),
+        )
+        .expect("slip codes");
+    let slips = slips.as_array().expect("codes");
+    let players: usize = prepared["tables"]
+        .as_array()
+        .expect("tables")
+        .iter()
+        .filter(|t| !t["b"].is_null())
+        .count()
+        * 2;
+    assert_eq!(slips.len(), players);
+    for s in slips {
+        assert_eq!(s["code"]["code"].as_str().map(str::len), Some(12), "{s}");
+        assert!(
+            s["qr"]
+                .as_str()
+                .is_some_and(|q| q.starts_with("data:image/svg+xml")),
+            "{s}"
+        );
+    }
+    // without an address there is no QR code, only the code; a bad address is refused
+    let bare = app
+        .call("tournament_slip_codes", json!({ "id": id }))
+        .expect("slip codes");
+    assert_eq!(bare[0]["qr"], Value::Null);
+    assert_eq!(bare[0]["code"], slips[0]["code"]);
+    let err = app
+        .call(
+            "tournament_slip_codes",
+            json!({ "id": id, "address": "the hall", "lang": "de" }),
+        )
+        .expect_err("not an address");
+    assert!(err.contains("ist keine Adresse"), "{err}");
     assert_eq!(
         app.call("tournament_publish", json!({ "id": id }))
             .expect("publish"),
         json!(1)
     );
+    // published: the same codes (the slips printed before stay right)
+    let after = app
+        .call("tournament_slip_codes", json!({ "id": id }))
+        .expect("slip codes");
+    assert_eq!(after[0]["code"], slips[0]["code"]);
     let clock = app
         .call(
             "tournament_clock_command",

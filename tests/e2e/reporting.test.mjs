@@ -10,7 +10,7 @@
 // Nothing here depends on the UI language (another file of the run may have switched it).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { request } from 'node:http';
+import { phoneAt } from './phone.mjs';
 import { go as goTo, launch, painted, resize, setValue as setValueOf, shot as shotOf, typeInto as typeIntoOf } from './harness.mjs';
 
 const eventName = `E2E Phones ${Date.now()}`;
@@ -38,31 +38,7 @@ const typeInto = (css, text) => typeIntoOf(s, css, text);
 const setValue = (css, value) => setValueOf(s, css, value);
 
 /** One request to the reporting server as a phone's page sends it; the status and JSON. */
-function phone(method, path, body) {
-  return new Promise((resolve, reject) => {
-    const data = body === undefined ? undefined : JSON.stringify(body);
-    const headers = { Host: HOST, 'Accept-Language': 'en' };
-    if (data !== undefined) {
-      Object.assign(headers, {
-        Origin: `http://${HOST}`,
-        'Content-Type': 'application/json',
-        'Content-Length': Buffer.byteLength(data),
-      });
-    }
-    const req = request({ host: '127.0.0.1', port: PORT, method, path, headers, timeout: 5000 }, (res) => {
-      let text = '';
-      res.on('data', (c) => (text += c));
-      res.on('end', () => {
-        const json = (res.headers['content-type'] ?? '').includes('json') ? JSON.parse(text) : null;
-        resolve({ status: res.statusCode, json, text });
-      });
-    });
-    req.on('error', reject);
-    req.on('timeout', () => req.destroy(new Error('timed out')));
-    if (data !== undefined) req.write(data);
-    req.end();
-  });
-}
+const phone = phoneAt(PORT);
 
 test('an event of four with round 1 paired', async () => {
   await goTo(s, 'matches');

@@ -959,3 +959,93 @@ fn a_registration_is_corrected_or_removed_before_round_1_from_the_command_line()
     let msg = refused(d, &["tournament", "unregister", &sid, PLAYERS[1]]);
     assert!(msg.contains("drop"), "{msg}");
 }
+
+/// `tournament import --csv` with the event's details and `path`.
+fn import_players<'a>(path: &'a str, name: &'a str) -> Vec<&'a str> {
+    vec![
+        "tournament",
+        "import",
+        "--csv",
+        path,
+        "--name",
+        name,
+        "--date",
+        "2026-11-27",
+        "--rounds",
+        "3",
+    ]
+}
+
+#[test]
+fn players_from_a_spreadsheet_csv_alone_make_an_event_and_bad_lists_change_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    // a spreadsheet's list, with a byte-order mark, a blank line and a quoted comma
+    let list = d.join("players.csv");
+    std::fs::write(
+        &list,
+        "\u{feff}Player,People\r\nAnna,Vulca\r\n\r\nBert,\"Hoax, Terrah\"\r\nCleo,\r\nDora,Mimix\r\n",
+    )
+    .unwrap();
+    let ev = json(d, &import_players(list.to_str().unwrap(), "Sheet Cup"));
+    assert_eq!(ev["players"].as_u64(), Some(4), "{ev}");
+    assert_eq!(ev["rounds_paired"].as_u64(), Some(0));
+    let sid = ev["id"].to_string();
+    let detail = json(d, &["tournament", "show", &sid]);
+    let names: Vec<(&str, &str)> = detail["entrants"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| {
+            (
+                e["name"].as_str().unwrap(),
+                e["people"].as_str().unwrap_or(""),
+            )
+        })
+        .collect();
+    assert_eq!(
+        names,
+        [
+            ("Anna", "Vulca"),
+            ("Bert", "Hoax, Terrah"),
+            ("Cleo", ""),
+            ("Dora", "Mimix")
+        ]
+    );
+    // the event is ready to pair
+    json(d, &["tournament", "pair", &sid]);
+
+    // an export's entrants.csv alone in a folder imports the same way
+    let folder = d.join("only-entrants");
+    std::fs::create_dir_all(&folder).unwrap();
+    std::fs::write(
+        folder.join("entrants.csv"),
+        "seed,player,people,joined_round,dropped_after\n1,Emil,,1,\n2,Fina,,1,\n",
+    )
+    .unwrap();
+    let ev = json(d, &import_players(folder.to_str().unwrap(), "Folder Cup"));
+    assert_eq!(ev["players"].as_u64(), Some(2), "{ev}");
+
+    let before = json(d, &["tournament", "list"]);
+    // the same name twice, on the line the file has it (the blank line counted)
+    std::fs::write(&list, "player\nAnna\n\nBert\nanna\n").unwrap();
+    let msg = refused(d, &import_players(list.to_str().unwrap(), "Twice Cup"));
+    assert!(
+        msg.contains("line 5") && msg.contains("Nothing was imported"),
+        "{msg}"
+    );
+    // columns of neither kind: both are named
+    std::fs::write(&list, "Name;Deck\nAnna;Vulca\n").unwrap();
+    let msg = refused(d, &import_players(list.to_str().unwrap(), "Odd Cup"));
+    assert!(
+        msg.contains("line 1") && msg.contains("player (and people") && msg.contains("Name;Deck"),
+        "{msg}"
+    );
+    // an empty file, and one that is not there
+    std::fs::write(&list, "").unwrap();
+    let msg = refused(d, &import_players(list.to_str().unwrap(), "Empty Cup"));
+    assert!(msg.contains("Nothing was imported"), "{msg}");
+    let missing = d.join("nobody.csv");
+    refused(d, &import_players(missing.to_str().unwrap(), "Ghost Cup"));
+    assert_eq!(json(d, &["tournament", "list"]), before, "nothing imported");
+}

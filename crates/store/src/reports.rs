@@ -474,8 +474,9 @@ pub(crate) fn log_organiser_result(
 }
 
 /// Creates the missing codes of `round`'s seats with `fresh_code` (a fresh code is drawn again
-/// in the unlikely case it is already taken).
-fn ensure_codes(
+/// in the unlikely case it is already taken). Called when a round is paired, and again for a
+/// round paired before codes were made at pairing (or imported).
+pub(crate) fn ensure_codes(
     tx: &Transaction<'_>,
     id: TournamentId,
     round: u32,
@@ -613,9 +614,10 @@ impl Store {
     }
 
     /// The seat codes of `round` (the current round when `None`), in table order, seat A
-    /// first. For the current round while it is not final, missing codes are created first (the
-    /// organiser may print the slips before opening reporting); an earlier round shows the
-    /// codes it had.
+    /// first. Codes are made when a round is paired; for the current round while it is not
+    /// final, published or only prepared, codes still missing (a round paired by an older
+    /// version, or imported) are created first, so every slip printed has its codes; an
+    /// earlier round shows the codes it had.
     pub fn seat_codes(
         &mut self,
         id: TournamentId,
@@ -624,14 +626,14 @@ impl Store {
     ) -> Result<Vec<SeatCode>> {
         let tx = self.write_tx()?;
         info_in(&tx, id)?;
-        let Some((current, published, complete)) = current_round(&tx, id)? else {
+        let Some((current, _, complete)) = current_round(&tx, id)? else {
             return Err(refused(ReportRefusal::NoRound));
         };
         let round = round.unwrap_or(current);
         if round == 0 || round > current {
             return Err(refused(ReportRefusal::NoSuchRound { round }));
         }
-        if round == current && published && !complete {
+        if round == current && !complete {
             ensure_codes(&tx, id, round, fresh_code)?;
         }
         let codes = codes_in(&tx, id, Some(round))?;

@@ -758,8 +758,10 @@ impl Store {
     }
 
     /// Records the round the rules paired on `decided_on` (`tournament::next_round`),
-    /// published or only prepared (the organiser sees a prepared round, the projector and the
-    /// printouts do not, until [`Store::publish_round`]). Checks only what the data needs: the
+    /// published or only prepared (the organiser sees a prepared round, the projector does
+    /// not, until [`Store::publish_round`]), with each seat's reporting code drawn from
+    /// `fresh_code` in the same transaction: a slip printed at any time after pairing carries
+    /// the code that will work once reporting opens. Checks only what the data needs: the
     /// round is the next number and seats each of the event's players at most once.
     pub fn record_round(
         &mut self,
@@ -767,6 +769,7 @@ impl Store {
         decided_on: &EventState,
         next: &NextRound,
         published: bool,
+        fresh_code: &mut dyn FnMut() -> String,
     ) -> Result<RoundInfo> {
         let tx = self.write_tx()?;
         expect_state(&tx, id, decided_on)?;
@@ -800,6 +803,7 @@ impl Store {
                 params![id.0, next.number],
             )?;
         }
+        crate::reports::ensure_codes(&tx, id, next.number, fresh_code)?;
         let round = rounds_in(&tx, id)?
             .into_iter()
             .find(|r| r.number == next.number)

@@ -129,7 +129,6 @@ fn every_seat_of_a_match_gets_one_distinct_code_and_reopening_keeps_them() {
 fn a_taken_code_is_drawn_again() {
     let mut s = Store::open_in_memory().unwrap();
     let t = event(&mut s, 4);
-    s.pair_next_round(t).unwrap();
     // the generator repeats itself once: the store must not store a duplicate
     let mut draws = [
         "SAMECODE0001",
@@ -140,9 +139,11 @@ fn a_taken_code_is_drawn_again() {
     ]
     .into_iter()
     .map(String::from);
-    let got = s
-        .seat_codes(t, None, &mut || draws.next().unwrap())
+    let state = s.event_state(t).unwrap();
+    let next = tournament::next_round(&state).unwrap();
+    s.record_round(t, &state, &next, true, &mut || draws.next().unwrap())
         .unwrap();
+    let got = s.seat_codes(t, None, &mut codes()).unwrap();
     let list: Vec<&str> = got.iter().map(|c| c.code.as_str()).collect();
     assert_eq!(
         list,
@@ -153,6 +154,65 @@ fn a_taken_code_is_drawn_again() {
             "SAMECODE0004"
         ]
     );
+}
+
+#[test]
+fn a_round_gets_its_codes_when_it_is_paired_prepared_or_published() {
+    for published in [false, true] {
+        let mut s = Store::open_in_memory().unwrap();
+        let t = event(&mut s, 5); // two matches and a bye
+        let state = s.event_state(t).unwrap();
+        let next = tournament::next_round(&state).unwrap();
+        let mut n = 0;
+        s.record_round(t, &state, &next, published, &mut || {
+            n += 1;
+            format!("ATPAIRING{n:03}")
+        })
+        .unwrap();
+        // stored with the round, before anyone asks for them or opens reporting
+        let stored = s.all_seat_codes(t).unwrap();
+        let list: Vec<(u32, Seat, &str)> = stored
+            .iter()
+            .map(|c| (c.table, c.seat, c.code.as_str()))
+            .collect();
+        assert_eq!(
+            list,
+            [
+                (1, Seat::A, "ATPAIRING001"),
+                (1, Seat::B, "ATPAIRING002"),
+                (2, Seat::A, "ATPAIRING003"),
+                (2, Seat::B, "ATPAIRING004")
+            ],
+            "published: {published}"
+        );
+        // asking for them (the slips) and publishing and opening keep them
+        assert_eq!(s.seat_codes(t, None, &mut codes()).unwrap(), stored);
+        if !published {
+            s.publish_round(t).unwrap();
+        }
+        s.open_reporting(t, &mut codes()).unwrap();
+        assert_eq!(s.all_seat_codes(t).unwrap(), stored);
+        // the code printed on the prepared round's slip is the one that reports
+        s.report(t, (1, 1, Seat::A), won(5, 2), "x").unwrap();
+        assert!(s.report_round(t, None).unwrap().tables[0]
+            .report_a
+            .is_some());
+    }
+}
+
+#[test]
+fn a_round_refused_at_pairing_leaves_no_codes() {
+    let mut s = Store::open_in_memory().unwrap();
+    let t = event(&mut s, 4);
+    let seen = s.event_state(t).unwrap();
+    let next = tournament::next_round(&seen).unwrap();
+    let late = s.add_player("Late Lou").unwrap();
+    s.register(t, late, None).unwrap();
+    let err = s
+        .record_round(t, &seen, &next, false, &mut codes())
+        .unwrap_err();
+    assert!(matches!(err, StoreError::EventChanged { .. }), "{err}");
+    assert!(s.all_seat_codes(t).unwrap().is_empty());
 }
 
 #[test]
@@ -415,8 +475,8 @@ fn an_unpublished_round_cannot_be_opened_and_a_bye_has_no_table() {
     refused_without_writing(&mut s, t, ReportRefusal::NotPublished { round: 1 }, |s| {
         s.open_reporting(t, &mut codes()).map(|_| ())
     });
-    // no codes are made for a round the players do not know yet
-    assert!(s.seat_codes(t, None, &mut codes()).unwrap().is_empty());
+    // the codes are there for the slips of a prepared round (made at pairing)
+    assert_eq!(s.seat_codes(t, None, &mut codes()).unwrap().len(), 4);
     s.publish_round(t).unwrap();
     s.open_reporting(t, &mut codes()).unwrap();
     // table 3 is the bye

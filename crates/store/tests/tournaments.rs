@@ -697,7 +697,9 @@ fn a_decision_on_an_event_that_changed_meanwhile_is_refused_and_writes_nothing()
     let next = tournament::next_round(&seen).unwrap();
     // another window drops a player before this round is recorded
     s.drop_entrant(t, entrants[0]).unwrap();
-    let err = s.record_round(t, &seen, &next, true).unwrap_err();
+    let err = s
+        .record_round(t, &seen, &next, true, &mut decide::test_code)
+        .unwrap_err();
     assert!(matches!(err, StoreError::EventChanged { .. }), "{err}");
     assert!(s.rounds(t).unwrap().is_empty(), "nothing written");
 
@@ -720,6 +722,8 @@ fn a_decision_on_an_event_that_changed_meanwhile_is_refused_and_writes_nothing()
             player: entrants[1],
         }],
     };
-    assert!(s.record_round(t, &seen, &twice, true).is_err());
+    assert!(s
+        .record_round(t, &seen, &twice, true, &mut decide::test_code)
+        .is_err());
     assert_eq!(s.rounds(t).unwrap().len(), 1);
 }

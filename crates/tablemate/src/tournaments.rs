@@ -14,6 +14,7 @@ use ts_rs::TS;
 use crate::error::{ErrorCode, Result, ServiceError};
 use crate::{Language, Service};
 
+mod entrants_csv;
 mod import_refusals;
 mod refusals;
 mod reporting;
@@ -68,6 +69,12 @@ pub struct NewEvent {
 }
 
 impl NewEvent {
+    /// Whether the event can be created as given (name aside: the store checks it when it
+    /// writes); the refusal in `lang`. Asked before a file dialog opens for it.
+    pub fn check(&self, lang: Language) -> Result<()> {
+        self.to_store(lang).map(drop)
+    }
+
     /// The event as the store takes it; what cannot be right is refused in `lang`.
     fn to_store(&self, lang: Language) -> Result<store::NewTournament> {
         let format = parse_format(&self.format, self.rounds, self.top_cut, lang)?;
@@ -762,15 +769,18 @@ impl Service {
         self.pair(event, false, lang)
     }
 
-    /// The rules pair the next round (`tournament::next_round`); the store records it.
+    /// The rules pair the next round (`tournament::next_round`); the store records it with
+    /// each seat's reporting code (from the system's random source), so the slips carry the
+    /// codes whenever they are printed.
     fn pair(&mut self, event: i64, published: bool, lang: Language) -> Result<RoundView> {
         let id = TournamentId(event);
         let (info, state) = self.decide_on(id)?;
         let next = tournament::next_round(&state).map_err(|e| rule_error(e, "", &info, lang))?;
-        let round = self
-            .store
-            .record_round(id, &state, &next, published)
-            .map_err(|e| record_error(e, &info, lang))?;
+        let store = &mut self.store;
+        let round = reporting::with_fresh_codes(|draw| {
+            store.record_round(id, &state, &next, published, draw)
+        })?
+        .map_err(|e| record_error(e, &info, lang))?;
         let entrants = self.store.entrants(id).map_err(store_err)?;
         Ok(round_view(&round, &entrants))
     }
@@ -1183,14 +1193,7 @@ impl Service {
         files: &store::CsvImport<'_>,
         lang: Language,
     ) -> Result<EventView> {
-        let req = header.to_store(lang)?;
-        let head = store::EventHeader {
-            name: req.name,
-            date: req.date,
-            format: req.format,
-            first_round: req.first_round,
-            seed: req.seed.unwrap_or(0),
-        };
+        let head = csv_header(header, lang)?;
         let imported = self
             .store
             .import_csv(&head, files)
@@ -1212,6 +1215,44 @@ impl Service {
         Ok(view)
     }
 
+    /// Creates an event from a CSV of its players alone: a spreadsheet's list (the columns
+    /// `player`, and `people` if they play one; seeds in list order) or an export's
+    /// `entrants.csv`. The event's name, date and format come from `header`; no round is
+    /// paired. A bad file is refused in `lang`, naming the line, and nothing is written. The
+    /// app's file dialog and `tournament import --csv` both come here.
+    pub fn import_entrants_csv(
+        &mut self,
+        header: &NewEvent,
+        players: &[u8],
+        lang: Language,
+    ) -> Result<EventView> {
+        let entrants = entrants_csv::as_entrants_csv(players);
+        let pairings = format!("{}\n", store::PAIRINGS_HEADER.join(","));
+        let results = format!("{}\n", store::RESULTS_HEADER.join(","));
+        let files = store::CsvImport {
+            entrants: &entrants,
+            pairings: pairings.as_bytes(),
+            results: results.as_bytes(),
+            rounds: None,
+            corrections: None,
+        };
+        let mut head = csv_header(header, lang)?;
+        if header.seed.as_deref().is_none_or(|s| s.trim().is_empty()) {
+            // a new event, not one exported: its random pairings get a seed of their own
+            head.seed = getrandom::u64().unwrap_or(0);
+        }
+        let id = self
+            .store
+            .import_tournament_csv_files(&head, &files)
+            .map_err(|e| match entrants_csv::refusal(&e, lang) {
+                // the first line names neither column set: both are said
+                Some(message) => ServiceError::invalid(message),
+                None => import_error(e, lang),
+            })?;
+        let info = self.store.tournament(id).map_err(store_err)?;
+        self.event_view(&info)
+    }
+
     /// Imports from a folder written by [`Service::export_event_to`] (its `event.json`), or a
     /// JSON file; refusals in `lang`.
     pub fn import_event_path(&mut self, path: &Path, lang: Language) -> Result<EventView> {
@@ -1225,6 +1266,18 @@ impl Service {
         self.import_event_json(&file.bytes, lang)
             .map_err(|e| prefix(e, &file.path.display().to_string()))
     }
+}
+
+/// The event a CSV import creates, as the store takes it; refused in `lang`.
+fn csv_header(header: &NewEvent, lang: Language) -> Result<store::EventHeader> {
+    let req = header.to_store(lang)?;
+    Ok(store::EventHeader {
+        name: req.name,
+        date: req.date,
+        format: req.format,
+        first_round: req.first_round,
+        seed: req.seed.unwrap_or(0),
+    })
 }
 
 /// An export ready to write: the folder and each file's name and text.

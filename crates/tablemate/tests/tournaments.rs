@@ -546,3 +546,190 @@ fn a_result_no_match_can_end_with_is_refused_typed_reported_and_settled() {
     let table = &svc.event_detail(e).unwrap().rounds[0].tables[1];
     assert!(table.result.is_none(), "nothing was recorded");
 }
+
+/// `player`'s code of the current round, as the slip prints it.
+fn slip_code(svc: &mut Service, id: i64, player: &str) -> String {
+    svc.seat_codes(id, None, EN)
+        .unwrap()
+        .into_iter()
+        .find(|c| c.player == player)
+        .unwrap()
+        .typed
+}
+
+fn anna_won() -> tablemate::tournaments::PlayerReport {
+    tablemate::tournaments::PlayerReport {
+        result: tablemate::tournaments::ReportedResult::Won,
+        crystals: [5, 2],
+    }
+}
+
+#[test]
+fn a_round_has_its_codes_from_pairing_and_a_slip_printed_before_publishing_reports() {
+    for prepared in [true, false] {
+        let dir = tempfile::tempdir().unwrap();
+        let mut svc = Service::open(dir.path()).unwrap();
+        let id = event(&mut svc, 3, &["Anna", "Ben", "Cleo", "Dan", "Eve"]);
+        let round = if prepared {
+            svc.prepare_round(id, EN).unwrap()
+        } else {
+            svc.pair_round(id, EN).unwrap()
+        };
+        // every seat of a match (not the bye) has its code at once: what the slips print
+        let codes = svc.seat_codes(id, None, EN).unwrap();
+        let seated: Vec<String> = round
+            .tables
+            .iter()
+            .filter_map(|t| t.b.as_ref().map(|b| [t.a.name.clone(), b.name.clone()]))
+            .flatten()
+            .collect();
+        let mut coded: Vec<String> = codes.iter().map(|c| c.player.clone()).collect();
+        let mut want = seated.clone();
+        coded.sort();
+        want.sort();
+        assert_eq!(coded, want, "prepared: {prepared}");
+        assert_eq!(codes.len(), 4);
+        let player = seated[0].clone();
+        let printed = slip_code(&mut svc, id, &player);
+        // before reporting opens the code is known but waits
+        let err = svc
+            .report_result(id, &printed, anna_won(), "10.0.0.9", EN)
+            .unwrap_err();
+        assert!(err.message.contains("closed"), "{err:?}");
+        if prepared {
+            svc.publish_round(id, EN).unwrap();
+        }
+        svc.open_reporting(id, EN).unwrap();
+        // the code printed before publishing and opening is the one that works
+        assert_eq!(svc.seat_codes(id, None, EN).unwrap(), codes);
+        let view = svc
+            .report_result(id, &printed, anna_won(), "10.0.0.9", EN)
+            .unwrap();
+        assert_eq!(view.me, player);
+        assert!(view.mine.is_some());
+    }
+}
+
+#[test]
+fn the_codes_of_an_undone_round_stop_working() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut svc = Service::open(dir.path()).unwrap();
+    let id = event(&mut svc, 3, &["Anna", "Ben", "Cleo", "Dan"]);
+    svc.prepare_round(id, EN).unwrap();
+    let old: Vec<String> = svc
+        .seat_codes(id, None, EN)
+        .unwrap()
+        .into_iter()
+        .map(|c| c.code)
+        .collect();
+    assert_eq!(old.len(), 4);
+    svc.undo_round(id, false, EN).unwrap();
+    // paired again: new codes; the old slips' codes find nothing, neither to see nor to report
+    svc.pair_round(id, EN).unwrap();
+    svc.open_reporting(id, EN).unwrap();
+    let new: Vec<String> = svc
+        .seat_codes(id, None, EN)
+        .unwrap()
+        .into_iter()
+        .map(|c| c.code)
+        .collect();
+    assert_eq!(new.len(), 4);
+    for code in &old {
+        assert!(!new.contains(code), "{code} came back");
+        assert!(
+            svc.seat_view(id, code, EN).is_err(),
+            "{code} still shows a seat"
+        );
+        assert!(svc
+            .report_result(id, code, anna_won(), "10.0.0.9", DE)
+            .is_err());
+    }
+    let r = svc.reporting(id, EN).unwrap();
+    assert!(r
+        .tables
+        .iter()
+        .all(|t| t.report_a.is_none() && t.report_b.is_none()));
+    assert!(svc.report_log(id, EN).unwrap().is_empty());
+}
+
+fn sheet_cup() -> NewEvent {
+    NewEvent {
+        name: "Sheet Cup".into(),
+        date: "2026-11-27".into(),
+        format: "swiss".into(),
+        rounds: Some(3),
+        top_cut: None,
+        first_round: None,
+        seed: None,
+    }
+}
+
+#[test]
+fn players_from_a_csv_alone_are_imported_and_refused_in_the_interface_language() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut svc = Service::open(dir.path()).unwrap();
+    let ev = svc
+        .import_entrants_csv(
+            &sheet_cup(),
+            b"player,people\nAnna,Vulca\nBen,\nCleo,Mimix\n",
+            DE,
+        )
+        .unwrap();
+    assert_eq!((ev.players, ev.rounds_paired), (3, 0));
+    let d = svc.event_detail(ev.id).unwrap();
+    let seeded: Vec<(u32, &str, Option<&str>)> = d
+        .entrants
+        .iter()
+        .map(|e| (e.seed, e.name.as_str(), e.people.as_deref()))
+        .collect();
+    assert_eq!(
+        seeded,
+        [
+            (1, "Anna", Some("Vulca")),
+            (2, "Ben", None),
+            (3, "Cleo", Some("Mimix"))
+        ]
+    );
+    let before = format!("{:?}", svc.list_events().unwrap());
+    let cases: [(&[u8], &str, &str); 4] = [
+        (
+            b"player\nAnna\nanna\n",
+            "The import failed at entrants.csv line 3",
+            "Der Import ist bei entrants.csv Zeile 3 gescheitert",
+        ),
+        (
+            b"name,deck\nAnna,Vulca\n",
+            "the first line names the columns, player (and people, if they play one)",
+            "die erste Zeile nennt die Spalten, player (und people",
+        ),
+        (
+            b"",
+            "The import failed at entrants.csv line 1",
+            "Der Import ist bei entrants.csv Zeile 1 gescheitert",
+        ),
+        (
+            b"player,people\nAnna,Vulca,extra\n",
+            "entrants.csv line 2",
+            "entrants.csv Zeile 2",
+        ),
+    ];
+    for (bytes, en, de) in cases {
+        let msg = refusal(svc.import_entrants_csv(&sheet_cup(), bytes, EN));
+        assert!(
+            msg.contains(en) && msg.ends_with("Nothing was imported."),
+            "{msg}"
+        );
+        let msg = refusal(svc.import_entrants_csv(&sheet_cup(), bytes, DE));
+        assert!(
+            msg.contains(de) && msg.ends_with("Es wurde nichts importiert."),
+            "{msg}"
+        );
+    }
+    // the event's own details are checked as a new event's are
+    let mut bad = sheet_cup();
+    bad.date = "27.11.2026".into();
+    assert!(svc
+        .import_entrants_csv(&bad, b"player\nAnna\n", EN)
+        .is_err());
+    assert_eq!(format!("{:?}", svc.list_events().unwrap()), before);
+}

@@ -1,8 +1,12 @@
 //! IPC commands of the Matches screen's tournaments: parse the request, call the service, map
 //! the error. No logic lives here.
 
+use std::net::SocketAddr;
+
 use crate::dialog::FileDialogs;
+use crate::reporting::ReportServer;
 use crate::state::AppState;
+use lanreport::SlipCode;
 use tablemate::tournaments::{
     ClockAction, ClockView, EntrantView, EventDetail, EventView, ExportedFiles, NewEvent,
     PairingTable, RoundView, TableMatch, UndoneRound,
@@ -199,6 +203,61 @@ pub fn tournament_import<R: Runtime>(
     state
         .with(|svc| svc.import_event_file(&file, lang))
         .map(Some)
+}
+
+/// Creates the event `event` with the players of the CSV file the person chooses in the
+/// platform's dialog (a spreadsheet's list or an export's entrants.csv); `None` when they
+/// cancel. The event's details are checked before the dialog opens; the file is read
+/// (bounded, regular files only) before the service is taken.
+#[tauri::command(async)]
+pub fn tournament_import_players<R: Runtime>(
+    window: WebviewWindow<R>,
+    dialogs: State<'_, FileDialogs>,
+    state: State<'_, AppState>,
+    event: NewEvent,
+    lang: Option<Language>,
+) -> CmdResult<Option<EventView>> {
+    let lang = lang.unwrap_or_default();
+    event.check(lang)?;
+    let Some(path) = dialogs.players_file(&window, lang)? else {
+        return Ok(None);
+    };
+    let bytes = tablemate::tournaments::read_limited(&path, lang)?;
+    state
+        .with(|svc| svc.import_entrants_csv(&event, &bytes, lang))
+        .map(Some)
+}
+
+/// Each seat's code of the event's current round (made when it was paired, prepared or
+/// published) for the result slips, with a QR code of the reporting page and the code: at the
+/// address served while the event is served, otherwise at `address` (`ip:port`), where the
+/// organiser will serve it.
+#[tauri::command(async)]
+pub fn tournament_slip_codes(
+    state: State<'_, AppState>,
+    server: State<'_, ReportServer>,
+    id: i64,
+    address: Option<String>,
+    lang: Option<Language>,
+) -> CmdResult<Vec<SlipCode>> {
+    let lang = lang.unwrap_or_default();
+    let planned = match address.as_deref().map(str::trim).filter(|a| !a.is_empty()) {
+        None => None,
+        Some(a) => Some(page_url(a.parse().map_err(|_| {
+            ServiceError::invalid(match lang {
+                Language::En => format!("{a:?} is not an address like 192.168.1.20:8470"),
+                Language::De => format!("{a:?} ist keine Adresse wie 192.168.1.20:8470"),
+            })
+        })?)),
+    };
+    let codes = state.with(|svc| svc.seat_codes(id, None, lang))?;
+    let url = server.url_for(id).or(planned);
+    Ok(SlipCode::all(codes, url.as_deref()))
+}
+
+/// The reporting page at `address`, as the server names itself (`http://192.168.1.20:8470/`).
+fn page_url(address: SocketAddr) -> String {
+    format!("http://{address}/")
 }
 
 #[tauri::command(async)]

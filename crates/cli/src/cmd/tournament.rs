@@ -118,14 +118,17 @@ pub enum TournamentCmd {
         #[arg(long, value_name = "WHICH")]
         csv: Option<String>,
     },
-    /// Import an event: a JSON file or an exported folder; or CSV files with `--csv DIR` and the
+    /// Import an event: a JSON file or an exported folder; or CSV files with `--csv` and the
     /// event's details (--name, --date, --format, --rounds). Bad files change nothing.
     Import {
         /// event.json, or a folder holding it.
         path: Option<PathBuf>,
-        /// Folder with entrants.csv, pairings.csv and results.csv, and rounds.csv and
-        /// corrections.csv if there (without them the rounds are published, clocks not started).
-        #[arg(long, value_name = "DIR", conflicts_with = "path")]
+        /// A CSV file of players alone (columns `player` and, if they play one, `people`; or an
+        /// export's entrants.csv): a new event with them registered, no round paired. Or a
+        /// folder with entrants.csv, pairings.csv and results.csv, and rounds.csv and
+        /// corrections.csv if there (without them the rounds are published, clocks not
+        /// started); a folder with entrants.csv alone imports the players.
+        #[arg(long, value_name = "FILE|DIR", conflicts_with = "path")]
         csv: Option<PathBuf>,
         #[command(flatten)]
         event: OptionalEventArgs,
@@ -523,6 +526,25 @@ pub fn run(ctx: &Ctx, cmd: TournamentCmd) -> Result<(), ServiceError> {
                         first_round: event.first_round,
                         seed: event.seed,
                     };
+                    // players alone: a CSV file, or a folder without pairings and results
+                    let alone = !dir.is_dir()
+                        || !(dir.join("pairings.csv").exists() || dir.join("results.csv").exists());
+                    if alone {
+                        let file = if dir.is_dir() {
+                            dir.join("entrants.csv")
+                        } else {
+                            dir.clone()
+                        };
+                        let bytes = tablemate::tournaments::read_limited(&file, LANG)?;
+                        let ev = svc.import_entrants_csv(&header, &bytes, LANG)?;
+                        return out.print(&ev, |w| {
+                            writeln!(
+                                w,
+                                "imported event {}: {} on {} ({} players, no round paired yet)",
+                                ev.id, ev.name, ev.date, ev.players
+                            )
+                        });
+                    }
                     let read = |f: &str| tablemate::tournaments::read_limited(&dir.join(f), LANG);
                     // written since format 2; an older export has neither
                     let optional = |f: &str| {

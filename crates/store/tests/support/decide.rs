@@ -65,10 +65,17 @@ pub trait Decide {
     fn accept_reports(&mut self, id: TournamentId, round: u32, table: u32) -> Result<SeatScore>;
 }
 
+/// Codes for tests: distinct within a run (the store draws again when one is taken).
+pub fn test_code() -> String {
+    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+    let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    format!("PAIRCODE{n:04}")
+}
+
 fn pair(s: &mut Store, id: TournamentId, published: bool) -> Result<RoundInfo> {
     let state = s.event_state(id)?;
     let next = tournament::next_round(&state).map_err(refused)?;
-    s.record_round(id, &state, &next, published)
+    s.record_round(id, &state, &next, published, &mut test_code)
 }
 
 impl Decide for Store {

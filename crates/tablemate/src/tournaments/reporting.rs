@@ -446,8 +446,9 @@ impl Service {
             .map_err(store_err)
     }
 
-    /// Each seat's code of `round` (the current round when `None`), in table order; the
-    /// current round's codes are created when first asked for (for the printed slips).
+    /// Each seat's code of `round` (the current round when `None`), in table order. Codes are
+    /// made when a round is paired (prepared or published); a current round without them (paired
+    /// by an older version, or imported) gets them when first asked for.
     pub fn seat_codes(
         &mut self,
         event: i64,
@@ -656,7 +657,7 @@ impl Service {
 /// Runs a store command that may need fresh codes, drawing them from the OS. Should the OS
 /// fail to give randomness, the command is refused as a whole: an empty code is never stored
 /// (the schema's CHECK refuses it, rolling the transaction back) and the failure is reported.
-fn with_fresh_codes<T>(
+pub(super) fn with_fresh_codes<T>(
     f: impl FnOnce(&mut dyn FnMut() -> String) -> store::Result<T>,
 ) -> Result<store::Result<T>> {
     let mut failure = None;

@@ -17,6 +17,7 @@ import type { OtherGameKind } from '../bindings/OtherGameKind';
 import type { OtherStatsView } from '../bindings/OtherStatsView';
 import type { PairingTable } from '../bindings/PairingTable';
 import type { RoundView } from '../bindings/RoundView';
+import type { SlipCode } from '../bindings/SlipCode';
 import type { StatsView } from '../bindings/StatsView';
 import type { Unfinished } from '../bindings/Unfinished';
 
@@ -79,4 +80,12 @@ export const tournamentApi = {
   // Both open the platform's file dialog in the app (the page sends no path); null: cancelled.
   exportFiles: (id: number, lang: Language) => call<ExportedFiles | null>('tournament_export', { id, lang }),
   importFile: (lang: Language) => call<EventView | null>('tournament_import', { lang }),
+  // A new event with the players of a CSV file chosen in the dialog (a spreadsheet's list or
+  // an export's entrants.csv); the event's details are checked first. null: cancelled.
+  importPlayers: (event: NewEvent, lang: Language) =>
+    call<EventView | null>('tournament_import_players', { event, lang }),
+  // Every seat's code of the current round (prepared or published) for the result slips, with
+  // a QR code of the page at the address served, else at `address` (ip:port), else none.
+  slipCodes: (id: number, address: string | null, lang: Language) =>
+    call<SlipCode[]>('tournament_slip_codes', { id, address, lang }),
 };

@@ -212,6 +212,22 @@ const en = {
   'mx.publish': 'Publish round',
   'mx.unpublished': 'prepared, not published yet',
   'mx.projector.notPublished': 'The pairings of the next round are not published yet.',
+  'mx.projector.page': 'Page {n} of {total}',
+  'mx.event.notStarted': 'Not started · {n} rounds',
+  'mx.event.notStarted1': 'Not started · 1 round',
+  'mx.slip.network': 'Phones report on',
+  'mx.slip.how':
+    'Scan your QR code, or open {url} and type your code. It works once the organiser opens reporting: if the page does not load or says reporting is not open yet, wait for the announcement and try again.',
+  'mx.slip.howNoAddress':
+    'Report with your code on the page the organiser announces, once reporting is open.',
+  'mx.quick.crystalsWinner': 'Winner’s crystals',
+  'mx.quick.crystalsLoser': 'Loser’s crystals',
+  'mx.quick.preview': '{winner} wins {w}–{l} against {loser}',
+  'mx.quick.order':
+    'The winner’s crystals come first, then the loser’s: {winner} with {w} and {loser} with {l} is not a win for {winner}.',
+  'mx.csv.players': 'Create with players from a CSV file…',
+  'mx.csv.help':
+    'A spreadsheet saved as CSV: a column “player” and, if they play one, “people” (or an export’s entrants.csv). The event is created with these players; nothing is imported from a bad file.',
 } as const;
 
 type MatchesKey = keyof typeof en;
@@ -427,6 +443,22 @@ const de: Record<MatchesKey, string> = {
   'mx.publish': 'Runde veröffentlichen',
   'mx.unpublished': 'vorbereitet, noch nicht veröffentlicht',
   'mx.projector.notPublished': 'Die Paarungen der nächsten Runde sind noch nicht veröffentlicht.',
+  'mx.projector.page': 'Seite {n} von {total}',
+  'mx.event.notStarted': 'Nicht begonnen · {n} Runden',
+  'mx.event.notStarted1': 'Nicht begonnen · 1 Runde',
+  'mx.slip.network': 'Handys melden über',
+  'mx.slip.how':
+    'Scanne deinen QR-Code oder öffne {url} und tippe deinen Code ein. Das geht, sobald die Turnierleitung das Melden öffnet: lädt die Seite nicht oder sagt sie, das Melden sei noch nicht offen, warte auf die Ansage und versuche es dann noch einmal.',
+  'mx.slip.howNoAddress':
+    'Melde mit deinem Code auf der Seite, die die Turnierleitung ansagt, sobald das Melden offen ist.',
+  'mx.quick.crystalsWinner': 'Kristalle des Siegers',
+  'mx.quick.crystalsLoser': 'Kristalle des Verlierers',
+  'mx.quick.preview': '{winner} gewinnt {w}–{l} gegen {loser}',
+  'mx.quick.order':
+    'Zuerst die Kristalle des Siegers, dann die des Verlierers: {winner} mit {w} und {loser} mit {l} ist kein Sieg für {winner}.',
+  'mx.csv.players': 'Mit Spielern aus einer CSV-Datei anlegen…',
+  'mx.csv.help':
+    'Eine als CSV gespeicherte Tabelle: eine Spalte „player“ und, wenn sie welche spielen, „people“ (oder die entrants.csv eines Exports). Das Turnier wird mit diesen Spielern angelegt; aus einer fehlerhaften Datei wird nichts importiert.',
 };
 
 export const matchesText = { en, de };

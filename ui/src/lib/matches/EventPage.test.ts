@@ -16,6 +16,12 @@ const { tournamentApi } = vi.hoisted(() => ({
     resultFromMatch: vi.fn(),
     correct: vi.fn(),
     exportFiles: vi.fn(),
+    slipCodes: vi.fn(async () => [
+      {
+        code: { round: 1, table: 1, player: 'Anna', opponent: 'Bert', code: 'AAAABBBBCCCC', typed: 'AAAA-BBBB-CCCC' },
+        qr: 'data:image/svg+xml;base64,PHN2Zz4=',
+      },
+    ]),
   },
 }));
 vi.mock('../api/matches', () => ({ tournamentApi, historyApi: {} }));
@@ -35,12 +41,6 @@ vi.mock('./reportingApi', () => ({
   reportingApi: {
     networks: async () => [],
     status: async () => ({ url: null, qr: null, reporting: null }),
-    codes: async () => [
-      {
-        code: { round: 1, table: 1, player: 'Anna', opponent: 'Bert', code: 'AAAABBBBCCCC', typed: 'AAAA-BBBB-CCCC' },
-        qr: 'data:image/svg+xml;base64,PHN2Zz4=',
-      },
-    ],
   },
 }));
 vi.mock('../api', () => ({
@@ -437,11 +437,12 @@ describe('EventPage results by table number', () => {
     vi.clearAllMocks();
   });
 
-  async function typeResult(table: string, winner: string, a: string, b: string) {
+  /** Types a slip's result: table, winner, the winner's crystals, the loser's. */
+  async function typeResult(table: string, winner: string, w: string, l: string) {
     await fireEvent.input(screen.getByTestId('quick-table'), { target: { value: table } });
     await fireEvent.input(screen.getByTestId('quick-winner'), { target: { value: winner } });
-    await fireEvent.input(screen.getByTestId('quick-crystals-a'), { target: { value: a } });
-    await fireEvent.input(screen.getByTestId('quick-crystals-b'), { target: { value: b } });
+    await fireEvent.input(screen.getByTestId('quick-crystals-winner'), { target: { value: w } });
+    await fireEvent.input(screen.getByTestId('quick-crystals-loser'), { target: { value: l } });
     await fireEvent.submit(screen.getByTestId('quick-form'));
   }
 
@@ -452,7 +453,8 @@ describe('EventPage results by table number', () => {
     await screen.findByTestId('quick-form');
     await fireEvent.input(screen.getByTestId('quick-table'), { target: { value: '1' } });
     expect(screen.getByTestId('quick-who').textContent).toContain('Anna');
-    await typeResult('1', 'be', '3', '5');
+    // Bert (seat b) won 5–3: the winner's crystals first, sent in seat order
+    await typeResult('1', 'be', '5', '3');
     await waitFor(() => expect(tournamentApi.result).toHaveBeenCalledWith(7, 1, 1, 12, 3, 5, 'en'));
     expect((await screen.findByTestId('quick-saved')).textContent).toContain('table 1');
     expect((screen.getByTestId('quick-table') as HTMLInputElement).value).toBe('');
@@ -466,7 +468,7 @@ describe('EventPage results by table number', () => {
       .mockResolvedValueOnce({});
     render(EventPage, { id: 7, lang: 'en', onerror, onback: vi.fn() });
     await screen.findByTestId('quick-form');
-    await typeResult('1', 'a', '5', '5');
+    await typeResult('1', 'a', '5', '2');
     expect((await screen.findByTestId('quick-problem')).textContent).toBe('Table 1 already has a result.');
     expect(onerror).not.toHaveBeenCalled();
     await typeResult('1', 'a', '5', '2');

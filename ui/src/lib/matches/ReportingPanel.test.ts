@@ -47,6 +47,8 @@ const serving = (over: Partial<ServingView> = {}): ServingView => ({
 describe('ReportingPanel', () => {
   beforeEach(() => {
     vi.clearAllMocks();
+    // the address chosen for an event is kept in the window (plannedAddress.ts): none yet
+    localStorage.clear();
     reportingApi.networks.mockResolvedValue([{ interface: 'wlan0', ip: '192.168.1.20' }]);
   });
 
