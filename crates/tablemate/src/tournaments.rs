@@ -1235,6 +1235,10 @@ impl Service {
             results: results.as_bytes(),
             rounds: None,
             corrections: None,
+            // a new event's list of players: nothing was reported yet
+            reports: None,
+            report_log: None,
+            reporting: None,
         };
         let mut head = csv_header(header, lang)?;
         if header.seed.as_deref().is_none_or(|s| s.trim().is_empty()) {
