@@ -23,6 +23,7 @@ pub enum ReportCmd {
     /// the round is in). Opens reporting for the current round if it is closed, and closes it
     /// when the server stops.
     Serve {
+        /// The event: its name or number (`tournament list`).
         event: String,
         /// The address to serve on, one network of this computer (default: the first LAN
         /// address found, port 8470). Never 0.0.0.0.
@@ -35,16 +36,21 @@ pub enum ReportCmd {
     /// Each player's code for the current round (or --round R), for the result slips. The
     /// current round's codes are made when first asked for.
     Codes {
+        /// The event: its name or number (`tournament list`).
         event: String,
+        /// Another round than the current one.
         #[arg(long)]
         round: Option<u32>,
     },
     /// Where the current round's reports stand, table by table; open or close reporting, or
     /// set whether agreeing reports count at once or wait for you.
     Reports {
+        /// The event: its name or number (`tournament list`).
         event: String,
+        /// Open reporting for the current round.
         #[arg(long, conflicts_with = "close")]
         open: bool,
+        /// Close reporting.
         #[arg(long)]
         close: bool,
         /// at-once (agreeing reports become the result) or by-organiser (they wait for
@@ -71,9 +77,12 @@ pub enum ReportCmd {
 
 #[derive(Debug, Args)]
 pub struct At {
+    /// The event: its name or number (`tournament list`).
     event: String,
+    /// The round's number.
     #[arg(long)]
     round: u32,
+    /// The table's number in that round.
     #[arg(long)]
     table: u32,
 }
