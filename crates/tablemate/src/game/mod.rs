@@ -916,7 +916,7 @@ impl Service {
         } else {
             self.store.redo_depth(info.id)?
         };
-        Ok(GameView {
+        let mut view = GameView {
             id: info.id.0,
             revision: info.revision,
             unreadable: None,
@@ -969,7 +969,13 @@ impl Service {
             can_undo: !finished && info.events > 1 && !(abandoned && next_game.is_some()),
             redo_depth,
             next_game,
-        })
+            end_text: None,
+            end_text_de: None,
+        };
+        // how it ended, in one sentence in each language, for the app's game-over line
+        view.end_text = view.ending(Language::En);
+        view.end_text_de = view.ending(Language::De);
+        Ok(view)
     }
 
     /// Checks and appends one event to the loaded game; nothing is written when the engine

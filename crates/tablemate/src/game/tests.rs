@@ -1222,6 +1222,12 @@ fn how_a_game_ended_reads_right_in_both_languages() {
         v.ending(Language::De).unwrap(),
         "Ann gibt auf: Ben erhält 4 Kristalle."
     );
+    // the view carries the sentence for the app, in both languages
+    assert_eq!(v.end_text, v.ending(Language::En));
+    assert_eq!(
+        v.end_text_de.as_deref(),
+        Some("Ann gibt auf: Ben erhält 4 Kristalle.")
+    );
     assert_eq!(crystals(1, Language::De), "1 Kristall");
     assert_eq!(crystals(1, Language::En), "1 crystal");
     // a fourth dragon

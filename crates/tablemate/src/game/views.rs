@@ -309,6 +309,14 @@ pub struct GameView {
     /// The game that follows this one in the match, once started.
     #[ts(type = "number | null")]
     pub next_game: Option<i64>,
+    /// How the game ended, one sentence naming the players and why ([`GameView::ending`]):
+    /// "Ben is out of cards: the game ends, and Ben wins 2 crystals because Ben holds 1
+    /// dragon."; `None` while it goes on.
+    #[ts(optional = nullable)]
+    pub end_text: Option<String>,
+    /// The same in German ("… Ben gewinnt 1 Kristall.").
+    #[ts(optional = nullable)]
+    pub end_text_de: Option<String>,
 }
 
 /// A game in the list.
