@@ -244,10 +244,11 @@ fn words(line: &str) -> Vec<String> {
 /// The commands of the README's command-line block, in order: comments dropped, `&&` split.
 fn readme_commands() -> Vec<String> {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    let readme = std::fs::read_to_string(root.join("README.md")).expect("the README");
     let section = &readme[readme.find("## The command line").expect("the section")..];
     let start = section.find("```sh\n").expect("its command block") + 6;
-    let block = &section[start..start + section[start..].find("```").unwrap()];
+    let end = section[start..].find("```").expect("the block ends");
+    let block = &section[start..start + end];
     let mut out = Vec::new();
     for line in block.lines() {
         // a comment starts at a # outside quotes
