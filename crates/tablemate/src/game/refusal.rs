@@ -1,5 +1,6 @@
 //! How a refusal of the rules engine is worded at the table: in the interface language (en, de),
-//! players and cards by name, never internal ids or seat letters. The CLI keeps English.
+//! players and cards by name, never internal ids or seat letters. The CLI speaks the language of
+//! its settings too.
 
 use bluemoon::power::Warning;
 use bluemoon::{Area, CardId, Element, Player, RuleError};
