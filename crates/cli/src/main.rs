@@ -152,7 +152,12 @@ impl Ctx<'_> {
             Some(d) => d.clone(),
             None => tablemate::default_data_dir()?,
         };
-        Service::open(dir)
+        let svc = Service::open(dir)?;
+        // the language of `settings --language`: refusals and the service's words in it
+        if let Ok(s) = svc.settings() {
+            output::set_lang(s.language);
+        }
+        Ok(svc)
     }
 }
 
@@ -233,4 +238,63 @@ fn enum_name<T: serde::Serialize>(v: &T) -> String {
         .ok()
         .and_then(|v| v.as_str().map(str::to_owned))
         .unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Cli;
+    use clap::CommandFactory;
+
+    /// Every option and argument of every subcommand says what it is: `tablemate … --help`
+    /// has no empty help line. Walks the whole command tree; lists every one without help.
+    #[test]
+    fn every_option_of_every_subcommand_has_a_help_line() {
+        fn walk(cmd: &clap::Command, path: &str, missing: &mut Vec<String>) {
+            for arg in cmd.get_arguments() {
+                let id = arg.get_id().as_str();
+                if matches!(id, "help" | "version") {
+                    continue;
+                }
+                let said = arg
+                    .get_help()
+                    .or(arg.get_long_help())
+                    .map(|h| h.to_string())
+                    .unwrap_or_default();
+                if said.trim().is_empty() {
+                    missing.push(format!("{path} {id}"));
+                }
+            }
+            for sub in cmd.get_subcommands() {
+                if sub.get_name() == "help" {
+                    continue;
+                }
+                let about = sub
+                    .get_about()
+                    .or(sub.get_long_about())
+                    .map(|h| h.to_string())
+                    .unwrap_or_default();
+                let here = format!("{path} {}", sub.get_name());
+                if about.trim().is_empty() {
+                    missing.push(format!("{here} (the subcommand itself)"));
+                }
+                walk(sub, &here, missing);
+            }
+        }
+        let cmd = Cli::command();
+        cmd.clone().debug_assert();
+        let mut missing = Vec::new();
+        walk(&cmd, "tablemate", &mut missing);
+        assert!(
+            missing.is_empty(),
+            "{} options without a help line:\n{}",
+            missing.len(),
+            missing.join("\n")
+        );
+        // and the walk reached the deepest commands
+        let deep = cmd
+            .find_subcommand("tournament")
+            .and_then(|t| t.find_subcommand("clock"))
+            .is_some();
+        assert!(deep, "the walk reaches `tournament clock`");
+    }
 }

@@ -3,7 +3,22 @@
 use serde::Serialize;
 use std::io::{self, Write};
 use std::process::ExitCode;
-use tablemate::ServiceError;
+use std::sync::OnceLock;
+use tablemate::{Language, ServiceError};
+
+/// The interface language of the settings (`tablemate settings --language de`), read once
+/// when the service opens: refusals and what the service words are said in it.
+static LANG: OnceLock<Language> = OnceLock::new();
+
+/// Remembers the settings' language for this run (the first call wins).
+pub fn set_lang(lang: Language) {
+    let _ = LANG.set(lang);
+}
+
+/// The language to speak: the settings' once the service is open, English before.
+pub fn lang() -> Language {
+    LANG.get().copied().unwrap_or(Language::En)
+}
 
 /// How to print: text for people, or stable JSON for scripts.
 pub struct Out {
@@ -46,7 +61,13 @@ pub fn fail(e: &ServiceError) -> ExitCode {
     eprintln!("tablemate: {}", e.message);
     if e.code == tablemate::ErrorCode::NeedsConfirmation {
         // the service asks "are you sure?"; on the command line that answer is a flag
-        eprintln!("tablemate: nothing was recorded; add --confirm to do it anyway");
+        eprintln!(
+            "tablemate: {}",
+            match lang() {
+                Language::En => "nothing was recorded; add --confirm to do it anyway",
+                Language::De => "nichts wurde eingetragen; mit --confirm trotzdem ausführen",
+            }
+        );
     }
     if e.is_user_error() {
         ExitCode::from(1)

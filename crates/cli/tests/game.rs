@@ -3,26 +3,9 @@
 #![allow(clippy::unwrap_used)] // test helpers: a failure should stop the test right there
 
 mod common;
-use common::{json, tablemate};
+use common::{json, new_vulca_hoax, refused, tablemate, text as ok};
 
 use std::path::Path;
-
-/// `game new Ann Ben` with Vulca against Hoax; the new game's view.
-fn new_vulca_hoax(data: &Path) -> serde_json::Value {
-    json(
-        data,
-        &[
-            "game",
-            "new",
-            "Ann",
-            "Ben",
-            "--people-a",
-            "Vulca",
-            "--people-b",
-            "Hoax",
-        ],
-    )
-}
 
 fn total(v: &serde_json::Value, seat: usize, element: &str) -> u64 {
     v["players"][seat]["total"][element].as_u64().unwrap()
@@ -180,9 +163,9 @@ fn abandoning_a_game_needs_confirm_and_frees_the_match() {
     assert_eq!(o.status.code(), Some(0), "{o:?}");
     let out = String::from_utf8_lossy(&o.stdout);
     assert!(out.contains("abandoned: no result"), "{out}");
-    // No game in progress any more; the list says what became of it.
-    let o = tablemate(d, &["game", "show"]);
-    assert_eq!(o.status.code(), Some(1), "{o:?}");
+    // It is still the table's game (undo takes it back); the list says what became of it.
+    let shown = json(d, &["game", "show"]);
+    assert_eq!(shown["abandoned"], true, "{shown}");
     let list = String::from_utf8_lossy(&tablemate(d, &["game", "list"]).stdout).into_owned();
     assert!(list.contains("abandoned (no result)"), "{list}");
     // A second abandon is refused (exit 1): it is over.
@@ -209,4 +192,123 @@ fn out_of_cards_is_marked_and_taken_back_from_the_command_line() {
     assert_eq!(v["players"][1]["out_of_cards"], false, "{v}");
     let wrong = tablemate(d, &["game", "out-of-cards", "Zed"]);
     assert_eq!(wrong.status.code(), Some(1));
+}
+
+#[test]
+fn after_abandon_undo_show_and_next_need_no_game_number() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let g = new_vulca_hoax(d);
+    ok(d, &["game", "play", "A", "V02"]);
+    let out = ok(d, &["game", "abandon", "--confirm"]);
+    assert!(out.contains("`tablemate game undo` takes it back"), "{out}");
+    // show, undo: the abandoned game, as the abandon's output promises
+    let shown = json(d, &["game", "show"]);
+    assert_eq!(
+        (shown["id"].clone(), shown["abandoned"].clone()),
+        (g["id"].clone(), true.into())
+    );
+    let back = json(d, &["game", "undo"]);
+    assert_eq!(back["id"], g["id"]);
+    assert_eq!(back["abandoned"], false, "{back}");
+    assert_eq!(
+        back["players"][0]["areas"]["combat"]
+            .as_array()
+            .unwrap()
+            .len(),
+        1
+    );
+    // abandoned again, `game next` starts the match's next game, which is then the table's
+    ok(d, &["game", "abandon", "--confirm"]);
+    let next = json(d, &["game", "next"]);
+    assert_eq!(next["game_no"], 2, "{next}");
+    assert_ne!(next["id"], g["id"]);
+    assert_eq!(json(d, &["game", "show"])["id"], next["id"]);
+    // the abandoned game is no longer undone without its number: undo acts on game 2
+    let err = refused(d, &["game", "undo"]);
+    assert!(err.contains("Nothing to undo"), "{err}");
+}
+
+#[test]
+fn the_cli_speaks_the_language_of_the_settings() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    // English by default
+    let err = refused(d, &["game", "show"]);
+    assert!(err.contains("No game in progress"), "{err}");
+    ok(d, &["settings", "--language", "de"]);
+    let err = refused(d, &["game", "show"]);
+    assert!(err.contains("Kein Spiel im Gang"), "{err}");
+    let err = refused(
+        d,
+        &[
+            "game",
+            "new",
+            "Ann",
+            "ann",
+            "--people-a",
+            "Vulca",
+            "--people-b",
+            "Hoax",
+        ],
+    );
+    assert!(
+        !err.contains("No ") && !err.contains("names"),
+        "German, not English: {err}"
+    );
+    new_vulca_hoax(d);
+    // a player who is not in the game, in German
+    let err = refused(d, &["game", "play", "Zed", "V02"]);
+    assert!(
+        err.contains("spielt nicht in diesem Spiel") && err.contains("Ann gegen Ben"),
+        "{err}"
+    );
+    // a warned play: the warning and the --confirm hint in German, nothing written
+    ok(d, &["game", "play", "A", "V02"]);
+    let err = refused(d, &["game", "play", "A", "V02"]);
+    assert!(err.contains("Nichts wurde eingetragen"), "{err}");
+    assert!(err.contains("mit --confirm trotzdem"), "{err}");
+    assert!(!err.contains("Nothing was recorded"), "{err}");
+    // a rule's refusal in German
+    let err = refused(d, &["game", "pass", "B"]);
+    assert!(err.contains("Nicht möglich"), "{err}");
+    // the end of the game in German, singular and plural right
+    let out = ok(d, &["game", "concede", "B"]);
+    assert!(
+        out.contains("Ben gibt auf: Ann erhält 4 Kristalle."),
+        "{out}"
+    );
+    assert!(out.contains("`tablemate game next` trägt es ein"), "{out}");
+    let out = ok(d, &["game", "undo"]);
+    assert!(!out.contains("gibt auf"), "{out}");
+    // and English again
+    ok(d, &["settings", "--language", "en"]);
+    let out = ok(d, &["game", "concede", "B"]);
+    assert!(
+        out.contains("Ben concedes: Ann scores 4 crystals."),
+        "{out}"
+    );
+    let err = refused(d, &["game", "play", "Zed", "V02"]);
+    assert!(err.contains("is not a player of game"), "{err}");
+}
+
+#[test]
+fn a_concession_that_wins_the_match_does_not_offer_a_next_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    new_vulca_hoax(d);
+    let out = ok(d, &["game", "concede", "B"]);
+    assert!(
+        out.contains("game over: Ben concedes: Ann scores 4 crystals.")
+            && out.contains("starts the next game"),
+        "{out}"
+    );
+    ok(d, &["game", "next"]);
+    // 4 + 4 crystals: this concession decides the match
+    let out = ok(d, &["game", "concede", "B"]);
+    assert!(out.contains("the match is decided"), "{out}");
+    assert!(!out.contains("starts the next game"), "{out}");
+    assert!(out.contains("match won by Ann"), "{out}");
+    let last = json(d, &["game", "next"]);
+    assert_eq!(last["match_over"], true, "{last}");
 }

@@ -3,7 +3,7 @@
 #![allow(clippy::unwrap_used)] // test helpers: a failure should stop the test right there
 
 mod common;
-use common::{json, tablemate};
+use common::{json, new_vulca_hoax, tablemate, text};
 
 use std::path::Path;
 
@@ -153,4 +153,39 @@ fn a_game_page_and_bad_ids() {
     assert!(String::from_utf8_lossy(&o.stderr).contains("4242"));
     let o = tablemate(d, &["match", "new", "Anna", "anna"]);
     assert_eq!(o.status.code(), Some(1));
+}
+
+#[test]
+fn the_list_says_who_conceded_and_that_an_abandoned_game_has_no_result() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    new_vulca_hoax(d);
+    text(d, &["game", "concede", "B"]);
+    text(d, &["game", "next"]);
+    text(d, &["game", "abandon", "--confirm"]);
+    let list = text(d, &["history", "list"]);
+    let conceded = list
+        .lines()
+        .find(|l| l.contains("conceded"))
+        .unwrap_or_default();
+    assert!(
+        conceded.contains("Ann won 4 crystals (Ben conceded, 0 fights)"),
+        "{list}"
+    );
+    assert!(!conceded.contains("dragon"), "{list}");
+    let abandoned = list
+        .lines()
+        .find(|l| l.contains("abandoned"))
+        .unwrap_or_default();
+    assert!(abandoned.contains("abandoned, no result"), "{list}");
+    assert!(!list.contains("won 0"), "{list}");
+    // the JSON says who conceded, by name
+    let rows = json(d, &["history", "list"]);
+    let row = rows
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["status"] == "finished")
+        .unwrap();
+    assert_eq!(row["conceded_by"], "Ben", "{rows}");
 }

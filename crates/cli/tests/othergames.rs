@@ -3,7 +3,7 @@
 //! undo/redo, resume after a restart of the CLI.
 
 mod common;
-use common::{json, tablemate};
+use common::{json, refused, tablemate};
 
 use serde_json::Value;
 use std::path::Path;
@@ -13,12 +13,6 @@ fn start(data: &Path, rest: &[&str]) -> Value {
     let mut all = vec!["game", "new", "--game"];
     all.extend_from_slice(rest);
     json(data, &all)
-}
-
-fn refused(data: &Path, args: &[&str]) -> String {
-    let o = tablemate(data, args);
-    assert_eq!(o.status.code(), Some(1), "{args:?}: {o:?}");
-    String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
 #[test]
@@ -232,5 +226,45 @@ fn numbers_beyond_the_limits_are_refused_naming_the_player_and_nothing_is_record
         v["table"]["table"]["in_force"],
         serde_json::json!([]),
         "{v}"
+    );
+}
+
+#[test]
+fn the_stccg_reason_bonus_points_is_taken_as_the_readme_writes_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    start(d, &["stccg", "--players", "Kirk", "Picard"]);
+    // quoted, unquoted (two words), with an underscore or a hyphen: the same reason
+    let ways: [&[&str]; 4] = [
+        &["--reason", "bonus points"],
+        &["--reason", "bonus", "points"],
+        &["--reason", "bonus_points"],
+        &["--reason", "Bonus-Points"],
+    ];
+    for (i, way) in ways.iter().enumerate() {
+        let mut args = vec!["stccg", "score", "Kirk", "5"];
+        args.extend_from_slice(way);
+        let v = json(d, &args);
+        let ledger = &v["table"]["table"]["ledger"];
+        assert_eq!(ledger[i]["source"], "bonus_points", "{way:?}: {v}");
+    }
+    // unquoted, followed by another option: the reason stops there
+    let v = json(
+        d,
+        &[
+            "stccg", "score", "Kirk", "5", "--reason", "bonus", "points", "--card", "Q-Flash",
+        ],
+    );
+    assert_eq!(
+        v["table"]["table"]["ledger"][4]["source"], "bonus_points",
+        "{v}"
+    );
+    let why = refused(
+        d,
+        &["stccg", "score", "Kirk", "5", "--reason", "bonus", "luck"],
+    );
+    assert!(
+        why.contains("not a reason") && why.contains("bonus points"),
+        "{why}"
     );
 }

@@ -62,6 +62,11 @@ pub struct GameRow {
     pub crystals: Option<u8>,
     pub dragons: Option<u8>,
     pub fights: Option<u32>,
+    /// A finished game that ended by a concession: who conceded, by name (the winner then
+    /// scores the maximum, whatever dragons lay where, so the list says so instead of the
+    /// dragons).
+    #[ts(optional = nullable)]
+    pub conceded_by: Option<String>,
 }
 
 /// One step of a game's timeline: the event and the state right after it.
@@ -208,6 +213,24 @@ fn game_row(g: &store::GameInfo) -> GameRow {
         crystals: g.result.as_ref().map(|r| r.crystals),
         dragons: g.result.as_ref().map(|r| r.dragons),
         fights: g.result.as_ref().map(|r| r.fights),
+        conceded_by: None,
+    }
+}
+
+/// Who conceded a finished game, read from its log: the last `game_ended` event names the
+/// loser (`None` for a game that ended otherwise, or is not finished).
+fn conceded_by(g: &store::GameInfo, events: &[store::StoredEvent]) -> Option<String> {
+    let result = g.result.as_ref()?;
+    let ended = events
+        .iter()
+        .rev()
+        .filter(|e| e.payload.contains("game_ended"))
+        .find_map(|e| bluemoon::Event::from_json(&e.payload).ok())?;
+    match ended.kind {
+        bluemoon::EventKind::GameEnded { loser } if loser != result.winner => {
+            Some(g.player_names[loser.index()].clone())
+        }
+        _ => None,
     }
 }
 
@@ -269,7 +292,17 @@ impl Service {
             offset: None,
         };
         let games = self.store.list_games(&filter).map_err(store_err)?;
-        Ok(games.iter().map(game_row).collect())
+        games
+            .iter()
+            .map(|g| {
+                let mut row = game_row(g);
+                if g.result.is_some() {
+                    let events = self.store.events(g.id).map_err(store_err)?;
+                    row.conceded_by = conceded_by(g, &events);
+                }
+                Ok(row)
+            })
+            .collect()
     }
 
     /// Unfinished games and matches, newest first: what can be resumed.
@@ -405,7 +438,10 @@ impl Service {
                 (replayed != recorded).then_some(replayed)
             });
         Ok(GamePage {
-            game: game_row(&info),
+            game: GameRow {
+                conceded_by: conceded_by(&info, &events),
+                ..game_row(&info)
+            },
             timeline,
             fights: state.fights,
             replay_differs,

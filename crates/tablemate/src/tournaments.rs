@@ -775,7 +775,19 @@ impl Service {
     fn pair(&mut self, event: i64, published: bool, lang: Language) -> Result<RoundView> {
         let id = TournamentId(event);
         let (info, state) = self.decide_on(id)?;
-        let next = tournament::next_round(&state).map_err(|e| rule_error(e, "", &info, lang))?;
+        let next = tournament::next_round(&state).map_err(|e| {
+            // the top cut's winner by name, never by entrant number
+            let who = match &e {
+                tournament::TournamentError::Refused(tournament::Refusal::TopCutOver {
+                    winner,
+                }) => {
+                    let entrants = self.store.entrants(id).unwrap_or_default();
+                    display_name(&entrants, *winner)
+                }
+                _ => String::new(),
+            };
+            rule_error(e, &who, &info, lang)
+        })?;
         let store = &mut self.store;
         let round = reporting::with_fresh_codes(|draw| {
             store.record_round(id, &state, &next, published, draw)

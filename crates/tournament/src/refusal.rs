@@ -40,6 +40,8 @@ pub enum Refusal {
     RegistrationInPlay,
     /// The round clock cannot do that now.
     Clock(ClockRefusal),
+    /// Pairing after the top cut's final: the event has its winner (the service names them).
+    TopCutOver { winner: crate::EntrantId },
 }
 
 /// Why the round clock refuses a command.
@@ -126,6 +128,7 @@ impl std::fmt::Display for Refusal {
                  that (drop the player instead)"
             ),
             Refusal::Clock(c) => c.fmt(f),
+            Refusal::TopCutOver { winner } => write!(f, "the top cut is over: {winner} won"),
         }
     }
 }

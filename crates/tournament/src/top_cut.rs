@@ -45,10 +45,9 @@ pub fn top_cut_pairings(
         }
         alive = next;
         if alive.len() == 1 {
-            return Err(TournamentError::Invalid(format!(
-                "the top cut is over: {} won",
-                alive[0]
-            )));
+            return Err(TournamentError::Refused(crate::Refusal::TopCutOver {
+                winner: alive[0],
+            }));
         }
     }
     Ok(alive

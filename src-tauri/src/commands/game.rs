@@ -39,8 +39,10 @@ pub fn game_suggest(
     state: State<'_, AppState>,
     text: String,
     limit: Option<usize>,
+    people: Option<String>,
 ) -> CmdResult<Vec<CardSuggestion>> {
-    state.with(|svc| svc.card_suggestions(&text, limit))
+    // `people`: the entering player's deck, whose cards come first from the first letter
+    state.with(|svc| svc.card_suggestions_for(&text, limit, people.as_deref()))
 }
 
 /// A card entered at the table: played with its rulings at once, or what must be decided first.

@@ -7,11 +7,13 @@ use std::io::Write;
 
 use clap::Subcommand;
 use tablemate::game::{
-    CardValuesFix, CardView, ElementName, GameAction, GameView, NewGameRequest, PlayRequest, Seat,
+    crystals, CardValuesFix, CardView, ElementName, GameAction, GameView, NewGameRequest,
+    PlayRequest, Seat,
 };
 use tablemate::history::GameStatus;
-use tablemate::{ErrorCode, Service, ServiceError};
+use tablemate::{ErrorCode, Language, Service, ServiceError};
 
+use crate::output::lang;
 use crate::Ctx;
 
 #[derive(Debug, Subcommand)]
@@ -43,6 +45,7 @@ pub enum GameCmd {
     },
     /// Enter a card: PLAYER (A, B or a name) and the card as typed.
     Play {
+        /// The player: A, B or a player's name (or their people).
         player: String,
         /// The card: number (V24, Vulca 24) or name (English or German).
         card: Vec<String>,
@@ -57,28 +60,35 @@ pub enum GameCmd {
         /// on the table are the truth. Without it such a play is refused (exit code 1).
         #[arg(long)]
         confirm: bool,
+        /// The game's number (default: the game last played that can still change; `tablemate game list`).
         #[arg(long)]
         game: Option<i64>,
     },
     /// The player starting the fight chooses the element (fire or earth).
     Element {
+        /// The player: A, B or a player's name (or their people).
         player: String,
+        /// fire or earth.
         element: String,
+        /// The game's number (default: the game last played that can still change; `tablemate game list`).
         #[arg(long)]
         game: Option<i64>,
     },
     /// Announce power and end the turn (next turn). Without a new character this turn it is
     /// refused (exit code 1, the reason on stderr) unless confirmed with --confirm.
     Pass {
+        /// The player: A, B or a player's name (or their people).
         player: String,
         /// End the turn even though no new character was played (the cards say so).
         #[arg(long)]
         confirm: bool,
+        /// The game's number (default: the game last played that can still change; `tablemate game list`).
         #[arg(long)]
         game: Option<i64>,
     },
     /// Retreat: the opponent attracts the dragons due.
     Retreat {
+        /// The player: A, B or a player's name (or their people).
         player: String,
         /// A retreat outside the usual phase (Shame on you!, a called bluff, ...).
         #[arg(long)]
@@ -86,35 +96,48 @@ pub enum GameCmd {
         /// The single dragon of this retreat is cancelled (Who do you think you are?).
         #[arg(long)]
         cancel_dragon: bool,
+        /// The game's number (default: the game last played that can still change; `tablemate game list`).
         #[arg(long)]
         game: Option<i64>,
     },
     /// The player due to start a fight declines, discarding 1 to 3 cards.
     Decline {
+        /// The player: A, B or a player's name (or their people).
         player: String,
+        /// How many cards they discard: 1 to 3.
         #[arg(long)]
         discard: u8,
+        /// The game's number (default: the game last played that can still change; `tablemate game list`).
         #[arg(long)]
         game: Option<i64>,
     },
     /// Move dragons by hand: PLAYER attracts COUNT dragons (Holy Dragon cards, ...).
     Dragons {
+        /// The player: A, B or a player's name (or their people).
         player: String,
+        /// How many dragons they attract.
         count: u8,
+        /// The game's number (default: the game last played that can still change; `tablemate game list`).
         #[arg(long)]
         game: Option<i64>,
     },
     /// A card in play goes to the discard pile.
     Discard {
+        /// The player: A, B or a player's name (or their people).
         player: String,
+        /// The card in play: number (V24, Vulca 24) or name (English or German).
         card: Vec<String>,
+        /// The game's number (default: the game last played that can still change; `tablemate game list`).
         #[arg(long)]
         game: Option<i64>,
     },
     /// A card in play returns to its owner's hand.
     Retrieve {
+        /// The player: A, B or a player's name (or their people).
         player: String,
+        /// The card in play: number (V24, Vulca 24) or name (English or German).
         card: Vec<String>,
+        /// The game's number (default: the game last played that can still change; `tablemate game list`).
         #[arg(long)]
         game: Option<i64>,
     },
@@ -122,7 +145,9 @@ pub enum GameCmd {
     /// Emissaries and Inquisitors), and the output says so ("Ben concedes: Ann scores 4
     /// crystals.").
     Concede {
+        /// The player: A, B or a player's name (or their people).
         player: String,
+        /// The game's number (default: the game last played that can still change; `tablemate game list`).
         #[arg(long)]
         game: Option<i64>,
     },
@@ -132,7 +157,9 @@ pub enum GameCmd {
     /// first loses).
     #[command(name = "out-of-cards")]
     OutOfCards {
+        /// The player: A, B or a player's name (or their people).
         player: String,
+        /// The game's number (default: the game last played that can still change; `tablemate game list`).
         #[arg(long)]
         game: Option<i64>,
     },
@@ -140,7 +167,9 @@ pub enum GameCmd {
     /// `out-of-cards`.
     #[command(name = "cards-regained")]
     CardsRegained {
+        /// The player: A, B or a player's name (or their people).
         player: String,
+        /// The game's number (default: the game last played that can still change; `tablemate game list`).
         #[arg(long)]
         game: Option<i64>,
     },
@@ -152,16 +181,19 @@ pub enum GameCmd {
         /// Yes, abandon it.
         #[arg(long)]
         confirm: bool,
+        /// The game's number (default: the game last played that can still change; `tablemate game list`).
         #[arg(long)]
         game: Option<i64>,
     },
     /// Take back the last action (without limit; the setup stays).
     Undo {
+        /// The game's number (default: the game last played that can still change; `tablemate game list`).
         #[arg(long)]
         game: Option<i64>,
     },
     /// Put back the last undone action.
     Redo {
+        /// The game's number (default: the game last played that can still change; `tablemate game list`).
         #[arg(long)]
         game: Option<i64>,
     },
@@ -170,6 +202,7 @@ pub enum GameCmd {
         /// Also print the "why?" breakdown of every card.
         #[arg(long)]
         why: bool,
+        /// The game's number (default: the game last played that can still change; `tablemate game list`).
         #[arg(long)]
         game: Option<i64>,
     },
@@ -177,28 +210,37 @@ pub enum GameCmd {
     List,
     /// Record an ended game's result and start the next game of the match.
     Next {
+        /// The game's number (default: the game last played that can still change; `tablemate game list`).
         #[arg(long)]
         game: Option<i64>,
     },
     /// Give values the catalog lacks for a card, once (stored as your card fix).
     Fix {
+        /// The card: number (V24, Vulca 24) or name (English or German).
         card: Vec<String>,
+        /// Its type, if the catalog lacks it: character, booster, support, leadership, ...
         #[arg(long = "type")]
         card_type: Option<String>,
+        /// Its printed fire value, if the catalog lacks it.
         #[arg(long)]
         fire: Option<u8>,
+        /// Its printed earth value, if the catalog lacks it.
         #[arg(long)]
         earth: Option<u8>,
     },
 }
 
+/// The game a command means: `--game`, else the table's game (the one last played that can
+/// still be acted on: unfinished, or abandoned while its match has not gone on, so that
+/// `game undo` takes an abandon back as its output promises).
 fn game_id(svc: &Service, game: Option<i64>) -> Result<i64, ServiceError> {
     match game {
         Some(g) => Ok(g),
-        None => svc.game_current()?.map(|v| v.id).ok_or_else(|| {
-            ServiceError::invalid(
-                "No game in progress: start one with `tablemate game new A B --people-a … --people-b …`",
-            )
+        None => svc.game_latest()?.ok_or_else(|| {
+            ServiceError::invalid(match lang() {
+                Language::En => "No game in progress: start one with `tablemate game new A B --people-a … --people-b …`",
+                Language::De => "Kein Spiel im Gang: eines beginnen mit `tablemate game new A B --people-a … --people-b …`",
+            })
         }),
     }
 }
@@ -217,9 +259,9 @@ fn act(
     let mut svc = ctx.open()?;
     let id = game_id(&svc, game)?;
     // decided on the game as read here: a write meanwhile (the app) refuses it
-    let (seat, seen) = svc.game_seat(id, player)?;
+    let (seat, seen) = svc.game_seat_in(id, player, lang())?;
     let action = make(seat)?;
-    let r = svc.game_act(seen, &action);
+    let r = svc.game_act_in(seen, &action, lang());
     recorded(ctx, &svc, id, r)
 }
 
@@ -263,14 +305,17 @@ pub fn run(ctx: &Ctx<'_>, cmd: GameCmd) -> Result<(), ServiceError> {
                 .map(tablemate::game::parse_seat)
                 .transpose()?;
             let mut svc = ctx.open()?;
-            let view = svc.game_new(&NewGameRequest {
-                player_a: a.unwrap_or_default(),
-                player_b: b.unwrap_or_default(),
-                people_a: people_a.unwrap_or_default(),
-                people_b: people_b.unwrap_or_default(),
-                first,
-                emissaries_inquisitors,
-            })?;
+            let view = svc.game_new_in(
+                &NewGameRequest {
+                    player_a: a.unwrap_or_default(),
+                    player_b: b.unwrap_or_default(),
+                    people_a: people_a.unwrap_or_default(),
+                    people_b: people_b.unwrap_or_default(),
+                    first,
+                    emissaries_inquisitors,
+                },
+                lang(),
+            )?;
             show(ctx, &view, false)
         }
         GameCmd::Play {
@@ -283,7 +328,7 @@ pub fn run(ctx: &Ctx<'_>, cmd: GameCmd) -> Result<(), ServiceError> {
         } => {
             let mut svc = ctx.open()?;
             let id = game_id(&svc, game)?;
-            let (seat, seen) = svc.game_seat(id, &player)?;
+            let (seat, seen) = svc.game_seat_in(id, &player, lang())?;
             let req = PlayRequest {
                 player: seat,
                 card: joined(&card),
@@ -292,7 +337,7 @@ pub fn run(ctx: &Ctx<'_>, cmd: GameCmd) -> Result<(), ServiceError> {
             };
             // warned before the play, as in the app: refused until --confirm
             // the window's path: one load, the engine's preview, one append
-            let r = svc.game_play_confirmed(seen, &req, confirm);
+            let r = svc.game_play_confirmed_in(seen, &req, confirm, lang());
             recorded(ctx, &svc, id, r)
         }
         GameCmd::Element {
@@ -368,19 +413,19 @@ pub fn run(ctx: &Ctx<'_>, cmd: GameCmd) -> Result<(), ServiceError> {
         GameCmd::Abandon { confirm, game } => {
             let mut svc = ctx.open()?;
             let id = game_id(&svc, game)?;
-            let r = svc.game_act(id, &GameAction::Abandon { confirmed: confirm });
+            let r = svc.game_act_in(id, &GameAction::Abandon { confirmed: confirm }, lang());
             recorded(ctx, &svc, id, r)
         }
         GameCmd::Undo { game } => {
             let mut svc = ctx.open()?;
             let id = game_id(&svc, game)?;
-            let r = svc.game_undo(id);
+            let r = svc.game_undo_in(id, lang());
             recorded(ctx, &svc, id, r)
         }
         GameCmd::Redo { game } => {
             let mut svc = ctx.open()?;
             let id = game_id(&svc, game)?;
-            let r = svc.game_redo(id);
+            let r = svc.game_redo_in(id, lang());
             recorded(ctx, &svc, id, r)
         }
         GameCmd::Show { why, game } => {
@@ -399,7 +444,8 @@ pub fn run(ctx: &Ctx<'_>, cmd: GameCmd) -> Result<(), ServiceError> {
                 for g in &list {
                     let state = match (g.status, g.winner, g.crystals) {
                         (GameStatus::Finished, Some(w), Some(c)) => {
-                            format!("{w:?} won {c} crystals")
+                            let name = g.player_names.get(w.index()).map_or("", String::as_str);
+                            format!("{name} won {}", crystals(u32::from(c), Language::En))
                         }
                         (GameStatus::Abandoned, ..) => "abandoned (no result)".to_owned(),
                         _ => "in progress".to_owned(),
@@ -421,7 +467,7 @@ pub fn run(ctx: &Ctx<'_>, cmd: GameCmd) -> Result<(), ServiceError> {
         GameCmd::Next { game } => {
             let mut svc = ctx.open()?;
             let id = game_id(&svc, game)?;
-            let r = svc.game_next(id);
+            let r = svc.game_next_in(id, lang());
             recorded(ctx, &svc, id, r)
         }
         GameCmd::Fix {
@@ -431,12 +477,15 @@ pub fn run(ctx: &Ctx<'_>, cmd: GameCmd) -> Result<(), ServiceError> {
             earth,
         } => {
             let mut svc = ctx.open()?;
-            let view = svc.game_fix_card(&CardValuesFix {
-                card: joined(&card),
-                card_type,
-                fire,
-                earth,
-            })?;
+            let view = svc.game_fix_card_in(
+                &CardValuesFix {
+                    card: joined(&card),
+                    card_type,
+                    fire,
+                    earth,
+                },
+                lang(),
+            )?;
             ctx.out.print(&view, |w| {
                 writeln!(
                     w,
@@ -494,6 +543,12 @@ fn show(ctx: &Ctx<'_>, v: &GameView, why: bool) -> Result<(), ServiceError> {
 }
 
 fn print_table(w: &mut dyn Write, v: &GameView, why: bool) -> std::io::Result<()> {
+    let name = |s: Seat| {
+        v.players
+            .iter()
+            .find(|p| p.seat == s)
+            .map_or_else(|| format!("{s:?}"), |p| p.name.clone())
+    };
     let element = v
         .contested
         .map_or("not chosen".to_owned(), |e| format!("{e:?}").to_lowercase());
@@ -560,8 +615,12 @@ fn print_table(w: &mut dyn Write, v: &GameView, why: bool) -> std::io::Result<()
             .collect();
         writeln!(
             w,
-            "last retreat: {:?} attracted {} (1 + six cards {}{}{}{})",
-            r.winner,
+            "last retreat: {} retreated, {} attracted {} (1 + six cards {}{}{}{})",
+            name(match r.winner {
+                Seat::A => Seat::B,
+                Seat::B => Seat::A,
+            }),
+            name(r.winner),
             r.total,
             r.six_cards,
             if mods.is_empty() {
@@ -582,41 +641,48 @@ fn print_table(w: &mut dyn Write, v: &GameView, why: bool) -> std::io::Result<()
     for e in &v.effects {
         writeln!(w, "effect: {}", super::power::effect_text(e))?;
     }
+    let lang = lang();
+    let de = lang == Language::De;
     for x in &v.warnings {
-        writeln!(w, "warning: {}", x.message)?;
+        writeln!(w, "warning: {}", x.message_in(lang))?;
     }
-    if let Some(r) = &v.game_over {
-        if let Some(loser) = v.conceded_by() {
-            writeln!(w, "{}", v.concession(loser, tablemate::Language::En))?;
-        }
-        writeln!(
-            w,
-            "game over: {:?} wins {} crystal(s) ({}, {} dragon(s), crystal cards {:+}){}",
-            r.winner,
-            r.score,
-            r.reason,
-            r.dragons,
-            r.crystal_cards,
-            if v.finished {
-                ""
-            } else {
-                " — `tablemate game next` records it and starts the next game"
+    if let Some(ending) = v.ending(lang) {
+        let next = match (v.finished, v.match_over, de) {
+            (true, ..) => "",
+            // the match is decided: no next game follows, `game next` only records it
+            (false, true, false) => {
+                " — the match is decided: `tablemate game next` records its result (no next game follows)"
             }
-        )?;
+            (false, true, true) => {
+                " — die Partie ist entschieden: `tablemate game next` trägt ihr Ergebnis ein (kein weiteres Spiel)"
+            }
+            (false, false, false) => " — `tablemate game next` records it and starts the next game",
+            (false, false, true) => {
+                " — `tablemate game next` trägt es ein und beginnt das nächste Spiel"
+            }
+        };
+        writeln!(w, "game over: {ending}{next}")?;
     }
     if v.abandoned {
-        writeln!(
-            w,
-            "abandoned: no result{}",
-            if v.can_undo {
-                " — `tablemate game next` starts the next game of the match; `tablemate game undo` takes it back"
-            } else {
-                ""
-            }
-        )?;
+        let (no_result, hint) = if de {
+            (
+                "abgebrochen: kein Ergebnis",
+                " — `tablemate game next` beginnt das nächste Spiel der Partie; `tablemate game undo` nimmt den Abbruch zurück",
+            )
+        } else {
+            (
+                "abandoned: no result",
+                " — `tablemate game next` starts the next game of the match; `tablemate game undo` takes it back",
+            )
+        };
+        writeln!(w, "{no_result}{}", if v.can_undo { hint } else { "" })?;
     }
     if let Some(m) = v.match_winner {
-        writeln!(w, "match won by {m:?}")?;
+        if de {
+            writeln!(w, "{} gewinnt die Partie", name(m))?;
+        } else {
+            writeln!(w, "match won by {}", name(m))?;
+        }
     }
     if why {
         writeln!(w, "why:")?;

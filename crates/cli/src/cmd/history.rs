@@ -2,8 +2,9 @@
 //! and statistics.
 
 use clap::Subcommand;
-use tablemate::history::GameRow;
-use tablemate::ServiceError;
+use tablemate::game::crystals;
+use tablemate::history::{GameRow, GameStatus};
+use tablemate::{Language, ServiceError};
 
 use crate::Ctx;
 
@@ -25,7 +26,10 @@ pub enum HistoryCmd {
         limit: Option<u32>,
     },
     /// Show a game: its timeline step by step (each fight, who retreated, dragons, score).
-    Show { game: i64 },
+    Show {
+        /// The game's number (`tablemate history list`).
+        game: i64,
+    },
     /// Statistics: win rate per people and per matchup, crystals and fights per game.
     Stats {
         /// Only this player's games (and their own people).
@@ -35,17 +39,25 @@ pub enum HistoryCmd {
 }
 
 pub fn game_line(g: &GameRow) -> String {
-    let state = if g.finished {
-        format!(
-            "{} won {} crystal{} ({} dragons, {} fights)",
-            g.winner.clone().unwrap_or_default(),
-            g.crystals.unwrap_or(0),
-            if g.crystals == Some(1) { "" } else { "s" },
-            g.dragons.unwrap_or(0),
-            g.fights.unwrap_or(0)
-        )
-    } else {
-        format!("unfinished, {} events — resumable", g.events)
+    let fights = |n: u32| format!("{n} fight{}", if n == 1 { "" } else { "s" });
+    let state = match (g.status, &g.winner, g.crystals) {
+        (GameStatus::Finished, Some(winner), Some(c)) => {
+            // a concession scores the maximum whatever the dragons: say who conceded
+            let how = match &g.conceded_by {
+                Some(loser) => format!("{loser} conceded"),
+                None => {
+                    let d = g.dragons.unwrap_or(0);
+                    format!("{d} dragon{}", if d == 1 { "" } else { "s" })
+                }
+            };
+            format!(
+                "{winner} won {} ({how}, {})",
+                crystals(u32::from(c), Language::En),
+                fights(g.fights.unwrap_or(0))
+            )
+        }
+        (GameStatus::Abandoned, ..) => "abandoned, no result".to_owned(),
+        _ => format!("unfinished, {} events — resumable", g.events),
     };
     format!(
         "game {:>4}{}  {} ({}) v {} ({})  {}  {}",
@@ -84,7 +96,7 @@ pub fn run(ctx: &Ctx, cmd: HistoryCmd) -> Result<(), ServiceError> {
             })
         }
         HistoryCmd::Show { game } => {
-            let page = svc.game_page(game)?;
+            let page = svc.game_page_in(game, crate::output::lang())?;
             out.print(&page, |w| {
                 writeln!(w, "{}", game_line(&page.game))?;
                 let names = &page.game.players;
@@ -117,7 +129,7 @@ pub fn run(ctx: &Ctx, cmd: HistoryCmd) -> Result<(), ServiceError> {
             })
         }
         HistoryCmd::Stats { player } => {
-            let s = svc.statistics(player.as_deref(), tablemate::Language::En)?;
+            let s = svc.statistics(player.as_deref(), crate::output::lang())?;
             out.print(&s, |w| {
                 if let Some(p) = &s.player {
                     writeln!(w, "statistics for {p}")?;

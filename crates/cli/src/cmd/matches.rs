@@ -12,7 +12,9 @@ use crate::Ctx;
 pub enum MatchCmd {
     /// Start a match between two players (created if new).
     New {
+        /// The first player's name.
         a: String,
+        /// The second player's name.
         b: String,
         /// The second player starts the first game (default: the first player).
         #[arg(long)]
@@ -23,13 +25,18 @@ pub enum MatchCmd {
     },
     /// List matches: unfinished first (resumable), then newest first.
     List {
+        /// Only unfinished matches.
         #[arg(long)]
         unfinished: bool,
     },
     /// Show a match and its games.
-    Show { id: i64 },
+    Show {
+        /// The match's number (`tablemate match list`).
+        id: i64,
+    },
     /// Record a game of the match played without the table screen.
     Game {
+        /// The match's number (`tablemate match list`).
         id: i64,
         /// The winner: name, or seat a/b.
         #[arg(long)]
@@ -37,8 +44,10 @@ pub enum MatchCmd {
         /// Crystals the winner scored (1 to 7).
         #[arg(long)]
         crystals: u8,
+        /// Dragons the winner held (0 to 3).
         #[arg(long, default_value_t = 0)]
         dragons: u8,
+        /// Fights the game took.
         #[arg(long, default_value_t = 0)]
         fights: u32,
         /// The people of the first player.

@@ -15,8 +15,9 @@ use tablemate::othergames::engine::{CardId, Player};
 use tablemate::othergames::{
     NewOtherGameRequest, OtherAction, OtherGameKind, OtherGameView, OtherOutcome, OtherTable,
 };
-use tablemate::{ErrorCode, GameAt, Language, Service, ServiceError};
+use tablemate::{ErrorCode, GameAt, Service, ServiceError};
 
+use crate::output::lang;
 use crate::Ctx;
 
 /// `game new --game …`: what a game of another kind needs.
@@ -72,7 +73,7 @@ pub fn new(
                 .transpose()?,
             hit_points,
         },
-        Language::En,
+        lang(),
     )?;
     show(ctx, &view)
 }
@@ -82,6 +83,7 @@ pub fn new(
 pub enum Common {
     /// Show the table (with --history, every event in words).
     Show {
+        /// Also every event of the game, in words.
         #[arg(long)]
         history: bool,
     },
@@ -100,13 +102,18 @@ pub enum Common {
     },
     /// The rulings for a card entering play, with the cards in play (interactions first).
     Rulings {
+        /// The card, as typed (its name).
         card: Vec<String>,
+        /// At most this many rulings (default 10).
         #[arg(long)]
         limit: Option<usize>,
     },
     /// Mark a ruling seen (its id as `rulings` shows it in brackets): the game's rulings
     /// prompt leaves it out for the rest of the game.
-    Seen { ruling: String },
+    Seen {
+        /// The ruling's id, as `rulings` shows it in brackets.
+        ruling: String,
+    },
 }
 
 /// Warhammer: Invasion.
@@ -124,62 +131,120 @@ pub enum WhiCmd {
     /// Damage on a section of PLAYER's capital: kingdom, quest or battlefield (at most 999;
     /// beyond its hit points it is lost).
     Damage {
+        /// The player: A, B or a player's name.
         player: String,
+        /// The section: kingdom, quest or battlefield.
         zone: String,
+        /// How much damage (1 to 999).
         amount: u32,
     },
     /// Damage removed from a section that has not burned.
     Heal {
+        /// The player: A, B or a player's name.
         player: String,
+        /// The section: kingdom, quest or battlefield.
         zone: String,
+        /// How much damage is removed (1 to 999).
         amount: u32,
     },
     /// A development put face down in a zone (+hit points).
-    Develop { player: String, zone: String },
+    Develop {
+        /// The player: A, B or a player's name.
+        player: String,
+        /// The section: kingdom, quest or battlefield.
+        zone: String,
+    },
     /// A development leaves a zone.
-    Undevelop { player: String, zone: String },
+    Undevelop {
+        /// The player: A, B or a player's name.
+        player: String,
+        /// The section: kingdom, quest or battlefield.
+        zone: String,
+    },
     /// A card enters play in one of PLAYER's zones.
     Play {
+        /// The player: A, B or a player's name.
         player: String,
+        /// The zone: kingdom, quest or battlefield.
         zone: String,
+        /// The card, as typed (its name).
         card: Vec<String>,
     },
     /// A card leaves play from a zone.
     Leave {
+        /// The player: A, B or a player's name.
         player: String,
+        /// The zone: kingdom, quest or battlefield.
         zone: String,
+        /// The card, as typed (its name).
         card: Vec<String>,
     },
     /// A card moves between PLAYER's zones.
     Move {
+        /// The player: A, B or a player's name.
         player: String,
+        /// The card, as typed (its name).
         card: Vec<String>,
+        /// The zone it leaves: kingdom, quest or battlefield.
         #[arg(long)]
         from: String,
+        /// The zone it enters: kingdom, quest or battlefield.
         #[arg(long)]
         to: String,
     },
     /// A legend enters play (--eternal-war: its player must burn 3 zones to win).
     Legend {
+        /// The player: A, B or a player's name.
         player: String,
+        /// The card, as typed (its name).
         card: Vec<String>,
+        /// An Eternal War legend: its player must burn 3 zones to win.
         #[arg(long)]
         eternal_war: bool,
     },
     /// A legend leaves play.
-    LegendLeaves { player: String, card: Vec<String> },
+    LegendLeaves {
+        /// The player: A, B or a player's name.
+        player: String,
+        /// The card, as typed (its name).
+        card: Vec<String>,
+    },
     /// Kingdom phase: PLAYER's resources become AMOUNT (at most 999).
-    Collect { player: String, amount: u32 },
+    Collect {
+        /// The player: A, B or a player's name.
+        player: String,
+        /// The resources they now hold (at most 999).
+        amount: u32,
+    },
     /// Resources gained from a card effect (a player holds at most 999).
-    Gain { player: String, amount: u32 },
+    Gain {
+        /// The player: A, B or a player's name.
+        player: String,
+        /// How many resources (a player holds at most 999).
+        amount: u32,
+    },
     /// Resources spent.
-    Spend { player: String, amount: u32 },
+    Spend {
+        /// The player: A, B or a player's name.
+        player: String,
+        /// How many resources.
+        amount: u32,
+    },
     /// PLAYER has no cards left in the deck (and loses).
-    DeckEmpty { player: String },
+    DeckEmpty {
+        /// The player: A, B or a player's name.
+        player: String,
+    },
     /// PLAYER concedes.
-    Concede { player: String },
+    Concede {
+        /// The player: A, B or a player's name.
+        player: String,
+    },
     /// End the turn (default: of the active player).
-    Next { player: Option<String> },
+    Next {
+        /// Whose turn ends (default: the active player's).
+        player: Option<String>,
+    },
     #[command(flatten)]
     Common(Common),
 }
@@ -197,35 +262,69 @@ pub struct StccgArgs {
 #[derive(Debug, Subcommand)]
 pub enum StccgCmd {
     /// PLAYER's score changes by POINTS (-999 to 999, negative: lost; a score stays within
-    /// ±9999) for a reason: mission, dilemma or bonus_points.
+    /// ±9999) for a reason: mission, dilemma or bonus points.
     Score {
+        /// The player: A, B or a player's name.
         player: String,
+        /// The points: positive scored, negative lost.
         #[arg(allow_negative_numbers = true)]
         points: i32,
-        #[arg(long)]
-        reason: String,
+        /// Why: mission, dilemma or bonus points (also written bonus_points).
+        #[arg(long, num_args = 1.., required = true, value_name = "REASON")]
+        reason: Vec<String>,
         /// The card the points come from.
         #[arg(long)]
         card: Option<String>,
     },
     /// A card comes into play (or is seeded) on PLAYER's side.
-    Play { player: String, card: Vec<String> },
+    Play {
+        /// The player: A, B or a player's name.
+        player: String,
+        /// The card, as typed (its name).
+        card: Vec<String>,
+    },
     /// A card leaves play.
-    Leave { player: String, card: Vec<String> },
+    Leave {
+        /// The player: A, B or a player's name.
+        player: String,
+        /// The card, as typed (its name).
+        card: Vec<String>,
+    },
     /// Q's Planet enters the spaceline from PLAYER's Q-Continuum: 140 points win.
-    QsPlanet { player: String },
+    QsPlanet {
+        /// The player: A, B or a player's name.
+        player: String,
+    },
     /// PLAYER solves Q's Planet: 100 points win again.
-    QsSolved { player: String },
+    QsSolved {
+        /// The player: A, B or a player's name.
+        player: String,
+    },
     /// PLAYER drew the last card: the game ends.
-    DeckExhausted { player: String },
+    DeckExhausted {
+        /// The player: A, B or a player's name.
+        player: String,
+    },
     /// PLAYER cannot show the Devidian Door: they lose.
-    DevidianDoor { player: String },
+    DevidianDoor {
+        /// The player: A, B or a player's name.
+        player: String,
+    },
     /// Mickey D. attempts a mission in PLAYER's Away Team: they win.
-    MickeyD { player: String },
+    MickeyD {
+        /// The player: A, B or a player's name.
+        player: String,
+    },
     /// PLAYER concedes.
-    Concede { player: String },
+    Concede {
+        /// The player: A, B or a player's name.
+        player: String,
+    },
     /// End the turn (default: of the active player).
-    Next { player: Option<String> },
+    Next {
+        /// Whose turn ends (default: the active player's).
+        player: Option<String>,
+    },
     #[command(flatten)]
     Common(Common),
 }
@@ -245,8 +344,11 @@ pub enum KcCmd {
     /// PLAYER plays a card: --duration this_turn (default), continuing, or a number of turns
     /// (1 to 20).
     Play {
+        /// The player: A, B or a player's name.
         player: String,
+        /// The card, as typed (its name).
         card: Vec<String>,
+        /// How long it stays in force: this_turn (default), continuing, or 1 to 20 turns.
         #[arg(long)]
         duration: Option<String>,
         /// The piece or square (e4).
@@ -254,30 +356,50 @@ pub enum KcCmd {
         target: Option<String>,
     },
     /// A card in force leaves play early.
-    EndCard { player: String, card: Vec<String> },
+    EndCard {
+        /// The player: A, B or a player's name.
+        player: String,
+        /// The card, as typed (its name).
+        card: Vec<String>,
+    },
     /// End the turn (default: of the side to move).
-    Next { player: Option<String> },
+    Next {
+        /// Whose turn ends (default: the active player's).
+        player: Option<String>,
+    },
     /// PLAYER wins the game --by checkmate, last_king_captured, king_of_the_mountain or
     /// resignation.
     Won {
+        /// The player: A, B or a player's name.
         player: String,
+        /// How: checkmate, last_king_captured, king_of_the_mountain or resignation.
         #[arg(long)]
         by: String,
     },
     /// The game is drawn --by stalemate or agreement.
     Drawn {
+        /// How: stalemate or agreement.
         #[arg(long)]
         by: String,
     },
     /// The next game of the match; PLAYER plays White.
-    NextGame { white: String },
+    NextGame {
+        /// The player who plays White in the next game.
+        white: String,
+    },
     #[command(flatten)]
     Common(Common),
 }
 
 /// A snake_case engine value (`quest`, `bonus_points`, `checkmate`) as typed.
 fn value<T: DeserializeOwned>(text: &str, what: &str, choices: &str) -> Result<T, ServiceError> {
-    let t = text.trim().to_lowercase().replace('-', "_");
+    // "bonus points", "bonus-points" and "bonus_points" are one reason
+    let t = text
+        .split(|c: char| c.is_whitespace() || c == '-' || c == '_')
+        .filter(|w| !w.is_empty())
+        .collect::<Vec<_>>()
+        .join("_")
+        .to_lowercase();
     serde_json::from_value(serde_json::Value::String(t)).map_err(|_| {
         ServiceError::invalid(format!("`{}` is not a {what}: use {choices}", text.trim()))
     })
@@ -336,7 +458,7 @@ fn run_family(
         });
     }
     if let Some(Common::Stats { player }) = &common {
-        let stats = svc.other_statistics(kind, player.as_deref(), Language::En)?;
+        let stats = svc.other_statistics(kind, player.as_deref(), lang())?;
         return ctx
             .out
             .print(&stats, |w| super::other_stats::text(w, &stats));
@@ -344,7 +466,7 @@ fn run_family(
     let id = game_id(&svc, game, kind)?;
     let view = match common {
         Some(Common::Show { history }) => {
-            let view = svc.other_view(id, Language::En)?;
+            let view = svc.other_view(id, lang())?;
             return ctx.out.print(&view, |w| {
                 table(w, &view)?;
                 if history {
@@ -356,15 +478,15 @@ fn run_family(
             });
         }
         Some(Common::Undo) => {
-            let r = svc.other_undo(id, Language::En);
+            let r = svc.other_undo(id, lang());
             recorded(ctx, &svc, id, r)?
         }
         Some(Common::Redo) => {
-            let r = svc.other_redo(id, Language::En);
+            let r = svc.other_redo(id, lang());
             recorded(ctx, &svc, id, r)?
         }
         Some(Common::Rulings { card, limit }) => {
-            let prompts = svc.other_prompts(id, &card.join(" "), Language::En, limit)?;
+            let prompts = svc.other_prompts(id, &card.join(" "), lang(), limit)?;
             return ctx.out.print(&prompts, |w| {
                 if prompts.is_empty() {
                     writeln!(w, "no rulings for this card")?;
@@ -382,7 +504,7 @@ fn run_family(
             });
         }
         Some(Common::Seen { ruling }) => {
-            svc.other_mark_ruling_seen(id, &ruling, Language::En)?;
+            svc.other_mark_ruling_seen(id, &ruling, lang())?;
             let ruling = ruling.trim();
             return ctx.out.print(
                 &serde_json::json!({ "game": id, "seen_ruling": ruling }),
@@ -390,16 +512,16 @@ fn run_family(
             );
         }
         // Answered above, before a game is chosen.
-        Some(Common::List | Common::Stats { .. }) => svc.other_view(id, Language::En)?,
+        Some(Common::List | Common::Stats { .. }) => svc.other_view(id, lang())?,
         None => {
-            let current = svc.other_view(id, Language::En)?;
+            let current = svc.other_view(id, lang())?;
             let action = make(&current)?;
             // decided on the table just read: a write meanwhile (the app) refuses it
             let seen = GameAt {
                 id,
                 revision: Some(current.revision),
             };
-            let r = svc.other_act(seen, &action, Language::En);
+            let r = svc.other_act(seen, &action, lang());
             recorded(ctx, &svc, id, r)?
         }
     };
@@ -417,7 +539,7 @@ fn recorded(
 ) -> Result<OtherGameView, ServiceError> {
     match r {
         Err(e) if e.code == ErrorCode::Changed => {
-            if let Ok(now) = svc.other_view(id, Language::En) {
+            if let Ok(now) = svc.other_view(id, lang()) {
                 show(ctx, &now)?;
             }
             Err(e)
@@ -560,7 +682,11 @@ pub fn run_stccg(ctx: &Ctx<'_>, args: StccgArgs) -> Result<(), ServiceError> {
             }) => StEvent::PointsScored {
                 player: p(&player)?,
                 points,
-                source: value(&reason, "reason", "mission, dilemma or bonus_points")?,
+                source: value(
+                    &reason.join(" "),
+                    "reason",
+                    "mission, dilemma or bonus points",
+                )?,
                 card: c.map(CardId::new),
             },
             Some(StccgCmd::Play { player, card: c }) => StEvent::CardPlayed {

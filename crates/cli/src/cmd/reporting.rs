@@ -30,6 +30,7 @@ pub enum ReportCmd {
     /// server stops. Refused while the event is served already (by another `serve` or the
     /// app).
     Serve {
+        /// The event: its name or number (`tournament list`).
         event: String,
         /// The address to serve on, one network of this computer (default: the first LAN
         /// address found, port 8470). Never 0.0.0.0.
@@ -42,7 +43,9 @@ pub enum ReportCmd {
     /// Each player's code for the current round (or --round R), for the result slips. The
     /// current round's codes are made when first asked for.
     Codes {
+        /// The event: its name or number (`tournament list`).
         event: String,
+        /// Another round than the current one.
         #[arg(long)]
         round: Option<u32>,
     },
@@ -50,9 +53,12 @@ pub enum ReportCmd {
     /// set whether agreeing reports count at once or wait for you. --log: every report and
     /// decision of the event instead (who, table, the phone's address, when, old → new).
     Reports {
+        /// The event: its name or number (`tournament list`).
         event: String,
+        /// Open reporting for the current round.
         #[arg(long, conflicts_with = "close")]
         open: bool,
+        /// Close reporting.
         #[arg(long)]
         close: bool,
         /// Show the report log: every report and decision, oldest first.
@@ -82,9 +88,12 @@ pub enum ReportCmd {
 
 #[derive(Debug, Args)]
 pub struct At {
+    /// The event: its name or number (`tournament list`).
     event: String,
+    /// The round's number.
     #[arg(long)]
     round: u32,
+    /// The table's number in that round.
     #[arg(long)]
     table: u32,
 }

@@ -12,6 +12,7 @@ pub enum RulingsCmd {
     /// Search every ruling for all the words (word beginnings match; ä = ae; Blue Moon card
     /// names and game terms find each other in English and German: Feuerwall Rückzug).
     Search {
+        /// The words to find (all of them).
         text: String,
         /// Only this game: bm, whi, kc, stccg.
         #[arg(long)]
@@ -23,6 +24,7 @@ pub enum RulingsCmd {
         /// knightmare-chess-rulings, star-trek-ccg-rules.
         #[arg(long)]
         source: Option<String>,
+        /// At most this many rulings.
         #[arg(long, default_value_t = 10)]
         limit: usize,
     },
@@ -34,6 +36,7 @@ pub enum RulingsCmd {
         /// A card in play (repeat for several).
         #[arg(long = "with", value_name = "CARD")]
         with: Vec<String>,
+        /// At most this many rulings.
         #[arg(long, default_value_t = 10)]
         limit: usize,
         /// Preferred language: en or de (default: your setting).
@@ -42,6 +45,7 @@ pub enum RulingsCmd {
     },
     /// Show one ruling in full, with the rulings it refers to.
     Show {
+        /// The ruling's id, as search shows it (bm-en-8e174e5cb095).
         id: String,
         /// Words to mark in the text.
         #[arg(long)]

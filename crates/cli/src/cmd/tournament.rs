@@ -24,10 +24,14 @@ pub enum TournamentCmd {
     /// List events, newest first.
     List,
     /// Show an event: players, rounds with results, standings and corrections.
-    Show { event: String },
+    Show {
+        /// The event: its name or number (`tournament list`).
+        event: String,
+    },
     /// Register players (created if new) with the people or deck they play. After round 1 is
     /// paired this is a late entry.
     Register {
+        /// The event: its name or number (`tournament list`).
         event: String,
         /// One or more player names.
         #[arg(required = true)]
@@ -40,7 +44,9 @@ pub enum TournamentCmd {
     /// player's name, another people (checked as at the table: "Vulka" asks "Did you mean
     /// Vulca?"). What is not given stays.
     CorrectRegistration {
+        /// The event: its name or number (`tournament list`).
         event: String,
+        /// The player: name or #entrant id.
         player: String,
         /// The right name (another player, created if new).
         #[arg(long)]
@@ -51,26 +57,47 @@ pub enum TournamentCmd {
     },
     /// Remove a registration (by name or #entrant id) before round 1 is paired; after that,
     /// drop the player instead.
-    Unregister { event: String, player: String },
+    Unregister {
+        /// The event: its name or number (`tournament list`).
+        event: String,
+        /// The player: name or #entrant id.
+        player: String,
+    },
     /// Drop a player (by name or #entrant id): not paired after the rounds already paired.
-    Drop { event: String, player: String },
+    Drop {
+        /// The event: its name or number (`tournament list`).
+        event: String,
+        /// The player: name or #entrant id.
+        player: String,
+    },
     /// Take a drop back (by name or #entrant id): paired again from the next round. Only until
     /// that round is paired.
-    Undrop { event: String, player: String },
+    Undrop {
+        /// The event: its name or number (`tournament list`).
+        event: String,
+        /// The player: name or #entrant id.
+        player: String,
+    },
     /// Pair the next round (every result of the rounds before must be in). It is published at
     /// once (projector, printouts) unless --prepare is given.
     Pair {
+        /// The event: its name or number (`tournament list`).
         event: String,
         /// Prepare the pairings without publishing them; publish with `tournament publish`.
         #[arg(long)]
         prepare: bool,
     },
     /// Publish the last paired round's prepared pairings (projector, printouts).
-    Publish { event: String },
+    Publish {
+        /// The event: its name or number (`tournament list`).
+        event: String,
+    },
     /// The round clock of the event's current round: show it, set its length, start, pause or
     /// resume it. Every view (app, projector, table) shows this one clock.
     Clock {
+        /// The event: its name or number (`tournament list`).
         event: String,
+        /// What to do with the clock (default: show it).
         #[command(subcommand)]
         action: Option<ClockCmd>,
     },
@@ -78,7 +105,9 @@ pub enum TournamentCmd {
     /// reported from their phones, it is refused (exit code 1, nothing changed) unless
     /// confirmed with --confirm: their reports go with the round and its codes stop working.
     Unpair {
+        /// The event: its name or number (`tournament list`).
         event: String,
+        /// Undo it even though players reported in it (their reports go with it).
         #[arg(long)]
         confirm: bool,
     },
@@ -95,19 +124,26 @@ pub enum TournamentCmd {
     Correct {
         #[command(flatten)]
         at: TableArgs,
+        /// The winner: name, #entrant id, or seat a/b.
         #[arg(long)]
         winner: String,
+        /// Crystals of seat A and seat B, e.g. 5-3.
         #[arg(long, value_name = "A-B")]
         crystals: String,
+        /// Why it is corrected (kept in the log).
         #[arg(long)]
         reason: String,
     },
     /// Standings with the tie-breakers (listed below the table).
-    Standings { event: String },
+    Standings {
+        /// The event: its name or number (`tournament list`).
+        event: String,
+    },
     /// Export the whole event (players, pairings, results, rounds with their clocks, corrections
     /// and standings): into a folder (event.json and six CSV files), or print the JSON (default)
     /// or one CSV to standard output.
     Export {
+        /// The event: its name or number (`tournament list`).
         event: String,
         /// Folder to write event.json, entrants.csv, pairings.csv, results.csv, rounds.csv,
         /// corrections.csv, standings.csv.
@@ -130,6 +166,7 @@ pub enum TournamentCmd {
         /// started); a folder with entrants.csv alone imports the players.
         #[arg(long, value_name = "FILE|DIR", conflicts_with = "path")]
         csv: Option<PathBuf>,
+        /// The event: its name or number (`tournament list`).
         #[command(flatten)]
         event: OptionalEventArgs,
     },
@@ -148,7 +185,10 @@ pub enum ClockCmd {
     /// Resume after a pause.
     Resume,
     /// Set the round's length in minutes (1 to 1440); the time already run is kept.
-    Set { minutes: u32 },
+    Set {
+        /// The round's length in minutes (1 to 1440).
+        minutes: u32,
+    },
 }
 
 impl ClockCmd {
@@ -165,6 +205,7 @@ impl ClockCmd {
 
 #[derive(Debug, Args)]
 pub struct NewArgs {
+    /// The event's name, e.g. "Winter Cup" (at most 100 characters).
     #[arg(long)]
     name: String,
     /// YYYY-MM-DD.
@@ -189,27 +230,37 @@ pub struct NewArgs {
 
 #[derive(Debug, Args)]
 pub struct OptionalEventArgs {
+    /// The event's name (with --csv).
     #[arg(long)]
     name: Option<String>,
+    /// Its date, YYYY-MM-DD (with --csv).
     #[arg(long)]
     date: Option<String>,
+    /// swiss or round_robin (with --csv).
     #[arg(long)]
     format: Option<String>,
+    /// Number of Swiss rounds (with --csv).
     #[arg(long)]
     rounds: Option<u32>,
+    /// Top cut after the Swiss rounds: 2, 4, 8, ... (with --csv).
     #[arg(long)]
     top_cut: Option<u32>,
+    /// random (default) or seeded (with --csv).
     #[arg(long)]
     first_round: Option<String>,
+    /// Seed for random pairings (with --csv).
     #[arg(long)]
     seed: Option<String>,
 }
 
 #[derive(Debug, Args)]
 pub struct TableArgs {
+    /// The event: its name or number (`tournament list`).
     event: String,
+    /// The round's number.
     #[arg(long)]
     round: u32,
+    /// The table's number in that round.
     #[arg(long)]
     table: u32,
 }

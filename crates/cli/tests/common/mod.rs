@@ -28,3 +28,34 @@ pub fn json(data: &Path, args: &[&str]) -> serde_json::Value {
     );
     serde_json::from_slice(&o.stdout).expect("valid JSON")
 }
+
+/// The text a command prints, which must succeed (the command and its output otherwise).
+pub fn text(data: &Path, args: &[&str]) -> String {
+    let o = tablemate(data, args);
+    assert!(o.status.success(), "{args:?}: {o:?}");
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+/// What a command refused as a user error (exit 1) says on stderr.
+pub fn refused(data: &Path, args: &[&str]) -> String {
+    let o = tablemate(data, args);
+    assert_eq!(o.status.code(), Some(1), "{args:?}: {o:?}");
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// `game new Ann Ben` with Vulca against Hoax: the new Blue Moon game's view.
+pub fn new_vulca_hoax(data: &Path) -> serde_json::Value {
+    json(
+        data,
+        &[
+            "game",
+            "new",
+            "Ann",
+            "Ben",
+            "--people-a",
+            "Vulca",
+            "--people-b",
+            "Hoax",
+        ],
+    )
+}

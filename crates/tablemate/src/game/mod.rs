@@ -253,6 +253,18 @@ impl Service {
         text: &str,
         limit: Option<usize>,
     ) -> Result<Vec<CardSuggestion>> {
+        self.card_suggestions_for(text, limit, None)
+    }
+
+    /// [`Service::card_suggestions`] for the player entering a card, whose people (deck) is
+    /// `people`: from the first letter typed ("f"), the cards whose English or German name
+    /// begins with it, that deck's first.
+    pub fn card_suggestions_for(
+        &self,
+        text: &str,
+        limit: Option<usize>,
+        people: Option<&str>,
+    ) -> Result<Vec<CardSuggestion>> {
         let limit = limit.unwrap_or(SUGGESTION_LIMIT).clamp(1, 50);
         if text.trim().is_empty() {
             return Ok(Vec::new());
@@ -307,6 +319,45 @@ impl Service {
                 continue;
             }
             out.extend(suggestion(c.id.as_str(), &c.name, enum_text(&c.matched)));
+        }
+        // One letter names no card yet, but the player is looking for one that begins with
+        // it: the names beginning with that letter, the entering player's deck first.
+        let mut letter = text.trim().chars();
+        if let (Some(first), None) = (letter.next(), letter.next()) {
+            if first.is_alphabetic() && out.len() < limit {
+                let first: String = first.to_lowercase().collect();
+                let own = |tag: &str| {
+                    people.is_some_and(|p| {
+                        tag.strip_prefix(p.trim())
+                            .is_some_and(|rest| rest.starts_with(' '))
+                    })
+                };
+                let begins = |n: &Option<String>| {
+                    n.as_deref()
+                        .filter(|n| n.to_lowercase().starts_with(&first))
+                        .map(str::to_owned)
+                };
+                let mut found: Vec<(bool, String, String)> = self
+                    .catalog
+                    .bm_cards()
+                    .iter()
+                    .filter_map(|c| {
+                        let name = begins(&c.name_en).or_else(|| begins(&c.name_de))?;
+                        Some((!own(&c.tag), c.facts.id.as_str().to_owned(), name))
+                    })
+                    .collect();
+                // own deck first, the catalog's order kept within each
+                found.sort_by_key(|(other, ..)| *other);
+                for (_, id, name) in found {
+                    if out.len() >= limit {
+                        break;
+                    }
+                    if out.iter().any(|s| s.id == id) {
+                        continue;
+                    }
+                    out.extend(suggestion(&id, &name, enum_text(&cards::MatchKind::Prefix)));
+                }
+            }
         }
         Ok(out)
     }
@@ -479,6 +530,21 @@ impl Service {
             )),
             _ => None,
         };
+        let names = names.cloned().unwrap_or_else(|| {
+            [
+                "Spieler A".to_owned(), // a table state without players
+                "Spieler B".to_owned(),
+            ]
+        });
+        let card_de = |c: &CardId| name_de(c).unwrap_or_else(|| name(c));
+        let message_de = refusal::warning_de(
+            w,
+            &refusal::Names {
+                players: &names,
+                card: &card_de,
+            },
+            condition(Language::De).as_deref(),
+        );
         WarningView {
             kind: w.kind(),
             player: w.player(),
@@ -495,6 +561,7 @@ impl Service {
             },
             condition: condition(Language::En),
             condition_de: condition(Language::De),
+            message_de: Some(message_de.unwrap_or_else(|| message.clone())),
             message,
         }
     }
@@ -855,7 +922,7 @@ impl Service {
         } else {
             self.store.redo_depth(info.id)?
         };
-        Ok(GameView {
+        let mut view = GameView {
             id: info.id.0,
             revision: info.revision,
             unreadable: None,
@@ -909,7 +976,13 @@ impl Service {
             can_undo: !finished && info.events > 1 && !(abandoned && next_game.is_some()),
             redo_depth,
             next_game,
-        })
+            end_text: None,
+            end_text_de: None,
+        };
+        // how it ended, in one sentence in each language, for the app's game-over line
+        view.end_text = view.ending(Language::En);
+        view.end_text_de = view.ending(Language::De);
+        Ok(view)
     }
 
     /// Checks and appends one event to the loaded game; nothing is written when the engine
@@ -1057,51 +1130,92 @@ impl Service {
         req: &PlayRequest,
         confirmed: bool,
     ) -> Result<GameView> {
-        let out = self.game_enter(at, req, confirmed, Language::En)?;
+        self.game_play_confirmed_in(at, req, confirmed, Language::En)
+    }
+
+    /// [`Service::game_play_confirmed`] with its refusals in the interface language `lang`
+    /// (the command line after `settings --language de`).
+    pub fn game_play_confirmed_in(
+        &mut self,
+        at: impl Into<GameAt>,
+        req: &PlayRequest,
+        confirmed: bool,
+        lang: Language,
+    ) -> Result<GameView> {
+        let out = self.game_enter(at, req, confirmed, lang)?;
         if let Some(view) = out.view {
             return Ok(view);
         }
         let p = out.preview;
         let name = &p.card.tag;
+        let de = lang == Language::De;
         Err(if let Some(error) = p.error {
             ServiceError::invalid(error)
         } else if !p.unknown.is_empty() {
             let facts: Vec<&str> = p
                 .unknown
                 .iter()
-                .map(|f| match f {
-                    bluemoon::source::Fact::Type => "type",
-                    bluemoon::source::Fact::Fire => "fire",
-                    bluemoon::source::Fact::Earth => "earth",
+                .map(|f| match (f, de) {
+                    (bluemoon::source::Fact::Type, false) => "type",
+                    (bluemoon::source::Fact::Fire, false) => "fire",
+                    (bluemoon::source::Fact::Earth, false) => "earth",
+                    (bluemoon::source::Fact::Type, true) => "Typ",
+                    (bluemoon::source::Fact::Fire, true) => "Feuer",
+                    (bluemoon::source::Fact::Earth, true) => "Erde",
                 })
                 .collect();
-            ServiceError::invalid(format!(
-                "The catalog lacks the {} of {name}: give them once (`tablemate game fix`), \
-                 then play it again",
-                facts.join(" and ")
-            ))
+            ServiceError::invalid(if de {
+                format!(
+                    "Dem Katalog fehlt {} von {name}: einmal angeben (`tablemate game fix`), \
+                     dann die Karte noch einmal spielen",
+                    facts.join(" und ")
+                )
+            } else {
+                format!(
+                    "The catalog lacks the {} of {name}: give them once (`tablemate game fix`), \
+                     then play it again",
+                    facts.join(" and ")
+                )
+            })
         } else if !p.warnings.is_empty() {
             let said: Vec<&str> = p
                 .warnings
                 .iter()
-                .map(|w| w.message.trim_end_matches('.'))
+                .map(|w| w.message_in(lang).trim_end_matches('.'))
                 .collect();
-            ServiceError::needs_confirmation(format!(
-                "{}. Nothing was recorded: confirm to play it anyway.",
-                said.join(". ")
-            ))
+            ServiceError::needs_confirmation(if de {
+                format!(
+                    "{}. Nichts wurde eingetragen: bestätigen, um sie trotzdem zu spielen.",
+                    said.join(". ")
+                )
+            } else {
+                format!(
+                    "{}. Nothing was recorded: confirm to play it anyway.",
+                    said.join(". ")
+                )
+            })
         } else {
             let options: Vec<String> = p
                 .target_options
                 .iter()
                 .map(|c| c.id.clone().unwrap_or_else(|| c.tag.clone()))
                 .collect();
-            ServiceError::needs_confirmation(format!(
-                "{name} needs one of these characters as its target: {} (the most recent, {}, \
-                 unless you choose with --target)",
-                options.join(", "),
-                p.default_target.as_deref().unwrap_or("none")
-            ))
+            let default = p.default_target.as_deref();
+            ServiceError::needs_confirmation(if de {
+                format!(
+                    "{name} braucht einen dieser Charaktere als Ziel: {} (der jüngste, {}, \
+                     außer mit --target gewählt)",
+                    options.join(", "),
+                    default.unwrap_or("keiner")
+                )
+            } else {
+                format!(
+                    "{name} needs one of these characters as its target: {} (the most recent, \
+                     {}, unless you choose with --target)",
+                    options.join(", "),
+                    default.unwrap_or("none")
+                )
+            })
         })
     }
 
@@ -1602,11 +1716,11 @@ pub fn seat_of(view: &GameView, text: &str) -> Result<Seat> {
         .iter()
         .map(|p| (p.name.as_str(), p.people.as_str()))
         .collect();
-    seat_named(&names, text, view.id)
+    seat_named(&names, text, view.id, Language::En)
 }
 
 /// The seat `text` names among the players `(name, people)`, A then B.
-fn seat_named(players: &[(&str, &str)], text: &str, game: i64) -> Result<Seat> {
+fn seat_named(players: &[(&str, &str)], text: &str, game: i64, lang: Language) -> Result<Seat> {
     if let Ok(s) = parse_seat(text) {
         return Ok(s);
     }
@@ -1617,9 +1731,16 @@ fn seat_named(players: &[(&str, &str)], text: &str, game: i64) -> Result<Seat> {
         .find(|((name, people), _)| name.eq_ignore_ascii_case(t) || people.eq_ignore_ascii_case(t))
         .map(|(_, seat)| seat)
         .ok_or_else(|| {
-            ServiceError::invalid(format!(
-                "`{t}` is not a player of game {game}: use A, B or a player's name"
-            ))
+            ServiceError::invalid(match lang {
+                Language::En => {
+                    format!("`{t}` is not a player of game {game}: use A, B or a player's name")
+                }
+                Language::De => format!(
+                    "„{t}“ spielt nicht in diesem Spiel ({} gegen {}): A, B oder den Namen \
+                     eines Spielers angeben",
+                    players[0].0, players[1].0
+                ),
+            })
         })
 }
 
@@ -1628,12 +1749,17 @@ impl Service {
     /// as read for it: the command line's first step before a write, without replaying the
     /// log (the write loads the game once, at that revision).
     pub fn game_seat(&self, id: i64, text: &str) -> Result<(Seat, GameAt)> {
+        self.game_seat_in(id, text, Language::En)
+    }
+
+    /// [`Service::game_seat`] with its refusal in the interface language `lang`.
+    pub fn game_seat_in(&self, id: i64, text: &str, lang: Language) -> Result<(Seat, GameAt)> {
         let info = self.game_info(id)?;
         let players = [
             (info.player_names[0].as_str(), info.people[0].as_str()),
             (info.player_names[1].as_str(), info.people[1].as_str()),
         ];
-        let seat = seat_named(&players, text, id)?;
+        let seat = seat_named(&players, text, id, lang)?;
         Ok((
             seat,
             GameAt {
@@ -1641,6 +1767,36 @@ impl Service {
                 revision: Some(info.revision),
             },
         ))
+    }
+
+    /// The game a table command without a game number means: the most recently changed game
+    /// that can still be acted on — an unfinished one, or an abandoned one whose match has
+    /// not gone on (undo takes the abandon back, `game next` starts the match's next game,
+    /// as the abandon's own output says). `None` when there is none.
+    pub fn game_latest(&self) -> Result<Option<i64>> {
+        let games = self.store.list_games(&store::GameFilter::default())?;
+        let mut candidates: Vec<&store::GameInfo> = games
+            .iter()
+            .filter(|g| g.is_open() || (g.result.is_none() && g.abandoned_at.is_some()))
+            .collect();
+        candidates.sort_by(|x, y| y.updated_at.cmp(&x.updated_at).then(y.id.0.cmp(&x.id.0)));
+        for g in candidates {
+            if g.is_open() {
+                return Ok(Some(g.id.0));
+            }
+            // abandoned: still the table's game while its match has no later game
+            let later = match g.match_id {
+                Some(m) => {
+                    let st = self.store.match_status(m).map_err(store_error)?;
+                    st.games.last().is_some_and(|last| *last != g.id)
+                }
+                None => false,
+            };
+            if !later {
+                return Ok(Some(g.id.0));
+            }
+        }
+        Ok(None)
     }
 }
 

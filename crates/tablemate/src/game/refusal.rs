@@ -1,5 +1,6 @@
 //! How a refusal of the rules engine is worded at the table: in the interface language (en, de),
-//! players and cards by name, never internal ids or seat letters. The CLI keeps English.
+//! players and cards by name, never internal ids or seat letters. The CLI speaks the language of
+//! its settings too.
 
 use bluemoon::power::Warning;
 use bluemoon::{Area, CardId, Element, Player, RuleError};
@@ -46,6 +47,93 @@ pub(crate) fn unconfirmed_pass_de(w: &Warning, players: &[String; 2]) -> String 
     format!(
         "{who} hat in diesem Zug keine neue Charakterkarte gespielt: eine spielen oder {instead}."
     )
+}
+
+/// A warning of the engine in German, players and cards by name (the English sentence is the
+/// view's `message`): what the command line says in German before a play is confirmed.
+/// `condition` is the play condition's German clause. `None` for a kind this wording does not
+/// know yet: the English sentence is shown then.
+pub(crate) fn warning_de(w: &Warning, n: &Names, condition: Option<&str>) -> Option<String> {
+    let card = |c: &CardId| (n.card)(c);
+    let who = w
+        .player()
+        .map(|p| n.player(p).to_owned())
+        .unwrap_or_default();
+    #[allow(unreachable_patterns)] // a kind added to the engine later falls back to English
+    let said = match w {
+        Warning::Forbidden { card: c, by, rule, .. } => format!(
+            "{who} darf {} nicht spielen: {} verbietet es ({rule})",
+            card(c),
+            card(by)
+        ),
+        Warning::BadTarget { card: c, target } => format!(
+            "Das Ziel {} von {} ist keine Charakterkarte ihres Besitzers",
+            card(target),
+            card(c)
+        ),
+        Warning::UnknownCard { card: c } => {
+            format!("{c} steht nicht im Katalog (zählt als 0)")
+        }
+        Warning::IgnoreNotSettled => {
+            "Die Karten, die einander ignorieren, heben sich nicht eindeutig auf: bitte den Tisch prüfen"
+                .to_owned()
+        }
+        Warning::UnknownValues { card: c } => format!(
+            "Die aufgedruckten Werte von {} sind unbekannt (zählen als 0)",
+            card(c)
+        ),
+        Warning::FirstTurnBoosterSupport { card: c, .. } => format!(
+            "{who} beginnt diesen Kampf: im ersten Zug ist {} (eine Verstärkungs- oder \
+             Unterstützungskarte) nur erlaubt, wenn eine Karte es erlaubt",
+            card(c)
+        ),
+        Warning::SecondCharacter { card: c, by, .. } => format!(
+            "{who} hat in diesem Zug schon einen Charakter gespielt ({}): {} wäre ein zweiter \
+             (mehr erlauben nur Karten wie FREI oder PAAR)",
+            card(by),
+            card(c)
+        ),
+        Warning::SecondBoosterOrSupport { card: c, by: Some(by), .. } => format!(
+            "{who} hat in diesem Zug schon eine Verstärkungs- oder Unterstützungskarte gespielt \
+             ({}): {} ginge darüber hinaus",
+            card(by),
+            card(c)
+        ),
+        Warning::SecondBoosterOrSupport { card: c, by: None, .. } => format!(
+            "{who} darf in diesem Zug keine weitere Verstärkungs- oder Unterstützungskarte \
+             spielen ({})",
+            card(c)
+        ),
+        Warning::AfterStop { card: c, by, .. } => format!(
+            "{} hat ein STOPP-Symbol und beendet den Zug: {who} darf keine weitere Karte \
+             spielen ({})",
+            card(by),
+            card(c)
+        ),
+        Warning::SecondLeadership { card: c, by, .. } => format!(
+            "{who} hat die eine Führungsaktion dieses Zuges schon genutzt ({}): {} wäre eine \
+             zweite",
+            card(by),
+            card(c)
+        ),
+        Warning::NoNewCharacter { .. } => return Some(unconfirmed_pass_de(w, n.players)),
+        Warning::NotInDeck { card: c, deck, .. } => {
+            format!("{} gehört nicht zum Deck {deck} von {who}", card(c))
+        }
+        Warning::AlreadyInPlay { card: c, .. } => {
+            format!("{} liegt bei {who} schon im Spiel", card(c))
+        }
+        Warning::DiscardedCard { card: c, .. } => {
+            format!("{} liegt schon auf dem Ablagestapel von {who}", card(c))
+        }
+        Warning::PlayCondition { card: c, .. } => format!(
+            "{who}: {} darf nur ausgelegt werden, wenn {}.",
+            card(c),
+            condition.unwrap_or_default()
+        ),
+        _ => return None,
+    };
+    Some(said)
 }
 
 /// Refusals of the table's own commands (undo, redo, next game, an action after the end).

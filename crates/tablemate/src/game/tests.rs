@@ -1080,6 +1080,16 @@ fn out_of_cards_ends_the_game_after_the_fight_and_the_match_records_it() {
         (Seat::B, bluemoon::game::EndReason::OutOfCards, 2)
     );
     assert_eq!(side(&v, Seat::B).crystals, 2);
+    // Ben ran out of cards, yet wins: he holds the dragon (not a bare "(out of cards: Ben)")
+    assert_eq!(
+        v.ending(Language::En).unwrap(),
+        "Ben is out of cards: the game ends, and Ben wins 2 crystals because Ben holds 1 dragon."
+    );
+    assert_eq!(
+        v.ending(Language::De).unwrap(),
+        "Ben hat keine Karten mehr: das Spiel endet, und Ben gewinnt 2 Kristalle, weil Ben 1 \
+         Drachen hält."
+    );
     let next = svc.game_next(id).unwrap();
     let m = svc.match_view_by_id(next.match_id.unwrap()).unwrap();
     assert_eq!(m.crystals, [0, 2], "the result is recorded");
@@ -1107,6 +1117,17 @@ fn out_of_cards_ends_the_game_after_the_fight_and_the_match_records_it() {
         .expect("the declined start ends the game");
     assert_eq!((over.winner, over.score), (Seat::B, 1));
     assert_eq!(side(&v, Seat::B).crystals, 3);
+    // all dragons in the centre: who ran out first loses; one crystal, singular
+    assert_eq!(
+        v.ending(Language::En).unwrap(),
+        "Ann is out of cards with all dragons in the centre: Ann ran out first and loses, so \
+         Ben wins 1 crystal."
+    );
+    assert_eq!(
+        v.ending(Language::De).unwrap(),
+        "Ann hat keine Karten mehr, alle Drachen in der Mitte: Ann hatte zuerst keine Karten \
+         mehr und verliert, also Ben gewinnt 1 Kristall."
+    );
 }
 
 /// Marked out of cards after a retreat, before the next fight has begun: the game ends at
@@ -1184,4 +1205,179 @@ fn the_why_steps_are_worded_in_german_too() {
         step.effect_de,
         "Feuer-Werte eines eigenen Charakters verdoppeln sich"
     );
+}
+
+/// How a game ended reads as one sentence in both languages: out of cards, the winner holds
+/// the dragons ("because Ben holds 1 dragon", not a bare "(out of cards: Ben)"); with all
+/// dragons in the centre, who ran out first loses; one crystal is singular.
+#[test]
+fn how_a_game_ended_reads_right_in_both_languages() {
+    // (out of cards: see `out_of_cards_ends_the_game_after_the_fight_and_the_match_records_it`)
+    // a concession says what it cost
+    let (_d, mut svc) = svc();
+    let g = new_game(&mut svc);
+    assert_eq!(g.ending(Language::En), None, "not over");
+    let v = act(&mut svc, g.id, GameAction::Concede { player: Seat::A });
+    assert_eq!(
+        v.ending(Language::De).unwrap(),
+        "Ann gibt auf: Ben erhält 4 Kristalle."
+    );
+    // the view carries the sentence for the app, in both languages
+    assert_eq!(v.end_text, v.ending(Language::En));
+    assert_eq!(
+        v.end_text_de.as_deref(),
+        Some("Ann gibt auf: Ben erhält 4 Kristalle.")
+    );
+    assert_eq!(crystals(1, Language::De), "1 Kristall");
+    assert_eq!(crystals(1, Language::En), "1 crystal");
+    // a fourth dragon
+    let g = svc.game_new(&setup("Cleo", "Dan", "Hoax")).unwrap();
+    act(
+        &mut svc,
+        g.id,
+        GameAction::AttractDragons {
+            player: Seat::B,
+            count: 3,
+        },
+    );
+    let v = act(
+        &mut svc,
+        g.id,
+        GameAction::AttractDragons {
+            player: Seat::B,
+            count: 1,
+        },
+    );
+    assert_eq!(
+        v.ending(Language::En).unwrap(),
+        "Dan would attract a fourth dragon: the game ends, and Dan wins 4 crystals."
+    );
+    assert_eq!(
+        v.ending(Language::De).unwrap(),
+        "Dan würde einen vierten Drachen anziehen: das Spiel endet, Dan gewinnt 4 Kristalle."
+    );
+}
+
+/// A card after a STOP names the card whose STOP ended the turn, in English and German, in
+/// the command line's refusal and in the view's warning.
+#[test]
+fn a_card_after_stop_names_the_stop_card_in_both_languages() {
+    let (_d, mut svc) = svc();
+    let g = svc
+        .game_new(&NewGameRequest {
+            first: Some(Seat::B),
+            ..setup("Ann", "Ben", "Mimix")
+        })
+        .unwrap();
+    // Mimix 20, Shaman of the Here and Now, has a STOP icon
+    play(&mut svc, g.id, Seat::B, "Mimix 20", None);
+    let stop_de = svc
+        .catalog
+        .bm("mimix-20")
+        .and_then(|c| c.name_de.clone())
+        .unwrap();
+    let after = req(Seat::B, "Mimix 01");
+    let en = svc
+        .game_play_confirmed_in(g.id, &after, false, Language::En)
+        .unwrap_err();
+    assert_eq!(en.code, crate::ErrorCode::NeedsConfirmation, "{en:?}");
+    assert!(
+        en.message
+            .contains("Shaman of the Here and Now has a STOP icon: Ben may play no further card"),
+        "{}",
+        en.message
+    );
+    let de = svc
+        .game_play_confirmed_in(g.id, &after, false, Language::De)
+        .unwrap_err();
+    assert!(
+        de.message.contains(&format!("{stop_de} hat ein STOPP-Symbol und beendet den Zug: Ben darf keine weitere Karte spielen")),
+        "{}",
+        de.message
+    );
+    assert!(
+        de.message.contains("Nichts wurde eingetragen"),
+        "{}",
+        de.message
+    );
+    // played anyway: the warning stays on the table, in both languages
+    let v = svc
+        .game_play_confirmed_in(g.id, &after, true, Language::De)
+        .unwrap();
+    let w = v
+        .warnings
+        .iter()
+        .find(|w| w.kind == WarningKind::AfterStop)
+        .expect("the warning on the table");
+    assert!(
+        w.message.contains("Shaman of the Here and Now"),
+        "{}",
+        w.message
+    );
+    assert!(w.message_in(Language::De).contains(&stop_de), "{w:?}");
+    assert_eq!(w.by.as_deref(), Some("mimix-20"));
+}
+
+/// Every warning the engine gives has a German sentence naming the player (none falls back
+/// to the English one).
+#[test]
+fn a_second_character_is_warned_in_german_naming_both_cards() {
+    let (_d, mut svc) = svc();
+    let g = new_game(&mut svc);
+    play(&mut svc, g.id, Seat::A, "V02", None);
+    let err = svc
+        .game_play_confirmed_in(g.id, &req(Seat::A, "V13"), false, Language::De)
+        .unwrap_err();
+    assert!(
+        err.message
+            .starts_with("Ann hat in diesem Zug schon einen Charakter gespielt (")
+            && err.message.contains("wäre ein zweiter"),
+        "{}",
+        err.message
+    );
+    // a player who is not in the game, in German and English
+    let err = svc.game_seat_in(g.id, "Zed", Language::De).unwrap_err();
+    assert!(
+        err.message
+            .contains("„Zed“ spielt nicht in diesem Spiel (Ann gegen Ben)"),
+        "{}",
+        err.message
+    );
+    let err = svc.game_seat_in(g.id, "Zed", Language::En).unwrap_err();
+    assert!(
+        err.message.contains("`Zed` is not a player of game"),
+        "{}",
+        err.message
+    );
+}
+
+/// The first letter typed already suggests cards: the names beginning with it, the entering
+/// player's deck first.
+#[test]
+fn one_letter_suggests_cards_the_entering_players_deck_first() {
+    let (_d, svc) = svc();
+    let any = svc.card_suggestions("f", None).unwrap();
+    assert!(!any.is_empty(), "no suggestion for `f`");
+    for s in &any {
+        let begins = |n: &Option<String>| {
+            n.as_deref()
+                .is_some_and(|n| n.to_lowercase().starts_with('f'))
+        };
+        assert!(begins(&s.name_en) || begins(&s.name_de), "{s:?}");
+    }
+    let vulca = svc.card_suggestions_for("f", None, Some("Vulca")).unwrap();
+    assert!(vulca[0].tag.starts_with("Vulca "), "{vulca:?}");
+    let hoax = svc
+        .card_suggestions_for("F", Some(20), Some("Hoax"))
+        .unwrap();
+    assert!(hoax.len() > any.len(), "a larger limit gives more");
+    let own: Vec<bool> = hoax.iter().map(|s| s.tag.starts_with("Hoax ")).collect();
+    // own deck's cards first, then the others
+    assert!(own.windows(2).all(|w| w[0] || !w[1]), "{own:?}");
+    // one digit is no letter: nothing invented
+    assert!(svc
+        .card_suggestions("7", None)
+        .unwrap()
+        .iter()
+        .all(|s| s.matched != "prefix"));
 }

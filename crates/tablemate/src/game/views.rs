@@ -182,6 +182,19 @@ pub struct WarningView {
     /// A sentence in English naming players and cards (the app shows its own words by
     /// `kind`).
     pub message: String,
+    /// The same sentence in German (the command line's, after `settings --language de`).
+    #[ts(optional = nullable)]
+    pub message_de: Option<String>,
+}
+
+impl WarningView {
+    /// The sentence in the interface language.
+    pub fn message_in(&self, lang: crate::Language) -> &str {
+        match lang {
+            crate::Language::De => self.message_de.as_deref().unwrap_or(&self.message),
+            crate::Language::En => &self.message,
+        }
+    }
 }
 
 /// One change applied to a card's value ("why?").
@@ -298,6 +311,14 @@ pub struct GameView {
     /// The game that follows this one in the match, once started.
     #[ts(type = "number | null")]
     pub next_game: Option<i64>,
+    /// How the game ended, one sentence naming the players and why ([`GameView::ending`]):
+    /// "Ben is out of cards: the game ends, and Ben wins 2 crystals because Ben holds 1
+    /// dragon."; `None` while it goes on.
+    #[ts(optional = nullable)]
+    pub end_text: Option<String>,
+    /// The same in German ("… Ben gewinnt 1 Kristall.").
+    #[ts(optional = nullable)]
+    pub end_text_de: Option<String>,
 }
 
 /// A game in the list.
@@ -419,6 +440,107 @@ impl GameView {
         }
     }
 
+    /// How the game ended, in one sentence naming the players, in `lang`: "Ben concedes: Ann
+    /// scores 4 crystals.", "Ben is out of cards: the game ends, and Ann wins 2 crystals
+    /// because Ann holds 1 dragon." (FAQ "End of Game": whoever holds dragons wins, with all
+    /// three in the centre whoever ran out of cards first loses). `None` while it goes on.
+    pub fn ending(&self, lang: crate::Language) -> Option<String> {
+        use crate::Language::{De, En};
+        let r = self.game_over.as_ref()?;
+        let name = |s: Seat| {
+            self.players
+                .iter()
+                .find(|p| p.seat == s)
+                .map_or_else(|| format!("{s:?}"), |p| p.name.clone())
+        };
+        let loser = match r.winner {
+            Seat::A => Seat::B,
+            Seat::B => Seat::A,
+        };
+        if r.reason == EndReason::Forfeit {
+            return Some(self.concession(loser, lang));
+        }
+        let w = name(r.winner);
+        let wins = match lang {
+            En => format!("{w} wins {}", crystals(r.score, lang)),
+            De => format!("{w} gewinnt {}", crystals(r.score, lang)),
+        };
+        let cards = match (r.crystal_cards, lang) {
+            (0, _) => String::new(),
+            (n, En) => format!(" (crystal cards {n:+})"),
+            (n, De) => format!(" (Kristallkarten {n:+})"),
+        };
+        let dragons = |n: u8| match (n, lang) {
+            (1, En) => "1 dragon".to_owned(),
+            (n, En) => format!("{n} dragons"),
+            (n, De) => format!("{n} Drachen"),
+        };
+        Some(match r.reason {
+            EndReason::FourthDragon => match lang {
+                En => {
+                    format!("{w} would attract a fourth dragon: the game ends, and {wins}{cards}.")
+                }
+                De => format!(
+                    "{w} würde einen vierten Drachen anziehen: das Spiel endet, {wins}{cards}."
+                ),
+            },
+            _ => {
+                let out: Vec<String> = self
+                    .players
+                    .iter()
+                    .filter(|p| p.out_of_cards)
+                    .map(|p| p.name.clone())
+                    .collect();
+                let out = if out.is_empty() {
+                    name(loser)
+                } else {
+                    out.join(match lang {
+                        En => " and ",
+                        De => " und ",
+                    })
+                };
+                let ran_out = match lang {
+                    En => format!(
+                        "{out} {} out of cards",
+                        if out.contains(" and ") { "are" } else { "is" }
+                    ),
+                    De => format!(
+                        "{out} {} keine Karten mehr",
+                        if out.contains(" und ") {
+                            "haben"
+                        } else {
+                            "hat"
+                        }
+                    ),
+                };
+                if r.dragons > 0 {
+                    match lang {
+                        En => format!(
+                            "{ran_out}: the game ends, and {wins} because {w} holds {}{cards}.",
+                            dragons(r.dragons)
+                        ),
+                        De => format!(
+                            "{ran_out}: das Spiel endet, und {wins}, weil {w} {} hält{cards}.",
+                            dragons(r.dragons)
+                        ),
+                    }
+                } else {
+                    let l = name(loser);
+                    match lang {
+                        En => format!(
+                            "{ran_out} with all dragons in the centre: {l} ran out first and \
+                             loses, so {wins}{cards}."
+                        ),
+                        De => format!(
+                            "{ran_out}, alle Drachen in der Mitte: {l} hatte zuerst keine \
+                             Karten mehr und verliert, also {wins}{cards}."
+                        ),
+                    }
+                }
+            }
+        })
+    }
+
     /// What a concession by `loser` costs, in words naming both players: "Ben concedes: Ann
     /// scores 4 crystals." (the engine's score: 4, or 7 with Emissaries and Inquisitors; once
     /// the game ended by that concession, what was scored).
@@ -439,14 +561,18 @@ impl GameView {
         };
         let (l, w) = (name(loser), name(winner));
         match lang {
-            crate::Language::En => format!(
-                "{l} concedes: {w} scores {n} crystal{}.",
-                if n == 1 { "" } else { "s" }
-            ),
-            crate::Language::De => format!(
-                "{l} gibt auf: {w} erhält {n} Kristall{}.",
-                if n == 1 { "" } else { "e" }
-            ),
+            crate::Language::En => format!("{l} concedes: {w} scores {}.", crystals(n, lang)),
+            crate::Language::De => format!("{l} gibt auf: {w} erhält {}.", crystals(n, lang)),
         }
+    }
+}
+
+/// A number of crystals in words, singular or plural: "1 crystal", "4 Kristalle".
+pub fn crystals(n: u32, lang: crate::Language) -> String {
+    match (n, lang) {
+        (1, crate::Language::En) => "1 crystal".to_owned(),
+        (n, crate::Language::En) => format!("{n} crystals"),
+        (1, crate::Language::De) => "1 Kristall".to_owned(),
+        (n, crate::Language::De) => format!("{n} Kristalle"),
     }
 }

@@ -9,6 +9,18 @@ use othergames::whi::WhiEvent;
 use super::refusal::Namer;
 use super::OtherAction;
 
+/// `n` things, singular or plural: "1 resource", "3 Ressourcen".
+fn counted(n: u64, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+fn resources(n: u32, de: bool) -> String {
+    match de {
+        false => counted(n.into(), "resource", "resources"),
+        true => counted(n.into(), "Ressource", "Ressourcen"),
+    }
+}
+
 impl Namer<'_> {
     /// One event as a line of the history.
     pub(crate) fn event(&self, action: &OtherAction) -> String {
@@ -30,29 +42,35 @@ impl Namer<'_> {
                     hit_points.per_development,
                 );
                 self.en_de(
-                    format!("Set-up: {p} starts; capital sections have {b} hit points + {d} per development."),
-                    format!("Aufbau: {p} beginnt; Bereiche der Hauptstadt haben {b} Trefferpunkte + {d} je Entwicklung."),
+                    format!("Set-up: {p} starts; capital sections have {} + {d} per development.", counted(b.into(), "hit point", "hit points")),
+                    format!("Aufbau: {p} beginnt; Bereiche der Hauptstadt haben {} + {d} je Entwicklung.", counted(b.into(), "Trefferpunkt", "Trefferpunkte")),
                 )
             }
             WhiEvent::ResourcesCollected { player, amount } => {
                 let p = self.player(*player);
                 self.en_de(
-                    format!("{p} collects {amount} resources (kingdom phase)."),
-                    format!("{p} sammelt {amount} Ressourcen (Königreichsphase)."),
+                    format!(
+                        "{p} collects {} (kingdom phase).",
+                        resources(*amount, false)
+                    ),
+                    format!(
+                        "{p} sammelt {} (Königreichsphase).",
+                        resources(*amount, true)
+                    ),
                 )
             }
             WhiEvent::ResourcesGained { player, amount } => {
                 let p = self.player(*player);
                 self.en_de(
-                    format!("{p} gains {amount} resources."),
-                    format!("{p} erhält {amount} Ressourcen."),
+                    format!("{p} gains {}.", resources(*amount, false)),
+                    format!("{p} erhält {}.", resources(*amount, true)),
                 )
             }
             WhiEvent::ResourcesSpent { player, amount } => {
                 let p = self.player(*player);
                 self.en_de(
-                    format!("{p} spends {amount} resources."),
-                    format!("{p} gibt {amount} Ressourcen aus."),
+                    format!("{p} spends {}.", resources(*amount, false)),
+                    format!("{p} gibt {} aus.", resources(*amount, true)),
                 )
             }
             WhiEvent::CardPlayed { player, card, zone } => {
@@ -315,5 +333,23 @@ impl Namer<'_> {
             format!("{p} ends the turn."),
             format!("{p} beendet den Zug."),
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_resource_or_hit_point_is_singular_in_both_languages() {
+        assert_eq!(resources(1, false), "1 resource");
+        assert_eq!(resources(3, false), "3 resources");
+        assert_eq!(resources(1, true), "1 Ressource");
+        assert_eq!(resources(0, true), "0 Ressourcen");
+        assert_eq!(counted(1, "hit point", "hit points"), "1 hit point");
+        assert_eq!(
+            counted(8, "Trefferpunkt", "Trefferpunkte"),
+            "8 Trefferpunkte"
+        );
     }
 }

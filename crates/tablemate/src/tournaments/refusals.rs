@@ -113,6 +113,11 @@ pub(crate) fn refusal(r: Refusal, who: &str, event: &str, round: u32, lang: Lang
             format!("{event} already has the maximum of {max} players."),
             format!("{event} hat schon die Höchstzahl von {max} Spielern."),
         ),
+        Refusal::TopCutOver { .. } => en_de(
+            lang,
+            format!("The top cut of {event} is over: {who} won it."),
+            format!("Der Top-Cut von {event} ist vorbei: {who} hat ihn gewonnen."),
+        ),
         Refusal::RegistrationInPlay => en_de(
             lang,
             format!(

@@ -23,8 +23,9 @@ export const gameApi = {
   current: () => call<GameView | null>('game_current'),
   view: (id: number) => call<GameView>('game_view', { id }),
   list: () => call<GameListItem[]>('game_list'),
-  suggest: (text: string, limit?: number) =>
-    call<CardSuggestion[]>('game_suggest', { text, limit: limit ?? null }),
+  // `people`: the entering player's deck, whose cards the service puts first (from one letter)
+  suggest: (text: string, limit?: number, people?: string | null) =>
+    call<CardSuggestion[]>('game_suggest', { text, limit: limit ?? null, people: people ?? null }),
   // A write names the game as the table showed it (its id and revision): a game changed
   // meanwhile (another window, the command line) is refused with the code `changed`.
   enter: (game: GameAt, request: PlayRequest, confirmed: boolean, lang: string) =>

@@ -12,4 +12,10 @@ first: string, created_at: string, updated_at: string, events: number,
 /**
  * Finished with a result, or abandoned: no longer played.
  */
-finished: boolean, status: GameStatus, winner: string | null, crystals: number | null, dragons: number | null, fights: number | null, };
+finished: boolean, status: GameStatus, winner: string | null, crystals: number | null, dragons: number | null, fights: number | null, 
+/**
+ * A finished game that ended by a concession: who conceded, by name (the winner then
+ * scores the maximum, whatever dragons lay where, so the list says so instead of the
+ * dragons).
+ */
+conceded_by?: string | null, };

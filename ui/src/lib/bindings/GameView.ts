@@ -65,4 +65,14 @@ concede_score: number, events: number, can_undo: boolean, redo_depth: number,
 /**
  * The game that follows this one in the match, once started.
  */
-next_game: number | null, };
+next_game: number | null, 
+/**
+ * How the game ended, one sentence naming the players and why ([`GameView::ending`]):
+ * "Ben is out of cards: the game ends, and Ben wins 2 crystals because Ben holds 1
+ * dragon."; `None` while it goes on.
+ */
+end_text?: string | null, 
+/**
+ * The same in German ("… Ben gewinnt 1 Kristall.").
+ */
+end_text_de?: string | null, };

@@ -28,4 +28,8 @@ condition: string | null, condition_de: string | null,
  * A sentence in English naming players and cards (the app shows its own words by
  * `kind`).
  */
-message: string, };
+message: string, 
+/**
+ * The same sentence in German (the command line's, after `settings --language de`).
+ */
+message_de?: string | null, };

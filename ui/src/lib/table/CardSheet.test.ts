@@ -39,6 +39,8 @@ describe('CardSheet', () => {
     const onact = vi.fn();
     render(CardSheet, { lang: 'de', view: v, cardId: 'vulca-21', owner: 'A', busy: false, onact, loadPage, loadRulings });
     expect((await screen.findByTestId('card-sheet-text')).textContent).toBe('Verdopple den Feuerwert.');
+    // the card's type in German, not the catalog's English word
+    expect(screen.getByTestId('card-sheet-type').textContent).toBe('Verstärkung');
     expect(loadRulings).toHaveBeenCalledWith('vulca-21', ['vulca-02', 'vulca-04'], 'de', 20);
     expect((await screen.findByTestId('card-ruling-interaction')).textContent).toContain('Flash the Incendiary');
     await fireEvent.change(screen.getByTestId('card-target'), { target: { value: 'vulca-04' } });

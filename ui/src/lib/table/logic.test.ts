@@ -79,6 +79,21 @@ describe('warningText', () => {
     expect(warningText('en', view, cond)).toBe('Ben: Var-dis-Nar may only be played if Ann attacks with at least 7 total power (now 6).');
     expect(warningText('de', view, cond)).toBe('Ben: Var-dis-Nar darf nur ausgelegt werden, wenn Ann mit einer Stärke von mindestens 7 angreift (jetzt 6).');
   });
+  it('names the STOP card that ended the turn', () => {
+    const stop = w({
+      kind: 'after_stop',
+      player: 'B',
+      player_name: 'Ben',
+      card: 'bm-1',
+      card_name: 'Tome of Wisdom',
+      card_name_de: 'Buch der Weisheit',
+      by: 'bm-2',
+      by_name: 'Shaman of the Here and Now',
+      by_name_de: 'Schamane des Hier und Jetzt',
+    });
+    expect(warningText('en', view, stop)).toBe('Ben: Tome of Wisdom is played after Shaman of the Here and Now ended the turn (STOP).');
+    expect(warningText('de', view, stop)).toBe('Ben: Buch der Weisheit wird gespielt, nachdem Schamane des Hier und Jetzt den Zug beendet hat (STOPP).');
+  });
   it("falls back to the engine's message for a kind it does not know", () => {
     expect(warningText('de', view, w({ kind: 'something_new' as unknown as WarningView['kind'], message: 'Something new' }))).toBe('Something new');
   });
