@@ -91,8 +91,8 @@ describe('warningText', () => {
       by_name: 'Shaman of the Here and Now',
       by_name_de: 'Schamane des Hier und Jetzt',
     });
-    expect(warningText('en', view, stop)).toBe('Ben: Tome of Wisdom is played after Shaman of the Here and Now ended the turn (STOP).');
-    expect(warningText('de', view, stop)).toBe('Ben: Buch der Weisheit wird gespielt, nachdem Schamane des Hier und Jetzt den Zug beendet hat (STOPP).');
+    expect(warningText('en', view, stop)).toBe('Ben: Tome of Wisdom comes after Shaman of the Here and Now, whose STOP icon ended the turn.');
+    expect(warningText('de', view, stop)).toBe('Ben: Buch der Weisheit kommt nach Schamane des Hier und Jetzt, dessen STOPP-Symbol den Zug beendet hat.');
   });
   it("falls back to the engine's message for a kind it does not know", () => {
     expect(warningText('de', view, w({ kind: 'something_new' as unknown as WarningView['kind'], message: 'Something new' }))).toBe('Something new');
