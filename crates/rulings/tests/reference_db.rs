@@ -56,6 +56,7 @@ fn search_filters_by_language_source_and_game() {
             source: Some(Source::BlueMoonFaqEn),
             game: Some(Game::BlueMoon),
             lang: None,
+            prefer: None,
         };
         assert!(db
             .search("Feuerwall", en_only, 50)
