@@ -35,7 +35,7 @@ const STOP_WORDS: &[&str] = &[
     "this", "those", "through", "to", "too", "very", "was", "way", "we", "were", "what", "when",
     "where", "whether", "which", "while", "who", "whom", "why", "will", "with", "would", "you",
     "your", "yours", "anything", "something", "happens", "happen", "still", "allowed", "able",
-    "really", "okay", "ok",
+    "really", "okay", "ok", "mean", "means", "meant",
     // German
     "aber", "alle", "allem", "allen", "aller", "alles", "als", "also", "am", "an", "auch",
     "auf", "aus", "bei", "beim", "bin", "bis", "bist", "da", "dabei", "dadurch", "dafur",
@@ -48,7 +48,7 @@ const STOP_WORDS: &[&str] = &[
     "seine", "seinen", "sich", "sie", "sind", "so", "soll", "sollte", "um", "und", "uns",
     "unter", "vom", "von", "vor", "war", "was", "weil", "welche", "welcher", "wenn", "wer",
     "werden", "wie", "wird", "wo", "wir", "zu", "zum", "zur", "uber", "darf", "durfen", "geht",
-    "gilt", "passiert", "eigentlich", "trotzdem", "genau", "dann",
+    "gilt", "passiert", "eigentlich", "trotzdem", "genau", "bedeutet", "heisst",
 ];
 
 /// Whether folded `word` is a small word (see [`STOP_WORDS`]).

@@ -34,8 +34,10 @@ const W_PREFIX: f32 = 0.6;
 const W_COMPOUND: f32 = 0.6;
 const W_GLOSSARY: f32 = 0.8;
 const W_TYPO: f32 = 0.7;
-/// How much the section title's words and the linked cards' names count per occurrence.
+/// How much the section title's words, the question's words (again: they are in the text too)
+/// and the linked cards' names count per occurrence: a question says what a record is about.
 const SECTION_TF: f32 = 2.0;
+const QUESTION_TF: f32 = 1.5;
 const CARDS_TF: f32 = 1.0;
 /// A record in another language than the reader's.
 const OTHER_LANG: f32 = 0.5;
@@ -135,6 +137,7 @@ impl Engine {
             }
             for (text, weight, in_seq) in [
                 (r.display.as_str(), 1.0, true),
+                (r.question.as_deref().unwrap_or_default(), QUESTION_TF, false),
                 (section.as_str(), SECTION_TF, true),
                 (cards.as_str(), CARDS_TF, false),
             ] {
@@ -427,17 +430,18 @@ impl Engine {
                 forms.extend(glossary::translations(&plain));
             }
             self.add_glossary(&forms, &mut u);
-            // a long word found nowhere may be a compound of two words that are
-            if u.terms.is_empty() && u.phrases.is_empty() {
-                if let Some(parts) = self.split_compound(w) {
-                    let mut phrase = Vec::new();
-                    for p in parts {
-                        let mut t = HashMap::new();
-                        u.marks.extend(self.expand(&p, 1.0, false, &mut t));
-                        phrase.push(t);
+            // a long word may be a compound of two words (`Bluffkarte`): both, and their terms
+            if let Some(parts) = self.split_compound(w) {
+                let mut phrase = Vec::new();
+                for p in parts {
+                    let mut t = HashMap::new();
+                    u.marks.extend(self.expand(&p, 1.0, false, &mut t));
+                    for f in glossary::translations(&p).iter().filter(|f| !f.contains(' ')) {
+                        u.marks.extend(self.expand(f, W_GLOSSARY, false, &mut t));
                     }
-                    u.phrases.push((W_COMPOUND, phrase));
+                    phrase.push(t);
                 }
+                u.phrases.push((W_COMPOUND, phrase));
             }
             unit_of[i] = Some(units.len());
             units.push(u);
