@@ -137,7 +137,11 @@ impl Engine {
             }
             for (text, weight, in_seq) in [
                 (r.display.as_str(), 1.0, true),
-                (r.question.as_deref().unwrap_or_default(), QUESTION_TF, false),
+                (
+                    r.question.as_deref().unwrap_or_default(),
+                    QUESTION_TF,
+                    false,
+                ),
                 (section.as_str(), SECTION_TF, true),
                 (cards.as_str(), CARDS_TF, false),
             ] {
@@ -205,7 +209,11 @@ impl Engine {
     /// Sorts the vocabulary (for beginnings) and renumbers the records' sequences.
     fn sort_vocab(&mut self) {
         let mut order: Vec<u32> = (0..self.vocab.len() as u32).collect();
-        order.sort_by(|&a, &b| self.vocab[a as usize].text.cmp(&self.vocab[b as usize].text));
+        order.sort_by(|&a, &b| {
+            self.vocab[a as usize]
+                .text
+                .cmp(&self.vocab[b as usize].text)
+        });
         let mut new_of = vec![0u32; order.len()];
         for (new, &old) in order.iter().enumerate() {
             new_of[old as usize] = new as u32;
@@ -256,7 +264,10 @@ impl Engine {
     }
 
     /// The vocabulary words beginning with `prefix` (at most [`MAX_PREFIX`]).
-    fn beginning_with<'a>(&'a self, prefix: &'a str) -> impl Iterator<Item = (u32, &'a VocabWord)> + 'a {
+    fn beginning_with<'a>(
+        &'a self,
+        prefix: &'a str,
+    ) -> impl Iterator<Item = (u32, &'a VocabWord)> + 'a {
         let from = self.vocab.partition_point(|w| w.text.as_str() < prefix);
         self.vocab[from..]
             .iter()
@@ -274,7 +285,9 @@ impl Engine {
             return Vec::new();
         };
         let start: String = first.to_string();
-        let from = self.vocab.partition_point(|w| w.text.as_str() < start.as_str());
+        let from = self
+            .vocab
+            .partition_point(|w| w.text.as_str() < start.as_str());
         let mut found: Vec<(usize, u32)> = self.vocab[from..]
             .iter()
             .enumerate()
@@ -420,9 +433,13 @@ impl Engine {
                 ..Unit::default()
             };
             let plain = w.replace("ae", "a").replace("oe", "o").replace("ue", "u");
-            let mut m = self.expand(w, W_EXACT, true, &mut u.terms);
+            // as typed; else with umlauts written out (`Staerke`); else near spellings
+            let mut m = self.expand(w, W_EXACT, false, &mut u.terms);
             if plain != *w && m.is_empty() {
-                m = self.expand(&plain, W_EXACT, true, &mut u.terms);
+                m = self.expand(&plain, W_EXACT, false, &mut u.terms);
+            }
+            if m.is_empty() {
+                m = self.expand(w, W_EXACT, true, &mut u.terms);
             }
             u.marks.extend(m);
             let mut forms = glossary::translations(w);
@@ -436,7 +453,10 @@ impl Engine {
                 for p in parts {
                     let mut t = HashMap::new();
                     u.marks.extend(self.expand(&p, 1.0, false, &mut t));
-                    for f in glossary::translations(&p).iter().filter(|f| !f.contains(' ')) {
+                    for f in glossary::translations(&p)
+                        .iter()
+                        .filter(|f| !f.contains(' '))
+                    {
                         u.marks.extend(self.expand(f, W_GLOSSARY, false, &mut t));
                     }
                     phrase.push(t);
@@ -496,7 +516,10 @@ impl Engine {
         }
         (4..=word.len() - 4).find_map(|cut| {
             let (head, tail) = word.split_at(cut);
-            let head = head.strip_suffix('s').filter(|h| h.len() >= 4).unwrap_or(head);
+            let head = head
+                .strip_suffix('s')
+                .filter(|h| h.len() >= 4)
+                .unwrap_or(head);
             let known = |w: &str| keys(w).iter().any(|k| self.term_ids.contains_key(k));
             (known(head) && known(tail)).then(|| vec![head.to_owned(), tail.to_owned()])
         })
@@ -618,11 +641,7 @@ impl Engine {
                 let mut pairs = 0;
                 for k in 0..q.units.len() - 1 {
                     let near = unit_at.iter().enumerate().any(|(i, u)| {
-                        *u == Some(k)
-                            && unit_at[i + 1..]
-                                .iter()
-                                .take(2)
-                                .any(|x| *x == Some(k + 1))
+                        *u == Some(k) && unit_at[i + 1..].iter().take(2).any(|x| *x == Some(k + 1))
                     });
                     pairs += usize::from(near);
                 }

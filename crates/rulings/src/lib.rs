@@ -28,9 +28,9 @@ pub mod search;
 pub mod topics;
 
 pub use corpus::{Corpus, SourceStats};
+pub use engine::Query;
 pub use model::{CardLink, CardName, ImportError, Kind, Lang, LinkRole, Ruling, RulingId, Source};
 pub use prompts::{is_general, Fit, Prompt, Reason};
 pub use refdb::{RefDbError, ReferenceDb};
-pub use engine::Query;
 pub use search::{Hit, SearchFilter};
 pub use topics::Topic;

@@ -63,11 +63,7 @@ fn fixture() -> &'static std::sync::Mutex<Fixture> {
         let catalog = Catalog::load_embedded().expect("catalog");
         let db = ReferenceDb::open(&path, &catalog_names(&catalog)).expect("reference db");
         let fts = rusqlite::Connection::open(&path).expect("fts");
-        std::sync::Mutex::new(Fixture {
-            db,
-            fts,
-            _dir: dir,
-        })
+        std::sync::Mutex::new(Fixture { db, fts, _dir: dir })
     })
 }
 
@@ -244,11 +240,7 @@ fn the_question_set_is_sound() {
         assert!(!q.answers.is_empty(), "{}", q.q);
         for id in &q.answers {
             let r = f.db.get(&rulings::RulingId(id.clone()));
-            assert!(
-                r.is_some_and(|r| r.game == Game::BlueMoon),
-                "{}: {id}",
-                q.q
-            );
+            assert!(r.is_some_and(|r| r.game == Game::BlueMoon), "{}: {id}", q.q);
         }
         // not the FAQ's own question, word for word
         let typed = fold(&q.q);
