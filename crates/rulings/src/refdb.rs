@@ -78,6 +78,10 @@ pub struct ReferenceDb {
     pub(crate) text_topics: HashMap<CardId, Vec<Topic>>,
     /// Per record: whether it is general (see [`crate::prompts::is_general`]).
     pub(crate) general: Vec<bool>,
+    /// Each card's special power text as the English FAQ quotes it, folded.
+    pub(crate) card_texts: HashMap<CardId, String>,
+    /// Each card's names (catalog names and the English FAQ's tag, `vulca 26`), folded.
+    pub(crate) card_names: HashMap<CardId, Vec<String>>,
     /// The search engine's index of every record (built in memory when opened).
     pub(crate) engine: Engine,
     rebuilt: bool,
@@ -251,6 +255,15 @@ impl ReferenceDb {
         let mut by_card: HashMap<CardId, Vec<(usize, LinkRole)>> = HashMap::new();
         let mut by_topic: HashMap<Topic, Vec<usize>> = HashMap::new();
         let mut text_topics: HashMap<CardId, Vec<Topic>> = HashMap::new();
+        let mut card_texts: HashMap<CardId, String> = HashMap::new();
+        let mut card_names: HashMap<CardId, Vec<String>> = HashMap::new();
+        for n in names {
+            let name = fold(&n.name);
+            // a name this short ("Ra") would be found inside other words
+            if name.chars().count() >= 4 {
+                card_names.entry(n.card.clone()).or_default().push(name);
+            }
+        }
         for (i, r) in corpus.records.iter().enumerate() {
             for link in &r.cards {
                 let entry = by_card.entry(link.card.clone()).or_default();
@@ -266,8 +279,9 @@ impl ReferenceDb {
             if r.source == Source::BlueMoonFaqEn {
                 for (card, text) in quoted_card_texts(&r.display) {
                     text_topics
-                        .entry(card)
+                        .entry(card.clone())
                         .or_insert_with(|| Topic::from_text(&text));
+                    card_texts.entry(card).or_insert_with(|| fold(&text));
                 }
             }
         }
@@ -275,6 +289,8 @@ impl ReferenceDb {
         let engine = Engine::build(&corpus.records, names);
         ReferenceDb {
             engine,
+            card_texts,
+            card_names,
             conn,
             corpus,
             by_card,
