@@ -46,6 +46,18 @@ const QUERIES: [&str; 12] = [
     "Drachen zurückziehen Unterstützung",
 ];
 
+/// Questions as players type them (issue 34): small words, stems, separable verbs, typos.
+const QUESTIONS: [&str; 8] = [
+    "can I look at the discard pile",
+    "who starts the next game",
+    "Sonderfähigkeit ignoriert",
+    "Kampf ablehnen",
+    "er lehnt den Kampf ab",
+    "my opponent declined to fight, do I draw up",
+    "Titertweet ignorred",
+    "wie viele Kristalle bekommt der Sieger",
+];
+
 /// Involuntary context switches of this thread so far (Linux), to tell a slow call from a
 /// preempted one on a shared machine.
 fn preemptions() -> Option<u64> {
@@ -114,17 +126,26 @@ fn prompts(c: &mut Criterion) {
 
 fn search(c: &mut Criterion) {
     let db = ReferenceDb::open_in_memory(&[]).expect("reference db");
-    let p = percentiles(5_000, |i| {
-        let _ = black_box(db.search(QUERIES[i % QUERIES.len()], SearchFilter::default(), 20));
-    });
-    eprintln!("search, 20 hits, single calls: {p}");
-    c.bench_function("search (20 hits)", |b| {
-        let mut i = 0;
-        b.iter(|| {
-            i += 1;
-            black_box(db.search(QUERIES[i % QUERIES.len()], SearchFilter::default(), 20))
-        })
-    });
+    let filter = SearchFilter {
+        prefer: Some(Lang::En),
+        ..SearchFilter::default()
+    };
+    for (name, queries) in [
+        ("search", &QUERIES[..]),
+        ("search questions", &QUESTIONS[..]),
+    ] {
+        let p = percentiles(5_000, |i| {
+            let _ = black_box(db.search(queries[i % queries.len()], filter, 20));
+        });
+        eprintln!("{name}, 20 hits, single calls: {p}");
+        c.bench_function(&format!("{name} (20 hits)"), |b| {
+            let mut i = 0;
+            b.iter(|| {
+                i += 1;
+                black_box(db.search(queries[i % queries.len()], filter, 20))
+            })
+        });
+    }
 }
 
 criterion_group!(benches, import_all, prompts, search);

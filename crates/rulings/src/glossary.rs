@@ -114,6 +114,34 @@ pub fn translations(word: &str) -> Vec<&'static str> {
     out
 }
 
+/// The glossary phrases typed in `words` (folded, in order): (first word, one past the last,
+/// the term's other spellings). "draw up the hand" holds `draw up` at 0..2. A word of the
+/// phrase may carry a grammatical ending (`drawing up`); phrases may overlap, longest first.
+pub fn phrases_in(words: &[String]) -> Vec<(usize, usize, Vec<&'static str>)> {
+    let mut out = Vec::new();
+    for term in terms() {
+        for form in term.forms().filter(|f| f.contains(' ')) {
+            let parts: Vec<&str> = form.split(' ').collect();
+            for from in 0..words.len() {
+                let to = from + parts.len();
+                let Some(typed) = words.get(from..to) else {
+                    break;
+                };
+                let same = typed.iter().zip(&parts).all(|(w, p)| {
+                    w.strip_prefix(p)
+                        .is_some_and(|ending| ENDINGS.contains(&ending))
+                });
+                if same {
+                    let others = term.forms().filter(|f| *f != form).map(String::as_str);
+                    out.push((from, to, others.collect()));
+                }
+            }
+        }
+    }
+    out.sort_by_key(|(from, to, _)| (std::cmp::Reverse(to - from), *from));
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

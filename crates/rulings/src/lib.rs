@@ -6,13 +6,17 @@
 //! - [`ReferenceDb`]: `reference.db`, derived data only, never the user's database. Rebuilt
 //!   when the data version (documents, importer version, card names) changes or the file is
 //!   unreadable; otherwise opened as is.
-//! - [`ReferenceDb::search`]: literal, prefix, diacritic-folded full-text search (SQLite FTS5);
-//!   German and English game terms find each other through the [`glossary`].
+//! - [`ReferenceDb::search`]: ranked retrieval of a question as players type it ([`engine`]):
+//!   small words left out, English and German stems ([`analysis`]), word beginnings, German
+//!   compounds and separable verbs, typos, and the game's terms in both languages through the
+//!   [`glossary`]; the reader's language first.
 //! - [`ReferenceDb::rulings_for`]: the prompts for a card entered at the table, ranked against
 //!   the active cards.
 //! - [`ReferenceDb::get`] / [`ReferenceDb::references`]: one record and what it refers to.
 
+pub mod analysis;
 pub mod corpus;
+pub mod engine;
 pub mod fold;
 pub mod glossary;
 mod ids;
@@ -24,6 +28,7 @@ pub mod search;
 pub mod topics;
 
 pub use corpus::{Corpus, SourceStats};
+pub use engine::Query;
 pub use model::{CardLink, CardName, ImportError, Kind, Lang, LinkRole, Ruling, RulingId, Source};
 pub use prompts::{is_general, Fit, Prompt, Reason};
 pub use refdb::{RefDbError, ReferenceDb};

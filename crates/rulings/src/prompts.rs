@@ -9,8 +9,11 @@
 //!    records, then the topic sections.
 //! 3. The reader's language first.
 //! 4. How well the record's situation matches the table ([`Fit`]): fewest cards its question
-//!    is about that are not in play (its premise does not hold), then most of its cards in
-//!    play, then fewest other cards it names.
+//!    is about that are not in play (its premise does not hold); then, among interactions, the
+//!    cards that actually meet first: a card in play that the entered card's text names, or
+//!    whose text names the entered card (Laughing Gas and Tittertweet, Enthrall Opposition and
+//!    Laughing Gas), as the English FAQ quotes the texts; then most of its cards in play, then
+//!    fewest other cards it names.
 //! 5. Document order.
 //!
 //! In the English interface a German record is shown only where no English record says the
@@ -109,6 +112,8 @@ struct Candidate {
     reason: Reason,
     general: bool,
     fit: Fit,
+    /// An interaction with a card that the entered card's text names or whose text names it.
+    named: bool,
 }
 
 impl ReferenceDb {
@@ -145,6 +150,9 @@ impl ReferenceDb {
                     fit.elsewhere += 1;
                 }
             }
+            let named = with
+                .iter()
+                .any(|w| self.names(card, w) || self.names(w, card));
             let reason = if with.is_empty() {
                 Reason::Own { role }
             } else {
@@ -155,6 +163,7 @@ impl ReferenceDb {
                 reason,
                 general: self.general.get(i).copied().unwrap_or(false),
                 fit,
+                named,
             });
         }
         let mut all_topics: Vec<Topic> = topics.to_vec();
@@ -171,6 +180,7 @@ impl ReferenceDb {
                         reason: Reason::General { topic },
                         general: true,
                         fit: Fit::default(),
+                        named: false,
                     });
                 }
             }
@@ -185,7 +195,17 @@ impl ReferenceDb {
         }
         picked.sort_by_key(|c| {
             let other_lang = records.get(c.index).is_some_and(|r| r.lang != lang);
-            (c.general, c.reason.tier(), other_lang, c.fit.key(), c.index)
+            let (missing, in_play, elsewhere) = c.fit.key();
+            (
+                c.general,
+                c.reason.tier(),
+                other_lang,
+                missing,
+                !c.named,
+                in_play,
+                elsewhere,
+                c.index,
+            )
         });
         picked
             .into_iter()
@@ -199,6 +219,18 @@ impl ReferenceDb {
                 })
             })
             .collect()
+    }
+
+    /// Whether the text of card `a` (as the English FAQ quotes it) names card `b`.
+    fn names(&self, a: &CardId, b: &CardId) -> bool {
+        let Some(text) = self.card_texts.get(a) else {
+            return false;
+        };
+        self.card_names
+            .get(b)
+            .into_iter()
+            .flatten()
+            .any(|n| text.contains(n.as_str()))
     }
 
     /// Whether a record in `lang` says what candidate `c` (for `card`) says, judged by the

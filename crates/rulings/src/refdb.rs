@@ -4,6 +4,7 @@
 //! names) differs from the one stored, or when the file is unreadable.
 
 use crate::corpus::{data_version, Corpus};
+use crate::engine::Engine;
 use crate::fold::fold;
 use crate::import::{self, bm_card};
 use crate::model::{CardName, ImportError, LinkRole, Ruling, RulingId, Source};
@@ -77,6 +78,12 @@ pub struct ReferenceDb {
     pub(crate) text_topics: HashMap<CardId, Vec<Topic>>,
     /// Per record: whether it is general (see [`crate::prompts::is_general`]).
     pub(crate) general: Vec<bool>,
+    /// Each card's special power text as the English FAQ quotes it, folded.
+    pub(crate) card_texts: HashMap<CardId, String>,
+    /// Each card's names (catalog names and the English FAQ's tag, `vulca 26`), folded.
+    pub(crate) card_names: HashMap<CardId, Vec<String>>,
+    /// The search engine's index of every record (built in memory when opened).
+    pub(crate) engine: Engine,
     rebuilt: bool,
 }
 
@@ -138,7 +145,7 @@ impl ReferenceDb {
         };
         remove_stale_builds(dir);
         let want = data_version(names);
-        if let Some(db) = Self::open_current(path, &want) {
+        if let Some(db) = Self::open_current(path, &want, names) {
             return Ok(db);
         }
         let corpus = import::import_all(names)?;
@@ -155,25 +162,24 @@ impl ReferenceDb {
         // Nothing reads the temporary file before it is complete: no journal is needed, and a
         // crash leaves only the temporary file, which `tempfile` removes when dropped.
         conn.pragma_update(None, "journal_mode", "OFF")?;
-        let db = Self::build(conn, corpus, names)?;
-        let Self { conn, corpus, .. } = db;
-        conn.close().map_err(|(_, e)| e)?;
+        let mut db = Self::build(conn, corpus, names)?;
+        // the built index stays; only the connection moves to the file's final place
+        let built = std::mem::replace(&mut db.conn, Connection::open_in_memory()?);
+        built.close().map_err(|(_, e)| e)?;
         tmp.persist(path).map_err(|e| io_err(path, e.error))?;
-        let conn = Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_WRITE)?;
-        let mut db = Self::index(conn, corpus);
-        db.rebuilt = true;
+        db.conn = Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_WRITE)?;
         Ok(db)
     }
 
     /// The database at `path` if it exists, is readable and holds data version `want`.
-    fn open_current(path: &Path, want: &str) -> Option<Self> {
+    fn open_current(path: &Path, want: &str, names: &[CardName]) -> Option<Self> {
         // Not SQLITE_OPEN_CREATE: a missing file is built elsewhere and renamed into place.
         let conn = Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_WRITE).ok()?;
         if stored_version(&conn).ok()??.as_str() != stored_version_for(want) {
             return None;
         }
         let records = load_records(&conn).ok()?;
-        let mut db = Self::index(conn, Corpus::new(records, want.to_owned()));
+        let mut db = Self::index(conn, Corpus::new(records, want.to_owned()), names);
         db.rebuilt = false;
         Some(db)
     }
@@ -240,15 +246,24 @@ impl ReferenceDb {
             )?;
         }
         tx.commit()?;
-        let mut db = Self::index(conn, corpus);
+        let mut db = Self::index(conn, corpus, names);
         db.rebuilt = true;
         Ok(db)
     }
 
-    fn index(conn: Connection, corpus: Corpus) -> Self {
+    fn index(conn: Connection, corpus: Corpus, names: &[CardName]) -> Self {
         let mut by_card: HashMap<CardId, Vec<(usize, LinkRole)>> = HashMap::new();
         let mut by_topic: HashMap<Topic, Vec<usize>> = HashMap::new();
         let mut text_topics: HashMap<CardId, Vec<Topic>> = HashMap::new();
+        let mut card_texts: HashMap<CardId, String> = HashMap::new();
+        let mut card_names: HashMap<CardId, Vec<String>> = HashMap::new();
+        for n in names {
+            let name = fold(&n.name);
+            // a name this short ("Ra") would be found inside other words
+            if name.chars().count() >= 4 {
+                card_names.entry(n.card.clone()).or_default().push(name);
+            }
+        }
         for (i, r) in corpus.records.iter().enumerate() {
             for link in &r.cards {
                 let entry = by_card.entry(link.card.clone()).or_default();
@@ -264,13 +279,18 @@ impl ReferenceDb {
             if r.source == Source::BlueMoonFaqEn {
                 for (card, text) in quoted_card_texts(&r.display) {
                     text_topics
-                        .entry(card)
+                        .entry(card.clone())
                         .or_insert_with(|| Topic::from_text(&text));
+                    card_texts.entry(card).or_insert_with(|| fold(&text));
                 }
             }
         }
         let general = corpus.records.iter().map(is_general).collect();
+        let engine = Engine::build(&corpus.records, names);
         ReferenceDb {
+            engine,
+            card_texts,
+            card_names,
             conn,
             corpus,
             by_card,

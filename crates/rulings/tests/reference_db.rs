@@ -34,8 +34,10 @@ fn search_finds_and_marks_words() {
             .search("Wall of Fire", SearchFilter::default(), 10)
             .expect("search");
         assert!(!hits.is_empty());
+        // ranked, not filtered: the records holding all the words come first
         assert!(hits
             .iter()
+            .take(5)
             .all(|h| h.ruling.display.contains("Wall") || h.ruling.display.contains("wall")));
         assert!(hits[0].snippet.contains("[Wall]"), "{}", hits[0].snippet);
         assert!(hits.windows(2).all(|w| w[0].score >= w[1].score), "ranked");
@@ -56,11 +58,16 @@ fn search_filters_by_language_source_and_game() {
             source: Some(Source::BlueMoonFaqEn),
             game: Some(Game::BlueMoon),
             lang: None,
+            prefer: None,
         };
-        assert!(db
-            .search("Feuerwall", en_only, 50)
-            .expect("search")
-            .is_empty());
+        // the English FAQ never says "Feuerwall": its parts and their English terms find it
+        let en = db.search("Feuerwall", en_only, 50).expect("search");
+        assert!(en.iter().all(|h| h.ruling.source == Source::BlueMoonFaqEn));
+        assert!(
+            en[0].ruling.display.contains("Wall of Fire"),
+            "{}",
+            en[0].ruling.display
+        );
     });
 }
 
@@ -445,8 +452,22 @@ fn catalog_names_find_rulings_across_languages() {
     let ids = |hits: &[rulings::Hit]| -> Vec<RulingId> {
         hits.iter().map(|h| h.ruling.id.clone()).collect()
     };
-    for id in ids(&english) {
-        assert!(ids(&german).contains(&id), "{id} not found in German");
+    // ranked, not filtered: the English answers on both (Wall of Fire and retreating) are
+    // among the German words' first answers
+    let both: Vec<RulingId> = english
+        .iter()
+        .take(5)
+        .filter(|h| {
+            h.ruling.display.contains("Wall of Fire") && h.ruling.display.contains("retreat")
+        })
+        .map(|h| h.ruling.id.clone())
+        .collect();
+    assert!(!both.is_empty());
+    for id in both {
+        assert!(
+            ids(&german[..5.min(german.len())]).contains(&id),
+            "{id} not found in German"
+        );
     }
     // ... and the other way round, and in every inflection the glossary allows.
     let de = SearchFilter {
@@ -455,7 +476,7 @@ fn catalog_names_find_rulings_across_languages() {
     };
     let german_hits = db.search("dragons retreat", de, 50).expect("search");
     assert!(!german_hits.is_empty());
-    for h in &german_hits {
+    for h in german_hits.iter().take(5) {
         let d = h.ruling.display.to_lowercase();
         assert!(d.contains("drache"), "{d}");
         assert!(d.contains("rückzug") || d.contains("zurückzieh"), "{d}");

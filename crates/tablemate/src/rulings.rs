@@ -8,10 +8,9 @@ use crate::cards::{name_of, parse_game, quoted, CardSummary};
 use crate::error::{Result, ServiceError};
 use crate::Service;
 use ::cards::{CardId, CardRef, Game};
-use ::rulings::fold::{matches_raw, query_words, QueryWord};
 use ::rulings::import::card_lexicon;
 use ::rulings::{
-    CardName, Lang, Reason, ReferenceDb, Ruling, RulingId, SearchFilter, Source, Topic,
+    CardName, Lang, Query, Reason, ReferenceDb, Ruling, RulingId, SearchFilter, Source, Topic,
 };
 use serde::Serialize;
 use ts_rs::TS;
@@ -266,9 +265,9 @@ fn word_spans(text: &str) -> Vec<(usize, usize)> {
 /// many words around the first match are kept (with `…` where text was left out). The search
 /// crate's own snippet marks matches with brackets, which the FAQ's card tags (`[Vulca 24]`)
 /// also use, so the marks are computed here as segments instead.
-pub(crate) fn highlight(text: &str, query: &[QueryWord], window: Option<usize>) -> Vec<Segment> {
+pub(crate) fn highlight(text: &str, query: &Query, window: Option<usize>) -> Vec<Segment> {
     let spans = word_spans(text);
-    let hit = |&(s, e): &(usize, usize)| query.iter().any(|q| matches_raw(q, &text[s..e]));
+    let hit = |&(s, e): &(usize, usize)| query.marks(&text[s..e]);
     let (from, to) = match window {
         Some(n) => {
             let first = spans.iter().position(hit).unwrap_or(0);
@@ -392,8 +391,10 @@ impl Service {
         Ok(self.reference.get_or_init(|| db))
     }
 
-    /// Full-text search over every ruling; all words must match (as word beginnings, German
-    /// umlauts folded). Empty text finds nothing.
+    /// Searches every ruling for a question as players type it, best first (see the `rulings`
+    /// crate's engine): small words left out, stems, word beginnings, German compounds and
+    /// separable verbs, typos and the game's terms in both languages. The interface language
+    /// (the settings') comes first where both FAQs answer. Text without a word finds nothing.
     pub fn search_rulings(
         &self,
         text: &str,
@@ -409,11 +410,12 @@ impl Service {
                 None => None,
                 Some(l) => Some(parse_lang(Some(l))?),
             },
+            prefer: Some(self.settings()?.language.into()),
         };
         let limit = check_limit(limit)?;
-        let words = query_words(text);
-        let hits = self
-            .reference()?
+        let db = self.reference()?;
+        let words = db.query(text);
+        let hits = db
             .search(text, filter, limit)
             .map_err(|e| ServiceError::internal(format!("The rulings search failed: {e}")))?;
         Ok(RulingSearch {
@@ -436,7 +438,7 @@ impl Service {
         let r = db.get(&rid).ok_or_else(|| {
             ServiceError::not_found(format!("There is no ruling with the id {}.", quoted(id)))
         })?;
-        let words = query_words(highlight_words.unwrap_or_default());
+        let words = db.query(highlight_words.unwrap_or_default());
         let referenced_by = db
             .corpus()
             .records
@@ -605,7 +607,7 @@ mod tests {
 
     #[test]
     fn highlight_marks_words_and_keeps_brackets_of_tags() {
-        let q = query_words("feuer");
+        let q = svc().reference().unwrap().query("feuer");
         let s = highlight("[Vulca 24] Feuerzauber: kein Feuer.", &q, None);
         let joined: String = s.iter().map(|x| x.text.as_str()).collect();
         assert_eq!(joined, "[Vulca 24] Feuerzauber: kein Feuer.");
@@ -639,12 +641,19 @@ mod tests {
             .search_rulings("Feuerwall", None, None, Some("de"), 10)
             .unwrap();
         assert!(!found.hits.is_empty());
-        for h in &found.hits {
+        // ranked: the records naming the Wall of Fire first, the name marked (later ones may
+        // be found by the card's tag alone, "Vulca 26", through the catalog's names)
+        for (k, h) in found.hits.iter().enumerate() {
             assert_eq!(h.ruling.lang, "de");
-            assert!(h
-                .excerpt
-                .iter()
-                .any(|s| s.hit && s.text.to_lowercase().starts_with("feuerwall")));
+            // the word is marked, or the ruling sits in the card's own section
+            if k < 3 {
+                assert!(
+                    h.excerpt
+                        .iter()
+                        .any(|s| s.hit && s.text.to_lowercase().starts_with("feuerwall"))
+                        || h.ruling.section.iter().any(|s| s.contains("Feuerwall"))
+                );
+            }
         }
         // the catalog's names link the German name to the English FAQ's rulings of the card
         let en = svc
@@ -658,7 +667,7 @@ mod tests {
         let other_game = svc
             .search_rulings("Feuerwall", Some("whi"), None, None, 10)
             .unwrap();
-        assert!(other_game.hits.is_empty());
+        assert!(other_game.hits.iter().all(|h| h.ruling.game != "blue-moon"));
         assert!(svc.search_rulings("x", Some("go"), None, None, 5).is_err());
         assert!(svc
             .search_rulings("x", None, Some("wiki"), None, 5)
@@ -685,8 +694,12 @@ mod tests {
         };
         let english = ids("Wall of Fire retreat");
         assert!(!english.is_empty());
+        // ranked, not filtered: the first English answers are among the German words' first
         let german = ids("Feuerwall Rückzug");
-        assert!(english.iter().all(|id| german.contains(id)), "{german:?}");
+        assert!(
+            english[..1].iter().all(|id| german[..3].contains(id)),
+            "{german:?}"
+        );
         // the translated word is marked in the excerpt
         let hit = svc
             .search_rulings("Feuerwall Rückzug", Some("bm"), None, Some("en"), 1)

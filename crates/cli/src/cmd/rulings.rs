@@ -9,8 +9,10 @@ use crate::Ctx;
 
 #[derive(Debug, Subcommand)]
 pub enum RulingsCmd {
-    /// Search every ruling for all the words (word beginnings match; ä = ae; Blue Moon card
-    /// names and game terms find each other in English and German: Feuerwall Rückzug).
+    /// Search every ruling for a question as players type it, best first (small words left
+    /// out; English and German word forms, compounds, separable verbs and typos; ä = ae; Blue
+    /// Moon card names and game terms find each other in English and German: Feuerwall
+    /// Rückzug, Kampf ablehnen). Your language's FAQ comes first.
     Search {
         /// The words to find (all of them).
         text: String,

@@ -1,0 +1,370 @@
+//! Words as players type them: folded (see [`crate::fold`]), stemmed in English and German
+//! (Snowball, `rust-stemmers`), small words told apart, German separable verbs put together.
+//!
+//! The index and the query use the same [`keys`] of a word: its English and its German stem.
+//! A word is stemmed both ways because a record's card names, section titles and quoted
+//! German names mix the languages, and because a query does not say its language; the two
+//! stems of a word of the other language rarely meet an unrelated word.
+
+use rust_stemmers::{Algorithm, Stemmer};
+use std::sync::LazyLock;
+
+static EN: LazyLock<Stemmer> = LazyLock::new(|| Stemmer::create(Algorithm::English));
+static DE: LazyLock<Stemmer> = LazyLock::new(|| Stemmer::create(Algorithm::German));
+
+/// The index keys of a folded word: its English and German stems (one when they agree).
+pub fn keys(folded: &str) -> [String; 2] {
+    let mut en = EN.stem(folded).into_owned();
+    // Porter2 undoubles "ff" after a suffix ("bluffing" → "bluf") but keeps "bluff" whole
+    if en.ends_with('f') && folded.starts_with(&format!("{en}f")) {
+        en.push('f');
+    }
+    // the German stemmer leaves verb forms in -t whole ("ignoriert", "ignorieren" → "ignori");
+    // the many verbs in -ieren meet their infinitive here
+    let de = match ["iert", "ierte", "ierten", "iertes", "ierter", "ierst"]
+        .iter()
+        .find_map(|e| folded.strip_suffix(e))
+    {
+        Some(base) if base.len() >= 3 => DE.stem(&format!("{base}ieren")).into_owned(),
+        _ => DE.stem(folded).into_owned(),
+    };
+    [en, de]
+}
+
+/// Small words of English and German that say nothing about a ruling on their own: a query's
+/// own "what", "when", "I", "does", "kann ich", "wenn". Game words that look small (`stop`,
+/// `free`, `turn`, `up` in "draw up") are not here; glossary phrases are found before these are
+/// left out.
+const STOP_WORDS: &[&str] = &[
+    // English
+    "a",
+    "about",
+    "after",
+    "again",
+    "all",
+    "also",
+    "am",
+    "an",
+    "and",
+    "any",
+    "are",
+    "as",
+    "at",
+    "be",
+    "because",
+    "been",
+    "before",
+    "being",
+    "both",
+    "but",
+    "by",
+    "can",
+    "could",
+    "did",
+    "do",
+    "does",
+    "doing",
+    "during",
+    "each",
+    "else",
+    "for",
+    "from",
+    "get",
+    "gets",
+    "got",
+    "had",
+    "has",
+    "have",
+    "having",
+    "he",
+    "her",
+    "here",
+    "him",
+    "his",
+    "how",
+    "i",
+    "if",
+    "in",
+    "into",
+    "is",
+    "it",
+    "its",
+    "just",
+    "me",
+    "might",
+    "more",
+    "most",
+    "must",
+    "my",
+    "myself",
+    "of",
+    "on",
+    "only",
+    "or",
+    "other",
+    "our",
+    "ourselves",
+    "out",
+    "own",
+    "same",
+    "she",
+    "should",
+    "so",
+    "some",
+    "such",
+    "than",
+    "that",
+    "the",
+    "their",
+    "them",
+    "then",
+    "there",
+    "these",
+    "they",
+    "this",
+    "those",
+    "through",
+    "to",
+    "too",
+    "very",
+    "was",
+    "way",
+    "we",
+    "were",
+    "what",
+    "when",
+    "where",
+    "whether",
+    "which",
+    "while",
+    "who",
+    "whom",
+    "why",
+    "will",
+    "with",
+    "would",
+    "you",
+    "your",
+    "yours",
+    "anything",
+    "something",
+    "happens",
+    "happen",
+    "still",
+    "allowed",
+    "able",
+    "really",
+    "okay",
+    "ok",
+    "mean",
+    "means",
+    "meant",
+    // German
+    "aber",
+    "alle",
+    "allem",
+    "allen",
+    "aller",
+    "alles",
+    "als",
+    "also",
+    "am",
+    "an",
+    "auch",
+    "auf",
+    "aus",
+    "bei",
+    "beim",
+    "bin",
+    "bis",
+    "bist",
+    "da",
+    "dabei",
+    "dadurch",
+    "dafur",
+    "damit",
+    "dann",
+    "darf",
+    "darauf",
+    "das",
+    "dass",
+    "dem",
+    "den",
+    "denn",
+    "der",
+    "des",
+    "dich",
+    "die",
+    "dies",
+    "diese",
+    "diesem",
+    "diesen",
+    "dieser",
+    "dieses",
+    "dir",
+    "doch",
+    "dort",
+    "du",
+    "durch",
+    "ein",
+    "eine",
+    "einem",
+    "einen",
+    "einer",
+    "eines",
+    "er",
+    "es",
+    "etwas",
+    "fur",
+    "hat",
+    "hatte",
+    "habe",
+    "haben",
+    "ich",
+    "ihm",
+    "ihn",
+    "ihr",
+    "ihre",
+    "ihren",
+    "im",
+    "in",
+    "ins",
+    "ist",
+    "ja",
+    "jetzt",
+    "kann",
+    "kannst",
+    "konnen",
+    "man",
+    "mein",
+    "meine",
+    "meinen",
+    "mich",
+    "mir",
+    "mit",
+    "muss",
+    "musst",
+    "nach",
+    "noch",
+    "nun",
+    "ob",
+    "oder",
+    "sein",
+    "seine",
+    "seinen",
+    "sich",
+    "sie",
+    "sind",
+    "so",
+    "soll",
+    "sollte",
+    "um",
+    "und",
+    "uns",
+    "unter",
+    "vom",
+    "von",
+    "vor",
+    "war",
+    "was",
+    "weil",
+    "welche",
+    "welcher",
+    "wenn",
+    "wer",
+    "werden",
+    "wie",
+    "wird",
+    "wo",
+    "wir",
+    "zu",
+    "zum",
+    "zur",
+    "uber",
+    "darf",
+    "durfen",
+    "geht",
+    "gilt",
+    "passiert",
+    "eigentlich",
+    "trotzdem",
+    "genau",
+    "bedeutet",
+    "heisst",
+];
+
+/// Whether folded `word` is a small word (see [`STOP_WORDS`]).
+pub fn is_stop_word(word: &str) -> bool {
+    STOP_WORDS.contains(&word)
+}
+
+/// German verb particles that stand apart from their verb in a main clause ("er lehnt den Kampf
+/// ab" for "ablehnen"). Only those that are not also the small words a question is made of in
+/// another sense are put together with a verb; see [`separable_verbs`].
+const PARTICLES: &[&str] = &[
+    "ab", "an", "auf", "aus", "bei", "ein", "mit", "nach", "vor", "weg", "zu", "zuruck",
+    "zusammen", "los", "hinzu", "weiter", "fest", "um", "ran", "raus", "heraus", "hinaus",
+];
+
+/// Verb endings of a present or past form ("lehnt", "lehnst", "lehnte"), left off before a
+/// particle is put in front: the joined word is then a beginning of the infinitive's stem.
+const VERB_ENDINGS: &[&str] = &["test", "ten", "tet", "te", "st", "et", "en", "t", "e", "n"];
+
+/// The verbs a German query may write apart, put together: for a particle standing on its own
+/// at the end of a clause (`lehnt … ab`), the particle joined to each word before it that is
+/// not small, without its verb ending (`ablehn`, `abkampf`), to be matched as a word beginning
+/// (`ablehnen`, `ablehnt`). The caller keeps the joined words that exist (in the index or the
+/// glossary). `words` are the query's folded words in order; returns (index of the particle,
+/// index of the verb, joined beginning).
+pub fn separable_verbs(words: &[String]) -> Vec<(usize, usize, String)> {
+    let mut out = Vec::new();
+    for (k, p) in words.iter().enumerate() {
+        if !PARTICLES.contains(&p.as_str()) || k == 0 {
+            continue;
+        }
+        // the particle closes the clause: it is the last word, or followed by a small word
+        let closes = words.get(k + 1).is_none_or(|n| is_stop_word(n));
+        if !closes {
+            continue;
+        }
+        for v in (0..k).rev().take(6) {
+            let verb = &words[v];
+            if is_stop_word(verb) || PARTICLES.contains(&verb.as_str()) {
+                continue;
+            }
+            let base = VERB_ENDINGS
+                .iter()
+                .find_map(|e| verb.strip_suffix(e).filter(|b| b.chars().count() >= 3))
+                .unwrap_or(verb);
+            out.push((k, v, format!("{p}{base}")));
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stems_meet_in_both_languages() {
+        assert_eq!(keys("discarded")[0], keys("discarding")[0]);
+        assert_eq!(keys("bluffing")[0], keys("bluff")[0]);
+        assert_eq!(keys("drachen")[1], keys("drache")[1]);
+        assert_eq!(keys("ignoriert")[1], keys("ignorieren")[1]);
+    }
+
+    #[test]
+    fn separable_verbs_are_put_together() {
+        let w = |s: &str| s.split(' ').map(str::to_owned).collect::<Vec<_>>();
+        assert_eq!(
+            separable_verbs(&w("lehnt ab")),
+            vec![(1, 0, "ablehn".to_owned())]
+        );
+        assert_eq!(
+            separable_verbs(&w("wer lehnt den kampf ab")),
+            vec![(4, 3, "abkampf".to_owned()), (4, 1, "ablehn".to_owned())]
+        );
+        assert!(separable_verbs(&w("ab wann")).is_empty());
+    }
+}

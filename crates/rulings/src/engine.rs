@@ -1,0 +1,655 @@
+//! The rulings search engine: ranked retrieval over every record, in memory, built when the
+//! reference database is opened (a few thousand records: tens of milliseconds).
+//!
+//! A query is cut into units, one per meaningful word typed (small words left out, see
+//! [`crate::analysis::is_stop_word`]), or one per glossary phrase typed ("draw up", "discard
+//! pile"). A unit matches a record through any of its keys, each with a weight:
+//! - the word's English and German stems (1.0), e.g. `discarded` → `discard`;
+//! - words beginning with it (0.6): a word being typed, `Feuerw` → `Feuerwall`;
+//! - German compounds ending in it (0.6): `Beginn` → `Kampfbeginn`;
+//! - the glossary's other words for the same game term (0.8), in both languages: `shield` →
+//!   `Schild`, `ABGEWEHRT`; a glossary phrase counts when all its words are in the record;
+//! - a separable verb put together (1.0): `lehnt … ab` → `ablehnen`, and its glossary terms;
+//! - for a long word found nowhere, words one or two typos away (0.7).
+//!
+//! A unit scores a record with BM25 (k1 1.2, b 0.75) of its best key, the section title
+//! counting twice and the linked cards' names once. The record's score is the sum over the
+//! units times the share of units it matches, squared (records holding all the words first),
+//! plus a boost for the words typed next to each other appearing next to each other in the
+//! record, times a language factor: a record in the other language than the reader's weighs
+//! half (the reader's FAQ first on the same question, the other one where it has nothing).
+
+use crate::analysis::{is_stop_word, keys, separable_verbs};
+use crate::fold::{fold, words as text_words, MAX_QUERY_WORDS};
+use crate::glossary;
+use crate::model::{CardName, Lang, Ruling};
+use cards::CardId;
+use std::collections::HashMap;
+
+const K1: f32 = 1.2;
+const B: f32 = 0.75;
+/// Weights of the keys a unit matches by (see the module's text).
+const W_EXACT: f32 = 1.0;
+const W_PREFIX: f32 = 0.6;
+const W_COMPOUND: f32 = 0.6;
+const W_GLOSSARY: f32 = 0.8;
+const W_TYPO: f32 = 0.7;
+/// How much the section title's words, the question's words (again: they are in the text too)
+/// and the linked cards' names count per occurrence: a question says what a record is about.
+const SECTION_TF: f32 = 2.0;
+const QUESTION_TF: f32 = 1.5;
+const CARDS_TF: f32 = 1.0;
+/// A record in another language than the reader's.
+const OTHER_LANG: f32 = 0.5;
+/// Most words a typed beginning expands to; most typo neighbours.
+const MAX_PREFIX: usize = 60;
+const MAX_TYPOS: usize = 12;
+/// Candidates checked for words typed next to each other.
+const PHRASE_CANDIDATES: usize = 200;
+const PHRASE_BOOST: f32 = 0.25;
+
+/// One word of the vocabulary: its folded spelling and its terms (English and German stem).
+#[derive(Debug)]
+struct VocabWord {
+    text: String,
+    terms: [u32; 2],
+}
+
+/// The in-memory index.
+#[derive(Debug, Default)]
+pub struct Engine {
+    term_ids: HashMap<String, u32>,
+    /// Per term: (record, weighted term frequency), records ascending.
+    postings: Vec<Vec<(u32, f32)>>,
+    doc_len: Vec<f32>,
+    avg_len: f32,
+    /// Every folded word, sorted (beginnings and typos are looked up in it).
+    vocab: Vec<VocabWord>,
+    vocab_at: HashMap<String, u32>,
+    /// Per vocabulary word: the German compounds ending in it.
+    compounds: HashMap<u32, Vec<u32>>,
+    /// Per record: the vocabulary words of its text and section, in order (for phrases).
+    sequence: Vec<Vec<u32>>,
+    langs: Vec<Lang>,
+}
+
+/// How a unit matches: terms with weights, and glossary phrases (all words needed).
+#[derive(Debug, Clone, Default)]
+struct Unit {
+    /// Typed words of the unit (one, or a glossary phrase's).
+    width: usize,
+    terms: HashMap<u32, f32>,
+    phrases: Vec<(f32, Vec<HashMap<u32, f32>>)>,
+    /// Vocabulary words the unit matches, for marking them in a text.
+    marks: Vec<String>,
+}
+
+/// A parsed query: what it matches, and which words of a text to mark.
+#[derive(Debug, Clone, Default)]
+pub struct Query {
+    units: Vec<Unit>,
+    /// Stems (keys) the query matches by, for [`Query::marks`].
+    mark_keys: std::collections::HashSet<String>,
+    mark_words: std::collections::HashSet<String>,
+}
+
+impl Query {
+    /// Whether nothing searchable was typed.
+    pub fn is_empty(&self) -> bool {
+        self.units.is_empty()
+    }
+
+    /// Whether a word of a text (as written) is one the query matched.
+    pub fn marks(&self, word: &str) -> bool {
+        let f = fold(word);
+        if f.is_empty() {
+            return false;
+        }
+        self.mark_words.contains(&f) || keys(&f).iter().any(|k| self.mark_keys.contains(k))
+    }
+}
+
+fn bm25_idf(n: f32, df: f32) -> f32 {
+    (1.0 + (n - df + 0.5) / (df + 0.5)).ln()
+}
+
+impl Engine {
+    /// Indexes `records`; `names` are every catalog name of the cards, indexed with the records
+    /// that link their cards.
+    pub fn build(records: &[Ruling], names: &[CardName]) -> Engine {
+        let mut card_names: HashMap<&CardId, Vec<&str>> = HashMap::new();
+        for n in names {
+            card_names.entry(&n.card).or_default().push(n.name.as_str());
+        }
+        let mut e = Engine::default();
+        let mut tf: Vec<HashMap<u32, f32>> = Vec::with_capacity(records.len());
+        for r in records {
+            let mut doc: HashMap<u32, f32> = HashMap::new();
+            let mut seq = Vec::new();
+            let mut len = 0.0;
+            let section = r.section.join(" / ");
+            let mut cards = String::new();
+            for link in &r.cards {
+                for n in card_names.get(&link.card).into_iter().flatten() {
+                    cards.push_str(n);
+                    cards.push(' ');
+                }
+            }
+            for (text, weight, in_seq) in [
+                (r.display.as_str(), 1.0, true),
+                (
+                    r.question.as_deref().unwrap_or_default(),
+                    QUESTION_TF,
+                    false,
+                ),
+                (section.as_str(), SECTION_TF, true),
+                (cards.as_str(), CARDS_TF, false),
+            ] {
+                for w in text_words(text) {
+                    let v = e.vocab_word(&w.folded);
+                    if in_seq {
+                        seq.push(v);
+                    }
+                    let terms = e.vocab_terms(v);
+                    *doc.entry(terms[0]).or_default() += weight;
+                    if terms[1] != terms[0] {
+                        *doc.entry(terms[1]).or_default() += weight;
+                    }
+                    len += weight;
+                }
+            }
+            tf.push(doc);
+            e.sequence.push(seq);
+            e.doc_len.push(len);
+            e.langs.push(r.lang);
+        }
+        e.postings = vec![Vec::new(); e.term_ids.len()];
+        for (d, doc) in tf.into_iter().enumerate() {
+            let d = u32::try_from(d).unwrap_or(u32::MAX);
+            for (t, f) in doc {
+                if let Some(p) = e.postings.get_mut(t as usize) {
+                    p.push((d, f));
+                }
+            }
+        }
+        for p in &mut e.postings {
+            p.sort_by_key(|x| x.0);
+        }
+        let n = e.doc_len.len().max(1) as f32;
+        e.avg_len = e.doc_len.iter().sum::<f32>() / n;
+        e.sort_vocab();
+        e.find_compounds();
+        e
+    }
+
+    fn vocab_word(&mut self, folded: &str) -> u32 {
+        if let Some(&v) = self.vocab_at.get(folded) {
+            return v;
+        }
+        let [a, b] = keys(folded);
+        let terms = [self.term(a), self.term(b)];
+        let v = u32::try_from(self.vocab.len()).unwrap_or(u32::MAX);
+        self.vocab.push(VocabWord {
+            text: folded.to_owned(),
+            terms,
+        });
+        self.vocab_at.insert(folded.to_owned(), v);
+        v
+    }
+
+    fn vocab_terms(&self, v: u32) -> [u32; 2] {
+        self.vocab.get(v as usize).map_or([0, 0], |w| w.terms)
+    }
+
+    fn term(&mut self, key: String) -> u32 {
+        let next = u32::try_from(self.term_ids.len()).unwrap_or(u32::MAX);
+        *self.term_ids.entry(key).or_insert(next)
+    }
+
+    /// Sorts the vocabulary (for beginnings) and renumbers the records' sequences.
+    fn sort_vocab(&mut self) {
+        let mut order: Vec<u32> = (0..self.vocab.len() as u32).collect();
+        order.sort_by(|&a, &b| {
+            self.vocab[a as usize]
+                .text
+                .cmp(&self.vocab[b as usize].text)
+        });
+        let mut new_of = vec![0u32; order.len()];
+        for (new, &old) in order.iter().enumerate() {
+            new_of[old as usize] = new as u32;
+        }
+        let mut vocab = std::mem::take(&mut self.vocab);
+        let mut slots: Vec<Option<VocabWord>> = vocab.drain(..).map(Some).collect();
+        self.vocab = order
+            .iter()
+            .filter_map(|&old| slots[old as usize].take())
+            .collect();
+        for s in &mut self.sequence {
+            for v in s.iter_mut() {
+                *v = new_of[*v as usize];
+            }
+        }
+        self.vocab_at = self
+            .vocab
+            .iter()
+            .enumerate()
+            .map(|(i, w)| (w.text.clone(), i as u32))
+            .collect();
+    }
+
+    /// German compounds: a word of at least 8 letters that is a word of at least 3 letters
+    /// (with a joining `s`, `n`, `en` or `es`) followed by a word of at least 4.
+    fn find_compounds(&mut self) {
+        let mut out: HashMap<u32, Vec<u32>> = HashMap::new();
+        for (i, w) in self.vocab.iter().enumerate() {
+            let t = &w.text;
+            if t.chars().count() < 8 || !t.is_ascii() {
+                continue;
+            }
+            for cut in 3..=t.len().saturating_sub(4) {
+                let (head, tail) = t.split_at(cut);
+                let Some(&tv) = self.vocab_at.get(tail) else {
+                    continue;
+                };
+                let head_ok = ["", "s", "n", "en", "es", "e"].iter().any(|j| {
+                    head.strip_suffix(j)
+                        .is_some_and(|h| h.len() >= 3 && self.vocab_at.contains_key(h))
+                });
+                if head_ok {
+                    out.entry(tv).or_default().push(i as u32);
+                }
+            }
+        }
+        self.compounds = out;
+    }
+
+    /// The vocabulary words beginning with `prefix` (at most [`MAX_PREFIX`]).
+    fn beginning_with<'a>(
+        &'a self,
+        prefix: &'a str,
+    ) -> impl Iterator<Item = (u32, &'a VocabWord)> + 'a {
+        let from = self.vocab.partition_point(|w| w.text.as_str() < prefix);
+        self.vocab[from..]
+            .iter()
+            .take_while(move |w| w.text.starts_with(prefix))
+            .take(MAX_PREFIX)
+            .enumerate()
+            .map(move |(k, w)| ((from + k) as u32, w))
+    }
+
+    /// Words one typo (two for long words) away from `word`, same first letter.
+    fn typos_of(&self, word: &str) -> Vec<u32> {
+        let n = word.chars().count();
+        let max = if n >= 8 { 2 } else { 1 };
+        let Some(first) = word.chars().next() else {
+            return Vec::new();
+        };
+        let start: String = first.to_string();
+        let from = self
+            .vocab
+            .partition_point(|w| w.text.as_str() < start.as_str());
+        let mut found: Vec<(usize, u32)> = self.vocab[from..]
+            .iter()
+            .enumerate()
+            .take_while(|(_, w)| w.text.starts_with(first))
+            .filter(|(_, w)| w.text.chars().count().abs_diff(n) <= max)
+            .filter_map(|(k, w)| {
+                let d = strsim::osa_distance(word, &w.text);
+                (d <= max).then_some((d, (from + k) as u32))
+            })
+            .collect();
+        found.sort();
+        found.into_iter().take(MAX_TYPOS).map(|x| x.1).collect()
+    }
+
+    /// Adds `word` matched as a whole word (its stems) to `terms`.
+    fn add_word(&self, word: &str, weight: f32, terms: &mut HashMap<u32, f32>) -> bool {
+        let mut any = false;
+        for k in keys(word) {
+            if let Some(&t) = self.term_ids.get(&k) {
+                let e = terms.entry(t).or_insert(0.0);
+                *e = e.max(weight);
+                any = true;
+            }
+        }
+        any
+    }
+
+    fn add_vocab(&self, v: u32, weight: f32, terms: &mut HashMap<u32, f32>) {
+        for t in self.vocab_terms(v) {
+            let e = terms.entry(t).or_insert(0.0);
+            *e = e.max(weight);
+        }
+    }
+
+    /// The terms one typed (or glossary) word matches: itself, words it begins, compounds it
+    /// ends; with `typos`, near spellings when none of those exist. Returns the vocabulary
+    /// words matched, for marking.
+    fn expand(
+        &self,
+        word: &str,
+        weight: f32,
+        typos: bool,
+        terms: &mut HashMap<u32, f32>,
+    ) -> Vec<String> {
+        let mut marks = Vec::new();
+        let mut found = self.add_word(word, weight, terms);
+        if found {
+            marks.push(word.to_owned());
+        }
+        if word.chars().count() >= 3 {
+            for (v, w) in self.beginning_with(word) {
+                self.add_vocab(v, weight * W_PREFIX, terms);
+                marks.push(w.text.clone());
+                found = true;
+            }
+        }
+        if let Some(&v) = self.vocab_at.get(word) {
+            for &c in self.compounds.get(&v).into_iter().flatten() {
+                self.add_vocab(c, weight * W_COMPOUND, terms);
+                if let Some(w) = self.vocab.get(c as usize) {
+                    marks.push(w.text.clone());
+                }
+            }
+        }
+        if !found && typos && word.chars().count() >= 5 {
+            for v in self.typos_of(word) {
+                self.add_vocab(v, weight * W_TYPO, terms);
+                if let Some(w) = self.vocab.get(v as usize) {
+                    marks.push(w.text.clone());
+                }
+            }
+        }
+        marks
+    }
+
+    /// Adds the glossary's other forms of a term to a unit.
+    fn add_glossary(&self, forms: &[&str], unit: &mut Unit) {
+        for f in forms {
+            if f.contains(' ') {
+                let mut words = Vec::new();
+                for p in f.split(' ').filter(|p| !is_stop_word(p)) {
+                    let mut t = HashMap::new();
+                    unit.marks.extend(self.expand(p, 1.0, false, &mut t));
+                    if t.is_empty() {
+                        words.clear();
+                        break;
+                    }
+                    words.push(t);
+                }
+                if !words.is_empty() {
+                    unit.phrases.push((W_GLOSSARY, words));
+                }
+            } else {
+                let m = self.expand(f, W_GLOSSARY, false, &mut unit.terms);
+                unit.marks.extend(m);
+            }
+        }
+    }
+
+    /// Parses a person's query (any text: quotes, operators and brackets are plain characters).
+    pub fn query(&self, text: &str) -> Query {
+        let mut typed: Vec<String> = text_words(text)
+            .into_iter()
+            .map(|w| w.folded.chars().filter(|c| c.is_alphanumeric()).collect())
+            .filter(|w: &String| !w.is_empty())
+            .collect();
+        typed.dedup();
+        typed.truncate(MAX_QUERY_WORDS * 2);
+        let only_small = typed.iter().all(|w| is_stop_word(w));
+        let small = |w: &str| !only_small && is_stop_word(w);
+        // glossary phrases typed ("draw up", "discard pile") are one unit each
+        let spans = glossary::phrases_in(&typed);
+        let mut units: Vec<Unit> = Vec::new();
+        let mut unit_of: Vec<Option<usize>> = vec![None; typed.len()];
+        for (from, to, forms) in spans {
+            if unit_of[from..to].iter().any(Option::is_some) {
+                continue;
+            }
+            let mut u = Unit::default();
+            let mut phrase = Vec::new();
+            for w in &typed[from..to] {
+                if small(w) {
+                    continue;
+                }
+                let mut t = HashMap::new();
+                u.marks.extend(self.expand(w, 1.0, true, &mut t));
+                phrase.push(t);
+            }
+            u.width = phrase.len().max(1);
+            u.phrases.push((1.0, phrase));
+            self.add_glossary(&forms, &mut u);
+            for slot in &mut unit_of[from..to] {
+                *slot = Some(units.len());
+            }
+            units.push(u);
+        }
+        for (i, w) in typed.iter().enumerate() {
+            if unit_of[i].is_some() || small(w) {
+                continue;
+            }
+            let mut u = Unit {
+                width: 1,
+                ..Unit::default()
+            };
+            let plain = w.replace("ae", "a").replace("oe", "o").replace("ue", "u");
+            // as typed; else with umlauts written out (`Staerke`); else near spellings
+            let mut m = self.expand(w, W_EXACT, false, &mut u.terms);
+            if plain != *w && m.is_empty() {
+                m = self.expand(&plain, W_EXACT, false, &mut u.terms);
+            }
+            if m.is_empty() {
+                m = self.expand(w, W_EXACT, true, &mut u.terms);
+            }
+            u.marks.extend(m);
+            let mut forms = glossary::translations(w);
+            if plain != *w {
+                forms.extend(glossary::translations(&plain));
+            }
+            self.add_glossary(&forms, &mut u);
+            // a long word may be a compound of two words (`Bluffkarte`): both, and their terms
+            if let Some(parts) = self.split_compound(w) {
+                let mut phrase = Vec::new();
+                for p in parts {
+                    let mut t = HashMap::new();
+                    u.marks.extend(self.expand(&p, 1.0, false, &mut t));
+                    for f in glossary::translations(&p)
+                        .iter()
+                        .filter(|f| !f.contains(' '))
+                    {
+                        u.marks.extend(self.expand(f, W_GLOSSARY, false, &mut t));
+                    }
+                    phrase.push(t);
+                }
+                u.phrases.push((W_COMPOUND, phrase));
+            }
+            unit_of[i] = Some(units.len());
+            units.push(u);
+        }
+        // separable verbs: the joined word is a key of the verb's unit when it exists, and the
+        // particle is then no unit of its own
+        let mut particles: Vec<usize> = Vec::new();
+        for (p, v, joined) in separable_verbs(&typed) {
+            let Some(k) = unit_of[v] else { continue };
+            let forms = glossary::translations(&joined);
+            let mut t = HashMap::new();
+            let m = self.expand(&joined, W_EXACT, false, &mut t);
+            if t.is_empty() && forms.is_empty() {
+                continue;
+            }
+            let u = &mut units[k];
+            for (term, w) in t {
+                let e = u.terms.entry(term).or_insert(0.0);
+                *e = e.max(w);
+            }
+            u.marks.extend(m);
+            self.add_glossary(&forms, u);
+            if let Some(pu) = unit_of[p] {
+                particles.push(pu);
+            }
+        }
+        let mut q = Query::default();
+        for (k, u) in units.into_iter().enumerate() {
+            if particles.contains(&k) {
+                continue;
+            }
+            if q.units.len() == MAX_QUERY_WORDS {
+                break;
+            }
+            for m in &u.marks {
+                q.mark_words.insert(m.clone());
+            }
+            q.units.push(u);
+        }
+        for t in typed.iter().filter(|w| !small(w)) {
+            for k in keys(t) {
+                q.mark_keys.insert(k);
+            }
+        }
+        q
+    }
+
+    /// Splits a word found nowhere into two words that are (with a joining `s`).
+    fn split_compound(&self, word: &str) -> Option<Vec<String>> {
+        if word.len() < 8 || !word.is_ascii() {
+            return None;
+        }
+        (4..=word.len() - 4).find_map(|cut| {
+            let (head, tail) = word.split_at(cut);
+            let head = head
+                .strip_suffix('s')
+                .filter(|h| h.len() >= 4)
+                .unwrap_or(head);
+            let known = |w: &str| keys(w).iter().any(|k| self.term_ids.contains_key(k));
+            (known(head) && known(tail)).then(|| vec![head.to_owned(), tail.to_owned()])
+        })
+    }
+
+    fn bm25(&self, t: u32, into: &mut [f32], weight: f32) {
+        let Some(p) = self.postings.get(t as usize) else {
+            return;
+        };
+        let n = self.doc_len.len() as f32;
+        let idf = bm25_idf(n, p.len() as f32);
+        for &(d, tf) in p {
+            let len = self.doc_len[d as usize];
+            let s = idf * tf * (K1 + 1.0) / (tf + K1 * (1.0 - B + B * len / self.avg_len));
+            let slot = &mut into[d as usize];
+            *slot = slot.max(s * weight);
+        }
+    }
+
+    /// The score of one unit in every record.
+    fn unit_scores(&self, u: &Unit) -> Vec<f32> {
+        let n = self.doc_len.len();
+        let mut best = vec![0.0f32; n];
+        for (&t, &w) in &u.terms {
+            self.bm25(t, &mut best, w * u.width as f32);
+        }
+        for (w, words) in &u.phrases {
+            let mut sum = vec![0.0f32; n];
+            let mut count = vec![0u8; n];
+            for word in words {
+                let mut s = vec![0.0f32; n];
+                for (&t, &tw) in word {
+                    self.bm25(t, &mut s, tw);
+                }
+                for d in 0..n {
+                    if s[d] > 0.0 {
+                        sum[d] += s[d];
+                        count[d] += 1;
+                    }
+                }
+            }
+            let all = words.len();
+            for d in 0..n {
+                // a glossary phrase counts when all its words are there; the words typed
+                // (weight 1.0) count for what they match
+                let v = if usize::from(count[d]) == all {
+                    sum[d] / all as f32 * u.width as f32 * w
+                } else if *w >= W_EXACT {
+                    sum[d]
+                } else {
+                    0.0
+                };
+                best[d] = best[d].max(v);
+            }
+        }
+        best
+    }
+
+    /// Ranks every record for `q`; `keep` filters records; `prefer` is the reader's language.
+    /// Returns (record, score), best first, at most `limit`.
+    pub fn search(
+        &self,
+        q: &Query,
+        prefer: Option<Lang>,
+        keep: impl Fn(usize) -> bool,
+        limit: usize,
+    ) -> Vec<(usize, f32)> {
+        let n = self.doc_len.len();
+        if q.units.is_empty() || n == 0 {
+            return Vec::new();
+        }
+        let per_unit: Vec<Vec<f32>> = q.units.iter().map(|u| self.unit_scores(u)).collect();
+        let total: usize = q.units.iter().map(|u| u.width).sum();
+        let mut scored: Vec<(usize, f32)> = Vec::new();
+        for d in 0..n {
+            let mut sum = 0.0;
+            let mut matched = 0;
+            for (u, s) in q.units.iter().zip(&per_unit) {
+                if s[d] > 0.0 {
+                    sum += s[d];
+                    matched += u.width;
+                }
+            }
+            if matched == 0 || !keep(d) {
+                continue;
+            }
+            let share = matched as f32 / total as f32;
+            let mut score = sum * share * share;
+            if prefer.is_some_and(|l| self.langs[d] != l) {
+                score *= OTHER_LANG;
+            }
+            scored.push((d, score));
+        }
+        scored.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+        // words typed next to each other, next to each other in the record
+        if q.units.len() >= 2 {
+            let sets: Vec<std::collections::HashSet<u32>> = q
+                .units
+                .iter()
+                .map(|u| {
+                    let mut s: std::collections::HashSet<u32> = u.terms.keys().copied().collect();
+                    for (_, words) in &u.phrases {
+                        for w in words {
+                            s.extend(w.keys().copied());
+                        }
+                    }
+                    s
+                })
+                .collect();
+            for (d, score) in scored.iter_mut().take(PHRASE_CANDIDATES) {
+                let seq = &self.sequence[*d];
+                let unit_at: Vec<Option<usize>> = seq
+                    .iter()
+                    .map(|&v| {
+                        let [a, b] = self.vocab_terms(v);
+                        sets.iter().position(|s| s.contains(&a) || s.contains(&b))
+                    })
+                    .collect();
+                let mut pairs = 0;
+                for k in 0..q.units.len() - 1 {
+                    let near = unit_at.iter().enumerate().any(|(i, u)| {
+                        *u == Some(k) && unit_at[i + 1..].iter().take(2).any(|x| *x == Some(k + 1))
+                    });
+                    pairs += usize::from(near);
+                }
+                *score *= 1.0 + PHRASE_BOOST * pairs as f32;
+            }
+            scored.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+        }
+        scored.truncate(limit);
+        scored
+    }
+}

@@ -1,0 +1,180 @@
+//! Each part of rulings search on its own, on the shipped documents, and the examples of
+//! issue 34.
+
+use cards::{Catalog, Game};
+use rulings::{CardName, Hit, Lang, ReferenceDb, SearchFilter};
+use std::sync::{Mutex, OnceLock};
+
+fn db() -> &'static Mutex<ReferenceDb> {
+    static DB: OnceLock<Mutex<ReferenceDb>> = OnceLock::new();
+    DB.get_or_init(|| {
+        let catalog = Catalog::load_embedded().expect("catalog");
+        let mut names = Vec::new();
+        for c in catalog.bm_cards() {
+            for (name, lang) in [(&c.name_en, Lang::En), (&c.name_de, Lang::De)] {
+                if let Some(name) = name {
+                    names.push(CardName {
+                        game: Game::BlueMoon,
+                        card: c.facts.id.clone(),
+                        name: name.clone(),
+                        lang,
+                    });
+                }
+            }
+        }
+        Mutex::new(ReferenceDb::open_in_memory(&names).expect("reference db"))
+    })
+}
+
+fn search(text: &str, prefer: Lang, limit: usize) -> Vec<Hit> {
+    let db = db().lock().unwrap_or_else(|e| e.into_inner());
+    let filter = SearchFilter {
+        game: Some(Game::BlueMoon),
+        prefer: Some(prefer),
+        ..SearchFilter::default()
+    };
+    db.search(text, filter, limit).expect("search")
+}
+
+fn marks(text: &str, word: &str) -> bool {
+    db().lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .query(text)
+        .marks(word)
+}
+
+fn questions(hits: &[Hit]) -> Vec<String> {
+    hits.iter()
+        .map(|h| {
+            h.ruling
+                .question
+                .clone()
+                .unwrap_or_else(|| h.ruling.text.clone())
+        })
+        .collect()
+}
+
+#[test]
+fn a_stemmed_form_finds_the_others() {
+    // "refreshing" is written "refresh", "refreshes" in the FAQ's questions
+    let hits = search("refreshing", Lang::En, 10);
+    assert!(questions(&hits)
+        .iter()
+        .any(|q| q.contains("refresh my hand")));
+    assert!(marks("refreshing", "refreshes"));
+    assert!(marks("Drachen", "Drache"));
+}
+
+#[test]
+fn a_separable_verb_is_put_together() {
+    // "lehnt … ab" is "ablehnen", the glossary's word for declining to start a fight
+    let hits = search("lehnt ab", Lang::De, 5);
+    assert!(!hits.is_empty());
+    assert!(
+        hits.iter()
+            .any(|h| h.ruling.display.contains("Kampfbeginn")
+                || h.ruling.display.contains("decline")),
+        "{:?}",
+        questions(&hits)
+    );
+    // the particle alone finds nothing of the sort
+    assert!(search("ab", Lang::De, 5)
+        .iter()
+        .all(|h| !h.ruling.display.contains("Kampfbeginn zu verzichten")));
+}
+
+#[test]
+fn a_synonym_of_the_glossary_finds_the_faqs_word() {
+    // players say "draw up", the FAQ says "refresh"
+    let hits = search("draw up", Lang::En, 5);
+    assert!(
+        questions(&hits).iter().any(|q| q.contains("refresh")),
+        "{:?}",
+        questions(&hits)
+    );
+    assert!(marks("draw up", "refresh"));
+    // "Sonderfähigkeit" is the German FAQ's "Sonderfunktion"
+    assert!(marks("Sonderfähigkeit", "Sonderfunktionen"));
+}
+
+#[test]
+fn a_typo_on_a_long_word_is_forgiven() {
+    let right = search("Tittertweet", Lang::En, 5);
+    let typo = search("Titertweet", Lang::En, 5);
+    assert!(!typo.is_empty());
+    assert_eq!(right[0].ruling.id, typo[0].ruling.id);
+    // short words are not guessed at
+    assert!(search("zzq", Lang::En, 5).is_empty());
+}
+
+#[test]
+fn small_words_need_not_match() {
+    let plain = search("discard pile", Lang::En, 5);
+    let asked = search("can I look at the discard pile", Lang::En, 5);
+    assert!(!asked.is_empty());
+    // the question's small words do not change what the meaningful words find first
+    assert!(
+        plain.iter().any(|h| h.ruling.id == asked[0].ruling.id)
+            || asked[0].ruling.display.contains("discard pile")
+    );
+    assert!(!marks("can I look at the discard pile", "the"));
+}
+
+#[test]
+fn a_query_of_only_small_words_is_searched_as_typed() {
+    let hits = search("what is the", Lang::En, 5);
+    assert!(!hits.is_empty());
+    assert!(search("", Lang::En, 5).is_empty());
+    assert!(search("\"*( :", Lang::En, 5).is_empty());
+}
+
+#[test]
+fn the_interface_language_comes_first() {
+    for (icon, section) in [
+        ("STOP icon", "Icons: STOP"),
+        ("PROTECTED icon", "Icons: PROTECTED"),
+    ] {
+        let en = search(icon, Lang::En, 5);
+        assert!(
+            en.iter().take(3).all(|h| h.ruling.lang == Lang::En),
+            "{icon}"
+        );
+        assert!(
+            en.iter()
+                .any(|h| h.ruling.section.iter().any(|s| s == section)),
+            "{icon}"
+        );
+    }
+    let de = search("STOPP Symbol", Lang::De, 5);
+    assert_eq!(de[0].ruling.lang, Lang::De);
+    // the same words in German first in German
+    let de = search("STOP icon", Lang::De, 5);
+    assert_eq!(de[0].ruling.lang, Lang::De);
+}
+
+#[test]
+fn the_issues_examples_find_their_answers() {
+    let first = |q: &str, lang: Lang| questions(&search(q, lang, 5));
+    let look = first("can I look at the discard pile", Lang::En);
+    assert!(
+        look.iter().any(|q| q.contains("open and closed")),
+        "{look:?}"
+    );
+    let next = first("who starts the next game", Lang::En);
+    assert!(
+        next.iter().any(|q| q.contains("Who starts the next fight")),
+        "{next:?}"
+    );
+    for q in ["Kampf ablehnen", "lehnt ab"] {
+        let hits = search(q, Lang::De, 5);
+        assert!(
+            hits.iter().any(|h| h.ruling.display.contains("Kampfbeginn")
+                || h.ruling.display.contains("decline")),
+            "{q}: {:?}",
+            questions(&hits)
+        );
+    }
+    let ignored = search("Sonderfähigkeit ignoriert", Lang::De, 5);
+    assert!(!ignored.is_empty());
+    assert!(ignored[0].ruling.display.to_lowercase().contains("ignor"));
+}
