@@ -15,6 +15,7 @@ mod matches;
 mod open;
 mod other_stats;
 mod othergames;
+mod play_fixes;
 mod players;
 mod reports;
 mod round_clock;
