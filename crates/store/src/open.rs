@@ -61,10 +61,11 @@ enum Health {
 
 pub(crate) fn open(path: &Path, now: DateTime<Utc>) -> Result<Opened> {
     match open_writable(path, now) {
-        Err(e) if path.exists() && !writable(path) => open_read_only(path, false).map_err(|_| e),
         // Opening writes (the shared-memory index, the journal, a checkpoint): on a full disk
-        // it fails, but the data can still be read.
+        // it fails, but the data can still be read. (Asked first: a full disk can refuse even
+        // an empty file, which would read as a folder that cannot be written.)
         Err(e) if path.exists() && no_space(path) => open_read_only(path, true).map_err(|_| e),
+        Err(e) if path.exists() && !writable(path) => open_read_only(path, false).map_err(|_| e),
         other => other,
     }
 }
