@@ -8,6 +8,10 @@ use serde::{Deserialize, Serialize};
 /// The event format version this build writes and reads.
 pub const EVENT_VERSION: u32 = 1;
 
+fn is_zero(n: &u64) -> bool {
+    *n == 0
+}
+
 /// One entry of the log.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Event {
@@ -194,6 +198,13 @@ pub enum EventKind {
         /// A bluff card played face down to the support area.
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         face_down: bool,
+        /// What the play was decided with: the number of the newest of the person's card fixes
+        /// the table had read (0: none). A card's first play in a game fixes its facts there
+        /// to the catalog with the fixes up to this one, so replaying, undoing and redoing the
+        /// play read the same facts whatever was fixed since (the engine records it when it
+        /// decides a play: [`crate::engine::DecidingCards`]).
+        #[serde(default, skip_serializing_if = "is_zero")]
+        fixes_read: u64,
     },
     /// The owner moves a "one of my character cards" effect to another character.
     TargetChanged {

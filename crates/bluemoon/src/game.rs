@@ -211,6 +211,7 @@ impl GameState {
                 area,
                 target,
                 face_down,
+                ..
             } => s.play(cards, *player, card, *area, target.clone(), *face_down)?,
             EventKind::TargetChanged {
                 player,

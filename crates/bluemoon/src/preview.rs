@@ -109,6 +109,8 @@ impl GameState {
             area,
             target,
             face_down,
+            // the engine records the fixes read when it decides the play
+            fixes_read: 0,
         });
         match self.validate(cards, &ev) {
             Ok(warnings) => {

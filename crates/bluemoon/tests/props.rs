@@ -185,6 +185,7 @@ fn to_event(s: &GameState, act: &Act) -> Event {
             area: area_of(POOL[*i]),
             target: None,
             face_down: false,
+            fixes_read: 0,
         },
         Act::Choose(f) => EventKind::ElementChosen {
             player: me,
@@ -338,6 +339,7 @@ proptest! {
                     area: Area::Combat,
                     target: None,
                     face_down: false,
+                    fixes_read: 0,
                 },
                 Step::Choose => EventKind::ElementChosen { player: me, element: Element::Fire },
                 Step::Pass => EventKind::TurnPassed { player: me },

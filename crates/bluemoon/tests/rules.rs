@@ -114,6 +114,7 @@ fn play(p: Player, card: &str, area: Area) -> Event {
         area,
         target: None,
         face_down: false,
+        fixes_read: 0,
     })
 }
 
@@ -421,6 +422,7 @@ fn no_bluff_cards_under_hank_but_under_flitterflutter() {
         area: Area::Support,
         target: None,
         face_down: true,
+        fixes_read: 0,
     });
     // Hank Highflyer Hawk ignores B's character cards, in hand too: no bluff.
     let w = start("flit-12")

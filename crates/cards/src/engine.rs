@@ -27,8 +27,9 @@ pub struct Replayed<S, R> {
 }
 
 /// A game's rules engine, as the service's coordinator drives it. `Ctx` is what it decides
-/// with besides its log: Blue Moon's cards (with the user's fixes as first played in the
-/// game); nothing (`()`) for the other games. The state holds its log (the events folded).
+/// with besides its log: Blue Moon's cards (with the card fixes each card's first play in the
+/// game names, never a clock); nothing (`()`) for the other games. The state holds its log
+/// (the events folded).
 pub trait Engine<Ctx: ?Sized = ()>: Sized {
     /// One event of the log, as stored.
     type Event: Clone;

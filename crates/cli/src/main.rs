@@ -9,6 +9,7 @@ mod output;
 use clap::error::ErrorKind;
 use clap::{Parser, Subcommand};
 use output::{fail, Out};
+use std::io::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use tablemate::{NoticeKind, Service, ServiceError};
@@ -103,7 +104,20 @@ fn main() -> ExitCode {
         Err(e) => return usage(&e),
     };
     let out = Out { json: cli.json };
-    match run(cli, &out) {
+    let ctx = Ctx {
+        data_dir: cli.data_dir.clone(),
+        out: &out,
+        disk_full: std::cell::Cell::new(None),
+    };
+    let result = run(cli, &ctx);
+    // A full disk is said once: after a command that worked (a read), or by the refusal of
+    // the write itself.
+    if let Some(note) = ctx.disk_full.take() {
+        if !result.as_ref().is_err_and(ServiceError::is_disk_full) {
+            let _ = writeln!(std::io::stderr(), "tablemate: note: {note}");
+        }
+    }
+    match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => fail(&e),
     }
@@ -123,6 +137,8 @@ fn usage(e: &clap::Error) -> ExitCode {
 pub struct Ctx<'a> {
     pub data_dir: Option<PathBuf>,
     pub out: &'a Out,
+    /// The notice of a full disk, said once when the command is done (`main`).
+    disk_full: std::cell::Cell<Option<String>>,
 }
 
 impl Ctx<'_> {
@@ -131,6 +147,10 @@ impl Ctx<'_> {
     pub fn open(&self) -> Result<Service, ServiceError> {
         let svc = self.open_quietly()?;
         for n in svc.notices() {
+            if svc.disk_full() && n.kind == NoticeKind::ReadOnly {
+                self.disk_full.set(Some(n.message));
+                continue;
+            }
             eprintln!("tablemate: note: {}", n.message);
         }
         let acknowledgeable = [NoticeKind::DatabaseSetAside, NoticeKind::SettingsSetAside];
@@ -161,26 +181,23 @@ impl Ctx<'_> {
     }
 }
 
-fn run(cli: Cli, out: &Out) -> Result<(), ServiceError> {
-    let ctx = Ctx {
-        data_dir: cli.data_dir,
-        out,
-    };
+fn run(cli: Cli, ctx: &Ctx) -> Result<(), ServiceError> {
+    let out = ctx.out;
     match cli.command {
         // [cards & rulings dispatch]
-        Command::Cards(c) => cmd::cards::run(&ctx, c),
-        Command::Rulings(c) => cmd::rulings::run(&ctx, c),
-        Command::Corpus(c) => cmd::corpus::run(&ctx, c),
+        Command::Cards(c) => cmd::cards::run(ctx, c),
+        Command::Rulings(c) => cmd::rulings::run(ctx, c),
+        Command::Corpus(c) => cmd::corpus::run(ctx, c),
         // [game dispatch]
-        Command::Power { file } => cmd::power::run(&ctx, &file),
-        Command::Game(c) => cmd::game::run(&ctx, c),
-        Command::Whi(c) => cmd::othergames::run_whi(&ctx, c),
-        Command::Stccg(c) => cmd::othergames::run_stccg(&ctx, c),
-        Command::Kc(c) => cmd::othergames::run_kc(&ctx, c),
+        Command::Power { file } => cmd::power::run(ctx, &file),
+        Command::Game(c) => cmd::game::run(ctx, c),
+        Command::Whi(c) => cmd::othergames::run_whi(ctx, c),
+        Command::Stccg(c) => cmd::othergames::run_stccg(ctx, c),
+        Command::Kc(c) => cmd::othergames::run_kc(ctx, c),
         // [history & tournament dispatch]
-        Command::History(c) => cmd::history::run(&ctx, c),
-        Command::Match(c) => cmd::matches::run(&ctx, c),
-        Command::Tournament(c) => cmd::tournament::run(&ctx, c),
+        Command::History(c) => cmd::history::run(ctx, c),
+        Command::Match(c) => cmd::matches::run(ctx, c),
+        Command::Tournament(c) => cmd::tournament::run(ctx, c),
         Command::Info { acknowledge } => {
             let mut svc = ctx.open_quietly()?;
             if acknowledge {

@@ -325,3 +325,162 @@ fn sigkill_at_random_moments_loses_no_acknowledged_write() {
     assert!(svc.app_info().unwrap().notices.is_empty());
     assert_eq!(svc.integrity_check().unwrap(), vec!["ok".to_string()]);
 }
+
+/// A small file system of its own (tmpfs), unmounted when the test ends, even a failed one.
+struct SmallDisk {
+    dir: tempfile::TempDir,
+}
+
+impl SmallDisk {
+    /// `None` (with why) where this process may not mount (not root, no CAP_SYS_ADMIN).
+    fn mount(size: &str) -> Result<SmallDisk, String> {
+        let dir = tempfile::tempdir().map_err(|e| e.to_string())?;
+        let o = Command::new("mount")
+            .args(["-t", "tmpfs", "-o", &format!("size={size}"), "tmpfs"])
+            .arg(dir.path())
+            .output()
+            .map_err(|e| format!("mount cannot run: {e}"))?;
+        if !o.status.success() {
+            return Err(String::from_utf8_lossy(&o.stderr).trim().to_owned());
+        }
+        Ok(SmallDisk { dir })
+    }
+
+    fn path(&self) -> &Path {
+        self.dir.path()
+    }
+
+    /// Fills the disk to the last byte; returns the file that holds it.
+    fn fill(&self) -> std::path::PathBuf {
+        use std::io::Write;
+        let filler = self.path().join("filler");
+        let mut f = std::fs::File::create(&filler).unwrap();
+        let block = vec![0u8; 64 * 1024];
+        while f.write_all(&block).is_ok() {}
+        // the last bytes that still fit
+        while f.write_all(&[0u8]).is_ok() {}
+        let _ = f.sync_all();
+        filler
+    }
+}
+
+impl Drop for SmallDisk {
+    fn drop(&mut self) {
+        let _ = Command::new("umount").arg(self.dir.path()).status();
+    }
+}
+
+/// The reads a player needs at the table, as JSON (stdout) and what was said on stderr.
+const READS: [&[&str]; 6] = [
+    &["whi", "show"],
+    &["game", "show"],
+    &["history", "list"],
+    &["rulings", "search", "Feuerwall"],
+    &["cards", "show", "V24"],
+    &["info"],
+];
+
+fn out(data: &Path, args: &[&str]) -> (Option<i32>, String, String) {
+    let o = cmd(data, args).output().unwrap();
+    (
+        o.status.code(),
+        String::from_utf8_lossy(&o.stdout).into_owned(),
+        String::from_utf8_lossy(&o.stderr).into_owned(),
+    )
+}
+
+/// On a full data folder every read works and shows what was stored, saying once that the
+/// disk is full; a write is refused cleanly, saying so once, and nothing is lost: once there
+/// is space again, everything is there and writes work.
+#[test]
+fn on_a_full_disk_every_read_works_and_writes_are_refused_saying_so_once() {
+    let disk = match SmallDisk::mount("24m") {
+        Ok(d) => d,
+        Err(why) => {
+            // Without a small file system of our own there is no full disk to read from; the
+            // store's own test of a write running out of space still runs
+            // (crates/store/tests/durability.rs).
+            eprintln!("SKIPPED: cannot mount a small tmpfs here ({why})");
+            return;
+        }
+    };
+    let data = disk.path().join("data");
+    run(
+        &data,
+        &["game", "new", "--game", "whi", "--players", "Ann", "Ben"],
+    );
+    run(&data, &["whi", "damage", "Ben", "quest", "2"]);
+    run(
+        &data,
+        &[
+            "game",
+            "new",
+            "Ann",
+            "Ben",
+            "--people-a",
+            "Vulca",
+            "--people-b",
+            "Hoax",
+        ],
+    );
+    run(&data, &["game", "play", "A", "V02"]);
+    run(
+        &data,
+        &["cards", "fix", "V24", "--fact", "moons", "--value", "2"],
+    );
+    let before: Vec<String> = READS.iter().map(|r| out(&data, r).1).collect();
+    for (r, o) in READS.iter().zip(&before) {
+        assert!(o.len() > 2, "{r:?} prints something: {o}");
+    }
+
+    let filler = disk.fill();
+    let said = "The disk is full; nothing can be saved";
+    for (r, was) in READS.iter().zip(&before) {
+        let (code, stdout, stderr) = out(&data, r);
+        assert_eq!(code, Some(0), "{r:?} on a full disk: {stderr}");
+        let mut now: Value = serde_json::from_str(&stdout).unwrap();
+        let mut then: Value = serde_json::from_str(was).unwrap();
+        if r[0] == "info" {
+            // `info` lists the notice itself, and only there is it new
+            let notes = now["notices"].as_array().unwrap();
+            assert_eq!(notes.len(), 1, "{stdout}");
+            assert!(notes[0]["message"].as_str().unwrap().contains(said));
+            now["notices"] = Value::Null;
+            then["notices"] = Value::Null;
+            assert!(
+                !stderr.contains(said),
+                "said once, in the notices: {stderr}"
+            );
+        } else {
+            assert_eq!(stderr.matches(said).count(), 1, "{r:?}: {stderr}");
+        }
+        assert_eq!(now, then, "{r:?} shows what was stored");
+    }
+    for write in [
+        &["whi", "damage", "Ann", "quest", "1"][..],
+        &["game", "element", "A", "fire"],
+        &["cards", "fix", "V24", "--fact", "moons", "--value", "3"],
+    ] {
+        let (code, _, stderr) = out(&data, write);
+        assert_eq!(code, Some(2), "{write:?}: {stderr}");
+        assert_eq!(stderr.matches(said).count(), 1, "said once: {stderr}");
+        assert!(stderr.contains("Nothing was recorded"), "{stderr}");
+        assert!(!stderr.contains("disk I/O error"), "{stderr}");
+    }
+
+    // Space again: nothing was lost or changed, and writes work.
+    std::fs::remove_file(filler).unwrap();
+    for (r, was) in READS.iter().zip(&before) {
+        let (code, stdout, stderr) = out(&data, r);
+        assert_eq!(code, Some(0), "{r:?}: {stderr}");
+        assert!(!stderr.contains(said), "{stderr}");
+        assert_eq!(
+            serde_json::from_str::<Value>(&stdout).unwrap(),
+            serde_json::from_str::<Value>(was).unwrap(),
+            "{r:?}"
+        );
+    }
+    run(&data, &["whi", "damage", "Ann", "quest", "1"]);
+    let (code, _, stderr) = out(&data, &["game", "element", "A", "fire"]);
+    assert_eq!(code, Some(0), "{stderr}");
+}

@@ -31,6 +31,13 @@ pub enum StoreError {
          make it writable, or give another folder with --data-dir or TABLEMATE_DATA_DIR"
     )]
     ReadOnly { path: PathBuf },
+    /// The disk of the data folder is full: the database was opened read-only (or a write ran
+    /// out of space and was rolled back); nothing was written.
+    #[error(
+        "the disk is full; nothing can be saved until there is space again ({path} is kept as \
+         it was)"
+    )]
+    DiskFull { path: PathBuf },
     #[error("{what} {id} does not exist")]
     NotFound { what: &'static str, id: i64 },
     #[error("invalid {field}: {reason}")]
@@ -78,6 +85,16 @@ pub enum StoreError {
 pub type Result<T, E = StoreError> = std::result::Result<T, E>;
 
 impl StoreError {
+    /// The change was refused because the disk is full, whether the store noticed first (it
+    /// was opened on a full disk) or SQLite did (a write ran out of space).
+    pub fn is_disk_full(&self) -> bool {
+        match self {
+            StoreError::DiskFull { .. } => true,
+            StoreError::Sqlite(e) => e.sqlite_error_code() == Some(rusqlite::ErrorCode::DiskFull),
+            _ => false,
+        }
+    }
+
     /// The change was refused because the database cannot be written (a read-only file or
     /// folder), whether the store noticed first or SQLite did.
     pub fn is_read_only(&self) -> bool {
@@ -97,6 +114,7 @@ impl StoreError {
             StoreError::Migration(_) => "store.migration",
             StoreError::TooNew { .. } => "store.too_new",
             StoreError::ReadOnly { .. } => "store.read_only",
+            StoreError::DiskFull { .. } => "store.disk_full",
             StoreError::NotFound { .. } => "store.not_found",
             StoreError::Invalid { .. } => "store.invalid",
             StoreError::EventNotJson(_) => "store.event_not_json",

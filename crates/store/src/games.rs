@@ -356,6 +356,11 @@ fn finish_in(
 
 impl Store {
     pub(crate) fn write_tx(&mut self) -> Result<Transaction<'_>> {
+        if self.disk_full {
+            return Err(StoreError::DiskFull {
+                path: self.path.clone().unwrap_or_default(),
+            });
+        }
         if self.conn.is_readonly(rusqlite::MAIN_DB)? {
             return Err(StoreError::ReadOnly {
                 path: self.path.clone().unwrap_or_default(),

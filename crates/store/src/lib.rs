@@ -15,6 +15,7 @@ mod matches;
 mod open;
 mod other_stats;
 mod othergames;
+mod play_fixes;
 mod players;
 mod reports;
 mod round_clock;
@@ -79,6 +80,8 @@ pub struct Settings {
 pub struct Store {
     conn: Connection,
     path: Option<PathBuf>,
+    /// Opened read-only because the disk is full: writes are refused as [`StoreError::DiskFull`].
+    disk_full: bool,
 }
 
 impl Store {
@@ -104,6 +107,11 @@ impl Store {
     /// Whether the database was opened read-only (its file or folder cannot be written).
     pub fn is_read_only(&self) -> Result<bool> {
         Ok(self.conn.is_readonly(rusqlite::MAIN_DB)?)
+    }
+
+    /// Whether the database was opened read-only because the disk of its folder is full.
+    pub fn is_disk_full(&self) -> bool {
+        self.disk_full
     }
 
     /// Where the database lives; `None` for an in-memory store.

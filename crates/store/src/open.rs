@@ -29,8 +29,12 @@ pub struct OpenReport {
     /// The schema version now.
     pub schema_version: u32,
     /// The file (or its folder) cannot be written: it was opened read-only, as it is; every
-    /// change is refused with [`StoreError::ReadOnly`].
+    /// change is refused with [`StoreError::ReadOnly`] (or [`StoreError::DiskFull`]).
     pub read_only: bool,
+    /// The disk of the data folder is full: the database was opened read-only, without
+    /// writing anything (no journal, no shared memory, no migration, no backup), and every
+    /// change is refused with [`StoreError::DiskFull`] until there is space again.
+    pub disk_full: bool,
 }
 
 /// A database file that failed its integrity check and was renamed.
@@ -57,10 +61,31 @@ enum Health {
 
 pub(crate) fn open(path: &Path, now: DateTime<Utc>) -> Result<Opened> {
     match open_writable(path, now) {
-        Err(e) if path.exists() && !writable(path) => open_read_only(path).map_err(|_| e),
+        // Opening writes (the shared-memory index, the journal, a checkpoint): on a full disk
+        // it fails, but the data can still be read. (Asked first: a full disk can refuse even
+        // an empty file, which would read as a folder that cannot be written.)
+        Err(e) if path.exists() && no_space(path) => open_read_only(path, true).map_err(|_| e),
+        Err(e) if path.exists() && !writable(path) => open_read_only(path, false).map_err(|_| e),
         other => other,
     }
 }
+
+/// Is the disk of `path`'s folder full? A write of what opening a database needs (SQLite's
+/// shared-memory index is 32 KiB) is refused for want of space.
+fn no_space(path: &Path) -> bool {
+    use std::io::Write;
+    let dir = path.parent().filter(|p| !p.as_os_str().is_empty());
+    let probe = dir
+        .unwrap_or(Path::new("."))
+        .join(format!(".tablemate-space-probe-{}", std::process::id()));
+    let written = std::fs::File::create(&probe)
+        .and_then(|mut f| f.write_all(&[0u8; 64 * 1024]).and_then(|()| f.sync_all()));
+    let _ = std::fs::remove_file(&probe);
+    matches!(written, Err(e) if e.raw_os_error() == Some(ENOSPC) || e.kind() == std::io::ErrorKind::StorageFull)
+}
+
+/// "No space left on device" (Linux, the BSDs and macOS alike).
+const ENOSPC: i32 = 28;
 
 /// Can this process write the file and create files beside it (SQLite's WAL and shared memory)?
 fn writable(path: &Path) -> bool {
@@ -79,33 +104,30 @@ fn tempfile_probe(dir: &Path) -> bool {
 
 /// Opens a database that cannot be written, exactly as it is: `immutable` tells SQLite that
 /// nobody changes it while it is open, so it needs neither locks nor the shared-memory file it
-/// could not create; a database that would need migrating is refused.
-fn open_read_only(path: &Path) -> Result<Opened> {
-    let mut uri = String::from("file:");
-    for c in path.display().to_string().chars() {
-        match c {
-            '?' => uri.push_str("%3f"),
-            '#' => uri.push_str("%23"),
-            '%' => uri.push_str("%25"),
-            c => uri.push(c),
-        }
-    }
-    uri.push_str("?immutable=1");
-    let conn = Connection::open_with_flags(
-        &uri,
-        OpenFlags::SQLITE_OPEN_READ_ONLY
-            | OpenFlags::SQLITE_OPEN_URI
-            | OpenFlags::SQLITE_OPEN_NO_MUTEX,
-    )?;
+/// could not create; a database that would need migrating is refused. On a full disk
+/// (`disk_full`) a write-ahead log still holding changes (another process has the database
+/// open) is read through the shared memory that process keeps, so nothing it wrote is hidden.
+fn open_read_only(path: &Path, disk_full: bool) -> Result<Opened> {
+    let conn = match disk_full.then(|| shared_read_only(path)).flatten() {
+        Some(conn) => conn,
+        None => immutable(path)?,
+    };
     let found: u32 = conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
     if found != schema::latest() {
-        return Err(StoreError::ReadOnly {
-            path: path.to_path_buf(),
+        return Err(if disk_full {
+            StoreError::DiskFull {
+                path: path.to_path_buf(),
+            }
+        } else {
+            StoreError::ReadOnly {
+                path: path.to_path_buf(),
+            }
         });
     }
     let store = Store {
         conn,
         path: Some(path.to_path_buf()),
+        disk_full,
     };
     Ok(Opened {
         store,
@@ -116,8 +138,50 @@ fn open_read_only(path: &Path) -> Result<Opened> {
             migrated_from: None,
             schema_version: found,
             read_only: true,
+            disk_full,
         },
     })
+}
+
+/// A read-only connection through the shared memory of a process that has the database open
+/// (its write-ahead log holds changes not yet in the file); `None` when there is no such log
+/// or it cannot be read that way.
+fn shared_read_only(path: &Path) -> Option<Connection> {
+    let wal = std::fs::metadata(with_suffix(path, "-wal")).ok()?;
+    if wal.len() == 0 {
+        return None;
+    }
+    let conn = Connection::open_with_flags(
+        path,
+        OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+    )
+    .ok()?;
+    conn.busy_timeout(std::time::Duration::from_secs(5)).ok()?;
+    conn.query_row("SELECT COUNT(*) FROM sqlite_schema", [], |r| {
+        r.get::<_, i64>(0)
+    })
+    .ok()?;
+    Some(conn)
+}
+
+/// The database file as it is, read without locks, journal or shared memory.
+fn immutable(path: &Path) -> Result<Connection> {
+    let mut uri = String::from("file:");
+    for c in path.display().to_string().chars() {
+        match c {
+            '?' => uri.push_str("%3f"),
+            '#' => uri.push_str("%23"),
+            '%' => uri.push_str("%25"),
+            c => uri.push(c),
+        }
+    }
+    uri.push_str("?immutable=1");
+    Ok(Connection::open_with_flags(
+        &uri,
+        OpenFlags::SQLITE_OPEN_READ_ONLY
+            | OpenFlags::SQLITE_OPEN_URI
+            | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+    )?)
 }
 
 fn open_writable(path: &Path, now: DateTime<Utc>) -> Result<Opened> {
@@ -158,6 +222,7 @@ fn open_writable(path: &Path, now: DateTime<Utc>) -> Result<Opened> {
     let mut store = Store {
         conn,
         path: Some(path.to_path_buf()),
+        disk_full: false,
     };
     let (backup, migrated_from) = migrate(&mut store, path, now)?;
     let schema_version = store.schema_version()?;
@@ -170,6 +235,7 @@ fn open_writable(path: &Path, now: DateTime<Utc>) -> Result<Opened> {
             migrated_from,
             schema_version,
             read_only: false,
+            disk_full: false,
         },
     })
 }
@@ -177,7 +243,11 @@ fn open_writable(path: &Path, now: DateTime<Utc>) -> Result<Opened> {
 pub(crate) fn open_in_memory() -> Result<Store> {
     let conn = Connection::open_in_memory()?;
     configure(&conn)?;
-    let mut store = Store { conn, path: None };
+    let mut store = Store {
+        conn,
+        path: None,
+        disk_full: false,
+    };
     schema::migrations().to_latest(&mut store.conn)?;
     Ok(store)
 }
@@ -366,7 +436,7 @@ mod tests {
             opened.store.add_player("Anna").unwrap();
         }
         let before = std::fs::read(&path).unwrap();
-        let mut opened = open_read_only(&path).unwrap();
+        let mut opened = open_read_only(&path, false).unwrap();
         assert!(opened.report.read_only);
         assert!(opened.store.is_read_only().unwrap());
         assert_eq!(opened.store.players().unwrap().len(), 1, "data is shown");

@@ -104,11 +104,16 @@ impl Store {
                 existing.name
             )));
         }
-        self.conn.execute(
+        // through the one write transaction, so a database that cannot be written (a
+        // read-only folder, a full disk) refuses it with the reason
+        let tx = self.write_tx()?;
+        tx.execute(
             "INSERT INTO players (name, created_at) VALUES (?1, ?2)",
             params![name, Stamp::now()],
         )?;
-        Ok(PlayerId(self.conn.last_insert_rowid()))
+        let id = PlayerId(tx.last_insert_rowid());
+        tx.commit()?;
+        Ok(id)
     }
 
     /// The player with this name (the same person: any case, composition or invisible

@@ -372,6 +372,13 @@ ALTER TABLE other_games DROP COLUMN outcome;
 CREATE INDEX other_games_by_update ON other_games(updated_at DESC, id DESC);
 "#;
 
+/// Version 12: every Blue Moon play names the card fixes it was decided with (`fixes_read`
+/// in its `card_played` event), so replay, undo and redo read the facts it was decided with
+/// and never compare a fix's time with the play's. No table changes: the stored plays are
+/// given the number that keeps the facts they had (`play_fixes.rs`, run after this SQL in the
+/// same transaction).
+pub const V_PLAYS_NAME_THEIR_FIXES: &str = "-- the stored plays are rewritten by play_fixes.rs";
+
 /// The SQL of every version, oldest first. Index `i` holds the step from version `i` to `i + 1`.
 pub const VERSIONS: &[&str] = &[
     V1,
@@ -385,6 +392,7 @@ pub const VERSIONS: &[&str] = &[
     V_LOG_REVISIONS,
     V_RESULT_REPORTS,
     V_ONE_LOG,
+    V_PLAYS_NAME_THEIR_FIXES,
 ];
 
 /// The newest schema version this build knows.
@@ -392,8 +400,23 @@ pub fn latest() -> u32 {
     VERSIONS.len() as u32
 }
 
+/// The migrations: each version's SQL, and for version 12 the rewrite of the stored plays
+/// after it.
 pub(crate) fn migrations() -> Migrations<'static> {
-    Migrations::new(VERSIONS.iter().map(|sql| M::up(sql)).collect())
+    Migrations::new(
+        VERSIONS
+            .iter()
+            .map(|sql| {
+                if *sql == V_PLAYS_NAME_THEIR_FIXES {
+                    M::up_with_hook(sql, |tx: &rusqlite::Transaction<'_>| {
+                        crate::play_fixes::record_fixes_read(tx).map_err(Into::into)
+                    })
+                } else {
+                    M::up(sql)
+                }
+            })
+            .collect(),
+    )
 }
 
 #[cfg(test)]

@@ -156,3 +156,115 @@ fn acknowledged_writes_survive_sigkill_at_random_moments() {
         started.elapsed()
     );
 }
+
+/// A small tmpfs of its own, unmounted at the end, even of a failed test; `Err` with why
+/// where this process may not mount.
+struct SmallDisk(tempfile::TempDir);
+
+impl SmallDisk {
+    fn mount(size: &str) -> Result<SmallDisk, String> {
+        let dir = tempfile::tempdir().map_err(|e| e.to_string())?;
+        let o = Command::new("mount")
+            .args(["-t", "tmpfs", "-o", &format!("size={size}"), "tmpfs"])
+            .arg(dir.path())
+            .output()
+            .map_err(|e| format!("mount cannot run: {e}"))?;
+        if !o.status.success() {
+            return Err(String::from_utf8_lossy(&o.stderr).trim().to_owned());
+        }
+        Ok(SmallDisk(dir))
+    }
+
+    /// Fills the disk to the last byte.
+    fn fill(&self) -> std::path::PathBuf {
+        use std::io::Write;
+        let filler = self.0.path().join("filler");
+        let mut f = std::fs::File::create(&filler).unwrap();
+        while f.write_all(&[0u8; 64 * 1024]).is_ok() {}
+        while f.write_all(&[0u8]).is_ok() {}
+        filler
+    }
+}
+
+impl Drop for SmallDisk {
+    fn drop(&mut self) {
+        let _ = Command::new("umount").arg(self.0.path()).status();
+    }
+}
+
+/// On a full disk the database still reads and every write is refused as a full disk,
+/// writing nothing: opened while another process keeps it open (its last write still in the
+/// write-ahead log, read too), and opened with no one else on it (read-only, writing nothing).
+#[test]
+fn on_a_full_disk_the_database_reads_and_refuses_writes() {
+    let disk = match SmallDisk::mount("4m") {
+        Ok(d) => d,
+        Err(why) => {
+            eprintln!("SKIPPED: cannot mount a small tmpfs here ({why})");
+            return;
+        }
+    };
+    let path = disk.0.path().join("tablemate.db");
+    let names =
+        |s: &Store| -> Vec<String> { s.players().unwrap().into_iter().map(|p| p.name).collect() };
+    Store::open(&path)
+        .unwrap()
+        .store
+        .add_player("Anna")
+        .unwrap();
+    let mut running = Store::open(&path).unwrap().store;
+    running.add_player("Ben").unwrap();
+    let filler = disk.fill();
+    let mut opened = Store::open(&path).unwrap();
+    assert_eq!(
+        names(&opened.store),
+        ["Anna", "Ben"],
+        "the write-ahead log is read too"
+    );
+    let mut refused = 0;
+    for (i, s) in [&mut opened.store, &mut running].into_iter().enumerate() {
+        // a write may still fit in the log's free pages; one that does not is refused
+        for n in 0..50 {
+            match s.add_player(&format!("Player {i}-{n} {}", "x".repeat(80))) {
+                Ok(_) => {}
+                Err(e) => {
+                    assert!(e.is_disk_full(), "store {i}, write {n}: {e}");
+                    refused += 1;
+                    break;
+                }
+            }
+        }
+    }
+    assert!(refused > 0, "the disk never ran out");
+    let kept = names(&opened.store);
+    drop(opened);
+    drop(running);
+    std::fs::remove_file(&filler).unwrap();
+
+    // No one else on it: opened read-only, writing nothing.
+    let filler = disk.fill();
+    let mut alone = Store::open(&path).unwrap();
+    assert!(
+        alone.report.disk_full && alone.report.read_only,
+        "{:?}",
+        alone.report
+    );
+    assert_eq!(
+        names(&alone.store),
+        kept,
+        "everything acknowledged is there"
+    );
+    let e = alone.store.add_player("Cleo").unwrap_err();
+    assert!(e.is_disk_full(), "{e}");
+    assert!(e.to_string().starts_with("the disk is full"), "{e}");
+    drop(alone);
+    std::fs::remove_file(filler).unwrap();
+    let again = Store::open(&path).unwrap();
+    assert!(!again.report.disk_full);
+    assert_eq!(
+        names(&again.store),
+        kept,
+        "nothing lost, nothing refused stored"
+    );
+    assert_eq!(again.store.integrity_check().unwrap(), vec!["ok"]);
+}

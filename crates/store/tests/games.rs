@@ -627,3 +627,77 @@ fn the_log_records_a_blue_moon_games_outcome_with_its_result() {
         .unwrap();
     assert_eq!(outcome(&c), "won_b");
 }
+
+/// The store's own revision guard, apart from the service's (which checks first): two
+/// connections on one file, in two threads, each reading the game's revision and then
+/// appending, undoing or redoing with it, as fast as they can. The check runs inside the
+/// write's transaction, so each revision is written on at most once: every write that went
+/// through named a different revision, the others were refused as changed and wrote nothing,
+/// and the revision is the start plus the writes.
+#[test]
+fn a_stale_append_undo_or_redo_is_refused_inside_the_stores_transaction() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("tablemate.db");
+    let (g, start) = {
+        let mut s = Store::open(&path).unwrap().store;
+        let p = two_players(&mut s);
+        let g = s
+            .start_game(
+                &NewGame {
+                    players: p,
+                    people: ["Vulca".into(), "Hoax".into()],
+                    first: None,
+                    match_id: None,
+                },
+                r#"{"setup":true}"#,
+            )
+            .unwrap();
+        (g, s.game(g).unwrap().revision)
+    };
+    let writers: Vec<_> = (0..2u32)
+        .map(|w| {
+            let path = path.clone();
+            std::thread::spawn(move || {
+                let mut s = Store::open(&path).unwrap().store;
+                let (mut wrote, mut changed) = (Vec::new(), 0u32);
+                for i in 0..300u32 {
+                    let seen = s.game(g).unwrap().revision;
+                    let r = match (i + w) % 3 {
+                        0 => s.append_event(g, seen, r#"{"play":1}"#).map(|_| ()),
+                        1 => s.undo(g, seen).map(|_| ()),
+                        _ => s.redo(g, seen).map(|_| ()),
+                    };
+                    match r {
+                        Ok(()) => wrote.push(seen),
+                        Err(StoreError::Changed { expected, .. }) => {
+                            assert_eq!(expected, seen);
+                            changed += 1;
+                        }
+                        Err(StoreError::NothingToUndo(_) | StoreError::NothingToRedo(_)) => {}
+                        Err(e) => panic!("{e}"),
+                    }
+                }
+                (wrote, changed)
+            })
+        })
+        .collect();
+    let mut wrote = Vec::new();
+    let mut changed = 0;
+    for w in writers {
+        let (mine, refused) = w.join().unwrap();
+        wrote.extend(mine);
+        changed += refused;
+    }
+    let s = Store::open(&path).unwrap().store;
+    let end = s.game(g).unwrap().revision;
+    assert_eq!(end, start + u32::try_from(wrote.len()).unwrap());
+    wrote.sort_unstable();
+    let all = wrote.len();
+    wrote.dedup();
+    assert_eq!(wrote.len(), all, "a revision was written on twice");
+    assert!(
+        changed > 0,
+        "the two writers never met: the race was not run"
+    );
+    eprintln!("{all} writes, {changed} refused as changed meanwhile");
+}

@@ -7,18 +7,23 @@ use std::path::Path;
 use rusqlite::Connection;
 use store::{schema, GameId, MatchId, OtherGameId, OtherKind, Outcome, Side, Store, StoreError};
 
-/// Builds a database exactly as the release with schema `version` would have: its migrations,
-/// then data written with that version's columns.
+/// Builds a database exactly as the releases up to schema `version` would have: each
+/// version's migration (its SQL as that release ran it), then the data a release of that
+/// version wrote with its columns, and so on up to `version`.
 fn database_at(path: &Path, version: usize) {
     let c = Connection::open(path).unwrap();
     c.execute_batch("PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON;")
         .unwrap();
-    for sql in &schema::VERSIONS[..version] {
-        c.execute_batch(sql).unwrap();
-    }
-    c.pragma_update(None, "user_version", version as i64)
-        .unwrap();
+    let mut at = 0;
+    // the schema of version `v` (at most `version`), reached from where the file is
+    let mut reach = |c: &Connection, v: usize| {
+        while at < v.min(version) {
+            c.execute_batch(schema::VERSIONS[at]).unwrap();
+            at += 1;
+        }
+    };
     if version >= 1 {
+        reach(&c, 1);
         c.execute_batch(
             r#"
             INSERT INTO players (id, name, created_at) VALUES
@@ -43,6 +48,7 @@ fn database_at(path: &Path, version: usize) {
         .unwrap();
     }
     if version >= 2 {
+        reach(&c, 2);
         c.execute_batch(
             r#"
             UPDATE matches SET first_player = 'B' WHERE id = 1;
@@ -53,6 +59,7 @@ fn database_at(path: &Path, version: usize) {
         .unwrap();
     }
     if version >= 3 {
+        reach(&c, 3);
         c.execute_batch(
             r#"
             INSERT INTO tournaments (id, name, event_date, format, swiss_rounds, top_cut,
@@ -66,6 +73,7 @@ fn database_at(path: &Path, version: usize) {
         .unwrap();
     }
     if version >= 3 {
+        reach(&c, 3);
         // a round paired before rounds had a clock or a published flag (changed below for 5)
         c.execute_batch(
             r#"
@@ -78,6 +86,7 @@ fn database_at(path: &Path, version: usize) {
         .unwrap();
     }
     if version >= 4 {
+        reach(&c, 4);
         c.execute_batch(
             r#"
             INSERT INTO rulings_seen (game_id, ruling_id, seen_at)
@@ -87,6 +96,7 @@ fn database_at(path: &Path, version: usize) {
         .unwrap();
     }
     if version >= 5 {
+        reach(&c, 5);
         // round 1 prepared, not yet published, its clock paused after 10 of 60 minutes
         c.execute_batch(
             r#"
@@ -97,6 +107,7 @@ fn database_at(path: &Path, version: usize) {
         .unwrap();
     }
     if version >= 6 {
+        reach(&c, 6);
         // a game outside a match that the players abandoned
         c.execute_batch(
             r#"
@@ -109,6 +120,7 @@ fn database_at(path: &Path, version: usize) {
         .unwrap();
     }
     if version >= 7 {
+        reach(&c, 7);
         // a Warhammer: Invasion game with its setup, one event and one undone
         c.execute_batch(
             r#"
@@ -125,6 +137,7 @@ fn database_at(path: &Path, version: usize) {
         .unwrap();
     }
     if version >= 8 {
+        reach(&c, 8);
         c.execute_batch(
             r#"
             INSERT INTO other_rulings_seen (game_id, ruling_id, seen_at)
@@ -134,11 +147,13 @@ fn database_at(path: &Path, version: usize) {
         .unwrap();
     }
     if version >= 9 {
+        reach(&c, 9);
         // a log that changed four times since revisions came
         c.execute_batch("UPDATE games SET revision = 4 WHERE id = 2;")
             .unwrap();
     }
     if version >= 10 {
+        reach(&c, 10);
         // players' reports: this event waits for the organiser, round 1 open, Anna reported
         c.execute_batch(
             r#"
@@ -154,11 +169,54 @@ fn database_at(path: &Path, version: usize) {
         )
         .unwrap();
     }
-    // Version 11 (one log for every game) is the newest, so no older release wrote it yet.
-    // When version 12 is added, add version-11 data here (the assertion below is the reminder).
+    if version >= 11 {
+        reach(&c, 11);
+        // One log for every game: a Blue Moon game (4) whose plays were decided with card
+        // fixes, the fixes of Flash the Incendiary (vulca-02) made before, between and after
+        // its plays, one play waiting to be redone; and a Warhammer game whose own
+        // `card_played` event no card fix concerns. Times as older releases wrote them too
+        // (no fraction), compared as times.
+        c.execute_batch(
+            r#"
+            INSERT INTO card_fixes (id, card_id, fact, value_json, created_at) VALUES
+                (10, 'vulca-02', 'fire', '1', '2026-01-04T09:00:00Z'),
+                (11, 'vulca-01', 'earth', '2', '2026-01-04T09:00:30.000000Z'),
+                (12, 'vulca-02', 'type', '"leadership"', '2026-01-04T09:01:00.5Z'),
+                (13, 'vulca-02', 'fire', '9', '2026-01-04T09:30:00.000000Z');
+            INSERT INTO game_logs (id, revision, outcome) VALUES (20, 6, 'playing'),
+                (21, 0, 'playing');
+            INSERT INTO games (id, match_id, player_a, player_b, people_a, people_b, first_player,
+                               created_at, updated_at, log_id)
+                VALUES (4, NULL, 1, 2, 'Vulca', 'Hoax', 'A', '2026-01-04T08:59:00.000000Z',
+                        '2026-01-04T09:20:00.000000Z', 20);
+            INSERT INTO log_events (log_id, seq, payload, created_at) VALUES
+                (20, 1, '{"v":1,"type":"setup","starts":"A"}', '2026-01-04T08:59:00.000000Z'),
+                (20, 2, '{"v":1,"type":"card_played","player":"A","card":"vulca-02","area":"combat"}',
+                        '2026-01-04T09:01:00.000000Z'),
+                (20, 3, '{"v":1,"type":"card_played","player":"B","card":"hoax-01","area":"combat"}',
+                        '2026-01-04T09:02:00.000000Z'),
+                (20, 4, '{"v":1,"type":"card_played","player":"A","card":"vulca-01","area":"combat"}',
+                        '2026-01-04T09:00:30.000000Z');
+            INSERT INTO log_redo (log_id, depth, payload) VALUES
+                (20, 1, '{"v":1,"type":"card_played","player":"B","card":"vulca-02","area":"combat"}');
+            INSERT INTO other_games (id, kind, player_a, player_b, created_at, updated_at, log_id)
+                VALUES (2, 'whi', 1, 2, '2026-01-04T09:00:00.000000Z',
+                        '2026-01-04T09:40:00.000000Z', 21);
+            INSERT INTO log_events (log_id, seq, payload, created_at) VALUES
+                (21, 1, '{"v":1,"type":"card_played","player":"A","card":"vulca-02"}',
+                        '2026-01-04T09:40:00.000000Z');
+            "#,
+        )
+        .unwrap();
+    }
+    reach(&c, version);
+    c.pragma_update(None, "user_version", version as i64)
+        .unwrap();
+    // Version 12 (plays name their card fixes) is the newest, so no older release wrote it
+    // yet. When version 13 is added, add version-12 data here (the assertion is the reminder).
     assert_eq!(
         schema::VERSIONS.len(),
-        11,
+        12,
         "a new schema version: give database_at data for the previous one"
     );
 }
@@ -180,7 +238,9 @@ fn check_data(store: &Store, version: usize) {
         assert_eq!(m.next_first, Side::A, "B won game 1, so A starts game 2");
     }
     if version >= 2 {
-        assert_eq!(store.card_fixes().unwrap()[0].value_json, "5");
+        let fixes = store.card_fixes().unwrap();
+        let vulca_07 = fixes.iter().find(|f| f.card_id == "vulca-07").unwrap();
+        assert_eq!(vulca_07.value_json, "5");
     }
     if version >= 3 {
         let t = store.list_tournaments().unwrap();
@@ -296,6 +356,47 @@ fn check_data(store: &Store, version: usize) {
             "2026-01-01T10:00:00.000000Z"
         );
     }
+    if version >= 11 {
+        // Each play keeps the facts it had: the number of the newest fix of its card made up
+        // to its time (fix 12 at 09:01:00.5 came after the play at 09:01:00, so fix 10), a
+        // card with no fix by then is left as it was, a play waiting for its redo names the
+        // newest fix of its card, and the other games' logs are not touched.
+        let events: Vec<String> = store
+            .events(GameId(4))
+            .unwrap()
+            .into_iter()
+            .map(|e| e.payload)
+            .collect();
+        assert_eq!(
+            events[1],
+            r#"{"v":1,"type":"card_played","player":"A","card":"vulca-02","area":"combat","fixes_read":10}"#
+        );
+        assert_eq!(
+            events[2],
+            r#"{"v":1,"type":"card_played","player":"B","card":"hoax-01","area":"combat"}"#,
+            "never fixed: unchanged"
+        );
+        assert_eq!(
+            events[3],
+            r#"{"v":1,"type":"card_played","player":"A","card":"vulca-01","area":"combat","fixes_read":11}"#,
+            "the same second as its fix, as the time compared before"
+        );
+        assert_eq!(
+            store.next_redo(GameId(4)).unwrap().as_deref(),
+            Some(
+                r#"{"v":1,"type":"card_played","player":"B","card":"vulca-02","area":"combat","fixes_read":13}"#
+            )
+        );
+        assert_eq!(
+            store.game(GameId(4)).unwrap().revision,
+            6,
+            "no change of the log"
+        );
+        assert_eq!(
+            store.other_events(OtherGameId(2)).unwrap()[0].payload,
+            r#"{"v":1,"type":"card_played","player":"A","card":"vulca-02"}"#
+        );
+    }
 }
 
 #[test]
@@ -324,9 +425,12 @@ fn every_earlier_version_with_data_is_backed_up_and_migrated_without_loss() {
                 .query_row("PRAGMA user_version", [], |r| r.get(0))
                 .unwrap();
             assert_eq!(v, version as i64);
-            let n: i64 = b
-                .query_row("SELECT COUNT(*) FROM game_events", [], |r| r.get(0))
-                .unwrap();
+            let events = if version >= 11 {
+                "SELECT COUNT(*) FROM log_events WHERE log_id = 2"
+            } else {
+                "SELECT COUNT(*) FROM game_events"
+            };
+            let n: i64 = b.query_row(events, [], |r| r.get(0)).unwrap();
             assert_eq!(n, 2);
         }
         check_data(&opened.store, version);

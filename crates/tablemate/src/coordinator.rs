@@ -88,13 +88,14 @@ pub(crate) fn read<L: Log>(
 }
 
 /// A game's log (read by [`read`]) read and folded by the engine, with the context `context`
-/// builds from the events that read (Blue Moon: the cards as first played). A log that does
+/// builds from the events that read (Blue Moon: the cards with the fixes each card's first
+/// play names). A log that does
 /// not replay to its end still opens, as it stood before the first event refused.
 pub(crate) fn fold<L, E, C>(
     info: L::Info,
     stored: Vec<StoredEvent>,
     lang: Language,
-    context: impl FnOnce(&[E::Event], &[StoredEvent]) -> Result<C>,
+    context: impl FnOnce(&[E::Event]) -> Result<C>,
     word: Word<'_, E::Refusal>,
 ) -> Result<(Loaded<L, E>, C)>
 where
@@ -102,7 +103,7 @@ where
     E: Engine<C>,
 {
     let read = E::read_log(stored.iter().map(|s| s.payload.as_str()));
-    let ctx = context(&read.state, &stored)?;
+    let ctx = context(&read.state)?;
     let replayed = E::replay(&ctx, read.state);
     // A refused event comes before the first one that does not read.
     let refused = replayed.refused.or(read.refused);
@@ -125,7 +126,7 @@ pub(crate) fn load<L, E, C>(
     store: &Store,
     at: GameAt,
     lang: Language,
-    context: impl FnOnce(&[E::Event], &[StoredEvent]) -> Result<C>,
+    context: impl FnOnce(&[E::Event]) -> Result<C>,
     word: Word<'_, E::Refusal>,
 ) -> Result<(Loaded<L, E>, C)>
 where
@@ -194,7 +195,7 @@ pub(crate) fn undo<L, E, C>(
     info: L::Info,
     mut stored: Vec<StoredEvent>,
     lang: Language,
-    context: impl FnOnce(&[E::Event], &[StoredEvent]) -> Result<C>,
+    context: impl FnOnce(&[E::Event]) -> Result<C>,
     word: Word<'_, E::Refusal>,
 ) -> Result<(Loaded<L, E>, C)>
 where
@@ -208,23 +209,25 @@ where
     Ok((g, ctx))
 }
 
-/// Puts back the last event taken back: the engine checks it again on the table as it is now
-/// (a card's facts may have been fixed meanwhile; a redo that no longer fits is refused, never
-/// stored), and it is written with the revision it was decided on. `false`: nothing to redo.
+/// Puts back the last event taken back, exactly as it was stored: the engine checks it again
+/// on the table as it is now, with the context `context` builds (from the store, read after
+/// the event to redo) for the events with it (Blue Moon: a play keeps the card fixes it was
+/// decided with, whatever was fixed since), and it is written with the revision it was decided
+/// on. Returns that context; `None`: nothing to redo.
 pub(crate) fn redo<L, E, C>(
     store: &mut Store,
     g: &mut Loaded<L, E>,
-    ctx: &C,
+    context: impl FnOnce(&Store, &[E::Event]) -> Result<C>,
     lang: Language,
     word: Word<'_, E::Refusal>,
-) -> Result<bool>
+) -> Result<Option<C>>
 where
     L: Log,
     E: Engine<C>,
 {
     g.ensure_readable()?;
     let Some(payload) = L::next_redo(store, &g.info)? else {
-        return Ok(false);
+        return Ok(None);
     };
     let event = E::read(&payload).map_err(|e| {
         ServiceError::internal(format!(
@@ -232,11 +235,14 @@ where
             word(&e, L::names(&g.info))
         ))
     })?;
+    let mut events = g.game.events().to_vec();
+    events.push(event.clone());
+    let ctx = context(store, &events)?;
     g.game
-        .apply(ctx, event)
+        .apply(&ctx, event)
         .map_err(|e| ServiceError::invalid(word(&e, L::names(&g.info))))?;
     let seq = L::redo(store, &g.info, g.game.outcome())
         .map_err(|e| write_error::<L>(e, &g.info, lang))?;
     g.written(store, seq, payload)?;
-    Ok(true)
+    Ok(Some(ctx))
 }

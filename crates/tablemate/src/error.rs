@@ -45,6 +45,8 @@ pub struct ServiceError {
 enum StorageProblem {
     /// The data folder or a file in it cannot be written.
     ReadOnly,
+    /// The disk of the data folder is full.
+    DiskFull,
     /// Anything else; the technical detail (English, from SQLite or the system) is kept.
     Other(String),
 }
@@ -109,6 +111,16 @@ impl ServiceError {
                  mit --data-dir oder TABLEMATE_DATA_DIR einen anderen Ordner an."
                     .to_owned()
             }
+            (StorageProblem::DiskFull, Language::En) => {
+                "The disk is full; nothing can be saved until there is space again. Nothing was \
+                 recorded, and your data is kept as it was."
+                    .to_owned()
+            }
+            (StorageProblem::DiskFull, Language::De) => {
+                "Der Datenträger ist voll; nichts kann gespeichert werden, bis wieder Platz ist. \
+                 Nichts wurde eingetragen, und deine Daten bleiben, wie sie waren."
+                    .to_owned()
+            }
             (StorageProblem::Other(d), Language::En) => {
                 format!("Your data could not be read or saved: {d}")
             }
@@ -133,6 +145,11 @@ impl ServiceError {
         }
     }
 
+    /// Whether this is the refusal of a write because the disk is full.
+    pub fn is_disk_full(&self) -> bool {
+        self.storage == Some(StorageProblem::DiskFull)
+    }
+
     /// Whether the person can fix this by changing their input (CLI exit code 1) or not (2).
     pub fn is_user_error(&self) -> bool {
         matches!(
@@ -150,6 +167,9 @@ impl ServiceError {
 /// message as a user error; anything else is a storage problem.
 impl From<store::StoreError> for ServiceError {
     fn from(e: store::StoreError) -> Self {
+        if e.is_disk_full() {
+            return ServiceError::storage_problem(StorageProblem::DiskFull, Language::En);
+        }
         if e.is_read_only() {
             return ServiceError::storage_problem(StorageProblem::ReadOnly, Language::En);
         }

@@ -326,9 +326,9 @@ impl Service {
     /// [`Service::game_page`] with the steps worded in the interface language `lang`.
     pub fn game_page_in(&self, id: i64, lang: Language) -> Result<GamePage> {
         let (info, events) = self.store.game_with_events(GameId(id)).map_err(store_err)?;
-        // The same cards the table judges with: each card with the fixes made before it was
-        // first played in this game (`game/context.rs`).
-        // first played as far as the log reads, as at the table (each event parsed once)
+        // The same cards the table judges with: each card with the fixes its first play in
+        // this game was decided with, as far as the log reads (`game/context.rs`; each event
+        // parsed once)
         let parsed: Vec<_> = events
             .iter()
             .map(|e| bluemoon::Event::from_json(&e.payload))
@@ -337,8 +337,7 @@ impl Service {
             .iter()
             .map_while(|p| p.as_ref().ok().cloned())
             .collect();
-        let cards =
-            self.game_cards_as_played(&crate::game::context::first_plays(&readable, &events))?;
+        let cards = self.game_cards_as_played(&crate::game::context::first_plays(&readable))?;
         let mut state = bluemoon::GameState::default();
         let mut timeline = Vec::with_capacity(events.len());
         let name_of = |letter: &str| match letter {

@@ -59,7 +59,19 @@ impl Service {
         let _ = Settings::load(paths.dir());
         let mut notices = Vec::new();
         let report = &opened.report;
-        if report.read_only {
+        if report.disk_full {
+            notices.push(Notice {
+                kind: NoticeKind::ReadOnly,
+                message: format!(
+                    "The disk is full; nothing can be saved until there is space again. \
+                     Tablemate shows your data in {} as it is.",
+                    paths.dir().display()
+                ),
+                files: vec![paths.user_db().display().to_string()],
+                versions: None,
+                folder: Some(paths.dir().display().to_string()),
+            });
+        } else if report.read_only {
             notices.push(Notice {
                 kind: NoticeKind::ReadOnly,
                 message: format!(
@@ -97,6 +109,12 @@ impl Service {
             notices,
             reference: std::cell::OnceCell::new(),
         })
+    }
+
+    /// Whether the user's data was opened read-only because the disk is full (every change
+    /// is refused, saying so, until there is space and Tablemate is started again).
+    pub fn disk_full(&self) -> bool {
+        self.store.is_disk_full()
     }
 
     pub fn paths(&self) -> &DataPaths {

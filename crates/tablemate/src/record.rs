@@ -61,21 +61,21 @@ pub(crate) fn changed_meanwhile(names: &[String; 2], lang: Language) -> ServiceE
     ServiceError::new(ErrorCode::Changed, message)
 }
 
-/// What the table says of a stored log this version cannot replay to its end (written by an
-/// older release whose rules or cards differed, or damaged): the game still opens, as it stood
-/// before event `event` (1-based), and only undo (back to before it) and abandoning it are
-/// possible. `reason` is the engine's refusal, already worded.
+/// What the table says of a stored log that does not replay to its end (written by an older
+/// release whose rules or cards differed, or damaged; it need not be this version that cannot
+/// read it, so the words blame none): the game still opens, as it stood before event `event`
+/// (1-based), and only undo (back to before it) and abandoning it are possible. `reason` is the
+/// engine's refusal, already worded.
 pub(crate) fn unreadable_log(event: usize, reason: &str, lang: Language) -> String {
     match lang {
         Language::En => format!(
-            "Event {event} of this game is not accepted by this version of Tablemate ({reason}). \
-             The table shows the game as it stood before it; undo back to it, or abandon the \
-             game."
+            "Event {event} of this game cannot be replayed ({reason}). The table shows the \
+             game as it stood before it; undo back to it, or abandon the game."
         ),
         Language::De => format!(
-            "Ereignis {event} dieses Spiels nimmt diese Version von Tablemate nicht an \
-             ({reason}). Der Tisch zeigt das Spiel, wie es davor stand; mach es bis dahin \
-             rückgängig oder brich das Spiel ab."
+            "Ereignis {event} dieses Spiels lässt sich nicht nachspielen ({reason}). Der \
+             Tisch zeigt das Spiel, wie es davor stand; mach es bis dahin rückgängig oder \
+             brich das Spiel ab."
         ),
     }
 }

@@ -171,17 +171,21 @@ impl Kind {
     }
 
     /// The game as stored now: its revision and number of events, after a full replay (a log
-    /// that does not replay is an error here).
+    /// that does not replay to its end is an error here, not only one that does not open).
     fn replayed(self, svc: &Service, id: i64) -> Result<(u32, u32), ServiceError> {
-        if self == Kind::BlueMoon {
+        let (revision, events, unreadable) = if self == Kind::BlueMoon {
             let v = svc.game_view(id)?;
-            Ok((v.revision, v.events))
+            (v.revision, v.events, v.unreadable)
         } else {
             let v = svc.other_view(id, Language::En)?;
-            Ok((
-                v.revision,
-                u32::try_from(v.history.len()).unwrap_or(u32::MAX),
-            ))
+            let events = u32::try_from(v.history.len()).unwrap_or(u32::MAX);
+            (v.revision, events, v.unreadable)
+        };
+        match unreadable {
+            Some(why) => Err(ServiceError::internal(format!(
+                "the log does not replay to its end: {why}"
+            ))),
+            None => Ok((revision, events)),
         }
     }
 }
@@ -276,9 +280,11 @@ fn race(kind: Kind) -> Result<String, String> {
 fn race_once(kind: Kind) -> Result<(Tally, String), String> {
     let dir = tempfile::tempdir().map_err(|e| e.to_string())?;
     let data = dir.path().join("data");
-    let id = {
+    let (id, first) = {
         let mut svc = Service::open(&data).map_err(|e| e.message)?;
-        kind.new_game(&mut svc)
+        let id = kind.new_game(&mut svc);
+        let (first, _) = kind.replayed(&svc, id).map_err(|e| e.message)?;
+        (id, first)
     };
     let start = dir.path().join("go");
     let exe = std::env::current_exe().map_err(|e| e.to_string())?;
@@ -327,9 +333,15 @@ fn race_once(kind: Kind) -> Result<(Tally, String), String> {
     if events < 1 {
         return Err("the set-up was undone".into());
     }
+    if revision != first + total.written {
+        return Err(format!(
+            "revision {revision}, not {first} + the {} writes acknowledged",
+            total.written
+        ));
+    }
     let summary = format!(
         "{} written, {} refused as changed meanwhile, {} refused by the rules; the log \
-         replays ({events} events, revision {revision})",
+         replays to its end ({events} events, revision {revision} = {first} + the writes)",
         total.written, total.changed, total.refused
     );
     Ok((total, summary))
@@ -398,6 +410,110 @@ fn interleavings(kind: Kind) -> Result<String, String> {
     ))
 }
 
+/// Where Flash the Incendiary (V02) lies on A's side and A's fire total: the facts its play
+/// was decided with (a character in combat, or a leadership card after a fix of its type;
+/// fire 6, or 1 after a fix of its fire).
+fn flash_facts(v: &tablemate::game::GameView) -> Result<(&'static str, u32), String> {
+    if let Some(why) = &v.unreadable {
+        return Err(format!("the game does not replay to its end: {why}"));
+    }
+    let areas = &v.players[0].areas;
+    let is_flash = |c: &&tablemate::game::CardView| c.id.as_deref() == Some("vulca-02");
+    let area = if areas.combat.iter().any(|c| is_flash(&c)) {
+        "combat"
+    } else if areas.leadership.iter().any(|c| is_flash(&c)) {
+        "leadership"
+    } else {
+        return Err("Flash is not on the table".into());
+    };
+    Ok((area, v.players[0].total.fire))
+}
+
+/// The issue's race in one process: one service plays Flash (V02), undoes, redoes and undoes
+/// it again, round after round, while another service on the same data folder fixes its type
+/// and its fire and takes the fixes back, without pause. Every play must be written (no one
+/// else writes the game), the game must replay to its end after every write, a redo and a
+/// fresh replay must show the play with the facts it was acknowledged with, and the revision
+/// must be the start plus the writes.
+fn fix_against_play() -> Result<String, String> {
+    const ROUNDS: usize = 200;
+    let dir = tempfile::tempdir().map_err(|e| e.to_string())?;
+    let data = dir.path().join("data");
+    let mut svc = Service::open(&data).map_err(|e| e.message)?;
+    let id = Kind::BlueMoon.new_game(&mut svc);
+    let (start, _) = Kind::BlueMoon.replayed(&svc, id).map_err(|e| e.message)?;
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let fixer = {
+        let (data, stop) = (data.clone(), stop.clone());
+        std::thread::spawn(move || -> Result<usize, String> {
+            let mut svc = Service::open(&data).map_err(|e| e.message)?;
+            let mut fixes = 0;
+            while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+                let r = match fixes % 4 {
+                    0 => svc.fix_card("V02", "type", "leadership"),
+                    1 => svc.remove_card_fix("V02", "type"),
+                    2 => svc.fix_card("V02", "fire", "1"),
+                    _ => svc.remove_card_fix("V02", "fire"),
+                };
+                r.map_err(|e| format!("a fix failed: {}", e.message))?;
+                fixes += 1;
+                // a breath between fixes, so the plays are not starved of the lock
+                std::thread::sleep(Duration::from_millis(2));
+            }
+            Ok(fixes)
+        })
+    };
+    let play = PlayRequest {
+        player: Seat::A,
+        card: "V02".into(),
+        target: None,
+        face_down: false,
+    };
+    let deadline = Instant::now() + Duration::from_secs(15);
+    let (mut written, mut rounds) = (0u32, 0usize);
+    let mut seen = std::collections::BTreeSet::new();
+    let result = (|| -> Result<(), String> {
+        while rounds < ROUNDS && Instant::now() < deadline {
+            let at = GameAt::from(id);
+            let played = svc.game_play(at, &play).map_err(|e| e.message)?;
+            let facts = flash_facts(&played)?;
+            seen.insert(facts);
+            svc.game_undo(at).map_err(|e| e.message)?;
+            let redone = svc.game_redo(at).map_err(|e| e.message)?;
+            if flash_facts(&redone)? != facts {
+                return Err(format!("redone with other facts than {facts:?}"));
+            }
+            let replayed = svc.game_view(id).map_err(|e| e.message)?;
+            if flash_facts(&replayed)? != facts {
+                return Err(format!("replayed with other facts than {facts:?}"));
+            }
+            svc.game_undo(at).map_err(|e| e.message)?;
+            written += 4;
+            rounds += 1;
+        }
+        Ok(())
+    })();
+    stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    let fixes = fixer
+        .join()
+        .map_err(|_| "the fixer panicked".to_owned())??;
+    result?;
+    let (revision, _) = Kind::BlueMoon.replayed(&svc, id).map_err(|e| e.message)?;
+    if revision != start + written {
+        return Err(format!("revision {revision}, not {start} + {written}"));
+    }
+    if seen.len() < 2 {
+        return Err(format!(
+            "every play met the same facts {seen:?}: the fixes never raced the plays"
+        ));
+    }
+    Ok(format!(
+        "{rounds} rounds (play, undo, redo, undo: {written} writes) against {fixes} fixes; \
+         plays met the facts {seen:?}, each kept through redo and replay; revision {revision} \
+         = {start} + {written}"
+    ))
+}
+
 fn main() {
     if let Ok(spec) = std::env::var(WRITER) {
         std::process::exit(writer(&spec));
@@ -418,6 +534,16 @@ fn main() {
                     println!("test race::{}::{what} ... FAILED: {e}", kind.code());
                 }
             }
+        }
+    }
+    match fix_against_play() {
+        Ok(summary) => {
+            passed += 1;
+            println!("test race::bluemoon::fix_against_play ... ok: {summary}");
+        }
+        Err(e) => {
+            failed += 1;
+            println!("test race::bluemoon::fix_against_play ... FAILED: {e}");
         }
     }
     println!("{passed} passed, {failed} failed");

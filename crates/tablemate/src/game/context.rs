@@ -2,15 +2,23 @@
 //! the stored record, and the log folded by the engine. Enter, preview, play, prompts and
 //! history all use it, so one command reads the card fixes once and replays the log once.
 //!
-//! **How a card fix reaches a game.** A card keeps, in each game, the facts it had when it was
-//! first played there: a fix counts from the card's next first play, never backwards. So a fix
-//! made after a card was played (its type, its values) cannot make that game's log stop
-//! replaying, and a finished game keeps meaning what it meant. Cards not yet played in a game
-//! get the fixes in force now, so values entered at the table count for the play that follows.
+//! **How a card fix reaches a game.** Every play records what it was decided with: the number
+//! of the newest card fix the table had read (`card_played`'s `fixes_read`, stamped by the
+//! engine when it decides the play). A card keeps, in each game, the facts its first play
+//! there was decided with: the catalog with the fixes of that card up to that number. So a
+//! fix made after a card was played, or while its play was being decided (another window,
+//! the command line), cannot change or stop that game's log, undo and redo put a play back
+//! with the facts it had, and no clock is compared. Cards not yet played in a game get the
+//! fixes read now, and the play that follows records them: a fix reaches a game only through
+//! a new play.
+//!
+//! The fixes are read after the log (in the same command), so every fix a stored play names
+//! is among those read: fixes are only ever added, numbered in the order they are made.
 
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
+use bluemoon::engine::DecidingCards;
 use bluemoon::{BmFacts, CardId, CardSource, Event};
 use cards::Outcome;
 use store::StoredEvent;
@@ -37,6 +45,14 @@ fn base_catalog() -> Result<&'static bluemoon::Catalog> {
 pub(crate) struct Cards<'a> {
     pub(crate) base: &'a bluemoon::Catalog,
     pub(crate) fixed: HashMap<CardId, BmFacts>,
+    /// The newest fix read (0: none): what a play decided with these cards records.
+    pub(crate) fixes_read: u64,
+}
+
+impl DecidingCards for Cards<'_> {
+    fn fixes_read(&self) -> u64 {
+        self.fixes_read
+    }
 }
 
 impl CardSource for Cards<'_> {
@@ -157,31 +173,18 @@ impl Log for BlueMoonLog {
 }
 
 impl Service {
-    /// The engine's card source with the user's card fixes applied.
+    /// The engine's card source with the user's card fixes in force now (no game: a card
+    /// looked up, suggested, or a table state counted).
     pub(crate) fn game_cards(&self) -> Result<Cards<'static>> {
-        self.cards_with(self.user_card_fixes()?)
+        self.game_cards_as_played(&HashMap::new())
     }
 
-    fn cards_with(&self, fixes: Vec<cards::CardFix>) -> Result<Cards<'static>> {
-        cards_with(&self.catalog, fixes)
-    }
-
-    /// The user's card fixes in force, as the cards crate reads them (fact name + value JSON).
-    pub(crate) fn user_card_fixes(&self) -> Result<Vec<cards::CardFix>> {
-        Ok(self
-            .store
-            .card_fixes()?
-            .iter()
-            .filter_map(card_fix)
-            .collect())
-    }
-
-    /// The engine's card source for a game whose cards were first played at `first_played`:
-    /// each such card with the fixes made up to that moment, every other card with the fixes
-    /// in force now (see the module's comment).
+    /// The engine's card source for a game whose cards were first played with the fixes
+    /// `first_played` names ([`first_plays`]): each such card with its fixes up to that
+    /// number, every other card with the fixes in force now (see the module's comment).
     pub(crate) fn game_cards_as_played(
         &self,
-        first_played: &HashMap<CardId, String>,
+        first_played: &HashMap<CardId, u64>,
     ) -> Result<Cards<'static>> {
         cards_as_played(
             &self.catalog,
@@ -205,7 +208,7 @@ impl Service {
             &self.store,
             at,
             lang,
-            |events, stored| self.game_cards_as_played(&first_plays(events, stored)),
+            |events| self.game_cards_as_played(&first_plays(events)),
             &word,
         )?;
         Ok(GameCtx { cards, rec, lang })
@@ -224,9 +227,8 @@ impl Service {
             super::rule_refusal_in(&self.catalog, e, names, lang)
         };
         let history = self.store.card_fix_history_all()?;
-        let cards_of = |events: &[Event], stored: &[StoredEvent]| {
-            cards_as_played(&self.catalog, history, &first_plays(events, stored))
-        };
+        let cards_of =
+            |events: &[Event]| cards_as_played(&self.catalog, history, &first_plays(events));
         let (rec, cards) = coordinator::undo::<BlueMoonLog, bluemoon::Game, _>(
             &mut self.store,
             info,
@@ -237,10 +239,36 @@ impl Service {
         )?;
         Ok(GameCtx { cards, rec, lang })
     }
+
+    /// Puts back the last event undone in the loaded game, exactly as it was stored: a play
+    /// with the facts it was decided with (the fixes its event names), whatever was fixed
+    /// since. `false`: nothing to redo.
+    pub(crate) fn redo_game(&mut self, ctx: &mut GameCtx) -> Result<bool> {
+        let lang = ctx.lang;
+        let catalog = &self.catalog;
+        let word = |e: &bluemoon::RuleError, names: &[String; 2]| {
+            super::rule_refusal_in(catalog, e, names, lang)
+        };
+        // The fixes are read after the event to redo, so they hold every fix it names.
+        let cards_of = |store: &store::Store, events: &[Event]| {
+            cards_as_played(catalog, store.card_fix_history_all()?, &first_plays(events))
+        };
+        match coordinator::redo(&mut self.store, &mut ctx.rec, cards_of, lang, &word)? {
+            Some(cards) => {
+                ctx.cards = cards;
+                Ok(true)
+            }
+            None => Ok(false),
+        }
+    }
 }
 
 /// The engine's card source: the embedded catalog with `fixes` over it.
-fn cards_with(catalog: &cards::Catalog, fixes: Vec<cards::CardFix>) -> Result<Cards<'static>> {
+fn cards_with(
+    catalog: &cards::Catalog,
+    fixes: Vec<cards::CardFix>,
+    fixes_read: u64,
+) -> Result<Cards<'static>> {
     let base = base_catalog()?;
     let applied = catalog.apply_fixes(&fixes);
     let fixed = applied
@@ -248,23 +276,32 @@ fn cards_with(catalog: &cards::Catalog, fixes: Vec<cards::CardFix>) -> Result<Ca
         .into_iter()
         .map(|c| (c.card.facts.id.clone(), c.card.facts))
         .collect();
-    Ok(Cards { base, fixed })
+    Ok(Cards {
+        base,
+        fixed,
+        fixes_read,
+    })
 }
 
-/// The cards for a game whose cards were first played at `first_played`: each such card with
-/// the fixes of `history` made up to that moment, every other card with the fixes in force
-/// now (see the module's comment).
+/// The cards for a game whose cards were first played with the fixes `first_played` names:
+/// each such card with the fixes of `history` up to that number, every other card with all of
+/// them (see the module's comment). Nothing here reads a clock.
 fn cards_as_played(
     catalog: &cards::Catalog,
     history: Vec<store::CardFixRow>,
-    first_played: &HashMap<CardId, String>,
+    first_played: &HashMap<CardId, u64>,
 ) -> Result<Cards<'static>> {
+    let fixes_read = history
+        .iter()
+        .map(|r| u64::try_from(r.id.0).unwrap_or(0))
+        .max()
+        .unwrap_or(0);
     // (card, fact) -> the newest fix that counts for this game; a withdrawal (`null`) counts
     // too, and is left out at the end.
     let mut in_force: HashMap<(String, String), store::CardFixRow> = HashMap::new();
     for row in history {
         let counts = match first_played.get(&CardId::new(row.card_id.as_str())) {
-            Some(played) => row.created_at <= *played,
+            Some(read) => u64::try_from(row.id.0).is_ok_and(|id| id <= *read),
             None => true,
         };
         if counts {
@@ -273,7 +310,11 @@ fn cards_as_played(
     }
     let mut rows: Vec<store::CardFixRow> = in_force.into_values().collect();
     rows.sort_by_key(|r| r.id.0);
-    cards_with(catalog, rows.iter().filter_map(card_fix).collect())
+    cards_with(
+        catalog,
+        rows.iter().filter_map(card_fix).collect(),
+        fixes_read,
+    )
 }
 
 /// A stored fix as the cards crate reads it (fact name + value JSON); a withdrawal (`null`) or
@@ -288,18 +329,16 @@ fn card_fix(r: &store::CardFixRow) -> Option<cards::CardFix> {
     Some(cards::CardFix::new(r.card_id.as_str(), fv, r.id.0))
 }
 
-/// When each card was first played in a log: the time of its first `CardPlayed` event
-/// (`events` parsed from `stored`, in the same order).
-pub(crate) fn first_plays(
-    events: &[Event],
-    stored: &[store::StoredEvent],
-) -> HashMap<CardId, String> {
+/// The fixes each card of a log was first played with: the `fixes_read` of its first
+/// `card_played` event.
+pub(crate) fn first_plays(events: &[Event]) -> HashMap<CardId, u64> {
     let mut first = HashMap::new();
-    for (event, s) in events.iter().zip(stored) {
-        if let bluemoon::EventKind::CardPlayed { card, .. } = &event.kind {
-            first
-                .entry(card.clone())
-                .or_insert_with(|| s.created_at.clone());
+    for event in events {
+        if let bluemoon::EventKind::CardPlayed {
+            card, fixes_read, ..
+        } = &event.kind
+        {
+            first.entry(card.clone()).or_insert(*fixes_read);
         }
     }
     first

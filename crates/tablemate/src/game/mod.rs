@@ -1400,11 +1400,7 @@ impl Service {
         if ctx.info.result.is_some() {
             return refused(TableRefusal::FinishedLog);
         }
-        let catalog = &self.catalog;
-        let word =
-            |e: &bluemoon::RuleError, names: &[String; 2]| rule_refusal_in(catalog, e, names, lang);
-        let GameCtx { cards, rec, .. } = &mut ctx;
-        if !coordinator::redo(&mut self.store, rec, &*cards, lang, &word)? {
+        if !self.redo_game(&mut ctx)? {
             return refused(TableRefusal::NothingToRedo);
         }
         self.ctx_view(&ctx)

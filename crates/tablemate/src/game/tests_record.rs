@@ -101,18 +101,15 @@ fn a_card_fix_counts_from_the_next_play_and_never_breaks_a_game_played() {
     let reopened = svc.game_view(g.id).unwrap();
     assert_eq!(combat_types(&reopened), before);
     svc.game_page(g.id).expect("its history replays");
-    // Undo and redo: the redo is checked again on the table as it is now, and stored only if
-    // it still fits (as a character it no longer does, so it is refused and nothing written).
+    // Undo and redo: the redo puts the play back as it was stored, with the facts it was
+    // decided with (a character), whatever was fixed since.
     let undone = svc.game_undo(g.id).unwrap();
     assert!(combat_types(&undone).is_empty());
-    match svc.game_redo(g.id) {
-        Ok(v) => assert_eq!(v.events, played.events),
-        Err(e) => {
-            assert_eq!(e.code, ErrorCode::InvalidInput, "{e:?}");
-            assert_eq!(svc.game_view(g.id).unwrap().events, undone.events);
-        }
-    }
-    svc.game_view(g.id).expect("still opens");
+    let redone = svc.game_redo(g.id).unwrap();
+    assert_eq!(combat_types(&redone), before);
+    assert_eq!(redone.events, played.events);
+    svc.game_undo(g.id).unwrap();
+    assert!(svc.game_view(g.id).unwrap().unreadable.is_none());
     // In a new game the fix counts: Cinder goes to the leadership area.
     let h = new_game(&mut svc);
     fire(&mut svc, h.id).unwrap();
@@ -293,4 +290,108 @@ fn every_write_shows_the_stored_games_table() {
     let back = svc.game_undo(g.id).unwrap();
     assert_eq!(back, fresh(&svc), "the abandon taken back");
     assert!(!back.abandoned);
+}
+
+/// Flash the Incendiary (V02) as A's character: fire 6 on the catalog.
+fn flash(player: bluemoon::Player) -> EventKind {
+    EventKind::CardPlayed {
+        player,
+        card: CardId::new("vulca-02"),
+        area: bluemoon::Area::Combat,
+        target: None,
+        face_down: false,
+        fixes_read: 0,
+    }
+}
+
+/// The game's stored events (JSON, as written).
+fn payloads(svc: &Service, id: i64) -> Vec<String> {
+    svc.store
+        .events(store::GameId(id))
+        .unwrap()
+        .into_iter()
+        .map(|e| e.payload)
+        .collect()
+}
+
+/// The issue's race, made to happen: a fix of the card is committed by another front end
+/// after this one read the game and the fixes, before its play is written. The play was
+/// decided without the fix, says so, and is replayed without it: the game replays to its end.
+#[test]
+fn a_fix_committed_while_a_play_is_decided_never_breaks_the_game() {
+    let (d, mut svc) = svc();
+    let mut other = Service::open(d.path().join("data")).unwrap();
+    let g = new_game(&mut svc);
+    fire(&mut svc, g.id).unwrap();
+    let mut ctx = svc.load_game(g.id).unwrap();
+    other.fix_card("V02", "type", "leadership").unwrap();
+    svc.game_decide(&mut ctx, flash(bluemoon::Player::A))
+        .expect("the log did not move: the play is written");
+    let v = svc.game_view(g.id).unwrap();
+    assert_eq!(v.unreadable, None, "the game replays to its end");
+    assert_eq!(
+        combat_types(&v),
+        vec![(Some("vulca-02".into()), Some("character".into()))]
+    );
+    assert_eq!(v.players[0].total.fire, 6);
+    let stored = payloads(&svc, g.id);
+    assert!(
+        !stored[2].contains("fixes_read"),
+        "no fix was read: {}",
+        stored[2]
+    );
+    // The next play reads the fix, names it, and keeps it: in a new game Flash leads.
+    let h = new_game(&mut svc);
+    fire(&mut svc, h.id).unwrap();
+    let led = svc.game_play(h.id, &play("V02")).unwrap();
+    assert_eq!(led.players[0].areas.leadership.len(), 1);
+    assert!(payloads(&svc, h.id)[2].contains(r#""fixes_read":1"#));
+    // Taking the fix back changes neither game.
+    other.remove_card_fix("V02", "type").unwrap();
+    assert_eq!(
+        combat_types(&svc.game_view(g.id).unwrap()),
+        combat_types(&v)
+    );
+    assert_eq!(
+        svc.game_view(h.id).unwrap().players[0]
+            .areas
+            .leadership
+            .len(),
+        1
+    );
+}
+
+/// Undo and redo across a fix: Flash played with fire 6, its fire fixed to 1 and then its
+/// type, undone twice and redone twice, counts 6 again, and every event is put back exactly
+/// as it was stored.
+#[test]
+fn undo_and_redo_across_a_fix_put_each_play_back_as_it_was_stored() {
+    for (fact, value) in [("fire", "1"), ("type", "leadership")] {
+        let (_d, mut svc) = svc();
+        let g = new_game(&mut svc);
+        svc.game_play(g.id, &play("V02")).unwrap();
+        let chosen = fire(&mut svc, g.id).unwrap();
+        assert_eq!(chosen.players[0].total.fire, 6);
+        let stored = payloads(&svc, g.id);
+        svc.fix_card("V02", fact, value).unwrap();
+        svc.game_undo(g.id).unwrap();
+        svc.game_undo(g.id).unwrap();
+        svc.game_redo(g.id).unwrap();
+        let redone = svc.game_redo(g.id).unwrap();
+        assert_eq!(redone.unreadable, None);
+        assert_eq!(redone.players[0].total.fire, 6, "after a fix of {fact}");
+        assert_eq!(combat_types(&redone), combat_types(&chosen));
+        assert_eq!(payloads(&svc, g.id), stored, "put back exactly");
+        assert_eq!(redone.revision, chosen.revision + 4);
+        // a new play after the fix reads it (an undo, then Flash played again)
+        svc.game_undo(g.id).unwrap();
+        svc.game_undo(g.id).unwrap();
+        let again = svc.game_play(g.id, &play("V02")).unwrap();
+        assert!(payloads(&svc, g.id)[1].contains(r#""fixes_read":1"#));
+        if fact == "type" {
+            assert_eq!(again.players[0].areas.leadership.len(), 1);
+        } else {
+            assert_eq!(again.players[0].total.fire, 1);
+        }
+    }
 }

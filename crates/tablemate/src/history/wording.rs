@@ -200,6 +200,7 @@ mod tests {
             area: bluemoon::Area::Combat,
             target: None,
             face_down: false,
+            fixes_read: 0,
         };
         let n_en = Names {
             players: &players,

@@ -781,7 +781,7 @@ impl Service {
     ) -> Result<Loaded<R>> {
         self.check_kind::<R>(&info)?;
         let word = |e: &R::Error, names: &[String; 2]| self.other_refusal::<R>(e, names, lang);
-        let (g, ()) = coordinator::fold(info, stored, lang, |_, _| Ok(()), &word)?;
+        let (g, ()) = coordinator::fold(info, stored, lang, |_| Ok(()), &word)?;
         Ok(g)
     }
 
@@ -888,7 +888,7 @@ impl Service {
             info,
             stored,
             lang,
-            |_, _| Ok(()),
+            |_| Ok(()),
             &word,
         )?;
         self.other_view_of(&g, lang)
@@ -903,7 +903,7 @@ impl Service {
         let mut g = self.load::<R>(info, stored, lang)?;
         let catalog = &self.catalog;
         let word = |e: &R::Error, names: &[String; 2]| refusal_in::<R>(catalog, e, names, lang);
-        if !coordinator::redo(&mut self.store, &mut g, &(), lang, &word)? {
+        if coordinator::redo(&mut self.store, &mut g, |_, _| Ok(()), lang, &word)?.is_none() {
             return Err(ServiceError::invalid(self.namer_text(&g.info, lang, true)));
         }
         self.other_view_of(&g, lang)
