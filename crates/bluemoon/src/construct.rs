@@ -21,7 +21,7 @@
 use crate::deck::PEOPLES;
 use crate::source::CardSource;
 use crate::{CardId, CardType, Series};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 
 /// The leader's limits, the same on every leader: "30 cards 10 moons" (Xelethotiras Genius
@@ -31,7 +31,7 @@ pub const LEADER_CARDS: u32 = 30;
 pub const LEADER_MOONS: u32 = 10;
 
 /// The four inquisitors (§ 'About the Inquisitors': "How many inquisitors are there?").
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Inquisitor {
     /// Swift-Fist Royal Marshal [Inq 411]: "+0 cards + 0 moons At the start of the game, I
@@ -115,6 +115,18 @@ impl Inquisitor {
             Inquisitor::WeaveTongue => Some(InquisitorPower::DrawOneMoreAtEndOfTurn),
         }
     }
+}
+
+/// A constructed deck as a game keeps it in its set-up: what the deck was when the game
+/// began, so a deck edited later changes nothing in that game.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ConstructedDeck {
+    /// The deck's name, for the table's words ("not in Ann's deck Fire Wall").
+    pub name: String,
+    pub people: Series,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub inquisitor: Option<Inquisitor>,
+    pub cards: Vec<CardId>,
 }
 
 /// What the players agreed on before building: the people, an inquisitor, and which of the

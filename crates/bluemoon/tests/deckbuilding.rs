@@ -336,3 +336,96 @@ fn peoples_by_name() {
     assert_eq!(people_series("Mutant"), None);
     assert_eq!(people_series("Tutu"), None);
 }
+
+// --- a constructed deck at the table -------------------------------------------------------
+
+use bluemoon::construct::ConstructedDeck;
+use bluemoon::event::{EventKind, PerPlayer};
+use bluemoon::{Event, Game, Player, Warning};
+
+fn match_with(a: Option<ConstructedDeck>, b: Option<ConstructedDeck>) -> Game {
+    let mut g = Game::new();
+    g.push(
+        &catalog(),
+        Event::new(EventKind::Setup {
+            decks: PerPlayer {
+                a: Some("Vulca".into()),
+                b: Some("Hoax".into()),
+            },
+            expansions: vec![],
+            edition: Default::default(),
+            starts: Player::A,
+            constructed: PerPlayer { a, b },
+        }),
+    )
+    .expect("set-up");
+    g
+}
+
+fn fire_wall(inquisitor: Option<Inquisitor>) -> ConstructedDeck {
+    let cat = catalog();
+    let mut cards = own_vulca_cards(&cat);
+    cards.push(id("flit-07"));
+    ConstructedDeck {
+        name: "Fire Wall".into(),
+        people: Series::Vulca,
+        inquisitor,
+        cards,
+    }
+}
+
+fn not_in_deck(g: &Game, p: Player, card: &str) -> Option<String> {
+    g.state()
+        .preview_play(&catalog(), p, &id(card), None, false)
+        .warnings
+        .into_iter()
+        .find_map(|w| match w {
+            Warning::NotInDeck { deck, .. } => Some(deck),
+            _ => None,
+        })
+}
+
+/// Tittertweet [Flit 07] bought into a Vulca deck is played quietly; a card outside the
+/// deck is warned, naming the deck; a preassembled deck works as before.
+#[test]
+fn a_constructed_deck_is_what_the_table_checks() {
+    let g = match_with(Some(fire_wall(None)), None);
+    assert_eq!(not_in_deck(&g, Player::A, "flit-07"), None);
+    assert_eq!(not_in_deck(&g, Player::A, "vulca-03"), None);
+    // Heroine of the Great Plains is in the preassembled Vulca deck, but not in this one
+    assert_eq!(
+        not_in_deck(&g, Player::A, "mimix-06"),
+        Some("Fire Wall".to_owned())
+    );
+    // with the preassembled Vulca deck, Tittertweet is not in Ann's deck
+    let g = match_with(None, Some(fire_wall(None)));
+    assert_eq!(
+        not_in_deck(&g, Player::A, "flit-07"),
+        Some("Vulca".to_owned())
+    );
+}
+
+/// The game keeps the deck as it was at its set-up (a deck edited later is another list):
+/// the set-up event carries the whole list and reads back the same.
+#[test]
+fn the_set_up_keeps_the_deck_as_it_was() {
+    let g = match_with(Some(fire_wall(None)), None);
+    let json = serde_json::to_string(&g.events()[0]).expect("json");
+    assert!(json.contains("\"constructed\""), "{json}");
+    let back: Event = serde_json::from_str(&json).expect("reads back");
+    assert_eq!(&back, &g.events()[0]);
+    // a set-up without constructed decks writes nothing new (old logs read the same)
+    let plain = match_with(None, None);
+    let json = serde_json::to_string(&plain.events()[0]).expect("json");
+    assert!(!json.contains("constructed"), "{json}");
+}
+
+/// Swift-Fist Royal Marshal: "At the start of the game, I attract one dragon."
+#[test]
+fn swift_fist_attracts_a_dragon_at_the_start_of_each_game() {
+    let g = match_with(None, Some(fire_wall(Some(Inquisitor::SwiftFist))));
+    assert_eq!(g.state().dragons.on_side(Player::B), 1);
+    assert_eq!(g.state().dragons.on_side(Player::A), 0);
+    let g = match_with(Some(fire_wall(Some(Inquisitor::RazorMind))), None);
+    assert_eq!(g.state().dragons.on_side(Player::A), 0);
+}

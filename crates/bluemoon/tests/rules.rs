@@ -123,6 +123,7 @@ fn setup() -> Event {
         expansions: vec![],
         edition: Default::default(),
         starts: Player::A,
+        constructed: PerPlayer::default(),
     })
 }
 

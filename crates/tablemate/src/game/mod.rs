@@ -1543,6 +1543,7 @@ fn setup_event(people: &[String; 2], first: Seat, expansions: &[Expansion]) -> E
         expansions: expansions.to_vec(),
         edition: Edition::First,
         starts: first,
+        constructed: PerPlayer::default(),
     })
 }
 
