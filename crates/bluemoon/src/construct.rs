@@ -126,6 +126,9 @@ pub struct ConstructedDeck {
     pub people: Series,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub inquisitor: Option<Inquisitor>,
+    /// The deck may hold Emissaries and Inquisitors cards (the game plays with them).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub emissaries_inquisitors: bool,
     pub cards: Vec<CardId>,
 }
 

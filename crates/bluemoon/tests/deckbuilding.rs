@@ -370,6 +370,7 @@ fn fire_wall(inquisitor: Option<Inquisitor>) -> ConstructedDeck {
         name: "Fire Wall".into(),
         people: Series::Vulca,
         inquisitor,
+        emissaries_inquisitors: inquisitor.is_some(),
         cards,
     }
 }

@@ -61,3 +61,46 @@ fn refusals_exit_1_with_the_reason() {
     let o = tablemate(d, &["deck", "show", "Y"]);
     assert_eq!(o.status.code(), Some(1));
 }
+
+#[test]
+fn a_game_with_a_constructed_deck_plays_its_bought_card_quietly() {
+    let data = tempfile::tempdir().unwrap();
+    let d = data.path();
+    json(d, &["deck", "new", "Fire Wall", "--people", "Vulca"]);
+    let mut args = vec!["deck", "add", "Fire Wall", "Tittertweet"];
+    let own: Vec<String> = (1..=30)
+        .filter(|n| *n != 17)
+        .map(|n| format!("V{n}"))
+        .collect();
+    args.extend(own.iter().map(String::as_str));
+    assert_eq!(json(d, &args)["legal"], true);
+    json(
+        d,
+        &[
+            "game",
+            "new",
+            "Ann",
+            "Ben",
+            "--deck-a",
+            "Fire Wall",
+            "--people-b",
+            "Hoax",
+        ],
+    );
+    // without --confirm a warned play is refused: Tittertweet is in Ann's deck, so it is not
+    let played = tablemate(d, &["game", "play", "A", "Tittertweet"]);
+    assert!(
+        played.status.success(),
+        "{}",
+        String::from_utf8_lossy(&played.stderr)
+    );
+    json(d, &["game", "element", "A", "fire"]);
+    json(d, &["game", "pass", "A"]);
+    let refused = tablemate(d, &["game", "play", "B", "Tittertweet"]);
+    assert_eq!(refused.status.code(), Some(1));
+    assert!(
+        String::from_utf8_lossy(&refused.stderr).contains("Hoax"),
+        "{}",
+        String::from_utf8_lossy(&refused.stderr)
+    );
+}

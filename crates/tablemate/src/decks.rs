@@ -8,7 +8,7 @@
 mod text;
 mod wording;
 
-use bluemoon::construct::{self, CostReason, DeckCheck, DeckRules, Inquisitor};
+use bluemoon::construct::{self, ConstructedDeck, CostReason, DeckCheck, DeckRules, Inquisitor};
 use bluemoon::{CardId, Series};
 use serde::Serialize;
 use store::{DeckContent, DeckRecord};
@@ -244,6 +244,53 @@ impl Service {
             .create_deck(name, &content)
             .map_err(|e| wording::store_refusal(e, lang))?;
         self.deck_view_of(&deck, lang)
+    }
+
+    /// The constructed deck a player brings to a new game (`None` when no deck is named), as
+    /// the game will keep it: only a legal deck, of the people typed if one was typed.
+    pub(crate) fn constructed_deck(
+        &self,
+        name: Option<&str>,
+        player: &str,
+        typed_people: &str,
+        lang: Language,
+    ) -> Result<Option<ConstructedDeck>> {
+        let Some(name) = name.map(str::trim).filter(|n| !n.is_empty()) else {
+            return Ok(None);
+        };
+        let deck = self.find_deck(name, lang)?;
+        let (rules, list) = rules_of(&deck.content)?;
+        let check = construct::check(&self.game_cards()?, &rules, &list);
+        if let Some(problem) = check.problems.first() {
+            return Err(ServiceError::invalid(wording::refusal(
+                Refusal::NotLegal {
+                    player,
+                    deck: &deck.name,
+                    problem: &problem_text(&self.catalog, problem, lang),
+                },
+                lang,
+            )));
+        }
+        if let Some(typed) = construct::people_series(typed_people) {
+            if typed != rules.people {
+                return Err(ServiceError::invalid(wording::refusal(
+                    Refusal::OtherPeople {
+                        player,
+                        deck: &deck.name,
+                        deck_people: &deck.content.people,
+                        typed: typed_people.trim(),
+                    },
+                    lang,
+                )));
+            }
+        }
+        Ok(Some(ConstructedDeck {
+            name: deck.name,
+            people: rules.people,
+            inquisitor: rules.inquisitor,
+            emissaries_inquisitors: rules.emissaries_inquisitors,
+            cards: list,
+        }))
     }
 
     fn find_deck(&self, name: &str, lang: Language) -> Result<DeckRecord> {

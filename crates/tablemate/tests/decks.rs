@@ -236,3 +236,94 @@ fn an_import_that_cannot_read_a_line_names_it_and_stores_nothing() {
     let e = svc.deck_import("V03\n", None, EN).unwrap_err();
     assert!(e.message.contains("Name:"), "{e:?}");
 }
+
+// --- a constructed deck at the table ---------------------------------------------------------
+
+use tablemate::game::{NewGameRequest, PlayRequest, Seat};
+
+/// The legal 30-card Vulca deck "Fire Wall": the Vulca's own cards and Tittertweet.
+fn fire_wall(svc: &mut Service) {
+    svc.deck_new(&vulca("Fire Wall"), EN).unwrap();
+    let mut cards = own_vulca();
+    cards.push("Tittertweet".into());
+    let typed: Vec<&str> = cards.iter().map(String::as_str).collect();
+    let deck = svc
+        .deck_change("Fire Wall", None, DeckChange::Add, &typed, EN)
+        .unwrap();
+    assert!(deck.legal, "{:?}", deck.problems);
+}
+
+fn new_game(
+    svc: &mut Service,
+    deck_a: Option<&str>,
+    people_a: &str,
+) -> Result<i64, tablemate::ServiceError> {
+    svc.game_new_in(
+        &NewGameRequest {
+            player_a: "Ann".into(),
+            player_b: "Ben".into(),
+            people_a: people_a.into(),
+            people_b: "Hoax".into(),
+            first: Some(Seat::A),
+            emissaries_inquisitors: false,
+            deck_a: deck_a.map(str::to_owned),
+            deck_b: None,
+        },
+        EN,
+    )
+    .map(|g| g.id)
+}
+
+fn not_in_deck(svc: &Service, game: i64, card: &str) -> bool {
+    let preview = svc
+        .game_preview_play(
+            game,
+            &PlayRequest {
+                player: Seat::A,
+                card: card.into(),
+                target: None,
+                face_down: false,
+            },
+        )
+        .unwrap();
+    preview
+        .warnings
+        .iter()
+        .any(|w| w.kind == bluemoon::WarningKind::NotInDeck)
+}
+
+#[test]
+fn a_game_plays_the_deck_as_it_was_when_the_game_began() {
+    let (_d, mut svc) = service();
+    fire_wall(&mut svc);
+    let game = new_game(&mut svc, Some("fire wall"), "").unwrap();
+    // its bought card is played quietly; a Vulca-deck card it does not hold is warned
+    assert!(!not_in_deck(&svc, game, "Tittertweet"));
+    assert!(not_in_deck(&svc, game, "Heroine of the Great Plains"));
+    // the deck edited afterwards changes nothing in that game
+    svc.deck_change("Fire Wall", None, DeckChange::Remove, &["Tittertweet"], EN)
+        .unwrap();
+    assert!(!not_in_deck(&svc, game, "Tittertweet"));
+    // a game started now takes the deck as it is now: not legal, so refused, naming why
+    let refused = new_game(&mut svc, Some("Fire Wall"), "").unwrap_err();
+    assert_eq!(refused.code, ErrorCode::InvalidInput);
+    assert!(
+        refused
+            .message
+            .starts_with("Ann's deck “Fire Wall” is not legal yet, so it cannot be played: The deck has 29 cards"),
+        "{refused:?}"
+    );
+}
+
+#[test]
+fn a_deck_of_another_people_than_typed_is_refused_naming_both() {
+    let (_d, mut svc) = service();
+    fire_wall(&mut svc);
+    let refused = new_game(&mut svc, Some("Fire Wall"), "Hoax").unwrap_err();
+    assert_eq!(
+        refused.message,
+        "Ann's deck “Fire Wall” is a Vulca deck, not Hoax."
+    );
+    // the same people, or none, is fine
+    assert!(new_game(&mut svc, Some("Fire Wall"), "vulca").is_ok());
+}

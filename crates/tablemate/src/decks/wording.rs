@@ -127,6 +127,17 @@ pub(crate) enum Refusal<'a> {
     NotAnInquisitor {
         typed: &'a str,
     },
+    NotLegal {
+        player: &'a str,
+        deck: &'a str,
+        problem: &'a str,
+    },
+    OtherPeople {
+        player: &'a str,
+        deck: &'a str,
+        deck_people: &'a str,
+        typed: &'a str,
+    },
     ListWithoutName,
     ListWithoutPeople,
     ListLine {
@@ -174,6 +185,30 @@ pub(crate) fn refusal(r: Refusal<'_>, lang: Language) -> String {
         (Refusal::NotAnInquisitor { typed }, De) => format!(
             "„{typed}“ ist kein Inquisitor (Swift-Fist, Razor-Mind, Grease-Palm, Weave-Tongue)."
         ),
+        (Refusal::NotLegal { player, deck, problem }, En) => format!(
+            "{player}'s deck “{deck}” is not legal yet, so it cannot be played: {problem}"
+        ),
+        (Refusal::NotLegal { player, deck, problem }, De) => format!(
+            "{player}s Deck „{deck}“ ist noch nicht gültig und kann nicht gespielt werden: {problem}"
+        ),
+        (
+            Refusal::OtherPeople {
+                player,
+                deck,
+                deck_people,
+                typed,
+            },
+            En,
+        ) => format!("{player}'s deck “{deck}” is a {deck_people} deck, not {typed}."),
+        (
+            Refusal::OtherPeople {
+                player,
+                deck,
+                deck_people,
+                typed,
+            },
+            De,
+        ) => format!("{player}s Deck „{deck}“ ist ein {deck_people}-Deck, kein {typed}-Deck."),
         (Refusal::ListWithoutName, En) => {
             "The deck list has no “Name:” line; give the deck a name.".to_owned()
         }
