@@ -44,6 +44,11 @@ pub fn configure<R: tauri::Runtime>(builder: tauri::Builder<R>) -> tauri::Builde
             commands::rulings::rulings_show,
             commands::rulings::rulings_for,
             commands::rulings::corpus_stats,
+            commands::decks::deck_list,
+            commands::decks::deck_view,
+            commands::decks::deck_new,
+            commands::decks::deck_change,
+            commands::decks::deck_delete,
             // [game commands]
             commands::game::game_new,
             commands::game::game_current,

@@ -51,6 +51,10 @@ pub(crate) fn not_in_deck(
     player: Player,
     card: &CardId,
 ) -> Option<String> {
+    // A constructed deck holds exactly its list (as it was when the match began).
+    if let Some(built) = setup.constructed.get(player) {
+        return (!built.cards.contains(card)).then(|| built.name.clone());
+    }
     let deck = setup.decks.get(player).as_deref()?;
     let PeopleMatch::Exact(people) = self::people(deck) else {
         // A freely described deck (deck building): the set-up says nothing about its cards.

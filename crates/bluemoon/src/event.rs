@@ -12,6 +12,10 @@ fn is_zero(n: &u64) -> bool {
     *n == 0
 }
 
+fn no_constructed_deck(decks: &PerPlayer<Option<crate::construct::ConstructedDeck>>) -> bool {
+    decks.a.is_none() && decks.b.is_none()
+}
+
 /// One entry of the log.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Event {
@@ -184,6 +188,10 @@ pub enum EventKind {
         #[serde(default)]
         edition: Edition,
         starts: Player,
+        /// A constructed deck per player, as it was when the match began (issue #33); absent
+        /// for the preassembled decks.
+        #[serde(default, skip_serializing_if = "no_constructed_deck")]
+        constructed: PerPlayer<Option<crate::construct::ConstructedDeck>>,
     },
     /// A card enters play from hand (or a landed ship). A character played to the combat
     /// area covers the player's cards played in earlier turns, unless it continues a gang

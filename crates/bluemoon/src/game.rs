@@ -39,6 +39,8 @@ pub struct Setup {
     pub decks: PerPlayer<Option<String>>,
     pub expansions: Vec<Expansion>,
     pub edition: Edition,
+    /// Constructed decks, as they were when the match began.
+    pub constructed: PerPlayer<Option<crate::construct::ConstructedDeck>>,
 }
 
 /// Why a game ended.
@@ -197,11 +199,13 @@ impl GameState {
                 expansions,
                 edition,
                 starts,
+                constructed,
             } => {
                 s.setup = Some(Setup {
                     decks: decks.clone(),
                     expansions: expansions.clone(),
                     edition: *edition,
+                    constructed: constructed.clone(),
                 });
                 s.start_game(*starts);
             }
@@ -425,6 +429,21 @@ impl GameState {
             after_fight: false,
         };
         self.dragons = Dragons::default();
+        // Swift-Fist Royal Marshal [Inq 411]: "At the start of the game, I attract one
+        // dragon." (§ 'About the Inquisitors': every game played with that inquisitor), the
+        // starter's first.
+        for p in [starter, starter.other()] {
+            let inquisitor = self
+                .setup
+                .as_ref()
+                .and_then(|s| s.constructed.get(p).as_ref())
+                .and_then(|d| d.inquisitor);
+            if inquisitor.and_then(|i| i.power())
+                == Some(crate::construct::InquisitorPower::DragonAtStart)
+            {
+                self.dragons.attract(p);
+            }
+        }
         self.out_of_cards.clear();
         self.game_over = None;
         self.abandoned = false;

@@ -26,6 +26,7 @@
 //! ```
 
 mod condition;
+pub mod construct;
 pub mod deck;
 pub mod dragons;
 pub mod effect;

@@ -224,6 +224,7 @@ fn set_up() -> Result<Game, TestCaseError> {
             expansions: vec![],
             edition: Default::default(),
             starts: Player::A,
+            constructed: PerPlayer::default(),
         }),
     )
     .map_err(|e| TestCaseError::fail(e.to_string()))?;

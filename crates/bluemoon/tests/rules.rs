@@ -124,6 +124,7 @@ fn setup() -> Event {
         expansions: vec![],
         edition: Default::default(),
         starts: Player::A,
+        constructed: PerPlayer::default(),
     })
 }
 

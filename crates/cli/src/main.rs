@@ -77,6 +77,10 @@ enum Command {
     /// show, list, next, ...
     #[command(subcommand)]
     Game(cmd::game::GameCmd),
+    /// Constructed Blue Moon decks, by the deck-building rules: new, add, remove, show, list,
+    /// export, import, delete.
+    #[command(subcommand)]
+    Deck(cmd::deck::DeckCmd),
     /// Warhammer: Invasion at the table (start with `game new --game whi --players A B`):
     /// damage, develop, play, legend, collect, next, show, undo, redo, rulings, ...
     Whi(cmd::othergames::WhiArgs),
@@ -191,6 +195,7 @@ fn run(cli: Cli, ctx: &Ctx) -> Result<(), ServiceError> {
         // [game dispatch]
         Command::Power { file } => cmd::power::run(ctx, &file),
         Command::Game(c) => cmd::game::run(ctx, c),
+        Command::Deck(c) => cmd::deck::run(ctx, c),
         Command::Whi(c) => cmd::othergames::run_whi(ctx, c),
         Command::Stccg(c) => cmd::othergames::run_stccg(ctx, c),
         Command::Kc(c) => cmd::othergames::run_kc(ctx, c),

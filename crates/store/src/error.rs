@@ -80,6 +80,18 @@ pub enum StoreError {
     /// for the person (see `reports.rs`).
     #[error("{0}")]
     Report(crate::reports::ReportRefusal),
+    /// A deck of that name exists already (names are compared whatever their case).
+    #[error("a deck named {name} exists already")]
+    DeckNameTaken { name: String },
+    /// A deck save decided on revision `expected` found the deck at `found`. Nothing written.
+    #[error(
+        "the deck {name} changed meanwhile (revision {found}, not {expected}); nothing was written"
+    )]
+    DeckChanged {
+        name: String,
+        expected: u32,
+        found: u32,
+    },
 }
 
 pub type Result<T, E = StoreError> = std::result::Result<T, E>;
@@ -129,6 +141,8 @@ impl StoreError {
             StoreError::Import(_) => "store.import",
             StoreError::Tournament(_) => "store.tournament_rule",
             StoreError::Report(_) => "store.report_refused",
+            StoreError::DeckNameTaken { .. } => "store.deck_name_taken",
+            StoreError::DeckChanged { .. } => "store.deck_changed",
         }
     }
 }

@@ -5,6 +5,7 @@
 
 mod card_fixes;
 mod clock;
+mod decks;
 mod error;
 mod exchange;
 mod games;
@@ -29,6 +30,7 @@ use rusqlite::Connection;
 
 pub use card_fixes::{CardFixRow, MAX_FIX_BYTES};
 pub use clock::Stamp;
+pub use decks::{DeckContent, DeckId, DeckRecord, MAX_DECK_CARDS};
 pub use error::{Result, StoreError};
 pub use exchange::{
     ClockState, CorrectionRow, CsvExport, CsvImport, EntrantRow, EventHeader, ExportedStanding,

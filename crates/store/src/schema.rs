@@ -379,6 +379,26 @@ CREATE INDEX other_games_by_update ON other_games(updated_at DESC, id DESC);
 /// same transaction).
 pub const V_PLAYS_NAME_THEIR_FIXES: &str = "-- the stored plays are rewritten by play_fixes.rs";
 
+/// Constructed decks (issue #33): a deck the player built by the deck-building rules, kept
+/// whole in one row (its cards a JSON array of card ids, in the order entered), with a
+/// revision each save raises, so a save decided on an older revision is refused. A game
+/// keeps its own copy of a deck in its set-up, so editing a deck never changes a game.
+pub const V_DECKS: &str = r#"
+CREATE TABLE decks (
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL,
+    people TEXT NOT NULL,
+    inquisitor TEXT,
+    emissaries_inquisitors INTEGER NOT NULL DEFAULT 0 CHECK (emissaries_inquisitors IN (0, 1)),
+    buka INTEGER NOT NULL DEFAULT 0 CHECK (buka IN (0, 1)),
+    cards TEXT NOT NULL DEFAULT '[]' CHECK (json_valid(cards) AND json_type(cards) = 'array'),
+    revision INTEGER NOT NULL DEFAULT 1 CHECK (revision >= 1),
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL
+);
+CREATE UNIQUE INDEX decks_by_name ON decks(name COLLATE NOCASE);
+"#;
+
 /// The SQL of every version, oldest first. Index `i` holds the step from version `i` to `i + 1`.
 pub const VERSIONS: &[&str] = &[
     V1,
@@ -393,6 +413,7 @@ pub const VERSIONS: &[&str] = &[
     V_RESULT_REPORTS,
     V_ONE_LOG,
     V_PLAYS_NAME_THEIR_FIXES,
+    V_DECKS,
 ];
 
 /// The newest schema version this build knows.

@@ -31,6 +31,8 @@ fn table(c: &mut Criterion) {
             people_b: "Hoax".into(),
             first: Some(Seat::A),
             emissaries_inquisitors: false,
+            deck_a: None,
+            deck_b: None,
         })
         .expect("game")
         .id;

@@ -679,6 +679,8 @@ mod tests {
             people_b: "Hoax".into(),
             first: Some(crate::game::Seat::A),
             emissaries_inquisitors: false,
+            deck_a: None,
+            deck_b: None,
         })
         .unwrap()
         .id

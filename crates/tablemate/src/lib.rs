@@ -14,6 +14,7 @@ pub mod record;
 pub mod settings;
 // [domain modules: each holds an `impl Service` block for one domain; add `pub mod <domain>;`]
 pub mod cards;
+pub mod decks;
 pub mod game;
 pub mod history;
 pub mod othergames;

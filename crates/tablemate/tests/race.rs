@@ -67,6 +67,8 @@ impl Kind {
                     people_b: "Hoax".into(),
                     first: Some(Seat::A),
                     emissaries_inquisitors: false,
+                    deck_a: None,
+                    deck_b: None,
                 })
                 .expect("a new Blue Moon game")
                 .id;

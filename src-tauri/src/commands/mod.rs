@@ -10,6 +10,7 @@
 pub mod shell;
 // [domain command modules: add `pub mod <domain>;` below]
 pub mod cards;
+pub mod decks;
 pub mod game;
 pub mod history;
 pub mod othergames;

@@ -8,6 +8,7 @@ import { matchesText } from './i18n/matches';
 import { cardsText } from './i18n/cards';
 import { otherGamesText } from './i18n/othergames';
 import { reportingText } from './i18n/reporting';
+import { decksText } from './i18n/decks';
 
 const en = {
   ...tableText.en,
@@ -15,6 +16,7 @@ const en = {
   ...matchesText.en,
   ...otherGamesText.en,
   ...reportingText.en,
+  ...decksText.en,
   'app.title': 'Tablemate',
   'nav.table': 'Table',
   'nav.cards': 'Cards',
@@ -56,6 +58,7 @@ const de: Record<Key, string> = {
   ...matchesText.de,
   ...otherGamesText.de,
   ...reportingText.de,
+  ...decksText.de,
   'app.title': 'Tablemate',
   'nav.table': 'Tisch',
   'nav.cards': 'Karten',

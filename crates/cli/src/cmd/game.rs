@@ -29,11 +29,18 @@ pub enum GameCmd {
         b: Option<String>,
         /// The first player's people (deck): Vulca, Hoax, Mimix, Flit, Khind, Terrah, Pillar,
         /// Aqua or Buka.
-        #[arg(long, required_unless_present = "kind")]
+        #[arg(long, required_unless_present_any = ["kind", "deck_a"])]
         people_a: Option<String>,
         /// The second player's people, e.g. Hoax.
-        #[arg(long, required_unless_present = "kind")]
+        #[arg(long, required_unless_present_any = ["kind", "deck_b"])]
         people_b: Option<String>,
+        /// The first player's constructed deck (`tablemate deck`), by name: only a legal one;
+        /// the game keeps it as it is now.
+        #[arg(long)]
+        deck_a: Option<String>,
+        /// The second player's constructed deck, by name.
+        #[arg(long)]
+        deck_b: Option<String>,
         /// Who starts the first fight: A or B (default A).
         #[arg(long)]
         first: Option<String>,
@@ -295,6 +302,8 @@ pub fn run(ctx: &Ctx<'_>, cmd: GameCmd) -> Result<(), ServiceError> {
             people_b,
             first,
             emissaries_inquisitors,
+            deck_a,
+            deck_b,
             mut other,
         } => {
             if let Some(kind) = other.kind.take() {
@@ -313,6 +322,8 @@ pub fn run(ctx: &Ctx<'_>, cmd: GameCmd) -> Result<(), ServiceError> {
                     people_b: people_b.unwrap_or_default(),
                     first,
                     emissaries_inquisitors,
+                    deck_a,
+                    deck_b,
                 },
                 lang(),
             )?;

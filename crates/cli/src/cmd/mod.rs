@@ -3,6 +3,7 @@
 // [domain modules: add `pub mod <domain>;` below]
 pub mod cards;
 pub mod corpus;
+pub mod deck;
 pub mod game;
 pub mod history;
 pub mod matches;

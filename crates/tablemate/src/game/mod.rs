@@ -13,6 +13,7 @@
 
 use std::collections::HashMap;
 
+use bluemoon::construct::ConstructedDeck;
 use bluemoon::event::{Edition, Expansion, PerPlayer};
 use bluemoon::game::GameState;
 use bluemoon::power::{CardStatus, EffectStatus, Warning};
@@ -110,6 +111,15 @@ pub struct NewGameRequest {
     #[serde(default)]
     #[ts(as = "Option<bool>", optional)]
     pub emissaries_inquisitors: bool,
+    /// A constructed deck (Cards → Decks) for player A, by name: its people is the player's,
+    /// and the game keeps the deck as it is now. Only a legal deck is taken.
+    #[serde(default)]
+    #[ts(optional)]
+    pub deck_a: Option<String>,
+    /// The same for player B.
+    #[serde(default)]
+    #[ts(optional)]
+    pub deck_b: Option<String>,
 }
 
 /// A card entered at the table, as the person typed or picked it.
@@ -709,17 +719,35 @@ impl Service {
             }
         }
         crate::names::check_people(&[a, b], lang)?;
+        let constructed = PerPlayer {
+            a: self.constructed_deck(req.deck_a.as_deref(), a, &req.people_a, lang)?,
+            b: self.constructed_deck(req.deck_b.as_deref(), b, &req.people_b, lang)?,
+        };
+        let people_or_deck = |typed: &str, player, deck: &Option<ConstructedDeck>| match deck {
+            Some(d) => Ok(d.people.tag_prefix().to_owned()),
+            None => people_of(typed, player).map(str::to_owned).map_err(refuse),
+        };
         let people = [
-            people_of(&req.people_a, a).map_err(refuse)?.to_owned(),
-            people_of(&req.people_b, b).map_err(refuse)?.to_owned(),
+            people_or_deck(&req.people_a, a, &constructed.a)?,
+            people_or_deck(&req.people_b, b, &constructed.b)?,
         ];
         let first = req.first.unwrap_or(Seat::A);
-        let expansions = if req.emissaries_inquisitors {
+        // A constructed deck that may hold Emissaries and Inquisitors cards plays with them.
+        let expansions = if req.emissaries_inquisitors
+            || [&constructed.a, &constructed.b]
+                .into_iter()
+                .flatten()
+                .any(|d| d.emissaries_inquisitors)
+        {
             vec![Expansion::EmissariesInquisitors]
         } else {
             Vec::new()
         };
-        let setup = setup_event(&people, first, &expansions);
+        let chosen = MatchDecks {
+            expansions,
+            constructed,
+        };
+        let setup = setup_event(&people, first, &chosen);
         // The engine checks the set-up before anything is written.
         bluemoon::Game::new()
             .push(&self.game_cards()?, setup.clone())
@@ -730,7 +758,7 @@ impl Service {
             .store
             .new_match([pa, pb], first, None)
             .map_err(store_error)?;
-        self.start_game_in_match(match_id, [pa, pb], people, first, &expansions)
+        self.start_game_in_match(match_id, [pa, pb], people, first, &chosen)
     }
 
     fn start_game_in_match(
@@ -739,9 +767,9 @@ impl Service {
         players: [store::PlayerId; 2],
         people: [String; 2],
         first: Seat,
-        expansions: &[Expansion],
+        decks: &MatchDecks,
     ) -> Result<GameView> {
-        let setup = setup_event(&people, first, expansions);
+        let setup = setup_event(&people, first, decks);
         let id = self
             .store
             .start_game(
@@ -1440,10 +1468,14 @@ impl Service {
             }));
         }
         let state = ctx.game.state();
-        let expansions = state
+        // The next game of the match is played with the same expansions and decks.
+        let decks = state
             .setup
             .as_ref()
-            .map(|s| s.expansions.clone())
+            .map(|s| MatchDecks {
+                expansions: s.expansions.clone(),
+                constructed: s.constructed.clone(),
+            })
             .unwrap_or_default();
         if info.abandoned_at.is_some() {
             // No result to record: the match (if it goes on, and only once) takes a new game.
@@ -1462,7 +1494,7 @@ impl Service {
                 info.players,
                 info.people.clone(),
                 status.next_first,
-                &expansions,
+                &decks,
             );
         }
         if let Some(why) = &ctx.unreadable {
@@ -1490,8 +1522,7 @@ impl Service {
                 info.players,
                 info.people.clone(),
                 st.next_first,
-                // The next game of the match is played with the same expansions.
-                &expansions,
+                &decks,
             ),
             _ => self.game_view(id),
         }
@@ -1651,15 +1682,24 @@ fn rule_refusal_in(
     )
 }
 
-fn setup_event(people: &[String; 2], first: Seat, expansions: &[Expansion]) -> Event {
+/// What a match keeps from game to game: its expansions and the constructed decks as they
+/// were when it began.
+#[derive(Debug, Clone, Default)]
+struct MatchDecks {
+    expansions: Vec<Expansion>,
+    constructed: PerPlayer<Option<ConstructedDeck>>,
+}
+
+fn setup_event(people: &[String; 2], first: Seat, decks: &MatchDecks) -> Event {
     Event::new(EventKind::Setup {
         decks: PerPlayer {
             a: Some(people[0].clone()),
             b: Some(people[1].clone()),
         },
-        expansions: expansions.to_vec(),
+        expansions: decks.expansions.clone(),
         edition: Edition::First,
         starts: first,
+        constructed: decks.constructed.clone(),
     })
 }
 

@@ -16,6 +16,8 @@ fn setup(a: &str, b: &str, people_b: &str) -> NewGameRequest {
         people_b: people_b.into(),
         first: None,
         emissaries_inquisitors: false,
+        deck_a: None,
+        deck_b: None,
     }
 }
 

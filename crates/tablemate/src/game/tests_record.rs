@@ -17,6 +17,8 @@ fn new_game(svc: &mut Service) -> GameView {
         people_b: "Hoax".into(),
         first: Some(Seat::A),
         emissaries_inquisitors: false,
+        deck_a: None,
+        deck_b: None,
     })
     .unwrap()
 }

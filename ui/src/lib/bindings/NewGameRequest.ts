@@ -14,4 +14,13 @@ first: Player | null,
  * The Emissaries and Inquisitors cards are in play (Hyla, crystal, interference cards):
  * without them those cards are warned about as not in the players' decks.
  */
-emissaries_inquisitors?: boolean, };
+emissaries_inquisitors?: boolean, 
+/**
+ * A constructed deck (Cards → Decks) for player A, by name: its people is the player's,
+ * and the game keeps the deck as it is now. Only a legal deck is taken.
+ */
+deck_a?: string, 
+/**
+ * The same for player B.
+ */
+deck_b?: string, };

@@ -1,0 +1,213 @@
+//! `tablemate deck …`: constructed Blue Moon decks, built by the deck-building rules.
+
+use std::path::PathBuf;
+
+use clap::Subcommand;
+use tablemate::decks::{DeckChange, DeckView, NewDeck};
+use tablemate::{Language, ServiceError};
+
+use crate::Ctx;
+
+/// A deck list is a few dozen short lines; anything far larger is not one.
+const MAX_LIST_BYTES: u64 = 64 * 1024;
+
+#[derive(Debug, Subcommand)]
+pub enum DeckCmd {
+    /// Start a deck for a people (its own cards are free; other cards cost their moons).
+    New {
+        /// The deck's name (unique, whatever its case).
+        name: String,
+        /// The people: Vulca, Hoax, Mimix, Flit, Khind, Terrah, Pillar, Aqua or Buka.
+        #[arg(long)]
+        people: String,
+        /// An inquisitor (Swift-Fist, Razor-Mind, Grease-Palm, Weave-Tongue, or Inq 411–414):
+        /// adds cards, moons and maybe a special power; needs --emissaries-inquisitors.
+        #[arg(long)]
+        inquisitor: Option<String>,
+        /// Cards of the Emissaries and Inquisitors decks may be bought.
+        #[arg(long)]
+        emissaries_inquisitors: bool,
+        /// Buka cards may be bought.
+        #[arg(long)]
+        buka: bool,
+    },
+    /// Add cards to a deck (as typed at the table: V24, Tittertweet, "Flit 07").
+    Add {
+        /// The deck's name.
+        name: String,
+        /// One or more cards.
+        #[arg(required = true)]
+        cards: Vec<String>,
+    },
+    /// Take cards out of a deck.
+    Remove {
+        /// The deck's name.
+        name: String,
+        /// One or more cards.
+        #[arg(required = true)]
+        cards: Vec<String>,
+    },
+    /// A deck's cards with their cost, cards and moons used against the limits, and whether
+    /// it is legal (each broken rule named).
+    Show {
+        /// The deck's name.
+        name: String,
+    },
+    /// Every deck, with its cards and moons and whether it is legal.
+    List,
+    /// Print a deck as a plain list (headings, then one card a line) that `deck import` reads.
+    Export {
+        /// The deck's name.
+        name: String,
+    },
+    /// Read a deck list (as `deck export` writes it, or typed by hand) into a new deck.
+    Import {
+        /// The list's file.
+        file: PathBuf,
+        /// The new deck's name (default: the list's `Name:` line).
+        #[arg(long)]
+        name: Option<String>,
+    },
+    /// Delete a deck (games played with it keep their own copy).
+    Delete {
+        /// The deck's name.
+        name: String,
+    },
+}
+
+pub fn run(ctx: &Ctx<'_>, cmd: DeckCmd) -> Result<(), ServiceError> {
+    let lang = Language::En;
+    match cmd {
+        DeckCmd::New {
+            name,
+            people,
+            inquisitor,
+            emissaries_inquisitors,
+            buka,
+        } => {
+            let mut svc = ctx.open()?;
+            let view = svc.deck_new(
+                &NewDeck {
+                    name: &name,
+                    people: &people,
+                    inquisitor: inquisitor.as_deref(),
+                    emissaries_inquisitors,
+                    buka,
+                },
+                lang,
+            )?;
+            print_deck(ctx, &view)
+        }
+        DeckCmd::Add { name, cards } => change(ctx, &name, DeckChange::Add, &cards),
+        DeckCmd::Remove { name, cards } => change(ctx, &name, DeckChange::Remove, &cards),
+        DeckCmd::Show { name } => {
+            let svc = ctx.open()?;
+            let view = svc.deck_view(&name, lang)?;
+            print_deck(ctx, &view)
+        }
+        DeckCmd::List => {
+            let svc = ctx.open()?;
+            let decks = svc.deck_list()?;
+            ctx.out.print(&decks, |w| {
+                if decks.is_empty() {
+                    writeln!(w, "no deck yet: `tablemate deck new NAME --people PEOPLE`")?;
+                }
+                for d in &decks {
+                    writeln!(
+                        w,
+                        "{}  {}  {}/{} cards  {}/{} moons  {}",
+                        d.name,
+                        d.people,
+                        d.cards_used,
+                        d.cards_allowed,
+                        d.moons_used,
+                        d.moons_allowed,
+                        if d.legal { "legal" } else { "not legal yet" }
+                    )?;
+                }
+                Ok(())
+            })
+        }
+        DeckCmd::Export { name } => {
+            let svc = ctx.open()?;
+            let text = svc.deck_export(&name, lang)?;
+            ctx.out.print(&text, |w| write!(w, "{text}"))
+        }
+        DeckCmd::Import { file, name } => {
+            let bytes = tablemate::paths::read_bounded(&file, MAX_LIST_BYTES, lang)?;
+            let text = String::from_utf8(bytes).map_err(|_| {
+                ServiceError::invalid(format!(
+                    "{} is not a text file (UTF-8); nothing was imported.",
+                    file.display()
+                ))
+            })?;
+            let mut svc = ctx.open()?;
+            let view = svc.deck_import(&text, name.as_deref(), lang)?;
+            print_deck(ctx, &view)
+        }
+        DeckCmd::Delete { name } => {
+            let mut svc = ctx.open()?;
+            svc.deck_delete(&name, None, lang)?;
+            let done = format!("deleted the deck {}", name.trim());
+            ctx.out.print(&done, |w| writeln!(w, "{done}"))
+        }
+    }
+}
+
+fn change(
+    ctx: &Ctx<'_>,
+    name: &str,
+    change: DeckChange,
+    cards: &[String],
+) -> Result<(), ServiceError> {
+    let mut svc = ctx.open()?;
+    let typed: Vec<&str> = cards.iter().map(String::as_str).collect();
+    let view = svc.deck_change(name, None, change, &typed, Language::En)?;
+    print_deck(ctx, &view)
+}
+
+fn print_deck(ctx: &Ctx<'_>, d: &DeckView) -> Result<(), ServiceError> {
+    ctx.out.print(d, |w| {
+        writeln!(w, "{} ({})", d.name, d.people)?;
+        if let Some(inq) = &d.inquisitor {
+            writeln!(w, "inquisitor: {}", inq.name)?;
+        }
+        let mut allowed = Vec::new();
+        if d.emissaries_inquisitors {
+            allowed.push("Emissaries and Inquisitors");
+        }
+        if d.buka {
+            allowed.push("Buka");
+        }
+        if !allowed.is_empty() {
+            writeln!(w, "allowed: {}", allowed.join(", "))?;
+        }
+        writeln!(
+            w,
+            "cards: {} of {}   moons: {} of {}",
+            d.cards_used, d.cards_allowed, d.moons_used, d.moons_allowed
+        )?;
+        for c in &d.cards {
+            let cost = match (c.reason, c.moons) {
+                (tablemate::decks::DeckCostReason::OwnPeople, _) => "free (own people)".to_owned(),
+                (_, Some(m)) => format!("{m} moon{}", if m == 1 { "" } else { "s" }),
+                (_, None) => "moons unknown".to_owned(),
+            };
+            let copies = if c.copies > 1 {
+                format!("  ×{}", c.copies)
+            } else {
+                String::new()
+            };
+            writeln!(w, "  {}  {cost}{copies}", c.name)?;
+        }
+        if d.legal {
+            writeln!(w, "legal")?;
+        } else {
+            writeln!(w, "not legal yet:")?;
+            for p in &d.problems {
+                writeln!(w, "  - {p}")?;
+            }
+        }
+        Ok(())
+    })
+}

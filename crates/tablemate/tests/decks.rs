@@ -1,0 +1,329 @@
+//! Constructed decks through the service: built by the deck-building rules, worded in the
+//! interface language naming cards, stored at a revision, exported and read back.
+#![allow(clippy::unwrap_used)] // test helpers
+
+use tablemate::decks::{DeckChange, DeckCostReason, NewDeck};
+use tablemate::{ErrorCode, Language, Service};
+
+const EN: Language = Language::En;
+const DE: Language = Language::De;
+
+fn service() -> (tempfile::TempDir, Service) {
+    let dir = tempfile::tempdir().unwrap();
+    let svc = Service::open(dir.path()).unwrap();
+    (dir, svc)
+}
+
+fn vulca(name: &str) -> NewDeck<'_> {
+    NewDeck {
+        name,
+        people: "Vulca",
+        ..NewDeck::default()
+    }
+}
+
+/// The Vulca's own 29 cards outside the E&I decks, by number.
+fn own_vulca() -> Vec<String> {
+    (1..=30)
+        .filter(|n| *n != 17)
+        .map(|n| format!("Vulca {n:02}"))
+        .collect()
+}
+
+#[test]
+fn a_thirty_card_vulca_deck_with_a_bought_card_is_legal() {
+    let (_d, mut svc) = service();
+    let deck = svc.deck_new(&vulca("Fire Wall"), EN).unwrap();
+    assert_eq!((deck.cards_used, deck.cards_allowed), (0, 30));
+    assert!(!deck.legal);
+    let own = own_vulca();
+    let typed: Vec<&str> = own.iter().map(String::as_str).collect();
+    let deck = svc
+        .deck_change(
+            "fire wall",
+            Some(deck.revision),
+            DeckChange::Add,
+            &typed,
+            EN,
+        )
+        .unwrap();
+    assert_eq!(deck.cards_used, 29);
+    assert_eq!(
+        deck.problems,
+        vec!["The deck has 29 cards; it needs exactly 30.".to_owned()]
+    );
+    let deck = svc
+        .deck_change(
+            "Fire Wall",
+            Some(deck.revision),
+            DeckChange::Add,
+            &["Tittertweet"],
+            EN,
+        )
+        .unwrap();
+    assert!(deck.legal, "{:?}", deck.problems);
+    assert_eq!((deck.cards_used, deck.moons_used), (30, 2));
+    let bought = deck.cards.iter().find(|c| c.tag == "Flit 07").unwrap();
+    assert_eq!(
+        (bought.moons, bought.reason),
+        (Some(2), DeckCostReason::Bought)
+    );
+    // Flash the Incendiary [Vulca 02] is sold in the Terrah deck, and free here
+    let flash = deck.cards.iter().find(|c| c.tag == "Vulca 02").unwrap();
+    assert_eq!(
+        (flash.moons, flash.reason),
+        (Some(0), DeckCostReason::OwnPeople)
+    );
+    assert_eq!(svc.deck_list().unwrap()[0].legal, true);
+}
+
+#[test]
+fn broken_rules_are_worded_naming_the_card_and_the_deck_is_kept_as_a_draft() {
+    let (_d, mut svc) = service();
+    svc.deck_new(&vulca("Draft"), EN).unwrap();
+    svc.deck_change(
+        "Draft",
+        None,
+        DeckChange::Add,
+        &["Tittertweet", "Tittertweet", "Inflame Mutant"],
+        EN,
+    )
+    .unwrap();
+    let en = svc.deck_view("Draft", EN).unwrap();
+    assert!(!en.legal);
+    assert!(en.problems.contains(
+        &"Tittertweet [Flit 07] is in the deck 2 times: a deck holds one copy of each card."
+            .to_owned()
+    ));
+    assert!(en.problems.contains(
+        &"Inflame Mutant [Vulca 31] comes from the Emissaries and Inquisitors decks, which this \
+          deck does not allow."
+            .to_owned()
+    ));
+    let de = svc.deck_view("Draft", DE).unwrap();
+    assert!(
+        de.problems.iter().any(|p| p.contains("-mal im Deck")),
+        "{:?}",
+        de.problems
+    );
+    // a removal takes one copy
+    let fixed = svc
+        .deck_change("Draft", None, DeckChange::Remove, &["Flit 07"], EN)
+        .unwrap();
+    assert_eq!(
+        fixed
+            .cards
+            .iter()
+            .find(|c| c.tag == "Flit 07")
+            .unwrap()
+            .copies,
+        1
+    );
+}
+
+#[test]
+fn a_change_decided_on_an_older_deck_is_refused_and_nothing_is_saved() {
+    let (_d, mut svc) = service();
+    let seen = svc.deck_new(&vulca("Race"), EN).unwrap();
+    svc.deck_change("Race", Some(seen.revision), DeckChange::Add, &["V03"], EN)
+        .unwrap();
+    let stale = svc
+        .deck_change("Race", Some(seen.revision), DeckChange::Add, &["V04"], EN)
+        .unwrap_err();
+    assert_eq!(stale.code, ErrorCode::Changed);
+    assert!(stale.message.contains("changed meanwhile"), "{stale:?}");
+    let now = svc.deck_view("Race", EN).unwrap();
+    assert_eq!(now.cards.len(), 1);
+}
+
+#[test]
+fn names_peoples_and_inquisitors_are_checked_in_the_interface_language() {
+    let (_d, mut svc) = service();
+    svc.deck_new(&vulca("Twice"), EN).unwrap();
+    let taken = svc.deck_new(&vulca("twice"), DE).unwrap_err();
+    assert!(taken.message.contains("gibt es schon"), "{taken:?}");
+    let typo = svc
+        .deck_new(
+            &NewDeck {
+                name: "Typo",
+                people: "Vulka",
+                ..NewDeck::default()
+            },
+            EN,
+        )
+        .unwrap_err();
+    assert!(typo.message.contains("Did you mean Vulca?"), "{typo:?}");
+    let inq = svc
+        .deck_new(
+            &NewDeck {
+                name: "Inq",
+                people: "Hoax",
+                inquisitor: Some("razor-mind"),
+                emissaries_inquisitors: true,
+                ..NewDeck::default()
+            },
+            EN,
+        )
+        .unwrap();
+    assert_eq!((inq.cards_allowed, inq.moons_allowed), (35, 15));
+    assert_eq!(inq.inquisitor.unwrap().tag, "Inq 412");
+    let not = svc
+        .deck_new(
+            &NewDeck {
+                name: "Not",
+                people: "Hoax",
+                inquisitor: Some("Tittertweet"),
+                ..NewDeck::default()
+            },
+            EN,
+        )
+        .unwrap_err();
+    assert!(not.message.contains("is not an inquisitor"), "{not:?}");
+    let missing = svc.deck_view("Nope", EN).unwrap_err();
+    assert_eq!(missing.code, ErrorCode::NotFound);
+    assert!(missing.message.contains("Twice"), "{missing:?}");
+}
+
+#[test]
+fn export_then_import_gives_the_same_deck() {
+    let (_d, mut svc) = service();
+    svc.deck_new(
+        &NewDeck {
+            name: "Round Trip",
+            people: "Vulca",
+            inquisitor: Some("Inq 414"),
+            emissaries_inquisitors: true,
+            buka: true,
+        },
+        EN,
+    )
+    .unwrap();
+    svc.deck_change(
+        "Round Trip",
+        None,
+        DeckChange::Add,
+        &["V03", "Heroine of the Great Plains", "Sailingmaster Yo Cha"],
+        EN,
+    )
+    .unwrap();
+    let text = svc.deck_export("Round Trip", EN).unwrap();
+    assert!(
+        text.contains("Mimix 06 Heroine of the Great Plains"),
+        "{text}"
+    );
+    let copy = svc.deck_import(&text, Some("Copy"), EN).unwrap();
+    let original = svc.deck_view("Round Trip", EN).unwrap();
+    assert_eq!(copy.cards, original.cards);
+    assert_eq!(copy.inquisitor, original.inquisitor);
+    assert_eq!(
+        (copy.emissaries_inquisitors, copy.buka, copy.moons_used),
+        (true, true, original.moons_used)
+    );
+    assert_eq!(
+        svc.deck_export("Copy", EN).unwrap(),
+        text.replace("Name: Round Trip", "Name: Copy")
+    );
+}
+
+#[test]
+fn an_import_that_cannot_read_a_line_names_it_and_stores_nothing() {
+    let (_d, mut svc) = service();
+    let e = svc
+        .deck_import("Name: Bad\nPeople: Vulca\nV03\nxqzzyqx\n", None, DE)
+        .unwrap_err();
+    assert!(e.message.starts_with("Zeile 4 der Deckliste"), "{e:?}");
+    assert!(svc.deck_list().unwrap().is_empty());
+    let e = svc.deck_import("V03\n", None, EN).unwrap_err();
+    assert!(e.message.contains("Name:"), "{e:?}");
+}
+
+// --- a constructed deck at the table ---------------------------------------------------------
+
+use tablemate::game::{NewGameRequest, PlayRequest, Seat};
+
+/// The legal 30-card Vulca deck "Fire Wall": the Vulca's own cards and Tittertweet.
+fn fire_wall(svc: &mut Service) {
+    svc.deck_new(&vulca("Fire Wall"), EN).unwrap();
+    let mut cards = own_vulca();
+    cards.push("Tittertweet".into());
+    let typed: Vec<&str> = cards.iter().map(String::as_str).collect();
+    let deck = svc
+        .deck_change("Fire Wall", None, DeckChange::Add, &typed, EN)
+        .unwrap();
+    assert!(deck.legal, "{:?}", deck.problems);
+}
+
+fn new_game(
+    svc: &mut Service,
+    deck_a: Option<&str>,
+    people_a: &str,
+) -> Result<i64, tablemate::ServiceError> {
+    svc.game_new_in(
+        &NewGameRequest {
+            player_a: "Ann".into(),
+            player_b: "Ben".into(),
+            people_a: people_a.into(),
+            people_b: "Hoax".into(),
+            first: Some(Seat::A),
+            emissaries_inquisitors: false,
+            deck_a: deck_a.map(str::to_owned),
+            deck_b: None,
+        },
+        EN,
+    )
+    .map(|g| g.id)
+}
+
+fn not_in_deck(svc: &Service, game: i64, card: &str) -> bool {
+    let preview = svc
+        .game_preview_play(
+            game,
+            &PlayRequest {
+                player: Seat::A,
+                card: card.into(),
+                target: None,
+                face_down: false,
+            },
+        )
+        .unwrap();
+    preview
+        .warnings
+        .iter()
+        .any(|w| w.kind == bluemoon::WarningKind::NotInDeck)
+}
+
+#[test]
+fn a_game_plays_the_deck_as_it_was_when_the_game_began() {
+    let (_d, mut svc) = service();
+    fire_wall(&mut svc);
+    let game = new_game(&mut svc, Some("fire wall"), "").unwrap();
+    // its bought card is played quietly; a Vulca-deck card it does not hold is warned
+    assert!(!not_in_deck(&svc, game, "Tittertweet"));
+    assert!(not_in_deck(&svc, game, "Heroine of the Great Plains"));
+    // the deck edited afterwards changes nothing in that game
+    svc.deck_change("Fire Wall", None, DeckChange::Remove, &["Tittertweet"], EN)
+        .unwrap();
+    assert!(!not_in_deck(&svc, game, "Tittertweet"));
+    // a game started now takes the deck as it is now: not legal, so refused, naming why
+    let refused = new_game(&mut svc, Some("Fire Wall"), "").unwrap_err();
+    assert_eq!(refused.code, ErrorCode::InvalidInput);
+    assert!(
+        refused
+            .message
+            .starts_with("Ann's deck “Fire Wall” is not legal yet, so it cannot be played: The deck has 29 cards"),
+        "{refused:?}"
+    );
+}
+
+#[test]
+fn a_deck_of_another_people_than_typed_is_refused_naming_both() {
+    let (_d, mut svc) = service();
+    fire_wall(&mut svc);
+    let refused = new_game(&mut svc, Some("Fire Wall"), "Hoax").unwrap_err();
+    assert_eq!(
+        refused.message,
+        "Ann's deck “Fire Wall” is a Vulca deck, not Hoax."
+    );
+    // the same people, or none, is fine
+    assert!(new_game(&mut svc, Some("Fire Wall"), "vulca").is_ok());
+}

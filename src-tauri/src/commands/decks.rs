@@ -1,0 +1,64 @@
+//! IPC commands of the Decks screen (constructed Blue Moon decks): parse, call the service,
+//! map the error. The service words every refusal in the `lang` the page sends.
+
+use crate::state::AppState;
+use tablemate::decks::{DeckChange, DeckSummary, DeckView, NewDeck};
+use tablemate::{Language, ServiceError};
+use tauri::State;
+
+type CmdResult<T> = Result<T, ServiceError>;
+
+#[tauri::command(async)]
+pub fn deck_list(state: State<'_, AppState>) -> CmdResult<Vec<DeckSummary>> {
+    state.with(|svc| svc.deck_list())
+}
+
+#[tauri::command(async)]
+pub fn deck_view(state: State<'_, AppState>, name: String, lang: Language) -> CmdResult<DeckView> {
+    state.with(|svc| svc.deck_view(&name, lang))
+}
+
+#[tauri::command(async)]
+#[allow(clippy::too_many_arguments)] // one per field of the form, as the page sends them
+pub fn deck_new(
+    state: State<'_, AppState>,
+    name: String,
+    people: String,
+    inquisitor: Option<String>,
+    emissaries_inquisitors: bool,
+    buka: bool,
+    lang: Language,
+) -> CmdResult<DeckView> {
+    let new = NewDeck {
+        name: &name,
+        people: &people,
+        inquisitor: inquisitor.as_deref(),
+        emissaries_inquisitors,
+        buka,
+    };
+    state.with(|svc| svc.deck_new(&new, lang))
+}
+
+/// Adds or removes cards, on the deck at the revision the page showed.
+#[tauri::command(async)]
+pub fn deck_change(
+    state: State<'_, AppState>,
+    name: String,
+    revision: u32,
+    change: DeckChange,
+    cards: Vec<String>,
+    lang: Language,
+) -> CmdResult<DeckView> {
+    let typed: Vec<&str> = cards.iter().map(String::as_str).collect();
+    state.with(|svc| svc.deck_change(&name, Some(revision), change, &typed, lang))
+}
+
+#[tauri::command(async)]
+pub fn deck_delete(
+    state: State<'_, AppState>,
+    name: String,
+    revision: u32,
+    lang: Language,
+) -> CmdResult<()> {
+    state.with(|svc| svc.deck_delete(&name, Some(revision), lang))
+}

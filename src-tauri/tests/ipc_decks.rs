@@ -1,0 +1,50 @@
+//! The Decks commands through Tauri's mock runtime with the real configuration and
+//! capabilities: argument names as the UI sends them, the revision guard, a refusal in German.
+
+mod common;
+
+use serde_json::json;
+
+/// One test, because the app reads its data folder from the process environment.
+#[test]
+fn decks_answer_through_ipc() {
+    let app = common::TestApp::start();
+    let made = app
+        .call(
+            "deck_new",
+            json!({"name": "Fire Wall", "people": "Vulca", "inquisitor": null,
+                   "emissariesInquisitors": false, "buka": false, "lang": "en"}),
+        )
+        .expect("deck_new");
+    assert_eq!(made["cards_allowed"], 30);
+    let rev = made["revision"].as_u64().expect("revision");
+    let changed = app
+        .call(
+            "deck_change",
+            json!({"name": "Fire Wall", "revision": rev, "change": "add",
+                   "cards": ["Tittertweet", "V03"], "lang": "en"}),
+        )
+        .expect("deck_change");
+    assert_eq!(changed["moons_used"], 2);
+    // the page's older revision is refused
+    let stale = app
+        .call(
+            "deck_change",
+            json!({"name": "Fire Wall", "revision": rev, "change": "remove",
+                   "cards": ["V03"], "lang": "de"}),
+        )
+        .expect_err("stale revision");
+    assert!(stale.contains("inzwischen geändert"), "{stale}");
+    let list = app.call("deck_list", json!({})).expect("deck_list");
+    assert_eq!(list[0]["name"], "Fire Wall");
+    let shown = app
+        .call("deck_view", json!({"name": "fire wall", "lang": "de"}))
+        .expect("deck_view");
+    assert_eq!(shown["cards"][0]["tag"], "Flit 07");
+    app.call(
+        "deck_delete",
+        json!({"name": "Fire Wall", "revision": shown["revision"], "lang": "en"}),
+    )
+    .expect("deck_delete");
+    assert_eq!(app.call("deck_list", json!({})).expect("list"), json!([]));
+}

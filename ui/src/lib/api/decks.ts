@@ -1,0 +1,25 @@
+// Typed calls of the Decks part of the Cards screen (constructed Blue Moon decks). Payload and
+// result types are generated from Rust (ts-rs, see ../bindings).
+import { call } from '../api';
+import type { DeckChange } from '../bindings/DeckChange';
+import type { DeckSummary } from '../bindings/DeckSummary';
+import type { DeckView } from '../bindings/DeckView';
+import type { Language } from '../bindings/Language';
+
+export interface NewDeckForm {
+  name: string;
+  people: string;
+  inquisitor: string | null;
+  emissariesInquisitors: boolean;
+  buka: boolean;
+}
+
+export const decksApi = {
+  list: () => call<DeckSummary[]>('deck_list'),
+  view: (name: string, lang: Language) => call<DeckView>('deck_view', { name, lang }),
+  create: (form: NewDeckForm, lang: Language) => call<DeckView>('deck_new', { ...form, lang }),
+  change: (name: string, revision: number, change: DeckChange, cards: string[], lang: Language) =>
+    call<DeckView>('deck_change', { name, revision, change, cards, lang }),
+  remove: (name: string, revision: number, lang: Language) =>
+    call<null>('deck_delete', { name, revision, lang }),
+};
