@@ -114,6 +114,7 @@ mod tests {
             expansions: Vec::new(),
             edition: Default::default(),
             starts: Player::A,
+            constructed: Default::default(),
         }
     }
 }

@@ -420,6 +420,8 @@ fn names_are_one_person_each_in_a_new_game_of_every_kind_and_a_new_match() {
         people_b: "Hoax".into(),
         first: Some(Seat::A),
         emissaries_inquisitors: false,
+        deck_a: None,
+        deck_b: None,
     };
     let other = |kind, a: &str, b: &str| NewOtherGameRequest {
         kind,
