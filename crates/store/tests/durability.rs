@@ -259,8 +259,17 @@ fn on_a_full_disk_the_database_reads_and_refuses_writes() {
     assert!(e.to_string().starts_with("the disk is full"), "{e}");
     drop(alone);
     std::fs::remove_file(filler).unwrap();
-    let again = Store::open(&path).unwrap();
-    assert!(!again.report.disk_full);
+    // Space comes back once the filler's pages are released; on a loaded machine (another
+    // test of this binary spawning processes) that may take a moment, so look a few times.
+    let mut again = Store::open(&path).unwrap();
+    for _ in 0..20 {
+        if !again.report.disk_full {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(100));
+        again = Store::open(&path).unwrap();
+    }
+    assert!(!again.report.disk_full, "{:?}", again.report);
     assert_eq!(
         names(&again.store),
         kept,

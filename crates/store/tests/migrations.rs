@@ -209,14 +209,30 @@ fn database_at(path: &Path, version: usize) {
         )
         .unwrap();
     }
+    if version >= 12 {
+        reach(&c, 12);
+        // Version 12's release wrote each play with the fixes it was decided with: the same
+        // plays as version 11's migration leaves them (so `check_data` reads them alike).
+        c.execute_batch(
+            r#"
+            UPDATE log_events SET payload = json_set(payload, '$.fixes_read', 10)
+                WHERE log_id = 20 AND seq = 2;
+            UPDATE log_events SET payload = json_set(payload, '$.fixes_read', 11)
+                WHERE log_id = 20 AND seq = 4;
+            UPDATE log_redo SET payload = json_set(payload, '$.fixes_read', 13)
+                WHERE log_id = 20 AND depth = 1;
+            "#,
+        )
+        .unwrap();
+    }
     reach(&c, version);
     c.pragma_update(None, "user_version", version as i64)
         .unwrap();
-    // Version 12 (plays name their card fixes) is the newest, so no older release wrote it
-    // yet. When version 13 is added, add version-12 data here (the assertion is the reminder).
+    // Version 13 (constructed decks) is the newest, so no older release wrote it yet. When
+    // version 14 is added, add version-13 data here (the assertion is the reminder).
     assert_eq!(
         schema::VERSIONS.len(),
-        12,
+        13,
         "a new schema version: give database_at data for the previous one"
     );
 }
