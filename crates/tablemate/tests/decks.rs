@@ -74,7 +74,7 @@ fn a_thirty_card_vulca_deck_with_a_bought_card_is_legal() {
         (flash.moons, flash.reason),
         (Some(0), DeckCostReason::OwnPeople)
     );
-    assert_eq!(svc.deck_list().unwrap()[0].legal, true);
+    assert!(svc.deck_list().unwrap()[0].legal);
 }
 
 #[test]

@@ -149,14 +149,14 @@ pub(crate) enum Refusal<'a> {
 pub(crate) fn refusal(r: Refusal<'_>, lang: Language) -> String {
     use Language::{De, En};
     match (r, lang) {
-        (Refusal::NoSuchDeck { name, known }, En) if known.is_empty() => {
+        (Refusal::NoSuchDeck { name, known: [] }, En) => {
             format!("There is no deck named “{name}”; no deck has been built yet.")
         }
         (Refusal::NoSuchDeck { name, known }, En) => format!(
             "There is no deck named “{name}”. Your decks: {}.",
             known.join(", ")
         ),
-        (Refusal::NoSuchDeck { name, known }, De) if known.is_empty() => {
+        (Refusal::NoSuchDeck { name, known: [] }, De) => {
             format!("Es gibt kein Deck namens „{name}“; noch wurde kein Deck gebaut.")
         }
         (Refusal::NoSuchDeck { name, known }, De) => format!(
