@@ -91,6 +91,30 @@ fn row(r: &rusqlite::Row<'_>) -> rusqlite::Result<DeckRecord> {
     })
 }
 
+/// Inside a write: the deck is still at the revision the change was decided on (else nothing
+/// is written: it changed meanwhile, or it is gone).
+fn still_at(tx: &rusqlite::Transaction<'_>, id: DeckId, revision: u32) -> Result<()> {
+    let found: Option<(u32, String)> = tx
+        .query_row(
+            "SELECT revision, name FROM decks WHERE id = ?1",
+            [id.0],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .optional()?;
+    match found {
+        None => Err(StoreError::NotFound {
+            what: "deck",
+            id: id.0,
+        }),
+        Some((found, name)) if found != revision => Err(StoreError::DeckChanged {
+            name,
+            expected: revision,
+            found,
+        }),
+        Some(_) => Ok(()),
+    }
+}
+
 impl Store {
     /// Stores a new deck. A name already taken (whatever its case) is refused with
     /// [`StoreError::DeckNameTaken`], also when another window took it a moment ago.
@@ -141,26 +165,7 @@ impl Store {
     ) -> Result<DeckRecord> {
         let cards = checked(content)?;
         let tx = self.write_tx()?;
-        let found: Option<(u32, String)> = tx
-            .query_row(
-                "SELECT revision, name FROM decks WHERE id = ?1",
-                [id.0],
-                |r| Ok((r.get(0)?, r.get(1)?)),
-            )
-            .optional()?;
-        let Some((found, name)) = found else {
-            return Err(StoreError::NotFound {
-                what: "deck",
-                id: id.0,
-            });
-        };
-        if found != revision {
-            return Err(StoreError::DeckChanged {
-                name,
-                expected: revision,
-                found,
-            });
-        }
+        still_at(&tx, id, revision)?;
         tx.execute(
             "UPDATE decks SET people = ?2, inquisitor = ?3, emissaries_inquisitors = ?4, \
              buka = ?5, cards = ?6, revision = revision + 1, updated_at = ?7 WHERE id = ?1",
@@ -186,29 +191,7 @@ impl Store {
     /// Deletes a deck, if it is still at `revision`. Games keep their own copy of it.
     pub fn delete_deck(&mut self, id: DeckId, revision: u32) -> Result<()> {
         let tx = self.write_tx()?;
-        let found: Option<(u32, String)> = tx
-            .query_row(
-                "SELECT revision, name FROM decks WHERE id = ?1",
-                [id.0],
-                |r| Ok((r.get(0)?, r.get(1)?)),
-            )
-            .optional()?;
-        match found {
-            None => {
-                return Err(StoreError::NotFound {
-                    what: "deck",
-                    id: id.0,
-                })
-            }
-            Some((found, name)) if found != revision => {
-                return Err(StoreError::DeckChanged {
-                    name,
-                    expected: revision,
-                    found,
-                })
-            }
-            Some(_) => {}
-        }
+        still_at(&tx, id, revision)?;
         tx.execute("DELETE FROM decks WHERE id = ?1", [id.0])?;
         tx.commit()?;
         Ok(())
