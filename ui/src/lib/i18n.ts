@@ -9,6 +9,7 @@ import { cardsText } from './i18n/cards';
 import { otherGamesText } from './i18n/othergames';
 import { reportingText } from './i18n/reporting';
 import { decksText } from './i18n/decks';
+import { firstStartText } from './i18n/firststart';
 
 const en = {
   ...tableText.en,
@@ -17,6 +18,7 @@ const en = {
   ...otherGamesText.en,
   ...reportingText.en,
   ...decksText.en,
+  ...firstStartText.en,
   'app.title': 'Tablemate',
   'nav.table': 'Table',
   'nav.cards': 'Cards',
@@ -59,6 +61,7 @@ const de: Record<Key, string> = {
   ...otherGamesText.de,
   ...reportingText.de,
   ...decksText.de,
+  ...firstStartText.de,
   'app.title': 'Tablemate',
   'nav.table': 'Tisch',
   'nav.cards': 'Karten',
