@@ -1,5 +1,5 @@
 //! A D-Bus session of the test's own (`dbus-daemon --session`), so the wake lock's tests
-//! (tests/wake_linux.rs, tests/ipc_wake.rs) neither need nor disturb a desktop.
+//! (tests/app/wake_lock.rs, tests/app/wake.rs) neither need nor disturb a desktop.
 
 use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};

@@ -1,5 +1,5 @@
 //! A stand-in for the desktop's `org.freedesktop.ScreenSaver` service, for the wake lock's tests
-//! (tests/wake_linux.rs) and the end-to-end run (examples/screensaver_standin.rs): it records
+//! (tests/app/wake_lock.rs) and the end-to-end run (examples/screensaver_standin.rs): it records
 //! what the app asks, in memory and, if given a file, one line per call.
 
 use std::io::Write;

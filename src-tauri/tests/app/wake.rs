@@ -1,28 +1,21 @@
 //! `keep_awake` through the app's IPC (mock runtime, real capabilities) on Linux: the stand-in
 //! ScreenSaver on a private session bus records what the command asks of the desktop, as the
 //! table asks it (ui/src/lib/table/wake.ts).
-#![cfg(target_os = "linux")]
 
-mod common;
-
-#[path = "support/screensaver.rs"]
-mod screensaver;
-use screensaver::Calls;
-
-#[path = "support/bus.rs"]
-mod bus;
+use crate::bus;
+use crate::common;
+use crate::screensaver::Calls;
 
 use serde_json::json;
 use std::sync::{Arc, Mutex};
 
-/// One test, because the app reads its data folder (and here its session bus) from the
-/// process environment.
+/// The app reads its session bus from the process environment: it is set while this test
+/// holds the app (`TestApp::start_with`), and taken away when it ends.
 #[test]
 fn keep_awake_holds_the_screen_on_and_lets_it_go() {
     let calls = Arc::new(Mutex::new(Calls::default()));
     let (_bus, address, _service) = bus::with_stand_in(calls.clone());
-    std::env::set_var("DBUS_SESSION_BUS_ADDRESS", &address);
-    let app = common::TestApp::start();
+    let app = common::TestApp::start_with(&[("DBUS_SESSION_BUS_ADDRESS", address.as_ref())]);
 
     assert_eq!(
         app.call("keep_awake", json!({"on": false})),

@@ -1,7 +1,7 @@
 //! The table screen's commands through Tauri's mock runtime with the real configuration and
 //! capabilities: argument names as the UI sends them (ui/src/lib/api/game.ts), results and errors.
 
-mod common;
+use crate::common;
 
 use serde_json::{json, Value};
 

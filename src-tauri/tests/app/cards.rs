@@ -1,7 +1,7 @@
 //! The Cards and Rulings commands through Tauri's mock runtime with the real configuration and
 //! capabilities: argument names as the UI sends them, answers, and refused input.
 
-mod common;
+use crate::common;
 
 use serde_json::{json, Value};
 

@@ -2,7 +2,7 @@
 //! and capabilities: argument names as the UI sends them (ui/src/lib/api/othergames.ts),
 //! results, a ruling marked seen, and refusals in German naming the players.
 
-mod common;
+use crate::common;
 
 use serde_json::{json, Value};
 

@@ -2,7 +2,7 @@
 //! in for the person's choice (`TABLEMATE_TEST_DIALOG_PATH`, honoured in debug builds only): the
 //! page sends no path, and cannot call the dialog or file-system plugins itself.
 
-mod common;
+use crate::common;
 
 use serde_json::json;
 use tablemate_app_lib::dialog::TEST_DIALOG_ENV;
@@ -11,9 +11,9 @@ use tablemate_app_lib::dialog::TEST_DIALOG_ENV;
 fn export_and_import_go_through_the_dialog_and_the_page_gets_no_plugin() {
     let chosen = tempfile::tempdir().expect("temp dir");
     let folder = chosen.path().join("winter cup");
-    // read once when the app starts (one test per binary: the environment is the process's)
-    std::env::set_var(TEST_DIALOG_ENV, &folder);
-    let app = common::TestApp::start();
+    // read once when the app starts; set while this test holds the app (the environment is
+    // the process's), taken away when it ends
+    let app = common::TestApp::start_with(&[(TEST_DIALOG_ENV, folder.as_os_str())]);
 
     let event = app
         .call(

@@ -3,7 +3,7 @@
 //! shows the table final with the address and QR code, the organiser settles a dispute, and
 //! the server stops once the round is final, freeing the port.
 
-mod common;
+use crate::common;
 
 use std::io::{Read, Write};
 

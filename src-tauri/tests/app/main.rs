@@ -1,11 +1,40 @@
-//! The app's IPC, through Tauri's mock runtime with the real configuration and capabilities:
-//! what the window may call, and what it gets back.
+//! The app's tests, in ONE test binary (each test binary expands Tauri's context and links
+//! Tauri, WebKitGTK and SQLite: a dozen of them cost minutes of CI time apiece, their tests
+//! milliseconds). This file: the app's IPC through Tauri's mock runtime with the real
+//! configuration and capabilities, what the window may call and what it gets back; the
+//! modules below, one part of the app each. The tests that start the app take turns
+//! (`common::TestApp` holds a lock), because the app reads its data folder from the process
+//! environment.
 
+#[path = "../common/mod.rs"]
 mod common;
+
+mod cards;
+mod decks;
+mod dialog;
+mod game;
+mod matches;
+mod other_stats;
+mod othergames;
+mod othergames_limits;
+mod record;
+mod reporting;
+mod tournaments;
+#[cfg(target_os = "linux")]
+mod wake;
+#[cfg(target_os = "linux")]
+mod wake_lock;
+
+// the stand-in ScreenSaver on a private session bus, for `wake` and `wake_lock`
+#[cfg(target_os = "linux")]
+#[path = "../support/bus.rs"]
+mod bus;
+#[cfg(target_os = "linux")]
+#[path = "../support/screensaver.rs"]
+mod screensaver;
 
 use serde_json::{json, Value};
 
-/// One test, because the app reads its data folder from the process environment.
 #[test]
 fn commands_answer_through_ipc_and_settings_persist() {
     let app = common::TestApp::start();
@@ -93,21 +122,29 @@ fn app_commands() -> Vec<String> {
     commands
 }
 
-/// Every command is called through the IPC harness by some `tests/ipc*.rs` (its name as a
-/// string in code, not in a comment): a new command without an IPC test fails here.
+/// Every command is called through the IPC harness by some test of the app (tests/app/*.rs, or
+/// a binary of its own, tests/ipc*.rs): its name as a string in code, not in a comment. A new
+/// command without an IPC test fails here.
 #[test]
 fn every_command_has_an_ipc_test() {
     let tests = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests");
     let mut code = String::new();
-    for entry in std::fs::read_dir(&tests).expect("tests folder") {
-        let path = entry.expect("entry").path();
-        let name = path.file_name().map(|n| n.to_string_lossy().into_owned());
-        if name.is_some_and(|n| n.starts_with("ipc") && n.ends_with(".rs")) {
-            let text = std::fs::read_to_string(&path).expect("test file");
-            for line in text.lines().filter(|l| !l.trim_start().starts_with("//")) {
-                code.push_str(line);
-                code.push('\n');
+    let mut files = Vec::new();
+    for (folder, prefix) in [(tests.join("app"), ""), (tests.clone(), "ipc")] {
+        for entry in std::fs::read_dir(&folder).expect("tests folder") {
+            let path = entry.expect("entry").path();
+            let name = path.file_name().map(|n| n.to_string_lossy().into_owned());
+            if name.is_some_and(|n| n.starts_with(prefix) && n.ends_with(".rs")) {
+                files.push(path);
             }
+        }
+    }
+    assert!(files.len() > 10, "the IPC tests were found: {files:?}");
+    for path in files {
+        let text = std::fs::read_to_string(&path).expect("test file");
+        for line in text.lines().filter(|l| !l.trim_start().starts_with("//")) {
+            code.push_str(line);
+            code.push('\n');
         }
     }
     let untested: Vec<String> = app_commands()

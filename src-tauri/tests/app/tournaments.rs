@@ -2,7 +2,7 @@
 //! drop back and undoing the last round, the round clock and prepared pairings, as the window
 //! calls them.
 
-mod common;
+use crate::common;
 
 use serde_json::{json, Value};
 

@@ -3,7 +3,7 @@
 //! nothing written; a card fix after the card was played, and taking it back, leave the game
 //! opening as it was played; undo and redo across a game's end.
 
-mod common;
+use crate::common;
 
 use serde_json::{json, Value};
 

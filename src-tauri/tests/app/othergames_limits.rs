@@ -2,7 +2,7 @@
 //! Tauri's mock runtime: refused in German naming the player, nothing written. A file of its
 //! own: the mock app's data folder is one per test process.
 
-mod common;
+use crate::common;
 
 use serde_json::{json, Value};
 

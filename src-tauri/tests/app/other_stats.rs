@@ -2,7 +2,7 @@
 //! the argument names the UI sends (ui/src/lib/api/matches.ts) and the figures of a game won
 //! through `other_act`.
 
-mod common;
+use crate::common;
 
 use serde_json::{json, Value};
 

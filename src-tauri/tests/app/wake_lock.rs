@@ -2,18 +2,13 @@
 //! `org.freedesktop.ScreenSaver` service records what the app asks. Keeping the screen on
 //! must call Inhibit once (asking again while held does not stack a second one), and letting it
 //! sleep must call UnInhibit with the cookie Inhibit returned.
-#![cfg(target_os = "linux")]
 
 use std::process::Command;
 use std::sync::{Arc, Mutex};
 use tablemate_app_lib::wake::WakeLock;
 
-#[path = "support/screensaver.rs"]
-mod screensaver;
-use screensaver::Calls;
-
-#[path = "support/bus.rs"]
-mod bus;
+use crate::bus;
+use crate::screensaver::Calls;
 
 /// Run in a child process (see below) whose session bus is the private one: the environment
 /// is given to the child, never changed in this process.
@@ -36,7 +31,12 @@ fn keeping_the_screen_on_inhibits_the_screensaver_and_letting_it_sleep_releases_
     let (_bus, address, _service) = bus::with_stand_in(calls.clone());
 
     let out = Command::new(std::env::current_exe().expect("this test binary"))
-        .args(["--exact", "wake_lock_child", "--ignored", "--nocapture"])
+        .args([
+            "--exact",
+            "wake_lock::wake_lock_child",
+            "--ignored",
+            "--nocapture",
+        ])
         .env("DBUS_SESSION_BUS_ADDRESS", &address)
         .env("TABLEMATE_WAKE_CHILD", "1")
         .output()

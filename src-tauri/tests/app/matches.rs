@@ -2,7 +2,7 @@
 //! back by the Matches screen's history, then taken as a tournament table's result: the calls as
 //! the window makes them (ui/src/lib/api/game.ts, api/matches.ts, matches/clockApi.ts).
 
-mod common;
+use crate::common;
 
 use serde_json::{json, Value};
 

@@ -1,7 +1,7 @@
 //! The Decks commands through Tauri's mock runtime with the real configuration and
 //! capabilities: argument names as the UI sends them, the revision guard, a refusal in German.
 
-mod common;
+use crate::common;
 
 use serde_json::json;
 
