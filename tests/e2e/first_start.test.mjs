@@ -21,6 +21,14 @@ after(async () => {
 
 const shot = (name) => shotOf(s, name);
 
+/** Chooses the theme in Settings and waits until the page wears it. */
+async function theme(name) {
+  await go(s, 'settings');
+  await s.click(await s.waitFor(`[data-testid="settings-theme"] option[value="${name}"]`));
+  for (let i = 0; i < 30 && (await s.execute('return document.documentElement.dataset.theme')) !== name; i++) await sleep(100);
+  assert.equal(await s.execute('return document.documentElement.dataset.theme'), name);
+}
+
 /** The element's box in the page's viewport: { left, top, right, bottom }. */
 const box = (testid) =>
   s.execute(
@@ -62,6 +70,14 @@ test('a desktop (1280×800, English): the form on the left, the example on the r
   assert.match(await textOf(s, 'first-needs'), /Ben’s turn: he needs at least 6 Fire/);
   await shot('first-start-desktop-en');
   assert.deepEqual(await axeViolations(s), [], 'axe-core on the first start at 1280 px');
+  // the light theme too (its own colours for the fire and earth figures)
+  await theme('light');
+  await go(s, 'table');
+  await s.waitFor('[data-testid="first-start"]');
+  await shot('first-start-desktop-en-light');
+  assert.deepEqual(await axeViolations(s), [], 'axe-core on the first start at 1280 px, light theme');
+  await theme('dark');
+  await go(s, 'table');
 
   // keyboard only: Tab from the top of the page reaches "Try a fight"; Enter starts it
   await s.execute('document.activeElement && document.activeElement.blur()');
