@@ -161,8 +161,13 @@ impl Engine {
                 (section.as_str(), SECTION_TF, true),
                 (cards.as_str(), CARDS_TF, false),
             ] {
-                for w in text_words(text) {
-                    let v = e.vocab_word(&w.folded);
+                for (from, to) in spans(text) {
+                    let word = &text[from..to];
+                    let v = match e.vocab_at.get(word) {
+                        // a word already folded (most are) is looked up as it stands
+                        Some(&v) => v,
+                        None => e.vocab_word(&fold(word)),
+                    };
                     if in_seq {
                         seq.push(v);
                     }
@@ -729,4 +734,23 @@ struct Scratch {
     sum: Vec<f32>,
     count: Vec<u8>,
     word: Vec<f32>,
+}
+
+/// Byte spans of the words (runs of letters and digits) of `text`, as [`text_words`] cuts
+/// them, without folding them.
+fn spans(text: &str) -> impl Iterator<Item = (usize, usize)> + '_ {
+    let mut start: Option<usize> = None;
+    let mut chars = text
+        .char_indices()
+        .chain(std::iter::once((text.len(), ' ')));
+    std::iter::from_fn(move || {
+        for (i, c) in chars.by_ref() {
+            if c.is_alphanumeric() {
+                start.get_or_insert(i);
+            } else if let Some(s) = start.take() {
+                return Some((s, i));
+            }
+        }
+        None
+    })
 }
