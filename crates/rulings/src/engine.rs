@@ -48,6 +48,13 @@ const MAX_TYPOS: usize = 12;
 /// Candidates checked for words typed next to each other.
 const PHRASE_CANDIDATES: usize = 200;
 const PHRASE_BOOST: f32 = 0.25;
+/// Words typed next to each other count as near within this many words of the record, in
+/// either order ("bluff from a ship", "a bluff card from a ship").
+const NEAR_WORDS: usize = 3;
+/// The record's head (question or first sentence) holding the query's words: a boost by the
+/// share of the words it holds, squared.
+const HEAD_BOOST: f32 = 0.5;
+const MAX_HEAD: usize = 60;
 
 /// One word of the vocabulary: its folded spelling and its terms (English and German stem).
 #[derive(Debug)]
@@ -78,6 +85,9 @@ pub struct Engine {
     compounds: HashMap<u32, Vec<u32>>,
     /// Per record: the vocabulary words of its text and section, in order (for phrases).
     sequence: Vec<Vec<u32>>,
+    /// Per record: how many words of its sequence are its head (the question, or the first
+    /// sentence: what the record is about).
+    head: Vec<u16>,
     langs: Vec<Lang>,
 }
 
@@ -142,6 +152,7 @@ impl Engine {
         for r in records {
             let mut doc: HashMap<u32, f32> = HashMap::default();
             let mut seq = Vec::new();
+            let mut head = 0u16;
             let mut len = 0.0;
             let section = r.section.join(" / ");
             let mut cards = String::new();
@@ -161,7 +172,17 @@ impl Engine {
                 (section.as_str(), SECTION_TF, true),
                 (cards.as_str(), CARDS_TF, false),
             ] {
+                // the head: the words before the display's first `?` or `.` (a question, a
+                // German entry's situation)
+                let head_end = if std::ptr::eq(text, r.display.as_str()) {
+                    text.find(['?', '.', '!']).unwrap_or(text.len())
+                } else {
+                    0
+                };
                 for (from, to) in spans(text) {
+                    if from < head_end && seq.len() < MAX_HEAD {
+                        head += 1;
+                    }
                     let word = &text[from..to];
                     let v = match e.vocab_at.get(word) {
                         // a word already folded (most are) is looked up as it stands
@@ -181,6 +202,7 @@ impl Engine {
             }
             tf.push(doc);
             e.sequence.push(seq);
+            e.head.push(head);
             e.doc_len.push(len);
             e.langs.push(r.lang);
         }
@@ -690,8 +712,9 @@ impl Engine {
             scored.truncate(keep_n);
         }
         scored.sort_by(order);
-        // words typed next to each other, next to each other in the record
-        if q.units.len() >= 2 {
+        // words typed next to each other, next to each other in the record; the record's
+        // head holding them
+        {
             // per term, the first unit that matches by it (a dense table: one lookup a word)
             let mut unit_of_term = vec![u8::MAX; self.post_at.len()];
             for (k, u) in q.units.iter().enumerate().rev() {
@@ -716,11 +739,31 @@ impl Engine {
                 for k in 0..q.units.len() - 1 {
                     let (k0, k1) = (k as u8, (k + 1) as u8);
                     let near = unit_at.iter().enumerate().any(|(i, &u)| {
-                        u == k0 && unit_at[i + 1..].iter().take(2).any(|&x| x == k1)
+                        let other = if u == k0 {
+                            k1
+                        } else if u == k1 {
+                            k0
+                        } else {
+                            return false;
+                        };
+                        unit_at[i + 1..]
+                            .iter()
+                            .take(NEAR_WORDS)
+                            .any(|&x| x == other)
                     });
                     pairs += usize::from(near);
                 }
-                *score *= 1.0 + PHRASE_BOOST * pairs as f32;
+                // the share of the typed words the record's head holds
+                let head = usize::from(self.head[*d]).min(unit_at.len());
+                let mut in_head = 0;
+                for (k, u) in q.units.iter().enumerate() {
+                    if unit_at[..head].contains(&(k as u8)) {
+                        in_head += u.width;
+                    }
+                }
+                let head_share = in_head as f32 / total as f32;
+                *score *= (1.0 + PHRASE_BOOST * pairs as f32)
+                    * (1.0 + HEAD_BOOST * head_share * head_share);
             }
             scored.sort_by(order);
         }
