@@ -19,7 +19,7 @@
 //! record, times a language factor: a record in the other language than the reader's weighs
 //! half (the reader's FAQ first on the same question, the other one where it has nothing).
 
-use crate::analysis::{is_stop_word, keys, separable_verbs};
+use crate::analysis::{digits_of, is_stop_word, keys, separable_verbs};
 use crate::fold::{fold, words as text_words, MAX_QUERY_WORDS};
 use crate::glossary;
 use crate::model::{CardName, Lang, Ruling};
@@ -510,6 +510,11 @@ impl Engine {
                 m = self.expand(w, W_EXACT, true, &mut u.terms);
             }
             u.marks.extend(m);
+            // a number word also matches its digits, as the FAQs write numbers
+            if let Some(d) = digits_of(w) {
+                let m = self.expand(d, W_EXACT, false, &mut u.terms);
+                u.marks.extend(m);
+            }
             let mut forms = glossary::translations(w);
             if plain != *w {
                 forms.extend(glossary::translations(&plain));
