@@ -1,6 +1,8 @@
 //! Speed targets: importing all five documents (< 500 ms), `rulings_for` with 10 active cards
 //! (p99 < 1 ms), full-text search (p99 < 2 ms). Criterion measures means; each benchmark
-//! also prints percentiles of single calls measured one by one.
+//! also prints percentiles of single calls measured one by one. Opening a current
+//! `reference.db` (the app's start-up) and the first search after it (which builds the search
+//! index) are measured apart.
 
 use cards::CardId;
 use criterion::{criterion_group, criterion_main, Criterion};
@@ -124,8 +126,40 @@ fn prompts(c: &mut Criterion) {
     });
 }
 
+/// Opening a current `reference.db` (nothing to rebuild), and the first search after it.
+fn open(c: &mut Criterion) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("reference.db");
+    drop(ReferenceDb::open(&path, &[]).expect("first open builds the file"));
+    let filter = SearchFilter {
+        prefer: Some(Lang::En),
+        ..SearchFilter::default()
+    };
+    let mut open_ms = Vec::new();
+    let mut first_ms = Vec::new();
+    for _ in 0..10 {
+        let t = Instant::now();
+        let db = ReferenceDb::open(&path, &[]).expect("open");
+        open_ms.push(t.elapsed());
+        let t = Instant::now();
+        let _ = black_box(db.search(QUESTIONS[0], filter, 20));
+        first_ms.push(t.elapsed());
+    }
+    open_ms.sort();
+    first_ms.sort();
+    eprintln!(
+        "open (current file), 10 times: median {:?}, max {:?}; first search after it: median {:?}, max {:?}",
+        open_ms[5], open_ms[9], first_ms[5], first_ms[9]
+    );
+    c.bench_function("open reference.db (current)", |b| {
+        b.iter(|| black_box(ReferenceDb::open(&path, &[]).map(|db| db.version().len())))
+    });
+}
+
 fn search(c: &mut Criterion) {
     let db = ReferenceDb::open_in_memory(&[]).expect("reference db");
+    // the index is built on the first search: not part of a search's time here (see `open`)
+    db.prepare_search();
     let filter = SearchFilter {
         prefer: Some(Lang::En),
         ..SearchFilter::default()
@@ -148,5 +182,5 @@ fn search(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, import_all, prompts, search);
+criterion_group!(benches, import_all, open, prompts, search);
 criterion_main!(benches);

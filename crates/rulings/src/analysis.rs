@@ -298,6 +298,34 @@ pub fn is_stop_word(word: &str) -> bool {
     STOP_WORDS.contains(&word)
 }
 
+/// Number words of English and German as the FAQs write them, in digits ("draw up to six",
+/// "auf sechs Karten": the FAQs say "6").
+const NUMBERS: &[(&str, &str)] = &[
+    ("two", "2"),
+    ("zwei", "2"),
+    ("three", "3"),
+    ("drei", "3"),
+    ("four", "4"),
+    ("vier", "4"),
+    ("five", "5"),
+    ("funf", "5"),
+    ("six", "6"),
+    ("sechs", "6"),
+    ("seven", "7"),
+    ("sieben", "7"),
+    ("eight", "8"),
+    ("acht", "8"),
+    ("nine", "9"),
+    ("neun", "9"),
+    ("ten", "10"),
+    ("zehn", "10"),
+];
+
+/// The digits of a folded number word (`sechs` → `6`).
+pub fn digits_of(word: &str) -> Option<&'static str> {
+    NUMBERS.iter().find(|(w, _)| *w == word).map(|(_, d)| *d)
+}
+
 /// German verb particles that stand apart from their verb in a main clause ("er lehnt den Kampf
 /// ab" for "ablehnen"). Only those that are not also the small words a question is made of in
 /// another sense are put together with a verb; see [`separable_verbs`].

@@ -19,12 +19,13 @@
 //! record, times a language factor: a record in the other language than the reader's weighs
 //! half (the reader's FAQ first on the same question, the other one where it has nothing).
 
-use crate::analysis::{is_stop_word, keys, separable_verbs};
+use crate::analysis::{digits_of, is_stop_word, keys, separable_verbs};
 use crate::fold::{fold, words as text_words, MAX_QUERY_WORDS};
 use crate::glossary;
 use crate::model::{CardName, Lang, Ruling};
 use cards::CardId;
-use std::collections::HashMap;
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
+use std::sync::Arc;
 
 const K1: f32 = 1.2;
 const B: f32 = 0.75;
@@ -47,6 +48,13 @@ const MAX_TYPOS: usize = 12;
 /// Candidates checked for words typed next to each other.
 const PHRASE_CANDIDATES: usize = 200;
 const PHRASE_BOOST: f32 = 0.25;
+/// Words typed next to each other count as near within this many words of the record, in
+/// either order ("bluff from a ship", "a bluff card from a ship").
+const NEAR_WORDS: usize = 3;
+/// The record's head (question or first sentence) holding the query's words: a boost by the
+/// share of the words it holds, squared.
+const HEAD_BOOST: f32 = 0.5;
+const MAX_HEAD: usize = 60;
 
 /// One word of the vocabulary: its folded spelling and its terms (English and German stem).
 #[derive(Debug)]
@@ -59,17 +67,27 @@ struct VocabWord {
 #[derive(Debug, Default)]
 pub struct Engine {
     term_ids: HashMap<String, u32>,
-    /// Per term: (record, weighted term frequency), records ascending.
-    postings: Vec<Vec<(u32, f32)>>,
+    /// Per term `t`: its postings are `post_doc[post_at[t]..post_at[t + 1]]`, records
+    /// ascending, with their BM25 scores (computed once, when indexed) in `post_score`.
+    post_at: Vec<u32>,
+    post_doc: Vec<u32>,
+    post_score: Vec<f32>,
     doc_len: Vec<f32>,
-    avg_len: f32,
+    /// Per term: the vocabulary words that have it as a stem (to mark a text's words).
+    term_words: Vec<Vec<u32>>,
     /// Every folded word, sorted (beginnings and typos are looked up in it).
     vocab: Vec<VocabWord>,
     vocab_at: HashMap<String, u32>,
+    /// The vocabulary's words, shared with every query (a word of a record's text is marked by
+    /// a lookup, without stemming it again).
+    vocab_set: Arc<HashSet<String>>,
     /// Per vocabulary word: the German compounds ending in it.
     compounds: HashMap<u32, Vec<u32>>,
     /// Per record: the vocabulary words of its text and section, in order (for phrases).
     sequence: Vec<Vec<u32>>,
+    /// Per record: how many words of its sequence are its head (the question, or the first
+    /// sentence: what the record is about).
+    head: Vec<u16>,
     langs: Vec<Lang>,
 }
 
@@ -89,8 +107,13 @@ struct Unit {
 pub struct Query {
     units: Vec<Unit>,
     /// Stems (keys) the query matches by, for [`Query::marks`].
-    mark_keys: std::collections::HashSet<String>,
-    mark_words: std::collections::HashSet<String>,
+    mark_keys: HashSet<String>,
+    /// Words of the vocabulary to mark: those the units matched and those with a stem of
+    /// `mark_keys`.
+    mark_words: HashSet<String>,
+    /// The engine's vocabulary: a word in it is marked when in `mark_words`; only another
+    /// word is stemmed.
+    vocab: Arc<HashSet<String>>,
 }
 
 impl Query {
@@ -105,7 +128,10 @@ impl Query {
         if f.is_empty() {
             return false;
         }
-        self.mark_words.contains(&f) || keys(&f).iter().any(|k| self.mark_keys.contains(k))
+        if self.mark_words.contains(&f) {
+            return true;
+        }
+        !self.vocab.contains(&f) && keys(&f).iter().any(|k| self.mark_keys.contains(k))
     }
 }
 
@@ -117,15 +143,16 @@ impl Engine {
     /// Indexes `records`; `names` are every catalog name of the cards, indexed with the records
     /// that link their cards.
     pub fn build(records: &[Ruling], names: &[CardName]) -> Engine {
-        let mut card_names: HashMap<&CardId, Vec<&str>> = HashMap::new();
+        let mut card_names: HashMap<&CardId, Vec<&str>> = HashMap::default();
         for n in names {
             card_names.entry(&n.card).or_default().push(n.name.as_str());
         }
         let mut e = Engine::default();
         let mut tf: Vec<HashMap<u32, f32>> = Vec::with_capacity(records.len());
         for r in records {
-            let mut doc: HashMap<u32, f32> = HashMap::new();
+            let mut doc: HashMap<u32, f32> = HashMap::default();
             let mut seq = Vec::new();
+            let mut head = 0u16;
             let mut len = 0.0;
             let section = r.section.join(" / ");
             let mut cards = String::new();
@@ -145,8 +172,23 @@ impl Engine {
                 (section.as_str(), SECTION_TF, true),
                 (cards.as_str(), CARDS_TF, false),
             ] {
-                for w in text_words(text) {
-                    let v = e.vocab_word(&w.folded);
+                // the head: the words before the display's first `?` or `.` (a question, a
+                // German entry's situation)
+                let head_end = if std::ptr::eq(text, r.display.as_str()) {
+                    text.find(['?', '.', '!']).unwrap_or(text.len())
+                } else {
+                    0
+                };
+                for (from, to) in spans(text) {
+                    if from < head_end && seq.len() < MAX_HEAD {
+                        head += 1;
+                    }
+                    let word = &text[from..to];
+                    let v = match e.vocab_at.get(word) {
+                        // a word already folded (most are) is looked up as it stands
+                        Some(&v) => v,
+                        None => e.vocab_word(&fold(word)),
+                    };
                     if in_seq {
                         seq.push(v);
                     }
@@ -160,25 +202,51 @@ impl Engine {
             }
             tf.push(doc);
             e.sequence.push(seq);
+            e.head.push(head);
             e.doc_len.push(len);
             e.langs.push(r.lang);
         }
-        e.postings = vec![Vec::new(); e.term_ids.len()];
+        let n_terms = e.term_ids.len();
+        let mut postings: Vec<Vec<(u32, f32)>> = vec![Vec::new(); n_terms];
         for (d, doc) in tf.into_iter().enumerate() {
             let d = u32::try_from(d).unwrap_or(u32::MAX);
             for (t, f) in doc {
-                if let Some(p) = e.postings.get_mut(t as usize) {
+                if let Some(p) = postings.get_mut(t as usize) {
                     p.push((d, f));
                 }
             }
         }
-        for p in &mut e.postings {
-            p.sort_by_key(|x| x.0);
-        }
         let n = e.doc_len.len().max(1) as f32;
-        e.avg_len = e.doc_len.iter().sum::<f32>() / n;
+        let avg_len = e.doc_len.iter().sum::<f32>() / n;
+        // BM25 of each (term, record) once, here: a search only adds them up
+        e.post_at.reserve(n_terms + 1);
+        for p in &mut postings {
+            p.sort_by_key(|x| x.0);
+            e.post_at
+                .push(u32::try_from(e.post_doc.len()).unwrap_or(u32::MAX));
+            let idf = bm25_idf(n, p.len() as f32);
+            for &(d, tf) in p.iter() {
+                let len = e.doc_len[d as usize];
+                let s = idf * tf * (K1 + 1.0) / (tf + K1 * (1.0 - B + B * len / avg_len));
+                e.post_doc.push(d);
+                e.post_score.push(s);
+            }
+        }
+        e.post_at
+            .push(u32::try_from(e.post_doc.len()).unwrap_or(u32::MAX));
         e.sort_vocab();
         e.find_compounds();
+        e.term_words = vec![Vec::new(); n_terms];
+        for (v, w) in e.vocab.iter().enumerate() {
+            for t in w.terms {
+                if let Some(list) = e.term_words.get_mut(t as usize) {
+                    if !list.contains(&(v as u32)) {
+                        list.push(v as u32);
+                    }
+                }
+            }
+        }
+        e.vocab_set = Arc::new(e.vocab.iter().map(|w| w.text.clone()).collect());
         e
     }
 
@@ -240,7 +308,7 @@ impl Engine {
     /// German compounds: a word of at least 8 letters that is a word of at least 3 letters
     /// (with a joining `s`, `n`, `en` or `es`) followed by a word of at least 4.
     fn find_compounds(&mut self) {
-        let mut out: HashMap<u32, Vec<u32>> = HashMap::new();
+        let mut out: HashMap<u32, Vec<u32>> = HashMap::default();
         for (i, w) in self.vocab.iter().enumerate() {
             let t = &w.text;
             if t.chars().count() < 8 || !t.is_ascii() {
@@ -369,7 +437,7 @@ impl Engine {
             if f.contains(' ') {
                 let mut words = Vec::new();
                 for p in f.split(' ').filter(|p| !is_stop_word(p)) {
-                    let mut t = HashMap::new();
+                    let mut t = HashMap::default();
                     unit.marks.extend(self.expand(p, 1.0, false, &mut t));
                     if t.is_empty() {
                         words.clear();
@@ -412,7 +480,7 @@ impl Engine {
                 if small(w) {
                     continue;
                 }
-                let mut t = HashMap::new();
+                let mut t = HashMap::default();
                 u.marks.extend(self.expand(w, 1.0, true, &mut t));
                 phrase.push(t);
             }
@@ -442,6 +510,11 @@ impl Engine {
                 m = self.expand(w, W_EXACT, true, &mut u.terms);
             }
             u.marks.extend(m);
+            // a number word also matches its digits, as the FAQs write numbers
+            if let Some(d) = digits_of(w) {
+                let m = self.expand(d, W_EXACT, false, &mut u.terms);
+                u.marks.extend(m);
+            }
             let mut forms = glossary::translations(w);
             if plain != *w {
                 forms.extend(glossary::translations(&plain));
@@ -451,7 +524,7 @@ impl Engine {
             if let Some(parts) = self.split_compound(w) {
                 let mut phrase = Vec::new();
                 for p in parts {
-                    let mut t = HashMap::new();
+                    let mut t = HashMap::default();
                     u.marks.extend(self.expand(&p, 1.0, false, &mut t));
                     for f in glossary::translations(&p)
                         .iter()
@@ -472,7 +545,7 @@ impl Engine {
         for (p, v, joined) in separable_verbs(&typed) {
             let Some(k) = unit_of[v] else { continue };
             let forms = glossary::translations(&joined);
-            let mut t = HashMap::new();
+            let mut t = HashMap::default();
             let m = self.expand(&joined, W_EXACT, false, &mut t);
             if t.is_empty() && forms.is_empty() {
                 continue;
@@ -503,9 +576,18 @@ impl Engine {
         }
         for t in typed.iter().filter(|w| !small(w)) {
             for k in keys(t) {
+                // the vocabulary's words with this stem are marked by a lookup
+                if let Some(&id) = self.term_ids.get(&k) {
+                    for &v in self.term_words.get(id as usize).into_iter().flatten() {
+                        if let Some(w) = self.vocab.get(v as usize) {
+                            q.mark_words.insert(w.text.clone());
+                        }
+                    }
+                }
                 q.mark_keys.insert(k);
             }
         }
+        q.vocab = Arc::clone(&self.vocab_set);
         q
     }
 
@@ -525,57 +607,62 @@ impl Engine {
         })
     }
 
+    /// Adds term `t`'s BM25 scores times `weight` into `into`, keeping the best per record
+    /// (a unit scores by its best key).
     fn bm25(&self, t: u32, into: &mut [f32], weight: f32) {
-        let Some(p) = self.postings.get(t as usize) else {
+        let t = t as usize;
+        let (Some(&from), Some(&to)) = (self.post_at.get(t), self.post_at.get(t + 1)) else {
             return;
         };
-        let n = self.doc_len.len() as f32;
-        let idf = bm25_idf(n, p.len() as f32);
-        for &(d, tf) in p {
-            let len = self.doc_len[d as usize];
-            let s = idf * tf * (K1 + 1.0) / (tf + K1 * (1.0 - B + B * len / self.avg_len));
+        let (from, to) = (from as usize, to as usize);
+        for (&d, &s) in self.post_doc[from..to]
+            .iter()
+            .zip(&self.post_score[from..to])
+        {
             let slot = &mut into[d as usize];
             *slot = slot.max(s * weight);
         }
     }
 
-    /// The score of one unit in every record.
-    fn unit_scores(&self, u: &Unit) -> Vec<f32> {
-        let n = self.doc_len.len();
-        let mut best = vec![0.0f32; n];
+    /// The score of one unit in every record, into `best` (zeroed); `scratch` holds three
+    /// more arrays of the records' length.
+    fn unit_scores(&self, u: &Unit, best: &mut [f32], scratch: &mut Scratch) {
         for (&t, &w) in &u.terms {
-            self.bm25(t, &mut best, w * u.width as f32);
+            self.bm25(t, best, w * u.width as f32);
         }
         for (w, words) in &u.phrases {
-            let mut sum = vec![0.0f32; n];
-            let mut count = vec![0u8; n];
-            for word in words {
-                let mut s = vec![0.0f32; n];
-                for (&t, &tw) in word {
-                    self.bm25(t, &mut s, tw);
+            let Scratch { sum, count, word } = scratch;
+            sum.fill(0.0);
+            count.fill(0);
+            for ws in words {
+                word.fill(0.0);
+                for (&t, &tw) in ws {
+                    self.bm25(t, word, tw);
                 }
-                for d in 0..n {
-                    if s[d] > 0.0 {
-                        sum[d] += s[d];
-                        count[d] += 1;
+                for ((s, c), &x) in sum.iter_mut().zip(count.iter_mut()).zip(word.iter()) {
+                    if x > 0.0 {
+                        *s += x;
+                        *c += 1;
                     }
                 }
             }
             let all = words.len();
-            for d in 0..n {
+            for ((b, &s), &c) in best.iter_mut().zip(sum.iter()).zip(count.iter()) {
+                if s <= 0.0 {
+                    continue;
+                }
                 // a glossary phrase counts when all its words are there; the words typed
                 // (weight 1.0) count for what they match
-                let v = if usize::from(count[d]) == all {
-                    sum[d] / all as f32 * u.width as f32 * w
+                let v = if usize::from(c) == all {
+                    s / all as f32 * u.width as f32 * w
                 } else if *w >= W_EXACT {
-                    sum[d]
+                    s
                 } else {
                     0.0
                 };
-                best[d] = best[d].max(v);
+                *b = b.max(v);
             }
         }
-        best
     }
 
     /// Ranks every record for `q`; `keep` filters records; `prefer` is the reader's language.
@@ -591,65 +678,127 @@ impl Engine {
         if q.units.is_empty() || n == 0 {
             return Vec::new();
         }
-        let per_unit: Vec<Vec<f32>> = q.units.iter().map(|u| self.unit_scores(u)).collect();
-        let total: usize = q.units.iter().map(|u| u.width).sum();
-        let mut scored: Vec<(usize, f32)> = Vec::new();
-        for d in 0..n {
-            let mut sum = 0.0;
-            let mut matched = 0;
-            for (u, s) in q.units.iter().zip(&per_unit) {
-                if s[d] > 0.0 {
-                    sum += s[d];
-                    matched += u.width;
+        let mut scratch = Scratch {
+            sum: vec![0.0; n],
+            count: vec![0; n],
+            word: vec![0.0; n],
+        };
+        let mut sum = vec![0.0f32; n];
+        let mut matched = vec![0usize; n];
+        let mut unit = vec![0.0f32; n];
+        for u in &q.units {
+            unit.fill(0.0);
+            self.unit_scores(u, &mut unit, &mut scratch);
+            for ((s, m), &x) in sum.iter_mut().zip(matched.iter_mut()).zip(unit.iter()) {
+                if x > 0.0 {
+                    *s += x;
+                    *m += u.width;
                 }
             }
-            if matched == 0 || !keep(d) {
+        }
+        let total: usize = q.units.iter().map(|u| u.width).sum();
+        let mut scored: Vec<(usize, f32)> = Vec::new();
+        for (d, (&s, &m)) in sum.iter().zip(matched.iter()).enumerate() {
+            if m == 0 || !keep(d) {
                 continue;
             }
-            let share = matched as f32 / total as f32;
-            let mut score = sum * share * share;
+            let share = m as f32 / total as f32;
+            let mut score = s * share * share;
             if prefer.is_some_and(|l| self.langs[d] != l) {
                 score *= OTHER_LANG;
             }
             scored.push((d, score));
         }
-        scored.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
-        // words typed next to each other, next to each other in the record
-        if q.units.len() >= 2 {
-            let sets: Vec<std::collections::HashSet<u32>> = q
-                .units
-                .iter()
-                .map(|u| {
-                    let mut s: std::collections::HashSet<u32> = u.terms.keys().copied().collect();
-                    for (_, words) in &u.phrases {
-                        for w in words {
-                            s.extend(w.keys().copied());
-                        }
+        let order = |a: &(usize, f32), b: &(usize, f32)| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0));
+        // only the best candidates are checked for phrases and sorted
+        let keep_n = PHRASE_CANDIDATES.max(limit);
+        if scored.len() > keep_n {
+            scored.select_nth_unstable_by(keep_n, order);
+            scored.truncate(keep_n);
+        }
+        scored.sort_by(order);
+        // words typed next to each other, next to each other in the record; the record's
+        // head holding them
+        {
+            // per term, the first unit that matches by it (a dense table: one lookup a word)
+            let mut unit_of_term = vec![u8::MAX; self.post_at.len()];
+            for (k, u) in q.units.iter().enumerate().rev() {
+                let k = u8::try_from(k).unwrap_or(u8::MAX);
+                let words = u.phrases.iter().flat_map(|(_, ws)| ws.iter());
+                for t in u.terms.keys().chain(words.flat_map(|w| w.keys())) {
+                    if let Some(slot) = unit_of_term.get_mut(*t as usize) {
+                        *slot = k;
                     }
-                    s
-                })
-                .collect();
+                }
+            }
+            let mut unit_at: Vec<u8> = Vec::new();
             for (d, score) in scored.iter_mut().take(PHRASE_CANDIDATES) {
-                let seq = &self.sequence[*d];
-                let unit_at: Vec<Option<usize>> = seq
-                    .iter()
-                    .map(|&v| {
-                        let [a, b] = self.vocab_terms(v);
-                        sets.iter().position(|s| s.contains(&a) || s.contains(&b))
-                    })
-                    .collect();
+                unit_at.clear();
+                unit_at.extend(self.sequence[*d].iter().map(|&v| {
+                    let [a, b] = self.vocab_terms(v);
+                    let ua = unit_of_term.get(a as usize).copied().unwrap_or(u8::MAX);
+                    let ub = unit_of_term.get(b as usize).copied().unwrap_or(u8::MAX);
+                    ua.min(ub)
+                }));
                 let mut pairs = 0;
                 for k in 0..q.units.len() - 1 {
-                    let near = unit_at.iter().enumerate().any(|(i, u)| {
-                        *u == Some(k) && unit_at[i + 1..].iter().take(2).any(|x| *x == Some(k + 1))
+                    let (k0, k1) = (k as u8, (k + 1) as u8);
+                    let near = unit_at.iter().enumerate().any(|(i, &u)| {
+                        let other = if u == k0 {
+                            k1
+                        } else if u == k1 {
+                            k0
+                        } else {
+                            return false;
+                        };
+                        unit_at[i + 1..]
+                            .iter()
+                            .take(NEAR_WORDS)
+                            .any(|&x| x == other)
                     });
                     pairs += usize::from(near);
                 }
-                *score *= 1.0 + PHRASE_BOOST * pairs as f32;
+                // the share of the typed words the record's head holds
+                let head = usize::from(self.head[*d]).min(unit_at.len());
+                let mut in_head = 0;
+                for (k, u) in q.units.iter().enumerate() {
+                    if unit_at[..head].contains(&(k as u8)) {
+                        in_head += u.width;
+                    }
+                }
+                let head_share = in_head as f32 / total as f32;
+                *score *= (1.0 + PHRASE_BOOST * pairs as f32)
+                    * (1.0 + HEAD_BOOST * head_share * head_share);
             }
-            scored.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+            scored.sort_by(order);
         }
         scored.truncate(limit);
         scored
     }
+}
+
+/// Arrays of the records' length reused by every unit of a search.
+struct Scratch {
+    sum: Vec<f32>,
+    count: Vec<u8>,
+    word: Vec<f32>,
+}
+
+/// Byte spans of the words (runs of letters and digits) of `text`, as [`text_words`] cuts
+/// them, without folding them.
+fn spans(text: &str) -> impl Iterator<Item = (usize, usize)> + '_ {
+    let mut start: Option<usize> = None;
+    let mut chars = text
+        .char_indices()
+        .chain(std::iter::once((text.len(), ' ')));
+    std::iter::from_fn(move || {
+        for (i, c) in chars.by_ref() {
+            if c.is_alphanumeric() {
+                start.get_or_insert(i);
+            } else if let Some(s) = start.take() {
+                return Some((s, i));
+            }
+        }
+        None
+    })
 }

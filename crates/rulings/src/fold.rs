@@ -11,6 +11,10 @@ use unicode_normalization::UnicodeNormalization;
 
 /// Folds one piece of text (keeps separators, so word positions survive).
 pub fn fold(text: &str) -> String {
+    // most words are ASCII: nothing to decompose (indexing folds every word of every record)
+    if text.is_ascii() {
+        return text.to_ascii_lowercase();
+    }
     let mut out = String::with_capacity(text.len());
     for c in text.nfd() {
         if is_combining_mark(c) {

@@ -12,8 +12,10 @@
 //!    is about that are not in play (its premise does not hold); then, among interactions, the
 //!    cards that actually meet first: a card in play that the entered card's text names, or
 //!    whose text names the entered card (Laughing Gas and Tittertweet, Enthrall Opposition and
-//!    Laughing Gas), as the English FAQ quotes the texts; then most of its cards in play, then
-//!    fewest other cards it names.
+//!    Laughing Gas), as the English FAQ quotes the texts; then the card nearest to the entered
+//!    one in the order of play (the caller passes the cards in play in the order they met the
+//!    entered card, nearest last: by their plays, then the cards its play covered, then its
+//!    target); then most of its cards in play, then fewest other cards it names.
 //! 5. Document order.
 //!
 //! In the English interface a German record is shown only where no English record says the
@@ -114,12 +116,18 @@ struct Candidate {
     fit: Fit,
     /// An interaction with a card that the entered card's text names or whose text names it.
     named: bool,
+    /// How near the interaction's nearest card in play is to the entered card: its place in
+    /// `active` counted from 1 (0: no card in play).
+    near: usize,
 }
 
 impl ReferenceDb {
     /// The rulings for `card` entered with `active` cards in play, in the reader's `lang`.
-    /// `topics` are the general topics of the card (see [`Topic::from_facts`]); topics its
-    /// quoted text raises are added.
+    /// `active` is in the order the cards met the entered card, the nearest last: the cards in
+    /// play by their plays (the one played last, last), then the cards the entered card covered
+    /// as it was played, then the card it targets; of two interactions that fit the table
+    /// alike, the one with the nearer card comes first. `topics` are the general topics of the
+    /// card (see [`Topic::from_facts`]); topics its quoted text raises are added.
     pub fn rulings_for(
         &self,
         card: &CardId,
@@ -153,6 +161,11 @@ impl ReferenceDb {
             let named = with
                 .iter()
                 .any(|w| self.names(card, w) || self.names(w, card));
+            let near = with
+                .iter()
+                .filter_map(|w| active.iter().rposition(|a| a == w))
+                .max()
+                .map_or(0, |p| p + 1);
             let reason = if with.is_empty() {
                 Reason::Own { role }
             } else {
@@ -164,6 +177,7 @@ impl ReferenceDb {
                 general: self.general.get(i).copied().unwrap_or(false),
                 fit,
                 named,
+                near,
             });
         }
         let mut all_topics: Vec<Topic> = topics.to_vec();
@@ -181,6 +195,7 @@ impl ReferenceDb {
                         general: true,
                         fit: Fit::default(),
                         named: false,
+                        near: 0,
                     });
                 }
             }
@@ -202,6 +217,7 @@ impl ReferenceDb {
                 other_lang,
                 missing,
                 !c.named,
+                Reverse(c.near),
                 in_play,
                 elsewhere,
                 c.index,

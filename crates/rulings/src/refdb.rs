@@ -15,7 +15,7 @@ use regex::Regex;
 use rusqlite::{params, Connection, OpenFlags};
 use std::collections::HashMap;
 use std::path::Path;
-use std::sync::LazyLock;
+use std::sync::{LazyLock, OnceLock};
 
 /// Why the reference database could not be opened or queried.
 #[derive(Debug, thiserror::Error)]
@@ -82,8 +82,11 @@ pub struct ReferenceDb {
     pub(crate) card_texts: HashMap<CardId, String>,
     /// Each card's names (catalog names and the English FAQ's tag, `vulca 26`), folded.
     pub(crate) card_names: HashMap<CardId, Vec<String>>,
-    /// The search engine's index of every record (built in memory when opened).
-    pub(crate) engine: Engine,
+    /// The search engine's index of every record, built in memory on the first search (see
+    /// [`ReferenceDb::engine`]), so that opening costs nothing for it.
+    engine: OnceLock<Engine>,
+    /// The catalog's card names, indexed with the records that link their cards.
+    names: Vec<CardName>,
     rebuilt: bool,
 }
 
@@ -286,9 +289,9 @@ impl ReferenceDb {
             }
         }
         let general = corpus.records.iter().map(is_general).collect();
-        let engine = Engine::build(&corpus.records, names);
         ReferenceDb {
-            engine,
+            engine: OnceLock::new(),
+            names: names.to_vec(),
             card_texts,
             card_names,
             conn,
@@ -299,6 +302,19 @@ impl ReferenceDb {
             general,
             rebuilt: false,
         }
+    }
+
+    /// The search engine's index, built on first use (tens of milliseconds in a release
+    /// build): the app's start-up does not wait for it, only the first search does.
+    pub(crate) fn engine(&self) -> &Engine {
+        self.engine
+            .get_or_init(|| Engine::build(&self.corpus.records, &self.names))
+    }
+
+    /// Builds the search index now if it is not built yet (a caller that has time to spare,
+    /// e.g. after start-up, spares the first search the wait).
+    pub fn prepare_search(&self) {
+        self.engine();
     }
 
     /// Whether opening this database rebuilt it (false when the stored index was current).

@@ -35,7 +35,7 @@ impl ReferenceDb {
     /// Parses a query as [`ReferenceDb::search`] does, to mark its words in a text
     /// ([`Query::marks`]).
     pub fn query(&self, text: &str) -> Query {
-        self.engine.query(text)
+        self.engine().query(text)
     }
 
     /// Searches every record for `text`, best first: ranked by the engine, never a filter on
@@ -46,7 +46,7 @@ impl ReferenceDb {
         filter: SearchFilter,
         limit: usize,
     ) -> Result<Vec<Hit>, RefDbError> {
-        let q = self.engine.query(text);
+        let q = self.engine().query(text);
         let records = &self.corpus.records;
         let keep = |d: usize| {
             records.get(d).is_some_and(|r| {
@@ -56,7 +56,7 @@ impl ReferenceDb {
             })
         };
         Ok(self
-            .engine
+            .engine()
             .search(&q, filter.prefer, keep, limit)
             .into_iter()
             .filter_map(|(d, score)| {

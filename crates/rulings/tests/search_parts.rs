@@ -178,3 +178,17 @@ fn the_issues_examples_find_their_answers() {
     assert!(!ignored.is_empty());
     assert!(ignored[0].ruling.display.to_lowercase().contains("ignor"));
 }
+
+/// A number typed as a word finds the FAQs' digits ("auf 6 Handkarten nachziehen").
+#[test]
+fn a_number_word_finds_its_digits() {
+    assert!(marks("sechs", "6"));
+    assert!(marks("six", "6"));
+    assert!(!marks("sechs", "7"));
+    let hits = search("auf sechs Handkarten nachziehen", Lang::De, 5);
+    assert!(
+        hits.iter().any(|h| h.snippet.contains("[6]")),
+        "{:?}",
+        hits.iter().map(|h| &h.snippet).collect::<Vec<_>>()
+    );
+}

@@ -11,6 +11,10 @@
 //! baseline of issue 34), and every word required as a word beginning, German terms also
 //! searched by their glossary terms (the search before issue 34).
 //!
+//! Every fourth question of the file (the 4th, 8th, …) is held out: the engine's analysis and
+//! weights were changed looking only at the others' misses (the tuned part), so the held-out
+//! part's figures tell how far that generalises. The goals are asserted on the whole set.
+//!
 //! Run with `--nocapture` to see the figures and the misses.
 
 use cards::{Catalog, Game};
@@ -181,8 +185,16 @@ impl Tally {
     }
 }
 
+/// Whether the question at `index` (0-based, in file order) is held out (see the file's text).
+fn held_out(index: usize) -> bool {
+    index % 4 == 3
+}
+
 struct Figures {
     engine: [Tally; 2],
+    /// The engine on the tuned part and on the held-out part.
+    tuned: [Tally; 2],
+    held: [Tally; 2],
     baseline: [Tally; 2],
     before: [Tally; 2],
 }
@@ -200,13 +212,20 @@ fn figures() -> &'static Figures {
         let f = fixture().lock().unwrap_or_else(|e| e.into_inner());
         let mut out = Figures {
             engine: Default::default(),
+            tuned: Default::default(),
+            held: Default::default(),
             baseline: Default::default(),
             before: Default::default(),
         };
-        for q in questions() {
+        for (index, q) in questions().into_iter().enumerate() {
             let l = lang_index(q.lang);
             let got = engine(&f, &q, 20);
             out.engine[l].add(&got, &q.answers);
+            if held_out(index) {
+                out.held[l].add(&got, &q.answers);
+            } else {
+                out.tuned[l].add(&got, &q.answers);
+            }
             out.baseline[l].add(&baseline(&f, &q.q, 5), &q.answers);
             out.before[l].add(&before(&f, &q.q, 5), &q.answers);
             let pos = got.iter().position(|id| q.answers.contains(id));
@@ -219,7 +238,12 @@ fn figures() -> &'static Figures {
                     .collect();
                 let first = first.join(" ‖ ");
                 eprintln!(
-                    "  {:?} {:<45} answer at {:?}; first: {first}",
+                    "  {} {:?} {:<45} answer at {:?}; first: {first}",
+                    if held_out(index) {
+                        "held-out"
+                    } else {
+                        "tuned   "
+                    },
                     q.lang,
                     q.q,
                     pos.map(|p| p + 1)
@@ -263,10 +287,15 @@ fn hit_rates_per_language() {
         eprintln!("{}", fig.baseline[l].line(&format!("{name}, BM25 with OR")));
         eprintln!("{}", fig.before[l].line(&format!("{name}, before (AND)")));
         eprintln!("{}", fig.engine[l].line(&format!("{name}, engine")));
+        eprintln!(
+            "{}",
+            fig.tuned[l].line(&format!("{name}, engine, tuned part"))
+        );
+        eprintln!("{}", fig.held[l].line(&format!("{name}, engine, held out")));
     }
     // Issue 34's goal is the answer among the first five for 95 % and first for 75 %; the
     // floors are the figures reached (per mille, rounded down), so that a regression fails.
-    for (l, name, at1, at5) in [(0, "English", 692, 948), (1, "German", 516, 903)] {
+    for (l, name, at1, at5) in [(0, "English", 769, 948), (1, "German", 548, 903)] {
         let t = fig.engine[l];
         eprintln!(
             "{name}: goal hit@5 95 %, hit@1 75 %; reached {:.1} %, {:.1} %",

@@ -1614,6 +1614,7 @@ impl Service {
                 }
             }
         }
+        order_of_meeting(ctx, card, &mut active);
         let lang = match lang {
             Some(l) => l.to_owned(),
             None => enum_text(&self.settings()?.language),
@@ -1840,3 +1841,46 @@ impl Service {
 mod tests;
 #[cfg(test)]
 mod tests_record;
+
+/// Puts the cards of a rulings prompt in the order they met the entered `card`, nearest last
+/// (the prompt ranks the ruling with the nearest card first): by their last play, then the
+/// cards that `card`'s last play covered (they leave `active`'s table areas but are what it
+/// met), then the card it targets.
+fn order_of_meeting(ctx: &GameCtx, card: &CardId, active: &mut Vec<String>) {
+    let events = ctx.game.events();
+    let played = |c: &str| {
+        events.iter().rposition(
+            |e| matches!(&e.kind, EventKind::CardPlayed { card, .. } if card.as_str() == c),
+        )
+    };
+    active.sort_by_key(|c| played(c));
+    let Some(i) = played(card.as_str()) else {
+        return;
+    };
+    let mut nearest = |c: &CardId| {
+        if c != card {
+            active.retain(|a| a != c.as_str());
+            active.push(c.to_string());
+        }
+    };
+    // the table just before and just after that play: the cards it covered
+    let before = GameState::replay(&ctx.cards, &events[..i]).ok();
+    let after = before
+        .as_ref()
+        .and_then(|b| b.apply(&ctx.cards, &events[i]).ok());
+    if let (Some(before), Some(after)) = (before, after) {
+        for p in [Player::A, Player::B] {
+            for c in &after.table.side(p).covered {
+                if !before.table.side(p).covered.contains(c) {
+                    nearest(c);
+                }
+            }
+        }
+    }
+    if let EventKind::CardPlayed {
+        target: Some(t), ..
+    } = &events[i].kind
+    {
+        nearest(t);
+    }
+}
