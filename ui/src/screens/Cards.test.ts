@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, within } from '@testing-library/svelte';
 import type { CardPage } from '../lib/bindings/CardPage';
 import type { CardSearch } from '../lib/bindings/CardSearch';
+import type { FactState } from '../lib/bindings/FactState';
 
 // Through the real API (lib/api/cards.ts) down to Tauri's `invoke`, answered command by command.
 const { invoke } = vi.hoisted(() => ({ invoke: vi.fn() }));
@@ -38,7 +39,7 @@ function searchFor(text: string): CardSearch {
 }
 
 function pageWith(fireState: 'catalog' | 'user'): CardPage {
-  const fact = (f: string, value: string | null, state: string, replaced: string | null = null) => ({
+  const fact = (f: string, value: string | null, state: FactState, replaced: string | null = null) => ({
     fact: f,
     value,
     state,
