@@ -9,7 +9,7 @@ use crate::state::AppState;
 use lanreport::SlipCode;
 use tablemate::tournaments::{
     ClockAction, ClockView, EntrantView, EventDetail, EventView, ExportedFiles, NewEvent,
-    PairingTable, RoundView, TableMatch, UndoneRound,
+    PairingTable, PlayerRef, RoundView, TableMatch, UndoneRound,
 };
 use tablemate::{Language, ServiceError};
 use tauri::{Manager, Runtime, State, WebviewWindow};
@@ -114,7 +114,7 @@ pub fn tournament_result(
             id,
             round,
             table,
-            &format!("#{winner}"),
+            PlayerRef::Entrant(winner),
             crystals_a,
             crystals_b,
             lang.unwrap_or_default(),
@@ -154,7 +154,7 @@ pub fn tournament_correct(
             id,
             round,
             table,
-            &format!("#{winner}"),
+            PlayerRef::Entrant(winner),
             crystals_a,
             crystals_b,
             &reason,

@@ -81,11 +81,11 @@ describe('ReportingPanel', () => {
     const winner = (await screen.findByTestId('reporting-winner-1')) as HTMLSelectElement;
     expect([...winner.options].map((o) => o.textContent)).toEqual(['Anna', 'Cleo']);
     expect(screen.queryByTestId('reporting-settle-2')).toBeNull();
-    await fireEvent.change(winner, { target: { value: 'b' } });
+    await fireEvent.change(winner, { target: { value: 'B' } });
     await fireEvent.input(screen.getByTestId('reporting-crystals-a-1'), { target: { value: '3' } });
     await fireEvent.input(screen.getByTestId('reporting-crystals-b-1'), { target: { value: '5' } });
     await fireEvent.submit(screen.getByTestId('reporting-settle-1'));
-    expect(service.reporting_settle).toHaveBeenCalledWith({ id: 3, round: 2, table: 1, winner: 'b', crystalsA: 3, crystalsB: 5, lang: 'en' });
+    expect(service.reporting_settle).toHaveBeenCalledWith({ id: 3, round: 2, table: 1, winner: 'B', crystalsA: 3, crystalsB: 5, lang: 'en' });
     // each number box is labelled with whose crystals it holds
     expect(screen.getByLabelText('Crystals of Anna')).toBe(screen.getByTestId('reporting-crystals-a-1'));
     expect(screen.getByLabelText('Crystals of Cleo')).toBe(screen.getByTestId('reporting-crystals-b-1'));
