@@ -605,12 +605,12 @@ impl Service {
     pub fn correct_registration(
         &mut self,
         event: i64,
-        who: &str,
+        who: impl Into<PlayerRef>,
         name: &str,
         people: Option<&str>,
         lang: Language,
     ) -> Result<EntrantView> {
-        let entrant = EntrantId(self.find_entrant_in(event, who, lang)?);
+        let entrant = EntrantId(self.find_entrant_in(event, &who.into(), lang)?);
         let id = TournamentId(event);
         let (info, state) = self.decide_on(id)?;
         let current = self.entrant(id, entrant)?;
@@ -649,10 +649,10 @@ impl Service {
     pub fn remove_registration(
         &mut self,
         event: i64,
-        who: &str,
+        who: impl Into<PlayerRef>,
         lang: Language,
     ) -> Result<EntrantView> {
-        let entrant = EntrantId(self.find_entrant_in(event, who, lang)?);
+        let entrant = EntrantId(self.find_entrant_in(event, &who.into(), lang)?);
         let id = TournamentId(event);
         let (info, state) = self.decide_on(id)?;
         let removed = self.entrant(id, entrant)?;
@@ -689,15 +689,20 @@ impl Service {
     }
 
     /// Finds a registered player by entrant id (`#12`) or name (any case).
-    pub fn find_entrant(&self, event: i64, who: &str) -> Result<i64> {
-        self.find_entrant_in(event, who, Language::En)
+    pub fn find_entrant(&self, event: i64, who: impl Into<PlayerRef>) -> Result<i64> {
+        self.find_entrant_in(event, &who.into(), Language::En)
     }
 
-    fn find_entrant_in(&self, event: i64, who: &str, lang: Language) -> Result<i64> {
+    fn find_entrant_in(&self, event: i64, who: &PlayerRef, lang: Language) -> Result<i64> {
         let id = TournamentId(event);
         let info = self.store.tournament(id).map_err(store_err)?;
         let entrants = self.store.entrants(id).map_err(store_err)?;
-        let w = who.trim();
+        let typed = match who {
+            PlayerRef::Entrant(n) => format!("#{n}"),
+            PlayerRef::Seat(seat) => format!("{seat:?}"),
+            PlayerRef::Typed(text) => text.clone(),
+        };
+        let w = typed.trim();
         if let Some(n) = w.strip_prefix('#').and_then(|n| n.parse::<i64>().ok()) {
             if entrants.iter().any(|e| e.id.0 == n) {
                 return Ok(n);
@@ -711,8 +716,13 @@ impl Service {
     }
 
     /// Drops a player: not paired after the rounds already paired; their results stay.
-    pub fn drop_player(&mut self, event: i64, who: &str, lang: Language) -> Result<EntrantView> {
-        let entrant = EntrantId(self.find_entrant_in(event, who, lang)?);
+    pub fn drop_player(
+        &mut self,
+        event: i64,
+        who: impl Into<PlayerRef>,
+        lang: Language,
+    ) -> Result<EntrantView> {
+        let entrant = EntrantId(self.find_entrant_in(event, &who.into(), lang)?);
         let id = TournamentId(event);
         let (info, state) = self.decide_on(id)?;
         let name = self.entrant(id, entrant)?.name;
@@ -725,8 +735,13 @@ impl Service {
     }
 
     /// Takes a drop back: paired again from the next round; only until that round is paired.
-    pub fn take_back_drop(&mut self, event: i64, who: &str, lang: Language) -> Result<EntrantView> {
-        let entrant = EntrantId(self.find_entrant_in(event, who, lang)?);
+    pub fn take_back_drop(
+        &mut self,
+        event: i64,
+        who: impl Into<PlayerRef>,
+        lang: Language,
+    ) -> Result<EntrantView> {
+        let entrant = EntrantId(self.find_entrant_in(event, &who.into(), lang)?);
         let id = TournamentId(event);
         let (info, state) = self.decide_on(id)?;
         let name = self.entrant(id, entrant)?.name;
