@@ -13,7 +13,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { KEY, sleep } from './webdriver.mjs';
 import { phoneAt } from './phone.mjs';
-import { dataDir, go as goTo, launch, resize, setLanguage, setValue as setValueOf, shot as shotOf, typeInto as typeIntoOf } from './harness.mjs';
+import { dataDir, go as goTo, launch, resize, setLanguage, setValue as setValueOf, settled, shot as shotOf, typeInto as typeIntoOf } from './harness.mjs';
 
 const eventName = `E2E Swiss ${Date.now()}`;
 const dialogPath = process.env.TABLEMATE_TEST_DIALOG_PATH;
@@ -309,7 +309,7 @@ test('5 rounds: results by form and keyboard, undo a round, the clock, a drop, a
       await s.waitFor('[data-testid="projector-seating"]', { pred: (t) => t.includes(late) });
       const wall = await clockText('[data-testid="round-clock-large"]');
       assert.match(wall, /^(40:00|39:\d\d)$/, 'the projector shows the one clock');
-      await sleep(500);
+      // shot() waits for a still page (fonts, no animation, painted frames): no fixed wait
       await shot('matches-projector-pairings');
       const belowTheWall = await s.execute(
         `return [...document.querySelectorAll('[data-testid="projector-seating"] li')]
@@ -562,7 +562,11 @@ async function projectorFits(names, width, height) {
   );
   await s.click(await s.waitFor('[data-testid="event-projector"]'));
   await s.waitFor('[data-testid="projector-seating"] li');
-  await sleep(1500); // the clock's first reading and the layout after it
+  // the clock's first reading, then the layout after it (a still page), not a fixed wait
+  await s.waitFor('[data-testid="round-clock-large"] [data-testid="round-clock-time"]', {
+    pred: (t) => /^-?\d+:\d\d$/.test(t.trim()),
+  });
+  await settled(s);
   const seen = new Set();
   let pages = 1;
   let minFont = Infinity;

@@ -208,7 +208,7 @@ fn english_question_references_resolve() {
         .iter()
         .filter(|r| r.refs.contains(&protected.id))
         .count();
-    assert!(pointing >= 3, "three records point at it, found {pointing}");
+    assert_eq!(pointing, 4, "records that point at it");
 }
 
 #[test]

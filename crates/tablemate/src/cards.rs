@@ -275,9 +275,8 @@ pub struct FactView {
     pub fact: String,
     /// The value in force, as text; none if unknown or not printed.
     pub value: Option<String>,
-    /// `catalog`, `user` (the person's fix), `unknown` (no source gives it) or `absent`
-    /// (a source says the card does not have it).
-    pub state: String,
+    /// Where the value in force comes from.
+    pub state: FactState,
     /// For a fix: the catalog's value it replaced, if the catalog had one.
     pub replaced: Option<String>,
     /// For a fix: the catalog now gives the same value.
@@ -295,10 +294,39 @@ pub struct FixableFact {
     pub fact: String,
     /// No source gives it: the reason to fix it.
     pub unknown: bool,
-    /// `number`, `text`, `choice`, `icons` or `yes_no`.
-    pub input: String,
+    /// How a person enters it.
+    pub input: FactInput,
     /// Allowed values for `choice` and `icons`.
     pub choices: Vec<String>,
+}
+
+/// Where the value of a fact on a card page comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "snake_case")]
+#[ts(export)]
+pub enum FactState {
+    /// The catalog gives it.
+    Catalog,
+    /// The person's fix.
+    User,
+    /// No source gives it.
+    Unknown,
+    /// A source says the card does not have it.
+    Absent,
+}
+
+/// How a person enters a fact they fix.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "snake_case")]
+#[ts(export)]
+pub enum FactInput {
+    Number,
+    Text,
+    /// One of `choices`.
+    Choice,
+    /// Any of `choices`, comma-separated.
+    Icons,
+    YesNo,
 }
 
 /// The Blue Moon part of a card page: the card with the person's fixes over the catalog.
@@ -519,17 +547,17 @@ fn parse_fact(text: &str) -> Result<Fact> {
 fn fixable_fact(card: &BmCard, fact: Fact) -> FixableFact {
     let names = |all: &[_]| all.iter().map(name_of).collect::<Vec<String>>();
     let (input, choices) = match fact {
-        Fact::Fire | Fact::Earth | Fact::Moons | Fact::Capacity => ("number", Vec::new()),
-        Fact::Type => ("choice", CARD_TYPES.iter().map(name_of).collect()),
-        Fact::Bluff => ("choice", BLUFFS.iter().map(name_of).collect()),
-        Fact::Icons => ("icons", names(&ICONS)),
-        Fact::Mutant => ("yes_no", Vec::new()),
-        _ => ("text", Vec::new()),
+        Fact::Fire | Fact::Earth | Fact::Moons | Fact::Capacity => (FactInput::Number, Vec::new()),
+        Fact::Type => (FactInput::Choice, CARD_TYPES.iter().map(name_of).collect()),
+        Fact::Bluff => (FactInput::Choice, BLUFFS.iter().map(name_of).collect()),
+        Fact::Icons => (FactInput::Icons, names(&ICONS)),
+        Fact::Mutant => (FactInput::YesNo, Vec::new()),
+        _ => (FactInput::Text, Vec::new()),
     };
     FixableFact {
         fact: fact.name().to_owned(),
         unknown: ::cards::is_unknown(card, fact),
-        input: input.to_owned(),
+        input,
         choices,
     }
 }
@@ -761,7 +789,7 @@ impl Service {
                 Some(u) => FactView {
                     fact: fact.name().to_owned(),
                     value: Some(value_text(&u.value)),
-                    state: "user".to_owned(),
+                    state: FactState::User,
                     replaced: u.replaced.as_ref().map(value_text),
                     agrees_with_catalog: u.agrees_with_catalog,
                     fixed_at: when(fact),
@@ -769,16 +797,16 @@ impl Service {
                 },
                 None => {
                     let state = if ::cards::is_unknown(card, fact) {
-                        "unknown"
+                        FactState::Unknown
                     } else if card.is_absent(fact) || current.is_none() {
-                        "absent"
+                        FactState::Absent
                     } else {
-                        "catalog"
+                        FactState::Catalog
                     };
                     FactView {
                         fact: fact.name().to_owned(),
                         value: current.as_ref().map(value_text),
-                        state: state.to_owned(),
+                        state,
                         replaced: None,
                         agrees_with_catalog: false,
                         fixed_at: None,
@@ -999,7 +1027,7 @@ mod tests {
             .find(|f| f.fact == "moons")
             .unwrap()
             .clone();
-        assert_eq!(moons.state, "unknown");
+        assert_eq!(moons.state, FactState::Unknown);
         assert!(page.bm.unwrap().fixable[0].unknown);
 
         let fixes = svc.fix_card("Piplox", "moons", "2").unwrap();
@@ -1009,7 +1037,7 @@ mod tests {
         let bm = page.bm.unwrap();
         assert_eq!(bm.moons, Some(2));
         let moons = bm.facts.iter().find(|f| f.fact == "moons").unwrap();
-        assert_eq!(moons.state, "user");
+        assert_eq!(moons.state, FactState::User);
         assert_eq!(moons.replaced, None);
 
         // replacing a catalog value keeps what it replaced
@@ -1051,7 +1079,7 @@ mod tests {
         let page = svc.card_page("vulca-24", "en").unwrap();
         let bm = page.bm.unwrap();
         assert_eq!(bm.fire, Some(1), "the catalog value still applies");
-        assert!(bm.facts.iter().all(|f| f.state != "user"));
+        assert!(bm.facts.iter().all(|f| f.state != FactState::User));
         assert!(svc.card_fixes("vulca-24").unwrap().is_empty());
     }
 

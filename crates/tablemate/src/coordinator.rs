@@ -13,7 +13,7 @@
 use cards::{Engine, Outcome};
 use store::{Store, StoreError, StoredEvent};
 
-use crate::record::{changed_meanwhile, unreadable_log};
+use crate::record::unreadable_log;
 use crate::{GameAt, Language, Result, ServiceError};
 
 /// The store's record of one family of games, as the coordinator uses it. Every write names
@@ -64,12 +64,11 @@ pub(crate) struct Loaded<L: Log, E> {
 pub(crate) type Word<'a, R> = &'a dyn Fn(&R, &[String; 2]) -> String;
 
 /// A failed write of a game's log: changed meanwhile (worded for the players) or the table's
-/// own wording of the store's refusal.
+/// own wording of the store's refusal ([`record::write_error`]).
 fn write_error<L: Log>(e: StoreError, info: &L::Info, lang: Language) -> ServiceError {
-    match e {
-        StoreError::Changed { .. } => changed_meanwhile(L::names(info), lang),
-        other => L::refusal(other, info, lang),
-    }
+    crate::record::write_error(e, L::names(info), lang, |other| {
+        L::refusal(other, info, lang)
+    })
 }
 
 /// Game `at`'s record and log, read together at one revision; refused as changed meanwhile

@@ -186,11 +186,22 @@ impl From<store::StoreError> for ServiceError {
             | E::Conflict(_)
             | E::Import { .. }
             | E::Tournament(_)
-            | E::Report(_) => ServiceError::invalid(capitalise(&e.to_string())),
+            | E::Report(_)
+            | E::DeckNameTaken { .. } => ServiceError::invalid(capitalise(&e.to_string())),
             // Callers that know the players word it with their names (`record::write_error`).
             E::Changed { .. } => ServiceError::new(
                 ErrorCode::Changed,
                 "This game changed meanwhile (in another window or on the command line). \
+                 Nothing was recorded.",
+            ),
+            // Callers that know the deck word it with its name (`decks::wording`).
+            E::DeckChanged { .. } => {
+                ServiceError::new(ErrorCode::Changed, capitalise(&e.to_string()))
+            }
+            // Callers that know the event word it with its name (`tournaments::record_error`).
+            E::EventChanged { .. } => ServiceError::new(
+                ErrorCode::Changed,
+                "This event changed meanwhile (in another window or on the command line). \
                  Nothing was recorded.",
             ),
             other => ServiceError::storage_problem(
@@ -220,6 +231,31 @@ pub type Result<T> = std::result::Result<T, ServiceError>;
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Both "changed meanwhile" errors of the store read as `changed`, never as a storage
+    /// problem, even where no caller words them with the game's players or the event's name.
+    #[test]
+    fn a_record_that_moved_meanwhile_is_changed_not_storage() {
+        let game: ServiceError = store::StoreError::Changed {
+            game: 3,
+            expected: 1,
+            found: 2,
+        }
+        .into();
+        let event: ServiceError = store::StoreError::EventChanged { tournament: 3 }.into();
+        let deck: ServiceError = store::StoreError::DeckChanged {
+            name: "Vulca".into(),
+            expected: 1,
+            found: 2,
+        }
+        .into();
+        assert_eq!([game.code, event.code, deck.code], [ErrorCode::Changed; 3]);
+        assert_eq!(
+            event.message,
+            "This event changed meanwhile (in another window or on the command line). \
+             Nothing was recorded."
+        );
+    }
 
     #[test]
     fn problems_with_the_users_data_are_worded_in_the_interface_language() {

@@ -80,16 +80,18 @@ pub(crate) fn unreadable_log(event: usize, reason: &str, lang: Language) -> Stri
     }
 }
 
-/// A store error of a write to a game's log: a log that moved meanwhile is worded for the
-/// players; anything else as every store error is.
+/// A store error of a write to a game's log, the one place that words it: a log that moved
+/// meanwhile is worded for the players; anything else by `other` (a game's own wording of
+/// the store's refusal, or `ServiceError::from` as every store error is).
 pub(crate) fn write_error(
     e: store::StoreError,
     names: &[String; 2],
     lang: Language,
+    other: impl FnOnce(store::StoreError) -> ServiceError,
 ) -> ServiceError {
     match e {
         store::StoreError::Changed { .. } => changed_meanwhile(names, lang),
-        other => other.into(),
+        e => other(e),
     }
 }
 
@@ -123,11 +125,16 @@ mod tests {
             expected: 2,
             found: 3,
         };
-        let err = write_error(e, &names(), Language::En);
+        let err = write_error(e, &names(), Language::En, ServiceError::from);
         assert_eq!(err.code, ErrorCode::Changed);
         assert!(err.message.starts_with("The game of Ann and Ben changed"));
         assert!(err.is_user_error());
-        let other = write_error(store::StoreError::NothingToUndo(1), &names(), Language::En);
+        let other = write_error(
+            store::StoreError::NothingToUndo(1),
+            &names(),
+            Language::En,
+            ServiceError::from,
+        );
         assert_eq!(other.code, ErrorCode::InvalidInput);
     }
 }

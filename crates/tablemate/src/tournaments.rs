@@ -20,12 +20,36 @@ mod refusals;
 mod reporting;
 mod round_clock;
 pub use reporting::{
-    normalise_code, typed_form, PlayerReport, ReportAcceptance, ReportLogAction, ReportLogView,
-    ReportedResult, ReportingView, SeatCodeView, SeatRefusal, SeatRefusalKind, SeatView,
-    TableReportState, TableReportsView, CODE_CHARS, MAX_CODE_INPUT,
+    normalise_code, report_address, typed_form, PlayerReport, ReportAcceptance, ReportLogAction,
+    ReportLogView, ReportedResult, ReportingView, SeatCodeView, SeatRefusal, SeatRefusalKind,
+    SeatView, TableReportState, TableReportsView, CODE_CHARS, MAX_CODE_INPUT,
 };
 pub use round_clock::{clock_text, ClockAction, ClockState, ClockView};
 pub use store::CsvImport;
+
+/// A player of a table as a front end names them: the app by seat or entrant id (typed
+/// values, never text to parse), a person at the command line as they type it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PlayerRef {
+    /// The seat at the table (the page shows the players' names).
+    Seat(crate::game::Seat),
+    /// The entrant's id (the event page's choice).
+    Entrant(i64),
+    /// As typed: a name, `a`/`b` or `#id`.
+    Typed(String),
+}
+
+impl From<&str> for PlayerRef {
+    fn from(text: &str) -> Self {
+        PlayerRef::Typed(text.to_owned())
+    }
+}
+
+impl From<&String> for PlayerRef {
+    fn from(text: &String) -> Self {
+        PlayerRef::Typed(text.clone())
+    }
+}
 
 /// The tie-breakers, in order, as organisers read them (also printed by the CLI and shown in the
 /// app under the standings).
@@ -581,12 +605,12 @@ impl Service {
     pub fn correct_registration(
         &mut self,
         event: i64,
-        who: &str,
+        who: impl Into<PlayerRef>,
         name: &str,
         people: Option<&str>,
         lang: Language,
     ) -> Result<EntrantView> {
-        let entrant = EntrantId(self.find_entrant_in(event, who, lang)?);
+        let entrant = EntrantId(self.find_entrant_in(event, &who.into(), lang)?);
         let id = TournamentId(event);
         let (info, state) = self.decide_on(id)?;
         let current = self.entrant(id, entrant)?;
@@ -625,10 +649,10 @@ impl Service {
     pub fn remove_registration(
         &mut self,
         event: i64,
-        who: &str,
+        who: impl Into<PlayerRef>,
         lang: Language,
     ) -> Result<EntrantView> {
-        let entrant = EntrantId(self.find_entrant_in(event, who, lang)?);
+        let entrant = EntrantId(self.find_entrant_in(event, &who.into(), lang)?);
         let id = TournamentId(event);
         let (info, state) = self.decide_on(id)?;
         let removed = self.entrant(id, entrant)?;
@@ -665,15 +689,20 @@ impl Service {
     }
 
     /// Finds a registered player by entrant id (`#12`) or name (any case).
-    pub fn find_entrant(&self, event: i64, who: &str) -> Result<i64> {
-        self.find_entrant_in(event, who, Language::En)
+    pub fn find_entrant(&self, event: i64, who: impl Into<PlayerRef>) -> Result<i64> {
+        self.find_entrant_in(event, &who.into(), Language::En)
     }
 
-    fn find_entrant_in(&self, event: i64, who: &str, lang: Language) -> Result<i64> {
+    fn find_entrant_in(&self, event: i64, who: &PlayerRef, lang: Language) -> Result<i64> {
         let id = TournamentId(event);
         let info = self.store.tournament(id).map_err(store_err)?;
         let entrants = self.store.entrants(id).map_err(store_err)?;
-        let w = who.trim();
+        let typed = match who {
+            PlayerRef::Entrant(n) => format!("#{n}"),
+            PlayerRef::Seat(seat) => format!("{seat:?}"),
+            PlayerRef::Typed(text) => text.clone(),
+        };
+        let w = typed.trim();
         if let Some(n) = w.strip_prefix('#').and_then(|n| n.parse::<i64>().ok()) {
             if entrants.iter().any(|e| e.id.0 == n) {
                 return Ok(n);
@@ -687,8 +716,13 @@ impl Service {
     }
 
     /// Drops a player: not paired after the rounds already paired; their results stay.
-    pub fn drop_player(&mut self, event: i64, who: &str, lang: Language) -> Result<EntrantView> {
-        let entrant = EntrantId(self.find_entrant_in(event, who, lang)?);
+    pub fn drop_player(
+        &mut self,
+        event: i64,
+        who: impl Into<PlayerRef>,
+        lang: Language,
+    ) -> Result<EntrantView> {
+        let entrant = EntrantId(self.find_entrant_in(event, &who.into(), lang)?);
         let id = TournamentId(event);
         let (info, state) = self.decide_on(id)?;
         let name = self.entrant(id, entrant)?.name;
@@ -701,8 +735,13 @@ impl Service {
     }
 
     /// Takes a drop back: paired again from the next round; only until that round is paired.
-    pub fn take_back_drop(&mut self, event: i64, who: &str, lang: Language) -> Result<EntrantView> {
-        let entrant = EntrantId(self.find_entrant_in(event, who, lang)?);
+    pub fn take_back_drop(
+        &mut self,
+        event: i64,
+        who: impl Into<PlayerRef>,
+        lang: Language,
+    ) -> Result<EntrantView> {
+        let entrant = EntrantId(self.find_entrant_in(event, &who.into(), lang)?);
         let id = TournamentId(event);
         let (info, state) = self.decide_on(id)?;
         let name = self.entrant(id, entrant)?.name;
@@ -820,7 +859,7 @@ impl Service {
         id: TournamentId,
         round: u32,
         table: u32,
-        winner: &str,
+        winner: &PlayerRef,
         lang: Language,
     ) -> Result<(EntrantId, store::Table)> {
         let (t, b) = self.match_at(id, round, table, lang)?;
@@ -832,16 +871,24 @@ impl Service {
                 .map(|x| x.name.to_lowercase())
                 .unwrap_or_default()
         };
-        let w = winner.trim();
+        let typed = match winner {
+            PlayerRef::Seat(seat) => format!("{seat:?}"),
+            PlayerRef::Entrant(n) => format!("#{n}"),
+            PlayerRef::Typed(text) => text.clone(),
+        };
+        let w = typed.trim();
         let lw = w.to_lowercase();
-        let pick = if lw == "a" {
-            Some(t.a)
-        } else if lw == "b" {
-            Some(b)
-        } else if let Some(n) = w.strip_prefix('#').and_then(|n| n.parse::<i64>().ok()) {
-            [t.a, b].into_iter().find(|e| e.0 == n)
-        } else {
-            [t.a, b].into_iter().find(|e| name_of(*e) == lw)
+        let by_id = |n: i64| [t.a, b].into_iter().find(|e| e.0 == n);
+        let pick = match winner {
+            PlayerRef::Seat(crate::game::Seat::A) => Some(t.a),
+            PlayerRef::Seat(crate::game::Seat::B) => Some(b),
+            PlayerRef::Entrant(n) => by_id(*n),
+            PlayerRef::Typed(_) if lw == "a" => Some(t.a),
+            PlayerRef::Typed(_) if lw == "b" => Some(b),
+            PlayerRef::Typed(_) => match w.strip_prefix('#').and_then(|n| n.parse::<i64>().ok()) {
+                Some(n) => by_id(n),
+                None => [t.a, b].into_iter().find(|e| name_of(*e) == lw),
+            },
         };
         let pick = pick.ok_or_else(|| {
             let (a, b) = (display_name(&entrants, t.a), display_name(&entrants, b));
@@ -935,13 +982,13 @@ impl Service {
         event: i64,
         round: u32,
         table: u32,
-        winner: &str,
+        winner: impl Into<PlayerRef>,
         crystals_a: u8,
         crystals_b: u8,
         lang: Language,
     ) -> Result<PairingTable> {
         let id = TournamentId(event);
-        let (w, t) = self.winner_at(id, round, table, winner, lang)?;
+        let (w, t) = self.winner_at(id, round, table, &winner.into(), lang)?;
         Self::check_score(&t, w, (crystals_a, crystals_b), lang)?;
         if t.result.is_some() {
             return Err(ServiceError::invalid(match lang {
@@ -1029,14 +1076,14 @@ impl Service {
         event: i64,
         round: u32,
         table: u32,
-        winner: &str,
+        winner: impl Into<PlayerRef>,
         crystals_a: u8,
         crystals_b: u8,
         reason: &str,
         lang: Language,
     ) -> Result<PairingTable> {
         let id = TournamentId(event);
-        let (w, t) = self.winner_at(id, round, table, winner, lang)?;
+        let (w, t) = self.winner_at(id, round, table, &winner.into(), lang)?;
         Self::check_score(&t, w, (crystals_a, crystals_b), lang)?;
         if t.result.is_none() {
             return Err(ServiceError::invalid(match lang {

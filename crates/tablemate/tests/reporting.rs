@@ -533,3 +533,20 @@ fn the_event_lists_its_codes_and_the_log_names_the_organiser_in_the_language_ask
     );
     assert!(who.contains(&"Ben") && who.contains(&"Dan"), "{who:?}");
 }
+
+/// The organiser's address is read by the service and refused in the interface language,
+/// naming what was typed.
+#[test]
+fn a_report_address_is_read_or_refused_in_the_interface_language() {
+    use tablemate::tournaments::report_address;
+    assert_eq!(
+        report_address(" 192.168.1.20:8470 ", EN)
+            .unwrap()
+            .to_string(),
+        "192.168.1.20:8470"
+    );
+    assert_eq!(
+        report_address("192.168.1.20", DE).unwrap_err().message,
+        "\"192.168.1.20\" ist keine Adresse wie 192.168.1.20:8470"
+    );
+}

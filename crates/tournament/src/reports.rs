@@ -8,21 +8,9 @@
 
 use crate::{MATCH_CRYSTALS, MAX_MATCH_CRYSTALS};
 
-/// One of the two seats of a table, in the order the pairing lists them.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-pub enum Seat {
-    A,
-    B,
-}
-
-impl Seat {
-    pub fn other(self) -> Seat {
-        match self {
-            Seat::A => Seat::B,
-            Seat::B => Seat::A,
-        }
-    }
-}
+/// One of the two seats of a table, in the order the pairing lists them: the one A/B seat
+/// type of every game's table (serialised `"A"`/`"B"` as before).
+pub use cards::Player as Seat;
 
 /// What one player reports, from their own side.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]

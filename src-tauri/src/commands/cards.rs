@@ -4,7 +4,7 @@ use crate::state::AppState;
 use tablemate::cards::{
     CardFilter, CardFilterOptions, CardPage, CardSearch, CatalogStatsView, FixView,
 };
-use tablemate::ServiceError;
+use tablemate::{Language, ServiceError};
 use tauri::State;
 
 type CmdResult<T> = Result<T, ServiceError>;
@@ -25,8 +25,8 @@ pub fn cards_filter_options(state: State<'_, AppState>) -> CmdResult<CardFilterO
 }
 
 #[tauri::command(async)]
-pub fn cards_page(state: State<'_, AppState>, card: String, lang: String) -> CmdResult<CardPage> {
-    state.with(|svc| svc.card_page(&card, &lang))
+pub fn cards_page(state: State<'_, AppState>, card: String, lang: Language) -> CmdResult<CardPage> {
+    state.with(|svc| svc.card_page(&card, lang.code()))
 }
 
 #[tauri::command(async)]

@@ -3,12 +3,12 @@
 //! table by table (polled), the seats' codes, and the organiser's decisions. Parse, call,
 //! map the error; the server itself is `crate::reporting`.
 
-use std::net::SocketAddr;
-
 use lanreport::interfaces::LanAddress;
 use lanreport::{ServingView, SlipCode, StopReason};
-use serde::Deserialize;
-use tablemate::tournaments::{ReportAcceptance, ReportLogView, ReportingView};
+use tablemate::game::Seat;
+use tablemate::tournaments::{
+    report_address, PlayerRef, ReportAcceptance, ReportLogView, ReportingView,
+};
 use tablemate::{Language, ServiceError};
 use tauri::{AppHandle, Runtime, State};
 
@@ -16,14 +16,6 @@ use crate::reporting::ReportServer;
 use crate::state::AppState;
 
 type CmdResult<T> = Result<T, ServiceError>;
-
-/// A seat of a table as the page sends it (`"a"` or `"b"`).
-#[derive(Debug, Clone, Copy, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Seat {
-    A,
-    B,
-}
 
 /// The round's reports, `None` before round 1 is paired.
 fn reports(state: &AppState, id: i64, lang: Language) -> CmdResult<Option<ReportingView>> {
@@ -53,12 +45,7 @@ pub async fn reporting_start<R: Runtime>(
     lang: Option<Language>,
 ) -> CmdResult<ServingView> {
     let lang = lang.unwrap_or_default();
-    let address: SocketAddr = address.trim().parse().map_err(|_| {
-        ServiceError::invalid(match lang {
-            Language::En => format!("{address:?} is not an address like 192.168.1.20:8470"),
-            Language::De => format!("{address:?} ist keine Adresse wie 192.168.1.20:8470"),
-        })
-    })?;
+    let address = report_address(&address, lang)?;
     // the lock first: a round another program serves is neither opened nor closed here
     let dir = state.with(|svc| Ok(svc.paths().dir().to_path_buf()))?;
     let round = state.with(|svc| svc.reporting(id, lang).map(|r| r.round))?;
@@ -176,7 +163,7 @@ pub fn reporting_reset(
     state.with(|svc| svc.reset_reports(id, round, table, lang.unwrap_or_default()))
 }
 
-/// The organiser's result for a table (a dispute): the winner by seat (`a` or `b`: the page
+/// The organiser's result for a table (a dispute): the winner by seat (`A` or `B`: the page
 /// shows the players' names), seat A's and B's crystals.
 #[allow(clippy::too_many_arguments)]
 #[tauri::command(async)]
@@ -195,10 +182,7 @@ pub fn reporting_settle(
             id,
             round,
             table,
-            match winner {
-                Seat::A => "a",
-                Seat::B => "b",
-            },
+            PlayerRef::Seat(winner),
             crystals_a,
             crystals_b,
             lang.unwrap_or_default(),

@@ -3,7 +3,7 @@
 
 use crate::state::AppState;
 use tablemate::rulings::{CorpusStatsView, RulingDetail, RulingSearch, RulingsForCard};
-use tablemate::ServiceError;
+use tablemate::{Language, ServiceError};
 use tauri::State;
 
 type CmdResult<T> = Result<T, ServiceError>;
@@ -14,7 +14,7 @@ pub fn rulings_search(
     text: String,
     game: Option<String>,
     source: Option<String>,
-    lang: Option<String>,
+    lang: Option<Language>,
     limit: usize,
 ) -> CmdResult<RulingSearch> {
     state.with(|svc| {
@@ -22,7 +22,7 @@ pub fn rulings_search(
             &text,
             game.as_deref(),
             source.as_deref(),
-            lang.as_deref(),
+            lang.map(Language::code),
             limit,
         )
     })
@@ -42,10 +42,10 @@ pub fn rulings_for(
     state: State<'_, AppState>,
     card: String,
     active: Vec<String>,
-    lang: Option<String>,
+    lang: Option<Language>,
     limit: usize,
 ) -> CmdResult<RulingsForCard> {
-    state.with(|svc| svc.rulings_for(&card, &active, lang.as_deref(), limit))
+    state.with(|svc| svc.rulings_for(&card, &active, lang.map(Language::code), limit))
 }
 
 #[tauri::command(async)]

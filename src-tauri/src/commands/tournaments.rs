@@ -9,7 +9,7 @@ use crate::state::AppState;
 use lanreport::SlipCode;
 use tablemate::tournaments::{
     ClockAction, ClockView, EntrantView, EventDetail, EventView, ExportedFiles, NewEvent,
-    PairingTable, RoundView, TableMatch, UndoneRound,
+    PairingTable, PlayerRef, RoundView, TableMatch, UndoneRound,
 };
 use tablemate::{Language, ServiceError};
 use tauri::{Manager, Runtime, State, WebviewWindow};
@@ -59,7 +59,7 @@ pub fn tournament_correct_registration(
     state.with(|svc| {
         svc.correct_registration(
             id,
-            &format!("#{entrant}"),
+            PlayerRef::Entrant(entrant),
             &player,
             people.as_deref(),
             lang.unwrap_or_default(),
@@ -75,7 +75,9 @@ pub fn tournament_unregister(
     entrant: i64,
     lang: Option<Language>,
 ) -> CmdResult<EntrantView> {
-    state.with(|svc| svc.remove_registration(id, &format!("#{entrant}"), lang.unwrap_or_default()))
+    state.with(|svc| {
+        svc.remove_registration(id, PlayerRef::Entrant(entrant), lang.unwrap_or_default())
+    })
 }
 
 #[tauri::command(async)]
@@ -85,7 +87,7 @@ pub fn tournament_drop(
     entrant: i64,
     lang: Option<Language>,
 ) -> CmdResult<EntrantView> {
-    state.with(|svc| svc.drop_player(id, &format!("#{entrant}"), lang.unwrap_or_default()))
+    state.with(|svc| svc.drop_player(id, PlayerRef::Entrant(entrant), lang.unwrap_or_default()))
 }
 
 #[tauri::command(async)]
@@ -114,7 +116,7 @@ pub fn tournament_result(
             id,
             round,
             table,
-            &format!("#{winner}"),
+            PlayerRef::Entrant(winner),
             crystals_a,
             crystals_b,
             lang.unwrap_or_default(),
@@ -154,7 +156,7 @@ pub fn tournament_correct(
             id,
             round,
             table,
-            &format!("#{winner}"),
+            PlayerRef::Entrant(winner),
             crystals_a,
             crystals_b,
             &reason,
@@ -267,7 +269,7 @@ pub fn tournament_undrop(
     entrant: i64,
     lang: Option<Language>,
 ) -> CmdResult<EntrantView> {
-    state.with(|svc| svc.take_back_drop(id, &format!("#{entrant}"), lang.unwrap_or_default()))
+    state.with(|svc| svc.take_back_drop(id, PlayerRef::Entrant(entrant), lang.unwrap_or_default()))
 }
 
 /// Undoes the last paired round while it has no result; says which drops moved to the round

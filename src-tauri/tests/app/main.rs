@@ -154,10 +154,36 @@ fn every_command_has_an_ipc_test() {
     assert_eq!(untested, Vec::<String>::new(), "commands no IPC test calls");
 }
 
-/// The command names the UI invokes (`call('name', …)` / `call<T>('name', …)` in ui/src, tests
-/// and generated bindings left out), sorted and deduplicated.
-fn ui_commands() -> Vec<String> {
-    fn walk(dir: &std::path::Path, found: &mut Vec<String>) {
+/// The command names in a UI source text: each `call('name', …)` / `call<T>('name', …)`.
+fn called_commands(text: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    for (at, _) in text.match_indices("call") {
+        let mut rest = &text[at + 4..];
+        if let Some(generic) = rest.strip_prefix('<') {
+            // past the type argument: the first `(` after it opens the call
+            let Some(open) = generic.find('(') else {
+                continue;
+            };
+            rest = &generic[open..];
+        }
+        let Some(args) = rest.strip_prefix("('") else {
+            continue;
+        };
+        let name: String = args
+            .chars()
+            .take_while(|c| c.is_ascii_lowercase() || *c == '_')
+            .collect();
+        if args[name.len()..].starts_with('\'') && !name.is_empty() {
+            found.push(name);
+        }
+    }
+    found
+}
+
+/// The UI's source files (`.ts` and `.svelte`; tests, test helpers and generated bindings left
+/// out), each with its path relative to ui/src.
+fn ui_sources() -> Vec<(String, String)> {
+    fn walk(root: &std::path::Path, dir: &std::path::Path, found: &mut Vec<(String, String)>) {
         for entry in std::fs::read_dir(dir).expect("ui folder") {
             let path = entry.expect("entry").path();
             let name = path
@@ -166,44 +192,62 @@ fn ui_commands() -> Vec<String> {
                 .unwrap_or_default();
             if path.is_dir() {
                 if name != "bindings" && name != "testing" {
-                    walk(&path, found);
+                    walk(root, &path, found);
                 }
                 continue;
             }
             if !(name.ends_with(".ts") || name.ends_with(".svelte")) || name.ends_with(".test.ts") {
                 continue;
             }
-            let text = std::fs::read_to_string(&path).expect("ui file");
-            for (at, _) in text.match_indices("call") {
-                let mut rest = &text[at + 4..];
-                if let Some(generic) = rest.strip_prefix('<') {
-                    // past the type argument: the first `(` after it opens the call
-                    let Some(open) = generic.find('(') else {
-                        continue;
-                    };
-                    rest = &generic[open..];
-                }
-                let Some(args) = rest.strip_prefix("('") else {
-                    continue;
-                };
-                let name: String = args
-                    .chars()
-                    .take_while(|c| c.is_ascii_lowercase() || *c == '_')
-                    .collect();
-                if args[name.len()..].starts_with('\'') && !name.is_empty() {
-                    found.push(name);
-                }
-            }
+            let relative = path
+                .strip_prefix(root)
+                .expect("under ui/src")
+                .to_string_lossy()
+                .replace('\\', "/");
+            found.push((relative, std::fs::read_to_string(&path).expect("ui file")));
         }
     }
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../ui/src");
     let mut found = Vec::new();
-    walk(
-        &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../ui/src"),
-        &mut found,
-    );
+    walk(&root, &root, &mut found);
+    found.sort();
+    found
+}
+
+/// Whether a UI file is one of the api modules, the only files that write command names.
+fn is_api_module(relative: &str) -> bool {
+    relative == "lib/api.ts" || relative.starts_with("lib/api/")
+}
+
+/// The command names the UI invokes, read from the api modules (lib/api.ts, lib/api/*.ts),
+/// sorted and deduplicated.
+fn ui_commands() -> Vec<String> {
+    let mut found: Vec<String> = ui_sources()
+        .into_iter()
+        .filter(|(path, _)| is_api_module(path))
+        .flat_map(|(_, text)| called_commands(&text))
+        .collect();
     found.sort();
     found.dedup();
     found
+}
+
+/// Command names are written only in the api modules: no other UI file calls a command by name
+/// or imports Tauri's `invoke` (a screen calls `xApi.method(…)`).
+#[test]
+fn command_names_are_written_only_in_the_api_modules() {
+    let elsewhere: Vec<String> = ui_sources()
+        .into_iter()
+        .filter(|(path, _)| !is_api_module(path))
+        .filter_map(|(path, text)| {
+            let names = called_commands(&text);
+            let invokes = text.contains("@tauri-apps/api/core");
+            (!names.is_empty() || invokes).then(|| format!("{path}: {names:?} invoke: {invokes}"))
+        })
+        .collect();
+    assert_eq!(elsewhere, Vec::<String>::new());
+    // the check can fail: the api modules do hold names it finds
+    assert!(ui_commands().contains(&"app_info".to_owned()));
 }
 
 /// The UI and the app agree on the commands, both ways: every name the UI invokes is a command,

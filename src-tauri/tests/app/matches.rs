@@ -1,6 +1,6 @@
 //! A match played at the table through the app's IPC (mock runtime, real capabilities), read
 //! back by the Matches screen's history, then taken as a tournament table's result: the calls as
-//! the window makes them (ui/src/lib/api/game.ts, api/matches.ts, matches/clockApi.ts).
+//! the window makes them (ui/src/lib/api/game.ts, api/matches.ts, api/clock.ts).
 
 use crate::common;
 

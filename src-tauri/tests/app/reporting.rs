@@ -217,7 +217,7 @@ fn the_organiser_serves_reporting_and_two_players_report_through_it() {
     let settled = app
         .call(
             "reporting_settle",
-            json!({ "id": id, "round": 1, "table": 2, "winner": "b",
+            json!({ "id": id, "round": 1, "table": 2, "winner": "B",
                     "crystalsA": 3, "crystalsB": 5 }),
         )
         .expect("settle");

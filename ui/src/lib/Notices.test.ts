@@ -1,8 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen } from '@testing-library/svelte';
 
-const { call } = vi.hoisted(() => ({ call: vi.fn() }));
-vi.mock('./api', () => ({ call, inApp: () => true }));
+// Through the real API (lib/api.ts) down to Tauri's `invoke`, answered command by command.
+const { invoke } = vi.hoisted(() => ({ invoke: vi.fn() }));
+vi.mock('@tauri-apps/api/core', () => ({ invoke }));
+import { serveCommands } from './testing/ipc';
+const service = serveCommands(invoke, ['notices', 'acknowledge_notices']);
 
 import Notices from './Notices.svelte';
 
@@ -16,20 +19,19 @@ const damaged = {
 
 describe('Notices', () => {
   it('shows a set-aside file until the person acknowledges it', async () => {
-    call.mockImplementation(async (cmd: string) => (cmd === 'notices' ? [damaged] : []));
+    service.notices.mockResolvedValue([damaged]);
+    service.acknowledge_notices.mockResolvedValue([]);
     render(Notices, { lang: 'en' });
     const notice = await screen.findByTestId('notice-database_set_aside');
     expect(notice.textContent).toContain('/d/tablemate.db.corrupt-1');
     await fireEvent.click(screen.getByTestId('notices-acknowledge'));
-    expect(call).toHaveBeenCalledWith('acknowledge_notices');
+    expect(service.acknowledge_notices).toHaveBeenCalledTimes(1);
     await vi.waitFor(() => expect(screen.queryByTestId('notices')).toBeNull());
   });
 
   it('keeps the notice and says why when acknowledging fails', async () => {
-    call.mockImplementation(async (cmd: string) => {
-      if (cmd === 'notices') return [damaged];
-      throw { code: 'storage', message: 'Cannot move the file' };
-    });
+    service.notices.mockResolvedValue([damaged]);
+    service.acknowledge_notices.mockRejectedValue({ code: 'storage', message: 'Cannot move the file' });
     render(Notices, { lang: 'de' });
     await fireEvent.click(await screen.findByTestId('notices-acknowledge'));
     expect((await screen.findByText(/Cannot move the file/)).textContent).toContain(
@@ -39,9 +41,9 @@ describe('Notices', () => {
   });
 
   it('shows nothing when there is nothing to know', async () => {
-    call.mockResolvedValue([]);
+    service.notices.mockResolvedValue([]);
     render(Notices, { lang: 'en' });
-    await vi.waitFor(() => expect(call).toHaveBeenCalledWith('notices'));
+    await vi.waitFor(() => expect(service.notices).toHaveBeenCalledTimes(1));
     expect(screen.queryByTestId('notices')).toBeNull();
   });
 
@@ -54,7 +56,7 @@ describe('Notices', () => {
       folder: null,
     };
     const readOnly = { kind: 'read_only', message: 'Your data folder …', files: [], versions: null, folder: '/ro' };
-    call.mockImplementation(async (cmd: string) => (cmd === 'notices' ? [damaged, migrated, readOnly] : []));
+    service.notices.mockResolvedValue([damaged, migrated, readOnly]);
     render(Notices, { lang: 'de' });
     expect((await screen.findByTestId('notice-database_set_aside')).textContent).toBe(
       'Tablemate konnte deine Datenbank nicht lesen und hat eine neue, leere begonnen. Die beschädigte Datei wurde aufbewahrt, nicht gelöscht: /d/tablemate.db.corrupt-1. Deine bisherigen Partien sind darin; ein Reparaturprogramm für Datenbanken kann sie vielleicht retten.',

@@ -1,7 +1,9 @@
 // Typed calls into the Rust service. The payload and result types are generated from the Rust
-// types (ts-rs, see ./bindings); only the command names are written here.
+// types (ts-rs, see ./bindings). Command names are written only here and in ./api/*.ts (the IPC
+// agreement test in src-tauri/tests/ipc.rs reads them from these files and no others).
 import { invoke } from '@tauri-apps/api/core';
 import type { AppInfo } from './bindings/AppInfo';
+import type { Notice } from './bindings/Notice';
 import type { ServiceError } from './bindings/ServiceError';
 import type { Settings } from './bindings/Settings';
 
@@ -31,4 +33,10 @@ export const api = {
   appInfo: () => call<AppInfo>('app_info'),
   getSettings: () => call<Settings>('get_settings'),
   setSettings: (settings: Settings) => call<Settings>('set_settings', { settings }),
+  /** Notices that stay until acknowledged (a damaged file set aside, a migration, read-only data). */
+  notices: () => call<Notice[]>('notices'),
+  /** Acknowledges every notice; the ones left (none) come back. */
+  acknowledgeNotices: () => call<Notice[]>('acknowledge_notices'),
+  /** Asks the system to keep the screen on (or not); whether it holds it comes back. */
+  keepAwake: (on: boolean) => call<boolean>('keep_awake', { on }),
 };

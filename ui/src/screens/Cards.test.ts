@@ -2,17 +2,13 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, within } from '@testing-library/svelte';
 import type { CardPage } from '../lib/bindings/CardPage';
 import type { CardSearch } from '../lib/bindings/CardSearch';
+import type { FactState } from '../lib/bindings/FactState';
 
-const { cardsApi } = vi.hoisted(() => ({
-  cardsApi: {
-    find: vi.fn(),
-    filterOptions: vi.fn(),
-    page: vi.fn(),
-    fix: vi.fn(),
-    stats: vi.fn(),
-  },
-}));
-vi.mock('../lib/api/cards', () => ({ cardsApi, rulingsApi: {} }));
+// Through the real API (lib/api/cards.ts) down to Tauri's `invoke`, answered command by command.
+const { invoke } = vi.hoisted(() => ({ invoke: vi.fn() }));
+vi.mock('@tauri-apps/api/core', () => ({ invoke }));
+import { serveCommands } from '../lib/testing/ipc';
+const service = serveCommands(invoke, ['cards_filter_options', 'cards_find', 'cards_fix', 'cards_page']);
 
 import Cards from './Cards.svelte';
 
@@ -43,7 +39,7 @@ function searchFor(text: string): CardSearch {
 }
 
 function pageWith(fireState: 'catalog' | 'user'): CardPage {
-  const fact = (f: string, value: string | null, state: string, replaced: string | null = null) => ({
+  const fact = (f: string, value: string | null, state: FactState, replaced: string | null = null) => ({
     fact: f,
     value,
     state,
@@ -109,14 +105,14 @@ function pageWith(fireState: 'catalog' | 'user'): CardPage {
 
 beforeEach(() => {
   vi.clearAllMocks();
-  cardsApi.filterOptions.mockResolvedValue({
+  service.cards_filter_options.mockResolvedValue({
     games: [{ value: 'blue-moon', label: 'Blue Moon' }],
     series: [{ value: 'vulca', label: 'Vulca' }],
     types: [{ value: 'support', label: '' }],
     icons: [{ value: 'stop', label: '' }],
   });
-  cardsApi.find.mockImplementation(async (text: string) => searchFor(text));
-  cardsApi.page.mockResolvedValue(pageWith('catalog'));
+  service.cards_find.mockImplementation(async (args) => searchFor(String(args?.text)));
+  service.cards_page.mockResolvedValue(pageWith('catalog'));
 });
 
 describe('Cards screen', () => {
@@ -127,18 +123,14 @@ describe('Cards screen', () => {
     const hit = await screen.findByTestId('card-hit-vulca-24');
     expect(hit.textContent).toContain('Vulca 24');
     expect(hit.textContent).toContain('“Feuerzauber”');
-    expect(cardsApi.find).toHaveBeenLastCalledWith(
-      'Feuerzauber',
-      { game: null, series: null, card_type: null, icon: null },
-      30,
-    );
+    expect(service.cards_find).toHaveBeenLastCalledWith({ text: 'Feuerzauber', filter: { game: null, series: null, card_type: null, icon: null }, limit: 30 });
 
     await fireEvent.input(input, { target: { value: 'V24' } });
-    await vi.waitFor(() => expect(cardsApi.find).toHaveBeenLastCalledWith('V24', expect.anything(), 30));
+    await vi.waitFor(() => expect(service.cards_find).toHaveBeenLastCalledWith({ text: 'V24', filter: expect.anything(), limit: 30 }));
     await fireEvent.keyDown(input, { key: 'Enter' });
     const title = await screen.findByTestId('card-page-title');
     expect(title.textContent).toContain('Flickering Fires');
-    expect(cardsApi.page).toHaveBeenCalledWith('vulca-24', 'en');
+    expect(service.cards_page).toHaveBeenCalledWith({ card: 'vulca-24', lang: 'en' });
     expect(screen.getByTestId('card-text-de').textContent).toContain('Anführeraktionen');
     expect(screen.getByTestId('card-text-en').textContent).toContain('leadership');
     expect(screen.getAllByTestId('card-ruling')).toHaveLength(1);
@@ -151,11 +143,7 @@ describe('Cards screen', () => {
     await vi.waitFor(() => expect(within(select).getByText('Vulca')).toBeTruthy());
     await fireEvent.change(select, { target: { value: 'vulca' } });
     await vi.waitFor(() =>
-      expect(cardsApi.find).toHaveBeenLastCalledWith(
-        '',
-        { game: null, series: 'vulca', card_type: null, icon: null },
-        30,
-      ),
+      expect(service.cards_find).toHaveBeenLastCalledWith({ text: '', filter: { game: null, series: 'vulca', card_type: null, icon: null }, limit: 30 }),
     );
     expect(await screen.findByTestId('cards-none')).toBeTruthy();
   });
@@ -167,12 +155,12 @@ describe('Cards screen', () => {
     const factSelect = await screen.findByTestId('fix-fact');
     // the unknown fact is offered first and labelled in German
     expect(factSelect.textContent).toContain('Monde (unbekannt)');
-    cardsApi.fix.mockResolvedValue([]);
-    cardsApi.page.mockResolvedValue(pageWith('user'));
+    service.cards_fix.mockResolvedValue([]);
+    service.cards_page.mockResolvedValue(pageWith('user'));
     await fireEvent.change(factSelect, { target: { value: 'moons' } });
     await fireEvent.input(screen.getByTestId('fix-value'), { target: { value: '2' } });
     await fireEvent.click(screen.getByTestId('fix-save'));
-    expect(cardsApi.fix).toHaveBeenCalledWith('vulca-24', 'moons', '2');
+    expect(service.cards_fix).toHaveBeenCalledWith({ card: 'vulca-24', fact: 'moons', value: '2' });
     await screen.findByTestId('fix-saved');
     await vi.waitFor(() =>
       expect(screen.getByTestId('fact-state-fire').textContent).toContain('deine Korrektur'),
@@ -185,7 +173,7 @@ describe('Cards screen', () => {
     render(Cards, { lang: 'en', onerror });
     await fireEvent.input(screen.getByTestId('cards-search'), { target: { value: 'V24' } });
     await fireEvent.click(await screen.findByTestId('card-hit-vulca-24'));
-    cardsApi.fix.mockRejectedValue({ code: 'invalid_input', message: 'fire: 12 is out of range' });
+    service.cards_fix.mockRejectedValue({ code: 'invalid_input', message: 'fire: 12 is out of range' });
     await fireEvent.change(await screen.findByTestId('fix-fact'), { target: { value: 'moons' } });
     await fireEvent.input(screen.getByTestId('fix-value'), { target: { value: '12' } });
     await fireEvent.click(screen.getByTestId('fix-save'));

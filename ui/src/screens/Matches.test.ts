@@ -1,18 +1,17 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen } from '@testing-library/svelte';
 
-const { historyApi, tournamentApi } = vi.hoisted(() => ({
-  historyApi: { appInfo: vi.fn(), unfinished: vi.fn(), games: vi.fn(), stats: vi.fn() },
-  tournamentApi: { list: vi.fn() },
-}));
-vi.mock('../lib/api/matches', () => ({ historyApi, tournamentApi }));
-vi.mock('../lib/api', () => ({ inApp: () => true, toServiceError: (e: unknown) => e }));
+// Through the real API (lib/api/matches.ts) down to Tauri's `invoke`, answered command by command.
+const { invoke } = vi.hoisted(() => ({ invoke: vi.fn() }));
+vi.mock('@tauri-apps/api/core', () => ({ invoke }));
+import { serveCommands } from '../lib/testing/ipc';
+const service = serveCommands(invoke, ['app_info', 'history_games', 'history_unfinished', 'tournament_list']);
 
 import Matches from './Matches.svelte';
 
 describe('Matches screen', () => {
   it('shows a database set aside at start prominently, with where the file is', async () => {
-    historyApi.appInfo.mockResolvedValue({
+    service.app_info.mockResolvedValue({
       version: '0.1.0',
       data_dir: '/d',
       user_db: '/d/tablemate.db',
@@ -24,7 +23,7 @@ describe('Matches screen', () => {
         },
       ],
     });
-    tournamentApi.list.mockResolvedValue([]);
+    service.tournament_list.mockResolvedValue([]);
     render(Matches, { lang: 'en', onerror: vi.fn() });
     const notice = await screen.findByTestId('matches-notice-database_set_aside');
     expect(notice.getAttribute('role')).toBe('alert');
@@ -33,10 +32,10 @@ describe('Matches screen', () => {
   });
 
   it('switches between tournaments, history and statistics', async () => {
-    historyApi.appInfo.mockResolvedValue({ version: '', data_dir: '', user_db: '', schema_version: 1, notices: [] });
-    tournamentApi.list.mockResolvedValue([]);
-    historyApi.unfinished.mockResolvedValue({ games: [], matches: [] });
-    historyApi.games.mockResolvedValue([]);
+    service.app_info.mockResolvedValue({ version: '', data_dir: '', user_db: '', schema_version: 1, notices: [] });
+    service.tournament_list.mockResolvedValue([]);
+    service.history_unfinished.mockResolvedValue({ games: [], matches: [] });
+    service.history_games.mockResolvedValue([]);
     render(Matches, { lang: 'de', onerror: vi.fn() });
     await fireEvent.click(screen.getByTestId('matches-tab-history'));
     expect((await screen.findByTestId('games-none')).textContent).toContain('Noch keine Spiele');

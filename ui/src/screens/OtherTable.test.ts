@@ -2,23 +2,11 @@ import { describe, expect, it, vi, beforeEach } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/svelte';
 import type { OtherGameView } from '../lib/bindings/OtherGameView';
 
-const { otherApi } = vi.hoisted(() => ({
-  otherApi: {
-    newGame: vi.fn(),
-    current: vi.fn(),
-    view: vi.fn(),
-    list: vi.fn(),
-    act: vi.fn(),
-    enter: vi.fn(),
-    undo: vi.fn(),
-    redo: vi.fn(),
-    suggest: vi.fn(),
-    prompts: vi.fn(),
-    markSeen: vi.fn(),
-  },
-}));
-vi.mock('../lib/api/othergames', () => ({ otherApi }));
-vi.mock('../lib/api', () => ({ inApp: () => true, toServiceError: (e: unknown) => e }));
+// Through the real API (lib/api/othergames.ts) down to Tauri's `invoke`, answered command by command.
+const { invoke } = vi.hoisted(() => ({ invoke: vi.fn() }));
+vi.mock('@tauri-apps/api/core', () => ({ invoke }));
+import { serveCommands } from '../lib/testing/ipc';
+const service = serveCommands(invoke, ['other_act', 'other_current', 'other_enter', 'other_list', 'other_mark_ruling_seen', 'other_new', 'other_prompts', 'other_suggest', 'other_view']);
 
 import OtherTable from './OtherTable.svelte';
 import { whiGame, whiSide, whiTable } from '../lib/testing/othergames';
@@ -27,31 +15,27 @@ import { whiGame, whiSide, whiTable } from '../lib/testing/othergames';
 const damagedB = () => whiGame(whiTable(whiSide('A'), whiSide('B', { damage: 1 })));
 
 beforeEach(() => {
-  vi.clearAllMocks();
-  otherApi.list.mockResolvedValue([]);
+  service.other_list.mockResolvedValue([]);
 });
 
 describe('the other games table', () => {
   it('starts a game of the chosen kind with the names typed', async () => {
-    otherApi.current.mockResolvedValue(null);
-    otherApi.newGame.mockResolvedValue(whiGame());
+    service.other_current.mockResolvedValue(null);
+    service.other_new.mockResolvedValue(whiGame());
     render(OtherTable, { lang: 'en', onerror: vi.fn() });
     await waitFor(() => expect(screen.getByTestId('og-start')).toBeTruthy());
     await fireEvent.input(screen.getByTestId('og-player-a'), { target: { value: 'Ann' } });
     await fireEvent.input(screen.getByTestId('og-player-b'), { target: { value: 'Ben' } });
     await fireEvent.click(screen.getByTestId('og-new-start'));
     await waitFor(() => expect(screen.getByTestId('og-table')).toBeTruthy());
-    expect(otherApi.newGame).toHaveBeenCalledWith(
-      expect.objectContaining({ kind: 'whi', player_a: 'Ann', player_b: 'Ben', first: 'A' }),
-      'en',
-    );
+    expect(service.other_new).toHaveBeenCalledWith({ request: expect.objectContaining({ kind: 'whi', player_a: 'Ann', player_b: 'Ben', first: 'A' }), lang: 'en' });
     expect(screen.getByTestId('og-status').textContent).toContain('Ann to play');
   });
 
   it('shows a refused new game at its Start button, not in the banner', async () => {
-    otherApi.current.mockResolvedValue(null);
+    service.other_current.mockResolvedValue(null);
     const refusal = { code: 'invalid_input', message: 'Beide Spieler heißen Ann: die zwei Spieler brauchen verschiedene Namen.' };
-    otherApi.newGame.mockRejectedValue(refusal);
+    service.other_new.mockRejectedValue(refusal);
     const onerror = vi.fn();
     render(OtherTable, { lang: 'de', onerror });
     await waitFor(() => expect((screen.getByTestId('og-new-start') as HTMLButtonElement).disabled).toBe(false));
@@ -62,8 +46,8 @@ describe('the other games table', () => {
   });
 
   it('sends damage to a section by amount (two taps for any amount) and shows the view the service returns', async () => {
-    otherApi.current.mockResolvedValue(whiGame());
-    otherApi.act.mockResolvedValue(damagedB());
+    service.other_current.mockResolvedValue(whiGame());
+    service.other_act.mockResolvedValue(damagedB());
     render(OtherTable, { lang: 'de', onerror: vi.fn() });
     await waitFor(() => expect(screen.getByTestId('dmg-B-quest')).toBeTruthy());
     expect(screen.getByTestId('og-status').textContent).toContain('Ann ist dran');
@@ -71,48 +55,44 @@ describe('the other games table', () => {
     // the amounts the section can still take: 1 to its 8 hit points
     const amounts = screen.getByTestId('dmg-B-quest-amounts').querySelectorAll('button');
     expect([...amounts].map((b) => b.textContent)).toEqual(['+1', '+2', '+3', '+4', '+5', '+6', '+7', '+8']);
-    expect(otherApi.act).not.toHaveBeenCalled();
+    expect(service.other_act).not.toHaveBeenCalled();
     await fireEvent.click(screen.getByTestId('dmg-B-quest-1'));
     expect(screen.queryByTestId('dmg-B-quest-amounts')).toBeNull();
-    expect(otherApi.act).toHaveBeenCalledWith(
-      { id: 7, revision: 3 },
-      { game: 'whi', event: { type: 'damage_dealt', player: 'B', zone: 'quest', amount: 1 } },
-      'de',
-    );
+    expect(service.other_act).toHaveBeenCalledWith({ id: 7, revision: 3, action: { game: 'whi', event: { type: 'damage_dealt', player: 'B', zone: 'quest', amount: 1 } }, lang: 'de' });
     await waitFor(() => expect(screen.getByTestId('whi-B-quest').textContent).toContain('1/8'));
   });
 
   it('a game changed meanwhile: sends the revision it drew, then shows the game as it is now and the refusal', async () => {
     const onerror = vi.fn();
-    otherApi.current.mockResolvedValue(whiGame());
+    service.other_current.mockResolvedValue(whiGame());
     const changed = { code: 'changed', message: 'The game of Ann and Ben changed meanwhile.' };
-    otherApi.act.mockRejectedValue(changed);
-    otherApi.view.mockResolvedValue({ ...damagedB(), revision: 4 });
+    service.other_act.mockRejectedValue(changed);
+    service.other_view.mockResolvedValue({ ...damagedB(), revision: 4 });
     render(OtherTable, { lang: 'en', onerror });
     await waitFor(() => expect(screen.getByTestId('dmg-B-quest')).toBeTruthy());
     await fireEvent.click(screen.getByTestId('dmg-B-quest'));
     await fireEvent.click(screen.getByTestId('dmg-B-quest-1'));
     await waitFor(() => expect(screen.getByTestId('og-refusal').textContent).toContain(changed.message));
     expect(onerror).not.toHaveBeenCalled();
-    expect(otherApi.view).toHaveBeenCalledWith(7, 'en');
+    expect(service.other_view).toHaveBeenCalledWith({ id: 7, lang: 'en' });
     await waitFor(() => expect(screen.getByTestId('whi-B-quest').textContent).toContain('1/8'));
     // the next action is decided on the game as now shown
-    otherApi.act.mockResolvedValue(damagedB());
+    service.other_act.mockResolvedValue(damagedB());
     await fireEvent.click(screen.getByTestId('dmg-B-quest'));
     await fireEvent.click(screen.getByTestId('dmg-B-quest-2'));
-    expect(otherApi.act).toHaveBeenLastCalledWith({ id: 7, revision: 4 }, expect.anything(), 'en');
+    expect(service.other_act).toHaveBeenLastCalledWith({ id: 7, revision: 4, action: expect.anything(), lang: 'en' });
   });
 
   it('shows why a stored game stands before an event this version cannot replay', async () => {
     const why = 'Event 2 of this game is not accepted by this version of Tablemate (too much).';
-    otherApi.current.mockResolvedValue({ ...whiGame(), unreadable: why });
+    service.other_current.mockResolvedValue({ ...whiGame(), unreadable: why });
     render(OtherTable, { lang: 'en', onerror: vi.fn() });
     await waitFor(() => expect(screen.getByTestId('og-unreadable').textContent).toBe(why));
   });
 
   it('enters a card in one call: the card recorded and its rulings with the cards in play before it', async () => {
-    otherApi.current.mockResolvedValue(whiGame());
-    otherApi.enter.mockResolvedValue({
+    service.other_current.mockResolvedValue(whiGame());
+    service.other_enter.mockResolvedValue({
       view: whiGame(),
       prompts: [{ ruling: { id: 'whi-1' }, display: 'Grimgor does not trigger.', reason: 'interaction', with: ['Rip Dere'], role: null, topic: null }],
     });
@@ -121,36 +101,31 @@ describe('the other games table', () => {
     await fireEvent.input(screen.getByTestId('og-card'), { target: { value: 'Grimgor Ironhide' } });
     await fireEvent.click(screen.getByTestId('og-play'));
     await waitFor(() => expect(screen.getByTestId('og-prompts').textContent).toContain('Grimgor does not trigger.'));
-    expect(otherApi.enter).toHaveBeenCalledWith(
-      { id: 7, revision: 3 },
-      { game: 'whi', event: { type: 'card_played', player: 'A', card: 'Grimgor Ironhide', zone: 'kingdom' } },
-      'en',
-      4,
-    );
-    expect(otherApi.enter).toHaveBeenCalledTimes(1);
-    expect(otherApi.prompts).not.toHaveBeenCalled();
-    expect(otherApi.act).not.toHaveBeenCalled();
+    expect(service.other_enter).toHaveBeenCalledWith({ id: 7, revision: 3, action: { game: 'whi', event: { type: 'card_played', player: 'A', card: 'Grimgor Ironhide', zone: 'kingdom' } }, lang: 'en', limit: 4 });
+    expect(service.other_enter).toHaveBeenCalledTimes(1);
+    expect(service.other_prompts).not.toHaveBeenCalled();
+    expect(service.other_act).not.toHaveBeenCalled();
   });
 
   it("shows the rulings of a card in play, asked by the id the table shows, titled with its name", async () => {
     const g = whiGame(whiTable(whiSide('A', { cards: ['whi-grimgor-ironhide'] })), {
       'whi-grimgor-ironhide': 'Grimgor Ironhide',
     });
-    otherApi.current.mockResolvedValue(g);
-    otherApi.prompts.mockResolvedValue([
+    service.other_current.mockResolvedValue(g);
+    service.other_prompts.mockResolvedValue([
       { ruling: { id: 'whi-2' }, display: 'Grimgor costs 4.', reason: 'own', with: [], role: null, topic: null },
     ]);
     render(OtherTable, { lang: 'en', onerror: vi.fn() });
     await fireEvent.click(await screen.findByTestId('cards-A-kingdom-card'));
     await fireEvent.click(screen.getByTestId('cards-A-kingdom-rulings'));
     await waitFor(() => expect(screen.getByTestId('og-prompts').textContent).toContain('Grimgor costs 4.'));
-    expect(otherApi.prompts).toHaveBeenCalledWith(7, 'whi-grimgor-ironhide', 'en', 4);
+    expect(service.other_prompts).toHaveBeenCalledWith({ id: 7, card: 'whi-grimgor-ironhide', lang: 'en', limit: 4 });
     expect(screen.getByTestId('og-prompts').querySelector('h3')?.textContent).toContain('Grimgor Ironhide');
   });
 
   it('shows a refusal at the control that caused it, not in the banner, and keeps the table', async () => {
-    otherApi.current.mockResolvedValue(whiGame());
-    otherApi.act.mockRejectedValue({ code: 'invalid_input', message: 'Es ist Anns Zug.' });
+    service.other_current.mockResolvedValue(whiGame());
+    service.other_act.mockRejectedValue({ code: 'invalid_input', message: 'Es ist Anns Zug.' });
     const onerror = vi.fn();
     render(OtherTable, { lang: 'de', onerror });
     await waitFor(() => expect(screen.getByTestId('og-next')).toBeTruthy());
@@ -163,14 +138,14 @@ describe('the other games table', () => {
     expect(screen.getByTestId('og-refusal-at').getAttribute('style')).toContain('top: 60px');
     expect(screen.getByTestId('og-table')).toBeTruthy();
     // the next good action clears it
-    otherApi.act.mockResolvedValue(whiGame());
+    service.other_act.mockResolvedValue(whiGame());
     await fireEvent.click(screen.getByTestId('og-next'));
     await waitFor(() => expect(screen.queryByTestId('og-refusal')).toBeNull());
   });
 
   it('enters a legend with the Eternal War flag', async () => {
-    otherApi.current.mockResolvedValue(whiGame());
-    otherApi.enter.mockResolvedValue({ view: whiGame(), prompts: [] });
+    service.other_current.mockResolvedValue(whiGame());
+    service.other_enter.mockResolvedValue({ view: whiGame(), prompts: [] });
     render(OtherTable, { lang: 'en', onerror: vi.fn() });
     await waitFor(() => expect(screen.getByTestId('og-zone')).toBeTruthy());
     await fireEvent.change(screen.getByTestId('og-zone'), { target: { value: 'legend' } });
@@ -178,12 +153,7 @@ describe('the other games table', () => {
     await fireEvent.input(screen.getByTestId('og-card'), { target: { value: 'Karl Franz' } });
     await fireEvent.click(screen.getByTestId('og-play'));
     await waitFor(() =>
-      expect(otherApi.enter).toHaveBeenCalledWith(
-        { id: 7, revision: 3 },
-        { game: 'whi', event: { type: 'legend_entered', player: 'A', card: 'Karl Franz', eternal_war: true } },
-        'en',
-        4,
-      ),
+      expect(service.other_enter).toHaveBeenCalledWith({ id: 7, revision: 3, action: { game: 'whi', event: { type: 'legend_entered', player: 'A', card: 'Karl Franz', eternal_war: true } }, lang: 'en', limit: 4 }),
     );
   });
   it('reads the history as sentences, newest first, asking in the interface language', async () => {
@@ -192,21 +162,21 @@ describe('the other games table', () => {
       { seq: 1, at: '', text: 'Aufbau: Ann beginnt.', action: { game: 'whi', event: { type: 'setup', decks: { A: null, B: null }, starts: 'A', hit_points: { base: 8, per_development: 1 } } } },
       { seq: 2, at: '', text: 'Questzone von Ben erhält 1 Schaden.', action: { game: 'whi', event: { type: 'damage_dealt', player: 'B', zone: 'quest', amount: 1 } } },
     ];
-    otherApi.current.mockResolvedValue(g);
+    service.other_current.mockResolvedValue(g);
     render(OtherTable, { lang: 'de', onerror: vi.fn() });
     await waitFor(() => expect(screen.getByTestId('og-history')).toBeTruthy());
-    expect(otherApi.current).toHaveBeenCalledWith('de');
+    expect(service.other_current).toHaveBeenCalledWith({ lang: 'de' });
     const lines = [...screen.getByTestId('og-history').querySelectorAll('li')].map((li) => li.textContent?.trim());
     expect(lines).toEqual(['Questzone von Ben erhält 1 Schaden.', 'Aufbau: Ann beginnt.']);
   });
 
   it('dismisses a ruling of the prompt: marked seen in the game, gone from the list', async () => {
-    otherApi.current.mockResolvedValue(whiGame());
-    otherApi.enter.mockResolvedValue({ view: whiGame(), prompts: [
+    service.other_current.mockResolvedValue(whiGame());
+    service.other_enter.mockResolvedValue({ view: whiGame(), prompts: [
       { ruling: { id: 'whi-1' }, display: 'Grimgor does not trigger.', reason: 'interaction', with: ['Rip Dere'], role: null, topic: null },
       { ruling: { id: 'whi-2' }, display: 'Grimgor costs 4.', reason: 'own', with: [], role: null, topic: null },
     ] });
-    otherApi.markSeen.mockResolvedValue(null);
+    service.other_mark_ruling_seen.mockResolvedValue(null);
     render(OtherTable, { lang: 'de', onerror: vi.fn() });
     await waitFor(() => expect(screen.getByTestId('og-card')).toBeTruthy());
     await fireEvent.input(screen.getByTestId('og-card'), { target: { value: 'Grimgor Ironhide' } });
@@ -216,7 +186,7 @@ describe('the other games table', () => {
     expect(first.textContent).toBe('Ausblenden');
     expect(first.getAttribute('title')).toBe('Diese Regel in diesem Spiel nicht mehr zeigen');
     await fireEvent.click(first);
-    expect(otherApi.markSeen).toHaveBeenCalledWith(7, 'whi-1', 'de');
+    expect(service.other_mark_ruling_seen).toHaveBeenCalledWith({ id: 7, ruling: 'whi-1', lang: 'de' });
     await waitFor(() => expect(screen.getAllByTestId('og-prompt-seen')).toHaveLength(1));
     const prompts = screen.getByTestId('og-prompts').textContent ?? '';
     expect(prompts).not.toContain('Grimgor does not trigger.');
@@ -224,12 +194,12 @@ describe('the other games table', () => {
   });
 
   it('keeps a ruling the service refused to mark seen, and shows the refusal', async () => {
-    otherApi.current.mockResolvedValue(whiGame());
-    otherApi.enter.mockResolvedValue({ view: whiGame(), prompts: [
+    service.other_current.mockResolvedValue(whiGame());
+    service.other_enter.mockResolvedValue({ view: whiGame(), prompts: [
       { ruling: { id: 'whi-1' }, display: 'Grimgor does not trigger.', reason: 'own', with: [], role: null, topic: null },
     ] });
     const refusal = { code: 'not_found', message: 'Es gibt keine Regel zu Warhammer: Invasion mit der Kennung „whi-1“.' };
-    otherApi.markSeen.mockRejectedValue(refusal);
+    service.other_mark_ruling_seen.mockRejectedValue(refusal);
     const onerror = vi.fn();
     render(OtherTable, { lang: 'de', onerror });
     await waitFor(() => expect(screen.getByTestId('og-card')).toBeTruthy());
@@ -241,27 +211,22 @@ describe('the other games table', () => {
     expect(screen.getByTestId('og-prompts').textContent).toContain('Grimgor does not trigger.');
   });
   it('suggests cards of the game in the shared card entry; a tap plays the card', async () => {
-    otherApi.current.mockResolvedValue(whiGame());
-    otherApi.suggest.mockResolvedValue([{ id: 'whi-grimgor-ironhide', name: 'Grimgor Ironhide' }]);
-    otherApi.enter.mockResolvedValue({ view: whiGame(), prompts: [] });
+    service.other_current.mockResolvedValue(whiGame());
+    service.other_suggest.mockResolvedValue([{ id: 'whi-grimgor-ironhide', name: 'Grimgor Ironhide' }]);
+    service.other_enter.mockResolvedValue({ view: whiGame(), prompts: [] });
     render(OtherTable, { lang: 'en', onerror: vi.fn() });
     await waitFor(() => expect(screen.getByTestId('og-card')).toBeTruthy());
     await fireEvent.input(screen.getByTestId('og-card'), { target: { value: 'grim' } });
     await fireEvent.click(await screen.findByTestId('suggestion-whi-grimgor-ironhide'));
     await waitFor(() =>
-      expect(otherApi.enter).toHaveBeenCalledWith(
-        { id: 7, revision: 3 },
-        { game: 'whi', event: { type: 'card_played', player: 'A', card: 'Grimgor Ironhide', zone: 'kingdom' } },
-        'en',
-        4,
-      ),
+      expect(service.other_enter).toHaveBeenCalledWith({ id: 7, revision: 3, action: { game: 'whi', event: { type: 'card_played', player: 'A', card: 'Grimgor Ironhide', zone: 'kingdom' } }, lang: 'en', limit: 4 }),
     );
-    expect(otherApi.suggest).toHaveBeenCalledWith(7, 'grim', 6);
+    expect(service.other_suggest).toHaveBeenCalledWith({ id: 7, text: 'grim', limit: 6 });
   });
 
   it('puts the card entry on the player to play after Next turn (and keeps a hand-picked player until then)', async () => {
-    otherApi.current.mockResolvedValue(whiGame());
-    otherApi.act.mockResolvedValue(whiGame({ ...whiTable(), turn: 2, active: 'B' }));
+    service.other_current.mockResolvedValue(whiGame());
+    service.other_act.mockResolvedValue(whiGame({ ...whiTable(), turn: 2, active: 'B' }));
     render(OtherTable, { lang: 'en', onerror: vi.fn() });
     const who = (await screen.findByTestId('og-who')) as HTMLSelectElement;
     expect(who.value).toBe('A');
@@ -272,7 +237,7 @@ describe('the other games table', () => {
 
   it('turns off Next turn, the damage buttons and the card entry once the game is won', async () => {
     const won = { ...whiGame(), outcome: { state: 'won' as const, seat: 'A' as const, name: 'Ann' } };
-    otherApi.current.mockResolvedValue(won);
+    service.other_current.mockResolvedValue(won);
     render(OtherTable, { lang: 'en', onerror: vi.fn() });
     await waitFor(() => expect(screen.getByTestId('og-status').textContent).toContain('Ann'));
     expect((screen.getByTestId('og-next') as HTMLButtonElement).disabled).toBe(true);
@@ -283,7 +248,7 @@ describe('the other games table', () => {
   });
 
   it('words the Warhammer buttons and reads the damage as words', async () => {
-    otherApi.current.mockResolvedValue(damagedB());
+    service.other_current.mockResolvedValue(damagedB());
     render(OtherTable, { lang: 'de', onerror: vi.fn() });
     expect((await screen.findByTestId('dmg-B-quest')).textContent).toBe('Schaden +…');
     expect(screen.getByTestId('dev-B-quest').textContent).toBe('Entwicklung +1');

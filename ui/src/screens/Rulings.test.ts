@@ -3,11 +3,11 @@ import { fireEvent, render, screen } from '@testing-library/svelte';
 import type { RulingDetail } from '../lib/bindings/RulingDetail';
 import type { RulingSummary } from '../lib/bindings/RulingSummary';
 
-const { cardsApi, rulingsApi } = vi.hoisted(() => ({
-  cardsApi: { filterOptions: vi.fn() },
-  rulingsApi: { search: vi.fn(), show: vi.fn(), forCard: vi.fn(), corpusStats: vi.fn() },
-}));
-vi.mock('../lib/api/cards', () => ({ cardsApi, rulingsApi }));
+// Through the real API (lib/api/cards.ts) down to Tauri's `invoke`, answered command by command.
+const { invoke } = vi.hoisted(() => ({ invoke: vi.fn() }));
+vi.mock('@tauri-apps/api/core', () => ({ invoke }));
+import { serveCommands } from '../lib/testing/ipc';
+const service = serveCommands(invoke, ['cards_filter_options', 'corpus_stats', 'rulings_search', 'rulings_show']);
 
 import Rulings from './Rulings.svelte';
 
@@ -40,15 +40,15 @@ const detail = (id: string, refs: RulingSummary[]): RulingDetail => ({
 
 beforeEach(() => {
   vi.clearAllMocks();
-  cardsApi.filterOptions.mockResolvedValue({ games: [{ value: 'blue-moon', label: 'Blue Moon' }], series: [], types: [], icons: [] });
-  rulingsApi.corpusStats.mockResolvedValue({
+  service.cards_filter_options.mockResolvedValue({ games: [{ value: 'blue-moon', label: 'Blue Moon' }], series: [], types: [], icons: [] });
+  service.corpus_stats.mockResolvedValue({
     version: 'x',
     total: 2,
     sources: [
       { source: 'blue-moon-faq-de', title: 'Blue Moon FAQ (Deutsch)', game: 'blue-moon', lang: 'de', records: 494, kinds: [], top_sections: 1, subsections: 1, cards_linked: 1, cards_subject: 1, refs_resolved: 0, refs_unresolved: 0 },
     ],
   });
-  rulingsApi.search.mockResolvedValue({
+  service.rulings_search.mockResolvedValue({
     query: 'Feuerwall',
     hits: [
       {
@@ -62,8 +62,8 @@ beforeEach(() => {
       },
     ],
   });
-  rulingsApi.show.mockImplementation(async (id: string) =>
-    id === 'bm-de-1' ? detail('bm-de-1', [summary('bm-de-2', 'Ziehen am Zugende')]) : detail(id, []),
+  service.rulings_show.mockImplementation(async (args) =>
+    args?.id === 'bm-de-1' ? detail('bm-de-1', [summary('bm-de-2', 'Ziehen am Zugende')]) : detail(String(args?.id), []),
   );
 });
 
@@ -75,11 +75,7 @@ describe('Rulings screen', () => {
     await fireEvent.input(screen.getByTestId('rulings-search'), { target: { value: 'Feuerwall' } });
     const hit = await screen.findByTestId('ruling-hit');
     await vi.waitFor(() =>
-      expect(rulingsApi.search).toHaveBeenLastCalledWith(
-        'Feuerwall',
-        { game: null, source: null, lang: 'de' },
-        50,
-      ),
+      expect(service.rulings_search).toHaveBeenLastCalledWith({ text: 'Feuerwall', game: null, source: null, lang: 'de', limit: 50 }),
     );
     const marks = hit.querySelectorAll('mark');
     expect(marks).toHaveLength(1);
@@ -94,18 +90,18 @@ describe('Rulings screen', () => {
     await fireEvent.input(screen.getByTestId('rulings-search'), { target: { value: 'Feuerwall' } });
     await fireEvent.click(await screen.findByTestId('ruling-hit'));
     const d = await screen.findByTestId('ruling-detail');
-    expect(rulingsApi.show).toHaveBeenCalledWith('bm-de-1', 'Feuerwall');
+    expect(service.rulings_show).toHaveBeenCalledWith({ id: 'bm-de-1', highlight: 'Feuerwall' });
     expect(d.querySelector('mark')?.textContent).toBe('Feuerwall');
     expect(d.textContent).toContain('Wall of Fire');
     await fireEvent.click(screen.getByTestId('ruling-ref'));
-    await vi.waitFor(() => expect(rulingsApi.show).toHaveBeenLastCalledWith('bm-de-2', 'Feuerwall'));
+    await vi.waitFor(() => expect(service.rulings_show).toHaveBeenLastCalledWith({ id: 'bm-de-2', highlight: 'Feuerwall' }));
     await fireEvent.click(screen.getByTestId('ruling-back'));
     expect(await screen.findByTestId('ruling-hit')).toBeTruthy();
   });
 
   it('reports a failed search through onerror', async () => {
     const onerror = vi.fn();
-    rulingsApi.search.mockRejectedValue({ code: 'invalid_input', message: 'Unknown language' });
+    service.rulings_search.mockRejectedValue({ code: 'invalid_input', message: 'Unknown language' });
     render(Rulings, { lang: 'en', onerror });
     await fireEvent.input(screen.getByTestId('rulings-search'), { target: { value: 'x' } });
     await vi.waitFor(() => expect(onerror).toHaveBeenCalledWith({ code: 'invalid_input', message: 'Unknown language' }));

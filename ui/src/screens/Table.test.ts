@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/svelte';
 
 // The screen is tested against the API it really calls: lib/api/game.ts, lib/api/cards.ts and
-// lib/matches/clockApi.ts as they are, down to Tauri's `invoke`, which is answered here command
+// lib/api/clock.ts as they are, down to Tauri's `invoke`, which is answered here command
 // by command. A command this file does not answer fails the test (no such call is expected).
 const { invoke } = vi.hoisted(() => ({ invoke: vi.fn() }));
 vi.mock('@tauri-apps/api/core', () => ({ invoke }));

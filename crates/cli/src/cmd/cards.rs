@@ -4,7 +4,7 @@
 use std::io::{self, Write};
 
 use clap::Subcommand;
-use tablemate::cards::{CardFilter, CardPage, CardSummary, FixView};
+use tablemate::cards::{CardFilter, CardPage, CardSummary, FactState, FixView};
 use tablemate::rulings::PromptReason;
 use tablemate::ServiceError;
 
@@ -198,12 +198,12 @@ fn print_page(w: &mut dyn Write, page: &CardPage, max_rulings: usize) -> io::Res
     writeln!(w, "{} — {} ({})", card_label(c), c.game_title, c.id)?;
     if let Some(bm) = &page.bm {
         for f in &bm.facts {
-            let value = f.value.as_deref().unwrap_or(match f.state.as_str() {
-                "absent" => "— (not printed)",
+            let value = f.value.as_deref().unwrap_or(match f.state {
+                FactState::Absent => "— (not printed)",
                 _ => "? (unknown)",
             });
-            let mark = match f.state.as_str() {
-                "user" => match &f.replaced {
+            let mark = match f.state {
+                FactState::User => match &f.replaced {
                     Some(r) => format!("   [your fix; catalog: {r}]"),
                     None => "   [your fix]".to_owned(),
                 },

@@ -402,7 +402,7 @@ pub fn run(ctx: &Ctx, cmd: TournamentCmd) -> Result<(), ServiceError> {
             let people = people.or(now.people);
             let e = svc.correct_registration(
                 id,
-                &format!("#{entrant}"),
+                tablemate::tournaments::PlayerRef::Entrant(entrant),
                 &name,
                 people.as_deref(),
                 LANG,

@@ -1089,7 +1089,9 @@ impl Service {
         if as_is {
             self.store
                 .abandon_game_as_is(ctx.info.id, ctx.info.revision)
-                .map_err(|e| record::write_error(e, &ctx.info.player_names, ctx.lang))?;
+                .map_err(|e| {
+                    record::write_error(e, &ctx.info.player_names, ctx.lang, ServiceError::from)
+                })?;
             ctx.info = self.store.game(ctx.info.id).map_err(store_error)?;
         } else {
             // The engine's outcome without a winner: the coordinator's write abandons it.
@@ -1515,7 +1517,7 @@ impl Service {
         let finished = self
             .store
             .finish_game(info.id, info.revision, &summary)
-            .map_err(|e| record::write_error(e, &info.player_names, lang))?;
+            .map_err(|e| record::write_error(e, &info.player_names, lang, ServiceError::from))?;
         match (info.match_id, finished.match_status) {
             (Some(m), Some(st)) if !st.finished => self.start_game_in_match(
                 m,

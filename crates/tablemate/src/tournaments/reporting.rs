@@ -244,6 +244,17 @@ struct FoundSeat {
     code: SeatCode,
 }
 
+/// The address (`ip:port`) the organiser chose to serve reporting on, or a refusal in `lang`
+/// naming what was typed.
+pub fn report_address(text: &str, lang: Language) -> Result<std::net::SocketAddr> {
+    text.trim().parse().map_err(|_| {
+        ServiceError::invalid(match lang {
+            Language::En => format!("{text:?} is not an address like 192.168.1.20:8470"),
+            Language::De => format!("{text:?} ist keine Adresse wie 192.168.1.20:8470"),
+        })
+    })
+}
+
 impl Service {
     fn names_at(&self, id: TournamentId, t: &TableReports) -> Result<TableNames> {
         let entrants = self.store.entrants(id).map_err(store_err)?;
@@ -552,13 +563,13 @@ impl Service {
         event: i64,
         round: u32,
         table: u32,
-        winner: &str,
+        winner: impl Into<super::PlayerRef>,
         crystals_a: u8,
         crystals_b: u8,
         lang: Language,
     ) -> Result<ReportingView> {
         let id = TournamentId(event);
-        let (w, t) = self.winner_at(id, round, table, winner, lang)?;
+        let (w, t) = self.winner_at(id, round, table, &winner.into(), lang)?;
         let score = SeatScore {
             winner: if w == t.a { Seat::A } else { Seat::B },
             crystals_a,

@@ -28,7 +28,7 @@ export const cardsApi = {
 export const rulingsApi = {
   search: (
     text: string,
-    filter: { game: string | null; source: string | null; lang: string | null },
+    filter: { game: string | null; source: string | null; lang: Language | null },
     limit: number,
   ) => call<RulingSearch>('rulings_search', { text, ...filter, limit }),
   show: (id: string, highlight: string | null) =>

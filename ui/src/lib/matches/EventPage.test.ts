@@ -2,51 +2,43 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/svelte';
 import type { EventDetail } from '../bindings/EventDetail';
 
-const { tournamentApi } = vi.hoisted(() => ({
-  tournamentApi: {
-    detail: vi.fn(),
-    register: vi.fn(),
-    drop: vi.fn(),
-    undrop: vi.fn(),
-    correctRegistration: vi.fn(),
-    unregister: vi.fn(),
-    pair: vi.fn(),
-    unpair: vi.fn(),
-    result: vi.fn(),
-    resultFromMatch: vi.fn(),
-    correct: vi.fn(),
-    exportFiles: vi.fn(),
-    slipCodes: vi.fn(async () => [
-      {
-        code: { round: 1, table: 1, player: 'Anna', opponent: 'Bert', code: 'AAAABBBBCCCC', typed: 'AAAA-BBBB-CCCC' },
-        qr: 'data:image/svg+xml;base64,PHN2Zz4=',
-      },
-    ]),
-  },
-}));
-vi.mock('../api/matches', () => ({ tournamentApi, historyApi: {} }));
-const { clockApi } = vi.hoisted(() => ({
-  clockApi: {
-    clock: vi.fn(),
-    command: vi.fn(),
-    tableClock: vi.fn(),
-    prepare: vi.fn(),
-    publish: vi.fn(),
-    tableMatches: vi.fn(),
-  },
-}));
-vi.mock('./clockApi', () => ({ clockApi }));
-// the reporting panel has its own test; here it finds no round to report
-vi.mock('./reportingApi', () => ({
-  reportingApi: {
-    networks: async () => [],
-    status: async () => ({ url: null, qr: null, reporting: null }),
-  },
-}));
-vi.mock('../api', () => ({
-  inApp: () => true,
-  toServiceError: (e: unknown) => e,
-}));
+// Through the real API (lib/api/matches.ts, lib/api/clock.ts, lib/api/reporting.ts) down to
+// Tauri's `invoke`, answered command by command.
+const { invoke } = vi.hoisted(() => ({ invoke: vi.fn() }));
+vi.mock('@tauri-apps/api/core', () => ({ invoke }));
+import { serveCommands } from '../testing/ipc';
+const service = serveCommands(invoke, [
+  'reporting_networks',
+  'reporting_status',
+  'tournament_clock',
+  'tournament_correct',
+  'tournament_correct_registration',
+  'tournament_detail',
+  'tournament_drop',
+  'tournament_pair',
+  'tournament_prepare',
+  'tournament_publish',
+  'tournament_register',
+  'tournament_result',
+  'tournament_result_from_match',
+  'tournament_slip_codes',
+  'tournament_table_matches',
+  'tournament_undrop',
+  'tournament_unpair',
+  'tournament_unregister',
+]);
+
+beforeEach(() => {
+  service.tournament_slip_codes.mockImplementation(async () => [
+    {
+      code: { round: 1, table: 1, player: 'Anna', opponent: 'Bert', code: 'AAAABBBBCCCC', typed: 'AAAA-BBBB-CCCC' },
+      qr: 'data:image/svg+xml;base64,PHN2Zz4=',
+    },
+  ]);
+  // the reporting panel has its own test; here it finds no round to report
+  service.reporting_networks.mockResolvedValue([]);
+  service.reporting_status.mockResolvedValue({ url: null, qr: null, reporting: null, stopped: null });
+});
 
 import EventPage from './EventPage.svelte';
 
@@ -121,33 +113,33 @@ function detail(withResult: boolean): EventDetail {
 describe('EventPage', () => {
   beforeEach(() => {
     vi.clearAllMocks();
-    clockApi.clock.mockResolvedValue(null);
+    service.tournament_clock.mockResolvedValue(null);
   });
 
   it('offers to publish a prepared round and marks it as not published', async () => {
     const prepared = detail(false);
     prepared.rounds = prepared.rounds.map((r) => ({ ...r, published: false }));
-    tournamentApi.detail.mockResolvedValueOnce(prepared).mockResolvedValue(detail(false));
-    clockApi.publish.mockResolvedValue(1);
+    service.tournament_detail.mockResolvedValueOnce(prepared).mockResolvedValue(detail(false));
+    service.tournament_publish.mockResolvedValue(1);
     render(EventPage, { id: 7, lang: 'en', onerror: vi.fn(), onback: vi.fn() });
     expect((await screen.findByTestId('round-unpublished-1')).textContent).toContain('not published');
     await fireEvent.click(screen.getByTestId('event-publish'));
-    await waitFor(() => expect(clockApi.publish).toHaveBeenCalledWith(7, 'en'));
+    await waitFor(() => expect(service.tournament_publish).toHaveBeenCalledWith({ id: 7, lang: 'en' }));
     await waitFor(() => expect(screen.queryByTestId('event-publish')).toBeNull());
     expect(screen.queryByTestId('round-unpublished-1')).toBeNull();
   });
 
   it('prepares the next round instead of pairing it when asked', async () => {
-    tournamentApi.detail.mockResolvedValue(detail(true));
-    clockApi.prepare.mockResolvedValue({});
+    service.tournament_detail.mockResolvedValue(detail(true));
+    service.tournament_prepare.mockResolvedValue({});
     render(EventPage, { id: 7, lang: 'en', onerror: vi.fn(), onback: vi.fn() });
     await fireEvent.click(await screen.findByTestId('event-prepare'));
-    await waitFor(() => expect(clockApi.prepare).toHaveBeenCalledWith(7, 'en'));
-    expect(tournamentApi.pair).not.toHaveBeenCalled();
+    await waitFor(() => expect(service.tournament_prepare).toHaveBeenCalledWith({ id: 7, lang: 'en' }));
+    expect(service.tournament_pair).not.toHaveBeenCalled();
   });
 
   it('shows pairings, a bye, standings from Rust, and pairing waits for results', async () => {
-    tournamentApi.detail.mockResolvedValue(detail(false));
+    service.tournament_detail.mockResolvedValue(detail(false));
     render(EventPage, { id: 7, lang: 'en', onerror: vi.fn(), onback: vi.fn() });
     expect((await screen.findByTestId('event-name')).textContent).toContain('Spring Open');
     expect(screen.getByTestId('bye-r1-t2').textContent).toContain('bye');
@@ -159,21 +151,21 @@ describe('EventPage', () => {
   });
 
   it('sends the chosen winner and both crystal counts, then reloads', async () => {
-    tournamentApi.detail.mockResolvedValueOnce(detail(false)).mockResolvedValue(detail(true));
-    tournamentApi.result.mockResolvedValue({});
+    service.tournament_detail.mockResolvedValueOnce(detail(false)).mockResolvedValue(detail(true));
+    service.tournament_result.mockResolvedValue({});
     render(EventPage, { id: 7, lang: 'en', onerror: vi.fn(), onback: vi.fn() });
     await fireEvent.click(await screen.findByTestId('winner-b-r1-t1'));
     await fireEvent.input(screen.getByTestId('crystals-a-r1-t1'), { target: { value: '3' } });
     await fireEvent.input(screen.getByTestId('crystals-b-r1-t1'), { target: { value: '5' } });
     await fireEvent.submit(screen.getByTestId('form-r1-t1'));
-    await waitFor(() => expect(tournamentApi.result).toHaveBeenCalledWith(7, 1, 1, 12, 3, 5, 'en'));
+    await waitFor(() => expect(service.tournament_result).toHaveBeenCalledWith({ id: 7, round: 1, table: 1, winner: 12, crystalsA: 3, crystalsB: 5, lang: 'en' }));
     expect((await screen.findByTestId('result-r1-t1')).textContent).toContain('Bert wins');
     expect((screen.getByTestId('event-pair') as HTMLButtonElement).disabled).toBe(false);
   });
 
   it('a correction needs a reason and goes to the correction command', async () => {
-    tournamentApi.detail.mockResolvedValue(detail(true));
-    tournamentApi.correct.mockResolvedValue({});
+    service.tournament_detail.mockResolvedValue(detail(true));
+    service.tournament_correct.mockResolvedValue({});
     render(EventPage, { id: 7, lang: 'de', onerror: vi.fn(), onback: vi.fn() });
     await fireEvent.click(await screen.findByTestId('correct-r1-t1'));
     await fireEvent.click(screen.getByTestId('winner-a-r1-t1'));
@@ -183,42 +175,42 @@ describe('EventPage', () => {
     expect(screen.getByTestId('save-r1-t1').textContent).toContain('Korrektur speichern');
     await fireEvent.submit(screen.getByTestId('form-r1-t1'));
     await waitFor(() =>
-      expect(tournamentApi.correct).toHaveBeenCalledWith(7, 1, 1, 11, 5, 3, 'Zettel falsch gelesen', 'de'),
+      expect(service.tournament_correct).toHaveBeenCalledWith({ id: 7, round: 1, table: 1, winner: 11, crystalsA: 5, crystalsB: 3, reason: 'Zettel falsch gelesen', lang: 'de' }),
     );
-    expect(tournamentApi.result).not.toHaveBeenCalled();
+    expect(service.tournament_result).not.toHaveBeenCalled();
   });
 
   it("offers the two players' matches played in the app and takes the one chosen", async () => {
-    tournamentApi.detail.mockResolvedValue(detail(false));
-    tournamentApi.resultFromMatch.mockResolvedValue({});
-    clockApi.tableMatches.mockResolvedValue([
+    service.tournament_detail.mockResolvedValue(detail(false));
+    service.tournament_result_from_match.mockResolvedValue({});
+    service.tournament_table_matches.mockResolvedValue([
       { match_id: 9, winner_name: 'Bert', crystals_a: 2, crystals_b: 5, created_at: '2026-11-24T19:00:00Z' },
       { match_id: 3, winner_name: 'Anna', crystals_a: 5, crystals_b: 1, created_at: '2026-11-23T19:00:00Z' },
     ]);
     render(EventPage, { id: 7, lang: 'en', onerror: vi.fn(), onback: vi.fn() });
     await fireEvent.click(await screen.findByTestId('from-match-r1-t1'));
-    expect(clockApi.tableMatches).toHaveBeenCalledWith(7, 1, 1);
+    expect(service.tournament_table_matches).toHaveBeenCalledWith({ id: 7, round: 1, table: 1 });
     const choice = await screen.findByTestId('match-choice-r1-t1-3');
     expect(choice.textContent).toContain('Anna 5–1');
     expect(screen.getByTestId('match-choice-r1-t1-9').textContent).toContain('Bert 2–5');
     await fireEvent.click(choice);
-    await waitFor(() => expect(tournamentApi.resultFromMatch).toHaveBeenCalledWith(7, 1, 1, 3, 'en'));
-    expect(tournamentApi.result).not.toHaveBeenCalled();
+    await waitFor(() => expect(service.tournament_result_from_match).toHaveBeenCalledWith({ id: 7, round: 1, table: 1, matchId: 3, lang: 'en' }));
+    expect(service.tournament_result).not.toHaveBeenCalled();
   });
 
   it('says so when the two players have no finished match in the app', async () => {
-    tournamentApi.detail.mockResolvedValue(detail(false));
-    clockApi.tableMatches.mockResolvedValue([]);
+    service.tournament_detail.mockResolvedValue(detail(false));
+    service.tournament_table_matches.mockResolvedValue([]);
     render(EventPage, { id: 7, lang: 'de', onerror: vi.fn(), onback: vi.fn() });
     await fireEvent.click(await screen.findByTestId('from-match-r1-t1'));
     expect((await screen.findByTestId('match-none-r1-t1')).textContent).toContain('keine beendete Partie');
-    expect(tournamentApi.resultFromMatch).not.toHaveBeenCalled();
+    expect(service.tournament_result_from_match).not.toHaveBeenCalled();
   });
 
   it('shows a refused registration at its form, not in the banner, until the next good one', async () => {
-    tournamentApi.detail.mockResolvedValue(detail(false));
+    service.tournament_detail.mockResolvedValue(detail(false));
     const refusal = { code: 'invalid_input', message: '“Vulka” (for Dora) is not a Blue Moon people. Did you mean Vulca?' };
-    tournamentApi.register.mockRejectedValueOnce(refusal).mockResolvedValueOnce({});
+    service.tournament_register.mockRejectedValueOnce(refusal).mockResolvedValueOnce({});
     const onerror = vi.fn();
     render(EventPage, { id: 7, lang: 'en', onerror, onback: vi.fn() });
     await fireEvent.input(await screen.findByTestId('reg-player'), { target: { value: 'Dora' } });
@@ -227,20 +219,20 @@ describe('EventPage', () => {
     await fireEvent.submit(form);
     expect((await screen.findByTestId('reg-problem')).textContent).toBe(refusal.message);
     expect(onerror).not.toHaveBeenCalled();
-    expect(tournamentApi.register).toHaveBeenCalledWith(7, 'Dora', 'Vulka', 'en');
+    expect(service.tournament_register).toHaveBeenCalledWith({ id: 7, player: 'Dora', people: 'Vulka', lang: 'en' });
     await fireEvent.input(screen.getByTestId('reg-people'), { target: { value: 'Vulca' } });
     await fireEvent.submit(form);
     await waitFor(() => expect(screen.queryByTestId('reg-problem')).toBeNull());
-    expect(tournamentApi.register).toHaveBeenLastCalledWith(7, 'Dora', 'Vulca', 'en');
+    expect(service.tournament_register).toHaveBeenLastCalledWith({ id: 7, player: 'Dora', people: 'Vulca', lang: 'en' });
   });
 
   it('before round 1 a registration is corrected in place or removed; after it, only dropped', async () => {
     const before = detail(false);
     before.rounds = [];
-    tournamentApi.detail.mockResolvedValue(before);
+    service.tournament_detail.mockResolvedValue(before);
     const refusal = { code: 'invalid_input', message: '„Vulka“ (für Bert) ist kein Blue-Moon-Volk. Meintest du Vulca?' };
-    tournamentApi.correctRegistration.mockRejectedValueOnce(refusal).mockResolvedValueOnce({});
-    tournamentApi.unregister.mockResolvedValue({});
+    service.tournament_correct_registration.mockRejectedValueOnce(refusal).mockResolvedValueOnce({});
+    service.tournament_unregister.mockResolvedValue({});
     const onerror = vi.fn();
     render(EventPage, { id: 7, lang: 'de', onerror, onback: vi.fn() });
     expect(screen.queryByTestId('drop-2')).toBeNull();
@@ -254,58 +246,58 @@ describe('EventPage', () => {
     await fireEvent.input(screen.getByTestId('edit-2-people'), { target: { value: 'Vulca' } });
     await fireEvent.click(screen.getByTestId('edit-2-save'));
     await waitFor(() => expect(screen.queryByTestId('edit-2')).toBeNull());
-    expect(tournamentApi.correctRegistration).toHaveBeenLastCalledWith(7, 12, 'Berta', 'Vulca', 'de');
+    expect(service.tournament_correct_registration).toHaveBeenLastCalledWith({ id: 7, entrant: 12, player: 'Berta', people: 'Vulca', lang: 'de' });
 
     await fireEvent.click(screen.getByTestId('remove-3'));
     expect(screen.getByTestId('remove-3-question').textContent).toBe('Anmeldung von Cleo löschen?');
     await fireEvent.click(screen.getByTestId('remove-3-yes'));
-    await waitFor(() => expect(tournamentApi.unregister).toHaveBeenCalledWith(7, 13, 'de'));
+    await waitFor(() => expect(service.tournament_unregister).toHaveBeenCalledWith({ id: 7, entrant: 13, lang: 'de' }));
   });
 
   it('after round 1 is paired no registration can be corrected or removed', async () => {
-    tournamentApi.detail.mockResolvedValue(detail(false));
+    service.tournament_detail.mockResolvedValue(detail(false));
     render(EventPage, { id: 7, lang: 'en', onerror: vi.fn(), onback: vi.fn() });
     await screen.findByTestId('drop-2');
     expect(screen.queryByTestId('fix-2')).toBeNull();
     expect(screen.queryByTestId('remove-2')).toBeNull();
   });
   it('a drop asks first: cancel sends nothing, yes drops the player', async () => {
-    tournamentApi.detail.mockResolvedValue(detail(false));
-    tournamentApi.drop.mockResolvedValue({});
+    service.tournament_detail.mockResolvedValue(detail(false));
+    service.tournament_drop.mockResolvedValue({});
     render(EventPage, { id: 7, lang: 'en', onerror: vi.fn(), onback: vi.fn() });
     await fireEvent.click(await screen.findByTestId('drop-2'));
     expect(screen.getByTestId('drop-2-question').textContent).toContain('Drop Bert?');
     await fireEvent.click(screen.getByTestId('drop-2-no'));
-    expect(tournamentApi.drop).not.toHaveBeenCalled();
+    expect(service.tournament_drop).not.toHaveBeenCalled();
     await fireEvent.click(screen.getByTestId('drop-2'));
     await fireEvent.click(screen.getByTestId('drop-2-yes'));
-    await waitFor(() => expect(tournamentApi.drop).toHaveBeenCalledWith(7, 12, 'en'));
+    await waitFor(() => expect(service.tournament_drop).toHaveBeenCalledWith({ id: 7, entrant: 12, lang: 'en' }));
   });
 
   it('a drop made after the last paired round can be taken back, an older one cannot', async () => {
     const d = detail(true);
     d.entrants[0]!.dropped_after = 1;
     d.entrants[1]!.dropped_after = 0;
-    tournamentApi.detail.mockResolvedValue(d);
-    tournamentApi.undrop.mockResolvedValue({});
+    service.tournament_detail.mockResolvedValue(d);
+    service.tournament_undrop.mockResolvedValue({});
     render(EventPage, { id: 7, lang: 'de', onerror: vi.fn(), onback: vi.fn() });
     const back = await screen.findByTestId('undrop-1');
     expect(back.textContent).toContain('Zurücknehmen');
     expect(screen.queryByTestId('undrop-2')).toBeNull();
     await fireEvent.click(back);
-    await waitFor(() => expect(tournamentApi.undrop).toHaveBeenCalledWith(7, 11, 'de'));
+    await waitFor(() => expect(service.tournament_undrop).toHaveBeenCalledWith({ id: 7, entrant: 11, lang: 'de' }));
   });
 
   it('the last round can be undone only while it has no result', async () => {
-    tournamentApi.detail.mockResolvedValue(detail(false));
+    service.tournament_detail.mockResolvedValue(detail(false));
     const message = 'Round 1 was undone. Ben dropped after it was paired; the drop now counts from round 1.';
-    tournamentApi.unpair.mockResolvedValue({ number: 1, drops_moved: ['Ben'], message });
+    service.tournament_unpair.mockResolvedValue({ number: 1, drops_moved: ['Ben'], message });
     render(EventPage, { id: 7, lang: 'en', onerror: vi.fn(), onback: vi.fn() });
     await fireEvent.click(await screen.findByTestId('event-unpair'));
     expect(screen.getByTestId('event-unpair-question').textContent).toContain('round 1');
     expect(screen.queryByTestId('event-undone')).toBeNull();
     await fireEvent.click(screen.getByTestId('event-unpair-yes'));
-    await waitFor(() => expect(tournamentApi.unpair).toHaveBeenCalledWith(7, 'en', false));
+    await waitFor(() => expect(service.tournament_unpair).toHaveBeenCalledWith({ id: 7, lang: 'en', confirmed: false }));
     // the organiser is told which drop moved to the round before
     expect((await screen.findByTestId('event-undone')).textContent).toBe(message);
   });
@@ -313,20 +305,20 @@ describe('EventPage', () => {
   it("says a result came from the players' reports, and a typed one nothing", async () => {
     const reported = detail(true);
     reported.rounds[0]!.tables[0]!.result!.source = 'report';
-    tournamentApi.detail.mockResolvedValueOnce(reported);
+    service.tournament_detail.mockResolvedValueOnce(reported);
     const { unmount } = render(EventPage, { id: 7, lang: 'de', onerror: vi.fn(), onback: vi.fn() });
     expect((await screen.findByTestId('source-r1-t1')).textContent).toBe('(von den Spielern gemeldet)');
     unmount();
-    tournamentApi.detail.mockResolvedValueOnce(detail(true));
+    service.tournament_detail.mockResolvedValueOnce(detail(true));
     render(EventPage, { id: 7, lang: 'en', onerror: vi.fn(), onback: vi.fn() });
     await screen.findByTestId('result-r1-t1');
     expect(screen.queryByTestId('source-r1-t1')).toBeNull();
   });
 
   it('asks again before undoing a round whose players reported, and undoes it only on yes', async () => {
-    tournamentApi.detail.mockResolvedValue(detail(false));
+    service.tournament_detail.mockResolvedValue(detail(false));
     const ask = 'Players have reported their results at table 1 of round 1. Undo round 1 anyway?';
-    tournamentApi.unpair
+    service.tournament_unpair
       .mockRejectedValueOnce({ code: 'needs_confirmation', message: ask })
       .mockResolvedValueOnce({ number: 1, drops_moved: [], reports_discarded: 1, message: 'Round 1 was undone.' });
     const onerror = vi.fn();
@@ -336,13 +328,13 @@ describe('EventPage', () => {
     expect((await screen.findByTestId('event-unpair-reported')).textContent).toContain(ask);
     expect(onerror).not.toHaveBeenCalled();
     await fireEvent.click(screen.getByTestId('event-unpair-reported-yes'));
-    await waitFor(() => expect(tournamentApi.unpair).toHaveBeenLastCalledWith(7, 'en', true));
+    await waitFor(() => expect(service.tournament_unpair).toHaveBeenLastCalledWith({ id: 7, lang: 'en', confirmed: true }));
     expect((await screen.findByTestId('event-undone')).textContent).toBe('Round 1 was undone.');
     expect(screen.queryByTestId('event-unpair-reported')).toBeNull();
   });
 
   it('with a result in the last round there is no undo', async () => {
-    tournamentApi.detail.mockResolvedValue(detail(true));
+    service.tournament_detail.mockResolvedValue(detail(true));
     render(EventPage, { id: 7, lang: 'en', onerror: vi.fn(), onback: vi.fn() });
     await screen.findByTestId('event-name');
     expect(screen.queryByTestId('event-unpair')).toBeNull();
@@ -352,7 +344,7 @@ describe('EventPage', () => {
     const d = detail(true);
     d.finished = true;
     d.entrants[2]!.dropped_after = 1;
-    tournamentApi.detail.mockResolvedValue(d);
+    service.tournament_detail.mockResolvedValue(d);
     render(EventPage, { id: 7, lang: 'en', onerror: vi.fn(), onback: vi.fn() });
     expect((await screen.findByTestId('reg-closed')).textContent).toContain('event is over');
     expect(screen.queryByTestId('reg-add')).toBeNull();
@@ -367,7 +359,7 @@ describe('EventPage printouts', () => {
   });
 
   it('shows pairings by table and by name, one slip per played table, and the standings', async () => {
-    tournamentApi.detail.mockResolvedValue(detail(false));
+    service.tournament_detail.mockResolvedValue(detail(false));
     render(EventPage, { id: 7, lang: 'de', onerror: vi.fn(), onback: vi.fn() });
     await fireEvent.click(await screen.findByTestId('event-print'));
     const byTable = screen.getByTestId('print-by-table');
@@ -401,7 +393,7 @@ describe('EventPage printouts of a prepared round', () => {
     const d = detail(false);
     const last = d.rounds.at(-1);
     if (last) last.published = false;
-    tournamentApi.detail.mockResolvedValue(d);
+    service.tournament_detail.mockResolvedValue(d);
     render(EventPage, { id: 7, lang: 'en', onerror: vi.fn(), onback: vi.fn() });
     await fireEvent.click(await screen.findByTestId('event-print'));
     const byTable = screen.getByTestId('print-by-table');
@@ -417,7 +409,7 @@ describe('EventPage projector', () => {
   });
 
   it('shows every player by name with their table, switches to standings, Esc closes', async () => {
-    tournamentApi.detail.mockResolvedValue(detail(false));
+    service.tournament_detail.mockResolvedValue(detail(false));
     render(EventPage, { id: 7, lang: 'en', onerror: vi.fn(), onback: vi.fn() });
     await fireEvent.click(await screen.findByTestId('event-projector'));
     const items = [...screen.getByTestId('projector-seating').querySelectorAll('li')];
@@ -447,23 +439,23 @@ describe('EventPage results by table number', () => {
   }
 
   it('table number, the start of a name, crystals and Enter save the result', async () => {
-    tournamentApi.detail.mockResolvedValue(detail(false));
-    tournamentApi.result.mockResolvedValue({});
+    service.tournament_detail.mockResolvedValue(detail(false));
+    service.tournament_result.mockResolvedValue({});
     render(EventPage, { id: 7, lang: 'en', onerror: vi.fn(), onback: vi.fn() });
     await screen.findByTestId('quick-form');
     await fireEvent.input(screen.getByTestId('quick-table'), { target: { value: '1' } });
     expect(screen.getByTestId('quick-who').textContent).toContain('Anna');
     // Bert (seat b) won 5–3: the winner's crystals first, sent in seat order
     await typeResult('1', 'be', '5', '3');
-    await waitFor(() => expect(tournamentApi.result).toHaveBeenCalledWith(7, 1, 1, 12, 3, 5, 'en'));
+    await waitFor(() => expect(service.tournament_result).toHaveBeenCalledWith({ id: 7, round: 1, table: 1, winner: 12, crystalsA: 3, crystalsB: 5, lang: 'en' }));
     expect((await screen.findByTestId('quick-saved')).textContent).toContain('table 1');
     expect((screen.getByTestId('quick-table') as HTMLInputElement).value).toBe('');
   });
 
   it('a result the service refuses is shown at the form, not in the banner, and goes with the next good save', async () => {
     const onerror = vi.fn();
-    tournamentApi.detail.mockResolvedValue(detail(false));
-    tournamentApi.result
+    service.tournament_detail.mockResolvedValue(detail(false));
+    service.tournament_result
       .mockRejectedValueOnce({ code: 'invalid_input', message: 'Table 1 already has a result.' })
       .mockResolvedValueOnce({});
     render(EventPage, { id: 7, lang: 'en', onerror, onback: vi.fn() });
@@ -477,16 +469,16 @@ describe('EventPage results by table number', () => {
   });
 
   it('the seat letter works too', async () => {
-    tournamentApi.detail.mockResolvedValue(detail(false));
-    tournamentApi.result.mockResolvedValue({});
+    service.tournament_detail.mockResolvedValue(detail(false));
+    service.tournament_result.mockResolvedValue({});
     render(EventPage, { id: 7, lang: 'en', onerror: vi.fn(), onback: vi.fn() });
     await screen.findByTestId('quick-form');
     await typeResult('1', 'a', '5', '2');
-    await waitFor(() => expect(tournamentApi.result).toHaveBeenCalledWith(7, 1, 1, 11, 5, 2, 'en'));
+    await waitFor(() => expect(service.tournament_result).toHaveBeenCalledWith({ id: 7, round: 1, table: 1, winner: 11, crystalsA: 5, crystalsB: 2, lang: 'en' }));
   });
 
   it('a table that does not exist, a bye table or an unknown winner is refused before sending', async () => {
-    tournamentApi.detail.mockResolvedValue(detail(false));
+    service.tournament_detail.mockResolvedValue(detail(false));
     render(EventPage, { id: 7, lang: 'de', onerror: vi.fn(), onback: vi.fn() });
     await screen.findByTestId('quick-form');
     await typeResult('9', 'a', '5', '2');
@@ -495,6 +487,6 @@ describe('EventPage results by table number', () => {
     expect(screen.getByTestId('quick-problem').textContent).toContain('Tisch 2 ist ein Freilos');
     await typeResult('1', 'Zoe', '5', '2');
     expect(screen.getByTestId('quick-problem').textContent).toContain('Anfang eines Namens');
-    expect(tournamentApi.result).not.toHaveBeenCalled();
+    expect(service.tournament_result).not.toHaveBeenCalled();
   });
 });

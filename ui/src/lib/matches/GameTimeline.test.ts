@@ -1,9 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen } from '@testing-library/svelte';
 
-const { historyApi } = vi.hoisted(() => ({ historyApi: { game: vi.fn() } }));
-vi.mock('../api/matches', () => ({ historyApi, tournamentApi: {} }));
-vi.mock('../api', () => ({ inApp: () => true, toServiceError: (e: unknown) => e }));
+// Through the real API (lib/api/matches.ts) down to Tauri's `invoke`, answered command by command.
+const { invoke } = vi.hoisted(() => ({ invoke: vi.fn() }));
+vi.mock('@tauri-apps/api/core', () => ({ invoke }));
+import { serveCommands } from '../testing/ipc';
+const service = serveCommands(invoke, ['history_game']);
 
 import GameTimeline from './GameTimeline.svelte';
 
@@ -13,7 +15,7 @@ const step = (seq: number, kind: string, player: string, dragons: [number, numbe
 
 describe('GameTimeline', () => {
   it('replays the game step by step with the state Rust folded', async () => {
-    historyApi.game.mockResolvedValue({
+    service.history_game.mockResolvedValue({
       game: {
         id: 1, match_id: 1, players: ['Anna', 'Bert'], people: ['Vulca', 'Hoax'], first: 'Anna',
         created_at: '', updated_at: '', events: 3, finished: true, winner: 'Anna', crystals: 4, dragons: 3, fights: 1,
@@ -43,7 +45,7 @@ describe('GameTimeline', () => {
   });
 
   it("shows the service's words for each step, no fight between fights, and '1 Kampf'", async () => {
-    historyApi.game.mockResolvedValue({
+    service.history_game.mockResolvedValue({
       game: {
         id: 2, match_id: 1, players: ['Ann', 'Ben'], people: ['Vulca', 'Hoax'], first: 'Ann',
         created_at: '', updated_at: '', events: 3, finished: true, winner: 'Ann', crystals: 4, dragons: 3, fights: 1,
@@ -57,7 +59,7 @@ describe('GameTimeline', () => {
     });
     render(GameTimeline, { id: 2, lang: 'de', onerror: vi.fn(), onback: vi.fn() });
     const state = await screen.findByTestId('step-state');
-    expect(historyApi.game).toHaveBeenLastCalledWith(2, 'de');
+    expect(service.history_game).toHaveBeenLastCalledWith({ id: 2, lang: 'de' });
     expect(state.textContent).toContain('Ann beginnt das Spiel');
     expect(state.textContent).not.toContain('Kampf');
     expect(screen.getByText(/1 Kampf$/)).toBeTruthy();
@@ -69,7 +71,7 @@ describe('GameTimeline', () => {
   });
 
   it('says an abandoned game has no result, with its fights counted as the engine counts them', async () => {
-    historyApi.game.mockResolvedValue({
+    service.history_game.mockResolvedValue({
       game: {
         id: 3, match_id: 1, players: ['Ann', 'Ben'], people: ['Vulca', 'Hoax'], first: 'Ann', created_at: '', updated_at: '',
         events: 2, finished: true, status: 'abandoned', winner: null, crystals: null, dragons: null, fights: null,

@@ -3,21 +3,11 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/svelte';
 import type { ServingView } from '../bindings/ServingView';
 import type { ReportingView } from '../bindings/ReportingView';
 
-const { reportingApi } = vi.hoisted(() => ({
-  reportingApi: {
-    networks: vi.fn(),
-    start: vi.fn(),
-    stop: vi.fn(),
-    status: vi.fn(),
-    setAcceptance: vi.fn(),
-    accept: vi.fn(),
-    reset: vi.fn(),
-    settle: vi.fn(),
-    log: vi.fn(),
-  },
-}));
-vi.mock('./reportingApi', () => ({ reportingApi }));
-vi.mock('../api', () => ({ inApp: () => true, toServiceError: (e: unknown) => e }));
+// Through the real API (lib/api/reporting.ts) down to Tauri's `invoke`, answered command by command.
+const { invoke } = vi.hoisted(() => ({ invoke: vi.fn() }));
+vi.mock('@tauri-apps/api/core', () => ({ invoke }));
+import { serveCommands } from '../testing/ipc';
+const service = serveCommands(invoke, ['reporting_accept', 'reporting_log', 'reporting_networks', 'reporting_reset', 'reporting_settle', 'reporting_start', 'reporting_status']);
 
 import ReportingPanel from './ReportingPanel.svelte';
 import ReportAddress from './ReportAddress.svelte';
@@ -46,30 +36,29 @@ const serving = (over: Partial<ServingView> = {}): ServingView => ({
 
 describe('ReportingPanel', () => {
   beforeEach(() => {
-    vi.clearAllMocks();
     // the address chosen for an event is kept in the window (plannedAddress.ts): none yet
     localStorage.clear();
-    reportingApi.networks.mockResolvedValue([{ interface: 'wlan0', ip: '192.168.1.20' }]);
+    service.reporting_networks.mockResolvedValue([{ interface: 'wlan0', ip: '192.168.1.20' }]);
   });
 
   it('opens reporting on the chosen network and shows the address and its QR code', async () => {
-    reportingApi.status.mockResolvedValue(serving());
+    service.reporting_status.mockResolvedValue(serving());
     const running = serving({ url: 'http://192.168.1.20:8470/', qr: 'data:image/svg+xml;base64,PHN2Zz4=' });
-    reportingApi.start.mockResolvedValue(running);
+    service.reporting_start.mockResolvedValue(running);
     render(ReportingPanel, { eventId: 3, lang: 'en', onerror: vi.fn(), onchanged: vi.fn() });
     const start = await screen.findByTestId('reporting-start');
     await waitFor(() => expect((start as HTMLButtonElement).disabled).toBe(false));
-    reportingApi.status.mockResolvedValue(running);
+    service.reporting_status.mockResolvedValue(running);
     await fireEvent.click(start);
-    expect(reportingApi.start).toHaveBeenCalledWith(3, '192.168.1.20:8470', 'en');
+    expect(service.reporting_start).toHaveBeenCalledWith({ id: 3, address: '192.168.1.20:8470', lang: 'en' });
     expect((await screen.findByTestId('reporting-url')).textContent).toBe('http://192.168.1.20:8470/');
     expect(screen.getByTestId('reporting-qr').getAttribute('src')).toContain('data:image/svg+xml');
   });
 
   it('shows each table live in German, a dispute marked, and the organiser acting on them', async () => {
-    reportingApi.status.mockResolvedValue(serving({ url: 'http://192.168.1.20:8470/' }));
-    reportingApi.accept.mockResolvedValue(round());
-    reportingApi.reset.mockResolvedValue(round());
+    service.reporting_status.mockResolvedValue(serving({ url: 'http://192.168.1.20:8470/' }));
+    service.reporting_accept.mockResolvedValue(round());
+    service.reporting_reset.mockResolvedValue(round());
     render(ReportingPanel, { eventId: 3, lang: 'de', onerror: vi.fn(), onchanged: vi.fn() });
     const disputed = await screen.findByTestId('reporting-table-1');
     expect(disputed.classList.contains('state-disputed')).toBe(true);
@@ -79,31 +68,31 @@ describe('ReportingPanel', () => {
     // a dispute can be reset, not accepted; agreement can be accepted
     expect(screen.queryByTestId('reporting-accept-1')).toBeNull();
     await fireEvent.click(screen.getByTestId('reporting-accept-2'));
-    expect(reportingApi.accept).toHaveBeenCalledWith(3, 2, 2, 'de');
+    expect(service.reporting_accept).toHaveBeenCalledWith({ id: 3, round: 2, table: 2, lang: 'de' });
     await fireEvent.click(screen.getByTestId('reporting-reset-1'));
-    expect(reportingApi.reset).toHaveBeenCalledWith(3, 2, 1, 'de');
+    expect(service.reporting_reset).toHaveBeenCalledWith({ id: 3, round: 2, table: 1, lang: 'de' });
     expect(screen.queryByTestId('reporting-reset-3')).toBeNull();
   });
 
   it('lets the organiser set the result of a dispute by name', async () => {
-    reportingApi.status.mockResolvedValue(serving());
-    reportingApi.settle.mockResolvedValue(round());
+    service.reporting_status.mockResolvedValue(serving());
+    service.reporting_settle.mockResolvedValue(round());
     render(ReportingPanel, { eventId: 3, lang: 'en', onerror: vi.fn(), onchanged: vi.fn() });
     const winner = (await screen.findByTestId('reporting-winner-1')) as HTMLSelectElement;
     expect([...winner.options].map((o) => o.textContent)).toEqual(['Anna', 'Cleo']);
     expect(screen.queryByTestId('reporting-settle-2')).toBeNull();
-    await fireEvent.change(winner, { target: { value: 'b' } });
+    await fireEvent.change(winner, { target: { value: 'B' } });
     await fireEvent.input(screen.getByTestId('reporting-crystals-a-1'), { target: { value: '3' } });
     await fireEvent.input(screen.getByTestId('reporting-crystals-b-1'), { target: { value: '5' } });
     await fireEvent.submit(screen.getByTestId('reporting-settle-1'));
-    expect(reportingApi.settle).toHaveBeenCalledWith(3, 2, 1, 'b', 3, 5, 'en');
+    expect(service.reporting_settle).toHaveBeenCalledWith({ id: 3, round: 2, table: 1, winner: 'B', crystalsA: 3, crystalsB: 5, lang: 'en' });
     // each number box is labelled with whose crystals it holds
     expect(screen.getByLabelText('Crystals of Anna')).toBe(screen.getByTestId('reporting-crystals-a-1'));
     expect(screen.getByLabelText('Crystals of Cleo')).toBe(screen.getByTestId('reporting-crystals-b-1'));
   });
 
   it('says why reporting stopped, in German', async () => {
-    reportingApi.status.mockResolvedValue(serving({ stopped: 'round_undone' }));
+    service.reporting_status.mockResolvedValue(serving({ stopped: 'round_undone' }));
     render(ReportingPanel, { eventId: 3, lang: 'de', onerror: vi.fn(), onchanged: vi.fn() });
     const said = await screen.findByTestId('reporting-stopped');
     expect(said.textContent).toContain('Melden beendet:');
@@ -111,8 +100,8 @@ describe('ReportingPanel', () => {
   });
 
   it('shows the report log newest first: who, table, address, time, old → new, decisions', async () => {
-    reportingApi.status.mockResolvedValue(serving({ url: 'http://192.168.1.20:8470/' }));
-    reportingApi.log.mockResolvedValue([
+    service.reporting_status.mockResolvedValue(serving({ url: 'http://192.168.1.20:8470/' }));
+    service.reporting_log.mockResolvedValue([
       { round: 2, table: 1, who: 'Anna', action: 'report', client: '192.168.1.31', old: null, new: 'Anna won 5–2', at: '2026-11-26T19:02:03.000000Z' },
       { round: 2, table: 1, who: 'Anna', action: 'report', client: '192.168.1.31', old: 'Anna won 5–2', new: 'Anna won 5–3', at: '2026-11-26T19:02:09.000000Z' },
       { round: 2, table: 1, who: 'organiser', action: 'set_result', client: null, old: null, new: 'Anna won 5–3', at: '2026-11-26T19:05:00.000000Z' },
@@ -120,7 +109,7 @@ describe('ReportingPanel', () => {
     render(ReportingPanel, { eventId: 3, lang: 'en', onerror: vi.fn(), onchanged: vi.fn() });
     await fireEvent.click(await screen.findByTestId('reporting-log-toggle'));
     const rows = await screen.findAllByTestId('reporting-log-row');
-    expect(reportingApi.log).toHaveBeenCalledWith(3, 'en');
+    expect(service.reporting_log).toHaveBeenCalledWith({ id: 3, lang: 'en' });
     expect(rows).toHaveLength(3);
     expect(rows[0]?.textContent).toContain('organiser');
     expect(rows[0]?.textContent).toContain('set the result');
@@ -131,8 +120,8 @@ describe('ReportingPanel', () => {
 
   it('tells the event page when a table got its result', async () => {
     const onchanged = vi.fn();
-    reportingApi.status.mockResolvedValue(serving());
-    reportingApi.accept.mockResolvedValue(round());
+    service.reporting_status.mockResolvedValue(serving());
+    service.reporting_accept.mockResolvedValue(round());
     render(ReportingPanel, { eventId: 3, lang: 'en', onerror: vi.fn(), onchanged });
     await screen.findByTestId('reporting-table-2');
     expect(onchanged).not.toHaveBeenCalled();
@@ -140,15 +129,15 @@ describe('ReportingPanel', () => {
     after.tables = after.tables.map((tb) =>
       tb.table === 2 ? { ...tb, state: 'final', result: 'Ben won 5–1' } : tb,
     );
-    reportingApi.status.mockResolvedValue(serving({ reporting: after }));
+    service.reporting_status.mockResolvedValue(serving({ reporting: after }));
     await fireEvent.click(screen.getByTestId('reporting-accept-2'));
     await waitFor(() => expect(onchanged).toHaveBeenCalledTimes(1));
   });
 
   it('says so when there is no network to serve on, and takes an address typed instead', async () => {
-    reportingApi.networks.mockResolvedValue([]);
-    reportingApi.status.mockResolvedValue(serving());
-    reportingApi.start.mockResolvedValue(serving());
+    service.reporting_networks.mockResolvedValue([]);
+    service.reporting_status.mockResolvedValue(serving());
+    service.reporting_start.mockResolvedValue(serving());
     render(ReportingPanel, { eventId: 3, lang: 'en', onerror: vi.fn(), onchanged: vi.fn() });
     expect((await screen.findByTestId('reporting-no-network')).textContent).toContain('No network found');
     const start = screen.getByTestId('reporting-start') as HTMLButtonElement;
@@ -158,15 +147,13 @@ describe('ReportingPanel', () => {
     await fireEvent.input(screen.getByTestId('reporting-port'), { target: { value: '9000' } });
     expect(start.disabled).toBe(false);
     await fireEvent.click(start);
-    expect(reportingApi.start).toHaveBeenCalledWith(3, '10.1.2.3:9000', 'en');
+    expect(service.reporting_start).toHaveBeenCalledWith({ id: 3, address: '10.1.2.3:9000', lang: 'en' });
   });
 });
 
 describe('ReportAddress (projector)', () => {
-  beforeEach(() => vi.clearAllMocks());
-
   it('shows where to report while the event is served, in German', async () => {
-    reportingApi.status.mockResolvedValue(
+    service.reporting_status.mockResolvedValue(
       serving({ url: 'http://192.168.1.20:8470/', qr: 'data:image/svg+xml;base64,PHN2Zz4=' }),
     );
     render(ReportAddress, { eventId: 3, lang: 'de', onerror: vi.fn() });
@@ -177,9 +164,9 @@ describe('ReportAddress (projector)', () => {
   });
 
   it('shows nothing while reporting is not served', async () => {
-    reportingApi.status.mockResolvedValue(serving());
+    service.reporting_status.mockResolvedValue(serving());
     render(ReportAddress, { eventId: 3, lang: 'en', onerror: vi.fn() });
-    await waitFor(() => expect(reportingApi.status).toHaveBeenCalled());
+    await waitFor(() => expect(service.reporting_status).toHaveBeenCalled());
     expect(screen.queryByTestId('report-address')).toBeNull();
   });
 });

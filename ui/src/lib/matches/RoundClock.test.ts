@@ -2,11 +2,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/svelte';
 import type { ClockView } from '../bindings/ClockView';
 
-const { clockApi } = vi.hoisted(() => ({
-  clockApi: { clock: vi.fn(), command: vi.fn(), tableClock: vi.fn() },
-}));
-vi.mock('./clockApi', () => ({ clockApi }));
-vi.mock('../api', () => ({ inApp: () => true, toServiceError: (e: unknown) => e }));
+// Through the real API (lib/api/clock.ts) down to Tauri's `invoke`, answered command by command.
+const { invoke } = vi.hoisted(() => ({ invoke: vi.fn() }));
+vi.mock('@tauri-apps/api/core', () => ({ invoke }));
+import { serveCommands } from '../testing/ipc';
+const service = serveCommands(invoke, ['tournament_clock', 'tournament_clock_command', 'tournament_table_clock']);
 
 import RoundClock from './RoundClock.svelte';
 import { pollClock, publishedRound } from './clock';
@@ -25,21 +25,20 @@ const view = (over: Partial<ClockView> = {}): ClockView => ({
 });
 
 describe('RoundClock', () => {
-  beforeEach(() => vi.clearAllMocks());
-
   it("shows the service's text and marks the five-minute warning", async () => {
-    clockApi.clock.mockResolvedValue(
+    service.tournament_clock.mockResolvedValue(
       view({ text: '4:59', remaining_ms: 299_000, state: 'running', warning: true }),
     );
     render(RoundClock, { eventId: 7, lang: 'en', onerror: vi.fn() });
     const clock = await screen.findByTestId('round-clock');
+    expect(service.tournament_clock).toHaveBeenCalledWith({ id: 7 });
     expect(screen.getByTestId('round-clock-time').textContent).toBe('4:59');
     expect(clock.classList.contains('warning')).toBe(true);
     expect(clock.textContent).toContain('Five minutes left');
   });
 
   it('shows overtime below zero in German', async () => {
-    clockApi.clock.mockResolvedValue(
+    service.tournament_clock.mockResolvedValue(
       view({ text: '-3:10', remaining_ms: -190_000, state: 'running', overtime: true }),
     );
     render(RoundClock, { eventId: 7, lang: 'de', size: 'large', onerror: vi.fn() });
@@ -50,34 +49,34 @@ describe('RoundClock', () => {
   });
 
   it('offers start, then pause, and sets the length in minutes', async () => {
-    clockApi.clock.mockResolvedValue(view());
-    clockApi.command
+    service.tournament_clock.mockResolvedValue(view());
+    service.tournament_clock_command
       .mockResolvedValueOnce(view({ state: 'running', text: '49:59' }))
       .mockResolvedValueOnce(view({ state: 'running', text: '40:00', length_minutes: 40 }));
     render(RoundClock, { eventId: 7, lang: 'en', controls: true, onerror: vi.fn() });
     await fireEvent.click(await screen.findByTestId('clock-start'));
-    expect(clockApi.command).toHaveBeenCalledWith(7, { action: 'start' }, 'en');
+    expect(service.tournament_clock_command).toHaveBeenCalledWith({ id: 7, action: { action: 'start' }, lang: 'en' });
     expect(await screen.findByTestId('clock-pause')).toBeTruthy();
     await fireEvent.input(screen.getByTestId('clock-minutes'), { target: { value: '40' } });
     await fireEvent.click(screen.getByTestId('clock-set'));
-    await waitFor(() => expect(clockApi.command).toHaveBeenCalledWith(7, { action: 'set', minutes: 40 }, 'en'));
+    await waitFor(() => expect(service.tournament_clock_command).toHaveBeenCalledWith({ id: 7, action: { action: 'set', minutes: 40 }, lang: 'en' }));
   });
 
   it('without an event shows the clock started last, with its event, and nothing when none', async () => {
-    clockApi.tableClock.mockResolvedValueOnce(view({ state: 'running' }));
+    service.tournament_table_clock.mockResolvedValueOnce(view({ state: 'running' }));
     const { unmount } = render(RoundClock, { lang: 'en', onerror: vi.fn() });
     expect((await screen.findByTestId('round-clock')).textContent).toContain('Spring Open');
     expect(screen.queryByTestId('clock-start')).toBeNull();
     unmount();
-    clockApi.tableClock.mockResolvedValueOnce(view({ state: 'paused', text: '12:00' }));
+    service.tournament_table_clock.mockResolvedValueOnce(view({ state: 'paused', text: '12:00' }));
     const inline = render(RoundClock, { lang: 'en', size: 'inline', onerror: vi.fn() });
     const small = await screen.findByTestId('round-clock-inline');
     expect(small.textContent?.trim()).toBe('12:00');
     expect(small.getAttribute('title')).toBe('Spring Open · Round 2');
     inline.unmount();
-    clockApi.tableClock.mockResolvedValue(null);
+    service.tournament_table_clock.mockResolvedValue(null);
     render(RoundClock, { lang: 'en', onerror: vi.fn() });
-    await waitFor(() => expect(clockApi.tableClock).toHaveBeenCalledTimes(3));
+    await waitFor(() => expect(service.tournament_table_clock).toHaveBeenCalledTimes(3));
     expect(screen.queryByTestId('round-clock')).toBeNull();
   });
 });

@@ -1,15 +1,17 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen } from '@testing-library/svelte';
 
-const { historyApi } = vi.hoisted(() => ({ historyApi: { stats: vi.fn(), otherStats: vi.fn() } }));
-vi.mock('../api/matches', () => ({ historyApi, tournamentApi: {} }));
-vi.mock('../api', () => ({ inApp: () => true, toServiceError: (e: unknown) => e }));
+// Through the real API (lib/api/matches.ts) down to Tauri's `invoke`, answered command by command.
+const { invoke } = vi.hoisted(() => ({ invoke: vi.fn() }));
+vi.mock('@tauri-apps/api/core', () => ({ invoke }));
+import { serveCommands } from '../testing/ipc';
+const service = serveCommands(invoke, ['history_stats', 'other_stats']);
 
 import Stats from './Stats.svelte';
 
 describe('Stats', () => {
   it('draws one bar per people, as long as the win rate Rust computed', async () => {
-    historyApi.stats.mockResolvedValue({
+    service.history_stats.mockResolvedValue({
       player: null,
       games: 4,
       average_crystals: 3,
@@ -22,6 +24,7 @@ describe('Stats', () => {
     });
     render(Stats, { lang: 'en', onerror: vi.fn() });
     expect((await screen.findByTestId('stats-games')).textContent).toContain('4');
+    expect(service.history_stats).toHaveBeenCalledWith({ player: null, lang: 'en' });
     expect(screen.getByTestId('stats-fights').textContent).toContain('6.25');
     const vulca = Number(screen.getByTestId('bar-Vulca').getAttribute('width'));
     const hoax = Number(screen.getByTestId('bar-Hoax').getAttribute('width'));
@@ -32,14 +35,14 @@ describe('Stats', () => {
   });
 
   it('says so when there are no games yet', async () => {
-    historyApi.stats.mockResolvedValue({ player: null, games: 0, average_crystals: 0, average_fights: 0, by_people: [], by_matchup: [] });
+    service.history_stats.mockResolvedValue({ player: null, games: 0, average_crystals: 0, average_fights: 0, by_people: [], by_matchup: [] });
     render(Stats, { lang: 'de', onerror: vi.fn() });
     expect((await screen.findByTestId('stats-none')).textContent).toContain('Noch keine beendeten Spiele');
   });
 
   it('shows the chosen other game: figures, ends by their enum, bars per player and deck, matchups', async () => {
-    historyApi.stats.mockResolvedValue({ player: null, games: 0, average_crystals: 0, average_fights: 0, by_people: [], by_matchup: [] });
-    historyApi.otherStats.mockResolvedValue({
+    service.history_stats.mockResolvedValue({ player: null, games: 0, average_crystals: 0, average_fights: 0, by_people: [], by_matchup: [] });
+    service.other_stats.mockResolvedValue({
       kind: 'whi',
       title: 'Warhammer: Invasion',
       player: null,
@@ -64,7 +67,7 @@ describe('Stats', () => {
     await screen.findByTestId('stats-none');
     await fireEvent.change(screen.getByTestId('stats-game'), { target: { value: 'whi' } });
     expect((await screen.findByTestId('stats-turns')).textContent).toContain('7.33');
-    expect(historyApi.otherStats).toHaveBeenCalledWith('whi', null, 'de');
+    expect(service.other_stats).toHaveBeenCalledWith({ kind: 'whi', player: null, lang: 'de' });
     expect(screen.getByTestId('stats-games').textContent).toContain('3');
     expect(screen.getByTestId('stats-figure').textContent).toContain('1.67');
     expect(screen.getByTestId('stats-figure-label').textContent).toBe('Brennende Zonen des Verlierers');

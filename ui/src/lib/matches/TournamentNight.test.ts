@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/svelte';
 
 // The organiser's night (issue #29) against the API the pieces really call: lib/api/matches.ts,
-// ./reportingApi.ts and ./clockApi.ts as they are, down to Tauri's `invoke`, answered here
+// ../api/reporting.ts and ../api/clock.ts as they are, down to Tauri's `invoke`, answered here
 // command by command. A command this file does not answer fails the test.
 const { invoke } = vi.hoisted(() => ({ invoke: vi.fn() }));
 vi.mock('@tauri-apps/api/core', () => ({ invoke }));

@@ -2,7 +2,7 @@
 // the keepawake crate). Asking twice for the same state costs nothing: the command only acts
 // when the state changes. What happened is given back, so the table can say whether the screen
 // really stays on (More shows it) instead of failing quietly.
-import { call, inApp } from '../api';
+import { api, inApp } from '../api';
 
 export type WakeOutcome = {
   /** The system holds the screen on for us. */
@@ -18,7 +18,7 @@ export async function keepAwake(on: boolean): Promise<WakeOutcome> {
   if (!inApp() || last === on) return outcome;
   last = on;
   try {
-    const held = await call<boolean>('keep_awake', { on });
+    const held = await api.keepAwake(on);
     outcome = { held, problem: null };
   } catch (e) {
     // no wake lock on this system: the game goes on, the screen may dim as usual

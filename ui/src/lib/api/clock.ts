@@ -1,6 +1,5 @@
 // Typed calls for the round clock, preparing and publishing pairings, and the app's matches
-// offered as a table's result. Kept beside the
-// components that use them (the Matches screen's other calls are in ../api/matches.ts).
+// offered as a table's result (the Matches screen's other calls are in ./matches.ts).
 import { call } from '../api';
 import type { ClockAction } from '../bindings/ClockAction';
 import type { ClockView } from '../bindings/ClockView';

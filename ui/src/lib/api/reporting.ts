@@ -1,6 +1,7 @@
 // Typed calls for players reporting from their phones (the event page's reporting panel).
 import { call } from '../api';
 import type { LanAddress } from '../bindings/LanAddress';
+import type { Player } from '../bindings/Player';
 import type { Language } from '../bindings/Language';
 import type { ReportAcceptance } from '../bindings/ReportAcceptance';
 import type { ReportLogView } from '../bindings/ReportLogView';
@@ -33,7 +34,7 @@ export const reportingApi = {
     id: number,
     round: number,
     table: number,
-    winner: 'a' | 'b',
+    winner: Player,
     crystalsA: number,
     crystalsB: number,
     lang: Language,
