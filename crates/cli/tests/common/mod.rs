@@ -1,6 +1,8 @@
 //! What the CLI integration tests share: running the real `tablemate` binary on a data folder.
 // Each test file is its own crate and uses only part of this module.
 #![allow(dead_code)]
+// test helpers: a failed step is the failed test
+#![allow(clippy::unwrap_used)]
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::Path;
