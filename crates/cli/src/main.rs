@@ -151,7 +151,7 @@ impl Ctx<'_> {
     pub fn open(&self) -> Result<Service, ServiceError> {
         let svc = self.open_quietly()?;
         for n in svc.notices() {
-            if svc.disk_full() && n.kind == NoticeKind::ReadOnly {
+            if n.kind == NoticeKind::DiskFull {
                 self.disk_full.set(Some(n.message));
                 continue;
             }

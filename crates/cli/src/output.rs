@@ -58,6 +58,9 @@ impl Out {
 
 /// Reports an error on stderr and picks the exit code: 1 user error, 2 internal error.
 pub fn fail(e: &ServiceError) -> ExitCode {
+    // a problem with the data folder (a full disk, a folder that cannot be written) is worded
+    // in one place, in English; said here in the settings' language
+    let e = &e.clone().in_language(lang());
     eprintln!("tablemate: {}", e.message);
     if e.code == tablemate::ErrorCode::NeedsConfirmation {
         // the service asks "are you sure?"; on the command line that answer is a flag

@@ -326,49 +326,9 @@ fn sigkill_at_random_moments_loses_no_acknowledged_write() {
     assert_eq!(svc.integrity_check().unwrap(), vec!["ok".to_string()]);
 }
 
-/// A small file system of its own (tmpfs), unmounted when the test ends, even a failed one.
-struct SmallDisk {
-    dir: tempfile::TempDir,
-}
-
-impl SmallDisk {
-    /// `None` (with why) where this process may not mount (not root, no CAP_SYS_ADMIN).
-    fn mount(size: &str) -> Result<SmallDisk, String> {
-        let dir = tempfile::tempdir().map_err(|e| e.to_string())?;
-        let o = Command::new("mount")
-            .args(["-t", "tmpfs", "-o", &format!("size={size}"), "tmpfs"])
-            .arg(dir.path())
-            .output()
-            .map_err(|e| format!("mount cannot run: {e}"))?;
-        if !o.status.success() {
-            return Err(String::from_utf8_lossy(&o.stderr).trim().to_owned());
-        }
-        Ok(SmallDisk { dir })
-    }
-
-    fn path(&self) -> &Path {
-        self.dir.path()
-    }
-
-    /// Fills the disk to the last byte; returns the file that holds it.
-    fn fill(&self) -> std::path::PathBuf {
-        use std::io::Write;
-        let filler = self.path().join("filler");
-        let mut f = std::fs::File::create(&filler).unwrap();
-        let block = vec![0u8; 64 * 1024];
-        while f.write_all(&block).is_ok() {}
-        // the last bytes that still fit
-        while f.write_all(&[0u8]).is_ok() {}
-        let _ = f.sync_all();
-        filler
-    }
-}
-
-impl Drop for SmallDisk {
-    fn drop(&mut self) {
-        let _ = Command::new("umount").arg(self.dir.path()).status();
-    }
-}
+#[path = "../../../tests/support/small_disk.rs"]
+mod small_disk;
+use small_disk::{Disk, SmallDisk};
 
 /// The reads a player needs at the table, as JSON (stdout) and what was said on stderr.
 const READS: [&[&str]; 6] = [
@@ -394,15 +354,11 @@ fn out(data: &Path, args: &[&str]) -> (Option<i32>, String, String) {
 /// is space again, everything is there and writes work.
 #[test]
 fn on_a_full_disk_every_read_works_and_writes_are_refused_saying_so_once() {
-    let disk = match SmallDisk::mount("24m") {
-        Ok(d) => d,
-        Err(why) => {
-            // Without a small file system of our own there is no full disk to read from; the
-            // store's own test of a write running out of space still runs
-            // (crates/store/tests/durability.rs).
-            eprintln!("SKIPPED: cannot mount a small tmpfs here ({why})");
-            return;
-        }
+    let Some(Disk::Here(disk)) = SmallDisk::mount(
+        "24m",
+        "on_a_full_disk_every_read_works_and_writes_are_refused_saying_so_once",
+    ) else {
+        return; // it ran in a namespace of its own, or was skipped saying why
     };
     let data = disk.path().join("data");
     run(
@@ -428,6 +384,9 @@ fn on_a_full_disk_every_read_works_and_writes_are_refused_saying_so_once() {
         &data,
         &["cards", "fix", "V24", "--fact", "moons", "--value", "2"],
     );
+    // a second data folder on the same disk, speaking German
+    let data_de = disk.path().join("data-de");
+    run(&data_de, &["settings", "--language", "de"]);
     let before: Vec<String> = READS.iter().map(|r| out(&data, r).1).collect();
     for (r, o) in READS.iter().zip(&before) {
         assert!(o.len() > 2, "{r:?} prints something: {o}");
@@ -445,6 +404,8 @@ fn on_a_full_disk_every_read_works_and_writes_are_refused_saying_so_once() {
             let notes = now["notices"].as_array().unwrap();
             assert_eq!(notes.len(), 1, "{stdout}");
             assert!(notes[0]["message"].as_str().unwrap().contains(said));
+            // its own kind: the app words a full disk, not a folder that cannot be written
+            assert_eq!(notes[0]["kind"], "disk_full", "{stdout}");
             now["notices"] = Value::Null;
             then["notices"] = Value::Null;
             assert!(
@@ -467,6 +428,28 @@ fn on_a_full_disk_every_read_works_and_writes_are_refused_saying_so_once() {
         assert!(stderr.contains("Nothing was recorded"), "{stderr}");
         assert!(!stderr.contains("disk I/O error"), "{stderr}");
     }
+    // The settings file is not the database: its write is refused as clearly, in the
+    // settings' language, and it is left as it was.
+    let (code, _, stderr) = out(&data, &["settings", "--language", "de"]);
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(
+        stderr.contains("The disk is full; nothing can be saved"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("No space left"), "{stderr}");
+    let (code, _, stderr) = out(&data_de, &["settings", "--theme", "light"]);
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(stderr.contains("Der Datenträger ist voll"), "{stderr}");
+    assert!(!stderr.contains("No space left"), "{stderr}");
+    for (d, lang) in [(&data, "en"), (&data_de, "de")] {
+        let (code, stdout, stderr) = out(d, &["settings"]);
+        assert_eq!(code, Some(0), "{stderr}");
+        let now: Value = serde_json::from_str(&stdout).unwrap();
+        assert_eq!(
+            (now["language"].as_str(), now["theme"].as_str()),
+            (Some(lang), Some("dark"))
+        );
+    }
 
     // Space again: nothing was lost or changed, and writes work.
     std::fs::remove_file(filler).unwrap();
@@ -483,4 +466,8 @@ fn on_a_full_disk_every_read_works_and_writes_are_refused_saying_so_once() {
     run(&data, &["whi", "damage", "Ann", "quest", "1"]);
     let (code, _, stderr) = out(&data, &["game", "element", "A", "fire"]);
     assert_eq!(code, Some(0), "{stderr}");
+    assert_eq!(
+        run(&data, &["settings", "--language", "de"])["language"],
+        "de"
+    );
 }

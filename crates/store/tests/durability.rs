@@ -157,54 +157,21 @@ fn acknowledged_writes_survive_sigkill_at_random_moments() {
     );
 }
 
-/// A small tmpfs of its own, unmounted at the end, even of a failed test; `Err` with why
-/// where this process may not mount.
-struct SmallDisk(tempfile::TempDir);
-
-impl SmallDisk {
-    fn mount(size: &str) -> Result<SmallDisk, String> {
-        let dir = tempfile::tempdir().map_err(|e| e.to_string())?;
-        let o = Command::new("mount")
-            .args(["-t", "tmpfs", "-o", &format!("size={size}"), "tmpfs"])
-            .arg(dir.path())
-            .output()
-            .map_err(|e| format!("mount cannot run: {e}"))?;
-        if !o.status.success() {
-            return Err(String::from_utf8_lossy(&o.stderr).trim().to_owned());
-        }
-        Ok(SmallDisk(dir))
-    }
-
-    /// Fills the disk to the last byte.
-    fn fill(&self) -> std::path::PathBuf {
-        use std::io::Write;
-        let filler = self.0.path().join("filler");
-        let mut f = std::fs::File::create(&filler).unwrap();
-        while f.write_all(&[0u8; 64 * 1024]).is_ok() {}
-        while f.write_all(&[0u8]).is_ok() {}
-        filler
-    }
-}
-
-impl Drop for SmallDisk {
-    fn drop(&mut self) {
-        let _ = Command::new("umount").arg(self.0.path()).status();
-    }
-}
+#[path = "../../../tests/support/small_disk.rs"]
+mod small_disk;
+use small_disk::{Disk, SmallDisk};
 
 /// On a full disk the database still reads and every write is refused as a full disk,
 /// writing nothing: opened while another process keeps it open (its last write still in the
 /// write-ahead log, read too), and opened with no one else on it (read-only, writing nothing).
 #[test]
 fn on_a_full_disk_the_database_reads_and_refuses_writes() {
-    let disk = match SmallDisk::mount("4m") {
-        Ok(d) => d,
-        Err(why) => {
-            eprintln!("SKIPPED: cannot mount a small tmpfs here ({why})");
-            return;
-        }
+    let Some(Disk::Here(disk)) =
+        SmallDisk::mount("4m", "on_a_full_disk_the_database_reads_and_refuses_writes")
+    else {
+        return; // it ran in a namespace of its own, or was skipped saying why
     };
-    let path = disk.0.path().join("tablemate.db");
+    let path = disk.path().join("tablemate.db");
     let names =
         |s: &Store| -> Vec<String> { s.players().unwrap().into_iter().map(|p| p.name).collect() };
     Store::open(&path)

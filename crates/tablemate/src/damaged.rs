@@ -88,7 +88,7 @@ fn message(kind: NoticeKind, files: &[String]) -> String {
             "Your settings file could not be read, so the default language and theme are used. \
              The damaged file was kept: {list}."
         ),
-        NoticeKind::DatabaseMigrated | NoticeKind::ReadOnly => list,
+        NoticeKind::DatabaseMigrated | NoticeKind::ReadOnly | NoticeKind::DiskFull => list,
     }
 }
 

@@ -145,6 +145,25 @@ impl ServiceError {
         }
     }
 
+    /// A file of the service's own (the settings) that could not be written, worded as the
+    /// database's own refusals are, so the person knows what to do: a full disk, a folder that
+    /// cannot be written; anything else says `what` failed with the system's detail.
+    pub(crate) fn from_io(e: &std::io::Error, what: impl FnOnce() -> String) -> Self {
+        use std::io::ErrorKind;
+        // ENOSPC and EROFS (Linux, the BSDs and macOS alike)
+        let (no_space, read_only_fs) = (28, 30);
+        if e.kind() == ErrorKind::StorageFull || e.raw_os_error() == Some(no_space) {
+            ServiceError::storage_problem(StorageProblem::DiskFull, Language::En)
+        } else if e.kind() == ErrorKind::PermissionDenied
+            || e.kind() == ErrorKind::ReadOnlyFilesystem
+            || e.raw_os_error() == Some(read_only_fs)
+        {
+            ServiceError::storage_problem(StorageProblem::ReadOnly, Language::En)
+        } else {
+            ServiceError::storage(format!("{}: {e}", what()))
+        }
+    }
+
     /// Whether this is the refusal of a write because the disk is full.
     pub fn is_disk_full(&self) -> bool {
         self.storage == Some(StorageProblem::DiskFull)

@@ -19,6 +19,10 @@ pub enum NoticeKind {
     /// The data folder cannot be written: data is shown, changes are refused (reported on every
     /// start while it lasts).
     ReadOnly,
+    /// The disk of the data folder is full: data is shown, changes are refused until there is
+    /// space again (reported on every start while it lasts). Not `ReadOnly`: the person frees
+    /// space, not permissions.
+    DiskFull,
 }
 
 /// Something the person should know about (e.g. a damaged database set aside). `message` is
@@ -33,7 +37,7 @@ pub struct Notice {
     pub files: Vec<String>,
     /// `DatabaseMigrated`: the schema versions before and after.
     pub versions: Option<[u32; 2]>,
-    /// `ReadOnly`: the data folder that cannot be written.
+    /// `ReadOnly`, `DiskFull`: the data folder that cannot be written.
     pub folder: Option<String>,
 }
 

@@ -62,7 +62,7 @@ impl Service {
         let report = &opened.report;
         if report.disk_full {
             notices.push(Notice {
-                kind: NoticeKind::ReadOnly,
+                kind: NoticeKind::DiskFull,
                 message: format!(
                     "The disk is full; nothing can be saved until there is space again. \
                      Tablemate shows your data in {} as it is.",

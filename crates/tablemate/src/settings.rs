@@ -124,10 +124,10 @@ impl Settings {
         let text = serde_json::to_string_pretty(&doc)
             .map_err(|e| ServiceError::internal(e.to_string()))?;
         std::fs::create_dir_all(data_dir).map_err(|e| {
-            ServiceError::storage(format!("Cannot create {}: {e}", data_dir.display()))
+            ServiceError::from_io(&e, || format!("Cannot create {}", data_dir.display()))
         })?;
         write_atomically(&path, text.as_bytes())
-            .map_err(|e| ServiceError::storage(format!("Cannot write {}: {e}", path.display())))
+            .map_err(|e| ServiceError::from_io(&e, || format!("Cannot write {}", path.display())))
     }
 }
 

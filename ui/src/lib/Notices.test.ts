@@ -67,4 +67,19 @@ describe('Notices', () => {
     expect(screen.getByTestId('notice-read_only').textContent).toContain('Datenordner /ro kann nicht');
     expect(screen.getByTestId('notices-acknowledge').textContent).toBe('Gelesen');
   });
+
+  it('words a full disk as a full disk, not as a folder that cannot be written', async () => {
+    const full = { kind: 'disk_full', message: 'The disk is full; …', files: [], versions: null, folder: '/d' };
+    call.mockImplementation(async (cmd: string) => (cmd === 'notices' ? [full] : []));
+    const { unmount } = render(Notices, { lang: 'en' });
+    expect((await screen.findByTestId('notice-disk_full')).textContent).toBe(
+      'The disk of your data folder /d is full: Tablemate shows your data, but nothing can be saved until there is space again.',
+    );
+    expect(screen.queryByTestId('notice-read_only')).toBeNull();
+    unmount();
+    render(Notices, { lang: 'de' });
+    expect((await screen.findByTestId('notice-disk_full')).textContent).toBe(
+      'Der Datenträger deines Datenordners /d ist voll: Tablemate zeigt deine Daten, kann aber nichts speichern, bis wieder Platz ist.',
+    );
+  });
 });

@@ -16,6 +16,6 @@ files: Array<string>,
  */
 versions: [number, number] | null, 
 /**
- * `ReadOnly`: the data folder that cannot be written.
+ * `ReadOnly`, `DiskFull`: the data folder that cannot be written.
  */
 folder: string | null, };
