@@ -11,7 +11,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { phoneAt } from './phone.mjs';
-import { go as goTo, launch, painted, resize, setValue as setValueOf, shot as shotOf, typeInto as typeIntoOf } from './harness.mjs';
+import { axeViolations, go as goTo, launch, painted, resize, setValue as setValueOf, shot as shotOf, typeInto as typeIntoOf } from './harness.mjs';
 
 const eventName = `E2E Phones ${Date.now()}`;
 const players = ['Phone Anna', 'Phone Ben', 'Phone Cleo', 'Phone Dan'];
@@ -75,6 +75,22 @@ test('an event of four with round 1 paired', async () => {
 
 test('the organiser opens reporting and sees the address and its QR code', async () => {
   await s.waitFor('[data-testid="reporting"]');
+  // on a phone (360×740) the checkbox "accept reports by the organiser" is a whole line to tap,
+  // at least 44 px high, with its box large enough to see
+  await resize(s, 360, 740);
+  await s.execute(`document.querySelector('[data-testid="reporting-by-organiser"]').scrollIntoView({ block: 'center' })`);
+  await painted(s);
+  const check = await s.execute(`const box = document.querySelector('[data-testid="reporting-by-organiser"]');
+    const line = box.closest('label').getBoundingClientRect();
+    const r = box.getBoundingClientRect();
+    return { line: [line.width, line.height], box: [r.width, r.height], font: parseFloat(getComputedStyle(box.closest('label')).fontSize),
+      wide: document.documentElement.scrollWidth - window.innerWidth }`);
+  assert.ok(check.line[0] >= 44 && check.line[1] >= 44, `the checkbox's line is ${check.line.join('×')} px`);
+  assert.ok(check.box[0] >= 24 && check.box[1] >= 24, `the checkbox is ${check.box.join('×')} px`);
+  assert.ok(check.font >= 14, `its words are ${check.font} px`);
+  assert.equal(check.wide, 0, 'nothing wider than the phone');
+  await shot('reporting-checkbox-360');
+  await resize(s, 1280, 800);
   await setValue('[data-testid="reporting-network"]', 'other');
   await typeInto('[data-testid="reporting-other-ip"]', '127.0.0.1');
   await typeInto('[data-testid="reporting-port"]', String(PORT));
@@ -164,10 +180,34 @@ test("a player's phone page at 360x740, in German and in English", async () => {
   assert.equal(await s.text(await s.find('#won')), 'Ich habe gewonnen');
   const overflow = await s.execute('return document.documentElement.scrollWidth - window.innerWidth');
   assert.equal(overflow, 0, 'nothing wider than the phone');
+  // measured: every control a thumb hits is at least 44×44 px, the counts are large, and each
+  // stepper says whose count it changes
+  const boxes = await s.execute(`return ['won', 'lost', 'mine-minus', 'mine-plus', 'theirs-minus', 'theirs-plus', 'send'].map((id) => {
+      const el = document.getElementById(id);
+      const r = el.getBoundingClientRect();
+      return { id, w: r.width, h: r.height, font: parseFloat(getComputedStyle(el).fontSize), name: el.getAttribute('aria-label') || el.textContent.trim() };
+    })`);
+  for (const b of boxes) {
+    assert.ok(b.w >= 44 && b.h >= 44, `${b.id} is ${b.w}×${b.h} px`);
+    assert.ok(b.font >= 16, `${b.id} is set in ${b.font} px`);
+  }
+  const theirs = await s.text(await s.find('#theirs-label'));
+  assert.match(theirs, /^Kristalle von Phone \w+$/);
+  assert.deepEqual(
+    boxes.filter((b) => b.id.includes('-')).map((b) => b.name),
+    ['Meine Kristalle: einer weniger', 'Meine Kristalle: einer mehr', `${theirs}: einer weniger`, `${theirs}: einer mehr`],
+  );
+  const counts = await s.execute(`return ['mine', 'theirs'].map((id) => {
+      const el = document.getElementById(id);
+      return { size: parseFloat(getComputedStyle(el).fontSize), label: el.labels && el.labels[0] ? el.labels[0].textContent : '' };
+    })`);
+  for (const c of counts) assert.ok(c.size >= 24 && c.label !== '', `a count is ${c.size} px, labelled "${c.label}"`);
+  assert.deepEqual(await axeViolations(s), [], 'axe-core on the phone page (German)');
   await shot('reporting-phone-de');
   // table 1 is final in English
   await open(tables[0][1].code, 'en');
   assert.match(await s.text(await s.find('#where')), /Round\s1 · Table\s1/);
+  assert.deepEqual(await axeViolations(s), [], 'axe-core on the phone page (English)');
   await shot('reporting-phone-en');
   await s.cmd('POST', '/url', { url: app });
   await s.waitFor('[data-testid="brand"]', { timeoutMs: 30_000 });

@@ -526,6 +526,33 @@ test('at 360×740 face to face: five cards a half readable, notes off the entry,
     await shot(`table-five-cards-360-${lang}`);
     assert.deepEqual(m.chips, { A: 5, B: 5 }, `${lang}: five cards in each half`);
     assert.deepEqual(m.bad, [], `${lang}: every chip whole, inside its half, its name not cut`);
+    // a phone with its keyboard up (360×560): a line of chips a half, the cards just played
+    // (the active character, the newest support first), whole; the covered ones counted
+    await resize(s, 360, 560);
+    const short = await s.execute(`
+      const out = { shown: {}, counted: {}, bad: [] };
+      for (const seat of ['A', 'B']) {
+        const half = document.querySelector('[data-testid="side-' + seat + '"]').getBoundingClientRect();
+        const shown = [];
+        for (const c of document.querySelectorAll('[data-testid="cards-' + seat + '"] .chip')) {
+          const r = c.getBoundingClientRect();
+          if (getComputedStyle(c).visibility === 'hidden') continue;
+          const name = c.querySelector('.cname');
+          shown.push(c.dataset.testid.replace('card-' + seat + '-', ''));
+          if (r.top < half.top - 1 || r.bottom > half.bottom + 1 || r.left < half.left - 1 || r.right > half.right + 1) out.bad.push(seat + ' ' + name.textContent.trim() + ': outside its half');
+          if (name.scrollWidth > name.clientWidth + 1 || name.scrollHeight > name.clientHeight + 1) out.bad.push(seat + ' ' + name.textContent.trim() + ': name cut');
+          if (r.height < 43.5) out.bad.push(seat + ' ' + name.textContent.trim() + ': ' + Math.round(r.height) + ' px high');
+        }
+        out.shown[seat] = shown.sort();
+        const more = document.querySelector('[data-testid="more-cards-' + seat + '"]');
+        out.counted[seat] = more ? Number(more.textContent.replace(/\\D/g, '')) : 0;
+      }
+      return out;`);
+    await shot(`table-five-cards-360x560-${lang}`);
+    assert.deepEqual(short.shown, { A: ['vulca-03', 'vulca-23', 'vulca-24'], B: ['hoax-02', 'hoax-20', 'hoax-21'] }, `${lang}: the cards just played show at 360×560`);
+    assert.deepEqual(short.counted, { A: 2, B: 2 }, `${lang}: the covered characters are counted`);
+    assert.deepEqual(short.bad, [], `${lang}: at 360×560 every chip shown is whole`);
+    await resize(s, 360, 740);
   }
   await setLanguage(s, 'en');
   await go(s, 'table');
@@ -574,7 +601,8 @@ test('at 360×740 face to face: five cards a half readable, notes off the entry,
   await s.waitFor('[data-testid="game-over"]');
   assert.equal((await s.findAll('[data-testid="choose-fire"]')).length, 0, 'no "Fire?" under "Game over"');
   assert.equal((await s.findAll('[data-testid="choose-earth"]')).length, 0, 'no "Earth?" under "Game over"');
-  assert.match(await value('[data-testid="end-reason"]'), /Ben ran out of cards/);
+  // the service's sentence (the CLI's and the history's words too)
+  assert.match(await value('[data-testid="end-reason"]'), /^Ben is out of cards\b/);
   await shot('table-over-between-fights-360');
   await setLanguage(s, 'de');
   await go(s, 'table');

@@ -315,3 +315,68 @@ fn a_concession_that_wins_the_match_does_not_offer_a_next_game() {
     let last = json(d, &["game", "next"]);
     assert_eq!(last["match_over"], true, "{last}");
 }
+
+#[test]
+fn game_show_and_list_speak_the_language_of_the_settings() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    new_vulca_hoax(d);
+    ok(d, &["game", "play", "A", "V02"]);
+    ok(d, &["game", "element", "A", "fire"]);
+    let en = ok(d, &["game", "show", "--why"]);
+    for label in [
+        "turn: Ann",
+        "element: fire",
+        "crystals 0",
+        "needs at least fire",
+        "combat: ",
+        "dragons: ",
+        "why:",
+        "printed",
+    ] {
+        assert!(en.contains(label), "{label:?} in {en}");
+    }
+    ok(d, &["settings", "--language", "de"]);
+    let de = ok(d, &["game", "show", "--why"]);
+    for label in [
+        "Spiel 1 (Spiel 1 der Partie 1)",
+        "Element: Feuer",
+        "Kristalle 0",
+        "Feuer ",
+        "braucht mindestens Feuer",
+        "Kampf: ",
+        "Drachen: ",
+        "Mitte",
+        "warum:",
+        "gedruckt",
+    ] {
+        assert!(de.contains(label), "{label:?} in {de}");
+    }
+    // no English label is left
+    for english in [
+        "turn:",
+        "element:",
+        "crystals",
+        "needs at least",
+        "combat:",
+        "dragons:",
+        "centre",
+        "why:",
+        "printed",
+        " fire ",
+        " earth ",
+    ] {
+        assert!(!de.contains(english), "{english:?} in {de}");
+    }
+    let list = ok(d, &["game", "list"]);
+    assert!(
+        list.starts_with("Spiel 1: Ann (Vulca) gegen Ben (Hoax), ") && list.contains(" läuft"),
+        "{list}"
+    );
+    ok(d, &["settings", "--language", "en"]);
+    let list = ok(d, &["game", "list"]);
+    assert!(
+        list.contains(" vs ") && list.contains("in progress"),
+        "{list}"
+    );
+}

@@ -1049,3 +1049,47 @@ fn players_from_a_spreadsheet_csv_alone_make_an_event_and_bad_lists_change_nothi
     refused(d, &import_players(missing.to_str().unwrap(), "Ghost Cup"));
     assert_eq!(json(d, &["tournament", "list"]), before, "nothing imported");
 }
+
+#[test]
+fn the_organisers_refusals_speak_the_language_of_the_settings() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let id = event_with_players(d, "Herbstcup", "3").to_string();
+    let en = refused(d, &["tournament", "show", "Wintercup"]);
+    assert!(en.contains("There is no event named \"Wintercup\""), "{en}");
+    ok(d, &["settings", "--language", "de"]);
+    let de = refused(d, &["tournament", "show", "Wintercup"]);
+    assert!(
+        de.contains("Es gibt kein Turnier namens \"Wintercup\""),
+        "{de}"
+    );
+    let de = refused(d, &["tournament", "show", "99"]);
+    assert!(
+        de.contains("Es gibt kein Turnier mit der Nummer 99"),
+        "{de}"
+    );
+    let de = refused(d, &["tournament", "clock", &id]);
+    assert!(de.contains("noch keine Runde gepaart"), "{de}");
+    let de = refused(d, &["tournament", "drop", &id, "Zora"]);
+    assert!(de.contains("ist nicht für Herbstcup angemeldet"), "{de}");
+    ok(d, &["tournament", "pair", &id]);
+    let de = refused(
+        d,
+        &[
+            "tournament",
+            "result",
+            &id,
+            "--round",
+            "1",
+            "--table",
+            "1",
+            "--winner",
+            "a",
+            "--crystals",
+            "5+3",
+        ],
+    );
+    assert!(de.contains("sollten zwei Zahlen wie 5-3 sein"), "{de}");
+    let de = refused(d, &["tournament", "export", &id, "--csv", "players"]);
+    assert!(de.contains("ist weder entrants"), "{de}");
+}

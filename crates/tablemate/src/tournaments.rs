@@ -16,6 +16,7 @@ use crate::{Language, Service};
 
 mod entrants_csv;
 mod import_refusals;
+pub mod input_refusals;
 mod refusals;
 mod reporting;
 mod round_clock;
@@ -478,10 +479,20 @@ impl Service {
 
     /// Resolves an event given by id or name.
     pub fn find_event(&self, which: &str) -> Result<TournamentId> {
+        self.find_event_in(which, Language::En)
+    }
+
+    /// [`Service::find_event`] with its refusals in the interface language `lang`.
+    pub fn find_event_in(&self, which: &str, lang: Language) -> Result<TournamentId> {
         if let Some(id) = parse_id(which) {
             let id = TournamentId(id);
-            self.store.tournament(id).map_err(store_err)?;
-            return Ok(id);
+            return match self.store.tournament(id) {
+                Ok(_) => Ok(id),
+                Err(store::StoreError::NotFound { .. }) => Err(ServiceError::not_found(
+                    input_refusals::no_event_numbered(id.0, lang),
+                )),
+                Err(e) => Err(store_err(e)),
+            };
         }
         let wanted = which.trim().to_lowercase();
         let all = self.store.list_tournaments().map_err(store_err)?;
@@ -491,18 +502,14 @@ impl Service {
             .collect();
         match found.as_slice() {
             [one] => Ok(one.id),
-            [] => Err(ServiceError::not_found(format!(
-                "There is no event named {:?}",
-                which.trim()
-            ))),
-            many => Err(ServiceError::invalid(format!(
-                "{} events are named {:?}; give the id instead ({})",
-                many.len(),
+            [] => Err(ServiceError::not_found(input_refusals::no_event_named(
                 which.trim(),
-                many.iter()
-                    .map(|t| t.id.0.to_string())
-                    .collect::<Vec<_>>()
-                    .join(", ")
+                lang,
+            ))),
+            many => Err(ServiceError::invalid(input_refusals::events_named(
+                which.trim(),
+                &many.iter().map(|t| t.id.0).collect::<Vec<_>>(),
+                lang,
             ))),
         }
     }
@@ -693,7 +700,8 @@ impl Service {
         self.find_entrant_in(event, &who.into(), Language::En)
     }
 
-    fn find_entrant_in(&self, event: i64, who: &PlayerRef, lang: Language) -> Result<i64> {
+    /// [`Service::find_entrant`] with its refusal in the interface language `lang`.
+    pub fn find_entrant_in(&self, event: i64, who: &PlayerRef, lang: Language) -> Result<i64> {
         let id = TournamentId(event);
         let info = self.store.tournament(id).map_err(store_err)?;
         let entrants = self.store.entrants(id).map_err(store_err)?;

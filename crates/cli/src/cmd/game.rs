@@ -7,10 +7,8 @@ use std::io::Write;
 
 use clap::Subcommand;
 use tablemate::game::{
-    crystals, CardValuesFix, CardView, ElementName, GameAction, GameView, NewGameRequest,
-    PlayRequest, Seat,
+    CardValuesFix, ElementName, GameAction, GameView, NewGameRequest, PlayRequest, Seat,
 };
-use tablemate::history::GameStatus;
 use tablemate::{ErrorCode, Language, Service, ServiceError};
 
 use crate::output::lang;
@@ -450,27 +448,10 @@ pub fn run(ctx: &Ctx<'_>, cmd: GameCmd) -> Result<(), ServiceError> {
             let list = svc.game_list()?;
             ctx.out.print(&list, |w| {
                 if list.is_empty() {
-                    writeln!(w, "no games yet")?;
+                    writeln!(w, "{}", tablemate::game::table_text::no_games(lang()))?;
                 }
                 for g in &list {
-                    let state = match (g.status, g.winner, g.crystals) {
-                        (GameStatus::Finished, Some(w), Some(c)) => {
-                            let name = g.player_names.get(w.index()).map_or("", String::as_str);
-                            format!("{name} won {}", crystals(u32::from(c), Language::En))
-                        }
-                        (GameStatus::Abandoned, ..) => "abandoned (no result)".to_owned(),
-                        _ => "in progress".to_owned(),
-                    };
-                    writeln!(
-                        w,
-                        "game {}: {} ({}) vs {} ({}), {} events, {state}",
-                        g.id,
-                        g.player_names.first().map_or("", String::as_str),
-                        g.people.first().map_or("", String::as_str),
-                        g.player_names.get(1).map_or("", String::as_str),
-                        g.people.get(1).map_or("", String::as_str),
-                        g.events
-                    )?;
+                    writeln!(w, "{}", g.text(lang()))?;
                 }
                 Ok(())
             })
@@ -516,147 +497,16 @@ fn opt(v: Option<u8>) -> String {
     v.map_or("?".to_owned(), |x| x.to_string())
 }
 
-fn card_text(c: &CardView) -> String {
-    if c.face_down && c.id.is_none() {
-        return "face-down bluff".to_owned();
-    }
-    let name = c.name_en.as_deref().or(c.name_de.as_deref()).unwrap_or("");
-    let mut s = format!("{name} ({})", c.tag);
-    if c.face_down {
-        s.push_str(" face down");
-    }
-    if let (Some(f), Some(e)) = (c.value_fire, c.value_earth) {
-        s.push_str(&format!(" {f}/{e}"));
-    }
-    if let Some(t) = &c.target {
-        s.push_str(&format!(" -> {t}"));
-    }
-    if let Some(by) = &c.ignored_by {
-        s.push_str(&format!(" [ignored by {by}]"));
-    }
-    s
-}
-
-fn list(cards: &[CardView]) -> String {
-    cards.iter().map(card_text).collect::<Vec<_>>().join(", ")
-}
-
-fn mark(contested: Option<ElementName>, e: ElementName) -> &'static str {
-    if contested == Some(e) {
-        "*"
-    } else {
-        ""
-    }
-}
-
 fn show(ctx: &Ctx<'_>, v: &GameView, why: bool) -> Result<(), ServiceError> {
     ctx.out.print(v, |w| print_table(w, v, why))
 }
 
+/// The table in the service's words (the settings' language), then how the game ended with
+/// the CLI's own next step.
 fn print_table(w: &mut dyn Write, v: &GameView, why: bool) -> std::io::Result<()> {
-    let name = |s: Seat| {
-        v.players
-            .iter()
-            .find(|p| p.seat == s)
-            .map_or_else(|| format!("{s:?}"), |p| p.name.clone())
-    };
-    let element = v
-        .contested
-        .map_or("not chosen".to_owned(), |e| format!("{e:?}").to_lowercase());
-    let turn = v.turn.map_or("-".to_owned(), |t| format!("{t:?}"));
-    writeln!(
-        w,
-        "game {} (game {} of match {}), {} events; turn: {turn}; element: {element}",
-        v.id,
-        v.game_no,
-        v.match_id.map_or("-".to_owned(), |m| m.to_string()),
-        v.events
-    )?;
-    for p in &v.players {
-        writeln!(
-            w,
-            "{:?} {} ({}): crystals {}, dragons {}",
-            p.seat, p.name, p.people, p.crystals, p.dragons
-        )?;
-        let shield = |b: bool| if b { " shield" } else { "" };
-        writeln!(
-            w,
-            "   fire {}{}{}  earth {}{}{}  needs at least fire {} / earth {}",
-            p.total.fire,
-            mark(v.contested, ElementName::Fire),
-            shield(p.shield.fire),
-            p.total.earth,
-            mark(v.contested, ElementName::Earth),
-            shield(p.shield.earth),
-            p.needed.fire,
-            p.needed.earth
-        )?;
-        let areas = [
-            ("combat", &p.areas.combat),
-            ("covered", &p.areas.covered),
-            ("support", &p.areas.support),
-            ("leadership", &p.areas.leadership),
-            ("influence", &p.areas.influence),
-            ("achievement", &p.areas.achievement),
-        ];
-        for (name, cards) in areas {
-            if !cards.is_empty() {
-                writeln!(w, "   {name}: {}", list(cards))?;
-            }
-        }
-        if p.dragons_if_opponent_retreats > 0 && v.game_over.is_none() {
-            writeln!(
-                w,
-                "   attracts {} dragon(s) if the opponent retreats now",
-                p.dragons_if_opponent_retreats
-            )?;
-        }
-    }
-    let dragons: Vec<String> = v
-        .dragons
-        .iter()
-        .map(|d| format!("{} {}", d.colour, d.position))
-        .collect();
-    writeln!(w, "dragons: {}", dragons.join(", "))?;
-    if let Some(r) = &v.last_retreat {
-        let mods: Vec<String> = r
-            .modifiers
-            .iter()
-            .map(|m| format!("{:+} {}", m.change, m.card))
-            .collect();
-        writeln!(
-            w,
-            "last retreat: {} retreated, {} attracted {} (1 + six cards {}{}{}{})",
-            name(match r.winner {
-                Seat::A => Seat::B,
-                Seat::B => Seat::A,
-            }),
-            name(r.winner),
-            r.total,
-            r.six_cards,
-            if mods.is_empty() {
-                String::new()
-            } else {
-                format!(", {}", mods.join(", "))
-            },
-            r.capped_by
-                .as_deref()
-                .map(|c| format!(", at most one by {c}"))
-                .unwrap_or_default(),
-            r.forbidden_by
-                .as_deref()
-                .map(|c| format!(", none by {c}"))
-                .unwrap_or_default()
-        )?;
-    }
-    for e in &v.effects {
-        writeln!(w, "effect: {}", super::power::effect_text(e))?;
-    }
     let lang = lang();
     let de = lang == Language::De;
-    for x in &v.warnings {
-        writeln!(w, "warning: {}", x.message_in(lang))?;
-    }
+    write!(w, "{}", v.table_text(lang))?;
     if let Some(ending) = v.ending(lang) {
         let next = match (v.finished, v.match_over, de) {
             (true, ..) => "",
@@ -672,7 +522,8 @@ fn print_table(w: &mut dyn Write, v: &GameView, why: bool) -> std::io::Result<()
                 " — `tablemate game next` trägt es ein und beginnt das nächste Spiel"
             }
         };
-        writeln!(w, "game over: {ending}{next}")?;
+        let over = if de { "Spielende" } else { "game over" };
+        writeln!(w, "{over}: {ending}{next}")?;
     }
     if v.abandoned {
         let (no_result, hint) = if de {
@@ -690,14 +541,14 @@ fn print_table(w: &mut dyn Write, v: &GameView, why: bool) -> std::io::Result<()
     }
     if let Some(m) = v.match_winner {
         if de {
-            writeln!(w, "{} gewinnt die Partie", name(m))?;
+            writeln!(w, "{} gewinnt die Partie", v.seat_name(m))?;
         } else {
-            writeln!(w, "match won by {}", name(m))?;
+            writeln!(w, "match won by {}", v.seat_name(m))?;
         }
     }
     if why {
-        writeln!(w, "why:")?;
-        crate::cmd::power::print_breakdown(w, &v.breakdown)?;
+        writeln!(w, "{}", if de { "warum:" } else { "why:" })?;
+        write!(w, "{}", v.why_text(lang))?;
     }
     Ok(())
 }

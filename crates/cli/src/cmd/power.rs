@@ -22,15 +22,9 @@ pub fn run(ctx: &Ctx<'_>, file: &Path) -> Result<(), ServiceError> {
 }
 
 /// One active effect as the table and `power` print it: owner, card, what it does, its status.
+/// An effect in the service's words, in the settings' language.
 pub fn effect_text(e: &EffectView) -> String {
-    let by =
-        e.by.as_deref()
-            .map(|b| format!(" by {b}"))
-            .unwrap_or_default();
-    format!(
-        "{:?} {}: {} [{}{by}]",
-        e.owner, e.card_name, e.description, e.status
-    )
+    tablemate::game::table_text::effect_text(e, crate::output::lang(), &|id| id.to_owned())
 }
 
 fn yes(b: bool) -> &'static str {
@@ -41,33 +35,15 @@ fn yes(b: bool) -> &'static str {
     }
 }
 
+/// The "why?" breakdown in the service's words, in the settings' language.
 pub fn print_breakdown(w: &mut dyn Write, lines: &[BreakdownLine]) -> std::io::Result<()> {
-    for l in lines {
-        let status = match &l.ignored_by {
-            Some(by) => format!(" ignored by {by}"),
-            None if !l.counted => " not counted".to_owned(),
-            None => String::new(),
-        };
-        writeln!(
-            w,
-            "  {:?} {:<11} {:<28} printed {}/{} -> fire {} earth {}{status}",
-            l.owner,
-            l.area,
-            l.card_name,
-            l.printed.fire,
-            l.printed.earth,
-            l.value.fire,
-            l.value.earth
-        )?;
-        for s in &l.steps {
-            writeln!(
-                w,
-                "      {:?} {} -> {} by {} ({})",
-                s.element, s.from, s.to, s.by, s.effect
-            )?;
-        }
-    }
-    Ok(())
+    write!(
+        w,
+        "{}",
+        tablemate::game::table_text::breakdown_text(lines, crate::output::lang(), &|id| {
+            id.to_owned()
+        })
+    )
 }
 
 fn print_power(w: &mut dyn Write, v: &PowerView) -> std::io::Result<()> {

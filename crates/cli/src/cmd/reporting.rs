@@ -15,12 +15,10 @@ use lanreport::StopReason;
 use tablemate::tournaments::{
     ReportAcceptance, ReportLogAction, ReportLogView, ReportingView, SeatCodeView, TableReportState,
 };
-use tablemate::{Language, Service, ServiceError};
+use tablemate::{Service, ServiceError};
 
+use crate::output::lang;
 use crate::Ctx;
-
-/// The CLI speaks English (as its other refusals do).
-const LANG: Language = Language::En;
 
 #[derive(Debug, Subcommand)]
 pub enum ReportCmd {
@@ -214,7 +212,7 @@ pub fn run(ctx: &Ctx, mut svc: Service, cmd: ReportCmd) -> Result<(), ServiceErr
     let out = ctx.out;
     match cmd {
         ReportCmd::Serve { event, address: a } => {
-            let id = svc.find_event(&event)?.0;
+            let id = svc.find_event_in(&event, lang())?.0;
             serve(svc, id, address(a)?, ctx)
         }
         ReportCmd::Networks => {
@@ -235,8 +233,8 @@ pub fn run(ctx: &Ctx, mut svc: Service, cmd: ReportCmd) -> Result<(), ServiceErr
             })
         }
         ReportCmd::Codes { event, round } => {
-            let id = svc.find_event(&event)?.0;
-            let codes = svc.seat_codes(id, round, LANG)?;
+            let id = svc.find_event_in(&event, lang())?.0;
+            let codes = svc.seat_codes(id, round, lang())?;
             out.print(&codes, |w| print_codes(w, &codes))
         }
         ReportCmd::Reports {
@@ -246,9 +244,9 @@ pub fn run(ctx: &Ctx, mut svc: Service, cmd: ReportCmd) -> Result<(), ServiceErr
             log,
             accept,
         } => {
-            let id = svc.find_event(&event)?.0;
+            let id = svc.find_event_in(&event, lang())?.0;
             if log {
-                let log = svc.report_log(id, LANG)?;
+                let log = svc.report_log(id, lang())?;
                 return out.print(&log, |w| print_log(w, &log));
             }
             if let Some(a) = accept {
@@ -264,22 +262,22 @@ pub fn run(ctx: &Ctx, mut svc: Service, cmd: ReportCmd) -> Result<(), ServiceErr
                 svc.set_report_acceptance(id, acceptance)?;
             }
             let view = if open {
-                svc.open_reporting(id, LANG)?
+                svc.open_reporting(id, lang())?
             } else if close {
-                svc.close_reporting(id, LANG)?
+                svc.close_reporting(id, lang())?
             } else {
-                svc.reporting(id, LANG)?
+                svc.reporting(id, lang())?
             };
             out.print(&view, |w| print_reporting(w, &view))
         }
         ReportCmd::Accept(at) => {
-            let id = svc.find_event(&at.event)?.0;
-            let view = svc.accept_reports(id, at.round, at.table, LANG)?;
+            let id = svc.find_event_in(&at.event, lang())?.0;
+            let view = svc.accept_reports(id, at.round, at.table, lang())?;
             out.print(&view, |w| print_reporting(w, &view))
         }
         ReportCmd::Reset(at) => {
-            let id = svc.find_event(&at.event)?.0;
-            let view = svc.reset_reports(id, at.round, at.table, LANG)?;
+            let id = svc.find_event_in(&at.event, lang())?.0;
+            let view = svc.reset_reports(id, at.round, at.table, lang())?;
             out.print(&view, |w| print_reporting(w, &view))
         }
         ReportCmd::Settle {
@@ -287,9 +285,9 @@ pub fn run(ctx: &Ctx, mut svc: Service, cmd: ReportCmd) -> Result<(), ServiceErr
             winner,
             crystals,
         } => {
-            let id = svc.find_event(&at.event)?.0;
+            let id = svc.find_event_in(&at.event, lang())?.0;
             let (ca, cb) = super::tournament::parse_crystals(&crystals)?;
-            let view = svc.settle_reports(id, at.round, at.table, &winner, ca, cb, LANG)?;
+            let view = svc.settle_reports(id, at.round, at.table, &winner, ca, cb, lang())?;
             out.print(&view, |w| print_reporting(w, &view))
         }
     }
@@ -300,12 +298,12 @@ pub fn run(ctx: &Ctx, mut svc: Service, cmd: ReportCmd) -> Result<(), ServiceErr
 /// a second `serve` (or the app) is refused before it opens or closes anything.
 fn serve(mut svc: Service, event: i64, address: SocketAddr, ctx: &Ctx) -> Result<(), ServiceError> {
     let lock = lanreport::ServeLock::acquire(svc.paths().dir(), event, lanreport::Holder::Cli)
-        .map_err(|e| ServiceError::invalid(e.text(LANG)))?;
-    let view = svc.reporting(event, LANG)?;
+        .map_err(|e| ServiceError::invalid(e.text(lang())))?;
+    let view = svc.reporting(event, lang())?;
     if !view.live {
-        svc.open_reporting(event, LANG)?;
+        svc.open_reporting(event, lang())?;
     }
-    let round = svc.reporting(event, LANG)?.round;
+    let round = svc.reporting(event, lang())?.round;
     let service = Arc::new(Mutex::new(svc));
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
@@ -331,16 +329,16 @@ fn serve(mut svc: Service, event: i64, address: SocketAddr, ctx: &Ctx) -> Result
             why = codes_stop(&service, event, round) => why,
         };
         server.stop().await;
-        eprintln!("tablemate: reporting stopped: {}", why.text(LANG));
+        eprintln!("tablemate: reporting stopped: {}", why.text(lang()));
         Ok::<(), ServiceError>(())
     });
     // the codes stop working with the server, and the event page says so
     if let Ok(mut svc) = service.lock() {
         if svc
-            .reporting(event, LANG)
+            .reporting(event, lang())
             .is_ok_and(|v| v.open && v.round == round)
         {
-            let _ = svc.close_reporting(event, LANG);
+            let _ = svc.close_reporting(event, lang());
         }
     }
     drop(lock);
@@ -366,7 +364,7 @@ async fn codes_stop(service: &Arc<Mutex<Service>>, event: i64, round: u32) -> St
         let Ok(svc) = service.lock() else {
             return StopReason::Closed;
         };
-        match svc.reporting(event, LANG) {
+        match svc.reporting(event, lang()) {
             Ok(view) => {
                 if let Some(why) = StopReason::of(round, &view) {
                     return why;

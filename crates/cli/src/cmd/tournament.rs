@@ -6,15 +6,15 @@ use std::io::{self, Write};
 use std::path::PathBuf;
 
 /// The language of refusals: the command line speaks English, like its output.
-const LANG: tablemate::Language = tablemate::Language::En;
-
 use clap::{Args, Subcommand};
+use tablemate::tournaments::input_refusals;
 use tablemate::tournaments::{
     ClockAction, ClockState, ClockView, EventDetail, NewEvent, PairingTable, ResultSourceKind,
     RoundView, StandingView,
 };
 use tablemate::{Service, ServiceError};
 
+use crate::output::lang;
 use crate::Ctx;
 
 #[derive(Debug, Subcommand)]
@@ -282,11 +282,7 @@ pub struct ResultArgs {
 
 /// `5-3` → (5, 3).
 pub fn parse_crystals(text: &str) -> Result<(u8, u8), ServiceError> {
-    let bad = || {
-        ServiceError::invalid(format!(
-            "Crystals {text:?} should be two numbers like 5-3 (seat A first)"
-        ))
-    };
+    let bad = || ServiceError::invalid(input_refusals::crystals_format(text, lang()));
     let (a, b) = text.trim().split_once(['-', ':']).ok_or_else(bad)?;
     Ok((
         a.trim().parse().map_err(|_| bad())?,
@@ -310,7 +306,7 @@ pub fn run(ctx: &Ctx, cmd: TournamentCmd) -> Result<(), ServiceError> {
                     first_round: a.first_round,
                     seed: a.seed,
                 },
-                LANG,
+                lang(),
             )?;
             out.print(&ev, |w| {
                 writeln!(
@@ -348,7 +344,7 @@ pub fn run(ctx: &Ctx, cmd: TournamentCmd) -> Result<(), ServiceError> {
             })
         }
         TournamentCmd::Show { event } => {
-            let id = svc.find_event(&event)?.0;
+            let id = svc.find_event_in(&event, lang())?.0;
             let d = svc.event_detail(id)?;
             out.print(&d, |w| print_detail(w, &d))
         }
@@ -357,10 +353,10 @@ pub fn run(ctx: &Ctx, cmd: TournamentCmd) -> Result<(), ServiceError> {
             players,
             people,
         } => {
-            let id = svc.find_event(&event)?.0;
+            let id = svc.find_event_in(&event, lang())?.0;
             let names: Vec<&str> = players.iter().map(String::as_str).collect();
             // all or none: one refused name registers nobody
-            let added = svc.register_all(id, &names, people.as_deref(), LANG)?;
+            let added = svc.register_all(id, &names, people.as_deref(), lang())?;
             out.print(&added, |w| {
                 for e in &added {
                     let late = if e.joined_round > 1 {
@@ -390,14 +386,20 @@ pub fn run(ctx: &Ctx, cmd: TournamentCmd) -> Result<(), ServiceError> {
             name,
             people,
         } => {
-            let id = svc.find_event(&event)?.0;
-            let entrant = svc.find_entrant(id, &player)?;
+            let id = svc.find_event_in(&event, lang())?.0;
+            let entrant = svc.find_entrant_in(id, &player.as_str().into(), lang())?;
             let now = svc
                 .event_detail(id)?
                 .entrants
                 .into_iter()
                 .find(|e| e.id == entrant)
-                .ok_or_else(|| ServiceError::not_found(format!("{player:?} is not registered")))?;
+                .ok_or_else(|| {
+                    let event = svc
+                        .event_detail(id)
+                        .map(|d| d.event.name)
+                        .unwrap_or_default();
+                    ServiceError::not_found(input_refusals::not_registered(&player, &event, lang()))
+                })?;
             let name = name.unwrap_or(now.name);
             let people = people.or(now.people);
             let e = svc.correct_registration(
@@ -405,7 +407,7 @@ pub fn run(ctx: &Ctx, cmd: TournamentCmd) -> Result<(), ServiceError> {
                 tablemate::tournaments::PlayerRef::Entrant(entrant),
                 &name,
                 people.as_deref(),
-                LANG,
+                lang(),
             )?;
             out.print(&e, |w| {
                 writeln!(
@@ -421,13 +423,13 @@ pub fn run(ctx: &Ctx, cmd: TournamentCmd) -> Result<(), ServiceError> {
             })
         }
         TournamentCmd::Unregister { event, player } => {
-            let id = svc.find_event(&event)?.0;
-            let e = svc.remove_registration(id, &player, LANG)?;
+            let id = svc.find_event_in(&event, lang())?.0;
+            let e = svc.remove_registration(id, &player, lang())?;
             out.print(&e, |w| writeln!(w, "{} is no longer registered", e.name))
         }
         TournamentCmd::Drop { event, player } => {
-            let id = svc.find_event(&event)?.0;
-            let e = svc.drop_player(id, &player, LANG)?;
+            let id = svc.find_event_in(&event, lang())?.0;
+            let e = svc.drop_player(id, &player, lang())?;
             out.print(&e, |w| {
                 writeln!(
                     w,
@@ -438,15 +440,15 @@ pub fn run(ctx: &Ctx, cmd: TournamentCmd) -> Result<(), ServiceError> {
             })
         }
         TournamentCmd::Undrop { event, player } => {
-            let id = svc.find_event(&event)?.0;
-            let e = svc.take_back_drop(id, &player, LANG)?;
+            let id = svc.find_event_in(&event, lang())?.0;
+            let e = svc.take_back_drop(id, &player, lang())?;
             out.print(&e, |w| {
                 writeln!(w, "{} is back in and will be paired", e.name)
             })
         }
         TournamentCmd::Unpair { event, confirm } => {
-            let id = svc.find_event(&event)?.0;
-            let undone = svc.undo_round(id, confirm, LANG)?;
+            let id = svc.find_event_in(&event, lang())?.0;
+            let undone = svc.undo_round(id, confirm, lang())?;
             let json = serde_json::json!({
                 "undone_round": undone.number,
                 "drops_moved": undone.drops_moved,
@@ -458,11 +460,11 @@ pub fn run(ctx: &Ctx, cmd: TournamentCmd) -> Result<(), ServiceError> {
             })
         }
         TournamentCmd::Pair { event, prepare } => {
-            let id = svc.find_event(&event)?.0;
+            let id = svc.find_event_in(&event, lang())?.0;
             let r = if prepare {
-                svc.prepare_round(id, LANG)?
+                svc.prepare_round(id, lang())?
             } else {
-                svc.pair_round(id, LANG)?
+                svc.pair_round(id, lang())?
             };
             out.print(&r, |w| {
                 print_round(w, &r)?;
@@ -476,37 +478,33 @@ pub fn run(ctx: &Ctx, cmd: TournamentCmd) -> Result<(), ServiceError> {
             })
         }
         TournamentCmd::Publish { event } => {
-            let id = svc.find_event(&event)?.0;
-            let round = svc.publish_round(id, LANG)?;
+            let id = svc.find_event_in(&event, lang())?.0;
+            let round = svc.publish_round(id, lang())?;
             out.print(&serde_json::json!({ "published_round": round }), |w| {
                 writeln!(w, "round {round} published")
             })
         }
         TournamentCmd::Clock { event, action } => {
-            let id = svc.find_event(&event)?.0;
+            let id = svc.find_event_in(&event, lang())?.0;
             let clock = match action.as_ref().and_then(ClockCmd::action) {
-                Some(a) => svc.command_clock(id, a, LANG)?,
-                None => svc.round_clock(id)?.ok_or_else(|| {
-                    ServiceError::invalid("No round has been paired yet, so there is no clock")
-                })?,
+                Some(a) => svc.command_clock(id, a, lang())?,
+                None => svc
+                    .round_clock(id)?
+                    .ok_or_else(|| ServiceError::invalid(input_refusals::no_clock(lang())))?,
             };
             out.print(&clock, |w| print_clock(w, &clock))
         }
         TournamentCmd::Result(a) => {
-            let id = svc.find_event(&a.at.event)?.0;
+            let id = svc.find_event_in(&a.at.event, lang())?.0;
             let t = match (a.match_id, a.winner, a.crystals) {
                 (Some(m), _, _) => {
-                    svc.record_result_from_match(id, a.at.round, a.at.table, m, LANG)?
+                    svc.record_result_from_match(id, a.at.round, a.at.table, m, lang())?
                 }
                 (None, Some(w), Some(c)) => {
                     let (ca, cb) = parse_crystals(&c)?;
-                    svc.record_result(id, a.at.round, a.at.table, &w, ca, cb, LANG)?
+                    svc.record_result(id, a.at.round, a.at.table, &w, ca, cb, lang())?
                 }
-                _ => {
-                    return Err(ServiceError::invalid(
-                        "Give --winner and --crystals, or --match",
-                    ))
-                }
+                _ => return Err(ServiceError::invalid(input_refusals::result_needs(lang()))),
             };
             out.print(&t, |w| {
                 write!(w, "round {} ", a.at.round)?;
@@ -514,7 +512,7 @@ pub fn run(ctx: &Ctx, cmd: TournamentCmd) -> Result<(), ServiceError> {
             })
         }
         TournamentCmd::Matches { at } => {
-            let id = svc.find_event(&at.event)?.0;
+            let id = svc.find_event_in(&at.event, lang())?.0;
             let found = svc.matches_at_table(id, at.round, at.table)?;
             out.print(&found, |w| {
                 if found.is_empty() {
@@ -536,16 +534,16 @@ pub fn run(ctx: &Ctx, cmd: TournamentCmd) -> Result<(), ServiceError> {
             crystals,
             reason,
         } => {
-            let id = svc.find_event(&at.event)?.0;
+            let id = svc.find_event_in(&at.event, lang())?.0;
             let (ca, cb) = parse_crystals(&crystals)?;
-            let t = svc.correct_result(id, at.round, at.table, &winner, ca, cb, &reason, LANG)?;
+            let t = svc.correct_result(id, at.round, at.table, &winner, ca, cb, &reason, lang())?;
             out.print(&t, |w| {
                 write!(w, "corrected round {} ", at.round)?;
                 print_table(w, &t)
             })
         }
         TournamentCmd::Standings { event } => {
-            let id = svc.find_event(&event)?.0;
+            let id = svc.find_event_in(&event, lang())?.0;
             let d = svc.event_detail(id)?;
             out.print(&d.standings, |w| {
                 print_standings(w, &d.standings)?;
@@ -557,20 +555,26 @@ pub fn run(ctx: &Ctx, cmd: TournamentCmd) -> Result<(), ServiceError> {
             out: dir,
             csv,
         } => {
-            let id = svc.find_event(&event)?.0;
+            let id = svc.find_event_in(&event, lang())?.0;
             export(&svc, out, id, dir, csv)
         }
         TournamentCmd::Import { path, csv, event } => {
             let ev = match (path, csv) {
-                (Some(p), None) => svc.import_event_path(&p, LANG)?,
+                (Some(p), None) => svc.import_event_path(&p, lang())?,
                 (None, Some(dir)) => {
                     let header = NewEvent {
-                        name: event
-                            .name
-                            .ok_or_else(|| ServiceError::invalid("CSV import needs --name"))?,
-                        date: event
-                            .date
-                            .ok_or_else(|| ServiceError::invalid("CSV import needs --date"))?,
+                        name: event.name.ok_or_else(|| {
+                            ServiceError::invalid(input_refusals::csv_import_needs(
+                                "--name",
+                                lang(),
+                            ))
+                        })?,
+                        date: event.date.ok_or_else(|| {
+                            ServiceError::invalid(input_refusals::csv_import_needs(
+                                "--date",
+                                lang(),
+                            ))
+                        })?,
                         format: event.format.unwrap_or_else(|| "swiss".into()),
                         rounds: event.rounds,
                         top_cut: event.top_cut,
@@ -586,8 +590,8 @@ pub fn run(ctx: &Ctx, cmd: TournamentCmd) -> Result<(), ServiceError> {
                         } else {
                             dir.clone()
                         };
-                        let bytes = tablemate::tournaments::read_limited(&file, LANG)?;
-                        let ev = svc.import_entrants_csv(&header, &bytes, LANG)?;
+                        let bytes = tablemate::tournaments::read_limited(&file, lang())?;
+                        let ev = svc.import_entrants_csv(&header, &bytes, lang())?;
                         return out.print(&ev, |w| {
                             writeln!(
                                 w,
@@ -596,12 +600,12 @@ pub fn run(ctx: &Ctx, cmd: TournamentCmd) -> Result<(), ServiceError> {
                             )
                         });
                     }
-                    let read = |f: &str| tablemate::tournaments::read_limited(&dir.join(f), LANG);
+                    let read = |f: &str| tablemate::tournaments::read_limited(&dir.join(f), lang());
                     // written since format 2; an older export has neither
                     let optional = |f: &str| {
                         let path = dir.join(f);
                         path.exists()
-                            .then(|| tablemate::tournaments::read_limited(&path, LANG))
+                            .then(|| tablemate::tournaments::read_limited(&path, lang()))
                             .transpose()
                     };
                     let (rounds, corrections) =
@@ -624,13 +628,13 @@ pub fn run(ctx: &Ctx, cmd: TournamentCmd) -> Result<(), ServiceError> {
                             report_log: report_log.as_deref(),
                             reporting: reporting.as_deref(),
                         },
-                        LANG,
+                        lang(),
                     )?
                 }
                 _ => {
-                    return Err(ServiceError::invalid(
-                        "Give a JSON file or folder to import, or --csv DIR",
-                    ))
+                    return Err(ServiceError::invalid(input_refusals::import_needs_file(
+                        lang(),
+                    )))
                 }
             };
             out.print(&ev, |w| {
@@ -676,8 +680,9 @@ fn export(
                 "corrections" => files.corrections,
                 "standings" => files.standings,
                 other => {
-                    return Err(ServiceError::invalid(format!(
-                        "--csv {other:?} is not entrants, pairings, results, rounds, corrections or standings"
+                    return Err(ServiceError::invalid(input_refusals::csv_file_unknown(
+                        other,
+                        lang(),
                     )))
                 }
             }
@@ -687,8 +692,9 @@ fn export(
     match w.write_all(text.as_bytes()) {
         Ok(()) => Ok(()),
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(()),
-        Err(e) => Err(ServiceError::internal(format!(
-            "Cannot write the output: {e}"
+        Err(e) => Err(ServiceError::internal(input_refusals::cannot_write(
+            &e.to_string(),
+            lang(),
         ))),
     }
 }

@@ -27,6 +27,7 @@ mod conditions;
 pub(crate) mod context;
 mod effects_de;
 mod refusal;
+pub mod table_text;
 mod views;
 pub(crate) use context::{BlueMoonLog, Cards, GameCtx};
 pub(crate) use refusal::{element as element_words, Names};
@@ -588,6 +589,11 @@ impl Service {
                     .card
                     .as_ref()
                     .map_or_else(|| "bluff".to_owned(), |c| self.card_name(c.as_str())),
+                card_name_de: l
+                    .card
+                    .as_ref()
+                    .and_then(|c| self.catalog.bm(c.as_str()))
+                    .and_then(|b| b.name_de.clone()),
                 face_down: l.face_down,
                 printed: Elements {
                     fire: l.printed.fire,

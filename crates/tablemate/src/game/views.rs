@@ -219,6 +219,10 @@ pub struct BreakdownLine {
     pub area: String,
     pub card: Option<String>,
     pub card_name: String,
+    /// The card's German name from the catalog, for the German interface (`None` for a bluff
+    /// or a card the catalog names in English only).
+    #[ts(optional = nullable)]
+    pub card_name_de: Option<String>,
     pub face_down: bool,
     pub printed: Elements<u32>,
     pub effective_printed: Elements<u32>,

@@ -6,4 +6,9 @@ import type { StepView } from "./StepView";
 /**
  * A card's contribution to total power ("why?").
  */
-export type BreakdownLine = { owner: Player, area: string, card: string | null, card_name: string, face_down: boolean, printed: Elements<number>, effective_printed: Elements<number>, value: Elements<number>, counted: boolean, ignored_by: string | null, steps: Array<StepView>, };
+export type BreakdownLine = { owner: Player, area: string, card: string | null, card_name: string, 
+/**
+ * The card's German name from the catalog, for the German interface (`None` for a bluff
+ * or a card the catalog names in English only).
+ */
+card_name_de?: string | null, face_down: boolean, printed: Elements<number>, effective_printed: Elements<number>, value: Elements<number>, counted: boolean, ignored_by: string | null, steps: Array<StepView>, };

@@ -30,6 +30,28 @@ describe('PlayerHalf', () => {
     expect(screen.getByTestId('due-A').textContent).toContain('Rückzug: 1');
   });
 
+  it('orders the chips for a one-line half (360×560): the active character, then the newest of each area, covered cards last', () => {
+    const c = (id: string, name: string) => card(id, id, name, 1, 1);
+    const ann = {
+      ...side('A', 'Ann', 'Vulca', 1, 1, [c('vulca-24', 'Active')]),
+      areas: {
+        combat: [c('vulca-24', 'Active')],
+        covered: [c('vulca-02', 'Old character')],
+        support: [c('vulca-10', 'First support'), c('vulca-11', 'Newest support')],
+        leadership: [c('vulca-30', 'Leader')],
+        influence: [],
+        achievement: [],
+      },
+    };
+    render(PlayerHalf, { lang: 'en', view: game({ players: [ann, side('B', 'Ben', 'Hoax', 0, 0)] }), side: ann, onwhy: vi.fn(), oncard: vi.fn() });
+    // the order a one-line half shows them in (CSS order under its media query)
+    const shown = [...screen.getByTestId('cards-A').querySelectorAll('li')]
+      .map((li) => ({ order: Number(li.style.getPropertyValue('--compact-order')), name: li.textContent?.trim() ?? '' }))
+      .sort((a, b) => a.order - b.order)
+      .map((x) => x.name.replace(/\s*1\/1$/, ''));
+    expect(shown).toEqual(['Active', 'Newest support', 'First support', 'Leader', 'Old character']);
+  });
+
   let halfBottom = 200;
   it('counts the cards that do not fit in the half, and the count opens them all', async () => {
     // three chips, the half's card area 50 px high: the second and third lie below it
