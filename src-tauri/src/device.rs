@@ -70,9 +70,16 @@ pub fn load<R: Runtime, M: Manager<R>>(app: &M, path: &Path) -> (DevicePrefs, bo
     }
 }
 
-fn write<R: Runtime>(store: &Store<R>, prefs: &DevicePrefs) -> Result<(), ServiceError> {
+/// Writes the entries of `prefs` named in `keys` (all of them when `None`) and saves the file.
+fn write<R: Runtime>(
+    store: &Store<R>,
+    prefs: &DevicePrefs,
+    keys: Option<&str>,
+) -> Result<(), ServiceError> {
     for (key, value) in prefs.entries() {
-        store.set(key, value);
+        if keys.is_none_or(|k| k == key) {
+            store.set(key, value);
+        }
     }
     store
         .save()
@@ -86,8 +93,9 @@ pub fn set<R: Runtime, M: Manager<R>>(
     change: DevicePref,
 ) -> Result<DevicePrefs, ServiceError> {
     let store = open(app, path)?;
+    let key = change.key();
     let prefs = DevicePrefs::from_entries(&entries(&store)).with(change);
-    write(&store, &prefs)?;
+    write(&store, &prefs, Some(key))?;
     Ok(prefs)
 }
 
@@ -107,6 +115,6 @@ pub fn move_in<R: Runtime, M: Manager<R>>(
     }
     let prefs = prefs.moved_in(&e, legacy);
     store.set(MOVED_KEY, true);
-    write(&store, &prefs)?;
+    write(&store, &prefs, None)?;
     Ok(prefs)
 }

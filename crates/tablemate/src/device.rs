@@ -92,6 +92,19 @@ pub struct LegacyPrefs {
     pub reporting_addresses: BTreeMap<String, ReportingAddress>,
 }
 
+impl DevicePref {
+    /// The store file's key this change writes (only that key: a value the file does not hold
+    /// yet stays open to what `localStorage` held, see [`DevicePrefs::moved_in`]).
+    pub fn key(&self) -> &'static str {
+        match self {
+            DevicePref::FaceToFace(_) => "face_to_face",
+            DevicePref::KeepAwake(_) => "keep_awake",
+            DevicePref::LastScreen(_) => "last_screen",
+            DevicePref::ReportingAddress { .. } => "reporting_addresses",
+        }
+    }
+}
+
 fn read<T: serde::de::DeserializeOwned>(entries: &HashMap<String, Value>, key: &str) -> Option<T> {
     entries
         .get(key)
