@@ -1,6 +1,7 @@
 //! Tablemate's Tauri shell: window, IPC commands and settings over the `tablemate` service.
 
 mod commands;
+pub mod device;
 pub mod dialog;
 mod reporting;
 mod state;
@@ -14,6 +15,8 @@ use tauri::Manager;
 pub fn configure<R: tauri::Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<R> {
     builder
         .plugin(tauri_plugin_dialog::init())
+        // this device's preferences (src/device.rs), used from Rust only
+        .plugin(tauri_plugin_store::Builder::new().build())
         .manage(AppState::default())
         .manage(dialog::FileDialogs::from_env())
         .manage(wake::WakeLock::default())
@@ -23,8 +26,7 @@ pub fn configure<R: tauri::Runtime>(builder: tauri::Builder<R>) -> tauri::Builde
             if let Ok(dir) = app.path().app_data_dir() {
                 app.state::<AppState>().set_data_dir(dir);
             }
-            let handle = app.handle().clone();
-            std::thread::spawn(move || handle.state::<AppState>().open_rulings_index());
+            // the rulings index opens once the first screen is painted (`app_ready`)
             Ok(())
         })
         .invoke_handler(tauri::generate_handler![
@@ -33,6 +35,10 @@ pub fn configure<R: tauri::Runtime>(builder: tauri::Builder<R>) -> tauri::Builde
             commands::shell::set_settings,
             commands::shell::notices,
             commands::shell::acknowledge_notices,
+            commands::device::boot_state,
+            commands::device::app_ready,
+            commands::device::device_pref_set,
+            commands::device::device_prefs_move,
             // [cards & rulings commands]
             commands::cards::cards_find,
             commands::cards::cards_filter_options,
@@ -117,8 +123,28 @@ pub fn configure<R: tauri::Runtime>(builder: tauri::Builder<R>) -> tauri::Builde
         ])
 }
 
+/// Now, in ms since the epoch: the start-up marks (`BootState::marks`) and the page's
+/// `performance.timeOrigin` are on the same clock.
+fn now_ms() -> f64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs_f64() * 1000.0)
+        .unwrap_or_default()
+}
+
 #[cfg_attr(mobile, tauri::mobile_entry_point)]
 pub fn run() {
+    let mut marks = std::collections::BTreeMap::new();
+    marks.insert("main".to_owned(), now_ms());
+    // On desktop the data folder is known before Tauri is (TABLEMATE_DATA_DIR, else the
+    // platform's, the same as Tauri's app_data_dir): the database and catalogs open on their own
+    // thread while GTK and Tauri start. On mobile only Tauri knows the folder; the service opens
+    // after the build then.
+    #[cfg(desktop)]
+    let early = std::thread::spawn(|| {
+        let opened = tablemate::default_data_dir().and_then(tablemate::Service::open);
+        (opened, now_ms())
+    });
     let app = match configure(tauri::Builder::default()).build(tauri::generate_context!()) {
         Ok(app) => app,
         Err(e) => {
@@ -126,6 +152,40 @@ pub fn run() {
             std::process::exit(1);
         }
     };
+    marks.insert("tauri_built".to_owned(), now_ms());
+    let state = app.state::<AppState>();
+    #[cfg(desktop)]
+    if let Ok((opened, at)) = early.join() {
+        state.install(opened);
+        marks.insert("service_opened".to_owned(), at);
+    }
+    // What the first screen needs goes with the page (no call back before it paints): the
+    // window is built here, not from the configuration, to carry it.
+    let (prefs, moved) = match state.data_dir() {
+        Ok(dir) => device::load(&app, &device::file_in(&dir)),
+        Err(_) => Default::default(),
+    };
+    let mut boot = state.boot_state(prefs, moved);
+    marks.insert("boot_state".to_owned(), now_ms());
+    boot.marks = marks;
+    let script = format!(
+        "window.__TABLEMATE_BOOT__ = {};",
+        serde_json::to_string(&boot).unwrap_or_else(|_| "null".to_owned())
+    );
+    let window = app
+        .config()
+        .app
+        .windows
+        .iter()
+        .find(|w| w.label == "main")
+        .cloned()
+        .unwrap_or_default();
+    if let Err(e) = tauri::WebviewWindowBuilder::from_config(app.handle(), &window)
+        .and_then(|w| w.initialization_script(script).build())
+    {
+        eprintln!("Tablemate could not open its window: {e}");
+        std::process::exit(1);
+    }
     app.run(|handle, event| {
         // the reporting server goes with the app: its port is free again, no phone is left
         // talking to a closing app

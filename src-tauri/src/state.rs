@@ -6,13 +6,17 @@
 //! `TABLEMATE_DATA_DIR` overrides both.
 
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, OnceLock};
+use tablemate::device::{BootState, DevicePrefs};
 use tablemate::{Service, ServiceError};
 
 #[derive(Default)]
 pub struct AppState {
     data_dir_hint: OnceLock<PathBuf>,
     opened: OnceLock<Opened>,
+    /// The rulings index was asked to open (after the first screen was painted).
+    rulings_started: AtomicBool,
 }
 
 struct Opened {
@@ -38,7 +42,44 @@ impl AppState {
         })
     }
 
-    fn resolve_data_dir(&self) -> Result<PathBuf, ServiceError> {
+    /// Takes the service opened before the app was built (`lib.rs`: on desktop it opens while
+    /// GTK and the window start); a later open would use the same folder.
+    pub fn install(&self, service: Result<Service, ServiceError>) {
+        let _ = self.opened.set(Opened {
+            service: Mutex::new(service),
+        });
+    }
+
+    /// The data folder the service opens (or opened): the environment's, else the platform's.
+    pub fn data_dir(&self) -> Result<PathBuf, ServiceError> {
+        self.resolve_data_dir()
+    }
+
+    /// What the first screen needs (`Service::boot_state`); if the data cannot be opened, the
+    /// defaults with the reason, so the window still shows something to read.
+    pub fn boot_state(&self, prefs: DevicePrefs, prefs_moved: bool) -> BootState {
+        let fallback = (prefs.clone(), prefs_moved);
+        match self.with(move |svc| Ok(svc.boot_state(prefs, prefs_moved))) {
+            Ok(boot) => boot,
+            Err(error) => BootState {
+                settings: Default::default(),
+                prefs: fallback.0,
+                prefs_moved: fallback.1,
+                game: None,
+                notices: Vec::new(),
+                error: Some(error),
+                marks: Default::default(),
+            },
+        }
+    }
+
+    /// True the first time only: whether the rulings index is to be opened now (once the first
+    /// screen has been painted, so building it never competes with the start).
+    pub fn first_ready(&self) -> bool {
+        !self.rulings_started.swap(true, Ordering::SeqCst)
+    }
+
+    pub(crate) fn resolve_data_dir(&self) -> Result<PathBuf, ServiceError> {
         if let Some(dir) = tablemate::paths::data_dir_from_env()? {
             return Ok(dir);
         }

@@ -1,8 +1,32 @@
 import { mount } from 'svelte';
 import './app.css';
 import App from './App.svelte';
+import { call, inApp } from './lib/api';
+import { bootState } from './lib/device/boot';
+import { legacyPrefs, moveLegacy, usePrefs, withLegacy } from './lib/device/prefs.svelte';
+import { perf } from './lib/table/perf';
 
 const target = document.getElementById('app');
 if (!target) throw new Error('index.html has no #app element');
 
-export default mount(App, { target });
+perf('bootScript');
+// Rust handed the first screen's data to the page (lib/device/boot.ts): mounted at once with it.
+bootState().then((boot) => {
+  if (boot) {
+    if (boot.prefs_moved) usePrefs(boot.prefs);
+    else {
+      // the first start after localStorage: painted with what it held, moved over once
+      const legacy = legacyPrefs();
+      usePrefs(withLegacy(boot.prefs, legacy));
+      if (inApp()) void moveLegacy(legacy);
+    }
+  }
+  mount(App, { target, props: { boot } });
+  perf('bootMounted');
+  // the first frame is painted: what the first screen did not need loads now (the rulings index)
+  requestAnimationFrame(() =>
+    requestAnimationFrame(() => {
+      if (inApp()) call('app_ready').catch(() => undefined);
+    }),
+  );
+});

@@ -9,6 +9,7 @@
 
 use std::path::{Path, PathBuf};
 
+use crate::device::DEVICE_PREFS_FILE;
 use crate::error::{Result, ServiceError};
 use crate::info::{Notice, NoticeKind};
 use crate::paths::USER_DB_FILE;
@@ -21,9 +22,10 @@ pub const SET_ASIDE_FOLDER: &str = "set-aside";
 const CORRUPT: &str = ".corrupt-";
 
 /// The files that are set aside when damaged, and how each is reported.
-const WATCHED: [(&str, NoticeKind); 2] = [
+const WATCHED: [(&str, NoticeKind); 3] = [
     (USER_DB_FILE, NoticeKind::DatabaseSetAside),
     (SETTINGS_FILE, NoticeKind::SettingsSetAside),
+    (DEVICE_PREFS_FILE, NoticeKind::DevicePrefsSetAside),
 ];
 
 /// SQLite's companions of a database file, moved together with it.
@@ -87,6 +89,10 @@ fn message(kind: NoticeKind, files: &[String]) -> String {
         NoticeKind::SettingsSetAside => format!(
             "Your settings file could not be read, so the default language and theme are used. \
              The damaged file was kept: {list}."
+        ),
+        NoticeKind::DevicePrefsSetAside => format!(
+            "This device's preferences (face to face, keep the screen on, the last screen) \
+             could not be read, so the defaults are used. The damaged file was kept: {list}."
         ),
         NoticeKind::DatabaseMigrated | NoticeKind::ReadOnly | NoticeKind::DiskFull => list,
     }

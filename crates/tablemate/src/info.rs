@@ -14,6 +14,10 @@ pub enum NoticeKind {
     /// The settings file could not be read; it was set aside and the defaults are used. Reported
     /// on every start until acknowledged.
     SettingsSetAside,
+    /// This device's preferences (`device.json`: face to face, keep awake, …) could not be read;
+    /// the file was set aside and the defaults are used. Reported on every start until
+    /// acknowledged.
+    DevicePrefsSetAside,
     /// The database was migrated to a newer schema after a backup (reported once).
     DatabaseMigrated,
     /// The data folder cannot be written: data is shown, changes are refused (reported on every

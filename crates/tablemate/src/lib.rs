@@ -6,6 +6,7 @@
 
 pub(crate) mod coordinator;
 pub mod damaged;
+pub mod device;
 pub mod error;
 pub mod info;
 pub(crate) mod names;
@@ -154,6 +155,24 @@ impl Service {
             .iter()
             .map(|p| p.display().to_string())
             .collect())
+    }
+
+    /// What the app's first screen needs, read in one go before its window is built (see
+    /// [`device::BootState`]): the settings, the game in progress, the notices. The device's
+    /// preferences are the app's (its store file); `prefs` are passed in.
+    pub fn boot_state(&self, prefs: device::DevicePrefs, prefs_moved: bool) -> device::BootState {
+        let settings = self.settings();
+        let game = self.game_current();
+        let error = settings.as_ref().err().or(game.as_ref().err()).cloned();
+        device::BootState {
+            settings: settings.unwrap_or_default(),
+            prefs,
+            prefs_moved,
+            game: game.ok().flatten(),
+            notices: self.notices(),
+            error,
+            marks: Default::default(),
+        }
     }
 
     pub fn settings(&self) -> Result<Settings> {

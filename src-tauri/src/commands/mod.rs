@@ -11,6 +11,7 @@ pub mod shell;
 // [domain command modules: add `pub mod <domain>;` below]
 pub mod cards;
 pub mod decks;
+pub mod device;
 pub mod game;
 pub mod history;
 pub mod othergames;

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_PREFS, device, usePrefs } from '../lib/device/prefs.svelte';
 import { fireEvent, render, screen, waitFor } from '@testing-library/svelte';
 
 // The screen is tested against the API it really calls: lib/api/game.ts, lib/api/cards.ts and
@@ -20,6 +21,8 @@ const service = {
   cards_page: vi.fn(),
   rulings_for: vi.fn(),
   tournament_table_clock: vi.fn(),
+  // face to face and keep awake are this device's preferences (lib/device/prefs.svelte.ts)
+  device_pref_set: vi.fn(),
 };
 type Command = keyof typeof service;
 let unanswered: string[] = [];
@@ -37,6 +40,8 @@ beforeEach(() => {
   wake.mockReset();
   unanswered = [];
   service.tournament_table_clock.mockResolvedValue(null);
+  usePrefs(DEFAULT_PREFS);
+  service.device_pref_set.mockImplementation(async () => device.prefs);
   invoke.mockReset();
   invoke.mockImplementation((cmd: string, args?: Record<string, unknown>) => {
     if (!(cmd in service)) {
@@ -553,7 +558,7 @@ describe('Table screen', () => {
   });
 
   it('turns the opponent half face to face, remembered on this device, and keeps the screen awake in a game', async () => {
-    localStorage.clear();
+    usePrefs(DEFAULT_PREFS);
     service.game_current.mockResolvedValue(game());
     const first = render(Table, { lang: 'en', onerror: vi.fn(), wake });
     await waitFor(() => expect(wake).toHaveBeenLastCalledWith(true));
@@ -611,8 +616,8 @@ describe('Table screen', () => {
   });
 
   it('face to face, opens a sheet turned toward the player who acted', async () => {
-    localStorage.clear();
-    localStorage.setItem('tablemate.table.prefs', JSON.stringify({ faceToFace: true, keepAwake: false }));
+    usePrefs(DEFAULT_PREFS);
+    usePrefs({ ...DEFAULT_PREFS, face_to_face: true, keep_awake: false });
     const flash = card('hoax-28', 'Hoax 28', 'Enthrall Opposition', 0, 0);
     service.game_current.mockResolvedValue(game({ players: [side('A', 'Ann', 'Vulca', 6, 3), side('B', 'Ben', 'Hoax', 0, 0, [flash])] }));
     service.cards_page.mockRejectedValue({ code: 'not_found', message: 'no page' });
@@ -637,11 +642,22 @@ describe('Table screen', () => {
     await fireEvent.click(screen.getByTestId('entry-seat-B'));
     await fireEvent.click(screen.getByTestId('open-rulings'));
     expect(screen.getByTestId('sheet-rulings').classList.contains('turned')).toBe(true);
-    localStorage.clear();
+    usePrefs(DEFAULT_PREFS);
+  });
+
+  it('draws the game the page came with in its first frame, asking the service for nothing', async () => {
+    render(Table, { lang: 'en', onerror: vi.fn(), wake, initial: game() });
+    // synchronously: no await between the render and the table
+    expect(screen.getByTestId('side-B')).toBeTruthy();
+    expect(service.game_current).not.toHaveBeenCalled();
+    // no game in progress: the new-game form, at once too
+    render(Table, { lang: 'en', onerror: vi.fn(), wake, initial: null });
+    expect(screen.getByTestId('new-game')).toBeTruthy();
+    expect(service.game_current).not.toHaveBeenCalled();
   });
 
   it('never turns a sheet when the table is not face to face', async () => {
-    localStorage.clear();
+    usePrefs(DEFAULT_PREFS);
     service.game_current.mockResolvedValue(game());
     render(Table, { lang: 'en', onerror: vi.fn(), wake });
     await fireEvent.click(await screen.findByTestId('total-B-fire'));
@@ -649,8 +665,8 @@ describe('Table screen', () => {
   });
 
   it("face to face, turns the dock with a game's end to its winner, not to whoever entered last", async () => {
-    localStorage.clear();
-    localStorage.setItem('tablemate.table.prefs', JSON.stringify({ faceToFace: true, keepAwake: false }));
+    usePrefs(DEFAULT_PREFS);
+    usePrefs({ ...DEFAULT_PREFS, face_to_face: true, keep_awake: false });
     // Ben entered last (his retreat ended the game): Ann won, the dock reads for Ann
     const over = (winner: 'A' | 'B') =>
       game({ turn: null, game_over: { winner, score: 4, reason: 'fourth_dragon', dragons: 3, crystal_cards: 0 } });
@@ -662,7 +678,7 @@ describe('Table screen', () => {
     service.game_current.mockResolvedValue(over('B'));
     render(Table, { lang: 'en', onerror: vi.fn(), wake });
     expect((await screen.findByTestId('game-over')).closest('.dock')!.classList.contains('flipped')).toBe(true);
-    localStorage.clear();
+    usePrefs(DEFAULT_PREFS);
   });
 
   it('says "1 crystal" (not "1 crystals") and who withdrew in the last retreat, in German too', async () => {

@@ -3,4 +3,4 @@
 /**
  * What a [`Notice`] is about.
  */
-export type NoticeKind = "database_set_aside" | "settings_set_aside" | "database_migrated" | "read_only" | "disk_full";
+export type NoticeKind = "database_set_aside" | "settings_set_aside" | "device_prefs_set_aside" | "database_migrated" | "read_only" | "disk_full";

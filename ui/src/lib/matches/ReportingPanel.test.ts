@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_PREFS, usePrefs } from '../device/prefs.svelte';
 import { fireEvent, render, screen, waitFor } from '@testing-library/svelte';
 import type { ServingView } from '../bindings/ServingView';
 import type { ReportingView } from '../bindings/ReportingView';
@@ -36,8 +37,8 @@ const serving = (over: Partial<ServingView> = {}): ServingView => ({
 
 describe('ReportingPanel', () => {
   beforeEach(() => {
-    // the address chosen for an event is kept in the window (plannedAddress.ts): none yet
-    localStorage.clear();
+    // the address chosen for an event is this device's preference (plannedAddress.ts): none yet
+    usePrefs(DEFAULT_PREFS);
     service.reporting_networks.mockResolvedValue([{ interface: 'wlan0', ip: '192.168.1.20' }]);
   });
 

@@ -17,10 +17,13 @@ const service = {
   tournament_import_players: vi.fn(),
   tournament_detail: vi.fn(),
   tournament_table_matches: vi.fn(),
+  // the address chosen for an event is this device's preference (plannedAddress.ts)
+  device_pref_set: vi.fn(),
 };
 type Command = keyof typeof service;
 let unanswered: string[] = [];
 
+import { DEFAULT_PREFS, device, usePrefs } from '../device/prefs.svelte';
 import PrintView from './PrintView.svelte';
 import ProjectorView from './ProjectorView.svelte';
 import QuickResult from './QuickResult.svelte';
@@ -35,7 +38,8 @@ const tauriWindow = window as unknown as Record<string, unknown>;
 beforeEach(() => {
   for (const answer of Object.values(service)) answer.mockReset();
   unanswered = [];
-  localStorage.clear();
+  usePrefs(DEFAULT_PREFS);
+  service.device_pref_set.mockImplementation(async () => device.prefs);
   service.reporting_networks.mockResolvedValue([{ interface: 'wlan0', ip: '192.168.1.20' }]);
   service.reporting_status.mockResolvedValue({ url: null, qr: null, reporting: null });
   service.tournament_clock.mockResolvedValue(null);

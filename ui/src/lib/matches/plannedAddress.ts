@@ -3,9 +3,10 @@
 // organiser will serve at. It is the network the organiser chose for the event on this
 // computer (in the printouts or when reporting was last served), else the first network the
 // app offers, on the default port; the reporting panel starts on the same address, so the
-// slips' QR codes work once reporting is open. Kept per event in this window's localStorage:
-// an address is this computer's network and means nothing on another one.
+// slips' QR codes work once reporting is open. Kept per event in this device's preferences
+// (lib/device/prefs.svelte.ts): an address is this computer's network and means nothing on another one.
 import type { LanAddress } from '../bindings/LanAddress';
+import { device, setPref } from '../device/prefs.svelte';
 
 export interface PlannedAddress {
   ip: string;
@@ -15,26 +16,10 @@ export interface PlannedAddress {
 /** The reporting server's port unless the organiser gives another (lanreport::DEFAULT_PORT). */
 export const DEFAULT_PORT = '8470';
 
-const key = (event: number) => `tablemate.reporting.address.${event}`;
-
-function storage(): Storage | undefined {
-  try {
-    return globalThis.localStorage;
-  } catch {
-    return undefined;
-  }
-}
-
 /** The address chosen for `event` on this computer, if any. */
 export function chosenAddress(event: number): PlannedAddress | null {
-  try {
-    const raw = storage()?.getItem(key(event));
-    if (!raw) return null;
-    const p = JSON.parse(raw) as Partial<PlannedAddress>;
-    return typeof p.ip === 'string' && p.ip !== '' && typeof p.port === 'string' ? { ip: p.ip, port: p.port } : null;
-  } catch {
-    return null;
-  }
+  const a = device.prefs.reporting_addresses[String(event)];
+  return a && a.ip !== '' ? { ip: a.ip, port: a.port } : null;
 }
 
 /** The address the event will be served at: the one chosen, else the first network offered. */
@@ -45,11 +30,7 @@ export function plannedAddress(event: number, networks: LanAddress[]): PlannedAd
 
 /** Keeps the organiser's choice for `event` (the slips and the reporting panel use it). */
 export function chooseAddress(event: number, address: PlannedAddress): void {
-  try {
-    storage()?.setItem(key(event), JSON.stringify({ ip: address.ip.trim(), port: address.port.trim() }));
-  } catch {
-    // a window without storage prints with the first network; nothing is lost
-  }
+  void setPref({ key: 'reporting_address', value: { event, address: { ip: address.ip.trim(), port: address.port.trim() } } });
 }
 
 /** `192.168.1.20:8470`, `[fd00::1]:8470`: what the server binds. */

@@ -6,6 +6,7 @@ import type { WarningView } from '../bindings/WarningView';
 import { distinctEffects } from './effects';
 import { nameById, tagOf } from './names';
 import { loadPrefs, savePrefs } from './prefs';
+import { DEFAULT_PREFS, device, usePrefs } from '../device/prefs.svelte';
 import { ownDeckFirst, peopleOf } from './rank';
 import { warningText } from './warnings';
 
@@ -109,12 +110,12 @@ describe('distinctEffects', () => {
 });
 
 describe('prefs', () => {
-  it('remembers face to face and keep awake per device, with safe defaults', () => {
-    localStorage.clear();
+  it("reads and changes face to face and keep awake in this device's preferences", () => {
+    usePrefs(DEFAULT_PREFS);
     expect(loadPrefs()).toEqual({ faceToFace: false, keepAwake: true });
     savePrefs({ faceToFace: true, keepAwake: false });
     expect(loadPrefs()).toEqual({ faceToFace: true, keepAwake: false });
-    localStorage.setItem('tablemate.table.prefs', '{not json');
-    expect(loadPrefs()).toEqual({ faceToFace: false, keepAwake: true });
+    expect(device.prefs.face_to_face).toBe(true);
+    expect(device.prefs.last_screen).toBe('table');
   });
 });

@@ -1,0 +1,236 @@
+// The start-up and memory figures (issue #31), shared by the end-to-end start-up test
+// (tests/e2e/startup.test.mjs, any app binary) and the package test (tests/package/
+// installed.test.mjs, the installed one): a plain WebKitGTK window of a static page
+// (src-tauri/examples/plain_window.rs) and the app are started in turn, several times each, in
+// the same run; each start is timed from the process's own start (/proc) to a frame painted,
+// read from the page's clock, so WebDriver's polling is not in the figures.
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { readFileSync, readdirSync, readlinkSync } from 'node:fs';
+import { sleep } from './webdriver.mjs';
+
+/** The goals of issue #31: a figure beyond one fails the package test. */
+export const GOALS = {
+  /** the app's process start → Table painted, against the plain window's start → page painted */
+  ratio: 1.25,
+  /** the page's navigation start → Table painted, ms */
+  table_after_navigation_ms: 150,
+  /** the app's processes' PSS over the plain window's, MiB */
+  pss_over_plain_mib: 60,
+};
+
+// --- processes: /proc only, no tools ----------------------------------------------------------
+const CLOCK_TICKS = 100; // USER_HZ on Linux
+
+function stat(pid) {
+  const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // the name (field 2) may hold spaces: the fields after it start behind its ')'
+  const rest = text.slice(text.lastIndexOf(')') + 2).split(' ');
+  return { ppid: Number(rest[1]), start: Number(rest[19]) };
+}
+
+function pids() {
+  return readdirSync('/proc').filter((d) => /^\d+$/.test(d)).map(Number);
+}
+
+/** The process running `exe`, the newest one if several. */
+export function processOf(exe) {
+  const found = pids().filter((p) => {
+    try {
+      return readlinkSync(`/proc/${p}/exe`) === exe;
+    } catch {
+      return false; // gone, or not ours to read
+    }
+  });
+  assert.ok(found.length > 0, `no process runs ${exe}`);
+  return found.sort((a, b) => stat(b).start - stat(a).start)[0];
+}
+
+/** `pid` and all its descendants (WebKit's web and network processes are children). */
+function tree(pid) {
+  const children = new Map();
+  for (const p of pids()) {
+    try {
+      const { ppid } = stat(p);
+      children.set(ppid, [...(children.get(ppid) || []), p]);
+    } catch {
+      // exited meanwhile
+    }
+  }
+  const all = [];
+  const walk = (p) => {
+    all.push(p);
+    for (const c of children.get(p) || []) walk(c);
+  };
+  walk(pid);
+  return all;
+}
+
+/** Resident (RSS) and proportional (PSS: shared pages divided among their users) memory, MiB,
+ *  of `pid` and its children, and each process's own share. */
+export function memory(pid) {
+  let rss = 0;
+  let pss = 0;
+  const processes = [];
+  for (const p of tree(pid)) {
+    try {
+      const rollup = readFileSync(`/proc/${p}/smaps_rollup`, 'utf8');
+      const r = Number(/^Rss:\s+(\d+) kB/m.exec(rollup)[1]);
+      const q = Number(/^Pss:\s+(\d+) kB/m.exec(rollup)[1]);
+      rss += r;
+      pss += q;
+      processes.push(`${readFileSync(`/proc/${p}/comm`, 'utf8').trim()} ${(r / 1024).toFixed(0)}/${(q / 1024).toFixed(0)}`);
+    } catch {
+      // a process that exited between the listing and the read
+    }
+  }
+  return { rss_mib: +(rss / 1024).toFixed(1), pss_mib: +(pss / 1024).toFixed(1), processes };
+}
+
+/** When `pid` was started, in ms since the epoch (the kernel counts in 10 ms ticks). */
+export function startedAt(pid) {
+  const uptime = Number(readFileSync('/proc/uptime', 'utf8').split(' ')[0]);
+  const booted = Date.now() - uptime * 1000;
+  return booted + (stat(pid).start / CLOCK_TICKS) * 1000;
+}
+
+export const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length === 0 ? null : s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+// --- the two starts ------------------------------------------------------------------------------
+/** Starts the plain window `bin` once: process start → its static page painted (ms); with
+ *  `measure`, its memory once settled. The window is closed again. */
+export async function plainStart(bin, { measure = false } = {}) {
+  const plain = spawn(bin, [], { stdio: ['ignore', 'pipe', 'inherit'] });
+  try {
+    const paintedAt = await new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('the plain WebKitGTK window did not paint within 30 s')), 30_000);
+      let seen = '';
+      plain.stdout.on('data', (d) => {
+        seen += String(d);
+        const m = /painted (\d+(\.\d+)?)/.exec(seen);
+        if (m) {
+          clearTimeout(timer);
+          resolve(Number(m[1]));
+        }
+      });
+      plain.on('exit', (code) => reject(new Error(`the plain WebKitGTK window exited: ${code}`)));
+    });
+    const figures = { total_ms: Math.round(paintedAt - startedAt(plain.pid)) };
+    if (measure) {
+      await sleep(2000);
+      figures.memory = memory(plain.pid);
+      assert.ok(figures.memory.processes.length >= 2, 'a window and its web process');
+    }
+    return figures;
+  } finally {
+    plain.kill();
+    await new Promise((r) => (plain.exitCode !== null ? r() : plain.once('exit', r)));
+  }
+}
+
+// The page's marks once the Table is painted: its clock's origin (navigation start), the first
+// contentful paint, the Table painted (ui: `tablePainted`, two animation frames after the Table
+// screen was drawn with its data) and what Rust marked before the window (boot state's `marks`).
+const MARKS = `const done = arguments[arguments.length - 1];
+  const ready = () => window.__tmPerf && window.__tmPerf.tablePainted;
+  const legacy = () => { const e = document.querySelector('[data-testid="new-game"], [data-testid="half-A"]'); return !!e && e.getBoundingClientRect().height > 0; };
+  const give = (table) => done({
+    origin: performance.timeOrigin,
+    table,
+    fcp: (performance.getEntriesByName('first-contentful-paint')[0] || {}).startTime ?? null,
+    rust: (window.__TABLEMATE_BOOT__ && window.__TABLEMATE_BOOT__.marks) || null,
+    perf: window.__tmPerf || {},
+  });
+  const poll = () => {
+    if (ready()) return give(window.__tmPerf.tablePainted);
+    // an app without the marks (an older build, measured for comparison): the Table's content
+    // seen, then two frames
+    if (legacy()) return requestAnimationFrame(() => requestAnimationFrame(() => give(performance.now())));
+    setTimeout(poll, 2);
+  };
+  poll();`;
+
+/** Starts the app once through WebDriver (`launch` from the harness) on its data folder:
+ *  process start → navigation → first contentful paint → Table painted; with `measure`, its
+ *  memory once settled. The session is ended (and the app with it) unless `keep`. */
+export async function appStart(launch, exe, { measure = false, keep = false } = {}) {
+  const s = await launch();
+  const pid = processOf(exe);
+  const m = await s.cmd('POST', '/execute/async', { script: MARKS, args: [] });
+  const start = startedAt(pid);
+  const figures = {
+    total_ms: Math.round(m.origin + m.table - start),
+    navigation_ms: Math.round(m.origin - start),
+    fcp_after_navigation_ms: m.fcp === null ? null : Math.round(m.fcp),
+    table_after_navigation_ms: Math.round(m.table),
+  };
+  // Rust's own steps, from the process start (epoch ms marks in the boot state)
+  if (m.rust) for (const [k, v] of Object.entries(m.rust)) figures[`rust_${k}_ms`] = Math.round(v - start);
+  for (const [k, v] of Object.entries(m.perf)) if (k.startsWith('boot')) figures[`page_${k}_ms`] = Math.round(v);
+  if (measure) {
+    await sleep(2000); // settled: what loads after the first paint has loaded
+    figures.memory = memory(pid);
+    assert.ok(figures.memory.rss_mib > 10, JSON.stringify(figures.memory));
+  }
+  if (!keep) await s.end();
+  return { figures, session: keep ? s : null };
+}
+
+/** `runs` starts of each, alternating (plain, app, plain, app, …) so both see the same load;
+ *  the last of each also measures memory. The medians, every run, and the goals' verdicts. */
+export async function compare({ plainBin, launch, exe, runs = 5 }) {
+  const plain = [];
+  const app = [];
+  for (let i = 0; i < runs; i++) {
+    const last = i === runs - 1;
+    plain.push(await plainStart(plainBin, { measure: last }));
+    app.push((await appStart(launch, exe, { measure: last })).figures);
+  }
+  const med = (list, key) => median(list.map((f) => f[key]).filter((v) => typeof v === 'number'));
+  const appKeys = [...new Set(app.flatMap((f) => Object.keys(f)))].filter((k) => k !== 'memory');
+  const result = {
+    runs,
+    plain_total_ms: med(plain, 'total_ms'),
+    app: Object.fromEntries(appKeys.map((k) => [k, med(app, k)])),
+    plain_runs_ms: plain.map((f) => f.total_ms),
+    app_runs_ms: app.map((f) => f.total_ms),
+    plain_memory: plain.at(-1).memory,
+    app_memory: app.at(-1).memory,
+  };
+  result.ratio = +(result.app.total_ms / result.plain_total_ms).toFixed(2);
+  result.pss_over_plain_mib = +(result.app_memory.pss_mib - result.plain_memory.pss_mib).toFixed(1);
+  result.load_average = readFileSync('/proc/loadavg', 'utf8').trim();
+  return result;
+}
+
+/** One line per goal of `GOALS` that `r` (from `compare`) misses; empty when all are met. */
+export function missedGoals(r) {
+  const missed = [];
+  if (!(r.ratio <= GOALS.ratio)) missed.push(`start-up ${r.app.total_ms} ms is ${r.ratio}x the plain window's ${r.plain_total_ms} ms (goal ≤ ${GOALS.ratio}x)`);
+  if (!(r.app.table_after_navigation_ms <= GOALS.table_after_navigation_ms))
+    missed.push(`navigation → Table painted ${r.app.table_after_navigation_ms} ms (goal ≤ ${GOALS.table_after_navigation_ms} ms)`);
+  if (!(r.pss_over_plain_mib <= GOALS.pss_over_plain_mib))
+    missed.push(`PSS ${r.app_memory.pss_mib} MiB is ${r.pss_over_plain_mib} MiB over the plain window's ${r.plain_memory.pss_mib} (goal ≤ +${GOALS.pss_over_plain_mib} MiB)`);
+  return missed;
+}
+
+/** The figures as lines for the log. */
+export function report(r) {
+  const a = r.app;
+  const steps = Object.entries(a)
+    .filter(([k]) => k.startsWith('rust_') || k.startsWith('page_'))
+    .map(([k, v]) => `${k.replace(/_ms$/, '')} ${v}`)
+    .join(', ');
+  return [
+    `start-up, median of ${r.runs} starts each (load ${r.load_average}):`,
+    `  plain WebKitGTK window: process start → page painted  ${r.plain_total_ms} ms  (${r.plain_runs_ms.join(', ')})`,
+    `  Tablemate:              process start → Table painted ${a.total_ms} ms  (${r.app_runs_ms.join(', ')})  = ${r.ratio}x`,
+    `    process start → navigation ${a.navigation_ms} ms; navigation → first contentful paint ${a.fcp_after_navigation_ms} ms, → Table painted ${a.table_after_navigation_ms} ms`,
+    ...(steps ? [`    steps (ms from process start / from navigation): ${steps}`] : []),
+    `memory (RSS / PSS): Tablemate ${r.app_memory.rss_mib} / ${r.app_memory.pss_mib} MiB [${r.app_memory.processes.join('; ')}]`,
+    `                    plain     ${r.plain_memory.rss_mib} / ${r.plain_memory.pss_mib} MiB [${r.plain_memory.processes.join('; ')}]  → +${r.pss_over_plain_mib} MiB PSS`,
+  ];
+}

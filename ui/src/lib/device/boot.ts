@@ -1,0 +1,30 @@
+// What the first screen needs, computed by Rust before the window was built and given to the
+// page with it (Tauri's initialization script sets `window.__TABLEMATE_BOOT__`, src-tauri/src/
+// lib.rs): the settings, this device's preferences, the game in progress, the notices. So the
+// Table is painted with the page, without a call back first. A reloaded page asks again
+// (`boot_state`): the game may have moved on since the window was built.
+import { call, inApp } from '../api';
+import type { BootState } from '../bindings/BootState';
+
+declare global {
+  interface Window {
+    __TABLEMATE_BOOT__?: BootState | null;
+  }
+}
+
+function reloaded(): boolean {
+  const nav = globalThis.performance?.getEntriesByType?.('navigation')?.[0] as PerformanceNavigationTiming | undefined;
+  return nav?.type === 'reload';
+}
+
+/** The boot state: the window's, or asked for after a reload; null outside the app. */
+export async function bootState(): Promise<BootState | null> {
+  const given = typeof window === 'undefined' ? null : (window.__TABLEMATE_BOOT__ ?? null);
+  if (given && !reloaded()) return given;
+  if (!inApp()) return given;
+  try {
+    return await call<BootState>('boot_state');
+  } catch {
+    return given;
+  }
+}
