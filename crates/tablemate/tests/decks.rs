@@ -327,3 +327,53 @@ fn a_deck_of_another_people_than_typed_is_refused_naming_both() {
     // the same people, or none, is fine
     assert!(new_game(&mut svc, Some("Fire Wall"), "vulca").is_ok());
 }
+
+/// Razor-Mind's REPLACE is shown at the table, in Ann's Leadership phase, named in both
+/// languages; the engine decides when (bluemoon's goldens cite the FAQ).
+#[test]
+fn an_inquisitors_power_is_shown_at_the_table() {
+    let (_d, mut svc) = service();
+    let new = NewDeck {
+        inquisitor: Some("Razor-Mind"),
+        emissaries_inquisitors: true,
+        ..vulca("Inspected")
+    };
+    svc.deck_new(&new, EN).unwrap();
+    // 35 cards: the Vulca's own (with their E&I card) and five zero-moon mutants
+    let mut cards = own_vulca();
+    cards.push("Vulca 17".into());
+    cards.extend((101..=105).map(|n| format!("Mutant {n}")));
+    let typed: Vec<&str> = cards.iter().map(String::as_str).collect();
+    let deck = svc
+        .deck_change("Inspected", None, DeckChange::Add, &typed, EN)
+        .unwrap();
+    assert!(deck.legal, "{:?}", deck.problems);
+    let game = svc
+        .game_new_in(
+            &NewGameRequest {
+                player_a: "Ann".into(),
+                player_b: "Ben".into(),
+                people_a: String::new(),
+                people_b: "Hoax".into(),
+                first: Some(Seat::A),
+                emissaries_inquisitors: false,
+                deck_a: Some("Inspected".into()),
+                deck_b: None,
+            },
+            EN,
+        )
+        .unwrap();
+    let powers = &game.inquisitor_powers;
+    assert_eq!(powers.len(), 1, "{powers:?}");
+    assert_eq!(powers[0].seat, Seat::A);
+    assert_eq!(
+        powers[0].power,
+        tablemate::decks::InquisitorPowerKind::Replace
+    );
+    assert!(powers[0].now);
+    assert_eq!(
+        powers[0].inquisitor_name,
+        "Razor-Mind Royal Inspector [Inq 412]"
+    );
+    assert_eq!(powers[0].ignored_by, None);
+}

@@ -20,6 +20,7 @@ const service = {
   cards_page: vi.fn(),
   rulings_for: vi.fn(),
   tournament_table_clock: vi.fn(),
+  deck_list: vi.fn(),
 };
 type Command = keyof typeof service;
 let unanswered: string[] = [];
@@ -37,6 +38,8 @@ beforeEach(() => {
   wake.mockReset();
   unanswered = [];
   service.tournament_table_clock.mockResolvedValue(null);
+  // the new-game form offers the saved constructed decks
+  service.deck_list.mockResolvedValue([]);
   invoke.mockReset();
   invoke.mockImplementation((cmd: string, args?: Record<string, unknown>) => {
     if (!(cmd in service)) {

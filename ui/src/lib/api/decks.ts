@@ -22,4 +22,7 @@ export const decksApi = {
     call<DeckView>('deck_change', { name, revision, change, cards, lang }),
   remove: (name: string, revision: number, lang: Language) =>
     call<null>('deck_delete', { name, revision, lang }),
+  // The app opens the platform's file dialog; null when the person cancels.
+  exportFile: (name: string, lang: Language) => call<string | null>('deck_export_file', { name, lang }),
+  importFile: (lang: Language) => call<DeckView | null>('deck_import_file', { lang }),
 };
