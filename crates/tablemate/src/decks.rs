@@ -6,10 +6,14 @@
 //! kept as a draft and says which rule, naming the card.
 
 mod at_table;
+mod stats;
 mod text;
+mod tournament;
 mod wording;
 
 pub use at_table::{InquisitorPowerKind, InquisitorPowerView};
+pub use stats::DeckLine;
+pub use tournament::RegisteredDeckView;
 
 use bluemoon::construct::{self, ConstructedDeck, CostReason, DeckCheck, DeckRules, Inquisitor};
 use bluemoon::{CardId, Series};

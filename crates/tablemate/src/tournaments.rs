@@ -642,7 +642,7 @@ impl Service {
 
     /// The event and its state as the rules see it: what a decision is made on, and passed
     /// back to the store with it (the store refuses it if the event changed meanwhile).
-    fn decide_on(
+    pub(crate) fn decide_on(
         &self,
         id: TournamentId,
     ) -> Result<(store::TournamentInfo, tournament::EventState)> {
@@ -669,7 +669,7 @@ impl Service {
         self.find_entrant_in(event, who, Language::En)
     }
 
-    fn find_entrant_in(&self, event: i64, who: &str, lang: Language) -> Result<i64> {
+    pub(crate) fn find_entrant_in(&self, event: i64, who: &str, lang: Language) -> Result<i64> {
         let id = TournamentId(event);
         let info = self.store.tournament(id).map_err(store_err)?;
         let entrants = self.store.entrants(id).map_err(store_err)?;

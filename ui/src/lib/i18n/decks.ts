@@ -46,6 +46,7 @@ const en = {
   'decks.file.exported': 'Saved to {path}.',
   'decks.file.imported': 'Deck “{name}” imported.',
   'decks.power.heading': 'Inquisitors',
+  'decks.stats.heading': 'Win rate per constructed deck',
   'decks.power.replace':
     'cards as if with REPLACE: in the Leadership phase, as its only action, discard one card from hand and draw a replacement (not a play).',
   'decks.power.draw': 'at the end of the own turn, one more card may be drawn (not when hands are refreshed between fights).',
@@ -100,6 +101,7 @@ const de: Record<keyof typeof en, string> = {
   'decks.file.exported': 'Gespeichert unter {path}.',
   'decks.file.imported': 'Deck „{name}“ importiert.',
   'decks.power.heading': 'Inquisitoren',
+  'decks.stats.heading': 'Siegquote je eigenem Deck',
   'decks.power.replace':
     'Karten wie mit ERSETZEN: in der Führungsphase, als deren einzige Aktion, eine Karte aus der Hand abwerfen und eine nachziehen (kein Ausspielen).',
   'decks.power.draw':
