@@ -158,6 +158,28 @@ mod tests {
             .record_registration_deck(id, &state, crate::EntrantId(999), None)
             .is_err());
         assert_eq!(store.registration_decks(id).unwrap().len(), 1);
+        // the export carries it; an import gives it back, to the same player by name
+        let json = store.export_tournament_json(id).unwrap();
+        assert!(json.contains("\"decks\""), "{json}");
+        let mut other = Store::open_in_memory().unwrap();
+        let back = other.import_tournament_json(json.as_bytes()).unwrap();
+        let imported = other.registration_decks(back).unwrap();
+        assert_eq!(imported.len(), 1);
+        assert_eq!(other.entrants(back).unwrap()[0].id, imported[0].entrant);
+        assert_eq!(
+            (imported[0].name.as_str(), &imported[0].content),
+            ("Fire Wall", &content())
+        );
+        // a deck of a player the file does not register is refused, nothing imported
+        let stray = json.replace(
+            "\"player\": \"Ann\",\n      \"name\"",
+            "\"player\": \"Cleo\",\n      \"name\"",
+        );
+        assert_ne!(stray, json, "the deck's player is in the file");
+        let mut third = Store::open_in_memory().unwrap();
+        let refused = third.import_tournament_json(stray.as_bytes()).unwrap_err();
+        assert!(refused.to_string().contains("Cleo"), "{refused}");
+        assert!(third.list_tournaments().unwrap().is_empty());
         // the registration removed takes its deck with it
         store.record_unregistration(id, &state, ann).unwrap();
         assert!(store.registration_decks(id).unwrap().is_empty());

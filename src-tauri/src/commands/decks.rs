@@ -3,7 +3,7 @@
 
 use crate::dialog::FileDialogs;
 use crate::state::AppState;
-use tablemate::decks::{DeckChange, DeckSummary, DeckView, NewDeck};
+use tablemate::decks::{DeckChange, DeckSummary, DeckView, NewDeck, RegisteredDeckView};
 use tablemate::{Language, ServiceError};
 use tauri::{Runtime, State, WebviewWindow};
 
@@ -97,4 +97,26 @@ pub fn deck_import_file<R: Runtime>(
     state
         .with(|svc| svc.deck_import_file(&path, None, lang))
         .map(Some)
+}
+
+/// The decks registered for a tournament, in seed order.
+#[tauri::command(async)]
+pub fn tournament_decks(
+    state: State<'_, AppState>,
+    id: i64,
+    lang: Language,
+) -> CmdResult<Vec<RegisteredDeckView>> {
+    state.with(|svc| svc.tournament_decks(id, lang))
+}
+
+/// Registers a saved deck for a player of the tournament (`deck` null takes it away).
+#[tauri::command(async)]
+pub fn tournament_register_deck(
+    state: State<'_, AppState>,
+    id: i64,
+    player: String,
+    deck: Option<String>,
+    lang: Language,
+) -> CmdResult<Vec<RegisteredDeckView>> {
+    state.with(|svc| svc.tournament_register_deck(id, &player, deck.as_deref(), lang))
 }

@@ -17,6 +17,8 @@ const service = {
   tournament_import_players: vi.fn(),
   tournament_detail: vi.fn(),
   tournament_table_matches: vi.fn(),
+  tournament_decks: vi.fn(),
+  deck_list: vi.fn(),
 };
 type Command = keyof typeof service;
 let unanswered: string[] = [];
@@ -40,6 +42,9 @@ beforeEach(() => {
   service.reporting_status.mockResolvedValue({ url: null, qr: null, reporting: null });
   service.tournament_clock.mockResolvedValue(null);
   service.tournament_table_matches.mockResolvedValue([]);
+  // the event page's decks part (lib/decks/EventDecks.svelte)
+  service.tournament_decks.mockResolvedValue([]);
+  service.deck_list.mockResolvedValue([]);
   invoke.mockReset();
   invoke.mockImplementation((cmd: string, args?: Record<string, unknown>) => {
     if (!(cmd in service)) {
