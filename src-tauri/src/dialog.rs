@@ -52,16 +52,7 @@ impl FileDialogs {
             Language::En => ("Import a tournament", "Tournament (event.json)"),
             Language::De => ("Turnier importieren", "Turnier (event.json)"),
         };
-        // blocking: the command runs on a worker thread, never the main one; the dialog is
-        // modal over the window, so the page waits for it anyway
-        let picked = window
-            .dialog()
-            .file()
-            .set_parent(window)
-            .set_title(title)
-            .add_filter(filter, &["json"])
-            .blocking_pick_file();
-        picked.map(local_path).transpose()
+        pick_file(window, title, filter, &["json"])
     }
 
     /// Asks for the CSV file of an event's players (a spreadsheet's list, or an export's
@@ -71,25 +62,14 @@ impl FileDialogs {
         window: &WebviewWindow<R>,
         lang: Language,
     ) -> Result<Option<PathBuf>, ServiceError> {
-        if let Some(path) = &self.stand_in {
-            return Ok(Some(if path.is_dir() {
-                path.join(PLAYERS_FILE)
-            } else {
-                path.clone()
-            }));
+        if let Some(path) = self.stand_in_file(PLAYERS_FILE) {
+            return Ok(Some(path));
         }
         let (title, filter) = match lang {
             Language::En => ("Players from a CSV file", "Players (CSV)"),
             Language::De => ("Spieler aus einer CSV-Datei", "Spieler (CSV)"),
         };
-        let picked = window
-            .dialog()
-            .file()
-            .set_parent(window)
-            .set_title(title)
-            .add_filter(filter, &["csv", "txt"])
-            .blocking_pick_file();
-        picked.map(local_path).transpose()
+        pick_file(window, title, filter, &["csv", "txt"])
     }
 
     /// Asks for the folder an export is written into: `None` when the person cancels.
@@ -116,6 +96,104 @@ impl FileDialogs {
             dialog = dialog.set_directory(start);
         }
         dialog.blocking_pick_folder().map(local_path).transpose()
+    }
+}
+
+impl FileDialogs {
+    /// Asks where a deck's list is saved (suggesting `<deck>.txt`): `None` when the person
+    /// cancels. The test seam's folder gets the file named after the deck.
+    pub fn deck_save<R: Runtime>(
+        &self,
+        window: &WebviewWindow<R>,
+        deck: &str,
+        lang: Language,
+    ) -> Result<Option<PathBuf>, ServiceError> {
+        let file_name = format!("{}.txt", deck_file_stem(deck));
+        if let Some(path) = self.stand_in_file(&file_name) {
+            return Ok(Some(path));
+        }
+        let (title, filter) = match lang {
+            Language::En => ("Export the deck", "Deck list (text)"),
+            Language::De => ("Deck exportieren", "Deckliste (Text)"),
+        };
+        let picked = window
+            .dialog()
+            .file()
+            .set_parent(window)
+            .set_title(title)
+            .set_file_name(file_name)
+            .add_filter(filter, &["txt"])
+            .blocking_save_file();
+        picked.map(local_path).transpose()
+    }
+
+    /// Asks for a deck list to import: `None` when the person cancels. The test seam's folder
+    /// holds it as `deck.txt`.
+    pub fn deck_open<R: Runtime>(
+        &self,
+        window: &WebviewWindow<R>,
+        lang: Language,
+    ) -> Result<Option<PathBuf>, ServiceError> {
+        if let Some(path) = self.stand_in_file(DECK_FILE) {
+            return Ok(Some(path));
+        }
+        let (title, filter) = match lang {
+            Language::En => ("Import a deck", "Deck list (text)"),
+            Language::De => ("Deck importieren", "Deckliste (Text)"),
+        };
+        pick_file(window, title, filter, &["txt"])
+    }
+
+    /// The test seam's answer for a file: the file `name` in its folder, or the path itself.
+    fn stand_in_file(&self, name: &str) -> Option<PathBuf> {
+        let path = self.stand_in.as_ref()?;
+        Some(if path.is_dir() {
+            path.join(name)
+        } else {
+            path.clone()
+        })
+    }
+}
+
+/// The platform's dialog for one file to read, of the kinds `extensions`. Blocking: the
+/// command runs on a worker thread, never the main one; the dialog is modal over the window,
+/// so the page waits for it anyway.
+fn pick_file<R: Runtime>(
+    window: &WebviewWindow<R>,
+    title: &str,
+    filter: &str,
+    extensions: &[&str],
+) -> Result<Option<PathBuf>, ServiceError> {
+    let picked = window
+        .dialog()
+        .file()
+        .set_parent(window)
+        .set_title(title)
+        .add_filter(filter, extensions)
+        .blocking_pick_file();
+    picked.map(local_path).transpose()
+}
+
+/// The deck list the test seam's folder holds for an import.
+pub const DECK_FILE: &str = "deck.txt";
+
+/// A deck's name as a file name: characters no file system takes become `_`.
+fn deck_file_stem(deck: &str) -> String {
+    let stem: String = deck
+        .trim()
+        .chars()
+        .map(|c| {
+            if c.is_control() || "/\\:*?\"<>|".contains(c) {
+                '_'
+            } else {
+                c
+            }
+        })
+        .collect();
+    if stem.is_empty() || stem.starts_with('.') {
+        format!("deck{stem}")
+    } else {
+        stem
     }
 }
 

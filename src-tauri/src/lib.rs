@@ -55,6 +55,10 @@ pub fn configure<R: tauri::Runtime>(builder: tauri::Builder<R>) -> tauri::Builde
             commands::decks::deck_new,
             commands::decks::deck_change,
             commands::decks::deck_delete,
+            commands::decks::deck_export_file,
+            commands::decks::deck_import_file,
+            commands::decks::tournament_decks,
+            commands::decks::tournament_register_deck,
             // [game commands]
             commands::game::game_new,
             commands::game::game_current,

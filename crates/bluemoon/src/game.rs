@@ -982,6 +982,7 @@ impl GameState {
             abandoned: self.abandoned,
             match_winner: self.match_winner(),
             last_retreat: self.last_retreat.clone(),
+            inquisitor_powers: crate::inquisitor::powers_at_table(self, cards),
         }
     }
 }
@@ -1025,6 +1026,8 @@ pub struct TableView {
     pub abandoned: bool,
     pub match_winner: Option<Player>,
     pub last_retreat: Option<RetreatDragons>,
+    /// What the players' inquisitors allow (Razor-Mind's REPLACE, Weave-Tongue's extra card).
+    pub inquisitor_powers: Vec<crate::inquisitor::PowerAtTable>,
 }
 
 /// A log with its folded state: append (validated), undo, replay.

@@ -34,6 +34,7 @@ pub mod engine;
 pub mod error;
 pub mod event;
 pub mod game;
+pub mod inquisitor;
 pub mod power;
 pub mod preview;
 pub mod source;

@@ -430,3 +430,160 @@ fn swift_fist_attracts_a_dragon_at_the_start_of_each_game() {
     let g = match_with(Some(fire_wall(Some(Inquisitor::RazorMind))), None);
     assert_eq!(g.state().dragons.on_side(Player::A), 0);
 }
+
+// --- the inquisitors' powers at the table --------------------------------------------------
+
+use bluemoon::inquisitor::PowerAtTable;
+use bluemoon::table::Area;
+use bluemoon::Element;
+
+fn played(g: &mut Game, p: Player, card: &str, area: Area) {
+    g.push(
+        &catalog(),
+        Event::new(EventKind::CardPlayed {
+            player: p,
+            card: id(card),
+            area,
+            target: None,
+            face_down: false,
+            fixes_read: 0,
+        }),
+    )
+    .expect("a legal play");
+}
+
+fn pass(g: &mut Game, p: Player) {
+    g.push(&catalog(), Event::new(EventKind::TurnPassed { player: p }))
+        .expect("a legal pass");
+}
+
+/// Ann plays a character, chooses fire and passes: Ben's turn.
+fn opens_in_fire(g: &mut Game) {
+    played(g, Player::A, "vulca-13", Area::Combat);
+    fire_and_pass(g);
+}
+
+/// Ann chooses fire and passes.
+fn fire_and_pass(g: &mut Game) {
+    g.push(
+        &catalog(),
+        Event::new(EventKind::ElementChosen {
+            player: Player::A,
+            element: Element::Fire,
+        }),
+    )
+    .expect("element");
+    pass(g, Player::A);
+}
+
+fn powers(g: &Game) -> Vec<PowerAtTable> {
+    g.state().view(&catalog()).inquisitor_powers
+}
+
+/// Razor-Mind Royal Inspector [Inq 412]: "I may play my cards as if they had the REPLACE
+/// icon" — every card of the player, in all fights (§ 'About the Inquisitors'); "REPLACE is
+/// used in the Leadership phase, but only if the only action in that phase" (§ 'About the New
+/// Rules in Emissaries and Inquisitors'): open before the turn's first card, closed after it.
+#[test]
+fn razor_mind_allows_replace_in_the_leadership_phase_of_each_turn() {
+    let mut g = match_with(Some(fire_wall(Some(Inquisitor::RazorMind))), None);
+    let at_start = powers(&g);
+    assert_eq!(
+        at_start.len(),
+        1,
+        "only Ann has an inquisitor: {at_start:?}"
+    );
+    assert_eq!(at_start[0].player, Player::A);
+    assert_eq!(at_start[0].power, InquisitorPower::PlayAsIfReplace);
+    assert!(
+        at_start[0].now,
+        "Ann's Leadership phase: nothing played yet"
+    );
+    assert_eq!(at_start[0].ignored_by, None);
+    played(&mut g, Player::A, "vulca-13", Area::Combat);
+    assert!(
+        !powers(&g)[0].now,
+        "a character played: the Leadership phase is over"
+    );
+    fire_and_pass(&mut g);
+    assert!(!powers(&g)[0].now, "Ben's turn");
+    played(&mut g, Player::B, "hoax-01", Area::Combat);
+    pass(&mut g, Player::B);
+    assert!(
+        powers(&g)[0].now,
+        "Ann's next turn: the Leadership phase again"
+    );
+}
+
+/// § 'Special Power Texts: Ignored (Icons)': "REPLACE icons "added" by Razor-Mind are treated
+/// the same as other REPLACE icons": Impenetrable Fog [Terrah 26] ("Your icons are ignored,
+/// except STOP and PROTECTED.") takes them all; Mad Mike Magpie [Flit 13] ("Your cards with
+/// icons are ignored, except Flit character cards and PROTECTED cards.") leaves the cards it
+/// spares.
+#[test]
+fn razor_minds_replace_goes_with_ignored_icons() {
+    let mut g = match_with(Some(fire_wall(Some(Inquisitor::RazorMind))), None);
+    opens_in_fire(&mut g);
+    played(&mut g, Player::B, "flit-13", Area::Combat);
+    let p = &powers(&g)[0];
+    assert_eq!(p.limited_by, Some(id("flit-13")));
+    assert_eq!(p.ignored_by, None);
+    played(&mut g, Player::B, "terrah-26", Area::Support);
+    assert_eq!(powers(&g)[0].ignored_by, Some(id("terrah-26")));
+}
+
+/// § 'Special Power Texts: Ignored (Special Power Text)': with Razor-Mind against active
+/// Tittertweet [Flit 07] ("Your special power texts are ignored, except on Flit character
+/// cards."), "can I play all of my cards as if they had the REPLACE icon? A: No, you cannot.
+/// The text on inquisitors, including Razor-Mind, is special power text and is ignored".
+#[test]
+fn tittertweet_takes_an_inquisitors_power_away() {
+    let mut g = match_with(None, Some(fire_wall(Some(Inquisitor::WeaveTongue))));
+    played(&mut g, Player::A, "flit-07", Area::Combat);
+    let p = &powers(&g)[0];
+    assert_eq!(
+        (p.player, p.power),
+        (Player::B, InquisitorPower::DrawOneMoreAtEndOfTurn)
+    );
+    assert_eq!(p.ignored_by, Some(id("flit-07")));
+    let mut g = match_with(Some(fire_wall(Some(Inquisitor::RazorMind))), None);
+    opens_in_fire(&mut g);
+    played(&mut g, Player::B, "flit-07", Area::Combat);
+    assert_eq!(powers(&g)[0].ignored_by, Some(id("flit-07")));
+}
+
+/// Weave-Tongue Royal Councilor [Inq 414]: "At the end of my turn, I may draw one additional
+/// card." — in the player's own turn; § 'Inquisitors': not when the hand is refreshed between
+/// fights ("neither of these is at the end of a turn"). Swift-Fist and Grease-Palm show no
+/// power at the table (the dragon is attracted when the game begins).
+#[test]
+fn weave_tongue_allows_one_more_card_at_the_end_of_the_own_turn() {
+    let mut g = match_with(
+        Some(fire_wall(Some(Inquisitor::SwiftFist))),
+        Some(fire_wall(Some(Inquisitor::WeaveTongue))),
+    );
+    let p = powers(&g);
+    assert_eq!(p.len(), 1, "{p:?}");
+    assert_eq!(p[0].player, Player::B);
+    assert!(!p[0].now, "Ann's turn");
+    opens_in_fire(&mut g);
+    assert!(
+        powers(&g)[0].now,
+        "Ben's turn: at its end he may draw one more"
+    );
+    g.push(
+        &catalog(),
+        Event::new(EventKind::Retreat {
+            player: Player::B,
+            forced: false,
+            dragon_cancelled: false,
+        }),
+    )
+    .expect("retreat");
+    assert!(
+        !powers(&g)[0].now,
+        "between fights the hands are refreshed: not the end of a turn"
+    );
+    let g = match_with(Some(fire_wall(Some(Inquisitor::GreasePalm))), None);
+    assert!(powers(&g).is_empty());
+}

@@ -104,3 +104,78 @@ fn a_game_with_a_constructed_deck_plays_its_bought_card_quietly() {
         String::from_utf8_lossy(&refused.stderr)
     );
 }
+
+/// `tournament register … --deck`, `tournament deck`, `tournament deck-sheets` and the deck
+/// statistics of `stats`, by the real binary.
+#[test]
+fn a_deck_registered_at_a_tournament_and_its_sheet() {
+    let data = tempfile::tempdir().unwrap();
+    let d = data.path();
+    json(d, &["deck", "new", "Fire Wall", "--people", "vulca"]);
+    json(d, &["deck", "new", "Draft", "--people", "vulca"]);
+    let mut args = vec!["deck", "add", "Fire Wall", "Tittertweet"];
+    let own: Vec<String> = (1..=30)
+        .filter(|n| *n != 17)
+        .map(|n| format!("V{n}"))
+        .collect();
+    args.extend(own.iter().map(String::as_str));
+    json(d, &args);
+    json(
+        d,
+        &[
+            "tournament",
+            "new",
+            "--name",
+            "Winter Cup",
+            "--date",
+            "2026-12-05",
+            "--format",
+            "round_robin",
+        ],
+    );
+    // a draft is refused before anyone is registered
+    let o = tablemate(
+        d,
+        &[
+            "tournament",
+            "register",
+            "Winter Cup",
+            "Ann",
+            "--deck",
+            "Draft",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("not legal yet"));
+    let shown = json(d, &["tournament", "show", "Winter Cup"]);
+    assert_eq!(shown["entrants"].as_array().unwrap().len(), 0, "{shown}");
+    json(
+        d,
+        &[
+            "tournament",
+            "register",
+            "Winter Cup",
+            "Ann",
+            "--deck",
+            "Fire Wall",
+        ],
+    );
+    json(d, &["tournament", "register", "Winter Cup", "Ben"]);
+    let decks = json(d, &["tournament", "deck", "Winter Cup", "Ben", "--none"]);
+    assert_eq!(decks[0]["player"], "Ann");
+    let sheets = tablemate(d, &["tournament", "deck-sheets", "Winter Cup"]);
+    let text = String::from_utf8(sheets.stdout).unwrap();
+    assert!(
+        text.contains("Player: Ann\nDeck: Fire Wall (Vulca)"),
+        "{text}"
+    );
+    assert!(text.contains("Tittertweet [Flit 07]"), "{text}");
+    json(d, &["tournament", "pair", "Winter Cup"]);
+    let o = tablemate(d, &["tournament", "deck", "Winter Cup", "Ann", "Draft"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        String::from_utf8_lossy(&o.stderr).contains("Ann's deck registration is frozen"),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+}

@@ -44,7 +44,7 @@ pub struct DeckRecord {
     pub updated_at: String,
 }
 
-fn checked(content: &DeckContent) -> Result<String> {
+pub(crate) fn checked(content: &DeckContent) -> Result<String> {
     label("people", &content.people, 32)?;
     if let Some(inq) = &content.inquisitor {
         label("inquisitor", inq, 64)?;

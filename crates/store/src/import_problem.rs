@@ -20,6 +20,7 @@ pub enum ImportList {
     Reports,
     ReportLog,
     Reporting,
+    Decks,
 }
 
 impl ImportList {
@@ -34,6 +35,7 @@ impl ImportList {
             ImportList::Reports => "reports",
             ImportList::ReportLog => "report_log",
             ImportList::Reporting => "reporting",
+            ImportList::Decks => "decks",
         }
     }
 }

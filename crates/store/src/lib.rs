@@ -22,6 +22,7 @@ mod reports;
 mod round_clock;
 pub mod schema;
 mod stats;
+mod tournament_decks;
 mod tournaments;
 
 use std::path::{Path, PathBuf};
@@ -62,6 +63,7 @@ pub use round_clock::StoredClock;
 pub use stats::{MatchupStats, PeopleStats, Statistics};
 pub use tournament::{Agreement, ReportProblem, Seat, SeatReport, SeatScore};
 pub use tournament::{EntrantId, FirstRound, Format, Standing};
+pub use tournament_decks::RegisteredDeck;
 pub use tournaments::{
     Correction, Entrant, NewTournament, ResultSource, RoundInfo, Stage, StandingRow, Table,
     TableResult, TournamentInfo,

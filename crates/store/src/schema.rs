@@ -399,6 +399,22 @@ CREATE TABLE decks (
 CREATE UNIQUE INDEX decks_by_name ON decks(name COLLATE NOCASE);
 "#;
 
+/// Decks at tournaments (issue #33): the deck a registration plays, a copy of a saved deck's
+/// list as it was when it was registered (the saved deck may change later; the event keeps
+/// what was registered). One per registration, gone with it.
+pub const V_TOURNAMENT_DECKS: &str = r#"
+CREATE TABLE registration_decks (
+    registration_id INTEGER PRIMARY KEY REFERENCES registrations(id) ON DELETE CASCADE,
+    name TEXT NOT NULL CHECK (length(name) BETWEEN 1 AND 200),
+    people TEXT NOT NULL,
+    inquisitor TEXT,
+    emissaries_inquisitors INTEGER NOT NULL DEFAULT 0 CHECK (emissaries_inquisitors IN (0, 1)),
+    buka INTEGER NOT NULL DEFAULT 0 CHECK (buka IN (0, 1)),
+    cards TEXT NOT NULL CHECK (json_valid(cards) AND json_type(cards) = 'array'),
+    registered_at TEXT NOT NULL
+);
+"#;
+
 /// The SQL of every version, oldest first. Index `i` holds the step from version `i` to `i + 1`.
 pub const VERSIONS: &[&str] = &[
     V1,
@@ -414,6 +430,7 @@ pub const VERSIONS: &[&str] = &[
     V_ONE_LOG,
     V_PLAYS_NAME_THEIR_FIXES,
     V_DECKS,
+    V_TOURNAMENT_DECKS,
 ];
 
 /// The newest schema version this build knows.

@@ -482,7 +482,7 @@ fn register_in(
 
 /// A registration write that changed `changed` rows: exactly one, or `entrant` is not a player
 /// of the event.
-fn expect_one(changed: usize, entrant: EntrantId, info: &TournamentInfo) -> Result<()> {
+pub(crate) fn expect_one(changed: usize, entrant: EntrantId, info: &TournamentInfo) -> Result<()> {
     if changed == 1 {
         return Ok(());
     }
@@ -498,7 +498,7 @@ fn expect_one(changed: usize, entrant: EntrantId, info: &TournamentInfo) -> Resu
 /// if it differs, for example another window paired a round or recorded a result meanwhile.
 /// Comparing the whole state rather than a revision number needs no schema change, and the
 /// state is small (an event's registrations and pairings).
-fn expect_state(
+pub(crate) fn expect_state(
     tx: &Transaction<'_>,
     id: TournamentId,
     decided_on: &EventState,

@@ -225,14 +225,27 @@ fn database_at(path: &Path, version: usize) {
         )
         .unwrap();
     }
+    if version >= 13 {
+        reach(&c, 13);
+        // a constructed Vulca deck with a bought card (Tittertweet), as version 13 saved it
+        c.execute_batch(
+            r#"
+            INSERT INTO decks (id, name, people, inquisitor, emissaries_inquisitors, buka, cards,
+                               revision, created_at, updated_at)
+                VALUES (1, 'Fire Wall', 'Vulca', 'inq-412', 1, 0, '["vulca-02","flit-07"]', 3,
+                        '2026-01-05T09:00:00.000000Z', '2026-01-05T09:10:00.000000Z');
+            "#,
+        )
+        .unwrap();
+    }
     reach(&c, version);
     c.pragma_update(None, "user_version", version as i64)
         .unwrap();
-    // Version 13 (constructed decks) is the newest, so no older release wrote it yet. When
-    // version 14 is added, add version-13 data here (the assertion is the reminder).
+    // Version 14 (decks at tournaments) is the newest, so no older release wrote it yet. When
+    // version 15 is added, add version-14 data here (the assertion is the reminder).
     assert_eq!(
         schema::VERSIONS.len(),
-        13,
+        14,
         "a new schema version: give database_at data for the previous one"
     );
 }
@@ -412,6 +425,19 @@ fn check_data(store: &Store, version: usize) {
             store.other_events(OtherGameId(2)).unwrap()[0].payload,
             r#"{"v":1,"type":"card_played","player":"A","card":"vulca-02"}"#
         );
+    }
+    if version >= 13 {
+        let decks = store.decks().unwrap();
+        assert_eq!(decks.len(), 1);
+        assert_eq!(decks[0].name, "Fire Wall");
+        assert_eq!(decks[0].revision, 3);
+        assert_eq!(decks[0].content.cards, vec!["vulca-02", "flit-07"]);
+        assert_eq!(decks[0].content.inquisitor.as_deref(), Some("inq-412"));
+    }
+    if version >= 3 {
+        // no deck registered before decks at tournaments existed
+        let t = store.list_tournaments().unwrap();
+        assert!(store.registration_decks(t[0].id).unwrap().is_empty());
     }
 }
 

@@ -5,8 +5,15 @@
 //! the result in the interface language (`decks/wording.rs`). A deck that breaks a rule is
 //! kept as a draft and says which rule, naming the card.
 
+mod at_table;
+mod stats;
 mod text;
+mod tournament;
 mod wording;
+
+pub use at_table::{InquisitorPowerKind, InquisitorPowerView};
+pub use stats::DeckLine;
+pub use tournament::RegisteredDeckView;
 
 use bluemoon::construct::{self, ConstructedDeck, CostReason, DeckCheck, DeckRules, Inquisitor};
 use bluemoon::{CardId, Series};
@@ -15,6 +22,10 @@ use store::{DeckContent, DeckRecord};
 use ts_rs::TS;
 
 use crate::{Language, Result, Service, ServiceError};
+use std::path::Path;
+
+/// The largest deck list file read: a 45-card list with long names is a few KiB.
+pub const MAX_LIST_BYTES: u64 = 64 * 1024;
 
 pub use text::{parse_deck_list, DeckList};
 use wording::{card_label, problem_text, Refusal};
@@ -244,6 +255,58 @@ impl Service {
             .create_deck(name, &content)
             .map_err(|e| wording::store_refusal(e, lang))?;
         self.deck_view_of(&deck, lang)
+    }
+
+    /// Writes the deck's list ([`Service::deck_export`]) to `path` (the file the person chose),
+    /// whole or not at all: written beside it, then moved into place.
+    pub fn deck_export_file(&self, name: &str, path: &Path, lang: Language) -> Result<()> {
+        let text = self.deck_export(name, lang)?;
+        let tmp = path.with_extension("partial");
+        let fail = |e: std::io::Error| {
+            ServiceError::invalid(match lang {
+                Language::En => format!("Cannot write {}: {e}", path.display()),
+                Language::De => format!("{} lässt sich nicht schreiben: {e}", path.display()),
+            })
+        };
+        std::fs::write(&tmp, text).map_err(fail)?;
+        std::fs::rename(&tmp, path).map_err(fail)
+    }
+
+    /// Reads a deck list from a file (regular files only, at most [`MAX_LIST_BYTES`], UTF-8)
+    /// into a new deck, as [`Service::deck_import`] does.
+    pub fn deck_import_file(
+        &mut self,
+        path: &Path,
+        name: Option<&str>,
+        lang: Language,
+    ) -> Result<DeckView> {
+        let bytes = crate::paths::read_bounded(path, MAX_LIST_BYTES, lang)?;
+        let text = String::from_utf8(bytes).map_err(|_| {
+            ServiceError::invalid(match lang {
+                Language::En => format!(
+                    "{} is not a text file (UTF-8); nothing was imported.",
+                    path.display()
+                ),
+                Language::De => format!(
+                    "{} ist keine Textdatei (UTF-8); es wurde nichts importiert.",
+                    path.display()
+                ),
+            })
+        })?;
+        self.deck_import(&text, name, lang)
+    }
+
+    /// Whether the deck `name` may be played or registered by `player` (of the people typed,
+    /// if any): the refusal naming the broken rule's card, or the people, otherwise.
+    pub fn deck_playable(
+        &self,
+        name: &str,
+        player: &str,
+        typed_people: &str,
+        lang: Language,
+    ) -> Result<()> {
+        self.constructed_deck(Some(name), player, typed_people, lang)
+            .map(drop)
     }
 
     /// The constructed deck a player brings to a new game (`None` when no deck is named), as

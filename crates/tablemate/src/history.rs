@@ -185,6 +185,8 @@ pub struct StatsView {
     pub average_fights: f64,
     pub by_people: Vec<PeopleLine>,
     pub by_matchup: Vec<MatchupLine>,
+    /// Games and wins per constructed deck (Cards → Decks), as the games kept them.
+    pub by_deck: Vec<crate::decks::DeckLine>,
 }
 
 pub(crate) fn percent(rate: f64) -> (f64, String) {
@@ -570,6 +572,7 @@ impl Service {
                     }
                 })
                 .collect(),
+            by_deck: self.deck_statistics(pid)?,
         })
     }
 }

@@ -673,7 +673,7 @@ impl Service {
 
     /// The event and its state as the rules see it: what a decision is made on, and passed
     /// back to the store with it (the store refuses it if the event changed meanwhile).
-    fn decide_on(
+    pub(crate) fn decide_on(
         &self,
         id: TournamentId,
     ) -> Result<(store::TournamentInfo, tournament::EventState)> {

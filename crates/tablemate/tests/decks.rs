@@ -327,3 +327,166 @@ fn a_deck_of_another_people_than_typed_is_refused_naming_both() {
     // the same people, or none, is fine
     assert!(new_game(&mut svc, Some("Fire Wall"), "vulca").is_ok());
 }
+
+/// Razor-Mind's REPLACE is shown at the table, in Ann's Leadership phase, named in both
+/// languages; the engine decides when (bluemoon's goldens cite the FAQ).
+#[test]
+fn an_inquisitors_power_is_shown_at_the_table() {
+    let (_d, mut svc) = service();
+    let new = NewDeck {
+        inquisitor: Some("Razor-Mind"),
+        emissaries_inquisitors: true,
+        ..vulca("Inspected")
+    };
+    svc.deck_new(&new, EN).unwrap();
+    // 35 cards: the Vulca's own (with their E&I card) and five zero-moon mutants
+    let mut cards = own_vulca();
+    cards.push("Vulca 17".into());
+    cards.extend((101..=105).map(|n| format!("Mutant {n}")));
+    let typed: Vec<&str> = cards.iter().map(String::as_str).collect();
+    let deck = svc
+        .deck_change("Inspected", None, DeckChange::Add, &typed, EN)
+        .unwrap();
+    assert!(deck.legal, "{:?}", deck.problems);
+    let game = svc
+        .game_new_in(
+            &NewGameRequest {
+                player_a: "Ann".into(),
+                player_b: "Ben".into(),
+                people_a: String::new(),
+                people_b: "Hoax".into(),
+                first: Some(Seat::A),
+                emissaries_inquisitors: false,
+                deck_a: Some("Inspected".into()),
+                deck_b: None,
+            },
+            EN,
+        )
+        .unwrap();
+    let powers = &game.inquisitor_powers;
+    assert_eq!(powers.len(), 1, "{powers:?}");
+    assert_eq!(powers[0].seat, Seat::A);
+    assert_eq!(
+        powers[0].power,
+        tablemate::decks::InquisitorPowerKind::Replace
+    );
+    assert!(powers[0].now);
+    assert_eq!(
+        powers[0].inquisitor_name,
+        "Razor-Mind Royal Inspector [Inq 412]"
+    );
+    assert_eq!(powers[0].ignored_by, None);
+}
+
+/// Statistics per deck: a finished game counts for the deck as the game kept it (a deck
+/// renamed afterwards does not move it); a game with preassembled decks counts for none.
+#[test]
+fn statistics_count_games_and_wins_per_deck() {
+    use tablemate::game::GameAction;
+    let (_d, mut svc) = service();
+    fire_wall(&mut svc);
+    let finish = |svc: &mut Service, game: i64, loser: Seat| {
+        svc.game_act(game, &GameAction::Concede { player: loser })
+            .unwrap();
+        // records the game (and starts the match's next, unfinished)
+        svc.game_next(game).unwrap();
+    };
+    let game = new_game(&mut svc, Some("Fire Wall"), "").unwrap();
+    finish(&mut svc, game, Seat::B);
+    let plain = new_game(&mut svc, None, "Vulca").unwrap();
+    finish(&mut svc, plain, Seat::A);
+    let stats = svc.statistics(None, EN).unwrap();
+    assert_eq!(stats.games, 2);
+    assert_eq!(stats.by_deck.len(), 1, "{:?}", stats.by_deck);
+    let line = &stats.by_deck[0];
+    assert_eq!(
+        (
+            line.deck.as_str(),
+            line.people.as_str(),
+            line.games,
+            line.wins
+        ),
+        ("Fire Wall", "Vulca", 1, 1)
+    );
+    assert_eq!(line.win_rate_text, "100.0%");
+    // Ben never played a constructed deck
+    assert!(svc.statistics(Some("Ben"), EN).unwrap().by_deck.is_empty());
+}
+
+// --- decks at a tournament -------------------------------------------------------------------
+
+fn winter_cup(svc: &mut Service) -> i64 {
+    let event = svc
+        .create_event(
+            &tablemate::tournaments::NewEvent {
+                name: "Winter Cup".into(),
+                date: "2026-12-05".into(),
+                format: "round_robin".into(),
+                rounds: None,
+                top_cut: None,
+                first_round: None,
+                seed: None,
+            },
+            EN,
+        )
+        .unwrap();
+    svc.register(event.id, "Ann", Some("Vulca"), EN).unwrap();
+    svc.register(event.id, "Ben", None, EN).unwrap();
+    event.id
+}
+
+/// A registration takes a saved deck as a copy (the deck edited later does not change it), only
+/// a legal one, and is frozen once round 1 is paired, naming the player; the sheets list it.
+#[test]
+fn a_registered_deck_is_copied_checked_and_frozen_by_round_one() {
+    let (_d, mut svc) = service();
+    fire_wall(&mut svc);
+    svc.deck_new(&vulca("Draft"), EN).unwrap();
+    let event = winter_cup(&mut svc);
+    // a draft is refused with the rule it breaks, nothing registered
+    let refused = svc
+        .tournament_register_deck(event, "Ann", Some("Draft"), EN)
+        .unwrap_err();
+    assert!(
+        refused
+            .message
+            .contains("Ann's deck “Draft” is not legal yet"),
+        "{refused:?}"
+    );
+    assert!(svc.tournament_decks(event, EN).unwrap().is_empty());
+    let decks = svc
+        .tournament_register_deck(event, "ann", Some("fire wall"), EN)
+        .unwrap();
+    assert_eq!(decks.len(), 1);
+    assert_eq!(
+        (decks[0].player.as_str(), decks[0].deck.as_str()),
+        ("Ann", "Fire Wall")
+    );
+    assert_eq!(decks[0].cards_used, 30);
+    // the saved deck changed afterwards: the registration keeps the list registered
+    svc.deck_change("Fire Wall", None, DeckChange::Remove, &["Tittertweet"], EN)
+        .unwrap();
+    let kept = svc.tournament_decks(event, DE).unwrap();
+    assert!(kept[0].cards.iter().any(|c| c.tag == "Flit 07"));
+    let sheets = svc.tournament_deck_sheets(event, EN).unwrap();
+    assert!(
+        sheets.starts_with("Winter Cup — 2026-12-05\nPlayer: Ann\nDeck: Fire Wall (Vulca)"),
+        "{sheets}"
+    );
+    assert!(sheets.contains("Tittertweet [Flit 07]"), "{sheets}");
+    assert!(svc
+        .tournament_deck_sheets(event, DE)
+        .unwrap()
+        .contains("Spieler: Ann"));
+    // round 1 paired: frozen, naming the player, in German too
+    svc.pair_round(event, EN).unwrap();
+    let frozen = svc
+        .tournament_register_deck(event, "Ann", None, DE)
+        .unwrap_err();
+    assert_eq!(
+        frozen.message,
+        "Runde 1 von Winter Cup ist gepaart, daher ist Anns Deckregistrierung eingefroren: sie \
+         kann nicht mehr eingetragen oder geändert werden."
+    );
+    assert_eq!(svc.tournament_decks(event, EN).unwrap().len(), 1);
+}

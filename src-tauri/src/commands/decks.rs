@@ -1,10 +1,11 @@
 //! IPC commands of the Decks screen (constructed Blue Moon decks): parse, call the service,
 //! map the error. The service words every refusal in the `lang` the page sends.
 
+use crate::dialog::FileDialogs;
 use crate::state::AppState;
-use tablemate::decks::{DeckChange, DeckSummary, DeckView, NewDeck};
+use tablemate::decks::{DeckChange, DeckSummary, DeckView, NewDeck, RegisteredDeckView};
 use tablemate::{Language, ServiceError};
-use tauri::State;
+use tauri::{Runtime, State, WebviewWindow};
 
 type CmdResult<T> = Result<T, ServiceError>;
 
@@ -61,4 +62,61 @@ pub fn deck_delete(
     lang: Language,
 ) -> CmdResult<()> {
     state.with(|svc| svc.deck_delete(&name, Some(revision), lang))
+}
+
+/// Saves the deck's list to the file the person chooses in the platform's dialog; the path
+/// written, or `None` when they cancel. The deck is found before the dialog opens.
+#[tauri::command(async)]
+pub fn deck_export_file<R: Runtime>(
+    window: WebviewWindow<R>,
+    dialogs: State<'_, FileDialogs>,
+    state: State<'_, AppState>,
+    name: String,
+    lang: Language,
+) -> CmdResult<Option<String>> {
+    let deck = state.with(|svc| svc.deck_view(&name, lang))?;
+    let Some(path) = dialogs.deck_save(&window, &deck.name, lang)? else {
+        return Ok(None);
+    };
+    state.with(|svc| svc.deck_export_file(&deck.name, &path, lang))?;
+    Ok(Some(path.display().to_string()))
+}
+
+/// Reads the deck list the person chooses in the platform's dialog into a new deck; `None`
+/// when they cancel.
+#[tauri::command(async)]
+pub fn deck_import_file<R: Runtime>(
+    window: WebviewWindow<R>,
+    dialogs: State<'_, FileDialogs>,
+    state: State<'_, AppState>,
+    lang: Language,
+) -> CmdResult<Option<DeckView>> {
+    let Some(path) = dialogs.deck_open(&window, lang)? else {
+        return Ok(None);
+    };
+    state
+        .with(|svc| svc.deck_import_file(&path, None, lang))
+        .map(Some)
+}
+
+/// The decks registered for a tournament, in seed order.
+#[tauri::command(async)]
+pub fn tournament_decks(
+    state: State<'_, AppState>,
+    id: i64,
+    lang: Language,
+) -> CmdResult<Vec<RegisteredDeckView>> {
+    state.with(|svc| svc.tournament_decks(id, lang))
+}
+
+/// Registers a saved deck for a player of the tournament (`deck` null takes it away).
+#[tauri::command(async)]
+pub fn tournament_register_deck(
+    state: State<'_, AppState>,
+    id: i64,
+    player: String,
+    deck: Option<String>,
+    lang: Language,
+) -> CmdResult<Vec<RegisteredDeckView>> {
+    state.with(|svc| svc.tournament_register_deck(id, &player, deck.as_deref(), lang))
 }

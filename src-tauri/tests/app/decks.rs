@@ -47,4 +47,30 @@ fn decks_answer_through_ipc() {
     )
     .expect("deck_delete");
     assert_eq!(app.call("deck_list", json!({})).expect("list"), json!([]));
+
+    // decks at a tournament: none registered; a deck that does not exist is refused, naming it
+    let event = app
+        .call(
+            "tournament_create",
+            json!({ "event": { "name": "Winter Cup", "date": "2026-12-05", "format": "round_robin",
+                "rounds": null, "top_cut": null, "first_round": null, "seed": null } }),
+        )
+        .expect("create");
+    let id = event["id"].as_i64().expect("id");
+    app.call(
+        "tournament_register",
+        json!({ "id": id, "player": "Ann", "people": null }),
+    )
+    .expect("register");
+    let none = app
+        .call("tournament_decks", json!({ "id": id, "lang": "en" }))
+        .expect("tournament_decks");
+    assert_eq!(none, json!([]));
+    let refused = app
+        .call(
+            "tournament_register_deck",
+            json!({ "id": id, "player": "Ann", "deck": "Fire Wall", "lang": "en" }),
+        )
+        .expect_err("no such deck");
+    assert!(refused.contains("Fire Wall"), "{refused}");
 }

@@ -23,6 +23,7 @@ const service = {
   tournament_table_clock: vi.fn(),
   // face to face and keep awake are this device's preferences (lib/device/prefs.svelte.ts)
   device_pref_set: vi.fn(),
+  deck_list: vi.fn(),
 };
 type Command = keyof typeof service;
 let unanswered: string[] = [];
@@ -42,6 +43,8 @@ beforeEach(() => {
   service.tournament_table_clock.mockResolvedValue(null);
   usePrefs(DEFAULT_PREFS);
   service.device_pref_set.mockImplementation(async () => device.prefs);
+  // the new-game form offers the saved constructed decks
+  service.deck_list.mockResolvedValue([]);
   invoke.mockReset();
   invoke.mockImplementation((cmd: string, args?: Record<string, unknown>) => {
     if (!(cmd in service)) {

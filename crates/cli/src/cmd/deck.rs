@@ -8,9 +8,6 @@ use tablemate::{Language, ServiceError};
 
 use crate::Ctx;
 
-/// A deck list is a few dozen short lines; anything far larger is not one.
-const MAX_LIST_BYTES: u64 = 64 * 1024;
-
 #[derive(Debug, Subcommand)]
 pub enum DeckCmd {
     /// Start a deck for a people (its own cards are free; other cards cost their moons).
@@ -134,15 +131,8 @@ pub fn run(ctx: &Ctx<'_>, cmd: DeckCmd) -> Result<(), ServiceError> {
             ctx.out.print(&text, |w| write!(w, "{text}"))
         }
         DeckCmd::Import { file, name } => {
-            let bytes = tablemate::paths::read_bounded(&file, MAX_LIST_BYTES, lang)?;
-            let text = String::from_utf8(bytes).map_err(|_| {
-                ServiceError::invalid(format!(
-                    "{} is not a text file (UTF-8); nothing was imported.",
-                    file.display()
-                ))
-            })?;
             let mut svc = ctx.open()?;
-            let view = svc.deck_import(&text, name.as_deref(), lang)?;
+            let view = svc.deck_import_file(&file, name.as_deref(), lang)?;
             print_deck(ctx, &view)
         }
         DeckCmd::Delete { name } => {

@@ -155,6 +155,16 @@ pub fn run(ctx: &Ctx, cmd: HistoryCmd) -> Result<(), ServiceError> {
                         m.people, m.opponent, m.win_rate_text, m.wins, m.games
                     )?;
                 }
+                if !s.by_deck.is_empty() {
+                    writeln!(w, "\nper constructed deck:")?;
+                    for d in &s.by_deck {
+                        writeln!(
+                            w,
+                            "  {:<24} {:<8} {:>6}  {} of {}",
+                            d.deck, d.people, d.win_rate_text, d.wins, d.games
+                        )?;
+                    }
+                }
                 Ok(())
             })
         }

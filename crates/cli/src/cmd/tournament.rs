@@ -39,6 +39,30 @@ pub enum TournamentCmd {
         /// The people or deck they play (for every player named).
         #[arg(long)]
         people: Option<String>,
+        /// A saved constructed deck (`tablemate deck list`) the player registers with: copied as
+        /// it is now, only a legal one (one player only). The deck is checked before anyone is
+        /// registered.
+        #[arg(long, value_name = "NAME")]
+        deck: Option<String>,
+    },
+    /// Register a player's constructed deck (a saved deck, copied as it is now; only a legal
+    /// one) or take it away (`--none`); frozen once round 1 is paired.
+    Deck {
+        /// The event: its name or number (`tournament list`).
+        event: String,
+        /// The player: name or #entrant id.
+        player: String,
+        /// The saved deck's name (`tablemate deck list`).
+        #[arg(required_unless_present = "none", conflicts_with = "none")]
+        deck: Option<String>,
+        /// Take the registered deck away.
+        #[arg(long)]
+        none: bool,
+    },
+    /// The deck registration sheets: every registered deck, one player a page, to print.
+    DeckSheets {
+        /// The event: its name or number (`tournament list`).
+        event: String,
     },
     /// Correct a registration (by name or #entrant id) before round 1 is paired: another
     /// player's name, another people (checked as at the table: "Vulka" asks "Did you mean
@@ -352,11 +376,30 @@ pub fn run(ctx: &Ctx, cmd: TournamentCmd) -> Result<(), ServiceError> {
             event,
             players,
             people,
+            deck,
         } => {
             let id = svc.find_event_in(&event, lang())?.0;
             let names: Vec<&str> = players.iter().map(String::as_str).collect();
+            if deck.is_some() && names.len() != 1 {
+                return Err(ServiceError::invalid(
+                    "--deck registers one player's deck: name one player.",
+                ));
+            }
+            if let (Some(deck), Some(name)) = (&deck, names.first()) {
+                // checked before anyone is registered
+                svc.deck_playable(deck, name, people.as_deref().unwrap_or(""), lang())?;
+            }
             // all or none: one refused name registers nobody
             let added = svc.register_all(id, &names, people.as_deref(), lang())?;
+            if let (Some(deck), Some(e)) = (&deck, added.first()) {
+                if let Err(refused) = svc.tournament_register_deck(id, &e.name, Some(deck), lang()) {
+                    // the registration stays; say so with the reason
+                    return Err(ServiceError::invalid(format!(
+                        "{} is registered, without a deck: {}",
+                        e.name, refused.message
+                    )));
+                }
+            }
             out.print(&added, |w| {
                 for e in &added {
                     let late = if e.joined_round > 1 {
@@ -379,6 +422,40 @@ pub fn run(ctx: &Ctx, cmd: TournamentCmd) -> Result<(), ServiceError> {
                 }
                 Ok(())
             })
+        }
+        TournamentCmd::Deck {
+            event,
+            player,
+            deck,
+            none,
+        } => {
+            let id = svc.find_event(&event)?.0;
+            let decks =
+                svc.tournament_register_deck(id, &player, deck.as_deref().filter(|_| !none), lang())?;
+            out.print(&decks, |w| {
+                for d in &decks {
+                    writeln!(
+                        w,
+                        "{}: {} ({}, {}/{} cards, {}/{} moons)",
+                        d.player,
+                        d.deck,
+                        d.people,
+                        d.cards_used,
+                        d.cards_allowed,
+                        d.moons_used,
+                        d.moons_allowed
+                    )?;
+                }
+                if decks.is_empty() {
+                    writeln!(w, "no deck registered")?;
+                }
+                Ok(())
+            })
+        }
+        TournamentCmd::DeckSheets { event } => {
+            let id = svc.find_event(&event)?.0;
+            let sheets = svc.tournament_deck_sheets(id, lang())?;
+            out.print(&sheets, |w| writeln!(w, "{sheets}"))
         }
         TournamentCmd::CorrectRegistration {
             event,

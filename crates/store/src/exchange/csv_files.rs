@@ -384,6 +384,7 @@ impl Store {
             reports: &reports,
             report_log: &report_log,
             reporting: reporting.as_ref(),
+            decks: &[],
         };
         self.import_checked(&parsed, &loc)
     }

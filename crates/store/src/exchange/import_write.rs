@@ -10,9 +10,10 @@ use tournament::{EntrantId, FirstRound, Format, Pairing};
 use super::import_checks::{check, Checked, Locations};
 use super::reporting::{self, ImportNotice, Imported};
 use super::{import_err, Parsed};
+use crate::decks::DeckContent;
 use crate::error::{Result, StoreError};
 use crate::ids::TournamentId;
-use crate::import_problem::ImportProblem as P;
+use crate::import_problem::{ImportList, ImportPlace, ImportProblem as P};
 use crate::tournaments::{entrants_in, insert_round, rounds_in, standing_rows, Entrant, RoundInfo};
 use crate::{clock, ResultSource, Store};
 
@@ -36,6 +37,52 @@ impl Store {
             reporting,
         } = checked;
         let event = input.event;
+        // each registration's deck: a registered player's, once, its list as the store keeps
+        // a deck (checked before anything is written)
+        let mut decks = Vec::with_capacity(input.decks.len());
+        for (i, d) in input.decks.iter().enumerate() {
+            let at = ImportPlace::Item {
+                list: ImportList::Decks,
+                index: i,
+            };
+            let Some(entrant) = clean_entrants
+                .iter()
+                .position(|(player, _, _)| player == d.player.trim())
+            else {
+                return Err(import_err(
+                    at,
+                    P::UnknownPlayer {
+                        name: d.player.clone(),
+                    },
+                ));
+            };
+            if decks.iter().any(|(e, _, _, _)| *e == entrant) {
+                return Err(import_err(
+                    at,
+                    P::PlayerTwice {
+                        name: d.player.clone(),
+                    },
+                ));
+            }
+            let content = DeckContent {
+                people: d.people.clone(),
+                inquisitor: d.inquisitor.clone(),
+                emissaries_inquisitors: d.emissaries_inquisitors,
+                buka: d.buka,
+                cards: d.cards.clone(),
+            };
+            let cards = crate::decks::checked(&content)
+                .and_then(|c| crate::ids::label("deck name", &d.name, 200).map(|n| (n, c)))
+                .map_err(|e| {
+                    import_err(
+                        at,
+                        P::Rules {
+                            detail: e.to_string(),
+                        },
+                    )
+                })?;
+            decks.push((entrant, cards.0, content, cards.1));
+        }
         let tx = self.write_tx()?;
         let (format, swiss, cut) = match event.format {
             Format::Swiss { rounds, top_cut } => ("swiss", Some(rounds), top_cut),
@@ -153,6 +200,23 @@ impl Store {
             })
         };
         reporting::write(&tx, id, &reporting, &pairing, &now)?;
+        for (entrant, name, content, cards) in &decks {
+            tx.execute(
+                "INSERT INTO registration_decks (registration_id, name, people, inquisitor,
+                     emissaries_inquisitors, buka, cards, registered_at)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+                params![
+                    entrant_ids[*entrant].0,
+                    name,
+                    content.people,
+                    content.inquisitor,
+                    content.emissaries_inquisitors,
+                    content.buka,
+                    cards,
+                    now
+                ],
+            )?;
+        }
         // standings must compute (checks everything the rules crate checks)
         let stored_entrants: Vec<Entrant> = entrants_in(&tx, id)?;
         let stored_rounds: Vec<RoundInfo> = rounds_in(&tx, id)?;

@@ -305,10 +305,30 @@ pub struct TournamentExport {
     /// Format 3: the reporting settings (`None` in older files).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reporting: Option<ReportingRow>,
+    /// Each registration's deck (issue #33): absent from older files and from events without
+    /// decks, so those export as before.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub decks: Vec<DeckRow>,
     /// Informative: read and ignored by an import (which recomputes them), so the standings of
     /// a version 1 file (with the database's entrant ids) are still read.
     #[serde(default, deserialize_with = "ignored")]
     pub standings: Vec<ExportedStanding>,
+}
+
+/// The deck a registration plays, the player by name (a copy of the list as registered).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DeckRow {
+    pub player: String,
+    pub name: String,
+    pub people: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub inquisitor: Option<String>,
+    #[serde(default)]
+    pub emissaries_inquisitors: bool,
+    #[serde(default)]
+    pub buka: bool,
+    pub cards: Vec<String>,
 }
 
 /// A standings line as exported: the player by name, without the database's entrant id, which
@@ -409,6 +429,8 @@ struct Parsed<'a> {
     reports: &'a [ReportRow],
     report_log: &'a [LogLineRow],
     reporting: Option<&'a ReportingRow>,
+    /// The registrations' decks (JSON only; none from CSV files).
+    decks: &'a [DeckRow],
 }
 
 impl Parsed<'_> {
@@ -534,6 +556,18 @@ impl Store {
             reports: reporting::reports_of(&self.conn, id, &name)?,
             report_log: reporting::log_of(&self.conn, id)?,
             reporting: Some(reporting::setting_of(&self.conn, id)?),
+            decks: crate::tournament_decks::registration_decks_in(&self.conn, id)?
+                .into_iter()
+                .map(|d| DeckRow {
+                    player: name(d.entrant),
+                    name: d.name,
+                    people: d.content.people,
+                    inquisitor: d.content.inquisitor,
+                    emissaries_inquisitors: d.content.emissaries_inquisitors,
+                    buka: d.content.buka,
+                    cards: d.content.cards,
+                })
+                .collect(),
             standings: standing_rows(&entrants, &rounds)?
                 .into_iter()
                 .map(ExportedStanding::from)
@@ -613,6 +647,7 @@ impl Store {
             reports: &x.reports,
             report_log: &x.report_log,
             reporting: x.reporting.as_ref(),
+            decks: &x.decks,
         };
         self.import_checked(&parsed, &loc)
     }

@@ -971,6 +971,11 @@ impl Service {
             between_fights: view.between_fights,
             dragons,
             effects: self.effect_views(&view.active_effects),
+            inquisitor_powers: view
+                .inquisitor_powers
+                .iter()
+                .filter_map(|p| crate::decks::InquisitorPowerView::of(&self.catalog, p))
+                .collect(),
             warnings: view
                 .warnings
                 .iter()

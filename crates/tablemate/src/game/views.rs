@@ -293,6 +293,8 @@ pub struct GameView {
     pub between_fights: bool,
     pub dragons: Vec<DragonView>,
     pub effects: Vec<EffectView>,
+    /// What the players' inquisitors allow now (Razor-Mind's REPLACE, Weave-Tongue's card).
+    pub inquisitor_powers: Vec<crate::decks::InquisitorPowerView>,
     pub warnings: Vec<WarningView>,
     pub breakdown: Vec<BreakdownLine>,
     pub last_retreat: Option<RetreatView>,

@@ -5,6 +5,7 @@ import type { DeckChange } from '../bindings/DeckChange';
 import type { DeckSummary } from '../bindings/DeckSummary';
 import type { DeckView } from '../bindings/DeckView';
 import type { Language } from '../bindings/Language';
+import type { RegisteredDeckView } from '../bindings/RegisteredDeckView';
 
 export interface NewDeckForm {
   name: string;
@@ -22,4 +23,11 @@ export const decksApi = {
     call<DeckView>('deck_change', { name, revision, change, cards, lang }),
   remove: (name: string, revision: number, lang: Language) =>
     call<null>('deck_delete', { name, revision, lang }),
+  // The app opens the platform's file dialog; null when the person cancels.
+  exportFile: (name: string, lang: Language) => call<string | null>('deck_export_file', { name, lang }),
+  importFile: (lang: Language) => call<DeckView | null>('deck_import_file', { lang }),
+  // Decks at a tournament: registered (a saved deck copied), or taken away with null.
+  registered: (id: number, lang: Language) => call<RegisteredDeckView[]>('tournament_decks', { id, lang }),
+  register: (id: number, player: string, deck: string | null, lang: Language) =>
+    call<RegisteredDeckView[]>('tournament_register_deck', { id, player, deck, lang }),
 };

@@ -3,6 +3,7 @@ import type { BreakdownLine } from "./BreakdownLine";
 import type { DragonView } from "./DragonView";
 import type { EffectView } from "./EffectView";
 import type { ElementName } from "./ElementName";
+import type { InquisitorPowerView } from "./InquisitorPowerView";
 import type { Player } from "./Player";
 import type { ResultView } from "./ResultView";
 import type { RetreatView } from "./RetreatView";
@@ -39,7 +40,11 @@ players: Array<SideView>, contested: ElementName | null, turn: Player | null, fi
 /**
  * A fight has ended and the next has not begun: out of cards now ends the game at once.
  */
-between_fights: boolean, dragons: Array<DragonView>, effects: Array<EffectView>, warnings: Array<WarningView>, breakdown: Array<BreakdownLine>, last_retreat: RetreatView | null, 
+between_fights: boolean, dragons: Array<DragonView>, effects: Array<EffectView>, 
+/**
+ * What the players' inquisitors allow now (Razor-Mind's REPLACE, Weave-Tongue's card).
+ */
+inquisitor_powers: Array<InquisitorPowerView>, warnings: Array<WarningView>, breakdown: Array<BreakdownLine>, last_retreat: RetreatView | null, 
 /**
  * Set once the game has ended (the players confirm with "next game").
  */

@@ -12,6 +12,8 @@ const service = {
   deck_new: vi.fn(),
   deck_change: vi.fn(),
   deck_delete: vi.fn(),
+  deck_export_file: vi.fn(),
+  deck_import_file: vi.fn(),
 };
 type Command = keyof typeof service;
 let unanswered: string[] = [];
@@ -106,5 +108,38 @@ describe('DeckBuilder', () => {
     });
     // German labels
     expect(screen.getByTestId('deck-counts').textContent).toContain('Karten');
+  });
+
+  it('exports the open deck to a file and imports one, the app choosing the path', async () => {
+    service.deck_list.mockResolvedValue([
+      { name: 'Fire Wall', people: 'Vulca', cards_used: 3, cards_allowed: 30, moons_used: 2, moons_allowed: 10, legal: false },
+    ]);
+    service.deck_view.mockResolvedValue(deck());
+    service.deck_export_file.mockResolvedValue('/home/ann/Fire Wall.txt');
+    render(DeckBuilder, { lang: 'en', onerror: vi.fn() });
+    await fireEvent.click(await screen.findByText('Fire Wall'));
+    await fireEvent.click(await screen.findByTestId('deck-export-file'));
+    expect((await screen.findByTestId('deck-file-note')).textContent).toBe('Saved to /home/ann/Fire Wall.txt.');
+    // the page sends the deck's name and language, never a path
+    expect(service.deck_export_file.mock.calls[0]?.[0]).toEqual({ name: 'Fire Wall', lang: 'en' });
+
+    await fireEvent.click(screen.getByTestId('deck-back'));
+    service.deck_import_file.mockRejectedValueOnce({ code: 'invalid_input', message: 'Line 3: No card matches “xq”.' });
+    await fireEvent.click(await screen.findByTestId('deck-import-file'));
+    expect((await screen.findByTestId('deck-file-refusal')).textContent).toContain('Line 3');
+    service.deck_import_file.mockResolvedValueOnce(deck({ name: 'Ice Wall' }));
+    await fireEvent.click(screen.getByTestId('deck-import-file'));
+    expect((await screen.findByTestId('deck-file-note')).textContent).toBe('Deck “Ice Wall” imported.');
+    expect(screen.getByTestId('deck').textContent).toContain('Ice Wall');
+  });
+
+  it('does nothing when the dialog is cancelled', async () => {
+    service.deck_list.mockResolvedValue([]);
+    service.deck_import_file.mockResolvedValue(null);
+    render(DeckBuilder, { lang: 'de', onerror: vi.fn() });
+    await fireEvent.click(await screen.findByTestId('deck-import-file'));
+    await waitFor(() => expect(service.deck_import_file).toHaveBeenCalledWith({ lang: 'de' }));
+    expect(screen.queryByTestId('deck-file-note')).toBeNull();
+    expect(screen.getByTestId('decks-none')).toBeTruthy();
   });
 });

@@ -21,6 +21,7 @@ describe('Stats', () => {
         { people: 'Hoax', games: 3, wins: 1, win_rate: 33.3, win_rate_text: '33.3%' },
       ],
       by_matchup: [{ people: 'Hoax', opponent: 'Vulca', games: 3, wins: 1, win_rate: 33.3, win_rate_text: '33.3%' }],
+      by_deck: [],
     });
     render(Stats, { lang: 'en', onerror: vi.fn() });
     expect((await screen.findByTestId('stats-games')).textContent).toContain('4');
@@ -32,16 +33,36 @@ describe('Stats', () => {
     expect(hoax).toBeCloseTo(520 * 0.333);
     expect(screen.getByTestId('stats-chart').textContent).toContain('60.0% (3/5)');
     expect(screen.getByTestId('stats-matchups').textContent).toContain('Hoax v Vulca');
+    // no constructed deck played: no deck table
+    expect(screen.queryByTestId('stats-decks')).toBeNull();
+  });
+
+  it('lists games and wins per constructed deck, in German', async () => {
+    historyApi.stats.mockResolvedValue({
+      player: 'Ann',
+      games: 3,
+      average_crystals: 2,
+      average_fights: 5,
+      by_people: [{ people: 'Vulca', games: 3, wins: 2, win_rate: 66.7, win_rate_text: '66.7%' }],
+      by_matchup: [],
+      by_deck: [{ deck: 'Fire Wall', people: 'Vulca', games: 2, wins: 2, win_rate: 100, win_rate_text: '100.0%' }],
+    });
+    render(Stats, { lang: 'de', onerror: vi.fn() });
+    const decks = await screen.findByTestId('stats-decks');
+    expect(decks.textContent).toContain('Fire Wall (Vulca)');
+    expect(decks.textContent).toContain('100.0%');
+    expect(decks.textContent).toContain('2 von 2');
+    expect(screen.getByText('Siegquote je eigenem Deck')).toBeTruthy();
   });
 
   it('says so when there are no games yet', async () => {
-    service.history_stats.mockResolvedValue({ player: null, games: 0, average_crystals: 0, average_fights: 0, by_people: [], by_matchup: [] });
+    service.history_stats.mockResolvedValue({ player: null, games: 0, average_crystals: 0, average_fights: 0, by_people: [], by_matchup: [], by_deck: [] });
     render(Stats, { lang: 'de', onerror: vi.fn() });
     expect((await screen.findByTestId('stats-none')).textContent).toContain('Noch keine beendeten Spiele');
   });
 
   it('shows the chosen other game: figures, ends by their enum, bars per player and deck, matchups', async () => {
-    service.history_stats.mockResolvedValue({ player: null, games: 0, average_crystals: 0, average_fights: 0, by_people: [], by_matchup: [] });
+    service.history_stats.mockResolvedValue({ player: null, games: 0, average_crystals: 0, average_fights: 0, by_people: [], by_matchup: [], by_deck: [] });
     service.other_stats.mockResolvedValue({
       kind: 'whi',
       title: 'Warhammer: Invasion',

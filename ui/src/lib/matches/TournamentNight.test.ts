@@ -19,6 +19,8 @@ const service = {
   tournament_table_matches: vi.fn(),
   // the address chosen for an event is this device's preference (plannedAddress.ts)
   device_pref_set: vi.fn(),
+  tournament_decks: vi.fn(),
+  deck_list: vi.fn(),
 };
 type Command = keyof typeof service;
 let unanswered: string[] = [];
@@ -44,6 +46,9 @@ beforeEach(() => {
   service.reporting_status.mockResolvedValue({ url: null, qr: null, reporting: null });
   service.tournament_clock.mockResolvedValue(null);
   service.tournament_table_matches.mockResolvedValue([]);
+  // the event page's decks part (lib/decks/EventDecks.svelte)
+  service.tournament_decks.mockResolvedValue([]);
+  service.deck_list.mockResolvedValue([]);
   invoke.mockReset();
   invoke.mockImplementation((cmd: string, args?: Record<string, unknown>) => {
     if (!(cmd in service)) {

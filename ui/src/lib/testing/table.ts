@@ -64,6 +64,7 @@ export function game(over: Partial<GameView> = {}): GameView {
       { colour: 'third', position: 'centre' },
     ],
     effects: [],
+    inquisitor_powers: [],
     warnings: [],
     breakdown: [],
     last_retreat: null,

@@ -1,0 +1,187 @@
+//! Decks at tournaments (schema `V_TOURNAMENT_DECKS`, issue #33): the deck each registration
+//! plays, a copy of a saved deck's list as it was registered. The store only records: whether
+//! the deck keeps the deck-building rules, and whether the registration may still change (not
+//! once round 1 is paired), is decided by the service and the rules before the write, which
+//! names the event's state it was decided on.
+
+use rusqlite::params;
+use serde::{Deserialize, Serialize};
+use tournament::EventState;
+
+use crate::clock::Stamp;
+use crate::decks::{checked, DeckContent};
+use crate::error::Result;
+use crate::ids::label;
+use crate::tournaments::{expect_one, expect_state, info_in};
+use crate::{EntrantId, Store, TournamentId};
+
+/// The deck a registration plays.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RegisteredDeck {
+    pub entrant: EntrantId,
+    /// The deck's name when it was registered.
+    pub name: String,
+    pub content: DeckContent,
+    pub registered_at: String,
+}
+
+impl Store {
+    /// Records the deck `entrant` plays (`None` takes it away), as decided on `decided_on`.
+    pub fn record_registration_deck(
+        &mut self,
+        id: TournamentId,
+        decided_on: &EventState,
+        entrant: EntrantId,
+        deck: Option<(&str, &DeckContent)>,
+    ) -> Result<()> {
+        let deck = deck
+            .map(|(name, content)| -> Result<_> {
+                Ok((label("deck name", name, 200)?, content, checked(content)?))
+            })
+            .transpose()?;
+        let tx = self.write_tx()?;
+        let info = expect_state(&tx, id, decided_on)?;
+        let found: i64 = tx.query_row(
+            "SELECT COUNT(*) FROM registrations WHERE tournament_id = ?1 AND id = ?2",
+            params![id.0, entrant.0],
+            |r| r.get(0),
+        )?;
+        expect_one(usize::try_from(found).unwrap_or(0), entrant, &info)?;
+        tx.execute(
+            "DELETE FROM registration_decks WHERE registration_id = ?1",
+            [entrant.0],
+        )?;
+        if let Some((name, content, cards)) = deck {
+            tx.execute(
+                "INSERT INTO registration_decks (registration_id, name, people, inquisitor,
+                     emissaries_inquisitors, buka, cards, registered_at)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+                params![
+                    entrant.0,
+                    name,
+                    content.people,
+                    content.inquisitor,
+                    content.emissaries_inquisitors,
+                    content.buka,
+                    cards,
+                    Stamp::now(),
+                ],
+            )?;
+        }
+        tx.commit()?;
+        Ok(())
+    }
+
+    /// The decks registered for the event, in registration (seed) order.
+    pub fn registration_decks(&self, id: TournamentId) -> Result<Vec<RegisteredDeck>> {
+        info_in(&self.conn, id)?;
+        registration_decks_in(&self.conn, id)
+    }
+}
+
+pub(crate) fn registration_decks_in(
+    conn: &rusqlite::Connection,
+    id: TournamentId,
+) -> Result<Vec<RegisteredDeck>> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT d.registration_id, d.name, d.people, d.inquisitor, d.emissaries_inquisitors,
+                d.buka, d.cards, d.registered_at
+         FROM registration_decks d JOIN registrations r ON r.id = d.registration_id
+         WHERE r.tournament_id = ?1 ORDER BY r.seed_order",
+    )?;
+    let rows = stmt.query_map([id.0], |r| {
+        let cards: String = r.get(6)?;
+        let cards: Vec<String> = serde_json::from_str(&cards).map_err(|e| {
+            rusqlite::Error::FromSqlConversionFailure(6, rusqlite::types::Type::Text, Box::new(e))
+        })?;
+        Ok(RegisteredDeck {
+            entrant: EntrantId(r.get(0)?),
+            name: r.get(1)?,
+            content: DeckContent {
+                people: r.get(2)?,
+                inquisitor: r.get(3)?,
+                emissaries_inquisitors: r.get(4)?,
+                buka: r.get(5)?,
+                cards,
+            },
+            registered_at: r.get::<_, Stamp>(7)?.to_string(),
+        })
+    })?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{FirstRound, Format, NewTournament};
+
+    fn content() -> DeckContent {
+        DeckContent {
+            people: "Vulca".into(),
+            inquisitor: None,
+            emissaries_inquisitors: false,
+            buka: false,
+            cards: vec!["vulca-02".into(), "flit-07".into()],
+        }
+    }
+
+    #[test]
+    fn a_registered_deck_is_kept_replaced_taken_away_and_goes_with_its_registration() {
+        let mut store = Store::open_in_memory().unwrap();
+        let id = store
+            .create_tournament(&NewTournament {
+                name: "Winter Cup".into(),
+                date: "2026-12-05".into(),
+                format: Format::RoundRobin,
+                first_round: FirstRound::Seeded,
+                seed: Some(1),
+            })
+            .unwrap();
+        let state = store.event_state(id).unwrap();
+        let ann = store
+            .record_registrations(id, &state, &["Ann"], None, 1)
+            .unwrap()[0];
+        let state = store.event_state(id).unwrap();
+        store
+            .record_registration_deck(id, &state, ann, Some(("Fire Wall", &content())))
+            .unwrap();
+        let decks = store.registration_decks(id).unwrap();
+        assert_eq!(
+            (decks[0].entrant, decks[0].name.as_str()),
+            (ann, "Fire Wall")
+        );
+        assert_eq!(decks[0].content, content());
+        // a change decided on the event before the deck was registered: the same state (a
+        // deck is not part of what pairs rounds), so it is the round that freezes decks (the
+        // service asks the rules); an entrant of no registration here is refused
+        assert!(store
+            .record_registration_deck(id, &state, crate::EntrantId(999), None)
+            .is_err());
+        assert_eq!(store.registration_decks(id).unwrap().len(), 1);
+        // the export carries it; an import gives it back, to the same player by name
+        let json = store.export_tournament_json(id).unwrap();
+        assert!(json.contains("\"decks\""), "{json}");
+        let mut other = Store::open_in_memory().unwrap();
+        let back = other.import_tournament_json(json.as_bytes()).unwrap();
+        let imported = other.registration_decks(back).unwrap();
+        assert_eq!(imported.len(), 1);
+        assert_eq!(other.entrants(back).unwrap()[0].id, imported[0].entrant);
+        assert_eq!(
+            (imported[0].name.as_str(), &imported[0].content),
+            ("Fire Wall", &content())
+        );
+        // a deck of a player the file does not register is refused, nothing imported
+        let stray = json.replace(
+            "\"player\": \"Ann\",\n      \"name\"",
+            "\"player\": \"Cleo\",\n      \"name\"",
+        );
+        assert_ne!(stray, json, "the deck's player is in the file");
+        let mut third = Store::open_in_memory().unwrap();
+        let refused = third.import_tournament_json(stray.as_bytes()).unwrap_err();
+        assert!(refused.to_string().contains("Cleo"), "{refused}");
+        assert!(third.list_tournaments().unwrap().is_empty());
+        // the registration removed takes its deck with it
+        store.record_unregistration(id, &state, ann).unwrap();
+        assert!(store.registration_decks(id).unwrap().is_empty());
+    }
+}

@@ -1,0 +1,102 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor } from '@testing-library/svelte';
+
+// The event page's decks against the API it really calls (lib/api/decks.ts), down to Tauri's
+// `invoke`: the registered decks, a registration, a refusal shown, the sheets to print.
+const { invoke } = vi.hoisted(() => ({ invoke: vi.fn() }));
+vi.mock('@tauri-apps/api/core', () => ({ invoke }));
+
+import EventDecks from './EventDecks.svelte';
+import type { EventDetail } from '../bindings/EventDetail';
+import type { RegisteredDeckView } from '../bindings/RegisteredDeckView';
+
+const tauriWindow = window as unknown as Record<string, unknown>;
+const service = {
+  tournament_decks: vi.fn(),
+  deck_list: vi.fn(),
+  tournament_register_deck: vi.fn(),
+};
+type Command = keyof typeof service;
+
+const annsDeck: RegisteredDeckView = {
+  entrant: 1,
+  player: 'Ann',
+  deck: 'Fire Wall',
+  people: 'Vulca',
+  inquisitor: null,
+  cards: [{ id: 'flit-07', tag: 'Flit 07', name: 'Tittertweet [Flit 07]', moons: 2, reason: 'bought', copies: 1 }],
+  cards_used: 30,
+  cards_allowed: 30,
+  moons_used: 2,
+  moons_allowed: 10,
+  registered_at: '2026-12-05T09:00:00Z',
+};
+
+function event(rounds: number): EventDetail {
+  return {
+    event: { id: 4, name: 'Winter Cup', date: '2026-12-05' },
+    entrants: [
+      { id: 1, name: 'Ann', people: 'Vulca', seed: 1, joined_round: 1, dropped_after: null },
+      { id: 2, name: 'Ben', people: null, seed: 2, joined_round: 1, dropped_after: null },
+    ],
+    rounds: Array.from({ length: rounds }, () => ({})),
+    finished: false,
+  } as unknown as EventDetail;
+}
+
+beforeEach(() => {
+  for (const f of Object.values(service)) f.mockReset();
+  service.deck_list.mockResolvedValue([
+    { name: 'Fire Wall', people: 'Vulca', cards_used: 30, cards_allowed: 30, moons_used: 2, moons_allowed: 10, legal: true },
+  ]);
+  invoke.mockReset();
+  invoke.mockImplementation((cmd: string, args?: Record<string, unknown>) =>
+    cmd in service ? service[cmd as Command](args) : Promise.reject({ code: 'internal', message: cmd }),
+  );
+  tauriWindow.__TAURI_INTERNALS__ = {};
+});
+afterEach(() => {
+  delete tauriWindow.__TAURI_INTERNALS__;
+});
+
+describe('EventDecks', () => {
+  it('registers a saved deck for a player and lists it', async () => {
+    service.tournament_decks.mockResolvedValue([]);
+    service.tournament_register_deck.mockResolvedValue([annsDeck]);
+    render(EventDecks, { detail: event(0), lang: 'en' });
+    await screen.findByTestId('event-decks-none');
+    await waitFor(() => expect(screen.getByTestId('event-deck-deck').textContent).toContain('Fire Wall (Vulca)'));
+    await fireEvent.change(screen.getByTestId('event-deck-player'), { target: { value: 'Ann' } });
+    await fireEvent.change(screen.getByTestId('event-deck-deck'), { target: { value: 'Fire Wall' } });
+    await fireEvent.submit(screen.getByTestId('event-deck-form'));
+    await waitFor(() =>
+      expect(service.tournament_register_deck).toHaveBeenCalledWith({ id: 4, player: 'Ann', deck: 'Fire Wall', lang: 'en' }),
+    );
+    expect((await screen.findByTestId('event-decks-list')).textContent).toContain('Ann: Fire Wall');
+  });
+
+  it('shows the refusal, and says the decks are frozen once round 1 is paired, in German', async () => {
+    service.tournament_decks.mockResolvedValue([annsDeck]);
+    render(EventDecks, { detail: event(1), lang: 'de' });
+    expect((await screen.findByTestId('event-decks-frozen')).textContent).toContain('eingefroren');
+    expect(screen.queryByTestId('event-deck-form')).toBeNull();
+    await fireEvent.click(await screen.findByTestId('event-decks-print'));
+    const sheets = await screen.findByTestId('deck-sheets');
+    expect(sheets.textContent).toContain('Ann');
+    expect(sheets.textContent).toContain('Fire Wall (Vulca)');
+    expect(sheets.textContent).toContain('Tittertweet [Flit 07] — 2');
+  });
+
+  it('shows a refused registration where it was asked', async () => {
+    service.tournament_decks.mockResolvedValue([]);
+    service.tournament_register_deck.mockRejectedValue({
+      code: 'invalid_input',
+      message: 'Ann\u2019s deck “Draft” is not legal yet, so it cannot be played: The deck has 12 cards.',
+    });
+    render(EventDecks, { detail: event(0), lang: 'en' });
+    await screen.findByTestId('event-decks-none');
+    await fireEvent.change(screen.getByTestId('event-deck-player'), { target: { value: 'Ann' } });
+    await fireEvent.submit(screen.getByTestId('event-deck-form'));
+    expect((await screen.findByTestId('event-deck-problem')).textContent).toContain('not legal yet');
+  });
+});
