@@ -29,6 +29,7 @@ use std::path::{Path, PathBuf};
 use rusqlite::Connection;
 
 pub use card_fixes::{CardFixRow, MAX_FIX_BYTES};
+pub use cards::{Game, GameRef, Outcome};
 pub use clock::Stamp;
 pub use decks::{DeckContent, DeckId, DeckRecord, MAX_DECK_CARDS};
 pub use error::{Result, StoreError};
@@ -49,10 +50,11 @@ pub use import_problem::{
     shown, utc_minute, ClockProblem, ImportList, ImportPlace, ImportProblem, ImportRefusal,
     TextProblem,
 };
+pub use log::{GameRecord, LogRead};
 pub use matches::{MatchStatus, MATCH_TARGET};
 pub use open::{OpenReport, Opened, SetAside};
 pub use other_stats::OtherLog;
-pub use othergames::{NewOtherGame, OtherGameId, OtherGameInfo, OtherKind, Outcome};
+pub use othergames::{NewOtherGame, OtherGameId, OtherGameInfo, OtherKind};
 pub use players::{Player, PlayerRecord};
 pub use reports::{
     Acceptance, Actor, LogAction, ReportLogRow, ReportOutcome, ReportRefusal, ReportRound,

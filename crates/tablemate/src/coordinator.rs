@@ -10,26 +10,21 @@
 //! table's own (finished games, abandoning, the wording of "nothing to undo") stays with
 //! each table.
 
-use cards::{Engine, Outcome};
-use store::{Store, StoreError, StoredEvent};
+use cards::Engine;
+use store::{GameRecord, Store, StoreError, StoredEvent};
 
 use crate::record::{changed_meanwhile, unreadable_log};
 use crate::{GameAt, Language, Result, ServiceError};
 
-/// The store's record of one family of games, as the coordinator uses it. Every write names
-/// the revision it was decided on and records the outcome the engine folded after it.
+/// A table of games (Blue Moon's, the other games'), as the coordinator uses it: which
+/// record it reads, and how it words what the store refuses. The record's reads and writes are
+/// the store's one log API, keyed by the game's [`store::GameRef`], implemented once here:
+/// every write names the revision it was decided on and records the outcome the engine folded
+/// after it.
 pub(crate) trait Log {
     /// A game's stored record (players, revision, …).
-    type Info;
+    type Info: GameRecord;
 
-    /// The record and its log, read together at one revision (one read transaction).
-    fn read(store: &Store, id: i64) -> store::Result<(Self::Info, Vec<StoredEvent>)>;
-    /// The record as now stored (after a write of this command).
-    fn reread(store: &Store, info: &Self::Info) -> store::Result<Self::Info>;
-    fn revision(info: &Self::Info) -> u32;
-    fn names(info: &Self::Info) -> &[String; 2];
-    /// When the record last changed (the time of an event just written).
-    fn updated_at(info: &Self::Info) -> &str;
     /// There is no game `id`, worded in `lang`.
     fn no_game(id: i64, lang: Language) -> ServiceError;
     /// A store refusal other than "changed meanwhile", worded for the table.
@@ -37,17 +32,11 @@ pub(crate) trait Log {
         let _ = (info, lang);
         e.into()
     }
+}
 
-    fn append(
-        store: &mut Store,
-        info: &Self::Info,
-        payload: &str,
-        outcome: Outcome,
-    ) -> store::Result<u32>;
-    fn undo(store: &mut Store, info: &Self::Info, outcome: Outcome) -> store::Result<()>;
-    /// The event a redo would put back.
-    fn next_redo(store: &Store, info: &Self::Info) -> store::Result<Option<String>>;
-    fn redo(store: &mut Store, info: &Self::Info, outcome: Outcome) -> store::Result<u32>;
+/// The record of game `info` as now stored (after a write of this command).
+fn reread<R: GameRecord>(store: &Store, info: &R) -> Result<R> {
+    Ok(R::read(store, info.game().id)?)
 }
 
 /// A game loaded once for one command: its record, its stored log, the engine's state folded
@@ -67,7 +56,7 @@ pub(crate) type Word<'a, R> = &'a dyn Fn(&R, &[String; 2]) -> String;
 /// own wording of the store's refusal.
 fn write_error<L: Log>(e: StoreError, info: &L::Info, lang: Language) -> ServiceError {
     match e {
-        StoreError::Changed { .. } => changed_meanwhile(L::names(info), lang),
+        StoreError::Changed { .. } => changed_meanwhile(info.player_names(), lang),
         other => L::refusal(other, info, lang),
     }
 }
@@ -79,11 +68,11 @@ pub(crate) fn read<L: Log>(
     at: GameAt,
     lang: Language,
 ) -> Result<(L::Info, Vec<StoredEvent>)> {
-    let (info, stored) = L::read(store, at.id).map_err(|e| match e {
+    let (info, stored) = store.with_events::<L::Info>(at.id).map_err(|e| match e {
         StoreError::NotFound { .. } => L::no_game(at.id, lang),
         other => other.into(),
     })?;
-    at.check(L::revision(&info), L::names(&info), lang)?;
+    at.check(info.revision(), info.player_names(), lang)?;
     Ok((info, stored))
 }
 
@@ -109,7 +98,7 @@ where
     let refused = replayed.refused.or(read.refused);
     let unreadable = refused
         .as_ref()
-        .map(|(i, why)| unreadable_log(i + 1, &word(why, L::names(&info)), lang));
+        .map(|(i, why)| unreadable_log(i + 1, &word(why, info.player_names()), lang));
     Ok((
         Loaded {
             info,
@@ -149,11 +138,11 @@ impl<L: Log, E> Loaded<L, E> {
     /// After a write: the record as now stored, and the event written at `seq` added to the
     /// log in memory.
     fn written(&mut self, store: &Store, seq: u32, payload: String) -> Result<()> {
-        self.info = L::reread(store, &self.info)?;
+        self.info = reread(store, &self.info)?;
         self.stored.push(StoredEvent {
             seq,
             payload,
-            created_at: L::updated_at(&self.info).to_owned(),
+            created_at: self.info.updated_at().to_owned(),
         });
         Ok(())
     }
@@ -178,9 +167,10 @@ where
     let event = g
         .game
         .decide(ctx, command)
-        .map_err(|e| ServiceError::invalid(word(&e, L::names(&g.info))))?;
+        .map_err(|e| ServiceError::invalid(word(&e, g.info.player_names())))?;
     let payload = E::write(&event);
-    let seq = L::append(store, &g.info, &payload, g.game.outcome())
+    let seq = store
+        .append(g.info.game(), g.info.revision(), &payload, g.game.outcome())
         .map_err(|e| write_error::<L>(e, &g.info, lang))?;
     g.written(store, seq, payload)?;
     Ok(event)
@@ -204,8 +194,10 @@ where
 {
     stored.pop();
     let (mut g, ctx) = fold::<L, E, C>(info, stored, lang, context, word)?;
-    L::undo(store, &g.info, g.game.outcome()).map_err(|e| write_error::<L>(e, &g.info, lang))?;
-    g.info = L::reread(store, &g.info)?;
+    store
+        .undo(g.info.game(), g.info.revision(), g.game.outcome())
+        .map_err(|e| write_error::<L>(e, &g.info, lang))?;
+    g.info = reread(store, &g.info)?;
     Ok((g, ctx))
 }
 
@@ -226,13 +218,13 @@ where
     E: Engine<C>,
 {
     g.ensure_readable()?;
-    let Some(payload) = L::next_redo(store, &g.info)? else {
+    let Some(payload) = store.next_redo(g.info.game())? else {
         return Ok(None);
     };
     let event = E::read(&payload).map_err(|e| {
         ServiceError::internal(format!(
             "The undone event cannot be read: {}",
-            word(&e, L::names(&g.info))
+            word(&e, g.info.player_names())
         ))
     })?;
     let mut events = g.game.events().to_vec();
@@ -240,8 +232,9 @@ where
     let ctx = context(store, &events)?;
     g.game
         .apply(&ctx, event)
-        .map_err(|e| ServiceError::invalid(word(&e, L::names(&g.info))))?;
-    let seq = L::redo(store, &g.info, g.game.outcome())
+        .map_err(|e| ServiceError::invalid(word(&e, g.info.player_names())))?;
+    let seq = store
+        .redo(g.info.game(), g.info.revision(), g.game.outcome())
         .map_err(|e| write_error::<L>(e, &g.info, lang))?;
     g.written(store, seq, payload)?;
     Ok(Some(ctx))

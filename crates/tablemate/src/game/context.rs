@@ -20,7 +20,6 @@ use std::sync::OnceLock;
 
 use bluemoon::engine::DecidingCards;
 use bluemoon::{BmFacts, CardId, CardSource, Event};
-use cards::Outcome;
 use store::StoredEvent;
 
 use super::refusal::{table_refusal, TableRefusal};
@@ -101,29 +100,14 @@ impl std::ops::DerefMut for GameCtx {
     }
 }
 
-/// The store's record of Blue Moon games, for the coordinator. An abandoned game is the
-/// engine's outcome without a winner: its event is written by `abandon_game`, and redoing it
-/// abandons the game again.
+/// The table of Blue Moon games, for the coordinator: its record, and its wording of the
+/// store's refusals. An abandoned game is the engine's outcome without a winner (a tie): the
+/// store records it abandoned when its event is written, and again when it is redone.
 pub(crate) struct BlueMoonLog;
 
 impl Log for BlueMoonLog {
     type Info = store::GameInfo;
 
-    fn read(store: &store::Store, id: i64) -> store::Result<(store::GameInfo, Vec<StoredEvent>)> {
-        store.game_with_events(store::GameId(id))
-    }
-    fn reread(store: &store::Store, info: &store::GameInfo) -> store::Result<store::GameInfo> {
-        store.game(info.id)
-    }
-    fn revision(info: &store::GameInfo) -> u32 {
-        info.revision
-    }
-    fn names(info: &store::GameInfo) -> &[String; 2] {
-        &info.player_names
-    }
-    fn updated_at(info: &store::GameInfo) -> &str {
-        &info.updated_at
-    }
     fn no_game(id: i64, _: crate::Language) -> ServiceError {
         ServiceError::not_found(format!("There is no game {id}"))
     }
@@ -139,35 +123,6 @@ impl Log for BlueMoonLog {
             store::StoreError::NothingToRedo(_) => refused(TableRefusal::NothingToRedo),
             store::StoreError::GameFinished(_) => refused(TableRefusal::FinishedLog),
             other => store_error(other),
-        }
-    }
-    fn append(
-        store: &mut store::Store,
-        info: &store::GameInfo,
-        payload: &str,
-        outcome: Outcome,
-    ) -> store::Result<u32> {
-        if outcome == Outcome::Tie {
-            store.abandon_game(info.id, info.revision, payload)
-        } else {
-            store.append_event(info.id, info.revision, payload)
-        }
-    }
-    fn undo(store: &mut store::Store, info: &store::GameInfo, _: Outcome) -> store::Result<()> {
-        store.undo(info.id, info.revision).map(|_| ())
-    }
-    fn next_redo(store: &store::Store, info: &store::GameInfo) -> store::Result<Option<String>> {
-        store.next_redo(info.id)
-    }
-    fn redo(
-        store: &mut store::Store,
-        info: &store::GameInfo,
-        outcome: Outcome,
-    ) -> store::Result<u32> {
-        if outcome == Outcome::Tie {
-            store.redo_abandoning(info.id, info.revision)
-        } else {
-            store.redo(info.id, info.revision)
         }
     }
 }

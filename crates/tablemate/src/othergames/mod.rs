@@ -4,7 +4,7 @@
 //!
 //! Each command loads the game once (its record and its log folded by the `othergames`
 //! engine), lets the engine check the new event against that state, and writes once: the
-//! event and the outcome after it, in one transaction (`store::Store::append_other_event`). A
+//! event and the outcome after it, in one transaction (`store::Store::append`). A
 //! refused action (or a refused new game) writes nothing; its refusal names the players and
 //! cards in the interface language (`refusal.rs`). The actions are the engine's own events (`EVENTS.md` of
 //! `othergames`) with the cards as typed: the service resolves them in the game's catalog
@@ -290,73 +290,14 @@ fn outcome_view(o: store::Outcome, names: &[String; 2]) -> OtherOutcome {
 /// state folded from it.
 type Loaded<R> = coordinator::Loaded<OtherLog, othergames::Game<R>>;
 
-/// The store's record of the other games, for the coordinator.
+/// The table of the other games, for the coordinator: its record and its wording.
 pub(crate) struct OtherLog;
-
-fn stored_outcome(o: cards::Outcome) -> store::Outcome {
-    match o {
-        cards::Outcome::Playing => store::Outcome::Playing,
-        cards::Outcome::Won(p) => store::Outcome::Won(p),
-        cards::Outcome::Tie => store::Outcome::Tie,
-    }
-}
 
 impl coordinator::Log for OtherLog {
     type Info = store::OtherGameInfo;
 
-    fn read(
-        store: &store::Store,
-        id: i64,
-    ) -> store::Result<(store::OtherGameInfo, Vec<store::StoredEvent>)> {
-        store.other_game_with_events(store::OtherGameId(id))
-    }
-    fn reread(
-        store: &store::Store,
-        info: &store::OtherGameInfo,
-    ) -> store::Result<store::OtherGameInfo> {
-        store.other_game(info.id)
-    }
-    fn revision(info: &store::OtherGameInfo) -> u32 {
-        info.revision
-    }
-    fn names(info: &store::OtherGameInfo) -> &[String; 2] {
-        &info.player_names
-    }
-    fn updated_at(info: &store::OtherGameInfo) -> &str {
-        &info.updated_at
-    }
     fn no_game(id: i64, lang: Language) -> ServiceError {
         ServiceError::not_found(refusal::no_game(id, lang))
-    }
-    fn append(
-        store: &mut store::Store,
-        info: &store::OtherGameInfo,
-        payload: &str,
-        outcome: cards::Outcome,
-    ) -> store::Result<u32> {
-        store.append_other_event(info.id, info.revision, payload, stored_outcome(outcome))
-    }
-    fn undo(
-        store: &mut store::Store,
-        info: &store::OtherGameInfo,
-        outcome: cards::Outcome,
-    ) -> store::Result<()> {
-        store
-            .undo_other_event(info.id, info.revision, stored_outcome(outcome))
-            .map(|_| ())
-    }
-    fn next_redo(
-        store: &store::Store,
-        info: &store::OtherGameInfo,
-    ) -> store::Result<Option<String>> {
-        store.other_redo_next(info.id)
-    }
-    fn redo(
-        store: &mut store::Store,
-        info: &store::OtherGameInfo,
-        outcome: cards::Outcome,
-    ) -> store::Result<u32> {
-        store.redo_other_event(info.id, info.revision, stored_outcome(outcome))
     }
 }
 
@@ -626,7 +567,7 @@ impl Service {
             Language::De => rulings::Lang::De,
         };
         // Ask the ranking for as many more as are seen, so the prompt still fills up.
-        let seen = self.store.other_rulings_seen(g.info.id)?;
+        let seen = self.store.rulings_seen(g.info.game())?;
         let limit = limit.clamp(1, crate::game::PROMPT_LIMIT_MAX);
         let mut prompts = self.prompts_for(card, &active, &[], rl, limit + seen.len())?;
         prompts.retain(|p| !seen.contains(&p.ruling.id));
@@ -639,8 +580,8 @@ impl Service {
     /// harmless; an unknown game or a ruling not of the game's documents is refused in `lang`
     /// and writes nothing.
     pub fn other_mark_ruling_seen(&mut self, id: i64, ruling: &str, lang: Language) -> Result<()> {
-        let game = store::OtherGameId(id);
-        let kind = OtherGameKind::of(self.other_info(id, lang)?.kind);
+        let info = self.other_info(id, lang)?;
+        let kind = OtherGameKind::of(info.kind);
         let ruling = ruling.trim();
         // Only the game's own rulings: another id would hide nothing and stay in the database.
         let known = self
@@ -654,7 +595,7 @@ impl Service {
                 lang,
             )));
         }
-        self.store.mark_other_ruling_seen(game, ruling)?;
+        self.store.mark_ruling_seen(info.game(), ruling)?;
         Ok(())
     }
 
@@ -807,7 +748,7 @@ impl Service {
             kind,
             title: kind.title().to_owned(),
             players: g.info.player_names.clone(),
-            outcome: outcome_view(stored_outcome(g.game.outcome()), &g.info.player_names),
+            outcome: outcome_view(g.game.outcome(), &g.info.player_names),
             can_undo: g.stored.len() > 1,
             unreadable: g.unreadable.clone(),
             can_redo: g.info.redo > 0,
