@@ -7,12 +7,13 @@ use cards::{GameRef, Outcome};
 use rusqlite::{params, OptionalExtension, Transaction, TransactionBehavior};
 use serde::{Deserialize, Serialize};
 
+use crate::card_fixes::CardFixRow;
 use crate::clock::Stamp;
 use crate::error::{Result, StoreError};
 use crate::ids::{
     label, side_from_sql, side_sql, GameId, MatchId, PlayerId, Side, MAX_PEOPLE_CHARS,
 };
-use crate::log::{self, GameRecord, BLUE_MOON};
+use crate::log::{self, GameRecord, Written, BLUE_MOON};
 use crate::matches::{self, MatchStatus};
 use crate::Store;
 
@@ -109,9 +110,36 @@ impl GameInfo {
     }
 }
 
+/// What the Blue Moon table reads with a game and its log ([`Store::read_log`]): its match
+/// and the card fixes (the cards each play is decided with, see the service's
+/// `game/context.rs`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BlueMoonRead {
+    pub match_status: Option<MatchStatus>,
+    pub card_fixes: Vec<CardFixRow>,
+}
+
 impl GameRecord for GameInfo {
+    type Extra = BlueMoonRead;
+
     fn read(store: &Store, id: i64) -> Result<GameInfo> {
         store.game(GameId(id))
+    }
+    fn read_extra(&self, store: &Store) -> Result<BlueMoonRead> {
+        Ok(BlueMoonRead {
+            match_status: match self.match_id {
+                Some(m) => Some(store.match_status(m)?),
+                None => None,
+            },
+            card_fixes: store.card_fix_history_all()?,
+        })
+    }
+    fn wrote(&mut self, written: &Written) {
+        self.revision = written.revision;
+        self.events = written.events;
+        self.updated_at.clone_from(&written.at);
+        // a tie is the game abandoned; anything else leaves (or makes) it open
+        self.abandoned_at = (written.outcome == Outcome::Tie).then(|| written.at.clone());
     }
     fn game(&self) -> GameRef {
         self.id.into()
@@ -254,7 +282,7 @@ fn mark_abandoned(tx: &Transaction<'_>, game: GameId, now: &Stamp) -> Result<()>
 }
 
 /// Both people of a new game, checked.
-fn game_people(people: &[String; 2]) -> Result<[String; 2]> {
+pub(crate) fn game_people(people: &[String; 2]) -> Result<[String; 2]> {
     Ok([
         label("people", &people[0], MAX_PEOPLE_CHARS)?,
         label("people", &people[1], MAX_PEOPLE_CHARS)?,
@@ -262,7 +290,7 @@ fn game_people(people: &[String; 2]) -> Result<[String; 2]> {
 }
 
 /// Inserts a game inside `tx` after checking its players and match; returns its id.
-fn insert_game(
+pub(crate) fn insert_game(
     tx: &Transaction<'_>,
     new: &NewGame,
     people: &[String; 2],

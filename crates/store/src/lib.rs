@@ -41,7 +41,8 @@ pub use exchange::{
     REPORT_LOG_HEADER, RESULTS_HEADER, RESULTS_HEADER_2, ROUNDS_HEADER, STANDINGS_HEADER,
 };
 pub use games::{
-    Finished, GameFilter, GameInfo, GameResult, GameSummary, NewGame, StoredEvent, MAX_EVENT_BYTES,
+    BlueMoonRead, Finished, GameFilter, GameInfo, GameResult, GameSummary, NewGame, StoredEvent,
+    MAX_EVENT_BYTES,
 };
 pub use ids::{
     CardFixId, GameId, MatchId, PlayerId, Side, TournamentId, MAX_NAME_CHARS, MAX_PEOPLE_CHARS,
@@ -50,7 +51,7 @@ pub use import_problem::{
     shown, utc_minute, ClockProblem, ImportList, ImportPlace, ImportProblem, ImportRefusal,
     TextProblem,
 };
-pub use log::{GameRecord, LogRead};
+pub use log::{GameRecord, LogRead, Written};
 pub use matches::{MatchStatus, MATCH_TARGET};
 pub use open::{OpenReport, Opened, SetAside};
 pub use other_stats::OtherLog;

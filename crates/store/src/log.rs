@@ -349,9 +349,9 @@ impl LogTables {
             .optional()?)
     }
 
-    /// Takes the last undone event off the redo stack and appends it again; returns its new
-    /// sequence number. `NothingToRedo` when the stack is empty.
-    pub(crate) fn redo(&self, tx: &Transaction<'_>, game: i64, now: &Stamp) -> Result<u32> {
+    /// Takes the last undone event off the redo stack and appends it again; returns it, with
+    /// its new sequence number. `NothingToRedo` when the stack is empty.
+    pub(crate) fn redo(&self, tx: &Transaction<'_>, game: i64, now: &Stamp) -> Result<StoredEvent> {
         let (depth, payload): (i64, String) = tx
             .query_row(
                 &format!(
@@ -371,7 +371,12 @@ impl LogTables {
             ),
             params![game, depth],
         )?;
-        self.push(tx, game, &payload, now)
+        let seq = self.push(tx, game, &payload, now)?;
+        Ok(StoredEvent {
+            seq,
+            payload,
+            created_at: now.to_string(),
+        })
     }
 
     /// The game's events, in order.
@@ -398,8 +403,14 @@ impl LogTables {
 /// A game's stored row, as a table reads it with its log: Blue Moon's ([`crate::GameInfo`]) or
 /// another game's ([`crate::OtherGameInfo`]).
 pub trait GameRecord: Sized {
+    /// What the table reads with the record and its log, in the same read transaction: Blue
+    /// Moon's match and the card fixes ([`crate::BlueMoonRead`]); nothing for the other games.
+    type Extra;
+
     /// The row of game `id` of this table; `NotFound` when there is none.
     fn read(store: &Store, id: i64) -> Result<Self>;
+    /// What the table reads besides the record and its log ([`GameRecord::Extra`]).
+    fn read_extra(&self, store: &Store) -> Result<Self::Extra>;
     /// Which game it is: what the log's reads and writes are keyed by.
     fn game(&self) -> GameRef;
     /// The revision of its log ([`crate::GameInfo::revision`]).
@@ -407,23 +418,49 @@ pub trait GameRecord: Sized {
     fn player_names(&self) -> &[String; 2];
     /// When the game last changed (the time of the last event written).
     fn updated_at(&self) -> &str;
+    /// The record after a write of its log, as the store wrote it: the table goes on with
+    /// it without reading the row again.
+    fn wrote(&mut self, written: &Written);
 }
 
 /// A game's record and its log as they stood at one revision: read together in one read
 /// transaction, whatever another process writes meanwhile.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct LogRead<R> {
+pub struct LogRead<R: GameRecord> {
     pub record: R,
     pub events: Vec<StoredEvent>,
     /// How many undone events can be redone.
     pub redo_depth: u32,
+    /// The event the next redo would put back, if any.
+    pub next_redo: Option<String>,
     /// The rulings marked seen in the game, in the order they were marked.
     pub rulings_seen: Vec<String>,
+    /// What the table reads besides ([`GameRecord::Extra`]).
+    pub extra: R::Extra,
+}
+
+/// What a write of a game's log changed, as the store wrote it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Written {
+    /// The event appended or put back (its new sequence number, written at `at`), or, for an
+    /// undo, the event taken back (as it was stored).
+    pub event: StoredEvent,
+    /// The log's revision after the write.
+    pub revision: u32,
+    /// Events in the log after the write.
+    pub events: u32,
+    /// Undone events that can be redone after the write.
+    pub redo_depth: u32,
+    /// The outcome recorded with it.
+    pub outcome: Outcome,
+    /// When it was written.
+    pub at: String,
 }
 
 impl Store {
-    /// Game `id`'s record ([`GameRecord`]), its events, redo depth and rulings seen, read in
-    /// one read transaction.
+    /// Game `id`'s record ([`GameRecord`]), its events, redo depth, the rulings marked seen in
+    /// it and what its table reads besides, all in one read transaction: one read per
+    /// command.
     pub fn read_log<R: GameRecord>(&self, id: i64) -> Result<LogRead<R>> {
         let tx = self.conn.unchecked_transaction()?;
         let record = R::read(self, id)?;
@@ -432,22 +469,13 @@ impl Store {
         let read = LogRead {
             events: tables.events(&tx, game.id)?,
             redo_depth: tables.redo_depth(&tx, game.id)?,
+            next_redo: tables.next_redo(&tx, game.id)?,
             rulings_seen: tables.seen(&tx, game.id)?,
+            extra: record.read_extra(self)?,
             record,
         };
         tx.finish()?;
         Ok(read)
-    }
-
-    /// Game `id`'s record and its events, read together in one read transaction: the events
-    /// are exactly those of its revision.
-    pub fn with_events<R: GameRecord>(&self, id: i64) -> Result<(R, Vec<StoredEvent>)> {
-        let tx = self.conn.unchecked_transaction()?;
-        let record = R::read(self, id)?;
-        let game = record.game();
-        let events = LogTables::of(game.kind).events(&tx, game.id)?;
-        tx.finish()?;
-        Ok((record, events))
     }
 
     /// Appends one event (JSON text, as the rules engine wrote it) to the game's log and
@@ -467,7 +495,7 @@ impl Store {
         expected: u32,
         payload: &str,
         outcome: Outcome,
-    ) -> Result<u32> {
+    ) -> Result<Written> {
         let game = game.into();
         check_event(payload)?;
         let now = Stamp::now();
@@ -480,12 +508,18 @@ impl Store {
         let seq = tables.push(&tx, game.id, payload, &now)?;
         tables.clear_redo(&tx, game.id)?;
         record_outcome(&tx, game, outcome, &now)?;
+        let event = StoredEvent {
+            seq,
+            payload: payload.to_owned(),
+            created_at: now.to_string(),
+        };
+        let written = written(&tx, game, expected, event, outcome, &now)?;
         tx.commit()?;
-        Ok(seq)
+        Ok(written)
     }
 
     /// Moves the last event onto the redo stack and records the outcome without it, in one
-    /// transaction; returns it. The set-up (the first event) is never taken back
+    /// transaction; returns it (as [`Written::event`]). The set-up (the first event) is never taken back
     /// ([`StoreError::NothingToUndo`]). `expected`: as for [`Store::append`].
     ///
     /// A finished Blue Moon game is not changed; an abandoned one is, until its match has a
@@ -495,7 +529,7 @@ impl Store {
         game: impl Into<GameRef>,
         expected: u32,
         outcome: Outcome,
-    ) -> Result<StoredEvent> {
+    ) -> Result<Written> {
         let game = game.into();
         let now = Stamp::now();
         let tx = self.write_tx()?;
@@ -506,18 +540,19 @@ impl Store {
         tables.expect_revision(&tx, game.id, expected)?;
         let last = tables.pop(&tx, game.id, &now)?;
         record_outcome(&tx, game, outcome, &now)?;
+        let written = written(&tx, game, expected, last, outcome, &now)?;
         tx.commit()?;
-        Ok(last)
+        Ok(written)
     }
 
     /// Re-appends the most recently undone event and records the outcome with it, in one
-    /// transaction; returns its new sequence number. `expected`: as for [`Store::append`].
+    /// transaction; returns it (as [`Written::event`], with its new sequence number). `expected`: as for [`Store::append`].
     pub fn redo(
         &mut self,
         game: impl Into<GameRef>,
         expected: u32,
         outcome: Outcome,
-    ) -> Result<u32> {
+    ) -> Result<Written> {
         let game = game.into();
         let now = Stamp::now();
         let tx = self.write_tx()?;
@@ -526,10 +561,11 @@ impl Store {
             crate::games::ensure_open(&tx, GameId(game.id))?;
         }
         tables.expect_revision(&tx, game.id, expected)?;
-        let seq = tables.redo(&tx, game.id, &now)?;
+        let event = tables.redo(&tx, game.id, &now)?;
         record_outcome(&tx, game, outcome, &now)?;
+        let written = written(&tx, game, expected, event, outcome, &now)?;
         tx.commit()?;
-        Ok(seq)
+        Ok(written)
     }
 
     /// The event the next redo would put back (`None`: nothing to redo).
@@ -587,6 +623,35 @@ impl Store {
         let game = game.into();
         LogTables::of(game.kind).outcome(&self.conn, game.id)
     }
+}
+
+/// What a write changed, read inside its transaction (the log is small: counting is cheap, and
+/// the table then needs no second read).
+fn written(
+    tx: &Transaction<'_>,
+    game: GameRef,
+    expected: u32,
+    event: StoredEvent,
+    outcome: Outcome,
+    now: &Stamp,
+) -> Result<Written> {
+    let tables = LogTables::of(game.kind);
+    let events: u32 = tx.query_row(
+        &format!(
+            "SELECT COUNT(*) FROM log_events WHERE log_id = {}",
+            tables.log_of()
+        ),
+        [game.id],
+        |r| r.get(0),
+    )?;
+    Ok(Written {
+        event,
+        revision: expected + 1,
+        events,
+        redo_depth: tables.redo_depth(tx, game.id)?,
+        outcome,
+        at: now.to_string(),
+    })
 }
 
 /// Records the outcome after a change of the log. The other games keep the engine's fold

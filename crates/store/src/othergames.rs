@@ -21,7 +21,7 @@ use cards::{Game, GameRef, Outcome};
 use crate::error::{Result, StoreError};
 use crate::games::check_event;
 use crate::ids::{label, PlayerId, MAX_NAME_CHARS};
-use crate::log::{self, outcome_from_sql, GameRecord, LogTables};
+use crate::log::{self, outcome_from_sql, GameRecord, LogTables, Written};
 use crate::{clock, players, Store};
 
 /// One game of another kind (its own numbering, apart from Blue Moon games).
@@ -129,8 +129,20 @@ impl OtherGameInfo {
 }
 
 impl GameRecord for OtherGameInfo {
+    type Extra = ();
+
     fn read(store: &Store, id: i64) -> Result<OtherGameInfo> {
         store.other_game(OtherGameId(id))
+    }
+    fn read_extra(&self, _: &Store) -> Result<()> {
+        Ok(())
+    }
+    fn wrote(&mut self, written: &Written) {
+        self.revision = written.revision;
+        self.events = written.events;
+        self.redo = written.redo_depth;
+        self.outcome = written.outcome;
+        self.updated_at.clone_from(&written.at);
     }
     fn game(&self) -> GameRef {
         OtherGameInfo::game(self)

@@ -49,7 +49,9 @@ fn append_undo_redo_walk_the_log_and_keep_the_outcome() {
             r#"{"n":1}"#,
             Outcome::Playing
         )
-        .unwrap(),
+        .unwrap()
+        .event
+        .seq,
         2
     );
     assert_eq!(
@@ -59,7 +61,9 @@ fn append_undo_redo_walk_the_log_and_keep_the_outcome() {
             r#"{"n":2}"#,
             Outcome::Won(Side::B)
         )
-        .unwrap(),
+        .unwrap()
+        .event
+        .seq,
         3
     );
     assert_eq!(s.other_game(g).unwrap().outcome, Outcome::Won(Side::B));
@@ -72,7 +76,7 @@ fn append_undo_redo_walk_the_log_and_keep_the_outcome() {
             Outcome::Playing,
         )
         .unwrap();
-    assert_eq!(undone.payload, r#"{"n":2}"#);
+    assert_eq!(undone.event.payload, r#"{"n":2}"#);
     let info = s.other_game(g).unwrap();
     assert_eq!(
         (info.events, info.redo, info.outcome),
@@ -92,7 +96,9 @@ fn append_undo_redo_walk_the_log_and_keep_the_outcome() {
             s.other_game(g).unwrap().revision,
             Outcome::Won(Side::B)
         )
-        .unwrap(),
+        .unwrap()
+        .event
+        .seq,
         3
     );
     assert_eq!(payloads(&s, g).len(), 3);
@@ -161,8 +167,7 @@ fn a_log_changed_meanwhile_is_refused_and_left_as_it_was() {
             r#"{"n":2}"#,
             Outcome::Won(Side::A),
         ),
-        s.undo(s.other_game(g).unwrap().game(), seen, Outcome::Won(Side::A))
-            .map(|e| e.seq),
+        s.undo(s.other_game(g).unwrap().game(), seen, Outcome::Won(Side::A)),
         s.redo(s.other_game(g).unwrap().game(), seen, Outcome::Won(Side::A)),
     ];
     for r in stale {

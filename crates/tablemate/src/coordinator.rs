@@ -11,7 +11,7 @@
 //! each table.
 
 use cards::Engine;
-use store::{GameRecord, Store, StoreError, StoredEvent};
+use store::{GameRecord, LogRead, Store, StoreError, StoredEvent, Written};
 
 use crate::record::{changed_meanwhile, unreadable_log};
 use crate::{GameAt, Language, Result, ServiceError};
@@ -34,16 +34,24 @@ pub(crate) trait Log {
     }
 }
 
-/// The record of game `info` as now stored (after a write of this command).
-fn reread<R: GameRecord>(store: &Store, info: &R) -> Result<R> {
-    Ok(R::read(store, info.game().id)?)
-}
+/// What a table reads with a game besides its log (Blue Moon: its match and the card fixes).
+pub(crate) type Extra<L> = <<L as Log>::Info as GameRecord>::Extra;
 
-/// A game loaded once for one command: its record, its stored log, the engine's state folded
-/// from it, and, when the log goes on past what this version replays, why (worded).
+/// A game loaded once for one command: its record, its stored log, its redo stack and the
+/// rulings seen in it, what its table reads besides, all read in one read transaction; the
+/// engine's state folded from the log, and, when the log goes on past what this version
+/// replays, why (worded). A write of the command updates it as the store wrote it: nothing
+/// is read again.
 pub(crate) struct Loaded<L: Log, E> {
     pub(crate) info: L::Info,
     pub(crate) stored: Vec<StoredEvent>,
+    /// How many undone events can be redone.
+    pub(crate) redo_depth: u32,
+    /// The event the next redo would put back.
+    pub(crate) next_redo: Option<String>,
+    /// The rulings marked seen in the game.
+    pub(crate) rulings_seen: Vec<String>,
+    pub(crate) extra: Extra<L>,
     /// The engine's state with the events folded (all stored ones unless `unreadable`).
     pub(crate) game: E,
     pub(crate) unreadable: Option<String>,
@@ -61,48 +69,48 @@ fn write_error<L: Log>(e: StoreError, info: &L::Info, lang: Language) -> Service
     }
 }
 
-/// Game `at`'s record and log, read together at one revision; refused as changed meanwhile
-/// when the front end decided on another revision, and in `lang` when there is no such game.
-pub(crate) fn read<L: Log>(
-    store: &Store,
-    at: GameAt,
-    lang: Language,
-) -> Result<(L::Info, Vec<StoredEvent>)> {
-    let (info, stored) = store.with_events::<L::Info>(at.id).map_err(|e| match e {
+/// Game `at` as stored, read in one read transaction ([`store::Store::read_log`]): refused as
+/// changed meanwhile when the front end decided on another revision, and in `lang` when there
+/// is no such game.
+pub(crate) fn read<L: Log>(store: &Store, at: GameAt, lang: Language) -> Result<LogRead<L::Info>> {
+    let read = store.read_log::<L::Info>(at.id).map_err(|e| match e {
         StoreError::NotFound { .. } => L::no_game(at.id, lang),
         other => other.into(),
     })?;
-    at.check(info.revision(), info.player_names(), lang)?;
-    Ok((info, stored))
+    at.check(read.record.revision(), read.record.player_names(), lang)?;
+    Ok(read)
 }
 
 /// A game's log (read by [`read`]) read and folded by the engine, with the context `context`
-/// builds from the events that read (Blue Moon: the cards with the fixes each card's first
-/// play names). A log that does
-/// not replay to its end still opens, as it stood before the first event refused.
+/// builds from the events that read and what the table read besides (Blue Moon: the cards with
+/// the fixes each card's first play names). A log that does not replay to its end still opens,
+/// as it stood before the first event refused.
 pub(crate) fn fold<L, E, C>(
-    info: L::Info,
-    stored: Vec<StoredEvent>,
+    read: LogRead<L::Info>,
     lang: Language,
-    context: impl FnOnce(&[E::Event]) -> Result<C>,
+    context: impl FnOnce(&[E::Event], &Extra<L>) -> Result<C>,
     word: Word<'_, E::Refusal>,
 ) -> Result<(Loaded<L, E>, C)>
 where
     L: Log,
     E: Engine<C>,
 {
-    let read = E::read_log(stored.iter().map(|s| s.payload.as_str()));
-    let ctx = context(&read.state)?;
-    let replayed = E::replay(&ctx, read.state);
+    let logged = E::read_log(read.events.iter().map(|s| s.payload.as_str()));
+    let ctx = context(&logged.state, &read.extra)?;
+    let replayed = E::replay(&ctx, logged.state);
     // A refused event comes before the first one that does not read.
-    let refused = replayed.refused.or(read.refused);
+    let refused = replayed.refused.or(logged.refused);
     let unreadable = refused
         .as_ref()
-        .map(|(i, why)| unreadable_log(i + 1, &word(why, info.player_names()), lang));
+        .map(|(i, why)| unreadable_log(i + 1, &word(why, read.record.player_names()), lang));
     Ok((
         Loaded {
-            info,
-            stored,
+            info: read.record,
+            stored: read.events,
+            redo_depth: read.redo_depth,
+            next_redo: read.next_redo,
+            rulings_seen: read.rulings_seen,
+            extra: read.extra,
             game: replayed.state,
             unreadable,
         },
@@ -115,15 +123,14 @@ pub(crate) fn load<L, E, C>(
     store: &Store,
     at: GameAt,
     lang: Language,
-    context: impl FnOnce(&[E::Event]) -> Result<C>,
+    context: impl FnOnce(&[E::Event], &Extra<L>) -> Result<C>,
     word: Word<'_, E::Refusal>,
 ) -> Result<(Loaded<L, E>, C)>
 where
     L: Log,
     E: Engine<C>,
 {
-    let (info, stored) = read::<L>(store, at, lang)?;
-    fold(info, stored, lang, context, word)
+    fold(read::<L>(store, at, lang)?, lang, context, word)
 }
 
 impl<L: Log, E> Loaded<L, E> {
@@ -135,22 +142,19 @@ impl<L: Log, E> Loaded<L, E> {
         }
     }
 
-    /// After a write: the record as now stored, and the event written at `seq` added to the
-    /// log in memory.
-    fn written(&mut self, store: &Store, seq: u32, payload: String) -> Result<()> {
-        self.info = reread(store, &self.info)?;
-        self.stored.push(StoredEvent {
-            seq,
-            payload,
-            created_at: self.info.updated_at().to_owned(),
-        });
-        Ok(())
+    /// After a write: the record as the store wrote it, and the log and redo stack in memory.
+    fn wrote(&mut self, written: Written, appended: bool) {
+        self.info.wrote(&written);
+        self.redo_depth = written.redo_depth;
+        if appended {
+            self.stored.push(written.event);
+        }
     }
 }
 
 /// The engine decides `command` on the loaded state; the event is appended with the revision
 /// it was decided on, with the outcome after it. The loaded game is then the game after it
-/// (no second read of the log). A refusal, or a log changed meanwhile, writes nothing.
+/// (nothing is read again). A refusal, or a log changed meanwhile, writes nothing.
 pub(crate) fn decide<L, E, C>(
     store: &mut Store,
     g: &mut Loaded<L, E>,
@@ -169,47 +173,49 @@ where
         .decide(ctx, command)
         .map_err(|e| ServiceError::invalid(word(&e, g.info.player_names())))?;
     let payload = E::write(&event);
-    let seq = store
+    let written = store
         .append(g.info.game(), g.info.revision(), &payload, g.game.outcome())
         .map_err(|e| write_error::<L>(e, &g.info, lang))?;
-    g.written(store, seq, payload)?;
+    g.next_redo = None;
+    g.wrote(written, true);
     Ok(event)
 }
 
-/// Takes back the last event of game `info`'s log `stored` (read by [`read`]; never the
-/// set-up: the caller refuses that with its own words), written with the revision it was read
-/// at. The game is then folded once from the events before it, as [`fold`] does (the event
-/// taken back is not replayed, nor is anything read again), with the outcome after it.
+/// Takes back the last event of game `read`'s log (never the set-up: the caller refuses that
+/// with its own words), written with the revision it was read at. The game is then folded
+/// once from the events before it, as [`fold`] does (the event taken back is not replayed, nor
+/// is anything read again), with the outcome after it.
 pub(crate) fn undo<L, E, C>(
     store: &mut Store,
-    info: L::Info,
-    mut stored: Vec<StoredEvent>,
+    mut read: LogRead<L::Info>,
     lang: Language,
-    context: impl FnOnce(&[E::Event]) -> Result<C>,
+    context: impl FnOnce(&[E::Event], &Extra<L>) -> Result<C>,
     word: Word<'_, E::Refusal>,
 ) -> Result<(Loaded<L, E>, C)>
 where
     L: Log,
     E: Engine<C>,
 {
-    stored.pop();
-    let (mut g, ctx) = fold::<L, E, C>(info, stored, lang, context, word)?;
-    store
+    let taken = read.events.pop();
+    let (mut g, ctx) = fold::<L, E, C>(read, lang, context, word)?;
+    let written = store
         .undo(g.info.game(), g.info.revision(), g.game.outcome())
         .map_err(|e| write_error::<L>(e, &g.info, lang))?;
-    g.info = reread(store, &g.info)?;
+    g.next_redo = taken.map(|e| e.payload);
+    g.wrote(written, false);
     Ok((g, ctx))
 }
 
-/// Puts back the last event taken back, exactly as it was stored: the engine checks it again
-/// on the table as it is now, with the context `context` builds (from the store, read after
-/// the event to redo) for the events with it (Blue Moon: a play keeps the card fixes it was
-/// decided with, whatever was fixed since), and it is written with the revision it was decided
-/// on. Returns that context; `None`: nothing to redo.
+/// Puts back the last event taken back (read with the game), exactly as it was stored: the
+/// engine checks it again on the table as it is now, with the context `context` builds for
+/// the events with it from what the table read (Blue Moon: a play keeps the card fixes it was
+/// decided with, whatever was fixed since: the fixes were read with the redo stack, so they
+/// hold every fix it names), and it is written with the revision it was decided on. Returns
+/// that context; `None`: nothing to redo.
 pub(crate) fn redo<L, E, C>(
     store: &mut Store,
     g: &mut Loaded<L, E>,
-    context: impl FnOnce(&Store, &[E::Event]) -> Result<C>,
+    context: impl FnOnce(&[E::Event], &Extra<L>) -> Result<C>,
     lang: Language,
     word: Word<'_, E::Refusal>,
 ) -> Result<Option<C>>
@@ -218,7 +224,7 @@ where
     E: Engine<C>,
 {
     g.ensure_readable()?;
-    let Some(payload) = store.next_redo(g.info.game())? else {
+    let Some(payload) = g.next_redo.clone() else {
         return Ok(None);
     };
     let event = E::read(&payload).map_err(|e| {
@@ -229,13 +235,16 @@ where
     })?;
     let mut events = g.game.events().to_vec();
     events.push(event.clone());
-    let ctx = context(store, &events)?;
+    let ctx = context(&events, &g.extra)?;
     g.game
         .apply(&ctx, event)
         .map_err(|e| ServiceError::invalid(word(&e, g.info.player_names())))?;
-    let seq = store
+    let written = store
         .redo(g.info.game(), g.info.revision(), g.game.outcome())
         .map_err(|e| write_error::<L>(e, &g.info, lang))?;
-    g.written(store, seq, payload)?;
+    // the next one down the stack is not known without a read: a redo after this one loads
+    // the game again (each command loads once)
+    g.next_redo = None;
+    g.wrote(written, true);
     Ok(Some(ctx))
 }

@@ -325,9 +325,13 @@ impl Service {
 
     /// [`Service::game_page`] with the steps worded in the interface language `lang`.
     pub fn game_page_in(&self, id: i64, lang: Language) -> Result<GamePage> {
-        let (info, events) = self
+        let store::LogRead {
+            record: info,
+            events,
+            ..
+        } = self
             .store
-            .with_events::<store::GameInfo>(id)
+            .read_log::<store::GameInfo>(id)
             .map_err(store_err)?;
         // The same cards the table judges with: each card with the fixes its first play in
         // this game was decided with, as far as the log reads (`game/context.rs`; each event

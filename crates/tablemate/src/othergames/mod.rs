@@ -375,17 +375,11 @@ impl Service {
 
     /// The table of game `id`, its history worded in `lang`.
     pub fn other_view(&self, id: i64, lang: Language) -> Result<OtherGameView> {
-        let (info, stored) = self.other_read(id.into(), lang)?;
-        match info.kind {
-            store::OtherKind::Whi => {
-                self.other_view_of(&self.load::<WhiState>(info, stored, lang)?, lang)
-            }
-            store::OtherKind::Stccg => {
-                self.other_view_of(&self.load::<StState>(info, stored, lang)?, lang)
-            }
-            store::OtherKind::Kc => {
-                self.other_view_of(&self.load::<KcState>(info, stored, lang)?, lang)
-            }
+        let read = self.other_read(id.into(), lang)?;
+        match read.record.kind {
+            store::OtherKind::Whi => self.other_view_of(&self.load::<WhiState>(read, lang)?, lang),
+            store::OtherKind::Stccg => self.other_view_of(&self.load::<StState>(read, lang)?, lang),
+            store::OtherKind::Kc => self.other_view_of(&self.load::<KcState>(read, lang)?, lang),
         }
     }
 
@@ -470,8 +464,8 @@ impl Service {
         let id = at.id;
         // The app sends the action of the game on screen; a front end that mixes them up
         // (game ids are shared by the three games) is told so in the interface language.
-        let (info, stored) = self.other_read(at, lang)?;
-        let is = OtherGameKind::of(info.kind);
+        let read = self.other_read(at, lang)?;
+        let is = OtherGameKind::of(read.record.kind);
         if is != action.kind() {
             return Err(ServiceError::invalid(refusal::wrong_game(
                 id,
@@ -481,29 +475,29 @@ impl Service {
             )));
         }
         match action {
-            OtherAction::Whi(ev) => self.act::<WhiState>(info, stored, ev, lang, prompts),
-            OtherAction::Stccg(ev) => self.act::<StState>(info, stored, ev, lang, prompts),
-            OtherAction::Kc(ev) => self.act::<KcState>(info, stored, ev, lang, prompts),
+            OtherAction::Whi(ev) => self.act::<WhiState>(read, ev, lang, prompts),
+            OtherAction::Stccg(ev) => self.act::<StState>(read, ev, lang, prompts),
+            OtherAction::Kc(ev) => self.act::<KcState>(read, ev, lang, prompts),
         }
     }
 
     /// Takes back the last action (never the setup).
     pub fn other_undo(&mut self, at: impl Into<GameAt>, lang: Language) -> Result<OtherGameView> {
-        let (info, stored) = self.other_read(at.into(), lang)?;
-        match info.kind {
-            store::OtherKind::Whi => self.undo::<WhiState>(info, stored, lang),
-            store::OtherKind::Stccg => self.undo::<StState>(info, stored, lang),
-            store::OtherKind::Kc => self.undo::<KcState>(info, stored, lang),
+        let read = self.other_read(at.into(), lang)?;
+        match read.record.kind {
+            store::OtherKind::Whi => self.undo::<WhiState>(read, lang),
+            store::OtherKind::Stccg => self.undo::<StState>(read, lang),
+            store::OtherKind::Kc => self.undo::<KcState>(read, lang),
         }
     }
 
     /// Puts back the last action taken back.
     pub fn other_redo(&mut self, at: impl Into<GameAt>, lang: Language) -> Result<OtherGameView> {
-        let (info, stored) = self.other_read(at.into(), lang)?;
-        match info.kind {
-            store::OtherKind::Whi => self.redo::<WhiState>(info, stored, lang),
-            store::OtherKind::Stccg => self.redo::<StState>(info, stored, lang),
-            store::OtherKind::Kc => self.redo::<KcState>(info, stored, lang),
+        let read = self.other_read(at.into(), lang)?;
+        match read.record.kind {
+            store::OtherKind::Whi => self.redo::<WhiState>(read, lang),
+            store::OtherKind::Stccg => self.redo::<StState>(read, lang),
+            store::OtherKind::Kc => self.redo::<KcState>(read, lang),
         }
     }
 
@@ -518,28 +512,19 @@ impl Service {
         lang: Language,
         limit: Option<usize>,
     ) -> Result<Vec<crate::rulings::PromptView>> {
-        let (info, stored) = self.other_read(id.into(), lang)?;
-        let card = self.other_card(OtherGameKind::of(info.kind).cards(), card, lang)?;
+        let read = self.other_read(id.into(), lang)?;
+        let card = self.other_card(OtherGameKind::of(read.record.kind).cards(), card, lang)?;
         let limit = limit.unwrap_or(6);
-        match info.kind {
-            store::OtherKind::Whi => self.other_prompts_in(
-                &self.load::<WhiState>(info, stored, lang)?,
-                &card,
-                lang,
-                limit,
-            ),
-            store::OtherKind::Stccg => self.other_prompts_in(
-                &self.load::<StState>(info, stored, lang)?,
-                &card,
-                lang,
-                limit,
-            ),
-            store::OtherKind::Kc => self.other_prompts_in(
-                &self.load::<KcState>(info, stored, lang)?,
-                &card,
-                lang,
-                limit,
-            ),
+        match read.record.kind {
+            store::OtherKind::Whi => {
+                self.other_prompts_in(&self.load::<WhiState>(read, lang)?, &card, lang, limit)
+            }
+            store::OtherKind::Stccg => {
+                self.other_prompts_in(&self.load::<StState>(read, lang)?, &card, lang, limit)
+            }
+            store::OtherKind::Kc => {
+                self.other_prompts_in(&self.load::<KcState>(read, lang)?, &card, lang, limit)
+            }
         }
     }
 
@@ -567,7 +552,7 @@ impl Service {
             Language::De => rulings::Lang::De,
         };
         // Ask the ranking for as many more as are seen, so the prompt still fills up.
-        let seen = self.store.rulings_seen(g.info.game())?;
+        let seen = &g.rulings_seen;
         let limit = limit.clamp(1, crate::game::PROMPT_LIMIT_MAX);
         let mut prompts = self.prompts_for(card, &active, &[], rl, limit + seen.len())?;
         prompts.retain(|p| !seen.contains(&p.ruling.id));
@@ -695,7 +680,7 @@ impl Service {
         &self,
         at: GameAt,
         lang: Language,
-    ) -> Result<(store::OtherGameInfo, Vec<store::StoredEvent>)> {
+    ) -> Result<store::LogRead<store::OtherGameInfo>> {
         coordinator::read::<OtherLog>(&self.store, at, lang)
     }
 
@@ -716,13 +701,12 @@ impl Service {
     /// engine; the caller chose `R` by the game's kind.
     fn load<R: TableRules>(
         &self,
-        info: store::OtherGameInfo,
-        stored: Vec<store::StoredEvent>,
+        read: store::LogRead<store::OtherGameInfo>,
         lang: Language,
     ) -> Result<Loaded<R>> {
-        self.check_kind::<R>(&info)?;
+        self.check_kind::<R>(&read.record)?;
         let word = |e: &R::Error, names: &[String; 2]| self.other_refusal::<R>(e, names, lang);
-        let (g, ()) = coordinator::fold(info, stored, lang, |_| Ok(()), &word)?;
+        let (g, ()) = coordinator::fold(read, lang, |_, _| Ok(()), &word)?;
         Ok(g)
     }
 
@@ -774,13 +758,12 @@ impl Service {
 
     fn act<R: TableRules>(
         &mut self,
-        info: store::OtherGameInfo,
-        stored: Vec<store::StoredEvent>,
+        read: store::LogRead<store::OtherGameInfo>,
         kind: &R::Kind,
         lang: Language,
         prompts: Option<usize>,
     ) -> Result<OtherEntered> {
-        let mut g = self.load::<R>(info, stored, lang)?;
+        let mut g = self.load::<R>(read, lang)?;
         let names = g.info.player_names.clone();
         g.ensure_readable()?;
         if R::is_setup(kind) {
@@ -814,22 +797,24 @@ impl Service {
 
     fn undo<R: TableRules>(
         &mut self,
-        info: store::OtherGameInfo,
-        stored: Vec<store::StoredEvent>,
+        read: store::LogRead<store::OtherGameInfo>,
         lang: Language,
     ) -> Result<OtherGameView> {
-        if stored.len() <= 1 {
-            return Err(ServiceError::invalid(self.namer_text(&info, lang, false)));
+        if read.events.len() <= 1 {
+            return Err(ServiceError::invalid(self.namer_text(
+                &read.record,
+                lang,
+                false,
+            )));
         }
-        self.check_kind::<R>(&info)?;
+        self.check_kind::<R>(&read.record)?;
         let catalog = &self.catalog;
         let word = |e: &R::Error, names: &[String; 2]| refusal_in::<R>(catalog, e, names, lang);
         let (g, ()) = coordinator::undo::<OtherLog, othergames::Game<R>, ()>(
             &mut self.store,
-            info,
-            stored,
+            read,
             lang,
-            |_| Ok(()),
+            |_, _| Ok(()),
             &word,
         )?;
         self.other_view_of(&g, lang)
@@ -837,11 +822,10 @@ impl Service {
 
     fn redo<R: TableRules>(
         &mut self,
-        info: store::OtherGameInfo,
-        stored: Vec<store::StoredEvent>,
+        read: store::LogRead<store::OtherGameInfo>,
         lang: Language,
     ) -> Result<OtherGameView> {
-        let mut g = self.load::<R>(info, stored, lang)?;
+        let mut g = self.load::<R>(read, lang)?;
         let catalog = &self.catalog;
         let word = |e: &R::Error, names: &[String; 2]| refusal_in::<R>(catalog, e, names, lang);
         if coordinator::redo(&mut self.store, &mut g, |_, _| Ok(()), lang, &word)?.is_none() {
