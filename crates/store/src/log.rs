@@ -479,10 +479,10 @@ impl Store {
     }
 
     /// Appends one event (JSON text, as the rules engine wrote it) to the game's log and
-    /// records the outcome the engine folded after it, in one transaction; returns its
-    /// sequence number (1, 2, 3…). A new event clears the redo stack. `expected` is the
-    /// revision the event was decided on; a log changed meanwhile is refused with
-    /// [`StoreError::Changed`] and nothing is written.
+    /// records the outcome the engine folded after it, in one transaction; returns what it
+    /// wrote (the event's sequence number: 1, 2, 3…). A new event clears the redo stack.
+    /// `expected` is the revision the event was decided on; a log changed meanwhile is refused
+    /// with [`StoreError::Changed`] and nothing is written.
     ///
     /// What a Blue Moon game records of its outcome: a tie is the game abandoned (ended with
     /// no result: its match can take a new game, statistics leave it out, undo takes it back
@@ -496,31 +496,13 @@ impl Store {
         payload: &str,
         outcome: Outcome,
     ) -> Result<Written> {
-        let game = game.into();
         check_event(payload)?;
-        let now = Stamp::now();
-        let tx = self.write_tx()?;
-        let tables = LogTables::of(game.kind);
-        if game.kind == Game::BlueMoon {
-            crate::games::ensure_open(&tx, GameId(game.id))?;
-        }
-        tables.expect_revision(&tx, game.id, expected)?;
-        let seq = tables.push(&tx, game.id, payload, &now)?;
-        tables.clear_redo(&tx, game.id)?;
-        record_outcome(&tx, game, outcome, &now)?;
-        let event = StoredEvent {
-            seq,
-            payload: payload.to_owned(),
-            created_at: now.to_string(),
-        };
-        let written = written(&tx, game, expected, event, outcome, &now)?;
-        tx.commit()?;
-        Ok(written)
+        self.change_log(game.into(), expected, outcome, Change::Append(payload))
     }
 
     /// Moves the last event onto the redo stack and records the outcome without it, in one
-    /// transaction; returns it (as [`Written::event`]). The set-up (the first event) is never taken back
-    /// ([`StoreError::NothingToUndo`]). `expected`: as for [`Store::append`].
+    /// transaction; returns it (as [`Written::event`]). The set-up (the first event) is never
+    /// taken back ([`StoreError::NothingToUndo`]). `expected`: as for [`Store::append`].
     ///
     /// A finished Blue Moon game is not changed; an abandoned one is, until its match has a
     /// later game: the abandoning event is taken back and the game is open again.
@@ -530,38 +512,55 @@ impl Store {
         expected: u32,
         outcome: Outcome,
     ) -> Result<Written> {
-        let game = game.into();
-        let now = Stamp::now();
-        let tx = self.write_tx()?;
-        let tables = LogTables::of(game.kind);
-        if game.kind == Game::BlueMoon {
-            crate::games::ensure_undoable(&tx, GameId(game.id))?;
-        }
-        tables.expect_revision(&tx, game.id, expected)?;
-        let last = tables.pop(&tx, game.id, &now)?;
-        record_outcome(&tx, game, outcome, &now)?;
-        let written = written(&tx, game, expected, last, outcome, &now)?;
-        tx.commit()?;
-        Ok(written)
+        self.change_log(game.into(), expected, outcome, Change::Undo)
     }
 
     /// Re-appends the most recently undone event and records the outcome with it, in one
-    /// transaction; returns it (as [`Written::event`], with its new sequence number). `expected`: as for [`Store::append`].
+    /// transaction; returns it (as [`Written::event`], with its new sequence number).
+    /// `expected`: as for [`Store::append`].
     pub fn redo(
         &mut self,
         game: impl Into<GameRef>,
         expected: u32,
         outcome: Outcome,
     ) -> Result<Written> {
-        let game = game.into();
+        self.change_log(game.into(), expected, outcome, Change::Redo)
+    }
+
+    /// One change of a game's log, in one transaction: its table's guard (a Blue Moon game
+    /// takes no event once finished or abandoned; undo may take an abandoning event back),
+    /// the revision it was decided on, the change, the outcome after it.
+    fn change_log(
+        &mut self,
+        game: GameRef,
+        expected: u32,
+        outcome: Outcome,
+        change: Change<'_>,
+    ) -> Result<Written> {
         let now = Stamp::now();
         let tx = self.write_tx()?;
         let tables = LogTables::of(game.kind);
         if game.kind == Game::BlueMoon {
-            crate::games::ensure_open(&tx, GameId(game.id))?;
+            let id = GameId(game.id);
+            match change {
+                Change::Undo => crate::games::ensure_undoable(&tx, id).map(|_| ())?,
+                Change::Append(_) | Change::Redo => crate::games::ensure_open(&tx, id)?,
+            }
         }
         tables.expect_revision(&tx, game.id, expected)?;
-        let event = tables.redo(&tx, game.id, &now)?;
+        let event = match change {
+            Change::Append(payload) => {
+                let seq = tables.push(&tx, game.id, payload, &now)?;
+                tables.clear_redo(&tx, game.id)?;
+                StoredEvent {
+                    seq,
+                    payload: payload.to_owned(),
+                    created_at: now.to_string(),
+                }
+            }
+            Change::Undo => tables.pop(&tx, game.id, &now)?,
+            Change::Redo => tables.redo(&tx, game.id, &now)?,
+        };
         record_outcome(&tx, game, outcome, &now)?;
         let written = written(&tx, game, expected, event, outcome, &now)?;
         tx.commit()?;
@@ -623,6 +622,14 @@ impl Store {
         let game = game.into();
         LogTables::of(game.kind).outcome(&self.conn, game.id)
     }
+}
+
+/// A change of a game's log ([`Store::append`], [`Store::undo`], [`Store::redo`]).
+#[derive(Clone, Copy)]
+enum Change<'a> {
+    Append(&'a str),
+    Undo,
+    Redo,
 }
 
 /// What a write changed, read inside its transaction (the log is small: counting is cheap, and
