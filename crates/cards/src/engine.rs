@@ -7,10 +7,31 @@
 //! than in the service: the engines implement it without knowing anything of storage, and the
 //! service (`tablemate/src/coordinator.rs`) drives any of them the same way.
 
-use crate::Player;
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 
-/// Where a game stands after its log, as its engine folds it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+use crate::{Game, Player};
+
+/// One game at the table, whatever it is: which game ([`Game`]) and its number. Blue Moon
+/// games and the other three keep their own rows and numbers in the store (`games`,
+/// `other_games`), so the number alone does not say which game is meant; this does, and every
+/// change of a game's log (append, undo, redo, rulings seen, outcome) is keyed by it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct GameRef {
+    pub kind: Game,
+    #[ts(type = "number")]
+    pub id: i64,
+}
+
+impl GameRef {
+    pub fn new(kind: Game, id: i64) -> GameRef {
+        GameRef { kind, id }
+    }
+}
+
+/// Where a game stands after its log, as its engine folds it (and as the store records it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Outcome {
     Playing,
     Won(Player),

@@ -22,7 +22,7 @@ mod stats;
 
 pub use bm_card::BmCard;
 pub use catalog::{CardRef, Catalog};
-pub use engine::{Engine, Outcome, Replayed};
+pub use engine::{Engine, GameRef, Outcome, Replayed};
 pub use error::CatalogError;
 pub use lookup::{Ambiguity, Candidate, Lang, LookupResult, MatchKind};
 pub use overlay::{AppliedFixes, CardFix, EffectiveBmCard, Fact, FactValue, RejectedFix, UserFact};
@@ -32,8 +32,12 @@ pub use stats::{is_unknown, CatalogStats};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
-/// The games whose cards and rulings Tablemate holds.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+/// The games whose cards and rulings Tablemate holds (and whose games it records: the kind of
+/// a [`GameRef`]).
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, ts_rs::TS,
+)]
+#[ts(export)]
 #[serde(rename_all = "kebab-case")]
 pub enum Game {
     BlueMoon,

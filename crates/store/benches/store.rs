@@ -87,10 +87,11 @@ fn bench(c: &mut Criterion) {
     let mut revision = s.game(g).unwrap().revision;
     c.bench_function("append one event (with commit)", |b| {
         b.iter(|| {
-            s.append_event(
+            s.append(
                 g,
                 revision,
                 black_box(r#"{"kind":"play","card":"vulca-07","area":"combat"}"#),
+                store::Outcome::Playing,
             )
             .unwrap();
             revision += 1;
@@ -115,10 +116,11 @@ fn bench(c: &mut Criterion) {
     let mut revision_full = full.game(g_full).unwrap().revision;
     c.bench_function("append one event, synchronous = FULL (with commit)", |b| {
         b.iter(|| {
-            full.append_event(
+            full.append(
                 g_full,
                 revision_full,
                 black_box(r#"{"kind":"play","card":"vulca-07","area":"combat"}"#),
+                store::Outcome::Playing,
             )
             .unwrap();
             revision_full += 1;

@@ -3,17 +3,18 @@
 //! The store treats each event as opaque JSON produced by the rules engine; it only checks that it
 //! is JSON and numbers it. The state on screen is always a fold over these events.
 
+use cards::{GameRef, Outcome};
 use rusqlite::{params, OptionalExtension, Transaction, TransactionBehavior};
 use serde::{Deserialize, Serialize};
 
+use crate::card_fixes::CardFixRow;
 use crate::clock::Stamp;
 use crate::error::{Result, StoreError};
 use crate::ids::{
     label, side_from_sql, side_sql, GameId, MatchId, PlayerId, Side, MAX_PEOPLE_CHARS,
 };
-use crate::log::{self, BLUE_MOON};
+use crate::log::{self, GameRecord, Written, BLUE_MOON};
 use crate::matches::{self, MatchStatus};
-use crate::othergames::Outcome;
 use crate::Store;
 
 /// Largest event accepted, in bytes: a Blue Moon event is a few hundred bytes; anything near this
@@ -109,6 +110,51 @@ impl GameInfo {
     }
 }
 
+/// What the Blue Moon table reads with a game and its log ([`Store::read_log`]): its match
+/// and the card fixes (the cards each play is decided with, see the service's
+/// `game/context.rs`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BlueMoonRead {
+    pub match_status: Option<MatchStatus>,
+    pub card_fixes: Vec<CardFixRow>,
+}
+
+impl GameRecord for GameInfo {
+    type Extra = BlueMoonRead;
+
+    fn read(store: &Store, id: i64) -> Result<GameInfo> {
+        store.game(GameId(id))
+    }
+    fn read_extra(&self, store: &Store) -> Result<BlueMoonRead> {
+        Ok(BlueMoonRead {
+            match_status: match self.match_id {
+                Some(m) => Some(store.match_status(m)?),
+                None => None,
+            },
+            card_fixes: store.card_fix_history_all()?,
+        })
+    }
+    fn wrote(&mut self, written: &Written) {
+        self.revision = written.revision;
+        self.events = written.events;
+        self.updated_at.clone_from(&written.at);
+        // a tie is the game abandoned; anything else leaves (or makes) it open
+        self.abandoned_at = (written.outcome == Outcome::Tie).then(|| written.at.clone());
+    }
+    fn game(&self) -> GameRef {
+        self.id.into()
+    }
+    fn revision(&self) -> u32 {
+        self.revision
+    }
+    fn player_names(&self) -> &[String; 2] {
+        &self.player_names
+    }
+    fn updated_at(&self) -> &str {
+        &self.updated_at
+    }
+}
+
 /// The stored outcome of a finished game.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GameResult {
@@ -196,7 +242,7 @@ fn standing(tx: &Transaction<'_>, game: GameId) -> Result<Standing> {
 }
 
 /// Checks that a game exists and is still being played; returns nothing else on purpose.
-fn ensure_open(tx: &Transaction<'_>, game: GameId) -> Result<()> {
+pub(crate) fn ensure_open(tx: &Transaction<'_>, game: GameId) -> Result<()> {
     match standing(tx, game)? {
         Standing::Open => Ok(()),
         Standing::Finished => Err(StoreError::GameFinished(game.0)),
@@ -206,7 +252,7 @@ fn ensure_open(tx: &Transaction<'_>, game: GameId) -> Result<()> {
 
 /// Whether the last event of `game` may be taken back: an open game, or an abandoned one
 /// whose match has not gone on (no later game). Returns whether it was abandoned.
-fn ensure_undoable(tx: &Transaction<'_>, game: GameId) -> Result<bool> {
+pub(crate) fn ensure_undoable(tx: &Transaction<'_>, game: GameId) -> Result<bool> {
     match standing(tx, game)? {
         Standing::Open => Ok(false),
         Standing::Finished => Err(StoreError::GameFinished(game.0)),
@@ -232,11 +278,11 @@ fn mark_abandoned(tx: &Transaction<'_>, game: GameId, now: &Stamp) -> Result<()>
         "UPDATE games SET abandoned_at = ?2 WHERE id = ?1",
         params![game.0, now],
     )?;
-    BLUE_MOON.set_outcome(tx, game.0, Outcome::Tie.as_sql())
+    BLUE_MOON.set_outcome(tx, game.0, Outcome::Tie)
 }
 
 /// Both people of a new game, checked.
-fn game_people(people: &[String; 2]) -> Result<[String; 2]> {
+pub(crate) fn game_people(people: &[String; 2]) -> Result<[String; 2]> {
     Ok([
         label("people", &people[0], MAX_PEOPLE_CHARS)?,
         label("people", &people[1], MAX_PEOPLE_CHARS)?,
@@ -244,7 +290,7 @@ fn game_people(people: &[String; 2]) -> Result<[String; 2]> {
 }
 
 /// Inserts a game inside `tx` after checking its players and match; returns its id.
-fn insert_game(
+pub(crate) fn insert_game(
     tx: &Transaction<'_>,
     new: &NewGame,
     people: &[String; 2],
@@ -341,7 +387,7 @@ fn finish_in(
         ],
     )?;
     BLUE_MOON.touch(tx, game.0, &now)?;
-    BLUE_MOON.set_outcome(tx, game.0, Outcome::Won(summary.winner).as_sql())?;
+    BLUE_MOON.set_outcome(tx, game.0, Outcome::Won(summary.winner))?;
     BLUE_MOON.clear_redo(tx, game.0)?;
     let match_id: Option<i64> =
         tx.query_row("SELECT match_id FROM games WHERE id = ?1", [game.0], |r| {
@@ -417,129 +463,6 @@ impl Store {
         Ok((id, finished))
     }
 
-    /// Appends one event (JSON text) to a game's log in one transaction and returns its sequence
-    /// number (1, 2, 3…). A new event clears the game's redo stack. `expected` is the revision
-    /// the event was decided on ([`GameInfo::revision`]); a log changed meanwhile is refused
-    /// with [`StoreError::Changed`] and nothing is written.
-    pub fn append_event(&mut self, game: GameId, expected: u32, payload: &str) -> Result<u32> {
-        self.append_marking(game, expected, payload, false)
-    }
-
-    fn append_marking(
-        &mut self,
-        game: GameId,
-        expected: u32,
-        payload: &str,
-        abandons: bool,
-    ) -> Result<u32> {
-        check_event(payload)?;
-        let now = Stamp::now();
-        let tx = self.write_tx()?;
-        ensure_open(&tx, game)?;
-        BLUE_MOON.expect_revision(&tx, game.0, expected)?;
-        let seq = BLUE_MOON.push(&tx, game.0, payload, &now)?;
-        BLUE_MOON.clear_redo(&tx, game.0)?;
-        if abandons {
-            mark_abandoned(&tx, game, &now)?;
-        }
-        tx.commit()?;
-        Ok(seq)
-    }
-
-    /// Marks ruling `ruling_id` seen in a game (its prompt is not shown again in that game).
-    /// Returns false when it was already marked. Finished games are not changed. The log is
-    /// not changed either (no revision): "seen" is about the person, not the table.
-    pub fn mark_ruling_seen(&mut self, game: GameId, ruling_id: &str) -> Result<bool> {
-        let ruling_id = label("ruling", ruling_id, MAX_RULING_ID_CHARS)?;
-        let now = Stamp::now();
-        let tx = self.write_tx()?;
-        ensure_open(&tx, game)?;
-        let added = BLUE_MOON.mark_seen(&tx, game.0, &ruling_id, &now)?;
-        tx.commit()?;
-        Ok(added)
-    }
-
-    /// The rulings marked seen in a game, in the order they were marked.
-    pub fn rulings_seen(&self, game: GameId) -> Result<Vec<String>> {
-        self.game(game)?;
-        BLUE_MOON.seen(&self.conn, game.0)
-    }
-
-    /// The game's events, in order.
-    pub fn events(&self, game: GameId) -> Result<Vec<StoredEvent>> {
-        self.game(game)?;
-        BLUE_MOON.events(&self.conn, game.0)
-    }
-
-    /// The game's record and its events, read together in one read transaction: the events
-    /// are exactly those of `GameInfo::revision`, whatever another process writes meanwhile.
-    pub fn game_with_events(&self, game: GameId) -> Result<(GameInfo, Vec<StoredEvent>)> {
-        let tx = self.conn.unchecked_transaction()?;
-        let info = self.game(game)?;
-        let events = BLUE_MOON.events(&tx, game.0)?;
-        tx.finish()?;
-        Ok((info, events))
-    }
-
-    /// Removes the last event and keeps it on the game's redo stack; returns it. The set-up
-    /// (the first event) is never taken back. `expected`: as for [`Store::append_event`].
-    ///
-    /// Undoing an abandoned game (allowed until its match has a later game) takes back the
-    /// abandoning event, whatever it is, and the game is open again.
-    pub fn undo(&mut self, game: GameId, expected: u32) -> Result<StoredEvent> {
-        let now = Stamp::now();
-        let tx = self.write_tx()?;
-        let abandoned = ensure_undoable(&tx, game)?;
-        BLUE_MOON.expect_revision(&tx, game.0, expected)?;
-        let last = BLUE_MOON.pop(&tx, game.0, &now)?;
-        if abandoned {
-            tx.execute(
-                "UPDATE games SET abandoned_at = NULL WHERE id = ?1",
-                [game.0],
-            )?;
-            BLUE_MOON.set_outcome(&tx, game.0, Outcome::Playing.as_sql())?;
-        }
-        tx.commit()?;
-        Ok(last)
-    }
-
-    /// Re-appends the most recently undone event; returns its new sequence number.
-    pub fn redo(&mut self, game: GameId, expected: u32) -> Result<u32> {
-        self.redo_marking(game, expected, false)
-    }
-
-    /// [`Store::redo`] of an event that abandons the game (the caller read it with
-    /// [`Store::next_redo`]): the game is abandoned again, in the same transaction.
-    pub fn redo_abandoning(&mut self, game: GameId, expected: u32) -> Result<u32> {
-        self.redo_marking(game, expected, true)
-    }
-
-    /// The event a redo would put back, if any.
-    pub fn next_redo(&self, game: GameId) -> Result<Option<String>> {
-        BLUE_MOON.next_redo(&self.conn, game.0)
-    }
-
-    fn redo_marking(&mut self, game: GameId, expected: u32, abandons: bool) -> Result<u32> {
-        let now = Stamp::now();
-        let tx = self.write_tx()?;
-        ensure_open(&tx, game)?;
-        BLUE_MOON.expect_revision(&tx, game.0, expected)?;
-        let seq = BLUE_MOON.redo(&tx, game.0, &now)?;
-        if abandons {
-            mark_abandoned(&tx, game, &now)?;
-        }
-        tx.commit()?;
-        Ok(seq)
-    }
-
-    /// Appends the event that abandons an open game (JSON text, as the rules engine wrote it)
-    /// and records the game as ended without a result, in one transaction: it is no longer
-    /// unfinished, its match can take a new game, and statistics leave it out. Undo takes it
-    /// back until the match has a later game. `expected`: as for [`Store::append_event`].
-    pub fn abandon_game(&mut self, game: GameId, expected: u32, payload: &str) -> Result<u32> {
-        self.append_marking(game, expected, payload, true)
-    }
-
     /// Abandons a game whose log no engine event can extend (stored by an old release without
     /// its set-up, or a log this version cannot replay to its end): it is recorded as ended
     /// without a result, its log kept as it is, and its match can go on or end. The service
@@ -555,14 +478,9 @@ impl Store {
         Ok(())
     }
 
-    /// How many undone events can be redone.
-    pub fn redo_depth(&self, game: GameId) -> Result<u32> {
-        BLUE_MOON.redo_depth(&self.conn, game.0)
-    }
-
     /// Records how a game ended; in a match, adds the crystals and finishes the match when the
     /// winner reaches its target. The event log is kept and becomes read-only.
-    /// `expected`: as for [`Store::append_event`].
+    /// `expected`: as for [`Store::append`].
     pub fn finish_game(
         &mut self,
         game: GameId,

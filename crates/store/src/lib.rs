@@ -30,6 +30,7 @@ use std::path::{Path, PathBuf};
 use rusqlite::Connection;
 
 pub use card_fixes::{CardFixRow, MAX_FIX_BYTES};
+pub use cards::{Game, GameRef, Outcome};
 pub use clock::Stamp;
 pub use decks::{DeckContent, DeckId, DeckRecord, MAX_DECK_CARDS};
 pub use error::{Result, StoreError};
@@ -41,7 +42,8 @@ pub use exchange::{
     REPORT_LOG_HEADER, RESULTS_HEADER, RESULTS_HEADER_2, ROUNDS_HEADER, STANDINGS_HEADER,
 };
 pub use games::{
-    Finished, GameFilter, GameInfo, GameResult, GameSummary, NewGame, StoredEvent, MAX_EVENT_BYTES,
+    BlueMoonRead, Finished, GameFilter, GameInfo, GameResult, GameSummary, NewGame, StoredEvent,
+    MAX_EVENT_BYTES,
 };
 pub use ids::{
     CardFixId, GameId, MatchId, PlayerId, Side, TournamentId, MAX_NAME_CHARS, MAX_PEOPLE_CHARS,
@@ -50,10 +52,11 @@ pub use import_problem::{
     shown, utc_minute, ClockProblem, ImportList, ImportPlace, ImportProblem, ImportRefusal,
     TextProblem,
 };
+pub use log::{GameRecord, LogRead, Written};
 pub use matches::{MatchStatus, MATCH_TARGET};
 pub use open::{OpenReport, Opened, SetAside};
 pub use other_stats::OtherLog;
-pub use othergames::{NewOtherGame, OtherGameId, OtherGameInfo, OtherKind, Outcome};
+pub use othergames::{NewOtherGame, OtherGameId, OtherGameInfo, OtherKind};
 pub use players::{Player, PlayerRecord};
 pub use reports::{
     Acceptance, Actor, LogAction, ReportLogRow, ReportOutcome, ReportRefusal, ReportRound,

@@ -121,6 +121,31 @@ pub(crate) fn settle_in(tx: &Transaction<'_>, id: MatchId, now: Stamp) -> Result
     Ok(status)
 }
 
+/// Inserts a match between two existing players inside `tx`; returns its id.
+fn insert_match(
+    tx: &Transaction<'_>,
+    players: [PlayerId; 2],
+    first: Side,
+    target: u8,
+) -> Result<MatchId> {
+    for p in players {
+        // "player N does not exist" if not
+        crate::players::name_in(tx, p)?;
+    }
+    tx.execute(
+        "INSERT INTO matches (player_a, player_b, target_crystals, first_player, created_at)
+         VALUES (?1, ?2, ?3, ?4, ?5)",
+        params![
+            players[0].0,
+            players[1].0,
+            target,
+            side_sql(first),
+            Stamp::now()
+        ],
+    )?;
+    Ok(MatchId(tx.last_insert_rowid()))
+}
+
 impl Store {
     /// Starts a match between two players; `first` starts its first game. `target` defaults to
     /// 5 crystals.
@@ -144,22 +169,50 @@ impl Store {
             });
         }
         let tx = self.write_tx()?;
-        for p in players {
-            // "player N does not exist" if not
-            crate::players::name_in(&tx, p)?;
+        let id = insert_match(&tx, players, first, target)?;
+        tx.commit()?;
+        Ok(id)
+    }
+
+    /// Starts a match (to [`MATCH_TARGET`] crystals) between the two people named (created
+    /// if new; the same person whatever the case, composition or invisible characters) with
+    /// its first game, `first` starting it, and that game's set-up event (JSON text, as the
+    /// rules engine wrote it): one transaction, so a refusal leaves nothing behind (no player,
+    /// no match without its game).
+    pub fn start_match(
+        &mut self,
+        names: [&str; 2],
+        people: &[String; 2],
+        first: Side,
+        setup: &str,
+    ) -> Result<GameId> {
+        let names = [
+            crate::players::person_name(names[0])?,
+            crate::players::person_name(names[1])?,
+        ];
+        let people = crate::games::game_people(people)?;
+        crate::games::check_event(setup)?;
+        let now = Stamp::now();
+        let tx = self.write_tx()?;
+        let players = [
+            crate::players::named_in(&tx, &names[0])?,
+            crate::players::named_in(&tx, &names[1])?,
+        ];
+        if players[0] == players[1] {
+            return Err(StoreError::Invalid {
+                field: "players",
+                reason: "a match needs two different players".into(),
+            });
         }
-        tx.execute(
-            "INSERT INTO matches (player_a, player_b, target_crystals, first_player, created_at)
-             VALUES (?1, ?2, ?3, ?4, ?5)",
-            params![
-                players[0].0,
-                players[1].0,
-                target,
-                side_sql(first),
-                Stamp::now()
-            ],
-        )?;
-        let id = MatchId(tx.last_insert_rowid());
+        let match_id = insert_match(&tx, players, first, MATCH_TARGET)?;
+        let new = crate::NewGame {
+            players,
+            people: people.clone(),
+            first: Some(first),
+            match_id: Some(match_id),
+        };
+        let id = crate::games::insert_game(&tx, &new, &people, now)?;
+        crate::log::BLUE_MOON.push(&tx, id.0, setup, &now)?;
         tx.commit()?;
         Ok(id)
     }

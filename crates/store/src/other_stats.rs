@@ -57,7 +57,8 @@ impl Store {
 mod tests {
     #![allow(clippy::unwrap_used)] // tests
     use super::*;
-    use crate::othergames::{NewOtherGame, Outcome};
+    use crate::othergames::NewOtherGame;
+    use crate::Outcome;
 
     fn game(store: &mut Store, kind: OtherKind, players: [&str; 2]) -> OtherGameId {
         store
@@ -74,24 +75,28 @@ mod tests {
         let mut s = Store::open_in_memory().unwrap();
         let w = game(&mut s, OtherKind::Whi, ["Ann", "Ben"]);
         let k = game(&mut s, OtherKind::Kc, ["Cy", "Di"]);
-        s.append_other_event(
-            w,
+        s.append(
+            s.other_game(w).unwrap().game(),
             s.other_game(w).unwrap().revision,
             r#"{"n":2}"#,
             Outcome::Playing,
         )
         .unwrap();
-        s.append_other_event(
-            w,
+        s.append(
+            s.other_game(w).unwrap().game(),
             s.other_game(w).unwrap().revision,
             r#"{"n":3}"#,
             Outcome::Playing,
         )
         .unwrap();
-        s.undo_other_event(w, s.other_game(w).unwrap().revision, Outcome::Playing)
-            .unwrap();
-        s.append_other_event(
-            k,
+        s.undo(
+            s.other_game(w).unwrap().game(),
+            s.other_game(w).unwrap().revision,
+            Outcome::Playing,
+        )
+        .unwrap();
+        s.append(
+            s.other_game(k).unwrap().game(),
             s.other_game(k).unwrap().revision,
             r#"{"n":9}"#,
             Outcome::Playing,

@@ -1,24 +1,27 @@
 //! Games of the other kinds at the table (Warhammer: Invasion, Star Trek CCG, Knightmare Chess):
-//! create, append, undo/redo, show, list the unfinished ones.
+//! create, show, list the unfinished ones. Their logs are changed through the one log API of
+//! every game (`log.rs`), keyed by the [`GameRef`] of [`OtherGameInfo::game`].
 //!
 //! As for Blue Moon, each event is opaque JSON written by the rules engine (`othergames`); the
 //! store checks that it is JSON and numbers it. Every write also records the game's
-//! [`Outcome`] as the service folded it, in the same transaction, so the list of unfinished
+//! [`cards::Outcome`] as the service folded it, in the same transaction, so the list of unfinished
 //! games never replays a log. The log stays writable after the end (a game ended by a typing
 //! mistake can be undone); the service refuses what the engine refuses.
 //!
 //! Every change names the revision of the log it was decided on (`expected`, see `log.rs`): the
 //! service computed the event and the outcome on exactly that log, and a log changed meanwhile
 //! (the app and the CLI at once) is refused with [`StoreError::Changed`] instead of being
-//! rewritten. The log itself is the one every kind of game shares (`log::OTHER_GAMES`).
+//! rewritten. The log itself is the one every kind of game shares (`log.rs`).
 
-use rusqlite::{params, OptionalExtension, Transaction};
+use rusqlite::{params, OptionalExtension};
 use serde::{Deserialize, Serialize};
 
+use cards::{Game, GameRef, Outcome};
+
 use crate::error::{Result, StoreError};
-use crate::games::{check_event, StoredEvent, MAX_RULING_ID_CHARS};
-use crate::ids::{label, PlayerId, Side, MAX_NAME_CHARS};
-use crate::log::{self, OTHER_GAMES};
+use crate::games::check_event;
+use crate::ids::{label, PlayerId, MAX_NAME_CHARS};
+use crate::log::{self, outcome_from_sql, GameRecord, LogTables, Written};
 use crate::{clock, players, Store};
 
 /// One game of another kind (its own numbering, apart from Blue Moon games).
@@ -65,6 +68,20 @@ impl OtherKind {
         }
     }
 
+    /// The game this kind is.
+    pub fn game(self) -> Game {
+        match self {
+            OtherKind::Whi => Game::WarhammerInvasion,
+            OtherKind::Stccg => Game::StarTrekCcg,
+            OtherKind::Kc => Game::KnightmareChess,
+        }
+    }
+
+    /// The kind of `game` kept in `other_games`; `None` for Blue Moon (its own table).
+    pub fn of(game: Game) -> Option<OtherKind> {
+        OtherKind::ALL.into_iter().find(|k| k.game() == game)
+    }
+
     fn from_sql(text: &str) -> rusqlite::Result<OtherKind> {
         OtherKind::ALL
             .into_iter()
@@ -73,37 +90,7 @@ impl OtherKind {
     }
 }
 
-/// Where a game stands after its last event.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Outcome {
-    Playing,
-    Won(Side),
-    /// Ended with no winner (Star Trek's equal scores, a drawn chess game).
-    Tie,
-}
-
-impl Outcome {
-    pub(crate) fn as_sql(self) -> &'static str {
-        match self {
-            Outcome::Playing => "playing",
-            Outcome::Won(Side::A) => "won_a",
-            Outcome::Won(Side::B) => "won_b",
-            Outcome::Tie => "tie",
-        }
-    }
-
-    fn from_sql(text: &str) -> rusqlite::Result<Outcome> {
-        match text {
-            "playing" => Ok(Outcome::Playing),
-            "won_a" => Ok(Outcome::Won(Side::A)),
-            "won_b" => Ok(Outcome::Won(Side::B)),
-            "tie" => Ok(Outcome::Tie),
-            other => Err(conversion(format!("not an outcome: {other:?}"))),
-        }
-    }
-}
-
-fn conversion(message: String) -> rusqlite::Error {
+pub(crate) fn conversion(message: String) -> rusqlite::Error {
     rusqlite::Error::FromSqlConversionFailure(0, rusqlite::types::Type::Text, message.into())
 }
 
@@ -134,6 +121,43 @@ pub struct OtherGameInfo {
     pub revision: u32,
 }
 
+impl OtherGameInfo {
+    /// Which game it is, for the log's reads and writes.
+    pub fn game(&self) -> GameRef {
+        GameRef::new(self.kind.game(), self.id.0)
+    }
+}
+
+impl GameRecord for OtherGameInfo {
+    type Extra = ();
+
+    fn read(store: &Store, id: i64) -> Result<OtherGameInfo> {
+        store.other_game(OtherGameId(id))
+    }
+    fn read_extra(&self, _: &Store) -> Result<()> {
+        Ok(())
+    }
+    fn wrote(&mut self, written: &Written) {
+        self.revision = written.revision;
+        self.events = written.events;
+        self.redo = written.redo_depth;
+        self.outcome = written.outcome;
+        self.updated_at.clone_from(&written.at);
+    }
+    fn game(&self) -> GameRef {
+        OtherGameInfo::game(self)
+    }
+    fn revision(&self) -> u32 {
+        self.revision
+    }
+    fn player_names(&self) -> &[String; 2] {
+        &self.player_names
+    }
+    fn updated_at(&self) -> &str {
+        &self.updated_at
+    }
+}
+
 const COLUMNS: &str = "g.id, g.kind, g.player_a, g.player_b, pa.name, pb.name, g.created_at,
     g.updated_at, (SELECT COUNT(*) FROM log_events e WHERE e.log_id = g.log_id),
     (SELECT COUNT(*) FROM log_redo r WHERE r.log_id = g.log_id), l.outcome, l.revision";
@@ -151,31 +175,9 @@ fn info_from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<OtherGameInfo> {
         updated_at: r.get(7)?,
         events: r.get(8)?,
         redo: r.get(9)?,
-        outcome: Outcome::from_sql(&r.get::<_, String>(10)?)?,
+        outcome: outcome_from_sql(&r.get::<_, String>(10)?)?,
         revision: r.get(11)?,
     })
-}
-
-fn ensure_exists(tx: &Transaction<'_>, game: OtherGameId) -> Result<()> {
-    tx.query_row("SELECT 1 FROM other_games WHERE id = ?1", [game.0], |_| {
-        Ok(())
-    })
-    .optional()?
-    .ok_or_else(|| game.not_found())
-}
-
-fn set_outcome(
-    tx: &Transaction<'_>,
-    game: OtherGameId,
-    outcome: Outcome,
-    now: &clock::Stamp,
-) -> Result<()> {
-    OTHER_GAMES.set_outcome(tx, game.0, outcome.as_sql())?;
-    tx.execute(
-        "UPDATE other_games SET updated_at = ?2 WHERE id = ?1",
-        params![game.0, now],
-    )?;
-    Ok(())
 }
 
 impl Store {
@@ -202,109 +204,9 @@ impl Store {
             params![new.kind.code(), pa.0, pb.0, now, log],
         )?;
         let id = OtherGameId(tx.last_insert_rowid());
-        OTHER_GAMES.push(&tx, id.0, &new.setup, &now)?;
+        LogTables::of(new.kind.game()).push(&tx, id.0, &new.setup, &now)?;
         tx.commit()?;
         Ok(id)
-    }
-
-    /// Appends one event and records the outcome after it, in one transaction; a new event
-    /// clears the redo stack. Returns the event's sequence number. `expected` is the revision
-    /// the event was decided on ([`OtherGameInfo::revision`]); a log changed meanwhile is
-    /// refused with [`StoreError::Changed`] and nothing is written.
-    pub fn append_other_event(
-        &mut self,
-        game: OtherGameId,
-        expected: u32,
-        payload: &str,
-        outcome: Outcome,
-    ) -> Result<u32> {
-        check_event(payload)?;
-        let now = clock::Stamp::now();
-        let tx = self.write_tx()?;
-        OTHER_GAMES.expect_revision(&tx, game.0, expected)?;
-        let seq = OTHER_GAMES.push(&tx, game.0, payload, &now)?;
-        OTHER_GAMES.clear_redo(&tx, game.0)?;
-        set_outcome(&tx, game, outcome, &now)?;
-        tx.commit()?;
-        Ok(seq)
-    }
-
-    /// Moves the last event to the redo stack and records the outcome without it. The setup
-    /// event (seq 1) is never undone. `expected`: as for [`Store::append_other_event`].
-    pub fn undo_other_event(
-        &mut self,
-        game: OtherGameId,
-        expected: u32,
-        outcome: Outcome,
-    ) -> Result<StoredEvent> {
-        let now = clock::Stamp::now();
-        let tx = self.write_tx()?;
-        OTHER_GAMES.expect_revision(&tx, game.0, expected)?;
-        let last = OTHER_GAMES.pop(&tx, game.0, &now)?;
-        set_outcome(&tx, game, outcome, &now)?;
-        tx.commit()?;
-        Ok(last)
-    }
-
-    /// The event the next redo would re-append (`None`: nothing to redo).
-    pub fn other_redo_next(&self, game: OtherGameId) -> Result<Option<String>> {
-        self.other_game(game)?;
-        OTHER_GAMES.next_redo(&self.conn, game.0)
-    }
-
-    /// Re-appends the most recently undone event and records the outcome with it.
-    /// `expected`: as for [`Store::append_other_event`].
-    pub fn redo_other_event(
-        &mut self,
-        game: OtherGameId,
-        expected: u32,
-        outcome: Outcome,
-    ) -> Result<u32> {
-        let now = clock::Stamp::now();
-        let tx = self.write_tx()?;
-        OTHER_GAMES.expect_revision(&tx, game.0, expected)?;
-        let seq = OTHER_GAMES.redo(&tx, game.0, &now)?;
-        set_outcome(&tx, game, outcome, &now)?;
-        tx.commit()?;
-        Ok(seq)
-    }
-
-    /// Marks ruling `ruling_id` seen in a game of another kind (its prompt leaves it out for the
-    /// rest of that game). Returns false when it was already marked. A game that ended is
-    /// marked too: its log stays open to undo.
-    pub fn mark_other_ruling_seen(&mut self, game: OtherGameId, ruling_id: &str) -> Result<bool> {
-        let ruling_id = label("ruling", ruling_id, MAX_RULING_ID_CHARS)?;
-        let now = clock::Stamp::now();
-        let tx = self.write_tx()?;
-        ensure_exists(&tx, game)?;
-        let added = OTHER_GAMES.mark_seen(&tx, game.0, &ruling_id, &now)?;
-        tx.commit()?;
-        Ok(added)
-    }
-
-    /// The rulings marked seen in a game of another kind, in the order they were marked.
-    pub fn other_rulings_seen(&self, game: OtherGameId) -> Result<Vec<String>> {
-        self.other_game(game)?;
-        OTHER_GAMES.seen(&self.conn, game.0)
-    }
-
-    /// The game's events, in order.
-    pub fn other_events(&self, game: OtherGameId) -> Result<Vec<StoredEvent>> {
-        self.other_game(game)?;
-        OTHER_GAMES.events(&self.conn, game.0)
-    }
-
-    /// The game's record and its events, read together in one read transaction (see
-    /// [`Store::game_with_events`]).
-    pub fn other_game_with_events(
-        &self,
-        game: OtherGameId,
-    ) -> Result<(OtherGameInfo, Vec<StoredEvent>)> {
-        let tx = self.conn.unchecked_transaction()?;
-        let info = self.other_game(game)?;
-        let events = OTHER_GAMES.events(&tx, game.0)?;
-        tx.finish()?;
-        Ok((info, events))
     }
 
     /// One game.

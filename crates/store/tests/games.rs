@@ -37,29 +37,56 @@ fn events_are_numbered_in_order_and_undo_redo_walk_the_log() {
     let p = two_players(&mut s);
     let g = game(&mut s, p, ["Vulca", "Hoax"]);
     assert_eq!(
-        s.append_event(g, s.game(g).unwrap().revision, r#"{"play":"V1"}"#)
-            .unwrap(),
+        s.append(
+            g,
+            s.game(g).unwrap().revision,
+            r#"{"play":"V1"}"#,
+            store::Outcome::Playing
+        )
+        .unwrap()
+        .event
+        .seq,
         1
     );
     assert_eq!(
-        s.append_event(g, s.game(g).unwrap().revision, r#"{"play":"H2"}"#)
-            .unwrap(),
+        s.append(
+            g,
+            s.game(g).unwrap().revision,
+            r#"{"play":"H2"}"#,
+            store::Outcome::Playing
+        )
+        .unwrap()
+        .event
+        .seq,
         2
     );
     assert_eq!(
-        s.append_event(g, s.game(g).unwrap().revision, r#"{"play":"V3"}"#)
-            .unwrap(),
+        s.append(
+            g,
+            s.game(g).unwrap().revision,
+            r#"{"play":"V3"}"#,
+            store::Outcome::Playing
+        )
+        .unwrap()
+        .event
+        .seq,
         3
     );
-    let undone = s.undo(g, s.game(g).unwrap().revision).unwrap();
+    let undone = s
+        .undo(g, s.game(g).unwrap().revision, store::Outcome::Playing)
+        .unwrap();
     assert_eq!(
-        (undone.seq, undone.payload.as_str()),
+        (undone.event.seq, undone.event.payload.as_str()),
         (3, r#"{"play":"V3"}"#)
     );
-    s.undo(g, s.game(g).unwrap().revision).unwrap();
+    s.undo(g, s.game(g).unwrap().revision, store::Outcome::Playing)
+        .unwrap();
     assert_eq!(s.redo_depth(g).unwrap(), 2);
     assert_eq!(
-        s.redo(g, s.game(g).unwrap().revision).unwrap(),
+        s.redo(g, s.game(g).unwrap().revision, store::Outcome::Playing)
+            .unwrap()
+            .event
+            .seq,
         2,
         "redo re-appends the most recently undone event"
     );
@@ -72,18 +99,24 @@ fn events_are_numbered_in_order_and_undo_redo_walk_the_log() {
     assert_eq!(payloads, vec![r#"{"play":"V1"}"#, r#"{"play":"H2"}"#]);
     assert_eq!(s.redo_depth(g).unwrap(), 1);
     // a new event clears the redo stack
-    s.append_event(g, s.game(g).unwrap().revision, r#"{"play":"X"}"#)
-        .unwrap();
+    s.append(
+        g,
+        s.game(g).unwrap().revision,
+        r#"{"play":"X"}"#,
+        store::Outcome::Playing,
+    )
+    .unwrap();
     assert!(matches!(
-        s.redo(g, s.game(g).unwrap().revision),
+        s.redo(g, s.game(g).unwrap().revision, store::Outcome::Playing),
         Err(StoreError::NothingToRedo(_))
     ));
     for _ in 0..2 {
-        s.undo(g, s.game(g).unwrap().revision).unwrap();
+        s.undo(g, s.game(g).unwrap().revision, store::Outcome::Playing)
+            .unwrap();
     }
     // the first event (the set-up) is never taken back
     assert!(matches!(
-        s.undo(g, s.game(g).unwrap().revision),
+        s.undo(g, s.game(g).unwrap().revision, store::Outcome::Playing),
         Err(StoreError::NothingToUndo(_))
     ));
     assert_eq!(s.events(g).unwrap().len(), 1);
@@ -94,19 +127,34 @@ fn bad_events_are_refused_and_change_nothing() {
     let mut s = Store::open_in_memory().unwrap();
     let p = two_players(&mut s);
     let g = game(&mut s, p, ["Vulca", "Hoax"]);
-    s.append_event(g, s.game(g).unwrap().revision, "{}")
-        .unwrap();
+    s.append(
+        g,
+        s.game(g).unwrap().revision,
+        "{}",
+        store::Outcome::Playing,
+    )
+    .unwrap();
     assert!(matches!(
-        s.append_event(g, s.game(g).unwrap().revision, "{not json"),
+        s.append(
+            g,
+            s.game(g).unwrap().revision,
+            "{not json",
+            store::Outcome::Playing
+        ),
         Err(StoreError::EventNotJson(_))
     ));
     let huge = format!("\"{}\"", "x".repeat(MAX_EVENT_BYTES));
     assert!(matches!(
-        s.append_event(g, s.game(g).unwrap().revision, &huge),
+        s.append(
+            g,
+            s.game(g).unwrap().revision,
+            &huge,
+            store::Outcome::Playing
+        ),
         Err(StoreError::Invalid { .. })
     ));
     assert!(matches!(
-        s.append_event(store::GameId(999), 0, "{}"),
+        s.append(store::GameId(999), 0, "{}", store::Outcome::Playing),
         Err(StoreError::NotFound {
             what: "game",
             id: 999
@@ -120,7 +168,8 @@ fn a_finished_game_is_read_only_and_bad_summaries_are_refused() {
     let mut s = Store::open_in_memory().unwrap();
     let p = two_players(&mut s);
     let g = game(&mut s, p, ["Vulca", "Hoax"]);
-    s.append_event(g, s.game(g).unwrap().revision, "1").unwrap();
+    s.append(g, s.game(g).unwrap().revision, "1", store::Outcome::Playing)
+        .unwrap();
     let bad = GameSummary {
         crystals: 8,
         ..summary(Side::A, 2, ["Vulca", "Hoax"], 3)
@@ -143,11 +192,11 @@ fn a_finished_game_is_read_only_and_bad_summaries_are_refused() {
     )
     .unwrap();
     assert!(matches!(
-        s.append_event(g, s.game(g).unwrap().revision, "2"),
+        s.append(g, s.game(g).unwrap().revision, "2", store::Outcome::Playing),
         Err(StoreError::GameFinished(_))
     ));
     assert!(matches!(
-        s.undo(g, s.game(g).unwrap().revision),
+        s.undo(g, s.game(g).unwrap().revision, store::Outcome::Playing),
         Err(StoreError::GameFinished(_))
     ));
     let info = s.game(g).unwrap();
@@ -459,14 +508,20 @@ fn an_abandoned_game_frees_its_match_scores_nothing_and_is_undoable_until_the_ma
         match_id: Some(m),
     };
     let g1 = s.create_game(&new()).unwrap();
-    s.append_event(
+    s.append(
         g1,
         s.game(g1).unwrap().revision,
         r#"{"v":1,"type":"setup","starts":"B"}"#,
+        store::Outcome::Playing,
     )
     .unwrap();
-    s.abandon_game(g1, s.game(g1).unwrap().revision, ABANDON)
-        .unwrap();
+    s.append(
+        g1,
+        s.game(g1).unwrap().revision,
+        ABANDON,
+        store::Outcome::Tie,
+    )
+    .unwrap();
     let info = s.game(g1).unwrap();
     assert!(!info.is_open() && info.result.is_none() && info.abandoned_at.is_some());
     let st = s.match_status(m).unwrap();
@@ -477,7 +532,12 @@ fn an_abandoned_game_frees_its_match_scores_nothing_and_is_undoable_until_the_ma
     );
     // Nothing more is logged in it, and it cannot be finished with a result.
     assert!(matches!(
-        s.append_event(g1, s.game(g1).unwrap().revision, ABANDON),
+        s.append(
+            g1,
+            s.game(g1).unwrap().revision,
+            ABANDON,
+            store::Outcome::Playing
+        ),
         Err(StoreError::GameAbandoned(_))
     ));
     assert!(matches!(
@@ -499,12 +559,15 @@ fn an_abandoned_game_frees_its_match_scores_nothing_and_is_undoable_until_the_ma
     assert_eq!(s.statistics(None).unwrap().games, 0);
 
     // Undo takes the abandoning event back and the game is open again; redo abandons again.
-    let undone = s.undo(g1, s.game(g1).unwrap().revision).unwrap();
-    assert_eq!(undone.payload, ABANDON);
+    let undone = s
+        .undo(g1, s.game(g1).unwrap().revision, store::Outcome::Playing)
+        .unwrap();
+    assert_eq!(undone.event.payload, ABANDON);
     assert!(s.game(g1).unwrap().is_open());
     assert_eq!(s.match_status(m).unwrap().unfinished_game, Some(g1));
     assert_eq!(s.next_redo(g1).unwrap().as_deref(), Some(ABANDON));
-    s.redo_abandoning(g1, s.game(g1).unwrap().revision).unwrap();
+    s.redo(g1, s.game(g1).unwrap().revision, store::Outcome::Tie)
+        .unwrap();
     assert!(s.game(g1).unwrap().abandoned_at.is_some());
     assert_eq!(s.events(g1).unwrap().len(), 2);
 
@@ -512,7 +575,7 @@ fn an_abandoned_game_frees_its_match_scores_nothing_and_is_undoable_until_the_ma
     let g2 = s.create_game(&new()).unwrap();
     assert_eq!(s.game(g2).unwrap().first, Side::B);
     assert!(matches!(
-        s.undo(g1, s.game(g1).unwrap().revision),
+        s.undo(g1, s.game(g1).unwrap().revision, store::Outcome::Playing),
         Err(StoreError::GameAbandoned(_))
     ));
     assert_eq!(
@@ -540,20 +603,31 @@ fn a_write_decided_on_an_older_revision_is_refused_and_writes_nothing() {
     // started with its set-up in one transaction
     assert_eq!(s.events(g).unwrap().len(), 1);
     let seen = s.game(g).unwrap().revision;
-    s.append_event(g, seen, r#"{"play":"V1"}"#).unwrap();
+    s.append(g, seen, r#"{"play":"V1"}"#, store::Outcome::Playing)
+        .unwrap();
     let before = (
         s.events(g).unwrap(),
         s.game(g).unwrap(),
         s.redo_depth(g).unwrap(),
     );
-    let changed = |r: Result<u32, StoreError>| matches!(r, Err(StoreError::Changed { expected, found, .. }) if expected == seen && found == seen + 1);
-    assert!(changed(s.append_event(g, seen, r#"{"pass":"A"}"#)));
-    assert!(changed(s.undo(g, seen).map(|e| e.seq)));
-    assert!(changed(s.redo(g, seen)));
-    assert!(changed(s.abandon_game(g, seen, r#"{"abandoned":true}"#)));
+    let changed = |r: Result<(), StoreError>| matches!(r, Err(StoreError::Changed { expected, found, .. }) if expected == seen && found == seen + 1);
+    assert!(changed(
+        s.append(g, seen, r#"{"pass":"A"}"#, store::Outcome::Playing)
+            .map(|_| ())
+    ));
+    assert!(changed(
+        s.undo(g, seen, store::Outcome::Playing).map(|_| ())
+    ));
+    assert!(changed(
+        s.redo(g, seen, store::Outcome::Playing).map(|_| ())
+    ));
+    assert!(changed(
+        s.append(g, seen, r#"{"abandoned":true}"#, store::Outcome::Tie)
+            .map(|_| ())
+    ));
     assert!(changed(
         s.finish_game(g, seen, &summary(Side::A, 2, ["Vulca", "Hoax"], 3))
-            .map(|_| 0)
+            .map(|_| ())
     ));
     assert_eq!(
         (
@@ -566,11 +640,12 @@ fn a_write_decided_on_an_older_revision_is_refused_and_writes_nothing() {
     );
     // Undo, then a new event: as many events as before, but two changes later.
     let now = s.game(g).unwrap().revision;
-    s.undo(g, now).unwrap();
-    s.append_event(g, now + 1, r#"{"play":"V2"}"#).unwrap();
+    s.undo(g, now, store::Outcome::Playing).unwrap();
+    s.append(g, now + 1, r#"{"play":"V2"}"#, store::Outcome::Playing)
+        .unwrap();
     assert_eq!(s.events(g).unwrap().len(), before.0.len());
     assert!(matches!(
-        s.append_event(g, now, r#"{"play":"V3"}"#),
+        s.append(g, now, r#"{"play":"V3"}"#, store::Outcome::Playing),
         Err(StoreError::Changed { .. })
     ));
 }
@@ -580,7 +655,8 @@ fn a_game_no_engine_event_can_extend_is_abandoned_as_it_is() {
     let mut s = Store::open_in_memory().unwrap();
     let p = two_players(&mut s);
     let g = game(&mut s, p, ["Vulca", "Hoax"]);
-    s.append_event(g, 0, r#"{"setup":true}"#).unwrap();
+    s.append(g, 0, r#"{"setup":true}"#, store::Outcome::Playing)
+        .unwrap();
     let r = s.game(g).unwrap().revision;
     assert!(matches!(
         s.abandon_game_as_is(g, r - 1),
@@ -616,12 +692,15 @@ fn the_log_records_a_blue_moon_games_outcome_with_its_result() {
         .unwrap()
     };
     let rev = |s: &Store| s.game(g).unwrap().revision;
-    s.append_event(g, rev(&s), r#"{"setup":1}"#).unwrap();
-    s.append_event(g, rev(&s), r#"{"play":1}"#).unwrap();
+    s.append(g, rev(&s), r#"{"setup":1}"#, store::Outcome::Playing)
+        .unwrap();
+    s.append(g, rev(&s), r#"{"play":1}"#, store::Outcome::Playing)
+        .unwrap();
     assert_eq!(outcome(&c), "playing");
-    s.abandon_game(g, rev(&s), r#"{"abandoned":true}"#).unwrap();
+    s.append(g, rev(&s), r#"{"abandoned":true}"#, store::Outcome::Tie)
+        .unwrap();
     assert_eq!(outcome(&c), "tie");
-    s.undo(g, rev(&s)).unwrap();
+    s.undo(g, rev(&s), store::Outcome::Playing).unwrap();
     assert_eq!(outcome(&c), "playing");
     s.finish_game(g, rev(&s), &summary(Side::B, 2, ["Vulca", "Hoax"], 3))
         .unwrap();
@@ -663,9 +742,11 @@ fn a_stale_append_undo_or_redo_is_refused_inside_the_stores_transaction() {
                 for i in 0..300u32 {
                     let seen = s.game(g).unwrap().revision;
                     let r = match (i + w) % 3 {
-                        0 => s.append_event(g, seen, r#"{"play":1}"#).map(|_| ()),
-                        1 => s.undo(g, seen).map(|_| ()),
-                        _ => s.redo(g, seen).map(|_| ()),
+                        0 => s
+                            .append(g, seen, r#"{"play":1}"#, store::Outcome::Playing)
+                            .map(|_| ()),
+                        1 => s.undo(g, seen, store::Outcome::Playing).map(|_| ()),
+                        _ => s.redo(g, seen, store::Outcome::Playing).map(|_| ()),
                     };
                     match r {
                         Ok(()) => wrote.push(seen),

@@ -319,19 +319,27 @@ fn check_data(store: &Store, version: usize) {
         assert_eq!(g.player_names, ["Anna".to_owned(), "Ben".to_owned()]);
         assert_eq!((g.events, g.redo, g.outcome), (2, 1, Outcome::Playing));
         assert_eq!(
-            store.other_events(OtherGameId(1)).unwrap()[1].payload,
+            store
+                .events(store.other_game(OtherGameId(1)).unwrap().game())
+                .unwrap()[1]
+                .payload,
             r#"{"v":1,"type":"turn_ended"}"#
         );
         if version < 8 {
             assert!(
-                store.other_rulings_seen(OtherGameId(1)).unwrap().is_empty(),
+                store
+                    .rulings_seen(store.other_game(OtherGameId(1)).unwrap().game())
+                    .unwrap()
+                    .is_empty(),
                 "a game from before version 8 has no ruling seen"
             );
         }
     }
     if version >= 8 {
         assert_eq!(
-            store.other_rulings_seen(OtherGameId(1)).unwrap(),
+            store
+                .rulings_seen(store.other_game(OtherGameId(1)).unwrap().game())
+                .unwrap(),
             vec!["whi-faq:12".to_owned()]
         );
     }
@@ -365,7 +373,13 @@ fn check_data(store: &Store, version: usize) {
         assert_eq!(store.other_game(OtherGameId(1)).unwrap().revision, 0);
         // one log per game, whatever the kind: the Warhammer game and Blue Moon game 1 share
         // an id, not a log
-        assert_eq!(store.other_events(OtherGameId(1)).unwrap().len(), 2);
+        assert_eq!(
+            store
+                .events(store.other_game(OtherGameId(1)).unwrap().game())
+                .unwrap()
+                .len(),
+            2
+        );
         assert!(store.events(GameId(1)).unwrap().is_empty());
     }
     if version >= 1 {
@@ -422,7 +436,10 @@ fn check_data(store: &Store, version: usize) {
             "no change of the log"
         );
         assert_eq!(
-            store.other_events(OtherGameId(2)).unwrap()[0].payload,
+            store
+                .events(store.other_game(OtherGameId(2)).unwrap().game())
+                .unwrap()[0]
+                .payload,
             r#"{"v":1,"type":"card_played","player":"A","card":"vulca-02"}"#
         );
     }
@@ -749,7 +766,8 @@ fn a_version_10_database_with_every_kind_of_game_moves_to_the_one_log_identicall
         (OtherKind::Kc, Outcome::Won(Side::B), 3, 2, 1)
     );
     assert_eq!(
-        s.other_rulings_seen(OtherGameId(3)).unwrap(),
+        s.rulings_seen(s.other_game(OtherGameId(3)).unwrap().game())
+            .unwrap(),
         ["kc-faq:1", "kc-faq:2"]
     );
     assert_eq!(s.other_game(OtherGameId(2)).unwrap().outcome, Outcome::Tie);

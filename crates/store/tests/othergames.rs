@@ -16,7 +16,7 @@ fn new_game(s: &mut Store, kind: OtherKind, names: [&str; 2]) -> OtherGameId {
 }
 
 fn payloads(s: &Store, g: OtherGameId) -> Vec<String> {
-    s.other_events(g)
+    s.events(s.other_game(g).unwrap().game())
         .unwrap()
         .into_iter()
         .map(|e| e.payload)
@@ -43,32 +43,40 @@ fn append_undo_redo_walk_the_log_and_keep_the_outcome() {
     let mut s = Store::open_in_memory().unwrap();
     let g = new_game(&mut s, OtherKind::Stccg, ["Ann", "Ben"]);
     assert_eq!(
-        s.append_other_event(
-            g,
+        s.append(
+            s.other_game(g).unwrap().game(),
             s.other_game(g).unwrap().revision,
             r#"{"n":1}"#,
             Outcome::Playing
         )
-        .unwrap(),
+        .unwrap()
+        .event
+        .seq,
         2
     );
     assert_eq!(
-        s.append_other_event(
-            g,
+        s.append(
+            s.other_game(g).unwrap().game(),
             s.other_game(g).unwrap().revision,
             r#"{"n":2}"#,
             Outcome::Won(Side::B)
         )
-        .unwrap(),
+        .unwrap()
+        .event
+        .seq,
         3
     );
     assert_eq!(s.other_game(g).unwrap().outcome, Outcome::Won(Side::B));
     assert!(s.list_other_games(true).unwrap().is_empty());
 
     let undone = s
-        .undo_other_event(g, s.other_game(g).unwrap().revision, Outcome::Playing)
+        .undo(
+            s.other_game(g).unwrap().game(),
+            s.other_game(g).unwrap().revision,
+            Outcome::Playing,
+        )
         .unwrap();
-    assert_eq!(undone.payload, r#"{"n":2}"#);
+    assert_eq!(undone.event.payload, r#"{"n":2}"#);
     let info = s.other_game(g).unwrap();
     assert_eq!(
         (info.events, info.redo, info.outcome),
@@ -76,26 +84,41 @@ fn append_undo_redo_walk_the_log_and_keep_the_outcome() {
     );
     assert_eq!(s.list_other_games(true).unwrap().len(), 1);
 
-    assert_eq!(s.other_redo_next(g).unwrap().as_deref(), Some(r#"{"n":2}"#));
     assert_eq!(
-        s.redo_other_event(g, s.other_game(g).unwrap().revision, Outcome::Won(Side::B))
-            .unwrap(),
+        s.next_redo(s.other_game(g).unwrap().game())
+            .unwrap()
+            .as_deref(),
+        Some(r#"{"n":2}"#)
+    );
+    assert_eq!(
+        s.redo(
+            s.other_game(g).unwrap().game(),
+            s.other_game(g).unwrap().revision,
+            Outcome::Won(Side::B)
+        )
+        .unwrap()
+        .event
+        .seq,
         3
     );
     assert_eq!(payloads(&s, g).len(), 3);
     assert_eq!(s.other_game(g).unwrap().outcome, Outcome::Won(Side::B));
 
     // A new event after an undo clears the redo stack.
-    s.undo_other_event(g, s.other_game(g).unwrap().revision, Outcome::Playing)
-        .unwrap();
-    s.append_other_event(
-        g,
+    s.undo(
+        s.other_game(g).unwrap().game(),
+        s.other_game(g).unwrap().revision,
+        Outcome::Playing,
+    )
+    .unwrap();
+    s.append(
+        s.other_game(g).unwrap().game(),
         s.other_game(g).unwrap().revision,
         r#"{"n":3}"#,
         Outcome::Playing,
     )
     .unwrap();
-    assert_eq!(s.other_redo_next(g).unwrap(), None);
+    assert_eq!(s.next_redo(s.other_game(g).unwrap().game()).unwrap(), None);
     assert_eq!(s.other_game(g).unwrap().redo, 0);
 }
 
@@ -104,11 +127,19 @@ fn the_setup_is_never_undone_and_an_empty_redo_is_refused() {
     let mut s = Store::open_in_memory().unwrap();
     let g = new_game(&mut s, OtherKind::Kc, ["Ann", "Ben"]);
     assert!(matches!(
-        s.undo_other_event(g, s.other_game(g).unwrap().revision, Outcome::Playing),
+        s.undo(
+            s.other_game(g).unwrap().game(),
+            s.other_game(g).unwrap().revision,
+            Outcome::Playing
+        ),
         Err(StoreError::NothingToUndo(_))
     ));
     assert!(matches!(
-        s.redo_other_event(g, s.other_game(g).unwrap().revision, Outcome::Playing),
+        s.redo(
+            s.other_game(g).unwrap().game(),
+            s.other_game(g).unwrap().revision,
+            Outcome::Playing
+        ),
         Err(StoreError::NothingToRedo(_))
     ));
     assert_eq!(payloads(&s, g), vec![SETUP.to_string()]);
@@ -120,15 +151,24 @@ fn a_log_changed_meanwhile_is_refused_and_left_as_it_was() {
     let g = new_game(&mut s, OtherKind::Whi, ["Ann", "Ben"]);
     // two front ends read the game at the same revision
     let seen = s.other_game(g).unwrap().revision;
-    s.append_other_event(g, seen, r#"{"n":1}"#, Outcome::Playing)
-        .unwrap();
+    s.append(
+        s.other_game(g).unwrap().game(),
+        seen,
+        r#"{"n":1}"#,
+        Outcome::Playing,
+    )
+    .unwrap();
     let before = (payloads(&s, g), s.other_game(g).unwrap());
     // the second decided on the log before the first one's event: every write is refused
     let stale = [
-        s.append_other_event(g, seen, r#"{"n":2}"#, Outcome::Won(Side::A)),
-        s.undo_other_event(g, seen, Outcome::Won(Side::A))
-            .map(|e| e.seq),
-        s.redo_other_event(g, seen, Outcome::Won(Side::A)),
+        s.append(
+            s.other_game(g).unwrap().game(),
+            seen,
+            r#"{"n":2}"#,
+            Outcome::Won(Side::A),
+        ),
+        s.undo(s.other_game(g).unwrap().game(), seen, Outcome::Won(Side::A)),
+        s.redo(s.other_game(g).unwrap().game(), seen, Outcome::Won(Side::A)),
     ];
     for r in stale {
         assert!(
@@ -140,12 +180,23 @@ fn a_log_changed_meanwhile_is_refused_and_left_as_it_was() {
     // An undo then a new event leave the same number of events, yet a decision made before
     // them is still refused: the revision moved twice.
     let r1 = s.other_game(g).unwrap().revision;
-    s.undo_other_event(g, r1, Outcome::Playing).unwrap();
-    s.append_other_event(g, r1 + 1, r#"{"n":9}"#, Outcome::Playing)
+    s.undo(s.other_game(g).unwrap().game(), r1, Outcome::Playing)
         .unwrap();
+    s.append(
+        s.other_game(g).unwrap().game(),
+        r1 + 1,
+        r#"{"n":9}"#,
+        Outcome::Playing,
+    )
+    .unwrap();
     assert_eq!(s.other_game(g).unwrap().events, before.1.events);
     assert!(matches!(
-        s.append_other_event(g, r1, r#"{"n":2}"#, Outcome::Playing),
+        s.append(
+            s.other_game(g).unwrap().game(),
+            r1,
+            r#"{"n":2}"#,
+            Outcome::Playing
+        ),
         Err(StoreError::Changed { .. })
     ));
 }
@@ -170,8 +221,8 @@ fn refusals_write_nothing() {
 
     let g = new_game(&mut s, OtherKind::Whi, ["Ann", "Ben"]);
     assert!(s
-        .append_other_event(
-            g,
+        .append(
+            s.other_game(g).unwrap().game(),
             s.other_game(g).unwrap().revision,
             "not json",
             Outcome::Won(Side::A)
@@ -180,7 +231,12 @@ fn refusals_write_nothing() {
     assert_eq!(s.other_game(g).unwrap().outcome, Outcome::Playing);
     assert_eq!(s.other_game(g).unwrap().events, 1);
     assert!(matches!(
-        s.append_other_event(OtherGameId(99), 0, r#"{}"#, Outcome::Playing),
+        s.append(
+            store::GameRef::new(store::Game::WarhammerInvasion, 99),
+            0,
+            r#"{}"#,
+            Outcome::Playing
+        ),
         Err(StoreError::NotFound { .. })
     ));
 }
@@ -191,15 +247,15 @@ fn the_resume_list_holds_unfinished_games_newest_first() {
     let g1 = new_game(&mut s, OtherKind::Whi, ["Ann", "Ben"]);
     let g2 = new_game(&mut s, OtherKind::Stccg, ["Ann", "Ben"]);
     let g3 = new_game(&mut s, OtherKind::Kc, ["Ann", "Ben"]);
-    s.append_other_event(
-        g2,
+    s.append(
+        s.other_game(g2).unwrap().game(),
         s.other_game(g2).unwrap().revision,
         r#"{"n":1}"#,
         Outcome::Tie,
     )
     .unwrap();
-    s.append_other_event(
-        g1,
+    s.append(
+        s.other_game(g1).unwrap().game(),
         s.other_game(g1).unwrap().revision,
         r#"{"n":1}"#,
         Outcome::Playing,
@@ -229,50 +285,75 @@ fn rulings_seen_are_kept_per_game_marked_once_and_survive_reopening() {
         let mut s = Store::open(&path).unwrap().store;
         let g1 = new_game(&mut s, OtherKind::Whi, ["Ann", "Ben"]);
         let g2 = new_game(&mut s, OtherKind::Kc, ["Ann", "Ben"]);
-        assert!(s.mark_other_ruling_seen(g1, "whi-faq-en:12").unwrap());
-        assert!(s.mark_other_ruling_seen(g1, " whi-faq-en:3 ").unwrap());
+        assert!(s
+            .mark_ruling_seen(s.other_game(g1).unwrap().game(), "whi-faq-en:12")
+            .unwrap());
+        assert!(s
+            .mark_ruling_seen(s.other_game(g1).unwrap().game(), " whi-faq-en:3 ")
+            .unwrap());
         assert!(
-            !s.mark_other_ruling_seen(g1, "whi-faq-en:12").unwrap(),
+            !s.mark_ruling_seen(s.other_game(g1).unwrap().game(), "whi-faq-en:12")
+                .unwrap(),
             "marking twice is harmless"
         );
         (g1, g2)
     };
     let mut s = Store::open(&path).unwrap().store;
     assert_eq!(
-        s.other_rulings_seen(g1).unwrap(),
+        s.rulings_seen(s.other_game(g1).unwrap().game()).unwrap(),
         vec!["whi-faq-en:12".to_owned(), "whi-faq-en:3".to_owned()]
     );
-    assert!(s.other_rulings_seen(g2).unwrap().is_empty(), "per game");
+    assert!(
+        s.rulings_seen(s.other_game(g2).unwrap().game())
+            .unwrap()
+            .is_empty(),
+        "per game"
+    );
     // Undo does not bring a seen ruling back: it is about the person, not the table.
-    s.append_other_event(
-        g1,
+    s.append(
+        s.other_game(g1).unwrap().game(),
         s.other_game(g1).unwrap().revision,
         r#"{"n":1}"#,
         Outcome::Playing,
     )
     .unwrap();
-    s.undo_other_event(g1, s.other_game(g1).unwrap().revision, Outcome::Playing)
-        .unwrap();
-    assert_eq!(s.other_rulings_seen(g1).unwrap().len(), 2);
+    s.undo(
+        s.other_game(g1).unwrap().game(),
+        s.other_game(g1).unwrap().revision,
+        Outcome::Playing,
+    )
+    .unwrap();
+    assert_eq!(
+        s.rulings_seen(s.other_game(g1).unwrap().game())
+            .unwrap()
+            .len(),
+        2
+    );
 
     // Refusals write nothing.
     assert!(matches!(
-        s.mark_other_ruling_seen(g2, "  "),
+        s.mark_ruling_seen(s.other_game(g2).unwrap().game(), "  "),
         Err(StoreError::Invalid { .. })
     ));
     assert!(matches!(
-        s.mark_other_ruling_seen(g2, &"x".repeat(129)),
+        s.mark_ruling_seen(s.other_game(g2).unwrap().game(), &"x".repeat(129)),
         Err(StoreError::Invalid { .. })
     ));
     assert!(matches!(
-        s.mark_other_ruling_seen(OtherGameId(99), "whi-faq-en:1"),
+        s.mark_ruling_seen(
+            store::GameRef::new(store::Game::WarhammerInvasion, 99),
+            "whi-faq-en:1"
+        ),
         Err(StoreError::NotFound { .. })
     ));
     assert!(matches!(
-        s.other_rulings_seen(OtherGameId(99)),
+        s.rulings_seen(store::GameRef::new(store::Game::WarhammerInvasion, 99)),
         Err(StoreError::NotFound { .. })
     ));
-    assert!(s.other_rulings_seen(g2).unwrap().is_empty());
+    assert!(s
+        .rulings_seen(s.other_game(g2).unwrap().game())
+        .unwrap()
+        .is_empty());
 }
 
 #[test]
@@ -283,8 +364,10 @@ fn rulings_seen_go_with_their_game() {
         let mut s = Store::open(&path).unwrap().store;
         let g1 = new_game(&mut s, OtherKind::Stccg, ["Ann", "Ben"]);
         let g2 = new_game(&mut s, OtherKind::Stccg, ["Ann", "Ben"]);
-        s.mark_other_ruling_seen(g1, "st-1").unwrap();
-        s.mark_other_ruling_seen(g2, "st-2").unwrap();
+        s.mark_ruling_seen(s.other_game(g1).unwrap().game(), "st-1")
+            .unwrap();
+        s.mark_ruling_seen(s.other_game(g2).unwrap().game(), "st-2")
+            .unwrap();
         (g1, g2)
     };
     // No command deletes a game yet; the schema makes sure a log deleted by hand (with its

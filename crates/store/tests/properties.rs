@@ -45,25 +45,25 @@ proptest! {
             match op {
                 Op::Append(n) => {
                     let payload = format!("{{\"n\":{n}}}");
-                    let seq = s.append_event(g, s.game(g).unwrap().revision, &payload).unwrap();
+                    let seq = s.append(g, s.game(g).unwrap().revision, &payload, store::Outcome::Playing).unwrap().event.seq;
                     log.push(payload);
                     redo.clear();
                     prop_assert_eq!(seq as usize, log.len());
                 }
                 // the first event (the set-up) is never undone
-                Op::Undo => match (s.undo(g, s.game(g).unwrap().revision), log.len() > 1) {
+                Op::Undo => match (s.undo(g, s.game(g).unwrap().revision, store::Outcome::Playing), log.len() > 1) {
                     (Ok(e), true) => {
                         let expected = log.pop().unwrap();
-                        prop_assert_eq!(&e.payload, &expected);
+                        prop_assert_eq!(&e.event.payload, &expected);
                         redo.push(expected);
                     }
                     (Err(StoreError::NothingToUndo(_)), false) => {}
                     (got, more) => prop_assert!(false, "undo: {:?} with {} events", got, if more { "several" } else { "at most one" }),
                 },
-                Op::Redo => match (s.redo(g, s.game(g).unwrap().revision), redo.pop()) {
-                    (Ok(seq), Some(p)) => {
+                Op::Redo => match (s.redo(g, s.game(g).unwrap().revision, store::Outcome::Playing), redo.pop()) {
+                    (Ok(w), Some(p)) => {
                         log.push(p);
-                        prop_assert_eq!(seq as usize, log.len());
+                        prop_assert_eq!(w.event.seq as usize, log.len());
                     }
                     (Err(StoreError::NothingToRedo(_)), None) => {}
                     (got, want) => prop_assert!(false, "redo: {:?} vs {:?}", got, want),

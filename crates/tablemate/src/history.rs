@@ -6,7 +6,7 @@
 //! shows what happened and the dragons and crystals after it. Nothing here recomputes a rule.
 
 use serde::Serialize;
-use store::{GameFilter, GameId, MatchId, PlayerId, Side};
+use store::{GameFilter, MatchId, PlayerId, Side};
 use ts_rs::TS;
 
 mod wording;
@@ -327,7 +327,14 @@ impl Service {
 
     /// [`Service::game_page`] with the steps worded in the interface language `lang`.
     pub fn game_page_in(&self, id: i64, lang: Language) -> Result<GamePage> {
-        let (info, events) = self.store.game_with_events(GameId(id)).map_err(store_err)?;
+        let store::LogRead {
+            record: info,
+            events,
+            ..
+        } = self
+            .store
+            .read_log::<store::GameInfo>(id)
+            .map_err(store_err)?;
         // The same cards the table judges with: each card with the fixes its first play in
         // this game was decided with, as far as the log reads (`game/context.rs`; each event
         // parsed once)
@@ -718,7 +725,12 @@ mod tests {
         ];
         for e in events {
             svc.store
-                .append_event(game, svc.store.game(game).unwrap().revision, e)
+                .append(
+                    game,
+                    svc.store.game(game).unwrap().revision,
+                    e,
+                    store::Outcome::Playing,
+                )
                 .unwrap();
         }
         let page = svc.game_page(game.0).unwrap();

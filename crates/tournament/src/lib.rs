@@ -35,6 +35,7 @@ mod reports;
 mod rng;
 mod round_clock;
 mod round_robin;
+mod stages;
 mod standings;
 mod swiss_cost;
 mod top_cut;

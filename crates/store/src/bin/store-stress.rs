@@ -54,7 +54,15 @@ fn run() -> Result<(), Box<dyn std::error::Error>> {
             writeln!(out, "ok result {} {round} {table} {}", t.0, winner.0)?;
         } else {
             let payload = format!(r#"{{"run":{run},"i":{i},"kind":"stress"}}"#);
-            let seq = store.append_event(game, store.game(game)?.revision, &payload)?;
+            let seq = store
+                .append(
+                    game,
+                    store.game(game)?.revision,
+                    &payload,
+                    store::Outcome::Playing,
+                )?
+                .event
+                .seq;
             writeln!(out, "ok event {} {seq} {run} {i}", game.0)?;
             if seq >= 40 {
                 store.finish_game(

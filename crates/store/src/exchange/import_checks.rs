@@ -664,22 +664,11 @@ pub(super) fn check_score(
     }
 }
 
-/// The rounds' stages must fit the format: Swiss rounds (no more than announced), then the top
-/// cut if there is one; or round-robin rounds only.
+/// The rounds' stages must fit the format ([`Format::allows`]).
 fn check_stages(format: &Format, rounds: &[ParsedRound], file: ImportPlace) -> Result<()> {
     for (i, (n, stage, _)) in rounds.iter().enumerate() {
-        let fits = match (*format, *stage) {
-            (Format::RoundRobin, s) => s == Stage::RoundRobin,
-            (Format::Swiss { .. }, Stage::RoundRobin) => false,
-            (Format::Swiss { rounds: swiss, .. }, Stage::Swiss) => (i as u32) < swiss,
-            (
-                Format::Swiss {
-                    rounds: swiss,
-                    top_cut,
-                },
-                Stage::TopCut,
-            ) => top_cut.is_some() && (i as u32) >= swiss,
-        };
+        // the format's rule is the tournament crate's
+        let fits = format.allows(i as u32, *stage);
         if !fits {
             return Err(import_err(
                 file,

@@ -20,11 +20,9 @@ use std::sync::OnceLock;
 
 use bluemoon::engine::DecidingCards;
 use bluemoon::{BmFacts, CardId, CardSource, Event};
-use cards::Outcome;
-use store::StoredEvent;
 
 use super::refusal::{table_refusal, TableRefusal};
-use crate::coordinator::{self, Loaded, Log};
+use crate::coordinator::{self, Log};
 use crate::error::store_error;
 use crate::{GameAt, Result, Service, ServiceError};
 
@@ -77,19 +75,23 @@ impl CardSource for Cards<'_> {
     }
 }
 
+/// A Blue Moon game loaded once (`coordinator`): its record, its log, redo stack, rulings seen,
+/// its match and the card fixes, read in one read transaction.
+pub(crate) type Loaded = coordinator::Loaded<BlueMoonLog, bluemoon::Game>;
+
 /// One game loaded for one command (`coordinator`): its record, its stored log, the engine's
 /// fold of it (and, when the log goes on past what this version replays, why, worded for the
 /// table: only undo and abandon write then), with the cards it was decided with.
 pub(crate) struct GameCtx {
     pub(crate) cards: Cards<'static>,
-    pub(crate) rec: Loaded<BlueMoonLog, bluemoon::Game>,
+    pub(crate) rec: Loaded,
     /// The interface language refusals are worded in (English unless the front end says).
     pub(crate) lang: crate::Language,
 }
 
 /// `ctx.info`, `ctx.game`, `ctx.unreadable`: the loaded record's.
 impl std::ops::Deref for GameCtx {
-    type Target = Loaded<BlueMoonLog, bluemoon::Game>;
+    type Target = Loaded;
     fn deref(&self) -> &Self::Target {
         &self.rec
     }
@@ -101,29 +103,14 @@ impl std::ops::DerefMut for GameCtx {
     }
 }
 
-/// The store's record of Blue Moon games, for the coordinator. An abandoned game is the
-/// engine's outcome without a winner: its event is written by `abandon_game`, and redoing it
-/// abandons the game again.
+/// The table of Blue Moon games, for the coordinator: its record, and its wording of the
+/// store's refusals. An abandoned game is the engine's outcome without a winner (a tie): the
+/// store records it abandoned when its event is written, and again when it is redone.
 pub(crate) struct BlueMoonLog;
 
 impl Log for BlueMoonLog {
     type Info = store::GameInfo;
 
-    fn read(store: &store::Store, id: i64) -> store::Result<(store::GameInfo, Vec<StoredEvent>)> {
-        store.game_with_events(store::GameId(id))
-    }
-    fn reread(store: &store::Store, info: &store::GameInfo) -> store::Result<store::GameInfo> {
-        store.game(info.id)
-    }
-    fn revision(info: &store::GameInfo) -> u32 {
-        info.revision
-    }
-    fn names(info: &store::GameInfo) -> &[String; 2] {
-        &info.player_names
-    }
-    fn updated_at(info: &store::GameInfo) -> &str {
-        &info.updated_at
-    }
     fn no_game(id: i64, _: crate::Language) -> ServiceError {
         ServiceError::not_found(format!("There is no game {id}"))
     }
@@ -139,35 +126,6 @@ impl Log for BlueMoonLog {
             store::StoreError::NothingToRedo(_) => refused(TableRefusal::NothingToRedo),
             store::StoreError::GameFinished(_) => refused(TableRefusal::FinishedLog),
             other => store_error(other),
-        }
-    }
-    fn append(
-        store: &mut store::Store,
-        info: &store::GameInfo,
-        payload: &str,
-        outcome: Outcome,
-    ) -> store::Result<u32> {
-        if outcome == Outcome::Tie {
-            store.abandon_game(info.id, info.revision, payload)
-        } else {
-            store.append_event(info.id, info.revision, payload)
-        }
-    }
-    fn undo(store: &mut store::Store, info: &store::GameInfo, _: Outcome) -> store::Result<()> {
-        store.undo(info.id, info.revision).map(|_| ())
-    }
-    fn next_redo(store: &store::Store, info: &store::GameInfo) -> store::Result<Option<String>> {
-        store.next_redo(info.id)
-    }
-    fn redo(
-        store: &mut store::Store,
-        info: &store::GameInfo,
-        outcome: Outcome,
-    ) -> store::Result<u32> {
-        if outcome == Outcome::Tie {
-            store.redo_abandoning(info.id, info.revision)
-        } else {
-            store.redo(info.id, info.revision)
         }
     }
 }
@@ -188,7 +146,7 @@ impl Service {
     ) -> Result<Cards<'static>> {
         cards_as_played(
             &self.catalog,
-            self.store.card_fix_history_all()?,
+            &self.store.card_fix_history_all()?,
             first_played,
         )
     }
@@ -208,33 +166,29 @@ impl Service {
             &self.store,
             at,
             lang,
-            |events| self.game_cards_as_played(&first_plays(events)),
+            |events, read| cards_of(&self.catalog, events, read),
             &word,
         )?;
         Ok(GameCtx { cards, rec, lang })
     }
 
-    /// Takes back the last event of game `info`'s log `stored` (read together at one
-    /// revision; the caller refused what it must): the game is folded once, without it, with
-    /// the cards as first played in what remains.
+    /// Takes back the last event of game `read`'s log (the record, its log and the card
+    /// fixes read together at one revision; the caller refused what it must): the game is
+    /// folded once, without it, with the cards as first played in what remains.
     pub(crate) fn undo_game(
         &mut self,
-        info: store::GameInfo,
-        stored: Vec<StoredEvent>,
+        read: store::LogRead<store::GameInfo>,
         lang: crate::Language,
     ) -> Result<GameCtx> {
+        let catalog = &self.catalog;
         let word = |e: &bluemoon::RuleError, names: &[String; 2]| {
-            super::rule_refusal_in(&self.catalog, e, names, lang)
+            super::rule_refusal_in(catalog, e, names, lang)
         };
-        let history = self.store.card_fix_history_all()?;
-        let cards_of =
-            |events: &[Event]| cards_as_played(&self.catalog, history, &first_plays(events));
         let (rec, cards) = coordinator::undo::<BlueMoonLog, bluemoon::Game, _>(
             &mut self.store,
-            info,
-            stored,
+            read,
             lang,
-            cards_of,
+            |events, read| cards_of(catalog, events, read),
             &word,
         )?;
         Ok(GameCtx { cards, rec, lang })
@@ -249,11 +203,9 @@ impl Service {
         let word = |e: &bluemoon::RuleError, names: &[String; 2]| {
             super::rule_refusal_in(catalog, e, names, lang)
         };
-        // The fixes are read after the event to redo, so they hold every fix it names.
-        let cards_of = |store: &store::Store, events: &[Event]| {
-            cards_as_played(catalog, store.card_fix_history_all()?, &first_plays(events))
-        };
-        match coordinator::redo(&mut self.store, &mut ctx.rec, cards_of, lang, &word)? {
+        // The fixes were read with the redo stack, so they hold every fix the event names.
+        let cards = |events: &[Event], read: &store::BlueMoonRead| cards_of(catalog, events, read);
+        match coordinator::redo(&mut self.store, &mut ctx.rec, cards, lang, &word)? {
             Some(cards) => {
                 ctx.cards = cards;
                 Ok(true)
@@ -261,6 +213,15 @@ impl Service {
             None => Ok(false),
         }
     }
+}
+
+/// The cards a game's `events` were decided with, from the card fixes read with it.
+fn cards_of(
+    catalog: &cards::Catalog,
+    events: &[Event],
+    read: &store::BlueMoonRead,
+) -> Result<Cards<'static>> {
+    cards_as_played(catalog, &read.card_fixes, &first_plays(events))
 }
 
 /// The engine's card source: the embedded catalog with `fixes` over it.
@@ -288,7 +249,7 @@ fn cards_with(
 /// them (see the module's comment). Nothing here reads a clock.
 fn cards_as_played(
     catalog: &cards::Catalog,
-    history: Vec<store::CardFixRow>,
+    history: &[store::CardFixRow],
     first_played: &HashMap<CardId, u64>,
 ) -> Result<Cards<'static>> {
     let fixes_read = history
@@ -298,21 +259,21 @@ fn cards_as_played(
         .unwrap_or(0);
     // (card, fact) -> the newest fix that counts for this game; a withdrawal (`null`) counts
     // too, and is left out at the end.
-    let mut in_force: HashMap<(String, String), store::CardFixRow> = HashMap::new();
+    let mut in_force: HashMap<(&str, &str), &store::CardFixRow> = HashMap::new();
     for row in history {
         let counts = match first_played.get(&CardId::new(row.card_id.as_str())) {
             Some(read) => u64::try_from(row.id.0).is_ok_and(|id| id <= *read),
             None => true,
         };
         if counts {
-            in_force.insert((row.card_id.clone(), row.fact.clone()), row);
+            in_force.insert((&row.card_id, &row.fact), row);
         }
     }
-    let mut rows: Vec<store::CardFixRow> = in_force.into_values().collect();
+    let mut rows: Vec<&store::CardFixRow> = in_force.into_values().collect();
     rows.sort_by_key(|r| r.id.0);
     cards_with(
         catalog,
-        rows.iter().filter_map(card_fix).collect(),
+        rows.into_iter().filter_map(card_fix).collect(),
         fixes_read,
     )
 }

@@ -758,13 +758,12 @@ impl Service {
         bluemoon::Game::new()
             .push(&self.game_cards()?, setup.clone())
             .map_err(|e| self.rule_error(e, &[a.to_owned(), b.to_owned()], lang))?;
-        let pa = self.store.player_named(a).map_err(store_error)?;
-        let pb = self.store.player_named(b).map_err(store_error)?;
-        let match_id = self
+        // the players (created if new), the match and its first game with its set-up: one write
+        let id = self
             .store
-            .new_match([pa, pb], first, None)
+            .start_match([a, b], &people, first, &setup.to_json())
             .map_err(store_error)?;
-        self.start_game_in_match(match_id, [pa, pb], people, first, &chosen)
+        self.game_view(id.0)
     }
 
     fn start_game_in_match(
@@ -836,7 +835,8 @@ impl Service {
     /// The table of a loaded game, saying so when its log goes on past what this version can
     /// replay.
     fn ctx_view(&self, ctx: &GameCtx) -> Result<GameView> {
-        let mut view = self.view_of(&ctx.cards, &ctx.info, ctx.game.state())?;
+        let read = &ctx.rec;
+        let mut view = self.view_of(&ctx.cards, &ctx.info, ctx.game.state(), read)?;
         view.unreadable = ctx.unreadable.clone();
         Ok(view)
     }
@@ -846,12 +846,12 @@ impl Service {
         cards: &Cards<'_>,
         info: &store::GameInfo,
         state: &GameState,
+        read: &context::Loaded,
     ) -> Result<GameView> {
         let view = state.view(cards);
         let report = state.power(cards);
-        let (match_crystals, game_no, next_game, target) = match info.match_id {
-            Some(m) => {
-                let st = self.store.match_status(m).map_err(store_error)?;
+        let (match_crystals, game_no, next_game, target) = match &read.extra.match_status {
+            Some(st) => {
                 let pos = st.games.iter().position(|g| *g == info.id).unwrap_or(0);
                 let next = st.games.get(pos + 1).map(|g| g.0);
                 (
@@ -951,11 +951,7 @@ impl Service {
                 },
             })
             .collect();
-        let redo_depth = if finished {
-            0
-        } else {
-            self.store.redo_depth(info.id)?
-        };
+        let redo_depth = if finished { 0 } else { read.redo_depth };
         let mut view = GameView {
             id: info.id.0,
             revision: info.revision,
@@ -1415,7 +1411,8 @@ impl Service {
 
     /// [`Service::game_undo`] with its refusals in the interface language `lang`.
     pub fn game_undo_in(&mut self, at: impl Into<GameAt>, lang: Language) -> Result<GameView> {
-        let (info, stored) = coordinator::read::<BlueMoonLog>(&self.store, at.into(), lang)?;
+        let read = coordinator::read::<BlueMoonLog>(&self.store, at.into(), lang)?;
+        let (info, stored) = (&read.record, &read.events);
         let id = info.id.0;
         let refused = |r| Err(ServiceError::invalid(refusal::table_refusal(r, id, lang)));
         if info.result.is_some() {
@@ -1424,7 +1421,7 @@ impl Service {
         if stored.len() <= 1 {
             return refused(TableRefusal::NothingToUndo);
         }
-        let ctx = self.undo_game(info, stored, lang)?;
+        let ctx = self.undo_game(read, lang)?;
         self.ctx_view(&ctx)
     }
 
@@ -1470,8 +1467,8 @@ impl Service {
         let info = &ctx.info;
         let refused = |r| ServiceError::invalid(refusal::table_refusal(r, id, lang));
         if info.result.is_some() {
-            let over = match info.match_id {
-                Some(m) => self.store.match_status(m).map_err(store_error)?.finished,
+            let over = match &ctx.extra.match_status {
+                Some(m) => m.finished,
                 None => true,
             };
             return Err(refused(if over {
@@ -1492,8 +1489,8 @@ impl Service {
             .unwrap_or_default();
         if info.abandoned_at.is_some() {
             // No result to record: the match (if it goes on, and only once) takes a new game.
-            let status = match info.match_id {
-                Some(m) => self.store.match_status(m).map_err(store_error)?,
+            let status = match &ctx.extra.match_status {
+                Some(m) => m,
                 None => return Err(refused(TableRefusal::AlreadyFinished)),
             };
             if status.finished {
@@ -1634,7 +1631,7 @@ impl Service {
         };
         // Rulings marked seen in this game are left out; ask for that many more so the prompt
         // still fills up to `limit`.
-        let seen = self.store.rulings_seen(ctx.info.id).map_err(store_error)?;
+        let seen = &ctx.rulings_seen;
         let limit = limit.unwrap_or(6).clamp(1, PROMPT_LIMIT_MAX);
         let mut prompts = self
             .rulings_for(card.as_str(), &active, Some(&lang), limit + seen.len())?

@@ -218,13 +218,14 @@ fn a_stored_log_this_version_cannot_replay_still_opens_before_it() {
     // in A's turn.
     let info = svc.store.game(store::GameId(g.id)).unwrap();
     svc.store
-        .append_event(
+        .append(
             info.id,
             info.revision,
             &Event::new(EventKind::TurnPassed {
                 player: bluemoon::Player::B,
             })
             .to_json(),
+            store::Outcome::Playing,
         )
         .unwrap();
     let opened = svc.game_view(g.id).expect("a stored game always opens");
@@ -256,7 +257,12 @@ fn a_stored_log_this_version_cannot_replay_still_opens_before_it() {
     // or, written again, it can be abandoned as it is
     let info = svc.store.game(store::GameId(g.id)).unwrap();
     svc.store
-        .append_event(info.id, info.revision, r#"{"not":"an event"}"#)
+        .append(
+            info.id,
+            info.revision,
+            r#"{"not":"an event"}"#,
+            store::Outcome::Playing,
+        )
         .unwrap();
     assert!(svc.game_view(g.id).unwrap().unreadable.is_some());
     let abandoned = svc

@@ -4,7 +4,7 @@
 //!
 //! Each command loads the game once (its record and its log folded by the `othergames`
 //! engine), lets the engine check the new event against that state, and writes once: the
-//! event and the outcome after it, in one transaction (`store::Store::append_other_event`). A
+//! event and the outcome after it, in one transaction (`store::Store::append`). A
 //! refused action (or a refused new game) writes nothing; its refusal names the players and
 //! cards in the interface language (`refusal.rs`). The actions are the engine's own events (`EVENTS.md` of
 //! `othergames`) with the cards as typed: the service resolves them in the game's catalog
@@ -290,73 +290,14 @@ fn outcome_view(o: store::Outcome, names: &[String; 2]) -> OtherOutcome {
 /// state folded from it.
 type Loaded<R> = coordinator::Loaded<OtherLog, othergames::Game<R>>;
 
-/// The store's record of the other games, for the coordinator.
+/// The table of the other games, for the coordinator: its record and its wording.
 pub(crate) struct OtherLog;
-
-fn stored_outcome(o: cards::Outcome) -> store::Outcome {
-    match o {
-        cards::Outcome::Playing => store::Outcome::Playing,
-        cards::Outcome::Won(p) => store::Outcome::Won(p),
-        cards::Outcome::Tie => store::Outcome::Tie,
-    }
-}
 
 impl coordinator::Log for OtherLog {
     type Info = store::OtherGameInfo;
 
-    fn read(
-        store: &store::Store,
-        id: i64,
-    ) -> store::Result<(store::OtherGameInfo, Vec<store::StoredEvent>)> {
-        store.other_game_with_events(store::OtherGameId(id))
-    }
-    fn reread(
-        store: &store::Store,
-        info: &store::OtherGameInfo,
-    ) -> store::Result<store::OtherGameInfo> {
-        store.other_game(info.id)
-    }
-    fn revision(info: &store::OtherGameInfo) -> u32 {
-        info.revision
-    }
-    fn names(info: &store::OtherGameInfo) -> &[String; 2] {
-        &info.player_names
-    }
-    fn updated_at(info: &store::OtherGameInfo) -> &str {
-        &info.updated_at
-    }
     fn no_game(id: i64, lang: Language) -> ServiceError {
         ServiceError::not_found(refusal::no_game(id, lang))
-    }
-    fn append(
-        store: &mut store::Store,
-        info: &store::OtherGameInfo,
-        payload: &str,
-        outcome: cards::Outcome,
-    ) -> store::Result<u32> {
-        store.append_other_event(info.id, info.revision, payload, stored_outcome(outcome))
-    }
-    fn undo(
-        store: &mut store::Store,
-        info: &store::OtherGameInfo,
-        outcome: cards::Outcome,
-    ) -> store::Result<()> {
-        store
-            .undo_other_event(info.id, info.revision, stored_outcome(outcome))
-            .map(|_| ())
-    }
-    fn next_redo(
-        store: &store::Store,
-        info: &store::OtherGameInfo,
-    ) -> store::Result<Option<String>> {
-        store.other_redo_next(info.id)
-    }
-    fn redo(
-        store: &mut store::Store,
-        info: &store::OtherGameInfo,
-        outcome: cards::Outcome,
-    ) -> store::Result<u32> {
-        store.redo_other_event(info.id, info.revision, stored_outcome(outcome))
     }
 }
 
@@ -434,17 +375,11 @@ impl Service {
 
     /// The table of game `id`, its history worded in `lang`.
     pub fn other_view(&self, id: i64, lang: Language) -> Result<OtherGameView> {
-        let (info, stored) = self.other_read(id.into(), lang)?;
-        match info.kind {
-            store::OtherKind::Whi => {
-                self.other_view_of(&self.load::<WhiState>(info, stored, lang)?, lang)
-            }
-            store::OtherKind::Stccg => {
-                self.other_view_of(&self.load::<StState>(info, stored, lang)?, lang)
-            }
-            store::OtherKind::Kc => {
-                self.other_view_of(&self.load::<KcState>(info, stored, lang)?, lang)
-            }
+        let read = self.other_read(id.into(), lang)?;
+        match read.record.kind {
+            store::OtherKind::Whi => self.other_view_of(&self.load::<WhiState>(read, lang)?, lang),
+            store::OtherKind::Stccg => self.other_view_of(&self.load::<StState>(read, lang)?, lang),
+            store::OtherKind::Kc => self.other_view_of(&self.load::<KcState>(read, lang)?, lang),
         }
     }
 
@@ -529,8 +464,8 @@ impl Service {
         let id = at.id;
         // The app sends the action of the game on screen; a front end that mixes them up
         // (game ids are shared by the three games) is told so in the interface language.
-        let (info, stored) = self.other_read(at, lang)?;
-        let is = OtherGameKind::of(info.kind);
+        let read = self.other_read(at, lang)?;
+        let is = OtherGameKind::of(read.record.kind);
         if is != action.kind() {
             return Err(ServiceError::invalid(refusal::wrong_game(
                 id,
@@ -540,29 +475,29 @@ impl Service {
             )));
         }
         match action {
-            OtherAction::Whi(ev) => self.act::<WhiState>(info, stored, ev, lang, prompts),
-            OtherAction::Stccg(ev) => self.act::<StState>(info, stored, ev, lang, prompts),
-            OtherAction::Kc(ev) => self.act::<KcState>(info, stored, ev, lang, prompts),
+            OtherAction::Whi(ev) => self.act::<WhiState>(read, ev, lang, prompts),
+            OtherAction::Stccg(ev) => self.act::<StState>(read, ev, lang, prompts),
+            OtherAction::Kc(ev) => self.act::<KcState>(read, ev, lang, prompts),
         }
     }
 
     /// Takes back the last action (never the setup).
     pub fn other_undo(&mut self, at: impl Into<GameAt>, lang: Language) -> Result<OtherGameView> {
-        let (info, stored) = self.other_read(at.into(), lang)?;
-        match info.kind {
-            store::OtherKind::Whi => self.undo::<WhiState>(info, stored, lang),
-            store::OtherKind::Stccg => self.undo::<StState>(info, stored, lang),
-            store::OtherKind::Kc => self.undo::<KcState>(info, stored, lang),
+        let read = self.other_read(at.into(), lang)?;
+        match read.record.kind {
+            store::OtherKind::Whi => self.undo::<WhiState>(read, lang),
+            store::OtherKind::Stccg => self.undo::<StState>(read, lang),
+            store::OtherKind::Kc => self.undo::<KcState>(read, lang),
         }
     }
 
     /// Puts back the last action taken back.
     pub fn other_redo(&mut self, at: impl Into<GameAt>, lang: Language) -> Result<OtherGameView> {
-        let (info, stored) = self.other_read(at.into(), lang)?;
-        match info.kind {
-            store::OtherKind::Whi => self.redo::<WhiState>(info, stored, lang),
-            store::OtherKind::Stccg => self.redo::<StState>(info, stored, lang),
-            store::OtherKind::Kc => self.redo::<KcState>(info, stored, lang),
+        let read = self.other_read(at.into(), lang)?;
+        match read.record.kind {
+            store::OtherKind::Whi => self.redo::<WhiState>(read, lang),
+            store::OtherKind::Stccg => self.redo::<StState>(read, lang),
+            store::OtherKind::Kc => self.redo::<KcState>(read, lang),
         }
     }
 
@@ -577,28 +512,19 @@ impl Service {
         lang: Language,
         limit: Option<usize>,
     ) -> Result<Vec<crate::rulings::PromptView>> {
-        let (info, stored) = self.other_read(id.into(), lang)?;
-        let card = self.other_card(OtherGameKind::of(info.kind).cards(), card, lang)?;
+        let read = self.other_read(id.into(), lang)?;
+        let card = self.other_card(OtherGameKind::of(read.record.kind).cards(), card, lang)?;
         let limit = limit.unwrap_or(6);
-        match info.kind {
-            store::OtherKind::Whi => self.other_prompts_in(
-                &self.load::<WhiState>(info, stored, lang)?,
-                &card,
-                lang,
-                limit,
-            ),
-            store::OtherKind::Stccg => self.other_prompts_in(
-                &self.load::<StState>(info, stored, lang)?,
-                &card,
-                lang,
-                limit,
-            ),
-            store::OtherKind::Kc => self.other_prompts_in(
-                &self.load::<KcState>(info, stored, lang)?,
-                &card,
-                lang,
-                limit,
-            ),
+        match read.record.kind {
+            store::OtherKind::Whi => {
+                self.other_prompts_in(&self.load::<WhiState>(read, lang)?, &card, lang, limit)
+            }
+            store::OtherKind::Stccg => {
+                self.other_prompts_in(&self.load::<StState>(read, lang)?, &card, lang, limit)
+            }
+            store::OtherKind::Kc => {
+                self.other_prompts_in(&self.load::<KcState>(read, lang)?, &card, lang, limit)
+            }
         }
     }
 
@@ -626,7 +552,7 @@ impl Service {
             Language::De => rulings::Lang::De,
         };
         // Ask the ranking for as many more as are seen, so the prompt still fills up.
-        let seen = self.store.other_rulings_seen(g.info.id)?;
+        let seen = &g.rulings_seen;
         let limit = limit.clamp(1, crate::game::PROMPT_LIMIT_MAX);
         let mut prompts = self.prompts_for(card, &active, &[], rl, limit + seen.len())?;
         prompts.retain(|p| !seen.contains(&p.ruling.id));
@@ -639,8 +565,8 @@ impl Service {
     /// harmless; an unknown game or a ruling not of the game's documents is refused in `lang`
     /// and writes nothing.
     pub fn other_mark_ruling_seen(&mut self, id: i64, ruling: &str, lang: Language) -> Result<()> {
-        let game = store::OtherGameId(id);
-        let kind = OtherGameKind::of(self.other_info(id, lang)?.kind);
+        let info = self.other_info(id, lang)?;
+        let kind = OtherGameKind::of(info.kind);
         let ruling = ruling.trim();
         // Only the game's own rulings: another id would hide nothing and stay in the database.
         let known = self
@@ -654,7 +580,7 @@ impl Service {
                 lang,
             )));
         }
-        self.store.mark_other_ruling_seen(game, ruling)?;
+        self.store.mark_ruling_seen(info.game(), ruling)?;
         Ok(())
     }
 
@@ -754,7 +680,7 @@ impl Service {
         &self,
         at: GameAt,
         lang: Language,
-    ) -> Result<(store::OtherGameInfo, Vec<store::StoredEvent>)> {
+    ) -> Result<store::LogRead<store::OtherGameInfo>> {
         coordinator::read::<OtherLog>(&self.store, at, lang)
     }
 
@@ -775,13 +701,12 @@ impl Service {
     /// engine; the caller chose `R` by the game's kind.
     fn load<R: TableRules>(
         &self,
-        info: store::OtherGameInfo,
-        stored: Vec<store::StoredEvent>,
+        read: store::LogRead<store::OtherGameInfo>,
         lang: Language,
     ) -> Result<Loaded<R>> {
-        self.check_kind::<R>(&info)?;
+        self.check_kind::<R>(&read.record)?;
         let word = |e: &R::Error, names: &[String; 2]| self.other_refusal::<R>(e, names, lang);
-        let (g, ()) = coordinator::fold(info, stored, lang, |_| Ok(()), &word)?;
+        let (g, ()) = coordinator::fold(read, lang, |_, _| Ok(()), &word)?;
         Ok(g)
     }
 
@@ -807,7 +732,7 @@ impl Service {
             kind,
             title: kind.title().to_owned(),
             players: g.info.player_names.clone(),
-            outcome: outcome_view(stored_outcome(g.game.outcome()), &g.info.player_names),
+            outcome: outcome_view(g.game.outcome(), &g.info.player_names),
             can_undo: g.stored.len() > 1,
             unreadable: g.unreadable.clone(),
             can_redo: g.info.redo > 0,
@@ -833,13 +758,12 @@ impl Service {
 
     fn act<R: TableRules>(
         &mut self,
-        info: store::OtherGameInfo,
-        stored: Vec<store::StoredEvent>,
+        read: store::LogRead<store::OtherGameInfo>,
         kind: &R::Kind,
         lang: Language,
         prompts: Option<usize>,
     ) -> Result<OtherEntered> {
-        let mut g = self.load::<R>(info, stored, lang)?;
+        let mut g = self.load::<R>(read, lang)?;
         let names = g.info.player_names.clone();
         g.ensure_readable()?;
         if R::is_setup(kind) {
@@ -873,22 +797,24 @@ impl Service {
 
     fn undo<R: TableRules>(
         &mut self,
-        info: store::OtherGameInfo,
-        stored: Vec<store::StoredEvent>,
+        read: store::LogRead<store::OtherGameInfo>,
         lang: Language,
     ) -> Result<OtherGameView> {
-        if stored.len() <= 1 {
-            return Err(ServiceError::invalid(self.namer_text(&info, lang, false)));
+        if read.events.len() <= 1 {
+            return Err(ServiceError::invalid(self.namer_text(
+                &read.record,
+                lang,
+                false,
+            )));
         }
-        self.check_kind::<R>(&info)?;
+        self.check_kind::<R>(&read.record)?;
         let catalog = &self.catalog;
         let word = |e: &R::Error, names: &[String; 2]| refusal_in::<R>(catalog, e, names, lang);
         let (g, ()) = coordinator::undo::<OtherLog, othergames::Game<R>, ()>(
             &mut self.store,
-            info,
-            stored,
+            read,
             lang,
-            |_| Ok(()),
+            |_, _| Ok(()),
             &word,
         )?;
         self.other_view_of(&g, lang)
@@ -896,11 +822,10 @@ impl Service {
 
     fn redo<R: TableRules>(
         &mut self,
-        info: store::OtherGameInfo,
-        stored: Vec<store::StoredEvent>,
+        read: store::LogRead<store::OtherGameInfo>,
         lang: Language,
     ) -> Result<OtherGameView> {
-        let mut g = self.load::<R>(info, stored, lang)?;
+        let mut g = self.load::<R>(read, lang)?;
         let catalog = &self.catalog;
         let word = |e: &R::Error, names: &[String; 2]| refusal_in::<R>(catalog, e, names, lang);
         if coordinator::redo(&mut self.store, &mut g, |_, _| Ok(()), lang, &word)?.is_none() {

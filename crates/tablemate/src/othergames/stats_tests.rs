@@ -345,8 +345,8 @@ fn a_log_the_engine_cannot_replay_is_counted_as_unreadable_not_as_a_game() {
     // Written past the service: an event the engine refuses (a turn out of order).
     let revision = s.store.other_game(store::OtherGameId(id)).unwrap().revision;
     s.store
-        .append_other_event(
-            store::OtherGameId(id),
+        .append(
+            s.store.other_game(store::OtherGameId(id)).unwrap().game(),
             revision,
             r#"{"v":1,"type":"turn_ended","player":"B"}"#,
             store::Outcome::Playing,

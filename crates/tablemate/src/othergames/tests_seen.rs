@@ -37,7 +37,9 @@ fn a_ruling_marked_seen_leaves_the_prompt_for_the_rest_of_the_game() {
     // Any limit is bounded: usize::MAX plus the one seen ruling must not overflow.
     assert_eq!(ids(&s, id, usize::MAX), all[1..]);
     assert_eq!(
-        s.store.other_rulings_seen(store::OtherGameId(id)).unwrap(),
+        s.store
+            .rulings_seen(s.store.other_game(store::OtherGameId(id)).unwrap().game())
+            .unwrap(),
         vec![before[0].clone()],
         "marked once"
     );
@@ -72,7 +74,11 @@ fn an_unknown_game_or_a_ruling_not_of_the_game_is_refused_and_nothing_written() 
     let (_d, mut s) = svc();
     let whi = new(&mut s, OtherGameKind::Whi);
     let kc = new(&mut s, OtherGameKind::Kc);
-    let seen = |s: &Service, id: i64| s.store.other_rulings_seen(store::OtherGameId(id)).unwrap();
+    let seen = |s: &Service, id: i64| {
+        s.store
+            .rulings_seen(s.store.other_game(store::OtherGameId(id)).unwrap().game())
+            .unwrap()
+    };
 
     let e = s
         .other_mark_ruling_seen(whi, "whi-no-such-ruling", Language::En)

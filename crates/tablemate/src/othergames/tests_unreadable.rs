@@ -25,8 +25,8 @@ fn a_log_beyond_todays_limits_opens_before_the_event_and_can_be_undone() {
     let gid = store::OtherGameId(g.id);
     let info = svc.store.other_game(gid).unwrap();
     svc.store
-        .append_other_event(
-            gid,
+        .append(
+            svc.store.other_game(gid).unwrap().game(),
             info.revision,
             r#"{"v":1,"type":"resources_gained","player":"A","amount":4294967295}"#,
             store::Outcome::Playing,
