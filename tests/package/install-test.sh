@@ -3,7 +3,8 @@
 # INSTALLED app under Xvfb on a temporary data folder through WebDriver (scripts/e2e with
 # tests/package/installed.test.mjs: the Table screen must show; the package size, the start-up
 # time and the memory beside a plain WebKitGTK window (src-tauri/examples/plain_window.rs) are
-# measured and printed; a figure beyond its goal (issue #31), or twice README's or more, fails,
+# measured and printed with the goals (issue #31) they miss; a figure 1.5x README's or more fails
+# (a missed goal too with PACKAGE_GOALS=enforce),
 # otherwise README's table gets the figures: tests/package/figures.mjs),
 # then removes the package again (dpkg -r), also when the test fails.
 # Usage: tests/package/install-test.sh PATH/TO/tablemate_VERSION_ARCH.deb
@@ -42,7 +43,7 @@ cargo build --profile dist -p tablemate-app --example plain_window
 plain="${CARGO_TARGET_DIR:-target}/dist/examples/plain_window"
 PACKAGE_DEB_BYTES="$(stat -c %s "$deb")" PACKAGE_DESKTOP_FILE="$desktop" PACKAGE_PLAIN_WINDOW="$(realpath "$plain")" \
   E2E_TESTS=tests/package/installed.test.mjs scripts/e2e "$bin"
-# the figures against their goals and README's (twice or more fails), then written into README's table
+# the figures against their goals and README's (1.5x or more fails), then written into README's table
 node tests/package/figures.mjs "${CARGO_TARGET_DIR:-target}/e2e/package-figures.json" README.md
 
 trap - EXIT

@@ -1,7 +1,7 @@
 import { mount } from 'svelte';
 import './app.css';
 import App from './App.svelte';
-import { call, inApp } from './lib/api';
+import { api, inApp } from './lib/api';
 import { bootState } from './lib/device/boot';
 import { legacyPrefs, moveLegacy, usePrefs, withLegacy } from './lib/device/prefs.svelte';
 import { perf } from './lib/table/perf';
@@ -26,7 +26,7 @@ bootState().then((boot) => {
   // the first frame is painted: what the first screen did not need loads now (the rulings index)
   requestAnimationFrame(() =>
     requestAnimationFrame(() => {
-      if (inApp()) call('app_ready').catch(() => undefined);
+      if (inApp()) api.appReady().catch(() => undefined);
     }),
   );
 });

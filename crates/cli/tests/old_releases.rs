@@ -184,7 +184,11 @@ fn every_old_release_reads_back_as_it_did() {
         .iter()
         .map(|r| r.file_name().unwrap().to_string_lossy().to_string())
         .collect();
-    assert_eq!(names, ["v04", "v07", "v08", "v10", "v11"], "the frozen releases");
+    assert_eq!(
+        names,
+        ["v04", "v07", "v08", "v10", "v11"],
+        "the frozen releases"
+    );
     for release in found {
         let name = release.file_name().unwrap().to_string_lossy().to_string();
         let data = tempfile::tempdir().unwrap();

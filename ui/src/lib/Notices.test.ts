@@ -70,7 +70,7 @@ describe('Notices', () => {
 
   it('words a full disk as a full disk, not as a folder that cannot be written', async () => {
     const full = { kind: 'disk_full', message: 'The disk is full; …', files: [], versions: null, folder: '/d' };
-    call.mockImplementation(async (cmd: string) => (cmd === 'notices' ? [full] : []));
+    service.notices.mockResolvedValue([full]);
     const { unmount } = render(Notices, { lang: 'en' });
     expect((await screen.findByTestId('notice-disk_full')).textContent).toBe(
       'The disk of your data folder /d is full: Tablemate shows your data, but nothing can be saved until there is space again.',

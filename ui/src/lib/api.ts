@@ -3,6 +3,9 @@
 // agreement test in src-tauri/tests/ipc.rs reads them from these files and no others).
 import { invoke } from '@tauri-apps/api/core';
 import type { AppInfo } from './bindings/AppInfo';
+import type { BootState } from './bindings/BootState';
+import type { DevicePref } from './bindings/DevicePref';
+import type { DevicePrefs } from './bindings/DevicePrefs';
 import type { Notice } from './bindings/Notice';
 import type { ServiceError } from './bindings/ServiceError';
 import type { Settings } from './bindings/Settings';
@@ -39,4 +42,12 @@ export const api = {
   acknowledgeNotices: () => call<Notice[]>('acknowledge_notices'),
   /** Asks the system to keep the screen on (or not); whether it holds it comes back. */
   keepAwake: (on: boolean) => call<boolean>('keep_awake', { on }),
+  /** What the first screen needs, asked again (a reloaded page; the window's came with it). */
+  bootState: () => call<BootState>('boot_state'),
+  /** The page has painted: what the first screen did not need (the rulings index) loads now. */
+  appReady: () => call<void>('app_ready'),
+  /** Changes one of this device's preferences; all of them come back as stored. */
+  setDevicePref: (pref: DevicePref) => call<DevicePrefs>('device_pref_set', { pref }),
+  /** Moves what the window's localStorage held into the device's file, once. */
+  moveDevicePrefs: (legacy: unknown) => call<DevicePrefs>('device_prefs_move', { legacy }),
 };

@@ -392,7 +392,8 @@ pub fn run(ctx: &Ctx, cmd: TournamentCmd) -> Result<(), ServiceError> {
             // all or none: one refused name registers nobody
             let added = svc.register_all(id, &names, people.as_deref(), lang())?;
             if let (Some(deck), Some(e)) = (&deck, added.first()) {
-                if let Err(refused) = svc.tournament_register_deck(id, &e.name, Some(deck), lang()) {
+                if let Err(refused) = svc.tournament_register_deck(id, &e.name, Some(deck), lang())
+                {
                     // the registration stays; say so with the reason
                     return Err(ServiceError::invalid(format!(
                         "{} is registered, without a deck: {}",
@@ -430,8 +431,12 @@ pub fn run(ctx: &Ctx, cmd: TournamentCmd) -> Result<(), ServiceError> {
             none,
         } => {
             let id = svc.find_event(&event)?.0;
-            let decks =
-                svc.tournament_register_deck(id, &player, deck.as_deref().filter(|_| !none), lang())?;
+            let decks = svc.tournament_register_deck(
+                id,
+                &player,
+                deck.as_deref().filter(|_| !none),
+                lang(),
+            )?;
             out.print(&decks, |w| {
                 for d in &decks {
                     writeln!(

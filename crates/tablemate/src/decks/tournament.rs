@@ -44,7 +44,7 @@ impl Service {
         deck: Option<&str>,
         lang: Language,
     ) -> Result<Vec<RegisteredDeckView>> {
-        let entrant = EntrantId(self.find_entrant_in(event, who, lang)?);
+        let entrant = EntrantId(self.find_entrant_in(event, &who.into(), lang)?);
         let id = TournamentId(event);
         let (info, state) = self.decide_on(id)?;
         let player = self

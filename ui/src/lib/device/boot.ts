@@ -3,7 +3,7 @@
 // lib.rs): the settings, this device's preferences, the game in progress, the notices. So the
 // Table is painted with the page, without a call back first. A reloaded page asks again
 // (`boot_state`): the game may have moved on since the window was built.
-import { call, inApp } from '../api';
+import { api, inApp } from '../api';
 import type { BootState } from '../bindings/BootState';
 
 declare global {
@@ -23,7 +23,7 @@ export async function bootState(): Promise<BootState | null> {
   if (given && !reloaded()) return given;
   if (!inApp()) return given;
   try {
-    return await call<BootState>('boot_state');
+    return await api.bootState();
   } catch {
     return given;
   }

@@ -3,7 +3,7 @@
 // device.rs), handed to the page with the boot state before the first paint and changed one at
 // a time through `device_pref_set`. Before that file existed they were in the window's
 // localStorage: `moveLegacy` sends them over once and clears them.
-import { call, inApp } from '../api';
+import { api, inApp } from '../api';
 import type { DevicePref } from '../bindings/DevicePref';
 import type { DevicePrefs } from '../bindings/DevicePrefs';
 import type { LegacyPrefs } from '../bindings/LegacyPrefs';
@@ -38,7 +38,7 @@ export async function setPref(change: DevicePref): Promise<void> {
   device.prefs = apply(device.prefs, change);
   if (!inApp()) return;
   try {
-    device.prefs = await call<DevicePrefs>('device_pref_set', { pref: change });
+    device.prefs = await api.setDevicePref(change);
   } catch (e) {
     console.warn('device preference not saved:', e);
   }
@@ -95,7 +95,7 @@ export function withLegacy(prefs: DevicePrefs, legacy: LegacyPrefs): DevicePrefs
 /** Sends what localStorage held into the file (Rust takes it once), then clears it here. */
 export async function moveLegacy(legacy: LegacyPrefs, store: Storage | undefined = storage()): Promise<void> {
   try {
-    device.prefs = await call<DevicePrefs>('device_prefs_move', { legacy });
+    device.prefs = await api.moveDevicePrefs(legacy);
   } catch (e) {
     console.warn('device preferences not moved:', e);
     return; // kept in localStorage: the next start tries again

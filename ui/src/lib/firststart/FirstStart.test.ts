@@ -13,6 +13,8 @@ const service = {
   game_act: vi.fn(),
   game_suggest: vi.fn(),
   tournament_table_clock: vi.fn(),
+  // the new-game form offers the saved constructed decks
+  deck_list: vi.fn(),
 };
 type Command = keyof typeof service;
 let unanswered: string[] = [];
@@ -28,6 +30,7 @@ beforeEach(() => {
   unanswered = [];
   service.tournament_table_clock.mockResolvedValue(null);
   service.game_suggest.mockResolvedValue([]);
+  service.deck_list.mockResolvedValue([]);
   invoke.mockReset();
   invoke.mockImplementation((cmd: string, args?: Record<string, unknown>) => {
     if (!(cmd in service)) {

@@ -8,11 +8,13 @@ const { invoke } = vi.hoisted(() => ({ invoke: vi.fn() }));
 vi.mock('@tauri-apps/api/core', () => ({ invoke }));
 import { serveCommands } from '../testing/ipc';
 const service = serveCommands(invoke, [
+  'deck_list',
   'reporting_networks',
   'reporting_status',
   'tournament_clock',
   'tournament_correct',
   'tournament_correct_registration',
+  'tournament_decks',
   'tournament_detail',
   'tournament_drop',
   'tournament_pair',
@@ -37,6 +39,9 @@ beforeEach(() => {
   ]);
   // the reporting panel has its own test; here it finds no round to report
   service.reporting_networks.mockResolvedValue([]);
+  // the decks panel (its own test, EventDecks.test.ts): no deck registered, none saved
+  service.tournament_decks.mockResolvedValue([]);
+  service.deck_list.mockResolvedValue([]);
   service.reporting_status.mockResolvedValue({ url: null, qr: null, reporting: null, stopped: null });
 });
 

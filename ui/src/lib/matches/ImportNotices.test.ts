@@ -42,6 +42,9 @@ const service = {
   tournament_clock: vi.fn(),
   reporting_status: vi.fn(),
   reporting_networks: vi.fn(),
+  // the event page's decks panel
+  tournament_decks: vi.fn(),
+  deck_list: vi.fn(),
 };
 type Command = keyof typeof service;
 let unanswered: string[] = [];
@@ -55,6 +58,8 @@ beforeEach(() => {
   service.tournament_clock.mockResolvedValue(null);
   service.reporting_status.mockResolvedValue({ url: null, qr: null, reporting: null });
   service.reporting_networks.mockResolvedValue([]);
+  service.tournament_decks.mockResolvedValue([]);
+  service.deck_list.mockResolvedValue([]);
   invoke.mockReset();
   invoke.mockImplementation((cmd: string, args?: Record<string, unknown>) => {
     if (!(cmd in service)) {

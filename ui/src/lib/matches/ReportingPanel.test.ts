@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_PREFS, usePrefs } from '../device/prefs.svelte';
+import { DEFAULT_PREFS, device, usePrefs } from '../device/prefs.svelte';
 import { fireEvent, render, screen, waitFor } from '@testing-library/svelte';
 import type { ServingView } from '../bindings/ServingView';
 import type { ReportingView } from '../bindings/ReportingView';
@@ -8,7 +8,8 @@ import type { ReportingView } from '../bindings/ReportingView';
 const { invoke } = vi.hoisted(() => ({ invoke: vi.fn() }));
 vi.mock('@tauri-apps/api/core', () => ({ invoke }));
 import { serveCommands } from '../testing/ipc';
-const service = serveCommands(invoke, ['reporting_accept', 'reporting_log', 'reporting_networks', 'reporting_reset', 'reporting_settle', 'reporting_start', 'reporting_status']);
+// the address chosen for an event is this device's preference: device_pref_set keeps it
+const service = serveCommands(invoke, ['device_pref_set', 'reporting_accept', 'reporting_log', 'reporting_networks', 'reporting_reset', 'reporting_settle', 'reporting_start', 'reporting_status']);
 
 import ReportingPanel from './ReportingPanel.svelte';
 import ReportAddress from './ReportAddress.svelte';
@@ -39,6 +40,7 @@ describe('ReportingPanel', () => {
   beforeEach(() => {
     // the address chosen for an event is this device's preference (plannedAddress.ts): none yet
     usePrefs(DEFAULT_PREFS);
+    service.device_pref_set.mockImplementation(async () => device.prefs);
     service.reporting_networks.mockResolvedValue([{ interface: 'wlan0', ip: '192.168.1.20' }]);
   });
 

@@ -38,7 +38,7 @@ describe('Stats', () => {
   });
 
   it('lists games and wins per constructed deck, in German', async () => {
-    historyApi.stats.mockResolvedValue({
+    service.history_stats.mockResolvedValue({
       player: 'Ann',
       games: 3,
       average_crystals: 2,
