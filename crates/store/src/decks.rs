@@ -70,21 +70,27 @@ pub(crate) fn checked(content: &DeckContent) -> Result<String> {
 const COLUMNS: &str = "id, name, people, inquisitor, emissaries_inquisitors, buka, cards, \
                        revision, created_at, updated_at";
 
-fn row(r: &rusqlite::Row<'_>) -> rusqlite::Result<DeckRecord> {
+/// A deck's content from columns 2..=6 of a row (people, inquisitor, emissaries_inquisitors,
+/// buka, cards as JSON): a saved deck's and a registration's copy are read alike.
+pub(crate) fn content_of(r: &rusqlite::Row<'_>) -> rusqlite::Result<DeckContent> {
     let cards: String = r.get(6)?;
     let cards: Vec<String> = serde_json::from_str(&cards).map_err(|e| {
         rusqlite::Error::FromSqlConversionFailure(6, rusqlite::types::Type::Text, Box::new(e))
     })?;
+    Ok(DeckContent {
+        people: r.get(2)?,
+        inquisitor: r.get(3)?,
+        emissaries_inquisitors: r.get(4)?,
+        buka: r.get(5)?,
+        cards,
+    })
+}
+
+fn row(r: &rusqlite::Row<'_>) -> rusqlite::Result<DeckRecord> {
     Ok(DeckRecord {
         id: DeckId(r.get(0)?),
         name: r.get(1)?,
-        content: DeckContent {
-            people: r.get(2)?,
-            inquisitor: r.get(3)?,
-            emissaries_inquisitors: r.get(4)?,
-            buka: r.get(5)?,
-            cards,
-        },
+        content: content_of(r)?,
         revision: r.get(7)?,
         created_at: r.get::<_, Stamp>(8)?.to_string(),
         updated_at: r.get::<_, Stamp>(9)?.to_string(),

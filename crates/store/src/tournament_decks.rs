@@ -90,20 +90,10 @@ pub(crate) fn registration_decks_in(
          WHERE r.tournament_id = ?1 ORDER BY r.seed_order",
     )?;
     let rows = stmt.query_map([id.0], |r| {
-        let cards: String = r.get(6)?;
-        let cards: Vec<String> = serde_json::from_str(&cards).map_err(|e| {
-            rusqlite::Error::FromSqlConversionFailure(6, rusqlite::types::Type::Text, Box::new(e))
-        })?;
         Ok(RegisteredDeck {
             entrant: EntrantId(r.get(0)?),
             name: r.get(1)?,
-            content: DeckContent {
-                people: r.get(2)?,
-                inquisitor: r.get(3)?,
-                emissaries_inquisitors: r.get(4)?,
-                buka: r.get(5)?,
-                cards,
-            },
+            content: crate::decks::content_of(r)?,
             registered_at: r.get::<_, Stamp>(7)?.to_string(),
         })
     })?;

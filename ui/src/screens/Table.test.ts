@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_PREFS, device, usePrefs } from '../lib/device/prefs.svelte';
 import { fireEvent, render, screen, waitFor } from '@testing-library/svelte';
 
@@ -8,25 +8,9 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/svelte';
 const { invoke } = vi.hoisted(() => ({ invoke: vi.fn() }));
 vi.mock('@tauri-apps/api/core', () => ({ invoke }));
 
-const service = {
-  game_current: vi.fn(),
-  game_new: vi.fn(),
-  game_suggest: vi.fn(),
-  game_enter: vi.fn(),
-  game_act: vi.fn(),
-  game_undo: vi.fn(),
-  game_redo: vi.fn(),
-  game_next: vi.fn(),
-  game_mark_ruling_seen: vi.fn(),
-  cards_page: vi.fn(),
-  rulings_for: vi.fn(),
-  tournament_table_clock: vi.fn(),
-  // face to face and keep awake are this device's preferences (lib/device/prefs.svelte.ts)
-  device_pref_set: vi.fn(),
-  deck_list: vi.fn(),
-};
-type Command = keyof typeof service;
-let unanswered: string[] = [];
+import { serveCommands } from '../lib/testing/ipc';
+// face to face and keep awake are this device's preferences (lib/device/prefs.svelte.ts)
+const service = serveCommands(invoke, ['game_current', 'game_new', 'game_suggest', 'game_enter', 'game_act', 'game_undo', 'game_redo', 'game_next', 'game_mark_ruling_seen', 'cards_page', 'rulings_for', 'tournament_table_clock', 'device_pref_set', 'deck_list']);
 
 import Table from './Table.svelte';
 import { keepLastPlay } from '../lib/table/lastPlay';
@@ -34,33 +18,17 @@ import type { PromptView } from '../lib/bindings/PromptView';
 import { card, flashLine, game, preview, forbidden, side, played, toDecide, faqPrompt } from '../lib/testing/table';
 
 const wake = vi.fn();
-const tauriWindow = window as unknown as Record<string, unknown>;
 
 beforeEach(() => {
-  for (const answer of Object.values(service)) answer.mockReset();
   wake.mockReset();
-  unanswered = [];
   service.tournament_table_clock.mockResolvedValue(null);
   usePrefs(DEFAULT_PREFS);
   service.device_pref_set.mockImplementation(async () => device.prefs);
   // the new-game form offers the saved constructed decks
   service.deck_list.mockResolvedValue([]);
-  invoke.mockReset();
-  invoke.mockImplementation((cmd: string, args?: Record<string, unknown>) => {
-    if (!(cmd in service)) {
-      unanswered.push(cmd);
-      return Promise.reject({ code: 'internal', message: `unexpected command ${cmd}` });
-    }
-    return service[cmd as Command](args);
-  });
   // inApp(): the screen loads the game as in the app window
-  tauriWindow.__TAURI_INTERNALS__ = {};
 });
 
-afterEach(() => {
-  delete tauriWindow.__TAURI_INTERNALS__;
-  expect(unanswered, 'commands the screen called that the API does not have here').toEqual([]);
-});
 
 /** The `game_enter` arguments the screen sends for entering `card` as `player`: the game as the
  * table drew it (id and revision), the card, whether it was decided, the interface language. */

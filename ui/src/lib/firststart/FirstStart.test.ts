@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/svelte';
 
 // The first start as the table screen shows it, against the API it really calls (lib/api/game.ts
@@ -7,45 +7,21 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/sve
 const { invoke } = vi.hoisted(() => ({ invoke: vi.fn() }));
 vi.mock('@tauri-apps/api/core', () => ({ invoke }));
 
-const service = {
-  game_current: vi.fn(),
-  game_new: vi.fn(),
-  game_act: vi.fn(),
-  game_suggest: vi.fn(),
-  tournament_table_clock: vi.fn(),
-  // the new-game form offers the saved constructed decks
-  deck_list: vi.fn(),
-};
-type Command = keyof typeof service;
-let unanswered: string[] = [];
+import { serveCommands } from '../testing/ipc';
+// the new-game form offers the saved constructed decks
+const service = serveCommands(invoke, ['game_current', 'game_new', 'game_act', 'game_suggest', 'tournament_table_clock', 'deck_list']);
 
 import Table from '../../screens/Table.svelte';
 import { game, side } from '../testing/table';
 
 const wake = vi.fn();
-const tauriWindow = window as unknown as Record<string, unknown>;
 
 beforeEach(() => {
-  for (const answer of Object.values(service)) answer.mockReset();
-  unanswered = [];
   service.tournament_table_clock.mockResolvedValue(null);
   service.game_suggest.mockResolvedValue([]);
   service.deck_list.mockResolvedValue([]);
-  invoke.mockReset();
-  invoke.mockImplementation((cmd: string, args?: Record<string, unknown>) => {
-    if (!(cmd in service)) {
-      unanswered.push(cmd);
-      return Promise.reject({ code: 'internal', message: `unexpected command ${cmd}` });
-    }
-    return service[cmd as Command](args);
-  });
-  tauriWindow.__TAURI_INTERNALS__ = {};
 });
 
-afterEach(() => {
-  delete tauriWindow.__TAURI_INTERNALS__;
-  expect(unanswered, 'commands the screen called that the API does not have here').toEqual([]);
-});
 
 /** The practice game's table as the service returns it: Ann (Vulca) against Ben (Hoax), game 1. */
 const practice = (over = {}) =>

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/svelte';
 
 // An event imported from a file: what the import says (an older format's missing parts, the
@@ -35,24 +35,11 @@ const detail: EventDetail = {
   tie_breakers: [],
 };
 
-const service = {
-  tournament_list: vi.fn(),
-  tournament_import: vi.fn(),
-  tournament_detail: vi.fn(),
-  tournament_clock: vi.fn(),
-  reporting_status: vi.fn(),
-  reporting_networks: vi.fn(),
-  // the event page's decks panel
-  tournament_decks: vi.fn(),
-  deck_list: vi.fn(),
-};
-type Command = keyof typeof service;
-let unanswered: string[] = [];
-const tauriWindow = window as unknown as Record<string, unknown>;
+import { serveCommands } from '../testing/ipc';
+// the event page's decks panel
+const service = serveCommands(invoke, ['tournament_list', 'tournament_import', 'tournament_detail', 'tournament_clock', 'reporting_status', 'reporting_networks', 'tournament_decks', 'deck_list']);
 
 beforeEach(() => {
-  for (const answer of Object.values(service)) answer.mockReset();
-  unanswered = [];
   service.tournament_list.mockResolvedValue([]);
   service.tournament_detail.mockResolvedValue(detail);
   service.tournament_clock.mockResolvedValue(null);
@@ -60,21 +47,8 @@ beforeEach(() => {
   service.reporting_networks.mockResolvedValue([]);
   service.tournament_decks.mockResolvedValue([]);
   service.deck_list.mockResolvedValue([]);
-  invoke.mockReset();
-  invoke.mockImplementation((cmd: string, args?: Record<string, unknown>) => {
-    if (!(cmd in service)) {
-      unanswered.push(cmd);
-      return Promise.reject({ code: 'internal', message: `unexpected command ${cmd}` });
-    }
-    return service[cmd as Command](args);
-  });
-  tauriWindow.__TAURI_INTERNALS__ = {};
 });
 
-afterEach(() => {
-  delete tauriWindow.__TAURI_INTERNALS__;
-  expect(unanswered, 'commands called that the API does not have here').toEqual([]);
-});
 
 const german = [
   'Diese Datei hat Formatversion 2, die die Meldungen der Spieler nicht enthält: das Turnier hat nichts davon, seine Ergebnisse gelten als importiert.',

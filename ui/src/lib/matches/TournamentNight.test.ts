@@ -7,23 +7,9 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/svelte';
 const { invoke } = vi.hoisted(() => ({ invoke: vi.fn() }));
 vi.mock('@tauri-apps/api/core', () => ({ invoke }));
 
-const service = {
-  reporting_networks: vi.fn(),
-  reporting_status: vi.fn(),
-  tournament_slip_codes: vi.fn(),
-  tournament_result: vi.fn(),
-  tournament_clock: vi.fn(),
-  tournament_list: vi.fn(),
-  tournament_import_players: vi.fn(),
-  tournament_detail: vi.fn(),
-  tournament_table_matches: vi.fn(),
-  // the address chosen for an event is this device's preference (plannedAddress.ts)
-  device_pref_set: vi.fn(),
-  tournament_decks: vi.fn(),
-  deck_list: vi.fn(),
-};
-type Command = keyof typeof service;
-let unanswered: string[] = [];
+import { serveCommands } from '../testing/ipc';
+// the address chosen for an event is this device's preference (plannedAddress.ts)
+const service = serveCommands(invoke, ['reporting_networks', 'reporting_status', 'tournament_slip_codes', 'tournament_result', 'tournament_clock', 'tournament_list', 'tournament_import_players', 'tournament_detail', 'tournament_table_matches', 'device_pref_set', 'tournament_decks', 'deck_list']);
 
 import { DEFAULT_PREFS, device, usePrefs } from '../device/prefs.svelte';
 import PrintView from './PrintView.svelte';
@@ -35,11 +21,8 @@ import type { EventDetail } from '../bindings/EventDetail';
 import type { PairingTable } from '../bindings/PairingTable';
 import type { RoundView } from '../bindings/RoundView';
 
-const tauriWindow = window as unknown as Record<string, unknown>;
 
 beforeEach(() => {
-  for (const answer of Object.values(service)) answer.mockReset();
-  unanswered = [];
   usePrefs(DEFAULT_PREFS);
   service.device_pref_set.mockImplementation(async () => device.prefs);
   service.reporting_networks.mockResolvedValue([{ interface: 'wlan0', ip: '192.168.1.20' }]);
@@ -49,21 +32,8 @@ beforeEach(() => {
   // the event page's decks part (lib/decks/EventDecks.svelte)
   service.tournament_decks.mockResolvedValue([]);
   service.deck_list.mockResolvedValue([]);
-  invoke.mockReset();
-  invoke.mockImplementation((cmd: string, args?: Record<string, unknown>) => {
-    if (!(cmd in service)) {
-      unanswered.push(cmd);
-      return Promise.reject({ code: 'internal', message: `unexpected command ${cmd}` });
-    }
-    return service[cmd as Command](args);
-  });
-  tauriWindow.__TAURI_INTERNALS__ = {};
 });
 
-afterEach(() => {
-  delete tauriWindow.__TAURI_INTERNALS__;
-  expect(unanswered, 'commands called that the API does not have here').toEqual([]);
-});
 
 const seat = (entrant: number, name: string) => ({ entrant, name, people: null });
 
@@ -126,7 +96,7 @@ describe('result slips of a prepared round', () => {
   it('carry every player’s code and a QR code of the page at the planned address, and say what to do', async () => {
     const d = detail(5, false);
     const r = d.rounds[0] as RoundView;
-    service.tournament_slip_codes.mockImplementation(async (args: { address: string | null }) => slipCodes(r, args));
+    service.tournament_slip_codes.mockImplementation(async (args) => slipCodes(r, args as { address: string | null }));
     render(PrintView, { detail: d, lang: 'en', onclose: vi.fn() });
     // the first network offered, on the default port, before anything is served
     await waitFor(() =>
@@ -167,7 +137,7 @@ describe('result slips of a prepared round', () => {
       { interface: 'eth0', ip: '10.0.0.5' },
       { interface: 'wlan0', ip: '192.168.1.20' },
     ]);
-    service.tournament_slip_codes.mockImplementation(async (args: { address: string | null }) => slipCodes(r, args));
+    service.tournament_slip_codes.mockImplementation(async (args) => slipCodes(r, args as { address: string | null }));
     const first = render(PrintView, { detail: d, lang: 'de', onclose: vi.fn() });
     const select = (await screen.findByTestId('print-network')) as HTMLSelectElement;
     await fireEvent.change(select, { target: { value: '192.168.1.20' } });
