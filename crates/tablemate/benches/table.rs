@@ -24,20 +24,23 @@ fn table(c: &mut Criterion) {
     let dir = tempfile::tempdir().expect("temp dir");
     let mut svc = Service::open(dir.path().join("data")).expect("service");
     let id = svc
-        .game_new(&tablemate::game::NewGameRequest {
-            player_a: "Ann".into(),
-            player_b: "Ben".into(),
-            people_a: "Vulca".into(),
-            people_b: "Hoax".into(),
-            first: Some(Seat::A),
-            emissaries_inquisitors: false,
-            deck_a: None,
-            deck_b: None,
-        })
+        .game_new(
+            &tablemate::game::NewGameRequest {
+                player_a: "Ann".into(),
+                player_b: "Ben".into(),
+                people_a: "Vulca".into(),
+                people_b: "Hoax".into(),
+                first: Some(Seat::A),
+                emissaries_inquisitors: false,
+                deck_a: None,
+                deck_b: None,
+            },
+            Language::En,
+        )
         .expect("game")
         .id;
     let act = |svc: &mut Service, a: GameAction| {
-        svc.game_act(id, &a).expect("action");
+        svc.game_act(id, &a, Language::En).expect("action");
     };
     // Twelve fights of five events each (character, element, pass, answer, retreat), the
     // retreats alternating so the dragons swing back and forth: a 60-event log to replay.
@@ -47,7 +50,8 @@ fn table(c: &mut Criterion) {
     ];
     for k in 0..12 {
         let (card, starter, answer, other) = fights[k % 2];
-        svc.game_play(id, &play(card, starter)).expect("play");
+        svc.game_play(id, &play(card, starter), Language::En)
+            .expect("play");
         act(
             &mut svc,
             GameAction::ChooseElement {
@@ -62,7 +66,8 @@ fn table(c: &mut Criterion) {
                 confirmed: true,
             },
         );
-        svc.game_play(id, &play(answer, other)).expect("play");
+        svc.game_play(id, &play(answer, other), Language::En)
+            .expect("play");
         act(
             &mut svc,
             GameAction::Retreat {
@@ -73,7 +78,8 @@ fn table(c: &mut Criterion) {
         );
     }
     assert_eq!(svc.game_view(id).expect("view").events, 61);
-    svc.game_play(id, &play("V02", Seat::A)).expect("play");
+    svc.game_play(id, &play("V02", Seat::A), Language::En)
+        .expect("play");
     act(
         &mut svc,
         GameAction::ChooseElement {
@@ -88,9 +94,10 @@ fn table(c: &mut Criterion) {
             confirmed: true,
         },
     );
-    svc.game_play(id, &play("Wogarathoras", Seat::B))
+    svc.game_play(id, &play("Wogarathoras", Seat::B), Language::En)
         .expect("play");
-    svc.game_play(id, &play("H19", Seat::B)).expect("play");
+    svc.game_play(id, &play("H19", Seat::B), Language::En)
+        .expect("play");
     act(
         &mut svc,
         GameAction::Pass {
@@ -100,8 +107,8 @@ fn table(c: &mut Criterion) {
     );
     let mut gauntlets = play("Volcanic Gauntlets", Seat::A);
     gauntlets.target = Some("vulca-02".into());
-    svc.game_play(id, &gauntlets).expect("play");
-    svc.game_play(id, &play("Flickering Fires", Seat::A))
+    svc.game_play(id, &gauntlets, Language::En).expect("play");
+    svc.game_play(id, &play("Flickering Fires", Seat::A), Language::En)
         .expect("play");
     act(
         &mut svc,
@@ -120,8 +127,8 @@ fn table(c: &mut Criterion) {
     });
     c.bench_function("table: play a card (and undo it)", |b| {
         b.iter(|| {
-            black_box(svc.game_play(id, &enthrall).expect("play"));
-            svc.game_undo(id).expect("undo");
+            black_box(svc.game_play(id, &enthrall, Language::En).expect("play"));
+            svc.game_undo(id, Language::En).expect("undo");
         })
     });
     c.bench_function(
@@ -132,7 +139,7 @@ fn table(c: &mut Criterion) {
                     .game_enter(id, &enthrall, true, Language::En)
                     .expect("enter");
                 black_box(out.view.expect("played"));
-                svc.game_undo(id).expect("undo");
+                svc.game_undo(id, Language::En).expect("undo");
             })
         },
     );

@@ -519,7 +519,7 @@ impl Service {
         if a.trim().to_lowercase() == b.trim().to_lowercase() {
             return Err(ServiceError::invalid("A match needs two different players"));
         }
-        crate::names::check_people(&[a.trim(), b.trim()], crate::Language::En)?;
+        crate::names::check_people(&[a.trim(), b.trim()], Language::En)?;
         if let Some(t) = target {
             if !(1..=50).contains(&t) {
                 return Err(ServiceError::invalid(format!(
@@ -682,16 +682,19 @@ mod tests {
 
     /// A new game at the table: `a` (Vulca, starting) against `b` (Hoax); its id.
     fn vulca_against_hoax(svc: &mut Service, a: &str, b: &str) -> i64 {
-        svc.game_new(&crate::game::NewGameRequest {
-            player_a: a.into(),
-            player_b: b.into(),
-            people_a: "Vulca".into(),
-            people_b: "Hoax".into(),
-            first: Some(crate::game::Seat::A),
-            emissaries_inquisitors: false,
-            deck_a: None,
-            deck_b: None,
-        })
+        svc.game_new(
+            &crate::game::NewGameRequest {
+                player_a: a.into(),
+                player_b: b.into(),
+                people_a: "Vulca".into(),
+                people_b: "Hoax".into(),
+                first: Some(crate::game::Seat::A),
+                emissaries_inquisitors: false,
+                deck_a: None,
+                deck_b: None,
+            },
+            Language::En,
+        )
         .unwrap()
         .id
     }
@@ -767,7 +770,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let mut svc = Service::open(dir.path()).unwrap();
         let id = vulca_against_hoax(&mut svc, "Anna", "Bert");
-        let act = |svc: &mut Service, a: GameAction| svc.game_act(id, &a).unwrap();
+        let act = |svc: &mut Service, a: GameAction| svc.game_act(id, &a, Language::En).unwrap();
         act(
             &mut svc,
             GameAction::DeclineStart {
@@ -781,7 +784,7 @@ mod tests {
             target: None,
             face_down: false,
         };
-        svc.game_play(id, &play).unwrap();
+        svc.game_play(id, &play, Language::En).unwrap();
         act(
             &mut svc,
             GameAction::ChooseElement {
@@ -790,7 +793,7 @@ mod tests {
             },
         );
         act(&mut svc, GameAction::Concede { player: Seat::B });
-        svc.game_next(id).unwrap();
+        svc.game_next(id, Language::En).unwrap();
         let page = svc.game_page(id).unwrap();
         // the declined start is no fight; the conceded one is
         assert_eq!(page.fights, 1);
@@ -814,9 +817,9 @@ mod tests {
                 target: None,
                 face_down: false,
             };
-            svc.game_play(id, &req).unwrap();
+            svc.game_play(id, &req, Language::En).unwrap();
         };
-        let act = |svc: &mut Service, a: GameAction| svc.game_act(id, &a).unwrap();
+        let act = |svc: &mut Service, a: GameAction| svc.game_act(id, &a, Language::En).unwrap();
         play(&mut svc, Seat::A, "V02");
         act(
             &mut svc,
@@ -851,7 +854,7 @@ mod tests {
         );
         // fight 2 has not begun when Ann concedes
         act(&mut svc, GameAction::Concede { player: Seat::A });
-        svc.game_next(id).unwrap();
+        svc.game_next(id, Language::En).unwrap();
 
         let en = svc.game_page(id).unwrap();
         let texts: Vec<&str> = en.timeline.iter().map(|s| s.text.as_str()).collect();
@@ -900,8 +903,8 @@ mod tests {
             target: None,
             face_down: false,
         };
-        svc.game_play(id, &req).unwrap();
-        svc.game_act(id, &GameAction::Abandon { confirmed: true })
+        svc.game_play(id, &req, Language::En).unwrap();
+        svc.game_act(id, &GameAction::Abandon { confirmed: true }, Language::En)
             .unwrap();
         let page = svc.game_page(id).unwrap();
         assert_eq!(page.fights, 0);

@@ -258,7 +258,7 @@ fn new_game(
     deck_a: Option<&str>,
     people_a: &str,
 ) -> Result<i64, tablemate::ServiceError> {
-    svc.game_new_in(
+    svc.game_new(
         &NewGameRequest {
             player_a: "Ann".into(),
             player_b: "Ben".into(),
@@ -349,7 +349,7 @@ fn an_inquisitors_power_is_shown_at_the_table() {
         .unwrap();
     assert!(deck.legal, "{:?}", deck.problems);
     let game = svc
-        .game_new_in(
+        .game_new(
             &NewGameRequest {
                 player_a: "Ann".into(),
                 player_b: "Ben".into(),
@@ -386,10 +386,10 @@ fn statistics_count_games_and_wins_per_deck() {
     let (_d, mut svc) = service();
     fire_wall(&mut svc);
     let finish = |svc: &mut Service, game: i64, loser: Seat| {
-        svc.game_act(game, &GameAction::Concede { player: loser })
+        svc.game_act(game, &GameAction::Concede { player: loser }, Language::En)
             .unwrap();
         // records the game (and starts the match's next, unfinished)
-        svc.game_next(game).unwrap();
+        svc.game_next(game, Language::En).unwrap();
     };
     let game = new_game(&mut svc, Some("Fire Wall"), "").unwrap();
     finish(&mut svc, game, Seat::B);

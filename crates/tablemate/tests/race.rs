@@ -60,16 +60,19 @@ impl Kind {
     fn new_game(self, svc: &mut Service) -> i64 {
         if self == Kind::BlueMoon {
             return svc
-                .game_new(&NewGameRequest {
-                    player_a: "Ann".into(),
-                    player_b: "Ben".into(),
-                    people_a: "Vulca".into(),
-                    people_b: "Hoax".into(),
-                    first: Some(Seat::A),
-                    emissaries_inquisitors: false,
-                    deck_a: None,
-                    deck_b: None,
-                })
+                .game_new(
+                    &NewGameRequest {
+                        player_a: "Ann".into(),
+                        player_b: "Ben".into(),
+                        people_a: "Vulca".into(),
+                        people_b: "Hoax".into(),
+                        first: Some(Seat::A),
+                        emissaries_inquisitors: false,
+                        deck_a: None,
+                        deck_b: None,
+                    },
+                    Language::En,
+                )
                 .expect("a new Blue Moon game")
                 .id;
         }
@@ -121,26 +124,29 @@ impl Kind {
                         player: Seat::A,
                         element: ElementName::Fire,
                     },
+                    Language::En,
                 ),
-                1 => svc.game_play(at, &play(Seat::A, "V02")),
+                1 => svc.game_play(at, &play(Seat::A, "V02"), Language::En),
                 2 => svc.game_act(
                     at,
                     &GameAction::Pass {
                         player: Seat::A,
                         confirmed: true,
                     },
+                    Language::En,
                 ),
-                3 => svc.game_play(at, &play(Seat::B, "H01")),
-                4 => svc.game_play(at, &play(Seat::B, "H19")),
+                3 => svc.game_play(at, &play(Seat::B, "H01"), Language::En),
+                4 => svc.game_play(at, &play(Seat::B, "H19"), Language::En),
                 5 => svc.game_act(
                     at,
                     &GameAction::Pass {
                         player: Seat::B,
                         confirmed: true,
                     },
+                    Language::En,
                 ),
-                6 => svc.game_undo(at),
-                _ => svc.game_redo(at),
+                6 => svc.game_undo(at, Language::En),
+                _ => svc.game_redo(at, Language::En),
             }?;
             return Ok(view.revision);
         }
@@ -477,11 +483,13 @@ fn fix_against_play() -> Result<String, String> {
     let result = (|| -> Result<(), String> {
         while rounds < ROUNDS && Instant::now() < deadline {
             let at = GameAt::from(id);
-            let played = svc.game_play(at, &play).map_err(|e| e.message)?;
+            let played = svc
+                .game_play(at, &play, Language::En)
+                .map_err(|e| e.message)?;
             let facts = flash_facts(&played)?;
             seen.insert(facts);
-            svc.game_undo(at).map_err(|e| e.message)?;
-            let redone = svc.game_redo(at).map_err(|e| e.message)?;
+            svc.game_undo(at, Language::En).map_err(|e| e.message)?;
+            let redone = svc.game_redo(at, Language::En).map_err(|e| e.message)?;
             if flash_facts(&redone)? != facts {
                 return Err(format!("redone with other facts than {facts:?}"));
             }
@@ -489,7 +497,7 @@ fn fix_against_play() -> Result<String, String> {
             if flash_facts(&replayed)? != facts {
                 return Err(format!("replayed with other facts than {facts:?}"));
             }
-            svc.game_undo(at).map_err(|e| e.message)?;
+            svc.game_undo(at, Language::En).map_err(|e| e.message)?;
             written += 4;
             rounds += 1;
         }

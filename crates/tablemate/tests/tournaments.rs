@@ -434,14 +434,14 @@ fn names_are_one_person_each_in_a_new_game_of_every_kind_and_a_new_match() {
     };
     let matches = svc.list_matches(false).unwrap().len();
     // Blue Moon
-    let m = name_refusal(svc.game_new_in(&blue_moon("P1", "P1\u{200B}"), EN));
+    let m = name_refusal(svc.game_new(&blue_moon("P1", "P1\u{200B}"), EN));
     assert!(
         m.contains("“P1” and “P1<U+200B>” are the same person"),
         "{m}"
     );
-    let m = name_refusal(svc.game_new_in(&blue_moon("Jos\u{00E9}", "Jose\u{0301}"), DE));
+    let m = name_refusal(svc.game_new(&blue_moon("Jos\u{00E9}", "Jose\u{0301}"), DE));
     assert!(m.contains("sind dieselbe Person"), "{m}");
-    let m = name_refusal(svc.game_new_in(&blue_moon("Ann\u{202E}", "Ben"), EN));
+    let m = name_refusal(svc.game_new(&blue_moon("Ann\u{202E}", "Ben"), EN));
     assert!(m.contains("U+202E"), "{m}");
     // the other three games
     for kind in [OtherGameKind::Whi, OtherGameKind::Stccg, OtherGameKind::Kc] {

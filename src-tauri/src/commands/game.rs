@@ -16,7 +16,7 @@ pub fn game_new(
     request: NewGameRequest,
     lang: Option<Language>,
 ) -> CmdResult<GameView> {
-    state.with(|svc| svc.game_new_in(&request, lang.unwrap_or_default()))
+    state.with(|svc| svc.game_new(&request, lang.unwrap_or_default()))
 }
 
 #[tauri::command(async)]
@@ -75,7 +75,7 @@ pub fn game_act(
     action: GameAction,
     lang: Option<Language>,
 ) -> CmdResult<GameView> {
-    state.with(|svc| svc.game_act_in(GameAt { id, revision }, &action, lang.unwrap_or_default()))
+    state.with(|svc| svc.game_act(GameAt { id, revision }, &action, lang.unwrap_or_default()))
 }
 
 #[tauri::command(async)]
@@ -85,7 +85,7 @@ pub fn game_undo(
     revision: Option<u32>,
     lang: Option<Language>,
 ) -> CmdResult<GameView> {
-    state.with(|svc| svc.game_undo_in(GameAt { id, revision }, lang.unwrap_or_default()))
+    state.with(|svc| svc.game_undo(GameAt { id, revision }, lang.unwrap_or_default()))
 }
 
 #[tauri::command(async)]
@@ -95,7 +95,7 @@ pub fn game_redo(
     revision: Option<u32>,
     lang: Option<Language>,
 ) -> CmdResult<GameView> {
-    state.with(|svc| svc.game_redo_in(GameAt { id, revision }, lang.unwrap_or_default()))
+    state.with(|svc| svc.game_redo(GameAt { id, revision }, lang.unwrap_or_default()))
 }
 
 #[tauri::command(async)]
@@ -105,7 +105,7 @@ pub fn game_next(
     revision: Option<u32>,
     lang: Option<Language>,
 ) -> CmdResult<GameView> {
-    state.with(|svc| svc.game_next_in(GameAt { id, revision }, lang.unwrap_or_default()))
+    state.with(|svc| svc.game_next(GameAt { id, revision }, lang.unwrap_or_default()))
 }
 
 #[tauri::command(async)]
@@ -114,7 +114,7 @@ pub fn game_fix_card(
     fix: CardValuesFix,
     lang: Option<Language>,
 ) -> CmdResult<CardView> {
-    state.with(|svc| svc.game_fix_card_in(&fix, lang.unwrap_or_default()))
+    state.with(|svc| svc.game_fix_card(&fix, lang.unwrap_or_default()))
 }
 
 /// The person dismissed a ruling in the prompt: not shown again in this game.

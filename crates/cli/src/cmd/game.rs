@@ -264,9 +264,9 @@ fn act(
     let mut svc = ctx.open()?;
     let id = game_id(&svc, game)?;
     // decided on the game as read here: a write meanwhile (the app) refuses it
-    let (seat, seen) = svc.game_seat_in(id, player, lang())?;
+    let (seat, seen) = svc.game_seat(id, player, lang())?;
     let action = make(seat)?;
-    let r = svc.game_act_in(seen, &action, lang());
+    let r = svc.game_act(seen, &action, lang());
     recorded(ctx, &svc, id, r)
 }
 
@@ -312,7 +312,7 @@ pub fn run(ctx: &Ctx<'_>, cmd: GameCmd) -> Result<(), ServiceError> {
                 .map(tablemate::game::parse_seat)
                 .transpose()?;
             let mut svc = ctx.open()?;
-            let view = svc.game_new_in(
+            let view = svc.game_new(
                 &NewGameRequest {
                     player_a: a.unwrap_or_default(),
                     player_b: b.unwrap_or_default(),
@@ -337,7 +337,7 @@ pub fn run(ctx: &Ctx<'_>, cmd: GameCmd) -> Result<(), ServiceError> {
         } => {
             let mut svc = ctx.open()?;
             let id = game_id(&svc, game)?;
-            let (seat, seen) = svc.game_seat_in(id, &player, lang())?;
+            let (seat, seen) = svc.game_seat(id, &player, lang())?;
             let req = PlayRequest {
                 player: seat,
                 card: joined(&card),
@@ -346,7 +346,7 @@ pub fn run(ctx: &Ctx<'_>, cmd: GameCmd) -> Result<(), ServiceError> {
             };
             // warned before the play, as in the app: refused until --confirm
             // the window's path: one load, the engine's preview, one append
-            let r = svc.game_play_confirmed_in(seen, &req, confirm, lang());
+            let r = svc.game_play_confirmed(seen, &req, confirm, lang());
             recorded(ctx, &svc, id, r)
         }
         GameCmd::Element {
@@ -422,19 +422,19 @@ pub fn run(ctx: &Ctx<'_>, cmd: GameCmd) -> Result<(), ServiceError> {
         GameCmd::Abandon { confirm, game } => {
             let mut svc = ctx.open()?;
             let id = game_id(&svc, game)?;
-            let r = svc.game_act_in(id, &GameAction::Abandon { confirmed: confirm }, lang());
+            let r = svc.game_act(id, &GameAction::Abandon { confirmed: confirm }, lang());
             recorded(ctx, &svc, id, r)
         }
         GameCmd::Undo { game } => {
             let mut svc = ctx.open()?;
             let id = game_id(&svc, game)?;
-            let r = svc.game_undo_in(id, lang());
+            let r = svc.game_undo(id, lang());
             recorded(ctx, &svc, id, r)
         }
         GameCmd::Redo { game } => {
             let mut svc = ctx.open()?;
             let id = game_id(&svc, game)?;
-            let r = svc.game_redo_in(id, lang());
+            let r = svc.game_redo(id, lang());
             recorded(ctx, &svc, id, r)
         }
         GameCmd::Show { why, game } => {
@@ -459,7 +459,7 @@ pub fn run(ctx: &Ctx<'_>, cmd: GameCmd) -> Result<(), ServiceError> {
         GameCmd::Next { game } => {
             let mut svc = ctx.open()?;
             let id = game_id(&svc, game)?;
-            let r = svc.game_next_in(id, lang());
+            let r = svc.game_next(id, lang());
             recorded(ctx, &svc, id, r)
         }
         GameCmd::Fix {
@@ -469,7 +469,7 @@ pub fn run(ctx: &Ctx<'_>, cmd: GameCmd) -> Result<(), ServiceError> {
             earth,
         } => {
             let mut svc = ctx.open()?;
-            let view = svc.game_fix_card_in(
+            let view = svc.game_fix_card(
                 &CardValuesFix {
                     card: joined(&card),
                     card_type,

@@ -22,10 +22,13 @@ fn setup(a: &str, b: &str, people_b: &str) -> NewGameRequest {
 }
 
 fn new_game(svc: &mut Service) -> GameView {
-    svc.game_new(&NewGameRequest {
-        first: Some(Seat::A),
-        ..setup("Ann", "Ben", "Hoax")
-    })
+    svc.game_new(
+        &NewGameRequest {
+            first: Some(Seat::A),
+            ..setup("Ann", "Ben", "Hoax")
+        },
+        Language::En,
+    )
     .unwrap()
 }
 
@@ -48,6 +51,7 @@ fn play(svc: &mut Service, id: i64, p: Seat, card: &str, target: Option<&str>) -
             target: target.map(str::to_owned),
             face_down: false,
         },
+        Language::En,
     )
     .unwrap()
 }
@@ -61,6 +65,7 @@ fn unconfirmed_pass(svc: &mut Service, id: i64, player: Seat) -> String {
                 player,
                 confirmed: false,
             },
+            Language::En,
         )
         .unwrap_err();
     assert_eq!(err.code, crate::ErrorCode::NeedsConfirmation, "{err:?}");
@@ -68,7 +73,7 @@ fn unconfirmed_pass(svc: &mut Service, id: i64, player: Seat) -> String {
 }
 
 fn act(svc: &mut Service, id: i64, a: GameAction) -> GameView {
-    svc.game_act(id, &a).unwrap()
+    svc.game_act(id, &a, Language::En).unwrap()
 }
 
 /// After A's Flash the Incendiary (V02): A chooses fire and passes; B answers with
@@ -147,6 +152,7 @@ fn a_scripted_fight_computes_totals_and_moves_dragons() {
                 player: Seat::B,
                 confirmed: false,
             },
+            Language::En,
         )
         .unwrap_err();
     assert!(err.message.contains("needs 6"), "{err:?}");
@@ -220,11 +226,11 @@ fn a_scripted_fight_computes_totals_and_moves_dragons() {
     );
     assert!(side(&v, Seat::A).areas.combat.is_empty());
     assert_eq!(v.last_retreat.as_ref().map(|r| r.total), Some(1));
-    let u = svc.game_undo(id).unwrap();
+    let u = svc.game_undo(id, Language::En).unwrap();
     assert_eq!(side(&u, Seat::A).dragons, 0);
     assert_eq!(side(&u, Seat::A).total.fire, 13);
     assert_eq!(u.redo_depth, 1);
-    let r = svc.game_redo(id).unwrap();
+    let r = svc.game_redo(id, Language::En).unwrap();
     assert_eq!(side(&r, Seat::A).dragons, 1);
     assert_eq!(r.redo_depth, 0);
 }
@@ -233,8 +239,9 @@ fn a_scripted_fight_computes_totals_and_moves_dragons() {
 fn rejected_plays_append_nothing_and_name_the_reason() {
     let (_d, mut svc) = svc();
     let id = new_game(&mut svc).id;
-    let bad =
-        |svc: &mut Service, p: Seat, card: &str| svc.game_play(id, &req(p, card)).unwrap_err();
+    let bad = |svc: &mut Service, p: Seat, card: &str| {
+        svc.game_play(id, &req(p, card), Language::En).unwrap_err()
+    };
     let e = bad(&mut svc, Seat::B, "V02");
     assert!(e.message.contains("turn"), "{e:?}");
     let e = bad(&mut svc, Seat::A, "zzzzqqqq");
@@ -248,12 +255,19 @@ fn rejected_plays_append_nothing_and_name_the_reason() {
                 target: Some("Hoax 01".into()),
                 face_down: false,
             },
+            Language::En,
         )
         .unwrap_err();
     assert!(e.message.contains("target"), "{e:?}");
-    assert!(svc.game_undo(id).is_err(), "the setup cannot be undone");
+    assert!(
+        svc.game_undo(id, Language::En).is_err(),
+        "the setup cannot be undone"
+    );
     assert_eq!(svc.game_view(id).unwrap().events, 1);
-    assert!(svc.game_next(id).is_err(), "the game is not over");
+    assert!(
+        svc.game_next(id, Language::En).is_err(),
+        "the game is not over"
+    );
 }
 
 #[test]
@@ -323,25 +337,33 @@ fn unknown_values_are_asked_once_and_stored_as_the_users_fix() {
     use bluemoon::source::Fact;
     assert_eq!(p.unknown, vec![Fact::Type, Fact::Fire, Fact::Earth]);
     assert!(p.area.is_none());
-    assert!(svc.game_play(id, &req(Seat::A, "WhizWhiz")).is_err());
-    let bad = svc.game_fix_card(&CardValuesFix {
-        card: "WhizWhiz".into(),
-        card_type: Some("dragon".into()),
-        fire: Some(1),
-        earth: None,
-    });
+    assert!(svc
+        .game_play(id, &req(Seat::A, "WhizWhiz"), Language::En)
+        .is_err());
+    let bad = svc.game_fix_card(
+        &CardValuesFix {
+            card: "WhizWhiz".into(),
+            card_type: Some("dragon".into()),
+            fire: Some(1),
+            earth: None,
+        },
+        Language::En,
+    );
     assert!(bad.is_err());
     assert!(
         svc.store.card_fixes().unwrap().is_empty(),
         "nothing stored on error"
     );
     let c = svc
-        .game_fix_card(&CardValuesFix {
-            card: "WhizWhiz".into(),
-            card_type: Some("character".into()),
-            fire: Some(3),
-            earth: Some(2),
-        })
+        .game_fix_card(
+            &CardValuesFix {
+                card: "WhizWhiz".into(),
+                card_type: Some("character".into()),
+                fire: Some(3),
+                earth: Some(2),
+            },
+            Language::En,
+        )
         .unwrap();
     assert_eq!((c.fire, c.earth), (Some(3), Some(2)));
     let p = svc
@@ -361,14 +383,14 @@ fn a_conceded_game_is_scored_and_the_loser_starts_the_next_game_of_the_match() {
     assert_eq!((over.winner, over.score), (Seat::B, 4));
     assert_eq!(side(&v, Seat::B).crystals, 4);
     assert!(!v.finished);
-    let next = svc.game_next(g.id).unwrap();
+    let next = svc.game_next(g.id, Language::En).unwrap();
     assert_ne!(next.id, g.id);
     assert_eq!((next.game_no, next.turn), (2, Some(Seat::A)));
     assert_eq!(side(&next, Seat::B).crystals, 4);
     assert_eq!(next.match_id, g.match_id);
     let old = svc.game_view(g.id).unwrap();
     assert!(old.finished && old.next_game == Some(next.id));
-    assert!(svc.game_undo(g.id).is_err());
+    assert!(svc.game_undo(g.id, Language::En).is_err());
     // the match ends at 5 crystals
     act(&mut svc, next.id, GameAction::Concede { player: Seat::A });
     let ended = svc.game_view(next.id).unwrap();
@@ -376,13 +398,13 @@ fn a_conceded_game_is_scored_and_the_loser_starts_the_next_game_of_the_match() {
         ended.match_over && !ended.finished,
         "8 crystals end the match"
     );
-    let last = svc.game_next(next.id).unwrap();
+    let last = svc.game_next(next.id, Language::En).unwrap();
     assert_eq!(last.id, next.id);
     assert_eq!(last.match_winner, Some(Seat::B));
     assert!(last.match_over);
     assert!(svc.game_current().unwrap().is_none());
     // no next game after the match is over
-    let err = svc.game_next(next.id).unwrap_err();
+    let err = svc.game_next(next.id, Language::En).unwrap_err();
     assert!(
         err.message.contains("match") && err.message.contains("over"),
         "{err:?}"
@@ -393,19 +415,21 @@ fn a_conceded_game_is_scored_and_the_loser_starts_the_next_game_of_the_match() {
 fn set_up_rejects_an_unknown_people_or_a_long_name_and_writes_nothing() {
     let (_d, mut svc) = svc();
     let req = |a: &str, people_b: &str| setup(a, "Ben", people_b);
-    let err = svc.game_new(&req("Ann", "Vulka")).unwrap_err();
+    let err = svc
+        .game_new(&req("Ann", "Vulka"), Language::En)
+        .unwrap_err();
     assert_eq!(err.code, crate::ErrorCode::InvalidInput);
     assert!(err.message.contains("Did you mean Vulca?"), "{err:?}");
     assert!(err.message.contains("Ben"), "names the player: {err:?}");
     let long = "A".repeat(store::MAX_NAME_CHARS + 1);
-    let err = svc.game_new(&req(&long, "Hoax")).unwrap_err();
+    let err = svc.game_new(&req(&long, "Hoax"), Language::En).unwrap_err();
     assert_eq!(err.code, crate::ErrorCode::InvalidInput, "{err:?}");
     // nothing was written: no player, no match, no game
     assert!(svc.store.player_by_name("Ann").unwrap().is_none());
     assert!(svc.store.player_by_name("Ben").unwrap().is_none());
     assert!(svc.game_list().unwrap().is_empty());
     // the people is stored as the engine names it
-    let v = svc.game_new(&req("Ann", " hoax ")).unwrap();
+    let v = svc.game_new(&req("Ann", " hoax "), Language::En).unwrap();
     assert_eq!(side(&v, Seat::B).people, "Hoax");
 }
 
@@ -413,9 +437,8 @@ fn set_up_rejects_an_unknown_people_or_a_long_name_and_writes_nothing() {
 fn set_up_and_card_value_refusals_speak_german_in_the_german_interface() {
     let (_d, mut svc) = svc();
     let req = setup;
-    let de = |r: &NewGameRequest, svc: &mut Service| {
-        svc.game_new_in(r, Language::De).unwrap_err().message
-    };
+    let de =
+        |r: &NewGameRequest, svc: &mut Service| svc.game_new(r, Language::De).unwrap_err().message;
     assert_eq!(
         de(&req("Ann", "Ben", "Vulka"), &mut svc),
         "„Vulka“ (für Ben) ist kein Blue-Moon-Volk. Meintest du Vulca?"
@@ -431,7 +454,7 @@ fn set_up_and_card_value_refusals_speak_german_in_the_german_interface() {
     assert!(svc.game_list().unwrap().is_empty(), "nothing written");
 
     let id = svc
-        .game_new_in(&req("Ann", "Ben", "Hoax"), Language::De)
+        .game_new(&req("Ann", "Ben", "Hoax"), Language::De)
         .unwrap()
         .id;
     let fix = |card_type: Option<&str>, fire, earth| CardValuesFix {
@@ -441,11 +464,11 @@ fn set_up_and_card_value_refusals_speak_german_in_the_german_interface() {
         earth,
     };
     let err = svc
-        .game_fix_card_in(&fix(None, None, None), Language::De)
+        .game_fix_card(&fix(None, None, None), Language::De)
         .unwrap_err();
     assert_eq!(err.message, "Mindestens einen Wert zum Speichern angeben");
     let err = svc
-        .game_fix_card_in(&fix(Some("drache"), Some(1), None), Language::De)
+        .game_fix_card(&fix(Some("drache"), Some(1), None), Language::De)
         .unwrap_err();
     assert!(
         err.message.starts_with("„drache“ ist keine Kartenart"),
@@ -453,7 +476,7 @@ fn set_up_and_card_value_refusals_speak_german_in_the_german_interface() {
     );
     // a possible fire with an impossible earth: neither is stored
     let err = svc
-        .game_fix_card_in(&fix(Some("character"), Some(3), Some(200)), Language::De)
+        .game_fix_card(&fix(Some("character"), Some(3), Some(200)), Language::De)
         .unwrap_err();
     assert!(
         err.message
@@ -717,10 +740,13 @@ fn emissaries_and_inquisitors_cards_need_the_expansion_at_set_up() {
     let plain = new_game(&mut svc).id;
     assert_eq!(kinds(&svc, plain, Seat::A), vec![WarningKind::NotInDeck]);
     let with_ei = svc
-        .game_new(&NewGameRequest {
-            emissaries_inquisitors: true,
-            ..setup("Cleo", "Dan", "Hoax")
-        })
+        .game_new(
+            &NewGameRequest {
+                emissaries_inquisitors: true,
+                ..setup("Cleo", "Dan", "Hoax")
+            },
+            Language::En,
+        )
         .unwrap()
         .id;
     assert_eq!(kinds(&svc, with_ei, Seat::A), vec![]);
@@ -734,7 +760,7 @@ fn emissaries_and_inquisitors_cards_need_the_expansion_at_set_up() {
             count: 4,
         },
     );
-    let next = svc.game_next(with_ei).unwrap().id;
+    let next = svc.game_next(with_ei, Language::En).unwrap().id;
     assert_eq!(kinds(&svc, next, Seat::B), vec![]);
 }
 
@@ -744,7 +770,7 @@ fn a_refusal_at_the_table_is_worded_in_german_naming_the_players() {
     let id = new_game(&mut svc).id;
     let events = svc.game_view(id).unwrap().events;
     let err = svc
-        .game_act_in(
+        .game_act(
             id,
             &GameAction::ChooseElement {
                 player: Seat::B,
@@ -766,6 +792,7 @@ fn a_refusal_at_the_table_is_worded_in_german_naming_the_players() {
                 player: Seat::B,
                 element: ElementName::Fire,
             },
+            Language::En,
         )
         .unwrap_err();
     assert_eq!(
@@ -788,12 +815,12 @@ fn a_refusal_at_the_table_is_worded_in_german_naming_the_players() {
             .starts_with("Keine Blue-Moon-Karte passt zu „zzzzqqqq“"),
         "{unknown:?}"
     );
-    let undo = svc.game_undo_in(id, Language::De).unwrap_err();
+    let undo = svc.game_undo(id, Language::De).unwrap_err();
     assert_eq!(
         undo.message,
         "Nichts rückgängig zu machen: das Spiel hat gerade erst begonnen"
     );
-    let next = svc.game_next_in(id, Language::De).unwrap_err();
+    let next = svc.game_next(id, Language::De).unwrap_err();
     assert!(
         next.message.starts_with("Das Spiel ist noch nicht vorbei"),
         "{next:?}"
@@ -818,7 +845,7 @@ fn a_pass_without_a_new_character_is_asked_in_german() {
         },
     );
     let err = svc
-        .game_act_in(
+        .game_act(
             id,
             &GameAction::Pass {
                 player: Seat::A,
@@ -880,12 +907,16 @@ fn abandoning_needs_confirmation_and_a_refusal_writes_nothing() {
     let before = snapshot(&svc);
     let events = svc.game_view(g.id).unwrap().events;
     let err = svc
-        .game_act(g.id, &GameAction::Abandon { confirmed: false })
+        .game_act(
+            g.id,
+            &GameAction::Abandon { confirmed: false },
+            Language::En,
+        )
         .unwrap_err();
     assert_eq!(err.code, crate::ErrorCode::NeedsConfirmation, "{err:?}");
     assert!(err.message.contains("without a result"), "{}", err.message);
     let de = svc
-        .game_act_in(
+        .game_act(
             g.id,
             &GameAction::Abandon { confirmed: false },
             Language::De,
@@ -898,7 +929,7 @@ fn abandoning_needs_confirmation_and_a_refusal_writes_nothing() {
     act(&mut svc, g.id, GameAction::Concede { player: Seat::B });
     let before = snapshot(&svc);
     let err = svc
-        .game_act(g.id, &GameAction::Abandon { confirmed: true })
+        .game_act(g.id, &GameAction::Abandon { confirmed: true }, Language::En)
         .unwrap_err();
     assert!(err.message.contains("the game is over"), "{}", err.message);
     assert_eq!(snapshot(&svc), before);
@@ -919,15 +950,17 @@ fn an_abandoned_game_is_no_longer_resumed_and_undo_restores_it() {
     assert_eq!(listed[0].status, crate::history::GameStatus::Abandoned);
     assert!(listed[0].finished && listed[0].winner.is_none());
     // Nothing more can be played in it.
-    let err = svc.game_play(g.id, &req(Seat::B, "H01")).unwrap_err();
+    let err = svc
+        .game_play(g.id, &req(Seat::B, "H01"), Language::En)
+        .unwrap_err();
     assert!(err.message.contains("abandoned"), "{}", err.message);
     // Undo takes the abandon back: the same table, playable again.
-    let back = svc.game_undo(g.id).unwrap();
+    let back = svc.game_undo(g.id, Language::En).unwrap();
     assert!(!back.abandoned && back.events == v.events - 1);
     assert_eq!(side(&back, Seat::A).areas.combat.len(), 1);
     assert_eq!(svc.game_current().unwrap().map(|c| c.id), Some(g.id));
     // Redo abandons again, as the first time.
-    let again = svc.game_redo(g.id).unwrap();
+    let again = svc.game_redo(g.id, Language::En).unwrap();
     assert!(again.abandoned);
     assert!(svc.game_current().unwrap().is_none());
 }
@@ -938,23 +971,26 @@ fn after_an_abandoned_game_the_match_takes_a_new_game_and_statistics_leave_it_ou
     let g = new_game(&mut svc);
     // Game 1 conceded by A: B scores 4; A (the loser) starts game 2, which is abandoned.
     act(&mut svc, g.id, GameAction::Concede { player: Seat::A });
-    let g2 = svc.game_next(g.id).unwrap();
+    let g2 = svc.game_next(g.id, Language::En).unwrap();
     act(&mut svc, g2.id, GameAction::Abandon { confirmed: true });
     let m = svc.match_view_by_id(g.match_id.unwrap()).unwrap();
     assert_eq!((m.unfinished_game, m.crystals), (None, [0, 4]));
-    let stats = svc.statistics(None, crate::Language::En).unwrap();
+    let stats = svc.statistics(None, Language::En).unwrap();
     assert_eq!(stats.games, 1, "only the game with a result");
     // The match goes on: game 3, started by whoever started the abandoned game.
-    let g3 = svc.game_next(g2.id).unwrap();
+    let g3 = svc.game_next(g2.id, Language::En).unwrap();
     assert_ne!(g3.id, g2.id);
     assert_eq!((g3.game_no, g3.turn), (3, Some(Seat::A)));
     assert_eq!(side(&g3, Seat::B).crystals, 4);
     // From now on the abandoned game stays as it is.
     let old = svc.game_view(g2.id).unwrap();
     assert!(old.abandoned && !old.can_undo && old.next_game == Some(g3.id));
-    let err = svc.game_undo(g2.id).unwrap_err();
+    let err = svc.game_undo(g2.id, Language::En).unwrap_err();
     assert!(err.message.contains("has gone on"), "{}", err.message);
-    assert!(svc.game_next(g2.id).is_err(), "only one next game");
+    assert!(
+        svc.game_next(g2.id, Language::En).is_err(),
+        "only one next game"
+    );
     assert!(svc.game_view(g2.id).unwrap().abandoned, "unchanged");
 }
 
@@ -1020,7 +1056,7 @@ fn a_play_condition_not_met_is_a_warning_to_confirm_naming_the_players() {
 
     // The command line's play says what to confirm, and writes nothing.
     let err = svc
-        .game_play_confirmed(g.id, &req(Seat::B, "mutant-105"), false)
+        .game_play_confirmed(g.id, &req(Seat::B, "mutant-105"), false, Language::En)
         .unwrap_err();
     assert_eq!(err.code, crate::ErrorCode::NeedsConfirmation, "{err:?}");
     assert!(
@@ -1092,7 +1128,7 @@ fn out_of_cards_ends_the_game_after_the_fight_and_the_match_records_it() {
         "Ben hat keine Karten mehr: das Spiel endet, und Ben gewinnt 2 Kristalle, weil Ben 1 \
          Drachen hält."
     );
-    let next = svc.game_next(id).unwrap();
+    let next = svc.game_next(id, Language::En).unwrap();
     let m = svc.match_view_by_id(next.match_id.unwrap()).unwrap();
     assert_eq!(m.crystals, [0, 2], "the result is recorded");
 
@@ -1168,10 +1204,13 @@ fn a_concession_says_what_it_costs_in_both_languages() {
     );
     assert_eq!(g.conceded_by(), None);
     let ei = svc
-        .game_new(&NewGameRequest {
-            emissaries_inquisitors: true,
-            ..setup("Cleo", "Dan", "Hoax")
-        })
+        .game_new(
+            &NewGameRequest {
+                emissaries_inquisitors: true,
+                ..setup("Cleo", "Dan", "Hoax")
+            },
+            Language::En,
+        )
         .unwrap();
     assert_eq!(ei.concede_score, 7);
     assert_eq!(
@@ -1233,7 +1272,9 @@ fn how_a_game_ended_reads_right_in_both_languages() {
     assert_eq!(crystals(1, Language::De), "1 Kristall");
     assert_eq!(crystals(1, Language::En), "1 crystal");
     // a fourth dragon
-    let g = svc.game_new(&setup("Cleo", "Dan", "Hoax")).unwrap();
+    let g = svc
+        .game_new(&setup("Cleo", "Dan", "Hoax"), Language::En)
+        .unwrap();
     act(
         &mut svc,
         g.id,
@@ -1266,10 +1307,13 @@ fn how_a_game_ended_reads_right_in_both_languages() {
 fn a_card_after_stop_names_the_stop_card_in_both_languages() {
     let (_d, mut svc) = svc();
     let g = svc
-        .game_new(&NewGameRequest {
-            first: Some(Seat::B),
-            ..setup("Ann", "Ben", "Mimix")
-        })
+        .game_new(
+            &NewGameRequest {
+                first: Some(Seat::B),
+                ..setup("Ann", "Ben", "Mimix")
+            },
+            Language::En,
+        )
         .unwrap();
     // Mimix 20, Shaman of the Here and Now, has a STOP icon
     play(&mut svc, g.id, Seat::B, "Mimix 20", None);
@@ -1280,7 +1324,7 @@ fn a_card_after_stop_names_the_stop_card_in_both_languages() {
         .unwrap();
     let after = req(Seat::B, "Mimix 01");
     let en = svc
-        .game_play_confirmed_in(g.id, &after, false, Language::En)
+        .game_play_confirmed(g.id, &after, false, Language::En)
         .unwrap_err();
     assert_eq!(en.code, crate::ErrorCode::NeedsConfirmation, "{en:?}");
     assert!(
@@ -1290,7 +1334,7 @@ fn a_card_after_stop_names_the_stop_card_in_both_languages() {
         en.message
     );
     let de = svc
-        .game_play_confirmed_in(g.id, &after, false, Language::De)
+        .game_play_confirmed(g.id, &after, false, Language::De)
         .unwrap_err();
     assert!(
         de.message.contains(&format!("{stop_de} hat ein STOPP-Symbol und beendet den Zug: Ben darf keine weitere Karte spielen")),
@@ -1304,7 +1348,7 @@ fn a_card_after_stop_names_the_stop_card_in_both_languages() {
     );
     // played anyway: the warning stays on the table, in both languages
     let v = svc
-        .game_play_confirmed_in(g.id, &after, true, Language::De)
+        .game_play_confirmed(g.id, &after, true, Language::De)
         .unwrap();
     let w = v
         .warnings
@@ -1328,7 +1372,7 @@ fn a_second_character_is_warned_in_german_naming_both_cards() {
     let g = new_game(&mut svc);
     play(&mut svc, g.id, Seat::A, "V02", None);
     let err = svc
-        .game_play_confirmed_in(g.id, &req(Seat::A, "V13"), false, Language::De)
+        .game_play_confirmed(g.id, &req(Seat::A, "V13"), false, Language::De)
         .unwrap_err();
     assert!(
         err.message
@@ -1338,14 +1382,14 @@ fn a_second_character_is_warned_in_german_naming_both_cards() {
         err.message
     );
     // a player who is not in the game, in German and English
-    let err = svc.game_seat_in(g.id, "Zed", Language::De).unwrap_err();
+    let err = svc.game_seat(g.id, "Zed", Language::De).unwrap_err();
     assert!(
         err.message
             .contains("„Zed“ spielt nicht in diesem Spiel (Ann gegen Ben)"),
         "{}",
         err.message
     );
-    let err = svc.game_seat_in(g.id, "Zed", Language::En).unwrap_err();
+    let err = svc.game_seat(g.id, "Zed", Language::En).unwrap_err();
     assert!(
         err.message.contains("`Zed` is not a player of game"),
         "{}",

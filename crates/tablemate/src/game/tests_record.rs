@@ -10,16 +10,19 @@ fn svc() -> (tempfile::TempDir, Service) {
 }
 
 fn new_game(svc: &mut Service) -> GameView {
-    svc.game_new(&NewGameRequest {
-        player_a: "Ann".into(),
-        player_b: "Ben".into(),
-        people_a: "Vulca".into(),
-        people_b: "Hoax".into(),
-        first: Some(Seat::A),
-        emissaries_inquisitors: false,
-        deck_a: None,
-        deck_b: None,
-    })
+    svc.game_new(
+        &NewGameRequest {
+            player_a: "Ann".into(),
+            player_b: "Ben".into(),
+            people_a: "Vulca".into(),
+            people_b: "Hoax".into(),
+            first: Some(Seat::A),
+            emissaries_inquisitors: false,
+            deck_a: None,
+            deck_b: None,
+        },
+        Language::En,
+    )
     .unwrap()
 }
 
@@ -30,6 +33,7 @@ fn fire(svc: &mut Service, id: impl Into<GameAt>) -> Result<GameView> {
             player: Seat::A,
             element: ElementName::Fire,
         },
+        Language::En,
     )
 }
 
@@ -70,9 +74,9 @@ fn a_table_that_changed_since_it_was_drawn_is_refused_and_nothing_is_written() {
     assert!(err.message.contains("Ann und Ben"), "{}", err.message);
     for r in [
         fire(&mut svc, drawn),
-        svc.game_undo_in(drawn, Language::En),
-        svc.game_redo_in(drawn, Language::En),
-        svc.game_next_in(drawn, Language::En),
+        svc.game_undo(drawn, Language::En),
+        svc.game_redo(drawn, Language::En),
+        svc.game_next(drawn, Language::En),
     ] {
         assert_eq!(r.unwrap_err().code, ErrorCode::Changed);
     }
@@ -94,7 +98,7 @@ fn a_card_fix_counts_from_the_next_play_and_never_breaks_a_game_played() {
     let (_d, mut svc) = svc();
     let g = new_game(&mut svc);
     fire(&mut svc, g.id).unwrap();
-    let played = svc.game_play(g.id, &play("V14")).unwrap();
+    let played = svc.game_play(g.id, &play("V14"), Language::En).unwrap();
     let before = combat_types(&played);
     assert_eq!(before.len(), 1, "Cinder is A's character: {before:?}");
     // A fix of its type after it was played (the issue's brick): the game still opens, and
@@ -105,17 +109,17 @@ fn a_card_fix_counts_from_the_next_play_and_never_breaks_a_game_played() {
     svc.game_page(g.id).expect("its history replays");
     // Undo and redo: the redo puts the play back as it was stored, with the facts it was
     // decided with (a character), whatever was fixed since.
-    let undone = svc.game_undo(g.id).unwrap();
+    let undone = svc.game_undo(g.id, Language::En).unwrap();
     assert!(combat_types(&undone).is_empty());
-    let redone = svc.game_redo(g.id).unwrap();
+    let redone = svc.game_redo(g.id, Language::En).unwrap();
     assert_eq!(combat_types(&redone), before);
     assert_eq!(redone.events, played.events);
-    svc.game_undo(g.id).unwrap();
+    svc.game_undo(g.id, Language::En).unwrap();
     assert!(svc.game_view(g.id).unwrap().unreadable.is_none());
     // In a new game the fix counts: Cinder goes to the leadership area.
     let h = new_game(&mut svc);
     fire(&mut svc, h.id).unwrap();
-    let v = svc.game_play(h.id, &play("V14")).unwrap();
+    let v = svc.game_play(h.id, &play("V14"), Language::En).unwrap();
     assert!(combat_types(&v).is_empty(), "{:?}", combat_types(&v));
     assert_eq!(v.players[0].areas.leadership.len(), 1);
     // Taken back: recorded as a withdrawal; a second time there is nothing to take back.
@@ -141,7 +145,7 @@ fn a_card_fix_counts_from_the_next_play_and_never_breaks_a_game_played() {
 fn a_game_stored_without_its_set_up_can_be_abandoned_and_its_match_goes_on() {
     let (_d, mut svc) = svc();
     let g = new_game(&mut svc);
-    svc.game_act(g.id, &GameAction::Abandon { confirmed: true })
+    svc.game_act(g.id, &GameAction::Abandon { confirmed: true }, Language::En)
         .unwrap();
     let info = svc.store.game(store::GameId(g.id)).unwrap();
     // An older release stored the match's next game without its set-up (it wrote a game and
@@ -158,7 +162,7 @@ fn a_game_stored_without_its_set_up_can_be_abandoned_and_its_match_goes_on() {
     let view = svc.game_view(old.0).expect("an empty game opens");
     assert_eq!(view.events, 0);
     let conceded = svc
-        .game_act_in(
+        .game_act(
             old.0,
             &GameAction::Concede { player: Seat::A },
             Language::De,
@@ -170,15 +174,23 @@ fn a_game_stored_without_its_set_up_can_be_abandoned_and_its_match_goes_on() {
         conceded.message
     );
     let unconfirmed = svc
-        .game_act(old.0, &GameAction::Abandon { confirmed: false })
+        .game_act(
+            old.0,
+            &GameAction::Abandon { confirmed: false },
+            Language::En,
+        )
         .unwrap_err();
     assert_eq!(unconfirmed.code, ErrorCode::NeedsConfirmation);
     let abandoned = svc
-        .game_act(old.0, &GameAction::Abandon { confirmed: true })
+        .game_act(
+            old.0,
+            &GameAction::Abandon { confirmed: true },
+            Language::En,
+        )
         .unwrap();
     assert!(abandoned.abandoned);
     // the match goes on with a game that has its set-up
-    let next = svc.game_next(old.0).unwrap();
+    let next = svc.game_next(old.0, Language::En).unwrap();
     assert_ne!(next.id, old.0);
     assert_eq!(next.events, 1);
     assert_eq!(next.match_id, info.match_id.map(|m| m.0));
@@ -190,20 +202,20 @@ fn undo_and_redo_across_a_games_end_before_its_result_is_recorded() {
     let g = new_game(&mut svc);
     fire(&mut svc, g.id).unwrap();
     let ended = svc
-        .game_act(g.id, &GameAction::Concede { player: Seat::B })
+        .game_act(g.id, &GameAction::Concede { player: Seat::B }, Language::En)
         .unwrap();
     let result = ended.game_over.clone().expect("the game ended");
     // the score is shown before it is recorded: the match's crystals include it
-    let undone = svc.game_undo(g.id).unwrap();
+    let undone = svc.game_undo(g.id, Language::En).unwrap();
     assert!(undone.game_over.is_none());
     assert_eq!(undone.players[0].crystals, 0);
-    let redone = svc.game_redo(g.id).unwrap();
+    let redone = svc.game_redo(g.id, Language::En).unwrap();
     assert_eq!(redone.game_over, Some(result.clone()));
     assert_eq!(redone.players[0].crystals, result.score);
     // recorded: the log is closed, undo is refused and writes nothing
-    let next = svc.game_next(g.id).unwrap();
+    let next = svc.game_next(g.id, Language::En).unwrap();
     assert_ne!(next.id, g.id);
-    let err = svc.game_undo(g.id).unwrap_err();
+    let err = svc.game_undo(g.id, Language::En).unwrap_err();
     assert_eq!(err.code, ErrorCode::InvalidInput);
     assert_eq!(svc.game_view(g.id).unwrap().events, redone.events);
     assert_eq!(next.players[0].crystals, result.score);
@@ -238,7 +250,7 @@ fn a_stored_log_this_version_cannot_replay_still_opens_before_it() {
         "as it stood before event 3"
     );
     let de = svc
-        .game_act_in(
+        .game_act(
             g.id,
             &GameAction::ChooseElement {
                 player: Seat::A,
@@ -251,7 +263,7 @@ fn a_stored_log_this_version_cannot_replay_still_opens_before_it() {
     assert_eq!(svc.game_view(g.id).unwrap().events, 3, "nothing written");
     assert!(svc.game_page(g.id).is_ok(), "its history opens too");
     // undo takes the event back and the game goes on
-    let undone = svc.game_undo(g.id).unwrap();
+    let undone = svc.game_undo(g.id, Language::En).unwrap();
     assert!(undone.unreadable.is_none());
     assert_eq!(undone.events, 2);
     // or, written again, it can be abandoned as it is
@@ -266,7 +278,7 @@ fn a_stored_log_this_version_cannot_replay_still_opens_before_it() {
         .unwrap();
     assert!(svc.game_view(g.id).unwrap().unreadable.is_some());
     let abandoned = svc
-        .game_act(g.id, &GameAction::Abandon { confirmed: true })
+        .game_act(g.id, &GameAction::Abandon { confirmed: true }, Language::En)
         .unwrap();
     assert!(abandoned.abandoned);
 }
@@ -281,21 +293,23 @@ fn every_write_shows_the_stored_games_table() {
     let fresh = |svc: &Service| svc.game_view(g.id).unwrap();
     let after = fire(&mut svc, g.id).unwrap();
     assert_eq!(after, fresh(&svc), "a move");
-    let played = svc.game_play(g.id, &play("Flickering Fires")).unwrap();
+    let played = svc
+        .game_play(g.id, &play("Flickering Fires"), Language::En)
+        .unwrap();
     assert_eq!(played, fresh(&svc), "a card played");
-    let undone = svc.game_undo(g.id).unwrap();
+    let undone = svc.game_undo(g.id, Language::En).unwrap();
     assert_eq!(undone, fresh(&svc), "an undo");
     assert_eq!(undone.events, after.events);
     assert_eq!(undone.revision, played.revision + 1);
-    let redone = svc.game_redo(g.id).unwrap();
+    let redone = svc.game_redo(g.id, Language::En).unwrap();
     assert_eq!(redone, fresh(&svc), "a redo");
     assert_eq!(redone.events, played.events);
     let abandoned = svc
-        .game_act(g.id, &GameAction::Abandon { confirmed: true })
+        .game_act(g.id, &GameAction::Abandon { confirmed: true }, Language::En)
         .unwrap();
     assert_eq!(abandoned, fresh(&svc), "an abandon");
     assert!(abandoned.abandoned);
-    let back = svc.game_undo(g.id).unwrap();
+    let back = svc.game_undo(g.id, Language::En).unwrap();
     assert_eq!(back, fresh(&svc), "the abandon taken back");
     assert!(!back.abandoned);
 }
@@ -351,7 +365,7 @@ fn a_fix_committed_while_a_play_is_decided_never_breaks_the_game() {
     // The next play reads the fix, names it, and keeps it: in a new game Flash leads.
     let h = new_game(&mut svc);
     fire(&mut svc, h.id).unwrap();
-    let led = svc.game_play(h.id, &play("V02")).unwrap();
+    let led = svc.game_play(h.id, &play("V02"), Language::En).unwrap();
     assert_eq!(led.players[0].areas.leadership.len(), 1);
     assert!(payloads(&svc, h.id)[2].contains(r#""fixes_read":1"#));
     // Taking the fix back changes neither game.
@@ -377,24 +391,24 @@ fn undo_and_redo_across_a_fix_put_each_play_back_as_it_was_stored() {
     for (fact, value) in [("fire", "1"), ("type", "leadership")] {
         let (_d, mut svc) = svc();
         let g = new_game(&mut svc);
-        svc.game_play(g.id, &play("V02")).unwrap();
+        svc.game_play(g.id, &play("V02"), Language::En).unwrap();
         let chosen = fire(&mut svc, g.id).unwrap();
         assert_eq!(chosen.players[0].total.fire, 6);
         let stored = payloads(&svc, g.id);
         svc.fix_card("V02", fact, value).unwrap();
-        svc.game_undo(g.id).unwrap();
-        svc.game_undo(g.id).unwrap();
-        svc.game_redo(g.id).unwrap();
-        let redone = svc.game_redo(g.id).unwrap();
+        svc.game_undo(g.id, Language::En).unwrap();
+        svc.game_undo(g.id, Language::En).unwrap();
+        svc.game_redo(g.id, Language::En).unwrap();
+        let redone = svc.game_redo(g.id, Language::En).unwrap();
         assert_eq!(redone.unreadable, None);
         assert_eq!(redone.players[0].total.fire, 6, "after a fix of {fact}");
         assert_eq!(combat_types(&redone), combat_types(&chosen));
         assert_eq!(payloads(&svc, g.id), stored, "put back exactly");
         assert_eq!(redone.revision, chosen.revision + 4);
         // a new play after the fix reads it (an undo, then Flash played again)
-        svc.game_undo(g.id).unwrap();
-        svc.game_undo(g.id).unwrap();
-        let again = svc.game_play(g.id, &play("V02")).unwrap();
+        svc.game_undo(g.id, Language::En).unwrap();
+        svc.game_undo(g.id, Language::En).unwrap();
+        let again = svc.game_play(g.id, &play("V02"), Language::En).unwrap();
         assert!(payloads(&svc, g.id)[1].contains(r#""fixes_read":1"#));
         if fact == "type" {
             assert_eq!(again.players[0].areas.leadership.len(), 1);

@@ -1,0 +1,336 @@
+//! A new game of a match and the match's next game: the players, their peoples or constructed
+//! decks and who starts, checked before the one write; the seat a player's name means; the game a
+//! command without a game number means.
+
+use super::*;
+
+impl Service {
+    /// Starts a game: records the match (first to 5 crystals) and the setup event. Every
+    /// input is checked before anything is written; refusals in `lang`.
+    pub fn game_new(&mut self, req: &NewGameRequest, lang: Language) -> Result<GameView> {
+        let refuse = |r: SetupRefusal| ServiceError::invalid(setup_refusal(r, lang));
+        let a = req.player_a.trim();
+        let b = req.player_b.trim();
+        if a.is_empty() || b.is_empty() {
+            return Err(refuse(SetupRefusal::NoName));
+        }
+        if a.eq_ignore_ascii_case(b) {
+            return Err(refuse(SetupRefusal::SameNames));
+        }
+        for name in [a, b] {
+            if name.chars().count() > store::MAX_NAME_CHARS {
+                return Err(refuse(SetupRefusal::NameTooLong {
+                    max: store::MAX_NAME_CHARS,
+                }));
+            }
+        }
+        crate::names::check_people(&[a, b], lang)?;
+        let constructed = PerPlayer {
+            a: self.constructed_deck(req.deck_a.as_deref(), a, &req.people_a, lang)?,
+            b: self.constructed_deck(req.deck_b.as_deref(), b, &req.people_b, lang)?,
+        };
+        let people_or_deck = |typed: &str, player, deck: &Option<ConstructedDeck>| match deck {
+            Some(d) => Ok(d.people.tag_prefix().to_owned()),
+            None => people_of(typed, player).map(str::to_owned).map_err(refuse),
+        };
+        let people = [
+            people_or_deck(&req.people_a, a, &constructed.a)?,
+            people_or_deck(&req.people_b, b, &constructed.b)?,
+        ];
+        let first = req.first.unwrap_or(Seat::A);
+        // A constructed deck that may hold Emissaries and Inquisitors cards plays with them.
+        let expansions = if req.emissaries_inquisitors
+            || [&constructed.a, &constructed.b]
+                .into_iter()
+                .flatten()
+                .any(|d| d.emissaries_inquisitors)
+        {
+            vec![Expansion::EmissariesInquisitors]
+        } else {
+            Vec::new()
+        };
+        let chosen = MatchDecks {
+            expansions,
+            constructed,
+        };
+        let setup = setup_event(&people, first, &chosen);
+        // The engine checks the set-up before anything is written.
+        bluemoon::Game::new()
+            .push(&self.game_cards()?, setup.clone())
+            .map_err(|e| self.rule_error(e, &[a.to_owned(), b.to_owned()], lang))?;
+        // the players (created if new), the match and its first game with its set-up: one write
+        let id = self
+            .store
+            .start_match([a, b], &people, first, &setup.to_json())
+            .map_err(store_error)?;
+        self.game_view(id.0)
+    }
+
+    pub(super) fn start_game_in_match(
+        &mut self,
+        match_id: store::MatchId,
+        players: [store::PlayerId; 2],
+        people: [String; 2],
+        first: Seat,
+        decks: &MatchDecks,
+    ) -> Result<GameView> {
+        let setup = setup_event(&people, first, decks);
+        let id = self
+            .store
+            .start_game(
+                &store::NewGame {
+                    players,
+                    people,
+                    first: Some(first),
+                    match_id: Some(match_id),
+                },
+                &setup.to_json(),
+            )
+            .map_err(store_error)?;
+        self.game_view(id.0)
+    }
+
+    /// A game's stored record without its log.
+    pub(super) fn game_info(&self, id: i64) -> Result<store::GameInfo> {
+        self.store.game(store::GameId(id)).map_err(|e| match e {
+            store::StoreError::NotFound { .. } => {
+                ServiceError::not_found(format!("There is no game {id}"))
+            }
+            other => store_error(other),
+        })
+    }
+
+    /// Records the result of an ended game and starts the next game of the match (the loser
+    /// starts it), unless the match is over. Returns the next game, or the finished one.
+    pub fn game_next(&mut self, at: impl Into<GameAt>, lang: Language) -> Result<GameView> {
+        let ctx = self.load_game_in(at.into(), lang)?;
+        let id = ctx.info.id.0;
+        let info = &ctx.info;
+        let refused = |r| ServiceError::invalid(refusal::table_refusal(r, id, lang));
+        if info.result.is_some() {
+            let over = match &ctx.extra.match_status {
+                Some(m) => m.finished,
+                None => true,
+            };
+            return Err(refused(if over {
+                TableRefusal::MatchOver
+            } else {
+                TableRefusal::AlreadyFinished
+            }));
+        }
+        let state = ctx.game.state();
+        // The next game of the match is played with the same expansions and decks.
+        let decks = state
+            .setup
+            .as_ref()
+            .map(|s| MatchDecks {
+                expansions: s.expansions.clone(),
+                constructed: s.constructed.clone(),
+            })
+            .unwrap_or_default();
+        if info.abandoned_at.is_some() {
+            // No result to record: the match (if it goes on, and only once) takes a new game.
+            let status = match &ctx.extra.match_status {
+                Some(m) => m,
+                None => return Err(refused(TableRefusal::AlreadyFinished)),
+            };
+            if status.finished {
+                return Err(refused(TableRefusal::MatchOver));
+            }
+            if status.games.last() != Some(&info.id) {
+                return Err(refused(TableRefusal::AlreadyFinished));
+            }
+            return self.start_game_in_match(
+                status.id,
+                info.players,
+                info.people.clone(),
+                status.next_first,
+                &decks,
+            );
+        }
+        if let Some(why) = &ctx.unreadable {
+            // no result is recorded from a log this version cannot read to its end
+            return Err(ServiceError::invalid(why.clone()));
+        }
+        let Some(result) = &state.game_over else {
+            return Err(refused(TableRefusal::NotOver));
+        };
+        let summary = store::GameSummary {
+            winner: result.winner,
+            people: info.people.clone(),
+            // The engine scores between 1 and 7.
+            crystals: u8::try_from(result.score).unwrap_or(7),
+            dragons: result.dragons.min(3),
+            fights: state.fights,
+        };
+        let finished = self
+            .store
+            .finish_game(info.id, info.revision, &summary)
+            .map_err(|e| record::write_error(e, &info.player_names, lang, ServiceError::from))?;
+        match (info.match_id, finished.match_status) {
+            (Some(m), Some(st)) if !st.finished => self.start_game_in_match(
+                m,
+                info.players,
+                info.people.clone(),
+                st.next_first,
+                &decks,
+            ),
+            _ => self.game_view(id),
+        }
+    }
+}
+
+/// What a match keeps from game to game: its expansions and the constructed decks as they
+/// were when it began.
+#[derive(Debug, Clone, Default)]
+pub(super) struct MatchDecks {
+    expansions: Vec<Expansion>,
+    constructed: PerPlayer<Option<ConstructedDeck>>,
+}
+
+/// The set-up event of a new game of the match.
+pub(super) fn setup_event(people: &[String; 2], first: Seat, decks: &MatchDecks) -> Event {
+    Event::new(EventKind::Setup {
+        decks: PerPlayer {
+            a: Some(people[0].clone()),
+            b: Some(people[1].clone()),
+        },
+        expansions: decks.expansions.clone(),
+        edition: Edition::First,
+        starts: first,
+        constructed: decks.constructed.clone(),
+    })
+}
+
+/// A people as typed at set-up, checked by the engine's list of peoples: the canonical
+/// name, or an error naming the player with the nearest people.
+pub(super) fn people_of<'a>(
+    text: &'a str,
+    player: &'a str,
+) -> std::result::Result<&'static str, SetupRefusal<'a>> {
+    let t = text.trim();
+    if t.is_empty() {
+        return Err(SetupRefusal::NoPeople { player });
+    }
+    match bluemoon::deck::people(t) {
+        bluemoon::deck::PeopleMatch::Exact(p) => Ok(p),
+        bluemoon::deck::PeopleMatch::Unknown { suggestion } => Err(SetupRefusal::NotAPeople {
+            typed: t,
+            player,
+            closest: suggestion,
+        }),
+    }
+}
+
+/// A people as typed, checked as the table checks it at set-up ("Vulka" for Ben: "Did you
+/// mean Vulca?" in `lang`); also what registering for an event checks.
+pub(crate) fn checked_people(text: &str, player: &str, lang: Language) -> Result<&'static str> {
+    people_of(text, player).map_err(|r| ServiceError::invalid(setup_refusal(r, lang)))
+}
+
+/// The people a player typed when the text is its name or the start of only one people's
+/// name (three letters at least, no number: "Hoax", "khi"); `None` otherwise.
+pub(super) fn people_typed(text: &str) -> Option<&'static str> {
+    let t = text.trim().to_lowercase();
+    if t.chars().count() < 3 || t.chars().any(|c| c.is_ascii_digit()) {
+        return None;
+    }
+    let mut matching = bluemoon::deck::PEOPLES
+        .iter()
+        .filter(|p| p.to_lowercase().starts_with(&t));
+    match (matching.next(), matching.next()) {
+        (Some(p), None) => Some(p),
+        _ => None,
+    }
+}
+
+/// Which side of a game a player name sits on, for the CLI (`A`, `B`, or a player's name).
+pub fn seat_of(view: &GameView, text: &str) -> Result<Seat> {
+    let names: Vec<(&str, &str)> = view
+        .players
+        .iter()
+        .map(|p| (p.name.as_str(), p.people.as_str()))
+        .collect();
+    seat_named(&names, text, view.id, Language::En)
+}
+
+/// The seat `text` names among the players `(name, people)`, A then B.
+pub(super) fn seat_named(
+    players: &[(&str, &str)],
+    text: &str,
+    game: i64,
+    lang: Language,
+) -> Result<Seat> {
+    if let Ok(s) = parse_seat(text) {
+        return Ok(s);
+    }
+    let t = text.trim();
+    players
+        .iter()
+        .zip([Seat::A, Seat::B])
+        .find(|((name, people), _)| name.eq_ignore_ascii_case(t) || people.eq_ignore_ascii_case(t))
+        .map(|(_, seat)| seat)
+        .ok_or_else(|| {
+            ServiceError::invalid(match lang {
+                Language::En => {
+                    format!("`{t}` is not a player of game {game}: use A, B or a player's name")
+                }
+                Language::De => format!(
+                    "„{t}“ spielt nicht in diesem Spiel ({} gegen {}): A, B oder den Namen \
+                     eines Spielers angeben",
+                    players[0].0, players[1].0
+                ),
+            })
+        })
+}
+
+impl Service {
+    /// Which seat `text` names in game `id` (A, B, a player's name or people), with the game
+    /// as read for it: the command line's first step before a write, without replaying the
+    /// log (the write loads the game once, at that revision). Refusal in `lang`.
+    pub fn game_seat(&self, id: i64, text: &str, lang: Language) -> Result<(Seat, GameAt)> {
+        let info = self.game_info(id)?;
+        let players = [
+            (info.player_names[0].as_str(), info.people[0].as_str()),
+            (info.player_names[1].as_str(), info.people[1].as_str()),
+        ];
+        let seat = seat_named(&players, text, id, lang)?;
+        Ok((
+            seat,
+            GameAt {
+                id,
+                revision: Some(info.revision),
+            },
+        ))
+    }
+
+    /// The game a table command without a game number means: the most recently changed game
+    /// that can still be acted on — an unfinished one, or an abandoned one whose match has
+    /// not gone on (undo takes the abandon back, `game next` starts the match's next game,
+    /// as the abandon's own output says). `None` when there is none.
+    pub fn game_latest(&self) -> Result<Option<i64>> {
+        let games = self.store.list_games(&store::GameFilter::default())?;
+        let mut candidates: Vec<&store::GameInfo> = games
+            .iter()
+            .filter(|g| g.is_open() || (g.result.is_none() && g.abandoned_at.is_some()))
+            .collect();
+        candidates.sort_by(|x, y| y.updated_at.cmp(&x.updated_at).then(y.id.0.cmp(&x.id.0)));
+        for g in candidates {
+            if g.is_open() {
+                return Ok(Some(g.id.0));
+            }
+            // abandoned: still the table's game while its match has no later game
+            let later = match g.match_id {
+                Some(m) => {
+                    let st = self.store.match_status(m).map_err(store_error)?;
+                    st.games.last().is_some_and(|last| *last != g.id)
+                }
+                None => false,
+            };
+            if !later {
+                return Ok(Some(g.id.0));
+            }
+        }
+        Ok(None)
+    }
+}
