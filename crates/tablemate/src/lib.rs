@@ -20,6 +20,7 @@ pub mod game;
 pub mod history;
 pub mod othergames;
 pub mod rulings;
+pub mod table;
 pub mod tournaments;
 
 pub use error::{ErrorCode, Result, ServiceError};

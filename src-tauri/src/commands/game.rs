@@ -119,6 +119,11 @@ pub fn game_fix_card(
 
 /// The person dismissed a ruling in the prompt: not shown again in this game.
 #[tauri::command(async)]
-pub fn game_mark_ruling_seen(state: State<'_, AppState>, id: i64, ruling: String) -> CmdResult<()> {
-    state.with(|svc| svc.game_mark_ruling_seen(id, &ruling))
+pub fn game_mark_ruling_seen(
+    state: State<'_, AppState>,
+    id: i64,
+    ruling: String,
+    lang: Option<Language>,
+) -> CmdResult<()> {
+    state.with(|svc| svc.game_mark_ruling_seen(id, &ruling, lang.unwrap_or_default()))
 }

@@ -59,8 +59,8 @@ impl Service {
     }
 
     /// Marks a ruling seen in game `id`: the rulings prompt does not show it again in that game,
-    /// also after a restart. Marking it twice is harmless.
-    pub fn game_mark_ruling_seen(&mut self, id: i64, ruling: &str) -> Result<()> {
+    /// also after a restart. Marking it twice is harmless; an unknown ruling is refused in `lang`.
+    pub fn game_mark_ruling_seen(&mut self, id: i64, ruling: &str, lang: Language) -> Result<()> {
         let ruling = ruling.trim();
         // Only real rulings: a mistyped id would hide nothing and stay in the database.
         if self
@@ -68,9 +68,10 @@ impl Service {
             .get(&rulings::RulingId(ruling.to_owned()))
             .is_none()
         {
-            return Err(ServiceError::not_found(format!(
-                "There is no ruling with the id \"{ruling}\"."
-            )));
+            return Err(ServiceError::not_found(match lang {
+                Language::En => format!("There is no ruling with the id \"{ruling}\"."),
+                Language::De => format!("Es gibt keine Regelung mit der Kennung „{ruling}“."),
+            }));
         }
         self.store
             .mark_ruling_seen(store::GameId(id), ruling)

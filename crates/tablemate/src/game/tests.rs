@@ -584,15 +584,17 @@ fn rulings_marked_seen_leave_the_prompt_for_the_rest_of_the_game() {
     };
     let before = ids(&svc, id);
     assert_eq!(before.len(), 3, "{before:?}");
-    svc.game_mark_ruling_seen(id, &before[0]).unwrap();
-    svc.game_mark_ruling_seen(id, &before[0]).unwrap();
+    svc.game_mark_ruling_seen(id, &before[0], Language::En)
+        .unwrap();
+    svc.game_mark_ruling_seen(id, &before[0], Language::En)
+        .unwrap();
     let after = ids(&svc, id);
     assert!(!after.contains(&before[0]), "{after:?}");
     assert_eq!(after[..2], before[1..], "the others move up");
     assert_eq!(after.len(), 3, "the prompt still fills up");
 
     let err = svc
-        .game_mark_ruling_seen(id, "bm-faq-en:99999")
+        .game_mark_ruling_seen(id, "bm-faq-en:99999", Language::En)
         .unwrap_err();
     assert_eq!(err.code, crate::ErrorCode::NotFound);
     assert_eq!(svc.store.rulings_seen(store::GameId(id)).unwrap().len(), 1);

@@ -76,8 +76,17 @@ impl OtherGameKind {
             store::OtherKind::Kc => OtherGameKind::Kc,
         }
     }
+    /// The kind of a game of the catalog; `None` for Blue Moon (the table's own rules).
+    pub fn of_game(game: cards::Game) -> Option<OtherGameKind> {
+        match game {
+            cards::Game::WarhammerInvasion => Some(OtherGameKind::Whi),
+            cards::Game::StarTrekCcg => Some(OtherGameKind::Stccg),
+            cards::Game::KnightmareChess => Some(OtherGameKind::Kc),
+            cards::Game::BlueMoon => None,
+        }
+    }
     /// The game's card list and rulings.
-    fn cards(self) -> cards::Game {
+    pub fn cards(self) -> cards::Game {
         match self {
             OtherGameKind::Whi => WhiState::CARDS,
             OtherGameKind::Stccg => StState::CARDS,
@@ -207,6 +216,11 @@ pub struct OtherGameView {
     /// The display name of every card id in the table that the catalog knows.
     pub card_names: BTreeMap<String, String>,
     pub history: Vec<OtherHistoryEntry>,
+    /// The cards in play (the engine's `cards_in_play`), for the table's shared header
+    /// (`crate::table`); not sent on its own.
+    #[serde(skip)]
+    #[ts(skip)]
+    pub(crate) cards_in_play: Vec<String>,
 }
 
 impl OtherGameView {
@@ -667,6 +681,11 @@ impl Service {
     }
 
     /// Game `id`'s record; a game that does not exist (a mistyped id) is refused in `lang`.
+    /// Which game `id` is (refused in `lang` when there is none).
+    pub(crate) fn other_kind(&self, id: i64, lang: Language) -> Result<OtherGameKind> {
+        Ok(OtherGameKind::of(self.other_info(id, lang)?.kind))
+    }
+
     fn other_info(&self, id: i64, lang: Language) -> Result<store::OtherGameInfo> {
         match self.store.other_game(store::OtherGameId(id)) {
             Err(store::StoreError::NotFound { .. }) => {
@@ -752,6 +771,13 @@ impl Service {
                         action,
                     }
                 })
+                .collect(),
+            cards_in_play: g
+                .game
+                .state()
+                .cards_in_play()
+                .into_iter()
+                .map(|c| c.to_string())
                 .collect(),
         })
     }
