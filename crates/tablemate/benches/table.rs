@@ -5,10 +5,12 @@
 //! card picked → totals and rulings shown under 50 ms, of which these calls are the service's
 //! part.
 
+use cards::{Game, GameRef};
 use criterion::{criterion_group, criterion_main, Criterion};
 use std::hint::black_box;
 use tablemate::game::{ElementName, GameAction, PlayRequest, Seat};
 use tablemate::othergames::{NewOtherGameRequest, OtherAction, OtherGameKind};
+use tablemate::table::{CardEntry, TableAt};
 use tablemate::{Language, Service};
 
 fn play(card: &str, player: Seat) -> PlayRequest {
@@ -143,6 +145,22 @@ fn table(c: &mut Criterion) {
             })
         },
     );
+    // the same through the table operation every game shares (`tablemate::table`)
+    let at = TableAt::from(GameRef::new(Game::BlueMoon, id));
+    let entry = CardEntry::BlueMoon {
+        request: enthrall.clone(),
+        confirmed: true,
+    };
+    c.bench_function(
+        "table: enter a card through table_enter (and undo it)",
+        |b| {
+            b.iter(|| {
+                let out = svc.table_enter(at, &entry, Language::En).expect("enter");
+                black_box(out.table.expect("played"));
+                svc.table_undo(at, Language::En).expect("undo");
+            })
+        },
+    );
     c.bench_function("table: rulings prompt", |b| {
         b.iter(|| {
             black_box(
@@ -205,6 +223,18 @@ fn other_table(c: &mut Criterion) {
                         .expect("enter"),
                 );
                 svc.other_undo(id, Language::En).expect("undo");
+            })
+        },
+    );
+    // the same through the table operation every game shares (its prompt: 6 rulings, not 4)
+    let at = TableAt::from(GameRef::new(Game::WarhammerInvasion, id));
+    let entry = CardEntry::Other { action: grimgor };
+    c.bench_function(
+        "other table: enter a card through table_enter (and undo it)",
+        |b| {
+            b.iter(|| {
+                black_box(svc.table_enter(at, &entry, Language::En).expect("enter"));
+                svc.table_undo(at, Language::En).expect("undo");
             })
         },
     );
