@@ -315,7 +315,7 @@ fn the_cli_speaks_the_language_of_the_settings() {
     let err = refused(d, &["game", "play", "A", "V30"]);
     assert!(
         err.contains(
-            "Ann hat in diesem Zug schon Glutar gespielt: Beschwöre die Feuersbrunst gehört in \
+            "Ann hat in diesem Zug schon Blizzar der Brandstifter gespielt: Beschwöre die Feuersbrunst gehört in \
              die Führungsphase, die vor dem Charakter kommt. Nichts wurde eingetragen"
         ),
         "{err}"

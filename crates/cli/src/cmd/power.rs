@@ -13,6 +13,8 @@ use crate::Ctx;
 const MAX_FILE_BYTES: u64 = 1024 * 1024;
 
 pub fn run(ctx: &Ctx<'_>, file: &Path) -> Result<(), ServiceError> {
+    // open first: the settings' language is known once the service is open
+    let svc = ctx.open()?;
     let lang = crate::output::lang();
     let bytes = tablemate::paths::read_bounded(file, MAX_FILE_BYTES, lang)?;
     let json = String::from_utf8(bytes).map_err(|_| {
@@ -21,7 +23,6 @@ pub fn run(ctx: &Ctx<'_>, file: &Path) -> Result<(), ServiceError> {
             lang,
         ))
     })?;
-    let svc = ctx.open()?;
     let view = svc.power_of_table_json(&json)?;
     ctx.out.print(&view, |w| print_power(w, &view))
 }
