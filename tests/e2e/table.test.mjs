@@ -506,8 +506,9 @@ test('at 360×740 face to face: five cards a half readable, notes off the entry,
     const m = await s.execute(`
       const out = { chips: {}, bad: [], hyphenated: [] };
       // where each line of a name begins: a word may only break after a space or a hyphen,
-      // or at a soft hyphen (drawn as a hyphen), never in the middle ("Kriegsmaschi|ne")
-      const lines = (el) => {
+      // or at a soft hyphen (drawn as a hyphen), never in the middle ("Kriegsmaschi|ne");
+      // kept on the page for the measures at 360×560 below
+      const lines = window.__nameBreaks = (el, out) => {
         const text = el.textContent;
         const walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
         const at = [];
@@ -519,7 +520,8 @@ test('at 360×740 face to face: five cards a half readable, notes off the entry,
           r.setEnd(at[k][0], at[k][1] + 1);
           const box = [...r.getClientRects()].find((b) => b.width > 0);
           if (!box) continue;
-          if (lastTop !== null && box.top > lastTop + 2) {
+          // a new line: lower on the screen, or higher in the half turned face to face
+          if (lastTop !== null && Math.abs(box.top - lastTop) > 2) {
             const prev = text[k - 1];
             const shown = text.slice(0, k).replaceAll('\u00AD', '') + ' | ' + text.slice(k).replaceAll('\u00AD', '');
             if (prev === '\u00AD') out.hyphenated.push(shown);
@@ -542,7 +544,7 @@ test('at 360×740 face to face: five cards a half readable, notes off the entry,
           if (!inside(ul)) out.bad.push(seat + ' ' + text + ': outside the cards area');
           if (name.scrollWidth > name.clientWidth + 1 || name.scrollHeight > name.clientHeight + 1) out.bad.push(seat + ' ' + text + ': name cut');
           if (r.height < 43.5) out.bad.push(seat + ' ' + text + ': ' + Math.round(r.height) + ' px high');
-          lines(name);
+          lines(name, out);
         }
         if (document.querySelector('[data-testid="more-cards-' + seat + '"]')) out.bad.push(seat + ': a count instead of the cards');
       }
@@ -555,7 +557,7 @@ test('at 360×740 face to face: five cards a half readable, notes off the entry,
     // (the active character, the newest support first), whole; the covered ones counted
     await resize(s, 360, 560);
     const short = await s.execute(`
-      const out = { shown: {}, counted: {}, bad: [], drawn: {} };
+      const out = { shown: {}, counted: {}, bad: [], drawn: {}, hyphenated: [] };
       for (const seat of ['A', 'B']) {
         const half = document.querySelector('[data-testid="side-' + seat + '"]').getBoundingClientRect();
         const shown = [];
@@ -567,6 +569,7 @@ test('at 360×740 face to face: five cards a half readable, notes off the entry,
           if (r.top < half.top - 1 || r.bottom > half.bottom + 1 || r.left < half.left - 1 || r.right > half.right + 1) out.bad.push(seat + ' ' + name.textContent.trim() + ': outside its half');
           if (name.scrollWidth > name.clientWidth + 1 || name.scrollHeight > name.clientHeight + 1) out.bad.push(seat + ' ' + name.textContent.trim() + ': name cut');
           if (r.height < 43.5) out.bad.push(seat + ' ' + name.textContent.trim() + ': ' + Math.round(r.height) + ' px high');
+          window.__nameBreaks(name, out);
         }
         out.shown[seat] = shown.sort();
         const more = document.querySelector('[data-testid="more-cards-' + seat + '"]');
@@ -591,6 +594,7 @@ test('at 360×740 face to face: five cards a half readable, notes off the entry,
       }
       return out;`);
     await shot(`table-five-cards-360x560-${lang}`);
+    console.log(`${lang} at 360×560: names broken at a syllable, hyphenated: ${JSON.stringify(short.hyphenated)}`);
     assert.deepEqual(short.shown, { A: ['vulca-03', 'vulca-23', 'vulca-24'], B: ['hoax-02', 'hoax-20', 'hoax-21'] }, `${lang}: the cards just played show at 360×560`);
     assert.deepEqual(short.counted, { A: 2, B: 2 }, `${lang}: the covered characters are counted`);
     assert.deepEqual(short.bad, [], `${lang}: at 360×560 every chip shown is whole, and the people, the turn and the element are drawn`);
