@@ -504,7 +504,32 @@ test('at 360×740 face to face: five cards a half readable, notes off the entry,
       await s.waitFor('[data-testid="contested"]');
     }
     const m = await s.execute(`
-      const out = { chips: {}, bad: [] };
+      const out = { chips: {}, bad: [], hyphenated: [] };
+      // where each line of a name begins: a word may only break after a space or a hyphen,
+      // or at a soft hyphen (drawn as a hyphen), never in the middle ("Kriegsmaschi|ne");
+      // kept on the page for the measures at 360×560 below
+      const lines = window.__nameBreaks = (el, out) => {
+        const text = el.textContent;
+        const walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+        const at = [];
+        for (let n = walk.nextNode(); n; n = walk.nextNode()) for (let i = 0; i < n.data.length; i++) at.push([n, i]);
+        const r = document.createRange();
+        let lastTop = null;
+        for (let k = 0; k < at.length; k++) {
+          r.setStart(at[k][0], at[k][1]);
+          r.setEnd(at[k][0], at[k][1] + 1);
+          const box = [...r.getClientRects()].find((b) => b.width > 0);
+          if (!box) continue;
+          // a new line: lower on the screen, or higher in the half turned face to face
+          if (lastTop !== null && Math.abs(box.top - lastTop) > 2) {
+            const prev = text[k - 1];
+            const shown = text.slice(0, k).replaceAll('\u00AD', '') + ' | ' + text.slice(k).replaceAll('\u00AD', '');
+            if (prev === '\u00AD') out.hyphenated.push(shown);
+            else if (prev !== ' ' && prev !== '-' && text[k] !== ' ') out.bad.push(shown + ': broken inside a word');
+          }
+          lastTop = box.top;
+        }
+      };
       for (const seat of ['A', 'B']) {
         const half = document.querySelector('[data-testid="side-' + seat + '"]').getBoundingClientRect();
         const ul = document.querySelector('[data-testid="cards-' + seat + '"]').getBoundingClientRect();
@@ -519,18 +544,20 @@ test('at 360×740 face to face: five cards a half readable, notes off the entry,
           if (!inside(ul)) out.bad.push(seat + ' ' + text + ': outside the cards area');
           if (name.scrollWidth > name.clientWidth + 1 || name.scrollHeight > name.clientHeight + 1) out.bad.push(seat + ' ' + text + ': name cut');
           if (r.height < 43.5) out.bad.push(seat + ' ' + text + ': ' + Math.round(r.height) + ' px high');
+          lines(name, out);
         }
         if (document.querySelector('[data-testid="more-cards-' + seat + '"]')) out.bad.push(seat + ': a count instead of the cards');
       }
       return out;`);
     await shot(`table-five-cards-360-${lang}`);
     assert.deepEqual(m.chips, { A: 5, B: 5 }, `${lang}: five cards in each half`);
-    assert.deepEqual(m.bad, [], `${lang}: every chip whole, inside its half, its name not cut`);
+    assert.deepEqual(m.bad, [], `${lang}: every chip whole, inside its half, its name not cut, no word broken in its middle`);
+    console.log(`${lang} at 360×740: names broken at a syllable, hyphenated: ${JSON.stringify(m.hyphenated)}`);
     // a phone with its keyboard up (360×560): a line of chips a half, the cards just played
     // (the active character, the newest support first), whole; the covered ones counted
     await resize(s, 360, 560);
     const short = await s.execute(`
-      const out = { shown: {}, counted: {}, bad: [] };
+      const out = { shown: {}, counted: {}, bad: [], drawn: {}, hyphenated: [] };
       for (const seat of ['A', 'B']) {
         const half = document.querySelector('[data-testid="side-' + seat + '"]').getBoundingClientRect();
         const shown = [];
@@ -542,16 +569,42 @@ test('at 360×740 face to face: five cards a half readable, notes off the entry,
           if (r.top < half.top - 1 || r.bottom > half.bottom + 1 || r.left < half.left - 1 || r.right > half.right + 1) out.bad.push(seat + ' ' + name.textContent.trim() + ': outside its half');
           if (name.scrollWidth > name.clientWidth + 1 || name.scrollHeight > name.clientHeight + 1) out.bad.push(seat + ' ' + name.textContent.trim() + ': name cut');
           if (r.height < 43.5) out.bad.push(seat + ' ' + name.textContent.trim() + ': ' + Math.round(r.height) + ' px high');
+          window.__nameBreaks(name, out);
         }
         out.shown[seat] = shown.sort();
         const more = document.querySelector('[data-testid="more-cards-' + seat + '"]');
         out.counted[seat] = more ? Number(more.textContent.replace(/\\D/g, '')) : 0;
+        // the words beside the totals are drawn, whole, inside the half and over no chip: the
+        // people, whose turn it is (Ben's), the contested total's element (fire)
+        const words = [['people', document.querySelector('[data-testid="people-' + seat + '"]')],
+                       ['element', document.querySelector('[data-testid="total-' + seat + '-fire"] .lbl')]];
+        if (seat === 'B') words.push(['turn', document.querySelector('[data-testid="turn-B"]')]);
+        const chips = [...document.querySelectorAll('[data-testid="cards-' + seat + '"] .chip')]
+          .filter((c) => getComputedStyle(c).visibility !== 'hidden').map((c) => c.getBoundingClientRect());
+        for (const [what, el] of words) {
+          if (!el) { out.bad.push(seat + ': no ' + what); continue; }
+          const r = el.getBoundingClientRect();
+          const cs = getComputedStyle(el);
+          out.drawn[seat + ' ' + what] = el.textContent.trim();
+          if (r.width < 2 || r.height < 6 || cs.clipPath !== 'none' || cs.visibility === 'hidden') out.bad.push(seat + ' ' + what + ': not drawn');
+          if (el.scrollWidth > el.clientWidth + 1) out.bad.push(seat + ' ' + what + ': cut');
+          if (r.top < half.top - 1 || r.bottom > half.bottom + 1 || r.left < half.left - 1 || r.right > half.right + 1) out.bad.push(seat + ' ' + what + ': outside its half');
+          if (chips.some((c) => r.left < c.right && c.left < r.right && r.top < c.bottom && c.top < r.bottom)) out.bad.push(seat + ' ' + what + ': over a card');
+        }
       }
       return out;`);
     await shot(`table-five-cards-360x560-${lang}`);
+    console.log(`${lang} at 360×560: names broken at a syllable, hyphenated: ${JSON.stringify(short.hyphenated)}`);
     assert.deepEqual(short.shown, { A: ['vulca-03', 'vulca-23', 'vulca-24'], B: ['hoax-02', 'hoax-20', 'hoax-21'] }, `${lang}: the cards just played show at 360×560`);
     assert.deepEqual(short.counted, { A: 2, B: 2 }, `${lang}: the covered characters are counted`);
-    assert.deepEqual(short.bad, [], `${lang}: at 360×560 every chip shown is whole`);
+    assert.deepEqual(short.bad, [], `${lang}: at 360×560 every chip shown is whole, and the people, the turn and the element are drawn`);
+    assert.deepEqual(
+      short.drawn,
+      lang === 'en'
+        ? { 'A people': 'Vulca', 'A element': 'Fire', 'B people': 'Hoax', 'B element': 'Fire', 'B turn': 'Turn' }
+        : { 'A people': 'Vulca', 'A element': 'Feuer', 'B people': 'Hoax', 'B element': 'Feuer', 'B turn': 'Am Zug' },
+      `${lang}: the words drawn at 360×560`,
+    );
     await resize(s, 360, 740);
   }
   await setLanguage(s, 'en');

@@ -35,6 +35,44 @@ fn power_of_the_documented_table_state_file() {
 }
 
 #[test]
+fn power_speaks_the_language_of_the_settings() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("../bluemoon/examples/table-state.json");
+    let file = file.to_str().unwrap();
+    let en = ok(d, &["power", file]);
+    ok(d, &["settings", "--language", "de"]);
+    let de = ok(d, &["power", file]);
+    // the summary lines in German, the numbers as in English
+    assert!(de.contains("umkämpftes Element: Erde\n"), "{de}");
+    assert!(de.contains("\nAufschlüsselung:\n"), "{de}");
+    assert!(
+        de.lines().any(|l| l.starts_with("A: Feuer ")
+            && l.contains("braucht Feuer")
+            && l.contains("Sechs-Karten-Zahl")),
+        "{de}"
+    );
+    for english in [
+        "contested element",
+        "breakdown:",
+        "needs fire",
+        "six-card count",
+        "(shield)",
+    ] {
+        assert!(!de.contains(english), "{english:?} in German output: {de}");
+    }
+    assert!(en.contains("contested element: earth"), "{en}");
+    let digits = |s: &str| s.chars().filter(char::is_ascii_digit).collect::<String>();
+    let first = |s: &str| s.lines().nth(1).map(digits).unwrap_or_default();
+    assert_eq!(first(&en), first(&de), "A's numbers\n{en}\n{de}");
+    // a file that is not text, in German too
+    let bad = d.join("bad.json");
+    std::fs::write(&bad, [0xff, 0xfe, 0x00]).unwrap();
+    let err = refused(d, &["power", bad.to_str().unwrap()]);
+    assert!(err.contains("ist kein UTF-8-Text"), "{err}");
+}
+
+#[test]
 fn a_scripted_game_from_the_command_line() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
@@ -272,6 +310,20 @@ fn the_cli_speaks_the_language_of_the_settings() {
     assert!(err.contains("Nichts wurde eingetragen"), "{err}");
     assert!(err.contains("mit --confirm trotzdem"), "{err}");
     assert!(!err.contains("Nothing was recorded"), "{err}");
+    // a leadership card after the turn's character (#32: this sentence was English before
+    // "Nichts wurde eingetragen"): all of it German, the cards by their German names
+    let err = refused(d, &["game", "play", "A", "V30"]);
+    assert!(
+        err.contains(
+            "Ann hat in diesem Zug schon Blizzar der Brandstifter gespielt: Beschwöre die Feuersbrunst gehört in \
+             die Führungsphase, die vor dem Charakter kommt. Nichts wurde eingetragen"
+        ),
+        "{err}"
+    );
+    assert!(
+        !err.contains("leadership") && !err.contains("played"),
+        "{err}"
+    );
     // a rule's refusal in German
     let err = refused(d, &["game", "pass", "B"]);
     assert!(err.contains("Nicht möglich"), "{err}");

@@ -1093,3 +1093,152 @@ fn the_organisers_refusals_speak_the_language_of_the_settings() {
     let de = refused(d, &["tournament", "export", &id, "--csv", "players"]);
     assert!(de.contains("ist weder entrants"), "{de}");
 }
+
+/// The organiser's commands say what they did in German after `settings --language de`
+/// (#32: "round 1 published", "registered …" and the round's tables were English).
+#[test]
+fn the_organisers_success_messages_speak_the_language_of_the_settings() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    ok(d, &["settings", "--language", "de"]);
+    let created = ok(
+        d,
+        &[
+            "tournament",
+            "new",
+            "--name",
+            "Herbstcup",
+            "--date",
+            "2026-11-22",
+            "--rounds",
+            "2",
+            "--seed",
+            "42",
+        ],
+    );
+    assert!(
+        created.starts_with(
+            "Turnier 1 angelegt: Herbstcup am 2026-11-22 (Schweizer System, 2 Runden)"
+        ),
+        "{created}"
+    );
+    let registered = ok(
+        d,
+        &[
+            "tournament",
+            "register",
+            "1",
+            "Anna",
+            "Bert",
+            "Cleo",
+            "--people",
+            "Vulca",
+        ],
+    );
+    assert!(
+        registered.contains("Anna angemeldet, #1 Setzplatz 1 spielt Vulca"),
+        "{registered}"
+    );
+    let listed = ok(d, &["tournament", "list"]);
+    assert!(listed.contains("3 Spieler, Runde 0/2"), "{listed}");
+    // a round prepared, then published
+    let prepared = ok(d, &["tournament", "pair", "1", "--prepare"]);
+    assert!(
+        prepared.starts_with("Runde 1 (Schweizer System)\n"),
+        "{prepared}"
+    );
+    assert!(prepared.contains(" gegen "), "{prepared}");
+    assert!(prepared.contains("hat ein Freilos"), "{prepared}");
+    assert!(prepared.contains("(noch kein Ergebnis)"), "{prepared}");
+    assert!(
+        prepared.contains("vorbereitet, nicht veröffentlicht"),
+        "{prepared}"
+    );
+    let published = ok(d, &["tournament", "publish", "1"]);
+    assert_eq!(published, "Runde 1 veröffentlicht\n");
+    let clock = ok(d, &["tournament", "clock", "1"]);
+    assert!(
+        clock.starts_with("Rundenuhr Runde 1: ") && clock.contains("nicht gestartet"),
+        "{clock}"
+    );
+    // a result at the table that is not a bye
+    let round = json(d, &["tournament", "show", "1"]);
+    let table = round["rounds"][0]["tables"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| !t["b"].is_null())
+        .unwrap();
+    let (n, winner) = (
+        table["table"].to_string(),
+        table["a"]["name"].as_str().unwrap(),
+    );
+    let result = ok(
+        d,
+        &[
+            "tournament",
+            "result",
+            "1",
+            "--round",
+            "1",
+            "--table",
+            &n,
+            "--winner",
+            winner,
+            "--crystals",
+            "5-3",
+        ],
+    );
+    assert!(
+        result.starts_with("Runde 1 Tisch ") && result.contains(&format!("5-3, {winner} gewinnt")),
+        "{result}"
+    );
+    let dropped = ok(d, &["tournament", "drop", "1", "Cleo"]);
+    assert_eq!(dropped, "Cleo ist nach Runde 1 ausgestiegen\n");
+    let back = ok(d, &["tournament", "undrop", "1", "Cleo"]);
+    assert_eq!(back, "Cleo ist wieder dabei und wird gepaart\n");
+    let standings = ok(d, &["tournament", "standings", "1"]);
+    assert!(standings.contains("Rang  Spieler"), "{standings}");
+    assert!(
+        standings.contains("Gleichstand entscheiden, in dieser Reihenfolge:"),
+        "{standings}"
+    );
+    let shown = ok(d, &["tournament", "show", "1"]);
+    assert!(shown.contains("\nSpieler (3):\n"), "{shown}");
+    assert!(shown.contains("\nTabelle:\n"), "{shown}");
+    // nothing English left in what the organiser read
+    for said in [
+        &created,
+        &registered,
+        &listed,
+        &prepared,
+        &published,
+        &clock,
+        &result,
+        &dropped,
+        &back,
+        &standings,
+        &shown,
+    ] {
+        for english in [
+            "created",
+            "registered",
+            "published",
+            "round ",
+            "table ",
+            " wins",
+            "players",
+            "standings",
+            "tie-breakers",
+            "no result yet",
+            "has a bye",
+            "clock:",
+        ] {
+            assert!(!said.contains(english), "{english:?} in: {said}");
+        }
+    }
+    // and English again, as scripts have always read it
+    ok(d, &["settings", "--language", "en"]);
+    let clock = ok(d, &["tournament", "clock", "1"]);
+    assert!(clock.starts_with("round 1 clock: "), "{clock}");
+}

@@ -17,6 +17,7 @@ use crate::{Language, Service};
 mod entrants_csv;
 mod import_refusals;
 pub mod input_refusals;
+pub mod organiser_text;
 mod refusals;
 mod reporting;
 mod round_clock;

@@ -61,7 +61,7 @@ describe('Table screen', () => {
     expect(screen.getByTestId('total-A-earth').classList.contains('contested')).toBe(false);
     expect(screen.getByTestId('dragons-A').querySelector('[data-testid="dragon-red"]')).toBeTruthy();
     expect(screen.getByTestId('dragons-centre').querySelectorAll('.dragon').length).toBe(2);
-    expect(screen.getByTestId('card-A-vulca-02').textContent).toContain('Flash the Incendiary');
+    expect(screen.getByTestId('card-A-vulca-02').textContent?.replaceAll('\u00AD', '')).toContain('Flash the Incendiary');
     expect(screen.getByTestId('effect-vulca-15').textContent).toContain('reminder');
     expect(screen.getByTestId('effect-hoax-12').textContent).toContain('ignored by');
     await fireEvent.click(screen.getByTestId('total-A-fire'));

@@ -7,11 +7,8 @@ use std::path::PathBuf;
 
 /// The language of refusals: the command line speaks English, like its output.
 use clap::{Args, Subcommand};
-use tablemate::tournaments::input_refusals;
-use tablemate::tournaments::{
-    ClockAction, ClockState, ClockView, EventDetail, NewEvent, PairingTable, ResultSourceKind,
-    RoundView, StandingView,
-};
+use tablemate::tournaments::organiser_text as text;
+use tablemate::tournaments::{input_refusals, ClockAction, NewEvent};
 use tablemate::{Service, ServiceError};
 
 use crate::output::lang;
@@ -332,37 +329,16 @@ pub fn run(ctx: &Ctx, cmd: TournamentCmd) -> Result<(), ServiceError> {
                 },
                 lang(),
             )?;
-            out.print(&ev, |w| {
-                writeln!(
-                    w,
-                    "created event {}: {} on {} ({}, {} rounds{})",
-                    ev.id,
-                    ev.name,
-                    ev.date,
-                    ev.format,
-                    ev.rounds_planned,
-                    ev.top_cut.map(|c| format!(", top {c}")).unwrap_or_default()
-                )
-            })
+            out.print(&ev, |w| writeln!(w, "{}", text::event_created(&ev, lang())))
         }
         TournamentCmd::List => {
             let list = svc.list_events()?;
             out.print(&list, |w| {
                 if list.is_empty() {
-                    writeln!(w, "no events yet")?;
+                    writeln!(w, "{}", text::no_events(lang()))?;
                 }
                 for e in &list {
-                    writeln!(
-                        w,
-                        "{:>4}  {}  {}  {}, {} players, round {}/{}",
-                        e.id,
-                        e.date,
-                        e.name,
-                        e.format,
-                        e.players,
-                        e.rounds_paired,
-                        e.rounds_planned
-                    )?;
+                    writeln!(w, "{}", text::event_line(e, lang()))?;
                 }
                 Ok(())
             })
@@ -370,7 +346,7 @@ pub fn run(ctx: &Ctx, cmd: TournamentCmd) -> Result<(), ServiceError> {
         TournamentCmd::Show { event } => {
             let id = svc.find_event_in(&event, lang())?.0;
             let d = svc.event_detail(id)?;
-            out.print(&d, |w| print_detail(w, &d))
+            out.print(&d, |w| write!(w, "{}", text::detail_text(&d, lang())))
         }
         TournamentCmd::Register {
             event,
@@ -382,7 +358,7 @@ pub fn run(ctx: &Ctx, cmd: TournamentCmd) -> Result<(), ServiceError> {
             let names: Vec<&str> = players.iter().map(String::as_str).collect();
             if deck.is_some() && names.len() != 1 {
                 return Err(ServiceError::invalid(
-                    "--deck registers one player's deck: name one player.",
+                    input_refusals::deck_needs_one_player(lang()),
                 ));
             }
             if let (Some(deck), Some(name)) = (&deck, names.first()) {
@@ -395,31 +371,14 @@ pub fn run(ctx: &Ctx, cmd: TournamentCmd) -> Result<(), ServiceError> {
                 if let Err(refused) = svc.tournament_register_deck(id, &e.name, Some(deck), lang())
                 {
                     // the registration stays; say so with the reason
-                    return Err(ServiceError::invalid(format!(
-                        "{} is registered, without a deck: {}",
-                        e.name, refused.message
-                    )));
+                    return Err(ServiceError::invalid(
+                        input_refusals::registered_without_deck(&e.name, &refused.message, lang()),
+                    ));
                 }
             }
             out.print(&added, |w| {
                 for e in &added {
-                    let late = if e.joined_round > 1 {
-                        format!(" (late entry from round {})", e.joined_round)
-                    } else {
-                        String::new()
-                    };
-                    writeln!(
-                        w,
-                        "registered {} #{} seed {}{}{}",
-                        e.name,
-                        e.id,
-                        e.seed,
-                        e.people
-                            .as_ref()
-                            .map(|p| format!(" playing {p}"))
-                            .unwrap_or_default(),
-                        late
-                    )?;
+                    writeln!(w, "{}", text::registered(e, lang()))?;
                 }
                 Ok(())
             })
@@ -439,20 +398,10 @@ pub fn run(ctx: &Ctx, cmd: TournamentCmd) -> Result<(), ServiceError> {
             )?;
             out.print(&decks, |w| {
                 for d in &decks {
-                    writeln!(
-                        w,
-                        "{}: {} ({}, {}/{} cards, {}/{} moons)",
-                        d.player,
-                        d.deck,
-                        d.people,
-                        d.cards_used,
-                        d.cards_allowed,
-                        d.moons_used,
-                        d.moons_allowed
-                    )?;
+                    writeln!(w, "{}", text::deck_line(d, lang()))?;
                 }
                 if decks.is_empty() {
-                    writeln!(w, "no deck registered")?;
+                    writeln!(w, "{}", text::no_deck(lang()))?;
                 }
                 Ok(())
             })
@@ -492,41 +441,23 @@ pub fn run(ctx: &Ctx, cmd: TournamentCmd) -> Result<(), ServiceError> {
                 lang(),
             )?;
             out.print(&e, |w| {
-                writeln!(
-                    w,
-                    "registration #{} is now {}{}",
-                    e.id,
-                    e.name,
-                    e.people
-                        .as_ref()
-                        .map(|p| format!(" playing {p}"))
-                        .unwrap_or_default()
-                )
+                writeln!(w, "{}", text::registration_now(&e, lang()))
             })
         }
         TournamentCmd::Unregister { event, player } => {
             let id = svc.find_event_in(&event, lang())?.0;
             let e = svc.remove_registration(id, &player, lang())?;
-            out.print(&e, |w| writeln!(w, "{} is no longer registered", e.name))
+            out.print(&e, |w| writeln!(w, "{}", text::unregistered(&e, lang())))
         }
         TournamentCmd::Drop { event, player } => {
             let id = svc.find_event_in(&event, lang())?.0;
             let e = svc.drop_player(id, &player, lang())?;
-            out.print(&e, |w| {
-                writeln!(
-                    w,
-                    "dropped {} after round {}",
-                    e.name,
-                    e.dropped_after.unwrap_or(0)
-                )
-            })
+            out.print(&e, |w| writeln!(w, "{}", text::dropped(&e, lang())))
         }
         TournamentCmd::Undrop { event, player } => {
             let id = svc.find_event_in(&event, lang())?.0;
             let e = svc.take_back_drop(id, &player, lang())?;
-            out.print(&e, |w| {
-                writeln!(w, "{} is back in and will be paired", e.name)
-            })
+            out.print(&e, |w| writeln!(w, "{}", text::back_in(&e, lang())))
         }
         TournamentCmd::Unpair { event, confirm } => {
             let id = svc.find_event_in(&event, lang())?.0;
@@ -538,7 +469,7 @@ pub fn run(ctx: &Ctx, cmd: TournamentCmd) -> Result<(), ServiceError> {
                 "message": undone.message,
             });
             out.print(&json, |w| {
-                writeln!(w, "{} Pair it again when ready.", undone.message)
+                writeln!(w, "{}", text::pair_again(&undone.message, lang()))
             })
         }
         TournamentCmd::Pair { event, prepare } => {
@@ -549,12 +480,9 @@ pub fn run(ctx: &Ctx, cmd: TournamentCmd) -> Result<(), ServiceError> {
                 svc.pair_round(id, lang())?
             };
             out.print(&r, |w| {
-                print_round(w, &r)?;
+                write!(w, "{}", text::round_text(&r, lang()))?;
                 if !r.published {
-                    writeln!(
-                        w,
-                        "prepared, not published; publish with `tournament publish`"
-                    )?;
+                    writeln!(w, "{}", text::prepared_not_published(lang()))?;
                 }
                 Ok(())
             })
@@ -563,7 +491,7 @@ pub fn run(ctx: &Ctx, cmd: TournamentCmd) -> Result<(), ServiceError> {
             let id = svc.find_event_in(&event, lang())?.0;
             let round = svc.publish_round(id, lang())?;
             out.print(&serde_json::json!({ "published_round": round }), |w| {
-                writeln!(w, "round {round} published")
+                writeln!(w, "{}", text::published(round, lang()))
             })
         }
         TournamentCmd::Clock { event, action } => {
@@ -574,7 +502,9 @@ pub fn run(ctx: &Ctx, cmd: TournamentCmd) -> Result<(), ServiceError> {
                     .round_clock(id)?
                     .ok_or_else(|| ServiceError::invalid(input_refusals::no_clock(lang())))?,
             };
-            out.print(&clock, |w| print_clock(w, &clock))
+            out.print(&clock, |w| {
+                writeln!(w, "{}", text::clock_line(&clock, lang()))
+            })
         }
         TournamentCmd::Result(a) => {
             let id = svc.find_event_in(&a.at.event, lang())?.0;
@@ -589,8 +519,7 @@ pub fn run(ctx: &Ctx, cmd: TournamentCmd) -> Result<(), ServiceError> {
                 _ => return Err(ServiceError::invalid(input_refusals::result_needs(lang()))),
             };
             out.print(&t, |w| {
-                write!(w, "round {} ", a.at.round)?;
-                print_table(w, &t)
+                writeln!(w, "{}", text::result_recorded(a.at.round, &t, lang()))
             })
         }
         TournamentCmd::Matches { at } => {
@@ -598,14 +527,10 @@ pub fn run(ctx: &Ctx, cmd: TournamentCmd) -> Result<(), ServiceError> {
             let found = svc.matches_at_table(id, at.round, at.table)?;
             out.print(&found, |w| {
                 if found.is_empty() {
-                    writeln!(w, "no finished match between these two players in the app")?;
+                    writeln!(w, "{}", text::no_match_found(lang()))?;
                 }
                 for m in &found {
-                    writeln!(
-                        w,
-                        "match {}: {} won {}-{} (seat A first), {}",
-                        m.match_id, m.winner_name, m.crystals_a, m.crystals_b, m.created_at
-                    )?;
+                    writeln!(w, "{}", text::match_line(m, lang()))?;
                 }
                 Ok(())
             })
@@ -620,16 +545,15 @@ pub fn run(ctx: &Ctx, cmd: TournamentCmd) -> Result<(), ServiceError> {
             let (ca, cb) = parse_crystals(&crystals)?;
             let t = svc.correct_result(id, at.round, at.table, &winner, ca, cb, &reason, lang())?;
             out.print(&t, |w| {
-                write!(w, "corrected round {} ", at.round)?;
-                print_table(w, &t)
+                writeln!(w, "{}", text::result_corrected(at.round, &t, lang()))
             })
         }
         TournamentCmd::Standings { event } => {
             let id = svc.find_event_in(&event, lang())?.0;
             let d = svc.event_detail(id)?;
             out.print(&d.standings, |w| {
-                print_standings(w, &d.standings)?;
-                print_tie_breakers(w, &d.tie_breakers)
+                write!(w, "{}", text::standings_text(&d.standings, lang()))?;
+                write!(w, "{}", text::tie_breakers_text(&d.tie_breakers, lang()))
             })
         }
         TournamentCmd::Export {
@@ -675,11 +599,7 @@ pub fn run(ctx: &Ctx, cmd: TournamentCmd) -> Result<(), ServiceError> {
                         let bytes = tablemate::tournaments::read_limited(&file, lang())?;
                         let ev = svc.import_entrants_csv(&header, &bytes, lang())?;
                         return out.print(&ev, |w| {
-                            writeln!(
-                                w,
-                                "imported event {}: {} on {} ({} players, no round paired yet)",
-                                ev.id, ev.name, ev.date, ev.players
-                            )
+                            writeln!(w, "{}", text::imported(&ev, false, lang()))
                         });
                     }
                     let read = |f: &str| tablemate::tournaments::read_limited(&dir.join(f), lang());
@@ -720,13 +640,9 @@ pub fn run(ctx: &Ctx, cmd: TournamentCmd) -> Result<(), ServiceError> {
                 }
             };
             out.print(&ev, |w| {
-                writeln!(
-                    w,
-                    "imported event {}: {} on {} ({} players, {} rounds paired)",
-                    ev.id, ev.name, ev.date, ev.players, ev.rounds_paired
-                )?;
+                writeln!(w, "{}", text::imported(&ev, true, lang()))?;
                 for notice in ev.notices.iter().flatten() {
-                    writeln!(w, "note: {notice}")?;
+                    writeln!(w, "{}", text::note(notice, lang()))?;
                 }
                 Ok(())
             })
@@ -745,7 +661,7 @@ fn export(
         let files = svc.export_event_to(id, &dir)?;
         return out.print(&files, |w| {
             for f in &files.files {
-                writeln!(w, "wrote {f}")?;
+                writeln!(w, "{}", text::wrote(f, lang()))?;
             }
             Ok(())
         });
@@ -779,154 +695,4 @@ fn export(
             lang(),
         ))),
     }
-}
-
-fn seat(s: &tablemate::tournaments::EntrantSeat) -> String {
-    match &s.people {
-        Some(p) => format!("{} ({p})", s.name),
-        None => s.name.clone(),
-    }
-}
-
-fn print_table(w: &mut dyn Write, t: &PairingTable) -> io::Result<()> {
-    match &t.b {
-        None => writeln!(w, "table {:>2}: {} has a bye", t.table, seat(&t.a)),
-        Some(b) => {
-            let result = match &t.result {
-                Some(r) => format!(
-                    "  {}-{}, {} wins{}",
-                    r.crystals_a,
-                    r.crystals_b,
-                    r.winner_name,
-                    match r.source {
-                        ResultSourceKind::Typed => "",
-                        ResultSourceKind::Match => " [match]",
-                        ResultSourceKind::Import => " [import]",
-                        ResultSourceKind::Report => " [reported]",
-                    }
-                ),
-                None => "  (no result yet)".into(),
-            };
-            writeln!(
-                w,
-                "table {:>2}: {} v {}{}",
-                t.table,
-                seat(&t.a),
-                seat(b),
-                result
-            )
-        }
-    }
-}
-
-fn print_clock(w: &mut dyn Write, c: &ClockView) -> io::Result<()> {
-    let state = match c.state {
-        ClockState::NotStarted => "not started",
-        ClockState::Running => "running",
-        ClockState::Paused => "paused",
-    };
-    let note = if c.overtime {
-        ", over time"
-    } else if c.warning {
-        ", 5 minutes or less left"
-    } else {
-        ""
-    };
-    writeln!(
-        w,
-        "round {} clock: {} ({state}{note}; round of {} minutes)",
-        c.round, c.text, c.length_minutes
-    )
-}
-
-fn print_round(w: &mut dyn Write, r: &RoundView) -> io::Result<()> {
-    writeln!(w, "round {} ({})", r.number, r.stage.replace('_', " "))?;
-    for t in &r.tables {
-        print_table(w, t)?;
-    }
-    Ok(())
-}
-
-fn print_standings(w: &mut dyn Write, s: &[StandingView]) -> io::Result<()> {
-    writeln!(
-        w,
-        "{:>4}  {:<24} {:>3} {:>5} {:>8} {:>6} {:>4}",
-        "rank", "player", "pts", "W-L-B", "opp MW%", "crys+-", "h2h"
-    )?;
-    for r in s {
-        writeln!(
-            w,
-            "{:>4}  {:<24} {:>3} {:>5} {:>8} {:>+6} {:>4}{}",
-            r.rank,
-            r.name,
-            r.match_points,
-            format!("{}-{}-{}", r.wins, r.losses, r.byes),
-            r.opponents_match_win_text,
-            r.crystal_difference,
-            r.head_to_head,
-            if r.dropped { "  (dropped)" } else { "" }
-        )?;
-    }
-    Ok(())
-}
-
-fn print_tie_breakers(w: &mut dyn Write, t: &[String]) -> io::Result<()> {
-    writeln!(w, "\ntie-breakers, in order:")?;
-    for (i, line) in t.iter().enumerate() {
-        writeln!(w, "  {}. {line}", i + 1)?;
-    }
-    Ok(())
-}
-
-fn print_detail(w: &mut dyn Write, d: &EventDetail) -> io::Result<()> {
-    let e = &d.event;
-    writeln!(
-        w,
-        "event {}: {} on {} ({}, round {}/{}{})",
-        e.id,
-        e.name,
-        e.date,
-        e.format,
-        e.rounds_paired,
-        e.rounds_planned,
-        e.top_cut.map(|c| format!(", top {c}")).unwrap_or_default()
-    )?;
-    writeln!(w, "\nplayers ({}):", d.entrants.len())?;
-    for p in &d.entrants {
-        writeln!(
-            w,
-            "  #{:<4} {}{}{}",
-            p.id,
-            p.name,
-            p.people
-                .as_ref()
-                .map(|x| format!(" ({x})"))
-                .unwrap_or_default(),
-            p.dropped_after
-                .map(|r| format!(" dropped after round {r}"))
-                .unwrap_or_default()
-        )?;
-    }
-    for r in &d.rounds {
-        writeln!(w)?;
-        print_round(w, r)?;
-    }
-    if !d.corrections.is_empty() {
-        writeln!(w, "\ncorrections:")?;
-        for c in &d.corrections {
-            writeln!(
-                w,
-                "  round {} table {}: {} -> {} ({}) at {}",
-                c.round, c.table, c.old, c.new, c.reason, c.corrected_at
-            )?;
-        }
-    }
-    writeln!(w, "\nstandings:")?;
-    print_standings(w, &d.standings)?;
-    if d.can_pair {
-        writeln!(w, "\nnext: pair round {}", d.rounds.len() + 1)?;
-    } else if d.finished {
-        writeln!(w, "\nthe event is complete")?;
-    }
-    Ok(())
 }

@@ -360,7 +360,7 @@ impl Service {
             },
             condition: condition(Language::En),
             condition_de: condition(Language::De),
-            message_de: Some(message_de.unwrap_or_else(|| message.clone())),
+            message_de: Some(message_de),
             message,
         }
     }

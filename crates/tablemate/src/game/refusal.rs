@@ -51,16 +51,16 @@ pub(crate) fn unconfirmed_pass_de(w: &Warning, players: &[String; 2]) -> String 
 
 /// A warning of the engine in German, players and cards by name (the English sentence is the
 /// view's `message`): what the command line says in German before a play is confirmed.
-/// `condition` is the play condition's German clause. `None` for a kind this wording does not
-/// know yet: the English sentence is shown then.
-pub(crate) fn warning_de(w: &Warning, n: &Names, condition: Option<&str>) -> Option<String> {
+/// `condition` is the play condition's German clause. Every kind is worded (the match has no
+/// catch-all: a kind the engine adds later fails to compile here instead of reaching a German
+/// player in English, as the leadership phase's order once did).
+pub(crate) fn warning_de(w: &Warning, n: &Names, condition: Option<&str>) -> String {
     let card = |c: &CardId| (n.card)(c);
     let who = w
         .player()
         .map(|p| n.player(p).to_owned())
         .unwrap_or_default();
-    #[allow(unreachable_patterns)] // a kind added to the engine later falls back to English
-    let said = match w {
+    match w {
         Warning::Forbidden { card: c, by, rule, .. } => format!(
             "{who} darf {} nicht spielen: {} verbietet es ({rule})",
             card(c),
@@ -116,7 +116,13 @@ pub(crate) fn warning_de(w: &Warning, n: &Names, condition: Option<&str>) -> Opt
             card(by),
             card(c)
         ),
-        Warning::NoNewCharacter { .. } => return Some(unconfirmed_pass_de(w, n.players)),
+        Warning::LeadershipTooLate { card: c, by, .. } => format!(
+            "{who} hat in diesem Zug schon {} gespielt: {} gehört in die Führungsphase, die vor \
+             dem Charakter kommt",
+            card(by),
+            card(c)
+        ),
+        Warning::NoNewCharacter { .. } => unconfirmed_pass_de(w, n.players),
         Warning::NotInDeck { card: c, deck, .. } => {
             format!("{} gehört nicht zum Deck {deck} von {who}", card(c))
         }
@@ -131,9 +137,7 @@ pub(crate) fn warning_de(w: &Warning, n: &Names, condition: Option<&str>) -> Opt
             card(c),
             condition.unwrap_or_default()
         ),
-        _ => return None,
-    };
-    Some(said)
+    }
 }
 
 /// Refusals of the table's own commands (undo, redo, next game, an action after the end).

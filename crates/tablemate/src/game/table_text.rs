@@ -4,7 +4,7 @@
 
 use super::views::{
     AreasView, BreakdownLine, CardView, DragonPlace, EffectState, EffectView, GameListItem,
-    GameView, SideView,
+    GameView, PowerView, SideView,
 };
 use super::{ElementName, Seat};
 use crate::Language::{self, De, En};
@@ -22,6 +22,19 @@ fn w(lang: Language, en: &'static str, de: &'static str) -> &'static str {
 /// "fire"/"Feuer": the refusals' one wording of an element.
 fn element(e: ElementName, lang: Language) -> &'static str {
     super::element_words(e.element(), lang)
+}
+
+/// " shield" after a total that has one.
+fn shield_word(lang: Language) -> &'static str {
+    w(lang, " shield", " Schild")
+}
+
+/// The two elements' words, fire first.
+fn fire_and_earth(lang: Language) -> (&'static str, &'static str) {
+    (
+        element(ElementName::Fire, lang),
+        element(ElementName::Earth, lang),
+    )
 }
 
 /// The areas of a side in the order the table shows them, each with its name.
@@ -333,17 +346,8 @@ impl GameView {
             p.dragons
         );
         let mark = |e: ElementName| if self.contested == Some(e) { "*" } else { "" };
-        let shield = |b: bool| {
-            if b {
-                w(lang, " shield", " Schild")
-            } else {
-                ""
-            }
-        };
-        let (fire, earth) = (
-            element(ElementName::Fire, lang),
-            element(ElementName::Earth, lang),
-        );
+        let shield = |b: bool| if b { shield_word(lang) } else { "" };
+        let (fire, earth) = fire_and_earth(lang);
         let _ = writeln!(
             out,
             "   {fire} {}{}{}  {earth} {}{}{}  {} {fire} {} / {earth} {}",
@@ -376,6 +380,73 @@ impl GameView {
                 }
             );
         }
+    }
+}
+
+impl PowerView {
+    /// `tablemate power FILE.json` in words: the contested element, each seat's totals,
+    /// shields, what it needs and its six-card count, the "why?" breakdown, the effects and the
+    /// engine's warnings (the file's cards are named by their ids, as the file gives them).
+    pub fn text(&self, lang: Language) -> String {
+        let called = |id: &str| id.to_owned();
+        let el = self
+            .contested
+            .map_or(w(lang, "not chosen", "nicht gewählt"), |e| {
+                element(e, lang)
+            });
+        let mut out = format!(
+            "{}: {el}\n",
+            w(lang, "contested element", "umkämpftes Element")
+        );
+        let shield = |b: bool| {
+            if b {
+                format!(" ({})", shield_word(lang).trim_start())
+            } else {
+                String::new()
+            }
+        };
+        let (fire, earth) = fire_and_earth(lang);
+        for p in &self.players {
+            let _ = writeln!(
+                out,
+                "{:?}: {fire} {}{}  {earth} {}{}  ({} {fire} {} {earth} {}; {} {})",
+                p.seat,
+                p.total.fire,
+                shield(p.shield.fire),
+                p.total.earth,
+                shield(p.shield.earth),
+                w(lang, "needs", "braucht"),
+                p.needed.fire,
+                p.needed.earth,
+                w(lang, "six-card count", "Sechs-Karten-Zahl"),
+                p.six_card_count
+            );
+        }
+        let _ = writeln!(out, "{}:", w(lang, "breakdown", "Aufschlüsselung"));
+        out.push_str(&breakdown_text(&self.breakdown, lang, &called));
+        if !self.effects.is_empty() {
+            let _ = writeln!(out, "{}:", w(lang, "effects", "Effekte"));
+            for e in &self.effects {
+                let _ = writeln!(out, "  {}", effect_text(e, lang, &called));
+            }
+        }
+        for x in &self.warnings {
+            let _ = writeln!(
+                out,
+                "{}: {}",
+                w(lang, "warning", "Warnung"),
+                x.message_in(lang)
+            );
+        }
+        out
+    }
+}
+
+/// A table-state file for `tablemate power` that is not UTF-8 text.
+pub fn not_utf8(file: &str, lang: Language) -> String {
+    match lang {
+        En => format!("{file} is not UTF-8 text"),
+        De => format!("{file} ist kein UTF-8-Text"),
     }
 }
 

@@ -103,6 +103,24 @@ pub fn csv_file_unknown(which: &str, lang: Language) -> String {
     )
 }
 
+/// `--deck` given while registering several players at once.
+pub fn deck_needs_one_player(lang: Language) -> String {
+    en_de(
+        lang,
+        "--deck registers one player's deck: name one player.".to_owned(),
+        "--deck meldet das Deck eines Spielers an: nenne einen Spieler.".to_owned(),
+    )
+}
+
+/// The player is registered, but the deck was refused (`reason`, in the interface language).
+pub fn registered_without_deck(who: &str, reason: &str, lang: Language) -> String {
+    en_de(
+        lang,
+        format!("{who} is registered, without a deck: {reason}"),
+        format!("{who} ist angemeldet, ohne Deck: {reason}"),
+    )
+}
+
 /// The output could not be written (the system's own reason follows).
 pub fn cannot_write(reason: &str, lang: Language) -> String {
     en_de(
@@ -131,6 +149,8 @@ mod tests {
                 import_needs_file(l),
                 csv_file_unknown("players", l),
                 cannot_write("broken pipe", l),
+                deck_needs_one_player(l),
+                registered_without_deck("Ann", "-", l),
             ]
         };
         for (en, de) in all(En).into_iter().zip(all(De)) {

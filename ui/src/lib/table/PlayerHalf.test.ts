@@ -26,7 +26,12 @@ describe('PlayerHalf', () => {
     const c = { ...card('vulca-24', 'Vulca 24', 'Flickering Fires', 1, 1), name_de: 'Feuerzauber' };
     const ann = side('A', 'Ann', 'Vulca', 1, 1, [c]);
     render(PlayerHalf, { lang: 'de', view: game({ players: [ann, side('B', 'Ben', 'Hoax', 0, 0)] }), side: ann, onwhy: vi.fn(), oncard: vi.fn() });
-    expect(screen.getByTestId('card-A-vulca-24').textContent).toContain('Feuerzauber');
+    const chip = screen.getByTestId('card-A-vulca-24');
+    expect(chip.textContent?.replaceAll('\u00AD', '')).toContain('Feuerzauber');
+    // a long word may break only at its syllables, hyphenated, in the language of the name
+    const name = chip.querySelector('.cname');
+    expect(name?.getAttribute('lang')).toBe('de');
+    expect(name?.textContent).toBe('Feu\u00ADer\u00ADzau\u00ADber');
     expect(screen.getByTestId('due-A').textContent).toContain('Rückzug: 1');
   });
 
