@@ -1,0 +1,86 @@
+//! The start's own record (issue #31): when each step happened (ms since the epoch, the clock of
+//! the page's `performance.timeOrigin`) and which commands the page called before it said it
+//! was painted (`app_ready`). The end-to-end start-up test reads them from the page
+//! (`window.__TABLEMATE_MARKS__`, set by `script`) to say where a start's time goes.
+//!
+//! And how the page is painted: WebKitGTK's accelerated compositing is turned off unless the
+//! environment says otherwise (`paint_without_compositing`).
+
+use std::collections::BTreeMap;
+use std::sync::Mutex;
+
+/// At most this many commands are recorded: the start's, not a whole evening's.
+const CALLS_KEPT: usize = 32;
+
+struct Record {
+    marks: BTreeMap<&'static str, f64>,
+    calls: Vec<(String, f64)>,
+}
+
+static RECORD: Mutex<Record> = Mutex::new(Record {
+    marks: BTreeMap::new(),
+    calls: Vec::new(),
+});
+
+/// Now, in ms since the epoch.
+pub fn now_ms() -> f64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs_f64() * 1000.0)
+        .unwrap_or_default()
+}
+
+/// Records that step `name` happened at `at`; the first time counts.
+pub fn mark_at(name: &'static str, at: f64) {
+    if let Ok(mut r) = RECORD.lock() {
+        r.marks.entry(name).or_insert(at);
+    }
+}
+
+/// Records that step `name` happened now; the first time counts.
+pub fn mark(name: &'static str) {
+    mark_at(name, now_ms());
+}
+
+/// Records a command the page called (the first `CALLS_KEPT` of them).
+pub fn called(command: &str) {
+    let at = now_ms();
+    if let Ok(mut r) = RECORD.lock() {
+        if r.calls.len() < CALLS_KEPT {
+            r.calls.push((command.to_owned(), at));
+        }
+    }
+}
+
+/// The marks so far (the boot state carries them too).
+pub fn marks() -> BTreeMap<String, f64> {
+    RECORD
+        .lock()
+        .map(|r| r.marks.iter().map(|(k, v)| ((*k).to_owned(), *v)).collect())
+        .unwrap_or_default()
+}
+
+/// A script giving the page the record so far: `window.__TABLEMATE_MARKS__ = {marks, calls}`.
+pub fn script() -> String {
+    let record = RECORD
+        .lock()
+        .map(|r| serde_json::json!({ "marks": r.marks, "calls": r.calls }))
+        .unwrap_or_default();
+    format!("window.__TABLEMATE_MARKS__ = {record};")
+}
+
+/// WebKitGTK paints a page through its accelerated compositor (OpenGL; without a GPU, Mesa's
+/// software rasteriser llvmpipe) unless `WEBKIT_DISABLE_COMPOSITING_MODE` is set. Measured
+/// beside a plain WebKitGTK window on the 2-core machine under Xvfb (tests/e2e/startup.mjs,
+/// README): the compositor's first frames held the Table's first paint back by about a second
+/// after the page had been built, and its buffers cost the web process about 90 MiB. Tablemate's
+/// screens are flat text and boxes, which WebKit paints as fast without it, so it is off unless
+/// the person set the variable themselves (`WEBKIT_DISABLE_COMPOSITING_MODE=0` turns it back on).
+/// Called first thing in `run`, before any other thread exists and before GTK starts.
+#[cfg(target_os = "linux")]
+pub fn paint_without_compositing() {
+    const VAR: &str = "WEBKIT_DISABLE_COMPOSITING_MODE";
+    if std::env::var_os(VAR).is_none() {
+        std::env::set_var(VAR, "1");
+    }
+}
