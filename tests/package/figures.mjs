@@ -76,6 +76,8 @@ export function regressions(before, now) {
 
 const fixed = (v, digits) => (typeof v === 'number' ? v.toFixed(digits) : '?');
 const seconds = (ms) => fixed(typeof ms === 'number' ? ms / 1000 : ms, 2);
+/** A difference in MiB with its sign ("+12", "-3", "0"). */
+const signed = (v) => (typeof v === 'number' ? `${Math.round(v) > 0 ? '+' : ''}${Math.round(v) || 0}` : '?');
 const mib = (m) => `${fixed(m?.rss_mib, 0)} / ${fixed(m?.pss_mib, 0)} MiB`;
 
 /** The README block for figures `f`: the JSON comment and the table. */
@@ -90,7 +92,7 @@ export function block(f) {
     `| the app against the plain window (goal ≤ 1.25) | ${fixed(f.startup_ratio, 2)}x |`,
     `| … of which the page: navigation → first contentful paint / → Table painted (goal ≤ 0.15 s) | ${seconds(f.first_contentful_paint_ms_after_navigation)} / ${seconds(f.page_painted_ms_after_navigation)} s |`,
     `| memory of the app (its process, WebKit's web and network processes): RSS / PSS | ${mib(f.app_memory)} |`,
-    `| the plain WebKitGTK window, the same size: RSS / PSS (the app's PSS over it: goal ≤ +60 MiB) | ${mib(f.plain_webkitgtk_memory)} (+${fixed(f.pss_over_plain_mib, 0)}) |`,
+    `| the plain WebKitGTK window, the same size: RSS / PSS (the app's PSS over it: goal ≤ +60 MiB) | ${mib(f.plain_webkitgtk_memory)} (${signed(f.pss_over_plain_mib)}) |`,
     END,
   ].join('\n');
 }
