@@ -5,9 +5,8 @@
 //! Once the page has painted its first frame it prints `painted <epoch ms> origin <epoch ms>
 //! fcp <ms> main <epoch ms>` (the page's own clock: navigation start + the time of the second
 //! animation frame; the navigation's start; its first contentful paint after it; when `main`
-//! began), then runs until killed. WebKit paints it its own default way: the app's choice
-//! (src/startup.rs) is not made here, so the app is measured against WebKit as it comes; the
-//! start-up test also starts it with the app's setting, to compare like with like.
+//! began), then runs until killed. The start-up test also starts it without WebKit's
+//! accelerated compositor (`WEBKIT_DISABLE_COMPOSITING_MODE=1`), to show what that costs.
 
 #[cfg(target_os = "linux")]
 fn main() {

@@ -3,8 +3,10 @@
 //! was painted (`app_ready`). The end-to-end start-up test reads them from the page
 //! (`window.__TABLEMATE_MARKS__`, set by `script`) to say where a start's time goes.
 //!
-//! And how the page is painted: WebKitGTK's accelerated compositing is turned off unless the
-//! environment says otherwise (`paint_without_compositing`).
+//! Not done here, measured (README): WebKitGTK without its accelerated compositor
+//! (`WEBKIT_DISABLE_COMPOSITING_MODE=1`) painted the Table about a second sooner on the 2-core
+//! machine and took about 90 MiB less, but WebKitWebDriver's screenshots then never answer once
+//! the window has grown, which the end-to-end run needs; the variable is left to the person.
 
 use std::collections::BTreeMap;
 use std::sync::Mutex;
@@ -67,20 +69,4 @@ pub fn script() -> String {
         .map(|r| serde_json::json!({ "marks": r.marks, "calls": r.calls }))
         .unwrap_or_default();
     format!("window.__TABLEMATE_MARKS__ = {record};")
-}
-
-/// WebKitGTK paints a page through its accelerated compositor (OpenGL; without a GPU, Mesa's
-/// software rasteriser llvmpipe) unless `WEBKIT_DISABLE_COMPOSITING_MODE` is set. Measured
-/// beside a plain WebKitGTK window on the 2-core machine under Xvfb (tests/e2e/startup.mjs,
-/// README): the compositor's first frames held the Table's first paint back by about a second
-/// after the page had been built, and its buffers cost the web process about 90 MiB. Tablemate's
-/// screens are flat text and boxes, which WebKit paints as fast without it, so it is off unless
-/// the person set the variable themselves (`WEBKIT_DISABLE_COMPOSITING_MODE=0` turns it back on).
-/// Called first thing in `run`, before any other thread exists and before GTK starts.
-#[cfg(target_os = "linux")]
-pub fn paint_without_compositing() {
-    const VAR: &str = "WEBKIT_DISABLE_COMPOSITING_MODE";
-    if std::env::var_os(VAR).is_none() {
-        std::env::set_var(VAR, "1");
-    }
 }

@@ -20,11 +20,10 @@ const START = '<!-- package-figures';
 const END = '<!-- /package-figures -->';
 const REGRESSION = 1.5; // a figure this many times the committed one fails
 // Issue #31's goals that the 2-core machine (CI's kind) meets with room to spare fail a run
-// beyond them (ENFORCED: the memory, measured at 0 MiB over the plain window against the goal's
-// +60, README). The others (the start-up's ratio, the Table within 150 ms of the navigation) are
-// met on some runs and not on others there: a miss is printed on every run and fails it only
-// with PACKAGE_GOALS=enforce. The regression bound above holds for all.
-export const ENFORCED = new Set(['pss_over_plain']);
+// beyond them (ENFORCED). None is yet (README: without WebKit's compositor the memory goal was met
+// with 60 MiB to spare, but the app keeps the compositor): a miss is printed on every run and
+// fails it only with PACKAGE_GOALS=enforce. The regression bound above holds for all.
+export const ENFORCED = new Set([]);
 const ENFORCE_ALL = process.env.PACKAGE_GOALS === 'enforce';
 /** The goals missed by the last call of `regressions` (printed, not failed, unless enforced). */
 export const missedGoals = [];
