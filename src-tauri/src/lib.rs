@@ -4,6 +4,7 @@ mod commands;
 pub mod device;
 pub mod dialog;
 mod reporting;
+mod startup;
 mod state;
 pub mod wake;
 
@@ -29,7 +30,8 @@ pub fn configure<R: tauri::Runtime>(builder: tauri::Builder<R>) -> tauri::Builde
             // the rulings index opens once the first screen is painted (`app_ready`)
             Ok(())
         })
-        .invoke_handler(tauri::generate_handler![
+        // each command the page calls is counted for the start-up record (`startup::called`)
+        .invoke_handler(counted(tauri::generate_handler![
             commands::shell::app_info,
             commands::shell::get_settings,
             commands::shell::set_settings,
@@ -124,22 +126,23 @@ pub fn configure<R: tauri::Runtime>(builder: tauri::Builder<R>) -> tauri::Builde
             commands::reporting::reporting_reset,
             commands::reporting::reporting_settle,
             commands::reporting::reporting_log,
-        ])
+        ]))
 }
 
-/// Now, in ms since the epoch: the start-up marks (`BootState::marks`) and the page's
-/// `performance.timeOrigin` are on the same clock.
-fn now_ms() -> f64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_secs_f64() * 1000.0)
-        .unwrap_or_default()
+/// `handler` with each call recorded first (`startup::called`: the start-up figures say which
+/// commands the page called before the Table was painted; none is the goal).
+fn counted<R: tauri::Runtime>(
+    handler: impl Fn(tauri::ipc::Invoke<R>) -> bool + Send + Sync + 'static,
+) -> impl Fn(tauri::ipc::Invoke<R>) -> bool + Send + Sync + 'static {
+    move |invoke| {
+        startup::called(invoke.message.command());
+        handler(invoke)
+    }
 }
 
 #[cfg_attr(mobile, tauri::mobile_entry_point)]
 pub fn run() {
-    let mut marks = std::collections::BTreeMap::new();
-    marks.insert("main".to_owned(), now_ms());
+    startup::mark("main");
     // On desktop the data folder is known before Tauri is (TABLEMATE_DATA_DIR, else the
     // platform's, the same as Tauri's app_data_dir): the database and catalogs open on their own
     // thread while GTK and Tauri start. On mobile only Tauri knows the folder; the service opens
@@ -147,7 +150,8 @@ pub fn run() {
     #[cfg(desktop)]
     let early = std::thread::spawn(|| {
         let opened = tablemate::default_data_dir().and_then(tablemate::Service::open);
-        (opened, now_ms())
+        startup::mark("service_opened");
+        opened
     });
     let app = match configure(tauri::Builder::default()).build(tauri::generate_context!()) {
         Ok(app) => app,
@@ -156,12 +160,11 @@ pub fn run() {
             std::process::exit(1);
         }
     };
-    marks.insert("tauri_built".to_owned(), now_ms());
+    startup::mark("tauri_built");
     let state = app.state::<AppState>();
     #[cfg(desktop)]
-    if let Ok((opened, at)) = early.join() {
+    if let Ok(opened) = early.join() {
         state.install(opened);
-        marks.insert("service_opened".to_owned(), at);
     }
     // What the first screen needs goes with the page (no call back before it paints): the
     // window is built here, not from the configuration, to carry it.
@@ -170,8 +173,8 @@ pub fn run() {
         Err(_) => Default::default(),
     };
     let mut boot = state.boot_state(prefs, moved);
-    marks.insert("boot_state".to_owned(), now_ms());
-    boot.marks = marks;
+    startup::mark("boot_state");
+    boot.marks = startup::marks();
     let script = format!(
         "window.__TABLEMATE_BOOT__ = {};",
         serde_json::to_string(&boot).unwrap_or_else(|_| "null".to_owned())
@@ -184,18 +187,29 @@ pub fn run() {
         .find(|w| w.label == "main")
         .cloned()
         .unwrap_or_default();
-    if let Err(e) = tauri::WebviewWindowBuilder::from_config(app.handle(), &window)
-        .and_then(|w| w.initialization_script(script).build())
-    {
+    if let Err(e) = tauri::WebviewWindowBuilder::from_config(app.handle(), &window).and_then(|w| {
+        w.initialization_script(script)
+            // the start-up record: when the page's load began and ended
+            .on_page_load(|_, payload| {
+                startup::mark(match payload.event() {
+                    tauri::webview::PageLoadEvent::Started => "page_started",
+                    tauri::webview::PageLoadEvent::Finished => "page_finished",
+                })
+            })
+            .build()
+    }) {
         eprintln!("Tablemate could not open its window: {e}");
         std::process::exit(1);
     }
-    app.run(|handle, event| {
+    startup::mark("window_built");
+    app.run(|handle, event| match event {
+        tauri::RunEvent::Ready => startup::mark("ready"),
         // the reporting server goes with the app: its port is free again, no phone is left
         // talking to a closing app
-        if let tauri::RunEvent::Exit = event {
+        tauri::RunEvent::Exit => {
             let server = handle.state::<reporting::ReportServer>();
             tauri::async_runtime::block_on(server.stop());
         }
+        _ => {}
     });
 }

@@ -100,25 +100,39 @@ export const median = (xs) => {
 };
 
 // --- the two starts ------------------------------------------------------------------------------
-/** Starts the plain window `bin` once: process start → its static page painted (ms); with
- *  `measure`, its memory once settled. The window is closed again. */
-export async function plainStart(bin, { measure = false } = {}) {
-  const plain = spawn(bin, [], { stdio: ['ignore', 'pipe', 'inherit'] });
+/** WebKit without its accelerated compositor: the plain window is also started so, to show
+ *  what the compositor costs a start (README; the app keeps WebKit's default, see
+ *  src-tauri/src/startup.rs). */
+export const NO_COMPOSITOR = { WEBKIT_DISABLE_COMPOSITING_MODE: '1' };
+
+/** Starts the plain window `bin` once: process start → its static page painted (ms), and its
+ *  steps (main, navigation, first contentful paint); with `measure`, its memory once settled;
+ *  `env` is added to its environment. The window is closed again. */
+export async function plainStart(bin, { measure = false, env = {} } = {}) {
+  const plain = spawn(bin, [], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env } });
   try {
-    const paintedAt = await new Promise((resolve, reject) => {
+    const m = await new Promise((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error('the plain WebKitGTK window did not paint within 30 s')), 30_000);
       let seen = '';
       plain.stdout.on('data', (d) => {
         seen += String(d);
-        const m = /painted (\d+(\.\d+)?)/.exec(seen);
+        const m = /painted ([\d.]+) origin ([\d.]+) fcp (-?[\d.]+) main ([\d.]+)/.exec(seen);
         if (m) {
           clearTimeout(timer);
-          resolve(Number(m[1]));
+          resolve(m.slice(1).map(Number));
         }
       });
       plain.on('exit', (code) => reject(new Error(`the plain WebKitGTK window exited: ${code}`)));
     });
-    const figures = { total_ms: Math.round(paintedAt - startedAt(plain.pid)) };
+    const [paintedAt, origin, fcp, main] = m;
+    const start = startedAt(plain.pid);
+    const figures = {
+      total_ms: Math.round(paintedAt - start),
+      main_ms: Math.round(main - start),
+      navigation_ms: Math.round(origin - start),
+      fcp_after_navigation_ms: fcp < 0 ? null : Math.round(fcp),
+      painted_after_navigation_ms: Math.round(paintedAt - origin),
+    };
     if (measure) {
       await sleep(2000);
       figures.memory = memory(plain.pid);
@@ -133,17 +147,27 @@ export async function plainStart(bin, { measure = false } = {}) {
 
 // The page's marks once the Table is painted: its clock's origin (navigation start), the first
 // contentful paint, the Table painted (ui: `tablePainted`, two animation frames after the Table
-// screen was drawn with its data) and what Rust marked before the window (boot state's `marks`).
+// screen was drawn with its data), the page's own steps (`__tmPerf`: the main script run, the
+// app mounted, its first frame), when its script and styles had arrived, and what Rust recorded
+// (src-tauri/src/startup.rs: its steps, and the commands the page called, handed over once the
+// page says it is painted: `__TABLEMATE_MARKS__`, waited for up to 5 s).
 const MARKS = `const done = arguments[arguments.length - 1];
   const ready = () => window.__tmPerf && window.__tmPerf.tablePainted;
   const legacy = () => { const e = document.querySelector('[data-testid="new-game"], [data-testid="half-A"]'); return !!e && e.getBoundingClientRect().height > 0; };
-  const give = (table) => done({
-    origin: performance.timeOrigin,
-    table,
-    fcp: (performance.getEntriesByName('first-contentful-paint')[0] || {}).startTime ?? null,
-    rust: (window.__TABLEMATE_BOOT__ && window.__TABLEMATE_BOOT__.marks) || null,
-    perf: window.__tmPerf || {},
-  });
+  const give = (table, waited = 0) => {
+    if (!window.__TABLEMATE_MARKS__ && waited < 5000) return setTimeout(() => give(table, waited + 20), 20);
+    const nav = performance.getEntriesByType('navigation')[0] || {};
+    const arrived = (ext) => { const r = performance.getEntriesByType('resource').find((e) => e.name.includes('/assets/') && e.name.endsWith(ext)); return r ? r.responseEnd : null; };
+    done({
+      origin: performance.timeOrigin,
+      table,
+      fcp: (performance.getEntriesByName('first-contentful-paint')[0] || {}).startTime ?? null,
+      rust: (window.__TABLEMATE_MARKS__ && window.__TABLEMATE_MARKS__.marks) || (window.__TABLEMATE_BOOT__ && window.__TABLEMATE_BOOT__.marks) || null,
+      calls: (window.__TABLEMATE_MARKS__ && window.__TABLEMATE_MARKS__.calls) || null,
+      perf: window.__tmPerf || {},
+      page: { script_arrived: arrived('.js'), styles_arrived: arrived('.css'), dom_interactive: nav.domInteractive ?? null, dom_loaded: nav.domContentLoadedEventEnd ?? null, load_event: nav.loadEventEnd ?? null },
+    });
+  };
   const poll = () => {
     if (ready()) return give(window.__tmPerf.tablePainted);
     // an app without the marks (an older build, measured for comparison): the Table's content
@@ -167,9 +191,17 @@ export async function appStart(launch, exe, { measure = false, keep = false } = 
     fcp_after_navigation_ms: m.fcp === null ? null : Math.round(m.fcp),
     table_after_navigation_ms: Math.round(m.table),
   };
-  // Rust's own steps, from the process start (epoch ms marks in the boot state)
+  // Rust's own steps, from the process start (epoch ms marks)
   if (m.rust) for (const [k, v] of Object.entries(m.rust)) figures[`rust_${k}_ms`] = Math.round(v - start);
+  // the page's steps, from the navigation
   for (const [k, v] of Object.entries(m.perf)) if (k.startsWith('boot')) figures[`page_${k}_ms`] = Math.round(v);
+  for (const [k, v] of Object.entries(m.page)) if (typeof v === 'number' && v > 0) figures[`page_${k}_ms`] = Math.round(v);
+  // the commands the page called before the Table was painted (the goal: none)
+  if (m.calls) {
+    const before = m.calls.filter(([, at]) => at - m.origin <= m.table);
+    figures.calls_before_table = before.length;
+    figures.calls_before_table_names = before.map(([name]) => name).join(' ');
+  }
   if (measure) {
     await sleep(2000); // settled: what loads after the first paint has loaded
     figures.memory = memory(pid);
@@ -179,29 +211,41 @@ export async function appStart(launch, exe, { measure = false, keep = false } = 
   return { figures, session: keep ? s : null };
 }
 
-/** `runs` starts of each, alternating (plain, app, plain, app, …) so both see the same load;
- *  the last of each also measures memory. The medians, every run, and the goals' verdicts. */
+/** `runs` starts of each, in turn (plain, plain without the compositor, app, …) so all see
+ *  the same load; the last of each also measures memory. The medians, every run, and the
+ *  goals' verdicts (against the plain window as WebKit comes; `like_*`: beside the plain window
+ *  without the compositor). */
 export async function compare({ plainBin, launch, exe, runs = 5 }) {
   const plain = [];
+  const like = [];
   const app = [];
   for (let i = 0; i < runs; i++) {
     const last = i === runs - 1;
     plain.push(await plainStart(plainBin, { measure: last }));
+    like.push(await plainStart(plainBin, { measure: last, env: NO_COMPOSITOR }));
     app.push((await appStart(launch, exe, { measure: last })).figures);
   }
   const med = (list, key) => median(list.map((f) => f[key]).filter((v) => typeof v === 'number'));
-  const appKeys = [...new Set(app.flatMap((f) => Object.keys(f)))].filter((k) => k !== 'memory');
+  const keys = (list) => [...new Set(list.flatMap((f) => Object.keys(f)))].filter((k) => k !== 'memory');
+  const medians = (list) =>
+    Object.fromEntries(keys(list).map((k) => [k, typeof list[0][k] === 'string' ? list.at(-1)[k] : med(list, k)]));
   const result = {
     runs,
     plain_total_ms: med(plain, 'total_ms'),
-    app: Object.fromEntries(appKeys.map((k) => [k, med(app, k)])),
+    plain: medians(plain),
+    like_plain: medians(like),
+    app: medians(app),
     plain_runs_ms: plain.map((f) => f.total_ms),
+    like_plain_runs_ms: like.map((f) => f.total_ms),
     app_runs_ms: app.map((f) => f.total_ms),
     plain_memory: plain.at(-1).memory,
+    like_plain_memory: like.at(-1).memory,
     app_memory: app.at(-1).memory,
   };
   result.ratio = +(result.app.total_ms / result.plain_total_ms).toFixed(2);
+  result.like_ratio = +(result.app.total_ms / result.like_plain.total_ms).toFixed(2);
   result.pss_over_plain_mib = +(result.app_memory.pss_mib - result.plain_memory.pss_mib).toFixed(1);
+  result.like_pss_over_plain_mib = +(result.app_memory.pss_mib - result.like_plain_memory.pss_mib).toFixed(1);
   result.load_average = readFileSync('/proc/loadavg', 'utf8').trim();
   return result;
 }
@@ -220,17 +264,25 @@ export function missedGoals(r) {
 /** The figures as lines for the log. */
 export function report(r) {
   const a = r.app;
-  const steps = Object.entries(a)
-    .filter(([k]) => k.startsWith('rust_') || k.startsWith('page_'))
-    .map(([k, v]) => `${k.replace(/_ms$/, '')} ${v}`)
-    .join(', ');
+  const p = r.plain;
+  const l = r.like_plain;
+  const steps = (prefix) =>
+    Object.entries(a)
+      .filter(([k, v]) => k.startsWith(prefix) && typeof v === 'number')
+      .sort(([, x], [, y]) => x - y)
+      .map(([k, v]) => `${k.slice(prefix.length).replace(/_ms$/, '')} ${v}`)
+      .join(', ');
   return [
     `start-up, median of ${r.runs} starts each (load ${r.load_average}):`,
-    `  plain WebKitGTK window: process start → page painted  ${r.plain_total_ms} ms  (${r.plain_runs_ms.join(', ')})`,
-    `  Tablemate:              process start → Table painted ${a.total_ms} ms  (${r.app_runs_ms.join(', ')})  = ${r.ratio}x`,
+    `  plain WebKitGTK window: process start → page painted  ${r.plain_total_ms} ms  (${r.plain_runs_ms.join(', ')}); main ${p.main_ms}, navigation ${p.navigation_ms}, → first contentful paint ${p.fcp_after_navigation_ms}, → painted ${p.painted_after_navigation_ms}`,
+    `  … without WebKit's compositor: process start → page painted ${l.total_ms} ms  (${r.like_plain_runs_ms.join(', ')}); main ${l.main_ms}, navigation ${l.navigation_ms}, → first contentful paint ${l.fcp_after_navigation_ms}, → painted ${l.painted_after_navigation_ms}`,
+    `  Tablemate:              process start → Table painted ${a.total_ms} ms  (${r.app_runs_ms.join(', ')})  = ${r.ratio}x (${r.like_ratio}x the one without the compositor)`,
     `    process start → navigation ${a.navigation_ms} ms; navigation → first contentful paint ${a.fcp_after_navigation_ms} ms, → Table painted ${a.table_after_navigation_ms} ms`,
-    ...(steps ? [`    steps (ms from process start / from navigation): ${steps}`] : []),
+    `    Rust's steps (ms from process start): ${steps('rust_') || '-'}`,
+    `    the page's steps (ms from navigation): ${steps('page_') || '-'}`,
+    ...(typeof a.calls_before_table === 'number' ? [`    commands called before the Table was painted: ${a.calls_before_table} (${a.calls_before_table_names || 'none'})`] : []),
     `memory (RSS / PSS): Tablemate ${r.app_memory.rss_mib} / ${r.app_memory.pss_mib} MiB [${r.app_memory.processes.join('; ')}]`,
     `                    plain     ${r.plain_memory.rss_mib} / ${r.plain_memory.pss_mib} MiB [${r.plain_memory.processes.join('; ')}]  → +${r.pss_over_plain_mib} MiB PSS`,
+    `                    plain without the compositor ${r.like_plain_memory.rss_mib} / ${r.like_plain_memory.pss_mib} MiB [${r.like_plain_memory.processes.join('; ')}]  → +${r.like_pss_over_plain_mib} MiB PSS`,
   ];
 }

@@ -3,7 +3,8 @@
 // examples/, or $E2E_PLAIN_WINDOW) started in turn, five times each, on a fresh data folder.
 // The figures are printed and written to startup-figures.json in the output folder, with the
 // goals of issue #31 each figure misses; the package test (tests/package/figures.mjs) prints
-// them for the installed app (and fails on them with PACKAGE_GOALS=enforce). Here a start must paint the Table and every figure be measured.
+// them for the installed app and fails on those it enforces. Here a start must paint the Table
+// and every figure be measured.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, writeFileSync } from 'node:fs';

@@ -4,8 +4,8 @@
 //
 // Usage: node tests/package/figures.mjs FIGURES.json README.md
 //
-// Fails, changing nothing, when a figure is missing, misses its goal (with PACKAGE_GOALS=enforce,
-// see ENFORCE_GOALS; otherwise a miss is printed) (issue #31: the start-up
+// Fails, changing nothing, when a figure is missing, misses its goal (the goals in ENFORCED
+// always, the others with PACKAGE_GOALS=enforce; otherwise a miss is printed) (issue #31: the start-up
 // within 1.25x a plain WebKitGTK window's, the Table painted within 150 ms of the navigation,
 // the PSS within +60 MiB of the plain window's; tests/e2e/startup.mjs) or has grown by half (or more)
 // over the committed one: the package's size, the start-up, the app's memory (RSS and PSS). The README keeps the
@@ -19,10 +19,12 @@ import { GOALS } from '../e2e/startup.mjs';
 const START = '<!-- package-figures';
 const END = '<!-- /package-figures -->';
 const REGRESSION = 1.5; // a figure this many times the committed one fails
-// Issue #31's goals are not met yet on the machines measured (see its note): a miss is printed
-// as such on every run, and fails the run only with PACKAGE_GOALS=enforce, which becomes the
-// default the day the goals are met. The regression bound above holds meanwhile.
-const ENFORCE_GOALS = process.env.PACKAGE_GOALS === 'enforce';
+// Issue #31's goals that the 2-core machine (CI's kind) meets with room to spare fail a run
+// beyond them (ENFORCED). None is yet (README: without WebKit's compositor the memory goal was met
+// with 60 MiB to spare, but the app keeps the compositor): a miss is printed on every run and
+// fails it only with PACKAGE_GOALS=enforce. The regression bound above holds for all.
+export const ENFORCED = new Set([]);
+const ENFORCE_ALL = process.env.PACKAGE_GOALS === 'enforce';
 /** The goals missed by the last call of `regressions` (printed, not failed, unless enforced). */
 export const missedGoals = [];
 
@@ -57,22 +59,24 @@ export function regressions(before, now) {
       problems.push(`${name}: ${value}, ${(value / was[name]).toFixed(1)}x the committed ${was[name]}`);
     }
   }
-  const goal = (name, value, limit, unit) => {
+  const goal = (key, name, value, limit, unit) => {
     if (typeof value !== 'number') problems.push(`${name}: not measured (${value})`);
     else if (value > limit) {
       const miss = `${name}: ${value}${unit}, beyond its goal of ${limit}${unit} (issue #31)`;
-      if (ENFORCE_GOALS) problems.push(miss);
+      if (ENFORCE_ALL || ENFORCED.has(key)) problems.push(miss);
       else missedGoals.push(miss);
     }
   };
-  goal('start-up against the plain WebKitGTK window', now.startup_ratio, GOALS.ratio, 'x');
-  goal('navigation → Table painted', now.page_painted_ms_after_navigation, GOALS.table_after_navigation_ms, ' ms');
-  goal('PSS over the plain window', now.pss_over_plain_mib, GOALS.pss_over_plain_mib, ' MiB');
+  goal('ratio', 'start-up against the plain WebKitGTK window', now.startup_ratio, GOALS.ratio, 'x');
+  goal('table_after_navigation', 'navigation → Table painted', now.page_painted_ms_after_navigation, GOALS.table_after_navigation_ms, ' ms');
+  goal('pss_over_plain', 'PSS over the plain window', now.pss_over_plain_mib, GOALS.pss_over_plain_mib, ' MiB');
   return problems;
 }
 
 const fixed = (v, digits) => (typeof v === 'number' ? v.toFixed(digits) : '?');
 const seconds = (ms) => fixed(typeof ms === 'number' ? ms / 1000 : ms, 2);
+/** A difference in MiB with its sign ("+12", "-3", "0"). */
+const signed = (v) => (typeof v === 'number' ? `${Math.round(v) > 0 ? '+' : ''}${Math.round(v) || 0}` : '?');
 const mib = (m) => `${fixed(m?.rss_mib, 0)} / ${fixed(m?.pss_mib, 0)} MiB`;
 
 /** The README block for figures `f`: the JSON comment and the table. */
@@ -87,7 +91,7 @@ export function block(f) {
     `| the app against the plain window (goal ≤ 1.25) | ${fixed(f.startup_ratio, 2)}x |`,
     `| … of which the page: navigation → first contentful paint / → Table painted (goal ≤ 0.15 s) | ${seconds(f.first_contentful_paint_ms_after_navigation)} / ${seconds(f.page_painted_ms_after_navigation)} s |`,
     `| memory of the app (its process, WebKit's web and network processes): RSS / PSS | ${mib(f.app_memory)} |`,
-    `| the plain WebKitGTK window, the same size: RSS / PSS (the app's PSS over it: goal ≤ +60 MiB) | ${mib(f.plain_webkitgtk_memory)} (+${fixed(f.pss_over_plain_mib, 0)}) |`,
+    `| the plain WebKitGTK window, the same size: RSS / PSS (the app's PSS over it: goal ≤ +60 MiB) | ${mib(f.plain_webkitgtk_memory)} (${signed(f.pss_over_plain_mib)}) |`,
     END,
   ].join('\n');
 }

@@ -4,7 +4,7 @@
 # tests/package/installed.test.mjs: the Table screen must show; the package size, the start-up
 # time and the memory beside a plain WebKitGTK window (src-tauri/examples/plain_window.rs) are
 # measured and printed with the goals (issue #31) they miss; a figure 1.5x README's or more fails
-# (a missed goal too with PACKAGE_GOALS=enforce),
+# (so does a missed goal that figures.mjs enforces; every goal with PACKAGE_GOALS=enforce),
 # otherwise README's table gets the figures: tests/package/figures.mjs),
 # then removes the package again (dpkg -r), also when the test fails.
 # Usage: tests/package/install-test.sh PATH/TO/tablemate_VERSION_ARCH.deb

@@ -24,9 +24,10 @@ bootState().then((boot) => {
   mount(App, { target, props: { boot } });
   perf('bootMounted');
   // the first frame is painted: what the first screen did not need loads now (the rulings index)
-  requestAnimationFrame(() =>
+  requestAnimationFrame(() => {
+    perf('bootFrame');
     requestAnimationFrame(() => {
       if (inApp()) api.appReady().catch(() => undefined);
-    }),
-  );
+    });
+  });
 });

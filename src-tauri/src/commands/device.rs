@@ -22,10 +22,17 @@ pub fn boot_state<R: Runtime>(
 }
 
 /// The first screen has been painted: what it did not need is loaded now, off the window's
-/// threads (the rulings index; a first start builds it).
+/// threads (the rulings index; a first start builds it). The page gets the start-up record
+/// (`startup::script`: the end-to-end start-up figures read it).
 #[tauri::command(async)]
-pub fn app_ready<R: Runtime>(app: AppHandle<R>, state: State<'_, AppState>) -> CmdResult<()> {
+pub fn app_ready<R: Runtime>(
+    app: AppHandle<R>,
+    webview: tauri::Webview<R>,
+    state: State<'_, AppState>,
+) -> CmdResult<()> {
     if state.first_ready() {
+        crate::startup::mark("app_ready");
+        let _ = webview.eval(crate::startup::script());
         std::thread::spawn(move || app.state::<AppState>().open_rulings_index());
     }
     Ok(())
