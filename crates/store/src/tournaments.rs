@@ -10,7 +10,7 @@ use tournament::{
 };
 
 use crate::error::{Result, StoreError};
-use crate::ids::{label, MatchId, PlayerId, TournamentId, MAX_PEOPLE_CHARS};
+use crate::ids::{label, MatchId, PlayerId, Side, TournamentId, MAX_PEOPLE_CHARS};
 use crate::{clock, Store};
 
 /// An event to create.
@@ -907,7 +907,7 @@ impl Store {
                 .players
                 .iter()
                 .position(|q| Some(*q) == p)
-                .map(|i| status.crystals[i])
+                .map(|i| status.crystals_of(Side::BOTH[i]))
         };
         let (Some(ca), Some(cb)) = (crystals_of(pa), crystals_of(pb)) else {
             return Err(StoreError::Invalid {

@@ -461,16 +461,17 @@ impl Service {
             self.store.player(m.players[0]).map_err(store_err)?.name,
             self.store.player(m.players[1]).map_err(store_err)?.name,
         ];
+        let standing = crate::match_standing::of(m);
         Ok(MatchView {
             id: m.id.0,
             players: names.clone(),
             target: m.target,
-            crystals: m.crystals,
+            crystals: standing.crystals,
             games: m.games.iter().map(|g| g.0).collect(),
             unfinished_game: m.unfinished_game.map(|g| g.0),
             finished: m.finished,
             winner: m.winner.map(|w| names[w.index()].clone()),
-            next_first: names[m.next_first.index()].clone(),
+            next_first: names[standing.next_starter.index()].clone(),
             created_at: m.created_at.clone(),
         })
     }
@@ -633,6 +634,7 @@ impl Service {
             crystals,
             dragons,
             fights,
+            wins_match: crate::match_standing::if_won(&m, side, crystals).is_over(),
         };
         // check everything first, so a refused game leaves nothing behind
         if !(1..=7).contains(&crystals) {
@@ -666,7 +668,7 @@ impl Service {
                 &store::NewGame {
                     players: m.players,
                     people: summary.people.clone(),
-                    first: None,
+                    first: Some(crate::match_standing::of(&m).next_starter),
                     match_id: Some(m.id),
                 },
                 &summary,
@@ -710,7 +712,7 @@ mod tests {
             .create_game(&store::NewGame {
                 players,
                 people: ["Vulca".into(), "Hoax".into()],
-                first: None,
+                first: Some(Side::A),
                 match_id: Some(MatchId(m.id)),
             })
             .unwrap();

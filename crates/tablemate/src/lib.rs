@@ -9,6 +9,7 @@ pub mod damaged;
 pub mod device;
 pub mod error;
 pub mod info;
+pub(crate) mod match_standing;
 pub(crate) mod names;
 pub mod paths;
 pub mod record;
