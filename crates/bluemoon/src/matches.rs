@@ -62,13 +62,22 @@ pub fn standing(target: u32, first_starter: Player, games: &[GameEnd]) -> Standi
         }
         if let GameEnd::Won { winner, crystals } = *end {
             standing.crystals[winner.index()] += crystals;
-            standing.next_starter = winner.other();
             if standing.crystals[winner.index()] >= target {
                 standing.winner = Some(winner);
             }
         }
+        standing.next_starter = next_starter(*end, standing.next_starter);
     }
     standing
+}
+
+/// Who starts the game after one that ended as `end` and that `starter` started: "the loser
+/// of a game starts the next game"; after an abandoned (or unfinished) game, its starter.
+pub fn next_starter(end: GameEnd, starter: Player) -> Player {
+    match end {
+        GameEnd::Won { winner, .. } => winner.other(),
+        GameEnd::Abandoned | GameEnd::Open => starter,
+    }
 }
 
 #[cfg(test)]

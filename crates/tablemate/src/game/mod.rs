@@ -25,8 +25,7 @@ use ts_rs::TS;
 
 mod conditions;
 pub(crate) mod context;
-mod effects_de;
-mod refusal;
+pub(crate) mod refusal;
 pub mod table_text;
 mod views;
 pub(crate) use context::{BlueMoonLog, Cards, GameCtx};
@@ -35,7 +34,7 @@ use refusal::{fix_refusal, setup_refusal, CardRefusal, FixRefusal, SetupRefusal,
 pub use views::*;
 
 use crate::error::store_error;
-use crate::{coordinator, record, GameAt, Language, Result, Service, ServiceError};
+use crate::{coordinator, effect_words, record, GameAt, Language, Result, Service, ServiceError};
 
 /// Suggestions shown while typing a card.
 pub const SUGGESTION_LIMIT: usize = 8;
@@ -618,8 +617,8 @@ impl Service {
                     .map(|s| StepView {
                         element: ElementName::of(s.element),
                         by: s.by.clone(),
-                        effect: s.effect.clone(),
-                        effect_de: effects_de::german(&s.cause),
+                        effect: effect_words::step(&s.cause, Language::En),
+                        effect_de: effect_words::step(&s.cause, Language::De),
                         from: s.from,
                         to: s.to,
                     })
@@ -644,7 +643,7 @@ impl Service {
                     card: e.card.to_string(),
                     card_name: self.card_name(e.card.as_str()),
                     kind: e.kind,
-                    description: e.description.clone(),
+                    description: effect_words::effect(&e.effect, Language::En),
                     text: e.text.clone(),
                     card_name_de: bm.and_then(|b| b.name_de.clone()),
                     text_de: bm.and_then(|b| b.text_de.clone()),
