@@ -1,5 +1,7 @@
 //! A game's page: its row, its timeline replayed event by event by the rules engine, and how a replay of a finished game differs from its recorded result.
 
+use serde::Deserialize;
+
 use super::*;
 
 /// Who conceded a finished game, read from its log: the last `game_ended` event names the
@@ -19,8 +21,9 @@ pub(super) fn conceded_by(g: &store::GameInfo, events: &[store::StoredEvent]) ->
     }
 }
 
-/// The type, player and detail of an event as logged (read from its JSON, whatever its version).
-pub(super) fn describe(payload: &serde_json::Value) -> (String, Option<String>, Option<String>) {
+/// The type, player (seat) and detail of an event as logged (from its JSON, whatever its
+/// version).
+pub(super) fn describe(payload: &serde_json::Value) -> (String, Option<Side>, Option<String>) {
     let kind = payload
         .get("type")
         .and_then(|t| t.as_str())
@@ -28,8 +31,8 @@ pub(super) fn describe(payload: &serde_json::Value) -> (String, Option<String>, 
         .to_string();
     let player = ["player", "loser", "starts"]
         .iter()
-        .find_map(|k| payload.get(*k).and_then(|v| v.as_str()))
-        .map(str::to_uppercase);
+        .find_map(|k| payload.get(*k))
+        .and_then(|v| Side::deserialize(v).ok());
     let detail = ["card", "element", "count", "discarded"]
         .iter()
         .find_map(|k| payload.get(*k))
@@ -48,34 +51,19 @@ impl Service {
     }
 
     /// [`Service::game_page`] with the steps worded in the interface language `lang`.
+    ///
+    /// The timeline is the table's own fold (`coordinator::fold_observed`, the cards as each
+    /// card's first play in the game read them): each event parsed once, and applied up to
+    /// the first one the rules refuse or cannot read, where the table stops too. The events
+    /// stored after it are listed as not replayed, the state kept.
     pub fn game_page_in(&self, id: i64, lang: Language) -> Result<GamePage> {
-        let store::LogRead {
-            record: info,
-            events,
-            ..
-        } = self
+        let read = self
             .store
             .read_log::<store::GameInfo>(id)
             .map_err(store_err)?;
-        // The same cards the table judges with: each card with the fixes its first play in
-        // this game was decided with, as far as the log reads (`game/context.rs`; each event
-        // parsed once)
-        let parsed: Vec<_> = events
-            .iter()
-            .map(|e| bluemoon::Event::from_json(&e.payload))
-            .collect();
-        let readable: Vec<bluemoon::Event> = parsed
-            .iter()
-            .map_while(|p| p.as_ref().ok().cloned())
-            .collect();
-        let cards = self.game_cards_as_played(&crate::game::context::first_plays(&readable))?;
-        let mut state = bluemoon::GameState::default();
-        let mut timeline = Vec::with_capacity(events.len());
-        let name_of = |letter: &str| match letter {
-            "A" => Some(info.player_names[0].clone()),
-            "B" => Some(info.player_names[1].clone()),
-            _ => None,
-        };
+        let info = read.record.clone();
+        let events = read.events.clone();
+        let name = |p: Side| info.player_names[p.index()].clone();
         // Cards by name in the reader's language (a German name where the catalog has one).
         let card_name = |c: &bluemoon::CardId| {
             let bm = self.catalog.bm(c.as_str());
@@ -91,48 +79,77 @@ impl Service {
             players: &info.player_names,
             card: &card_name,
         };
-        for (e, parsed_event) in events.iter().zip(&parsed) {
-            let json: serde_json::Value = serde_json::from_str(&e.payload).unwrap_or_default();
-            let (kind, player, detail) = describe(&json);
-            let mut problem = None;
-            let before_fights = state.fights;
-            match parsed_event {
-                Ok(ev) => match state.apply(&cards, ev) {
-                    Ok(next) => state = next,
-                    Err(err) => problem = Some(err.to_string()),
-                },
-                Err(err) => problem = Some(err.to_string()),
-            }
+        let mut timeline: Vec<TimelineStep> = Vec::with_capacity(events.len());
+        let mut fights_before = 0;
+        let mut each = |ev: Option<&bluemoon::Event>,
+                        game: &bluemoon::Game,
+                        why: Option<&bluemoon::RuleError>| {
+            let state = game.state();
+            let stored = &events[timeline.len()];
+            let (kind, player, detail) = match ev {
+                Some(ev) => describe(&serde_json::to_value(ev).unwrap_or_default()),
+                // the one event that does not read: what its stored text says
+                None => describe(&serde_json::from_str(&stored.payload).unwrap_or_default()),
+            };
             // The fight this step belongs to, as the engine counts them: the one it ends, or
             // the one under way once a card was played in it; none between fights, so the
             // steps never name a fight the game's count leaves out.
-            let in_fight = problem.is_none()
-                && (state.fights > before_fights
+            let in_fight = why.is_none()
+                && (state.fights > fights_before
                     || (state.fight.begun && state.game_over.is_none() && !state.abandoned));
-            let text = match parsed_event {
-                Ok(ev) => wording::step_text(&ev.kind, &names, lang),
-                Err(_) => kind.replace('_', " "),
+            let text = match ev {
+                Some(ev) => wording::step_text(&ev.kind, &names, lang),
+                None => kind.replace('_', " "),
             };
             timeline.push(TimelineStep {
-                seq: e.seq,
+                seq: stored.seq,
                 kind,
-                player: player.as_deref().and_then(name_of),
+                player: player.map(&name),
                 detail,
                 text,
-                fight: in_fight.then_some(before_fights + 1),
-                dragons: [
-                    state.dragons.on_side(bluemoon::Player::A),
-                    state.dragons.on_side(bluemoon::Player::B),
-                ],
-                crystals: [
-                    *state.crystals.get(bluemoon::Player::A),
-                    *state.crystals.get(bluemoon::Player::B),
-                ],
-                game_over: state.game_over.as_ref().and_then(|g| match g.winner {
-                    bluemoon::Player::A => name_of("A"),
-                    bluemoon::Player::B => name_of("B"),
-                }),
-                problem,
+                fight: in_fight.then_some(fights_before + 1),
+                dragons: Side::BOTH.map(|p| state.dragons.on_side(p)),
+                crystals: Side::BOTH.map(|p| *state.crystals.get(p)),
+                game_over: state.game_over.as_ref().map(|g| name(g.winner)),
+                problem: why.map(ToString::to_string),
+            });
+            fights_before = state.fights;
+        };
+        let catalog = &self.catalog;
+        let (loaded, _cards) =
+            crate::coordinator::fold_observed::<crate::game::BlueMoonLog, bluemoon::Game, _>(
+                read,
+                lang,
+                |evs, extra| crate::game::context::cards_of(catalog, evs, extra),
+                &|e: &bluemoon::RuleError, _: &[String; 2]| e.to_string(),
+                Some(&mut each),
+            )?;
+        let state = loaded.game.state();
+        // Stored after where the fold stopped: listed, not replayed, the state kept.
+        let kept = timeline.last().cloned();
+        for stored in &events[timeline.len()..] {
+            let (kind, player, detail) =
+                describe(&serde_json::from_str(&stored.payload).unwrap_or_default());
+            timeline.push(TimelineStep {
+                seq: stored.seq,
+                text: kind.replace('_', " "),
+                kind,
+                player: player.map(&name),
+                detail,
+                fight: None,
+                problem: loaded.unreadable.clone(),
+                ..kept.clone().unwrap_or(TimelineStep {
+                    seq: 0,
+                    kind: String::new(),
+                    player: None,
+                    detail: None,
+                    text: String::new(),
+                    fight: None,
+                    dragons: [0, 0],
+                    crystals: [0, 0],
+                    game_over: None,
+                    problem: None,
+                })
             });
         }
         if state.abandoned {
@@ -148,19 +165,13 @@ impl Service {
             .filter(|_| !events.is_empty())
             .and_then(|r| {
                 let replayed = ReplayedEnd {
-                    winner: state.game_over.as_ref().and_then(|g| match g.winner {
-                        bluemoon::Player::A => name_of("A"),
-                        bluemoon::Player::B => name_of("B"),
-                    }),
+                    winner: state.game_over.as_ref().map(|g| name(g.winner)),
                     crystals: state.game_over.as_ref().map(|g| g.score),
                     dragons: state.game_over.as_ref().map(|g| g.dragons.min(3)),
                     fights: state.fights,
                 };
                 let recorded = ReplayedEnd {
-                    winner: name_of(match r.winner {
-                        store::Side::A => "A",
-                        store::Side::B => "B",
-                    }),
+                    winner: Some(name(r.winner)),
                     crystals: Some(u32::from(r.crystals)),
                     dragons: Some(r.dragons),
                     fights: r.fights,
