@@ -47,6 +47,10 @@ pub struct Replayed<S, R> {
     pub refused: Option<(usize, R)>,
 }
 
+/// What [`Engine::replay_observed`] shows each event to: the event, the state `S` after it,
+/// and why the rules refused it (then `S` is the state before it).
+pub type Observer<'a, S, E, R> = &'a mut dyn FnMut(&E, &S, Option<&R>);
+
 /// A game's rules engine, as the service's coordinator drives it. `Ctx` is what it decides
 /// with besides its log: Blue Moon's cards (with the card fixes each card's first play in the
 /// game names, never a clock); nothing (`()`) for the other games. The state holds its log
@@ -115,7 +119,7 @@ pub trait Engine<Ctx: ?Sized = ()>: Sized {
     fn replay_observed(
         ctx: &Ctx,
         events: Vec<Self::Event>,
-        mut each: Option<&mut dyn FnMut(&Self::Event, &Self, Option<&Self::Refusal>)>,
+        mut each: Option<Observer<'_, Self, Self::Event, Self::Refusal>>,
     ) -> Replayed<Self, Self::Refusal> {
         let mut state = Self::start();
         for (i, event) in events.into_iter().enumerate() {

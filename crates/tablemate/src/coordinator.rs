@@ -97,6 +97,10 @@ where
     fold_observed(read, lang, context, word, None)
 }
 
+/// What [`fold_observed`] shows each stored event to: the event (`None`: its text does not
+/// read), the state after it, and why it was refused (then the state is the one before it).
+pub(crate) type Steps<'a, E, Ev, R> = &'a mut dyn FnMut(Option<&Ev>, &E, Option<&R>);
+
 /// [`fold`], showing `each` every stored event in order with the state after it, up to and
 /// including the first one that does not read (`None`) or that the rules refuse (with why;
 /// the state then is the one before it): where the fold stops. A game's timeline is the
@@ -106,7 +110,7 @@ pub(crate) fn fold_observed<L, E, C>(
     lang: Language,
     context: impl FnOnce(&[E::Event], &Extra<L>) -> Result<C>,
     word: Word<'_, E::Refusal>,
-    mut each: Option<&mut dyn FnMut(Option<&E::Event>, &E, Option<&E::Refusal>)>,
+    mut each: Option<Steps<'_, E, E::Event, E::Refusal>>,
 ) -> Result<(Loaded<L, E>, C)>
 where
     L: Log,
