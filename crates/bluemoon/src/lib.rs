@@ -12,6 +12,7 @@
 //! * [`preview`]: [`GameState::preview_play`], what entering a card would do (area, target,
 //!   warnings), and the pass check; `turn` holds the limits of a turn they warn about,
 //!   `condition` the play conditions of the mutants and crystal cards.
+//! * [`matches`]: a match of games to five crystals: its end and who starts the next game.
 //! * [`deck`]: the peoples and which cards the set-up puts in a player's deck.
 //!
 //! Formats: `TABLE_STATE.md` (input of the power calculation) and `EVENTS.md` (the log).
@@ -35,6 +36,7 @@ pub mod error;
 pub mod event;
 pub mod game;
 pub mod inquisitor;
+pub mod matches;
 pub mod power;
 pub mod preview;
 pub mod source;

@@ -505,7 +505,9 @@ fn the_breakdown_shows_total_power_effects() {
             .cards
             .iter()
             .flat_map(|l| l.steps.iter())
-            .filter(|s| s.element == e && s.effect.starts_with("total power"))
+            .filter(|s| {
+                s.element == e && matches!(s.cause, bluemoon::effect::Effect::TotalPower { .. })
+            })
             .map(|s| s.to - s.from)
             .sum();
         assert_eq!(values + raised, a.total.get(e), "{e:?} adds up");

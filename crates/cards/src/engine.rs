@@ -47,6 +47,10 @@ pub struct Replayed<S, R> {
     pub refused: Option<(usize, R)>,
 }
 
+/// What [`Engine::replay_observed`] shows each event to: the event, the state `S` after it,
+/// and why the rules refused it (then `S` is the state before it).
+pub type Observer<'a, S, E, R> = &'a mut dyn FnMut(&E, &S, Option<&R>);
+
 /// A game's rules engine, as the service's coordinator drives it. `Ctx` is what it decides
 /// with besides its log: Blue Moon's cards (with the card fixes each card's first play in the
 /// game names, never a clock); nothing (`()`) for the other games. The state holds its log
@@ -107,9 +111,24 @@ pub trait Engine<Ctx: ?Sized = ()>: Sized {
     /// Folds events read from a log: every one the rules accept, in order, up to the first
     /// they refuse. A stored game therefore always opens, as it stood before that event.
     fn replay(ctx: &Ctx, events: Vec<Self::Event>) -> Replayed<Self, Self::Refusal> {
+        Self::replay_observed(ctx, events, None)
+    }
+
+    /// [`Engine::replay`], showing `each` every event with the state after it (the state
+    /// kept, and why, for the one refused): a game's timeline is this one fold.
+    fn replay_observed(
+        ctx: &Ctx,
+        events: Vec<Self::Event>,
+        mut each: Option<Observer<'_, Self, Self::Event, Self::Refusal>>,
+    ) -> Replayed<Self, Self::Refusal> {
         let mut state = Self::start();
         for (i, event) in events.into_iter().enumerate() {
-            if let Err(why) = state.apply(ctx, event) {
+            let seen = each.as_ref().map(|_| event.clone());
+            let applied = state.apply(ctx, event);
+            if let (Some(each), Some(seen)) = (each.as_mut(), &seen) {
+                each(seen, &state, applied.as_ref().err());
+            }
+            if let Err(why) = applied {
                 return Replayed {
                     state,
                     refused: Some((i, why)),

@@ -56,6 +56,10 @@ pub struct GameSummary {
     pub dragons: u8,
     /// Number of fights played.
     pub fights: u32,
+    /// This game gives its winner the match (decided by `bluemoon::matches`): the match is
+    /// recorded as finished. Only for a game of a match.
+    #[serde(default)]
+    pub wins_match: bool,
 }
 
 impl GameSummary {
@@ -326,20 +330,11 @@ pub(crate) fn insert_game(
                     "match {m} already has an unfinished game ({open}); finish it first"
                 )));
             }
-            let expected = status.next_first;
-            if let Some(asked) = new.first {
-                if asked != expected {
-                    return Err(StoreError::Invalid {
-                        field: "first player",
-                        reason: format!(
-                            "in match {m} player {:?} starts this game (the loser of the \
-                                 previous game starts the next)",
-                            expected
-                        ),
-                    });
-                }
-            }
-            expected
+            // who starts is the rules' decision (`bluemoon::matches`), handed in by the service
+            new.first.ok_or_else(|| StoreError::Invalid {
+                field: "first player",
+                reason: format!("a game of match {m} needs the player who starts it"),
+            })?
         }
         None => new.first.unwrap_or(Side::A),
     };
@@ -362,7 +357,7 @@ pub(crate) fn insert_game(
     Ok(GameId(tx.last_insert_rowid()))
 }
 
-/// Records how `game` ended inside `tx` and settles its match, if any.
+/// Records how `game` ended inside `tx`, and its match's end if the game won it.
 fn finish_in(
     tx: &Transaction<'_>,
     game: GameId,
@@ -394,7 +389,18 @@ fn finish_in(
             r.get(0)
         })?;
     let match_status = match match_id {
-        Some(m) => Some(matches::settle_in(tx, MatchId(m), now)?),
+        Some(m) => {
+            if summary.wins_match {
+                matches::record_end(tx, MatchId(m), summary.winner, now)?;
+            }
+            Some(matches::status_in(tx, MatchId(m))?)
+        }
+        None if summary.wins_match => {
+            return Err(StoreError::Invalid {
+                field: "match",
+                reason: format!("game {game} belongs to no match to win"),
+            })
+        }
         None => None,
     };
     Ok(Finished { match_status })
@@ -478,8 +484,8 @@ impl Store {
         Ok(())
     }
 
-    /// Records how a game ended; in a match, adds the crystals and finishes the match when the
-    /// winner reaches its target. The event log is kept and becomes read-only.
+    /// Records how a game ended; in a match, finishes the match when the summary says the game
+    /// won it (`wins_match`, the rules' decision). The event log is kept and becomes read-only.
     /// `expected`: as for [`Store::append`].
     pub fn finish_game(
         &mut self,

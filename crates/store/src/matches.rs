@@ -1,5 +1,6 @@
-//! Matches: games between two players until one reaches the target (5) crystals; the loser of a
-//! game starts the next one.
+//! Matches: the record of games between two players until one reaches the target crystals.
+//! The store reads and records; when a match ends and who starts its next game are decided by
+//! `bluemoon::matches` (the service asks it and hands the store what to record).
 
 use rusqlite::{params, OptionalExtension, Transaction};
 use serde::{Deserialize, Serialize};
@@ -8,6 +9,7 @@ use crate::clock::Stamp;
 use crate::error::{Result, StoreError};
 use crate::ids::{side_from_sql, side_sql, GameId, MatchId, PlayerId, Side};
 use crate::Store;
+pub use bluemoon::matches::{GameEnd, MATCH_TARGET};
 
 /// A match's standing.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -15,21 +17,31 @@ pub struct MatchStatus {
     pub id: MatchId,
     pub players: [PlayerId; 2],
     pub target: u8,
-    /// Crystals each player has won so far.
-    pub crystals: [u32; 2],
+    /// The player chosen to start the first game.
+    pub first: Side,
     /// The match's games, oldest first.
     pub games: Vec<GameId>,
+    /// How each of `games` ended (same order).
+    pub ends: Vec<GameEnd>,
     pub unfinished_game: Option<GameId>,
+    /// The match's end as recorded (decided by the rules when its last game finished).
     pub finished: bool,
     pub winner: Option<Side>,
-    /// Who starts the next game: the loser of the last finished game (the match's chosen first
-    /// player before any game is finished).
-    pub next_first: Side,
     pub created_at: String,
 }
 
-/// The standard Blue Moon match length.
-pub const MATCH_TARGET: u8 = 5;
+impl MatchStatus {
+    /// Crystals the player in seat `side` has won so far (the sum of the recorded scores).
+    pub fn crystals_of(&self, side: Side) -> u32 {
+        self.ends
+            .iter()
+            .map(|e| match *e {
+                GameEnd::Won { winner, crystals } if winner == side => crystals,
+                _ => 0,
+            })
+            .sum()
+    }
+}
 
 pub(crate) fn status_in(conn: &rusqlite::Connection, id: MatchId) -> Result<MatchStatus> {
     let row = conn
@@ -66,59 +78,52 @@ pub(crate) fn status_in(conn: &rusqlite::Connection, id: MatchId) -> Result<Matc
             ))
         })?
         .collect::<rusqlite::Result<Vec<_>>>()?;
-    let mut crystals = [0u32; 2];
-    let mut next_first = side_from_sql(&first)?;
+    let mut ends = Vec::with_capacity(games.len());
     let mut unfinished_game = None;
     for (game, w, c, abandoned) in &games {
-        match w {
-            Some(w) => {
-                let w = side_from_sql(w)?;
-                crystals[w.index()] += c.unwrap_or(0);
-                next_first = w.other();
+        ends.push(match w {
+            Some(w) => GameEnd::Won {
+                winner: side_from_sql(w)?,
+                crystals: c.unwrap_or(0),
+            },
+            None if *abandoned => GameEnd::Abandoned,
+            None => {
+                unfinished_game = Some(*game);
+                GameEnd::Open
             }
-            // Ended without a result: no crystals, and whoever started it starts the next.
-            None if *abandoned => {}
-            None => unfinished_game = Some(*game),
-        }
+        });
     }
     let winner = winner.map(|w| if w == a.0 { Side::A } else { Side::B });
     Ok(MatchStatus {
         id,
         players: [a, b],
         target,
-        crystals,
+        first: side_from_sql(&first)?,
         games: games.iter().map(|g| g.0).collect(),
+        ends,
         unfinished_game,
         finished: finished_at.is_some(),
         winner,
-        next_first,
         created_at: created_at.to_string(),
     })
 }
 
-/// After a game of the match finished: finish the match if someone reached the target.
-pub(crate) fn settle_in(tx: &Transaction<'_>, id: MatchId, now: Stamp) -> Result<MatchStatus> {
-    let mut status = status_in(tx, id)?;
+/// Records that `winner` won the match (the rules decided it when its last game finished).
+pub(crate) fn record_end(
+    tx: &Transaction<'_>,
+    id: MatchId,
+    winner: Side,
+    now: Stamp,
+) -> Result<()> {
+    let status = status_in(tx, id)?;
     if status.finished {
-        return Ok(status);
+        return Err(StoreError::MatchFinished(id.0));
     }
-    let target = u32::from(status.target);
-    let winner = if status.crystals[0] >= target {
-        Some(Side::A)
-    } else if status.crystals[1] >= target {
-        Some(Side::B)
-    } else {
-        None
-    };
-    if let Some(w) = winner {
-        tx.execute(
-            "UPDATE matches SET finished_at = ?2, winner = ?3 WHERE id = ?1",
-            params![id.0, now, status.players[w.index()].0],
-        )?;
-        status.finished = true;
-        status.winner = Some(w);
-    }
-    Ok(status)
+    tx.execute(
+        "UPDATE matches SET finished_at = ?2, winner = ?3 WHERE id = ?1",
+        params![id.0, now, status.players[winner.index()].0],
+    )?;
+    Ok(())
 }
 
 /// Inserts a match between two existing players inside `tx`; returns its id.

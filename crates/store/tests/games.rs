@@ -28,6 +28,7 @@ fn summary(winner: Side, crystals: u8, people: [&str; 2], fights: u32) -> GameSu
         crystals,
         dragons: crystals - 1,
         fights,
+        wins_match: false,
     }
 }
 
@@ -208,69 +209,84 @@ fn a_finished_game_is_read_only_and_bad_summaries_are_refused() {
     assert_eq!(info.events, 1, "the log is kept");
 }
 
+/// The store records a match's games and its end; what they mean (five crystals end it, the
+/// loser starts the next game) is `bluemoon::matches`' decision, asked here as the service does.
 #[test]
 fn a_match_goes_to_five_crystals_and_the_loser_starts_the_next_game() {
+    use bluemoon::matches::standing;
     let mut s = Store::open_in_memory().unwrap();
     let p = two_players(&mut s);
     let m = s.new_match(p, Side::B, None).unwrap();
     let new = |first| NewGame {
         players: p,
         people: ["Vulca".into(), "Hoax".into()],
-        first,
+        first: Some(first),
         match_id: Some(m),
     };
-    let g1 = s.create_game(&new(None)).unwrap();
+    let rules = |s: &Store| {
+        let st = s.match_status(m).unwrap();
+        standing(st.target.into(), st.first, &st.ends)
+    };
+    // the rules: what the match stands at once `game` is won as `summary` says
+    let finish = |s: &mut Store, game, mut summary: GameSummary| {
+        let st = s.match_status(m).unwrap();
+        let mut ends = st.ends.clone();
+        ends.pop();
+        ends.push(store::GameEnd::Won {
+            winner: summary.winner,
+            crystals: summary.crystals.into(),
+        });
+        summary.wins_match = standing(st.target.into(), st.first, &ends).is_over();
+        let rev = s.game(game).unwrap().revision;
+        s.finish_game(game, rev, &summary).unwrap()
+    };
+    assert!(
+        matches!(
+            s.create_game(&NewGame {
+                first: None,
+                ..new(Side::A)
+            }),
+            Err(StoreError::Invalid {
+                field: "first player",
+                ..
+            })
+        ),
+        "a match's game is recorded with the starter the rules chose"
+    );
+    let g1 = s.create_game(&new(rules(&s).next_starter)).unwrap();
     assert_eq!(
         s.game(g1).unwrap().first,
         Side::B,
         "the match's chosen first player"
     );
     assert!(matches!(
-        s.create_game(&new(None)),
+        s.create_game(&new(Side::B)),
         Err(StoreError::Conflict(_))
     ));
-    let st = s
-        .finish_game(
-            g1,
-            s.game(g1).unwrap().revision,
-            &summary(Side::A, 3, ["Vulca", "Hoax"], 5),
-        )
-        .unwrap();
+    let st = finish(&mut s, g1, summary(Side::A, 3, ["Vulca", "Hoax"], 5));
     let st = st.match_status.unwrap();
     assert_eq!(
-        (st.crystals, st.finished, st.next_first),
-        ([3, 0], false, Side::B)
+        (st.crystals_of(Side::A), st.finished, rules(&s).next_starter),
+        (3, false, Side::B),
+        "B lost, so B starts"
     );
-    // B lost, so B starts; asking for A is refused
-    assert!(matches!(
-        s.create_game(&new(Some(Side::A))),
-        Err(StoreError::Invalid { .. })
-    ));
-    let g2 = s.create_game(&new(Some(Side::B))).unwrap();
-    let st = s
-        .finish_game(
-            g2,
-            s.game(g2).unwrap().revision,
-            &summary(Side::B, 4, ["Vulca", "Hoax"], 6),
-        )
-        .unwrap();
-    assert_eq!(st.match_status.unwrap().next_first, Side::A);
-    let g3 = s.create_game(&new(None)).unwrap();
+    let g2 = s.create_game(&new(Side::B)).unwrap();
+    finish(&mut s, g2, summary(Side::B, 4, ["Vulca", "Hoax"], 6));
+    assert_eq!(rules(&s).next_starter, Side::A);
+    let g3 = s.create_game(&new(rules(&s).next_starter)).unwrap();
     assert_eq!(s.game(g3).unwrap().first, Side::A);
-    let st = s
-        .finish_game(
-            g3,
-            s.game(g3).unwrap().revision,
-            &summary(Side::A, 2, ["Vulca", "Hoax"], 2),
-        )
-        .unwrap();
+    let st = finish(&mut s, g3, summary(Side::A, 2, ["Vulca", "Hoax"], 2));
     let st = st.match_status.unwrap();
     assert_eq!(
-        (st.crystals, st.finished, st.winner),
+        (
+            [st.crystals_of(Side::A), st.crystals_of(Side::B)],
+            st.finished,
+            st.winner
+        ),
         ([5, 4], true, Some(Side::A))
     );
     assert!(matches!(
-        s.create_game(&new(None)),
+        s.create_game(&new(Side::B)),
         Err(StoreError::MatchFinished(_))
     ));
     assert!(s.list_matches(true).unwrap().is_empty());
@@ -504,7 +520,7 @@ fn an_abandoned_game_frees_its_match_scores_nothing_and_is_undoable_until_the_ma
     let new = || NewGame {
         players: p,
         people: ["Vulca".into(), "Hoax".into()],
-        first: None,
+        first: Some(Side::B),
         match_id: Some(m),
     };
     let g1 = s.create_game(&new()).unwrap();
@@ -525,9 +541,14 @@ fn an_abandoned_game_frees_its_match_scores_nothing_and_is_undoable_until_the_ma
     let info = s.game(g1).unwrap();
     assert!(!info.is_open() && info.result.is_none() && info.abandoned_at.is_some());
     let st = s.match_status(m).unwrap();
+    let rules = bluemoon::matches::standing(st.target.into(), st.first, &st.ends);
     assert_eq!(
-        (st.unfinished_game, st.crystals, st.finished, st.next_first),
-        (None, [0, 0], false, Side::B),
+        (st.unfinished_game, st.ends.clone(), st.finished),
+        (None, vec![store::GameEnd::Abandoned], false),
+    );
+    assert_eq!(
+        (rules.crystals, rules.next_starter),
+        ([0, 0], Side::B),
         "no crystals; its starter starts the next game"
     );
     // Nothing more is logged in it, and it cannot be finished with a result.

@@ -38,7 +38,7 @@ fn a_refused_played_game_writes_nothing() {
     let new = NewGame {
         players: [a, b],
         people: ["Vulca".into(), "Hoax".into()],
-        first: None,
+        first: Some(Side::A),
         match_id: Some(m),
     };
     let mut summary = GameSummary {
@@ -47,6 +47,7 @@ fn a_refused_played_game_writes_nothing() {
         crystals: 5,
         dragons: 0,
         fights: 65_535,
+        wins_match: false,
     };
     let err = s.record_played_game(&new, &summary).unwrap_err();
     assert!(
@@ -62,6 +63,8 @@ fn a_refused_played_game_writes_nothing() {
     assert!(s.list_games(&Default::default()).unwrap().is_empty());
     assert_eq!(s.match_status(m).unwrap().unfinished_game, None);
     summary.fights = 9;
+    // five crystals win the match (`bluemoon::matches`); the store records it
+    summary.wins_match = true;
     let (_, finished) = s.record_played_game(&new, &summary).unwrap();
     assert!(
         finished.match_status.unwrap().finished,

@@ -262,9 +262,14 @@ fn check_data(store: &Store, version: usize) {
         assert_eq!(events, vec![r#"{"play":"V1"}"#, r#"{"play":"H7"}"#]);
         assert_eq!(store.redo_depth(GameId(2)).unwrap(), 1);
         let m = store.match_status(MatchId(1)).unwrap();
-        assert_eq!(m.crystals, [0, 3]);
+        let standing = bluemoon::matches::standing(m.target.into(), m.first, &m.ends);
+        assert_eq!(standing.crystals, [0, 3]);
         assert_eq!(m.unfinished_game, Some(GameId(2)));
-        assert_eq!(m.next_first, Side::A, "B won game 1, so A starts game 2");
+        assert_eq!(
+            standing.next_starter,
+            Side::A,
+            "B won game 1, so A starts game 2"
+        );
     }
     if version >= 2 {
         let fixes = store.card_fixes().unwrap();

@@ -254,23 +254,27 @@ fn a_result_flows_in_from_a_match_played_in_the_app() {
         crystals: 4,
         dragons: 3,
         fights: 7,
+        wins_match: false,
     };
     assert!(
         s.record_result_from_match(t, &s.event_state(t).unwrap(), 1, 1, m)
             .is_err(),
         "match not finished"
     );
+    // B (pa) wins 4, then 1: the second game reaches five and wins the match (the rules'
+    // decision, `bluemoon::matches`, recorded as the service does); A lost, so A starts each
     for crystals in [4, 1] {
         let g = s
             .create_game(&NewGame {
                 players: [pb, pa],
                 people: ["Hoax".into(), "Vulca".into()],
-                first: None,
+                first: Some(Side::A),
                 match_id: Some(m),
             })
             .unwrap();
         summary.crystals = crystals;
         summary.dragons = crystals - 1;
+        summary.wins_match = crystals == 1;
         s.finish_game(g, s.game(g).unwrap().revision, &summary)
             .unwrap();
     }

@@ -94,9 +94,43 @@ where
     L: Log,
     E: Engine<C>,
 {
+    fold_observed(read, lang, context, word, None)
+}
+
+/// What [`fold_observed`] shows each stored event to: the event (`None`: its text does not
+/// read), the state after it, and why it was refused (then the state is the one before it).
+pub(crate) type Steps<'a, E, Ev, R> = &'a mut dyn FnMut(Option<&Ev>, &E, Option<&R>);
+
+/// [`fold`], showing `each` every stored event in order with the state after it, up to and
+/// including the first one that does not read (`None`) or that the rules refuse (with why;
+/// the state then is the one before it): where the fold stops. A game's timeline is the
+/// same fold as its table.
+pub(crate) fn fold_observed<L, E, C>(
+    read: LogRead<L::Info>,
+    lang: Language,
+    context: impl FnOnce(&[E::Event], &Extra<L>) -> Result<C>,
+    word: Word<'_, E::Refusal>,
+    mut each: Option<Steps<'_, E, E::Event, E::Refusal>>,
+) -> Result<(Loaded<L, E>, C)>
+where
+    L: Log,
+    E: Engine<C>,
+{
     let logged = E::read_log(read.events.iter().map(|s| s.payload.as_str()));
     let ctx = context(&logged.state, &read.extra)?;
-    let replayed = E::replay(&ctx, logged.state);
+    let replayed = match each.as_mut() {
+        Some(each) => {
+            let mut step =
+                |ev: &E::Event, state: &E, why: Option<&E::Refusal>| each(Some(ev), state, why);
+            let replayed = E::replay_observed(&ctx, logged.state, Some(&mut step));
+            // the event that does not read, when the rules accepted all before it
+            if let (None, Some((_, why))) = (&replayed.refused, &logged.refused) {
+                each(None, &replayed.state, Some(why));
+            }
+            replayed
+        }
+        None => E::replay(&ctx, logged.state),
+    };
     // A refused event comes before the first one that does not read.
     let refused = replayed.refused.or(logged.refused);
     let unreadable = refused

@@ -7,8 +7,10 @@
 pub(crate) mod coordinator;
 pub mod damaged;
 pub mod device;
+pub(crate) mod effect_words;
 pub mod error;
 pub mod info;
+pub(crate) mod match_standing;
 pub(crate) mod names;
 pub mod paths;
 pub mod record;

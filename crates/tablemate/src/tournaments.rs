@@ -1067,8 +1067,8 @@ impl Service {
                 Some(TableMatch {
                     match_id: m.id.0,
                     winner_name,
-                    crystals_a: m.crystals[side_a],
-                    crystals_b: m.crystals[side_b],
+                    crystals_a: m.crystals_of(store::Side::BOTH[side_a]),
+                    crystals_b: m.crystals_of(store::Side::BOTH[side_b]),
                     created_at: m.created_at.clone(),
                 })
             })

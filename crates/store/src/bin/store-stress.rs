@@ -74,6 +74,7 @@ fn run() -> Result<(), Box<dyn std::error::Error>> {
                         crystals: 2,
                         dragons: 1,
                         fights: 5,
+                        wins_match: false,
                     },
                 )?;
                 game = current_game(&mut store, [a, b])?;

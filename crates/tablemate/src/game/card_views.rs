@@ -406,8 +406,8 @@ impl Service {
                     .map(|s| StepView {
                         element: ElementName::of(s.element),
                         by: s.by.clone(),
-                        effect: s.effect.clone(),
-                        effect_de: effects_de::german(&s.cause),
+                        effect: effect_words::step(&s.cause, Language::En),
+                        effect_de: effect_words::step(&s.cause, Language::De),
                         from: s.from,
                         to: s.to,
                     })
@@ -432,7 +432,7 @@ impl Service {
                     card: e.card.to_string(),
                     card_name: self.card_name(e.card.as_str()),
                     kind: e.kind,
-                    description: e.description.clone(),
+                    description: effect_words::effect(&e.effect, Language::En),
                     text: e.text.clone(),
                     card_name_de: bm.and_then(|b| b.name_de.clone()),
                     text_de: bm.and_then(|b| b.text_de.clone()),

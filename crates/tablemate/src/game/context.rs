@@ -216,7 +216,7 @@ impl Service {
 }
 
 /// The cards a game's `events` were decided with, from the card fixes read with it.
-fn cards_of(
+pub(crate) fn cards_of(
     catalog: &cards::Catalog,
     events: &[Event],
     read: &store::BlueMoonRead,

@@ -26,10 +26,9 @@ use ts_rs::TS;
 mod card_views;
 mod conditions;
 pub(crate) mod context;
-mod effects_de;
 mod play;
 mod prompts;
-mod refusal;
+pub(crate) mod refusal;
 mod setup;
 pub mod table_text;
 mod viewing;
@@ -40,7 +39,7 @@ use refusal::{fix_refusal, setup_refusal, CardRefusal, FixRefusal, SetupRefusal,
 pub use views::*;
 
 use crate::error::store_error;
-use crate::{coordinator, record, GameAt, Language, Result, Service, ServiceError};
+use crate::{coordinator, effect_words, record, GameAt, Language, Result, Service, ServiceError};
 
 /// Suggestions shown while typing a card.
 pub const SUGGESTION_LIMIT: usize = 8;

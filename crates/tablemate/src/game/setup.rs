@@ -144,7 +144,7 @@ impl Service {
                 status.id,
                 info.players,
                 info.people.clone(),
-                status.next_first,
+                crate::match_standing::of(status).next_starter,
                 &decks,
             );
         }
@@ -155,13 +155,17 @@ impl Service {
         let Some(result) = &state.game_over else {
             return Err(refused(TableRefusal::NotOver));
         };
+        // The engine scores between 1 and 7.
+        let crystals = u8::try_from(result.score).unwrap_or(7);
         let summary = store::GameSummary {
             winner: result.winner,
             people: info.people.clone(),
-            // The engine scores between 1 and 7.
-            crystals: u8::try_from(result.score).unwrap_or(7),
+            crystals,
             dragons: result.dragons.min(3),
             fights: state.fights,
+            wins_match: ctx.extra.match_status.as_ref().is_some_and(|m| {
+                crate::match_standing::if_won(m, result.winner, crystals).is_over()
+            }),
         };
         let finished = self
             .store
@@ -172,7 +176,7 @@ impl Service {
                 m,
                 info.players,
                 info.people.clone(),
-                st.next_first,
+                crate::match_standing::of(&st).next_starter,
                 &decks,
             ),
             _ => self.game_view(id),

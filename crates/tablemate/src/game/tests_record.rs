@@ -155,7 +155,8 @@ fn a_game_stored_without_its_set_up_can_be_abandoned_and_its_match_goes_on() {
         .create_game(&store::NewGame {
             players: info.players,
             people: info.people.clone(),
-            first: None,
+            // the abandoned game's starter starts the next (`bluemoon::matches`)
+            first: Some(info.first),
             match_id: info.match_id,
         })
         .unwrap();

@@ -69,7 +69,7 @@ impl Service {
                 let pos = st.games.iter().position(|g| *g == info.id).unwrap_or(0);
                 let next = st.games.get(pos + 1).map(|g| g.0);
                 (
-                    st.crystals,
+                    crate::match_standing::of(st).crystals,
                     u32::try_from(pos + 1).unwrap_or(1),
                     next,
                     st.target,

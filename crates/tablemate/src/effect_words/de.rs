@@ -1,5 +1,5 @@
 //! The engine's effects in German words, for the "why?" steps in the German interface (the
-//! engine words them in English: `Effect::describe`). Terms as on the German cards and in
+//! English ones are in `en.rs`). Terms as on the German cards and in
 //! data/glossary: Stärke (total power), Wert, Charakter, Verstärkung, Unterstützung.
 
 use bluemoon::effect::{
@@ -104,7 +104,7 @@ fn verb(op: ValueOp) -> String {
 }
 
 fn element_de(e: Element) -> &'static str {
-    super::refusal::element(e, crate::Language::De)
+    crate::game::refusal::element(e, crate::Language::De)
 }
 
 /// The cards a class reaches, as a plural noun.

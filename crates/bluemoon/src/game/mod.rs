@@ -5,11 +5,19 @@
 use crate::dragons::{due_on_retreat, Attraction, Dragons, RetreatDragons};
 use crate::effect::{Action, Effect, ElementChangeTo, Forbid};
 use crate::event::{Edition, Event, EventKind, Expansion, PerPlayer, EVENT_VERSION};
+use crate::matches::{self, GameEnd, MATCH_TARGET};
 use crate::power::{compute, EffectLine, PowerReport, Resolution, Warning};
 use crate::source::CardSource;
 use crate::table::{Area, CardEntry, PlayerTable, TableState};
 use crate::{CardId, CardType, Element, Icon, Player, RuleError};
 use serde::Serialize;
+
+mod log;
+mod play;
+mod view;
+
+pub use log::Game;
+pub use view::{PlayerView, TableView};
 
 /// The area a card's type implies (a face-down bluff card lies in the support area);
 /// `None` when the type is unknown.
@@ -29,9 +37,6 @@ pub fn area_for(card_type: Option<CardType>, face_down: bool) -> Option<Area> {
         }
     })
 }
-
-/// Crystals needed to win a match.
-pub const MATCH_CRYSTALS: u32 = 5;
 
 /// The set-up of the match.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -365,12 +370,17 @@ impl GameState {
                 s.table.turn = None;
             }
             EventKind::NextGame => {
-                // The loser starts the next game; after an abandoned game, whoever started it.
-                let starter = match (&s.game_over, s.abandoned) {
-                    (Some(last), _) => last.winner.other(),
-                    (None, true) => s.game_starter,
+                // The match's rule (`matches`): the loser starts the next game; after an
+                // abandoned game, whoever started it.
+                let end = match (&s.game_over, s.abandoned) {
+                    (Some(last), _) => GameEnd::Won {
+                        winner: last.winner,
+                        crystals: last.score,
+                    },
+                    (None, true) => GameEnd::Abandoned,
                     (None, false) => return Err(RuleError::GameNotOver),
                 };
+                let starter = matches::next_starter(end, s.game_starter);
                 if let Some(p) = s.match_winner() {
                     return Err(RuleError::MatchOver(p));
                 }
@@ -395,11 +405,17 @@ impl GameState {
         }
     }
 
-    /// The winner of the match, once a player has 5 crystals.
+    /// The winner of the match played in this log, once a player has 5 crystals (`matches`).
     pub fn match_winner(&self) -> Option<Player> {
-        [Player::A, Player::B]
-            .into_iter()
-            .find(|p| *self.crystals.get(*p) >= MATCH_CRYSTALS)
+        let ends: Vec<GameEnd> = self
+            .results
+            .iter()
+            .map(|r| GameEnd::Won {
+                winner: r.winner,
+                crystals: r.score,
+            })
+            .collect();
+        matches::standing(MATCH_TARGET.into(), self.game_starter, &ends).winner
     }
 
     /// Whose turn it is.
@@ -594,487 +610,5 @@ impl GameState {
         self.results.push(result.clone());
         self.game_over = Some(result);
         self.table.turn = None;
-    }
-
-    fn find_mut(&mut self, player: Player, card: &CardId) -> Option<&mut CardEntry> {
-        let side = self.table.side_mut(player);
-        let area = Area::ALL
-            .into_iter()
-            .find(|a| side.area(*a).iter().any(|e| e.card.as_ref() == Some(card)))?;
-        side.area_mut(area)
-            .iter_mut()
-            .find(|e| e.card.as_ref() == Some(card))
-    }
-
-    fn remove(
-        &mut self,
-        player: Player,
-        card: &CardId,
-        covered_too: bool,
-    ) -> Result<(), RuleError> {
-        let side = self.table.side_mut(player);
-        for area in Area::ALL {
-            let list = side.area_mut(area);
-            if let Some(pos) = list.iter().position(|e| e.card.as_ref() == Some(card)) {
-                list.remove(pos);
-                return Ok(());
-            }
-        }
-        if covered_too {
-            if let Some(pos) = side.covered.iter().position(|c| c == card) {
-                side.covered.remove(pos);
-                return Ok(());
-            }
-        }
-        Err(RuleError::CardNotInPlay {
-            player,
-            card: card.clone(),
-        })
-    }
-
-    fn check_target(
-        &self,
-        cards: &impl CardSource,
-        player: Player,
-        target: &CardId,
-    ) -> Result<(), RuleError> {
-        let ok = self.table.side(player).combat.iter().any(|e| {
-            e.card.as_ref() == Some(target)
-                && cards.facts(target).and_then(|f| f.card_type) == Some(CardType::Character)
-        });
-        if ok {
-            Ok(())
-        } else {
-            Err(RuleError::BadTarget(target.clone()))
-        }
-    }
-
-    fn play(
-        &mut self,
-        cards: &impl CardSource,
-        player: Player,
-        card: &CardId,
-        area: Area,
-        target: Option<CardId>,
-        face_down: bool,
-    ) -> Result<(), RuleError> {
-        let facts = cards
-            .facts(card)
-            .ok_or_else(|| RuleError::UnknownCard(card.clone()))?;
-        let card_type = facts.card_type;
-        if card_type == Some(CardType::Interference) {
-            // Played in the opponent's turn, straight to the discard pile: nothing on the
-            // table changes; the app records the event for the log.
-            self.discarded.get_mut(player).push(card.clone());
-            return Ok(());
-        }
-        self.expect_turn(player)?;
-        if face_down && !crate::table::is_bluff_card(facts) {
-            return Err(RuleError::NotABluffCard(card.clone()));
-        }
-        if let Some(exp) = area_for(card_type, face_down) {
-            if exp != area
-                || matches!(
-                    card_type,
-                    Some(CardType::Leader | CardType::Inquisitor | CardType::Emissary)
-                )
-            {
-                return Err(RuleError::WrongArea {
-                    card: card.clone(),
-                    card_type,
-                    area,
-                });
-            }
-        }
-
-        // Read on the table before the card arrives (and before it covers anything).
-        let unmet = crate::condition::unmet(self, cards, player, card, face_down);
-        self.play_warnings(cards, player, card, area, face_down);
-        self.fight.begun = true;
-
-        let is_character = !face_down && card_type == Some(CardType::Character);
-        if is_character
-            && area == Area::Combat
-            && !self.continues_without_cover(cards, player, card)
-        {
-            let played = self.fight.played_this_turn.clone();
-            let side = self.table.side_mut(player);
-            let (stay, go): (Vec<CardEntry>, Vec<CardEntry>) = side
-                .combat
-                .drain(..)
-                .partition(|e| e.card.as_ref().is_some_and(|c| played.contains(c)));
-            side.combat = stay;
-            side.covered.extend(go.into_iter().filter_map(|e| e.card));
-        }
-        if card_type == Some(CardType::Influence) {
-            // Only one Hyla for both players: any active one is discarded.
-            for p in [Player::A, Player::B] {
-                let is_hyla = |e: &CardEntry| {
-                    e.card
-                        .as_ref()
-                        .and_then(|c| cards.facts(c))
-                        .and_then(|f| f.card_type)
-                        == Some(CardType::Influence)
-                };
-                let side = self.table.side_mut(p);
-                let (gone, stay): (Vec<CardEntry>, Vec<CardEntry>) =
-                    side.influence.drain(..).partition(is_hyla);
-                side.influence = stay;
-                let gone: Vec<CardId> = gone.into_iter().filter_map(|e| e.card).collect();
-                self.discarded.get_mut(p).extend(gone);
-            }
-        }
-        self.table.side_mut(player).area_mut(area).push(CardEntry {
-            card: Some(card.clone()),
-            face_down,
-            target: None,
-            new: false,
-        });
-        self.fight.played_this_turn.push(card.clone());
-        if let Some(t) = target {
-            self.check_target(cards, player, &t)?;
-            if let Some(e) = self.find_mut(player, card) {
-                e.target = Some(t);
-            }
-        }
-
-        if !unmet.is_empty() {
-            // A condition binds unless the card's text is ignored once it lies on the table.
-            let contested = self.table.contested;
-            let res = Resolution::new(cards, &self.table);
-            let slot = res.slots.iter().rposition(|s| {
-                s.owner == player && s.entry.card.as_ref() == Some(card) && s.area == area
-            });
-            for u in crate::condition::in_force(&res, slot, unmet) {
-                self.warnings.push(Warning::PlayCondition {
-                    player,
-                    card: card.clone(),
-                    condition: u.condition,
-                    have: u.have,
-                    contested,
-                });
-            }
-        }
-        // Element change: only when played, only if the text is not ignored, and only
-        // once an element has been chosen.
-        if !face_down && self.table.contested.is_some() {
-            let res = Resolution::new(cards, &self.table);
-            let slot = res.slots.iter().rposition(|s| {
-                s.owner == player && s.entry.card.as_ref() == Some(card) && s.area == area
-            });
-            let changes: Vec<ElementChangeTo> = slot
-                .map(|s| {
-                    res.slots[s]
-                        .effects
-                        .iter()
-                        .enumerate()
-                        .filter_map(|(k, effect)| match effect {
-                            Effect::ElementChange { to } if res.in_force(s, k) => Some(*to),
-                            _ => None,
-                        })
-                        .collect()
-                })
-                .unwrap_or_default();
-            for to in changes {
-                let cur = self.table.contested.unwrap_or(Element::Fire);
-                self.table.contested = Some(match to {
-                    ElementChangeTo::Toggle => cur.other(),
-                    ElementChangeTo::Fire => Element::Fire,
-                    ElementChangeTo::Earth => Element::Earth,
-                });
-            }
-        }
-        Ok(())
-    }
-
-    /// Active characters whose printed values the catalog lacks (either player).
-    fn characters_without_values(&self, cards: &impl CardSource) -> Vec<CardId> {
-        [Player::A, Player::B]
-            .into_iter()
-            .flat_map(|p| self.table.side(p).combat.iter())
-            .filter(|e| !e.face_down)
-            .filter_map(|e| e.card.as_ref())
-            .filter(|c| {
-                cards.facts(c).is_some_and(|f| {
-                    f.card_type == Some(CardType::Character)
-                        && (f.fire.is_none() || f.earth.is_none())
-                })
-            })
-            .cloned()
-            .collect()
-    }
-
-    /// Warnings from the table as it was before the card arrived: restrictions that forbid
-    /// this play (by card kind, or by count this turn), and the first-turn limit.
-    fn play_warnings(
-        &mut self,
-        cards: &impl CardSource,
-        player: Player,
-        card: &CardId,
-        area: Area,
-        face_down: bool,
-    ) {
-        let res = Resolution::new(cards, &self.table);
-        let mut forbidden: Vec<(usize, String)> = res
-            .forbidding(cards, player, card, face_down, None)
-            .into_iter()
-            .map(|(by, rule)| (by, format!("{rule:?}")))
-            .collect();
-        let played = &self.fight.played_this_turn;
-        let into_combat = played
-            .iter()
-            .filter(|c| {
-                self.table
-                    .side(player)
-                    .combat
-                    .iter()
-                    .any(|e| e.card.as_ref() == Some(*c))
-            })
-            .count();
-        for (by, rule) in res.restrictions_on(player) {
-            let hit = match rule {
-                Forbid::MoreThanOneCardPerTurn => !played.is_empty(),
-                Forbid::MoreThanOneCardIntoCombat => area == Area::Combat && into_combat > 0,
-                _ => false,
-            };
-            if hit {
-                forbidden.push((by, format!("{rule:?}")));
-            }
-        }
-        if face_down {
-            // The card is a character in hand: an opponent's effect that ignores it (Hank
-            // Highflyer Hawk, Mad Mike Magpie) or its icons (Mekarthas) takes its BLUFF icon
-            // away, so it cannot be played as a bluff card.
-            let facts = cards.facts(card);
-            let flit_char = facts.is_some_and(|f| {
-                f.series == crate::Series::Flit && f.card_type == Some(CardType::Character)
-            });
-            for (s, effect) in res.in_force_effects() {
-                if res.slots[s].owner != player.other() {
-                    continue;
-                }
-                if let Effect::Ignore {
-                    what,
-                    cards: class,
-                    except,
-                    except_icons,
-                    ..
-                } = effect
-                {
-                    use crate::effect::{CardClass, Except, IgnoreWhat};
-                    let reaches = matches!(
-                        class,
-                        CardClass::Characters | CardClass::WithIcons | CardClass::All
-                    ) && !(flit_char && except.contains(&Except::FlitCharacters));
-                    let hit = reaches
-                        && match what {
-                            IgnoreWhat::Cards => true,
-                            IgnoreWhat::Icons => !except_icons.contains(&Icon::Bluff),
-                            IgnoreWhat::Text => false,
-                        };
-                    if hit {
-                        forbidden.push((s, "BLUFF icon ignored".to_string()));
-                    }
-                }
-            }
-        }
-        for (by, rule) in forbidden {
-            if let Some(by_card) = &res.slots[by].entry.card {
-                self.warnings.push(Warning::Forbidden {
-                    player,
-                    card: card.clone(),
-                    by: by_card.clone(),
-                    rule,
-                });
-            }
-        }
-        let limits = crate::turn::play_warnings(self, cards, &res, player, card, face_down);
-        self.warnings.extend(limits);
-    }
-
-    /// A character that continues a gang (every active combat card is a character of the
-    /// same gang) or whose text says it does not cover (KhindKin) covers nothing.
-    fn continues_without_cover(
-        &self,
-        cards: &impl CardSource,
-        player: Player,
-        card: &CardId,
-    ) -> bool {
-        let no_cover = cards.effects(card).iter().any(|e| {
-            matches!(
-                e,
-                Effect::Reminder {
-                    action: Action::NoCover,
-                    ..
-                }
-            )
-        });
-        if no_cover {
-            return true;
-        }
-        let Some(gang) = cards.facts(card).and_then(|f| f.gang.clone()) else {
-            return false;
-        };
-        // 'When icons are ignored the gang is lost at the next character play.'
-        let res = Resolution::new(cards, &self.table);
-        let gang_icon_ignored = res.in_force_effects().any(|(s, e)| {
-            res.slots[s].owner == player.other()
-                && matches!(e, Effect::Ignore { what: crate::effect::IgnoreWhat::Icons, except_icons, .. }
-                    if !except_icons.contains(&Icon::Gang))
-        });
-        if gang_icon_ignored {
-            return false;
-        }
-        let combat = &self.table.side(player).combat;
-        !combat.is_empty()
-            && combat.iter().all(|e| {
-                e.card
-                    .as_ref()
-                    .and_then(|c| cards.facts(c))
-                    .is_some_and(|f| {
-                        f.card_type == Some(CardType::Character) && f.gang.as_ref() == Some(&gang)
-                    })
-            })
-    }
-
-    /// The summary the app's table view shows.
-    pub fn view(&self, cards: &impl CardSource) -> TableView {
-        let report = compute(cards, &self.table);
-        let due = |p: Player| {
-            if self.game_over.is_some() || self.abandoned {
-                0
-            } else {
-                due_on_retreat(cards, &self.table, p).total
-            }
-        };
-        let players = [Player::A, Player::B].map(|p| {
-            let pp = report.player(p);
-            PlayerView {
-                player: p,
-                deck: self.setup.as_ref().and_then(|s| s.decks.get(p).clone()),
-                areas: self.table.side(p).clone(),
-                total: pp.total,
-                shield: pp.shield,
-                needed: pp.needed,
-                meets: pp.meets,
-                six_card_count: pp.six_card_count,
-                dragons: self.dragons.on_side(p),
-                dragons_if_opponent_retreats: due(p.other()),
-                crystals: *self.crystals.get(p),
-                out_of_cards: self.out_of_cards.contains(&p),
-            }
-        });
-        let mut warnings = self.warnings.clone();
-        warnings.extend(report.warnings.iter().cloned());
-        TableView {
-            game_no: self.game_no,
-            edition: self.setup.as_ref().map_or(Edition::First, |s| s.edition),
-            players,
-            contested: self.table.contested,
-            turn: self.table.turn,
-            fight_starter: self.fight.starter,
-            first_turn: self.fight.first_turn,
-            between_fights: self.between_fights(),
-            dragons: self.dragons,
-            active_effects: report.effects,
-            warnings,
-            game_over: self.game_over.clone(),
-            abandoned: self.abandoned,
-            match_winner: self.match_winner(),
-            last_retreat: self.last_retreat.clone(),
-            inquisitor_powers: crate::inquisitor::powers_at_table(self, cards),
-        }
-    }
-}
-
-/// One player's side in the table view.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct PlayerView {
-    pub player: Player,
-    pub deck: Option<String>,
-    pub areas: PlayerTable,
-    pub total: crate::power::PerElement<u32>,
-    pub shield: crate::power::PerElement<bool>,
-    pub needed: crate::power::PerElement<u32>,
-    pub meets: crate::power::PerElement<bool>,
-    pub six_card_count: usize,
-    pub dragons: u8,
-    /// Dragons this player would attract if the opponent retreated now.
-    pub dragons_if_opponent_retreats: u8,
-    pub crystals: u32,
-    pub out_of_cards: bool,
-}
-
-/// Everything the table view shows, ready to serialize.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct TableView {
-    pub game_no: u32,
-    pub edition: Edition,
-    pub players: [PlayerView; 2],
-    pub contested: Option<Element>,
-    pub turn: Option<Player>,
-    pub fight_starter: Player,
-    pub first_turn: bool,
-    /// A fight has ended and the next has not begun: a player marked out of cards now ends
-    /// the game at once (during a fight, when it ends).
-    pub between_fights: bool,
-    pub dragons: Dragons,
-    pub active_effects: Vec<EffectLine>,
-    pub warnings: Vec<Warning>,
-    pub game_over: Option<GameResult>,
-    /// The game ended without a result.
-    pub abandoned: bool,
-    pub match_winner: Option<Player>,
-    pub last_retreat: Option<RetreatDragons>,
-    /// What the players' inquisitors allow (Razor-Mind's REPLACE, Weave-Tongue's extra card).
-    pub inquisitor_powers: Vec<crate::inquisitor::PowerAtTable>,
-}
-
-/// A log with its folded state: append (validated), undo, replay.
-#[derive(Debug, Clone)]
-pub struct Game {
-    events: Vec<Event>,
-    state: GameState,
-}
-
-impl Game {
-    pub fn new() -> Game {
-        Game {
-            events: Vec::new(),
-            state: GameState::default(),
-        }
-    }
-
-    pub fn from_events(cards: &impl CardSource, events: Vec<Event>) -> Result<Game, RuleError> {
-        let state = GameState::replay(cards, &events)?;
-        Ok(Game { events, state })
-    }
-
-    /// Appends an event if it is possible; otherwise nothing changes.
-    pub fn push(&mut self, cards: &impl CardSource, ev: Event) -> Result<&[Warning], RuleError> {
-        self.state = self.state.apply(cards, &ev)?;
-        self.events.push(ev);
-        Ok(&self.state.warnings)
-    }
-
-    /// Drops the last event and replays the rest.
-    pub fn undo(&mut self, cards: &impl CardSource) -> Result<Option<Event>, RuleError> {
-        let last = self.events.pop();
-        self.state = GameState::replay(cards, &self.events)?;
-        Ok(last)
-    }
-
-    pub fn events(&self) -> &[Event] {
-        &self.events
-    }
-
-    pub fn state(&self) -> &GameState {
-        &self.state
-    }
-}
-
-impl Default for Game {
-    fn default() -> Self {
-        Game::new()
     }
 }

@@ -15,6 +15,13 @@ use crate::error::{Result, ServiceError};
 use crate::tournaments::store_err;
 use crate::{Language, Service};
 
+mod matches;
+mod page;
+#[allow(unused_imports)]
+pub(crate) use matches::*;
+#[allow(unused_imports)]
+pub(crate) use page::*;
+
 /// Where a game stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
 #[serde(rename_all = "snake_case")]
@@ -219,44 +226,6 @@ fn game_row(g: &store::GameInfo) -> GameRow {
     }
 }
 
-/// Who conceded a finished game, read from its log: the last `game_ended` event names the
-/// loser (`None` for a game that ended otherwise, or is not finished).
-fn conceded_by(g: &store::GameInfo, events: &[store::StoredEvent]) -> Option<String> {
-    let result = g.result.as_ref()?;
-    let ended = events
-        .iter()
-        .rev()
-        .filter(|e| e.payload.contains("game_ended"))
-        .find_map(|e| bluemoon::Event::from_json(&e.payload).ok())?;
-    match ended.kind {
-        bluemoon::EventKind::GameEnded { loser } if loser != result.winner => {
-            Some(g.player_names[loser.index()].clone())
-        }
-        _ => None,
-    }
-}
-
-/// The type, player and detail of an event as logged (read from its JSON, whatever its version).
-fn describe(payload: &serde_json::Value) -> (String, Option<String>, Option<String>) {
-    let kind = payload
-        .get("type")
-        .and_then(|t| t.as_str())
-        .unwrap_or("unknown")
-        .to_string();
-    let player = ["player", "loser", "starts"]
-        .iter()
-        .find_map(|k| payload.get(*k).and_then(|v| v.as_str()))
-        .map(str::to_uppercase);
-    let detail = ["card", "element", "count", "discarded"]
-        .iter()
-        .find_map(|k| payload.get(*k))
-        .map(|v| match v {
-            serde_json::Value::String(s) => s.clone(),
-            other => other.to_string(),
-        });
-    (kind, player, detail)
-}
-
 impl Service {
     pub(crate) fn player_id(&self, name: &str) -> Result<PlayerId> {
         self.player_id_in(name, Language::En)
@@ -319,224 +288,6 @@ impl Service {
         })
     }
 
-    /// A game with its timeline, replayed event by event by the rules engine (its steps
-    /// worded in English, the CLI's).
-    pub fn game_page(&self, id: i64) -> Result<GamePage> {
-        self.game_page_in(id, Language::En)
-    }
-
-    /// [`Service::game_page`] with the steps worded in the interface language `lang`.
-    pub fn game_page_in(&self, id: i64, lang: Language) -> Result<GamePage> {
-        let store::LogRead {
-            record: info,
-            events,
-            ..
-        } = self
-            .store
-            .read_log::<store::GameInfo>(id)
-            .map_err(store_err)?;
-        // The same cards the table judges with: each card with the fixes its first play in
-        // this game was decided with, as far as the log reads (`game/context.rs`; each event
-        // parsed once)
-        let parsed: Vec<_> = events
-            .iter()
-            .map(|e| bluemoon::Event::from_json(&e.payload))
-            .collect();
-        let readable: Vec<bluemoon::Event> = parsed
-            .iter()
-            .map_while(|p| p.as_ref().ok().cloned())
-            .collect();
-        let cards = self.game_cards_as_played(&crate::game::context::first_plays(&readable))?;
-        let mut state = bluemoon::GameState::default();
-        let mut timeline = Vec::with_capacity(events.len());
-        let name_of = |letter: &str| match letter {
-            "A" => Some(info.player_names[0].clone()),
-            "B" => Some(info.player_names[1].clone()),
-            _ => None,
-        };
-        // Cards by name in the reader's language (a German name where the catalog has one).
-        let card_name = |c: &bluemoon::CardId| {
-            let bm = self.catalog.bm(c.as_str());
-            match (lang, bm) {
-                (Language::De, Some(b)) if b.name_de.is_some() => {
-                    b.name_de.clone().unwrap_or_default()
-                }
-                (_, Some(b)) => b.display_name().to_owned(),
-                (_, None) => c.to_string(),
-            }
-        };
-        let names = wording::Names {
-            players: &info.player_names,
-            card: &card_name,
-        };
-        for (e, parsed_event) in events.iter().zip(&parsed) {
-            let json: serde_json::Value = serde_json::from_str(&e.payload).unwrap_or_default();
-            let (kind, player, detail) = describe(&json);
-            let mut problem = None;
-            let before_fights = state.fights;
-            match parsed_event {
-                Ok(ev) => match state.apply(&cards, ev) {
-                    Ok(next) => state = next,
-                    Err(err) => problem = Some(err.to_string()),
-                },
-                Err(err) => problem = Some(err.to_string()),
-            }
-            // The fight this step belongs to, as the engine counts them: the one it ends, or
-            // the one under way once a card was played in it; none between fights, so the
-            // steps never name a fight the game's count leaves out.
-            let in_fight = problem.is_none()
-                && (state.fights > before_fights
-                    || (state.fight.begun && state.game_over.is_none() && !state.abandoned));
-            let text = match parsed_event {
-                Ok(ev) => wording::step_text(&ev.kind, &names, lang),
-                Err(_) => kind.replace('_', " "),
-            };
-            timeline.push(TimelineStep {
-                seq: e.seq,
-                kind,
-                player: player.as_deref().and_then(name_of),
-                detail,
-                text,
-                fight: in_fight.then_some(before_fights + 1),
-                dragons: [
-                    state.dragons.on_side(bluemoon::Player::A),
-                    state.dragons.on_side(bluemoon::Player::B),
-                ],
-                crystals: [
-                    *state.crystals.get(bluemoon::Player::A),
-                    *state.crystals.get(bluemoon::Player::B),
-                ],
-                game_over: state.game_over.as_ref().and_then(|g| match g.winner {
-                    bluemoon::Player::A => name_of("A"),
-                    bluemoon::Player::B => name_of("B"),
-                }),
-                problem,
-            });
-        }
-        if state.abandoned {
-            // The fight an abandon interrupted is not counted (`GameState::fights`): its steps
-            // name no fight either.
-            for step in &mut timeline {
-                step.fight = step.fight.filter(|f| *f <= state.fights);
-            }
-        }
-        let replay_differs = info
-            .result
-            .as_ref()
-            .filter(|_| !events.is_empty())
-            .and_then(|r| {
-                let replayed = ReplayedEnd {
-                    winner: state.game_over.as_ref().and_then(|g| match g.winner {
-                        bluemoon::Player::A => name_of("A"),
-                        bluemoon::Player::B => name_of("B"),
-                    }),
-                    crystals: state.game_over.as_ref().map(|g| g.score),
-                    dragons: state.game_over.as_ref().map(|g| g.dragons.min(3)),
-                    fights: state.fights,
-                };
-                let recorded = ReplayedEnd {
-                    winner: name_of(match r.winner {
-                        store::Side::A => "A",
-                        store::Side::B => "B",
-                    }),
-                    crystals: Some(u32::from(r.crystals)),
-                    dragons: Some(r.dragons),
-                    fights: r.fights,
-                };
-                (replayed != recorded).then_some(replayed)
-            });
-        Ok(GamePage {
-            game: GameRow {
-                conceded_by: conceded_by(&info, &events),
-                ..game_row(&info)
-            },
-            timeline,
-            fights: state.fights,
-            replay_differs,
-        })
-    }
-
-    fn match_view(&self, m: &store::MatchStatus) -> Result<MatchView> {
-        let names = [
-            self.store.player(m.players[0]).map_err(store_err)?.name,
-            self.store.player(m.players[1]).map_err(store_err)?.name,
-        ];
-        Ok(MatchView {
-            id: m.id.0,
-            players: names.clone(),
-            target: m.target,
-            crystals: m.crystals,
-            games: m.games.iter().map(|g| g.0).collect(),
-            unfinished_game: m.unfinished_game.map(|g| g.0),
-            finished: m.finished,
-            winner: m.winner.map(|w| names[w.index()].clone()),
-            next_first: names[m.next_first.index()].clone(),
-            created_at: m.created_at.clone(),
-        })
-    }
-
-    /// Matches, unfinished first, newest first.
-    pub fn list_matches(&self, unfinished_only: bool) -> Result<Vec<MatchView>> {
-        let all = self
-            .store
-            .list_matches(unfinished_only)
-            .map_err(store_err)?;
-        all.iter().map(|m| self.match_view(m)).collect()
-    }
-
-    pub fn match_view_by_id(&self, id: i64) -> Result<MatchView> {
-        let m = self.store.match_status(MatchId(id)).map_err(store_err)?;
-        self.match_view(&m)
-    }
-
-    /// The games of a match, oldest first.
-    pub fn match_games(&self, id: i64) -> Result<Vec<GameRow>> {
-        self.store.match_status(MatchId(id)).map_err(store_err)?;
-        let filter = GameFilter {
-            match_id: Some(MatchId(id)),
-            ..GameFilter::default()
-        };
-        let mut games: Vec<GameRow> = self
-            .store
-            .list_games(&filter)
-            .map_err(store_err)?
-            .iter()
-            .map(game_row)
-            .collect();
-        games.sort_by_key(|g| g.id);
-        Ok(games)
-    }
-
-    /// Starts a match between two players (created if new); `a_starts` picks who starts the
-    /// first game; the target defaults to 5 crystals.
-    pub fn new_match(
-        &mut self,
-        a: &str,
-        b: &str,
-        b_starts: bool,
-        target: Option<u8>,
-    ) -> Result<MatchView> {
-        if a.trim().to_lowercase() == b.trim().to_lowercase() {
-            return Err(ServiceError::invalid("A match needs two different players"));
-        }
-        crate::names::check_people(&[a.trim(), b.trim()], Language::En)?;
-        if let Some(t) = target {
-            if !(1..=50).contains(&t) {
-                return Err(ServiceError::invalid(format!(
-                    "A match goes to 1 to 50 crystals, not {t}"
-                )));
-            }
-        }
-        let pa = self.store.player_named(a).map_err(store_err)?;
-        let pb = self.store.player_named(b).map_err(store_err)?;
-        let first = if b_starts { Side::B } else { Side::A };
-        let id = self
-            .store
-            .new_match([pa, pb], first, target)
-            .map_err(store_err)?;
-        self.match_view_by_id(id.0)
-    }
-
     /// Statistics over all finished games, or one player's (an unknown name is refused in
     /// `lang`).
     pub fn statistics(&self, player: Option<&str>, lang: Language) -> Result<StatsView> {
@@ -591,91 +342,6 @@ impl Service {
     }
 }
 
-impl Service {
-    /// Records a game of a match that was played without the table screen: who won (name, or
-    /// seat `a`/`b`), the crystals scored (1 to 7), dragons, fights and each player's people.
-    #[allow(clippy::too_many_arguments)]
-    pub fn record_match_game(
-        &mut self,
-        match_id: i64,
-        winner: &str,
-        crystals: u8,
-        dragons: u8,
-        fights: u32,
-        people: [&str; 2],
-    ) -> Result<MatchView> {
-        let m = self
-            .store
-            .match_status(MatchId(match_id))
-            .map_err(store_err)?;
-        if m.finished {
-            return Err(ServiceError::invalid(format!(
-                "Match {match_id} is finished"
-            )));
-        }
-        let view = self.match_view(&m)?;
-        let w = winner.trim().to_lowercase();
-        let side = if w == "a" || w == view.players[0].to_lowercase() {
-            Side::A
-        } else if w == "b" || w == view.players[1].to_lowercase() {
-            Side::B
-        } else {
-            return Err(ServiceError::invalid(format!(
-                "{:?} does not play in match {match_id} ({} v {})",
-                winner.trim(),
-                view.players[0],
-                view.players[1]
-            )));
-        };
-        let summary = store::GameSummary {
-            winner: side,
-            people: [people[0].to_string(), people[1].to_string()],
-            crystals,
-            dragons,
-            fights,
-        };
-        // check everything first, so a refused game leaves nothing behind
-        if !(1..=7).contains(&crystals) {
-            return Err(ServiceError::invalid(format!(
-                "A game scores 1 to 7 crystals, not {crystals}"
-            )));
-        }
-        if dragons > 3 {
-            return Err(ServiceError::invalid(format!(
-                "A winner holds 0 to 3 dragons, not {dragons}"
-            )));
-        }
-        for p in people {
-            let n = p.trim().chars().count();
-            if n == 0 || n > store::MAX_PEOPLE_CHARS {
-                return Err(ServiceError::invalid(format!(
-                    "People {p:?} must be 1 to {} characters",
-                    store::MAX_PEOPLE_CHARS
-                )));
-            }
-        }
-        if let Some(open) = m.unfinished_game {
-            return Err(ServiceError::invalid(format!(
-                "Match {match_id} has an unfinished game ({open}); finish it at the table first"
-            )));
-        }
-        // one transaction: a game the store refuses (e.g. an implausible number of fights)
-        // leaves no unfinished game behind to block the match
-        self.store
-            .record_played_game(
-                &store::NewGame {
-                    players: m.players,
-                    people: summary.people.clone(),
-                    first: None,
-                    match_id: Some(m.id),
-                },
-                &summary,
-            )
-            .map_err(store_err)?;
-        self.match_view_by_id(match_id)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -713,7 +379,7 @@ mod tests {
             .create_game(&store::NewGame {
                 players,
                 people: ["Vulca".into(), "Hoax".into()],
-                first: None,
+                first: Some(Side::A),
                 match_id: Some(MatchId(m.id)),
             })
             .unwrap();
