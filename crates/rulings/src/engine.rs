@@ -517,7 +517,9 @@ impl Engine {
             .map(|w| w.folded.chars().filter(|c| c.is_alphanumeric()).collect())
             .filter(|w: &String| !w.is_empty())
             .collect();
-        typed.dedup();
+        // a word typed twice ("FREI Karte mit STOPP Karte") is one word of the query
+        let mut seen: HashSet<String> = HashSet::default();
+        typed.retain(|w| seen.insert(w.clone()));
         typed.truncate(MAX_QUERY_WORDS * 2);
         let only_small = typed.iter().all(|w| is_stop_word(w));
         let small = |w: &str| !only_small && is_stop_word(w);
