@@ -436,7 +436,7 @@ pub fn base_forms(word: &str) -> Vec<(String, bool)> {
     if word.len() < 5 || !word.is_ascii() {
         return out;
     }
-    let mut push = |f: String, whole: bool, out: &mut Vec<(String, bool)>| {
+    let push = |f: String, whole: bool, out: &mut Vec<(String, bool)>| {
         if f != word && f.len() >= 4 && !out.iter().any(|(o, _)| *o == f) {
             out.push((f, whole));
         }
@@ -453,11 +453,10 @@ pub fn base_forms(word: &str) -> Vec<(String, bool)> {
         }
     }
     for w in &whole {
-        let infinitives = finite_to_infinitive(w);
         if w != word {
             push(w.clone(), true, &mut out);
         }
-        for i in infinitives {
+        if let Some(i) = finite_to_infinitive(w) {
             push(i, true, &mut out);
         }
     }
@@ -471,7 +470,7 @@ pub fn base_forms(word: &str) -> Vec<(String, bool)> {
             .filter(|r| r.len() >= 3)
             .unwrap_or(rest);
         push(rest.to_owned(), false, &mut out);
-        for i in finite_to_infinitive(rest) {
+        if let Some(i) = finite_to_infinitive(rest) {
             push(i, false, &mut out);
         }
     }
