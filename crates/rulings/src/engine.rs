@@ -10,14 +10,21 @@
 //! - the glossary's other words for the same game term (0.8), in both languages: `shield` →
 //!   `Schild`, `ABGEWEHRT`; a glossary phrase counts when all its words are in the record;
 //! - a separable verb put together (1.0): `lehnt … ab` → `ablehnen`, and its glossary terms;
+//! - German base forms the stemmer does not reach (0.8 with the word's prefix, 0.4 with a
+//!   prefix split off), indexed with German records' words the same way: `geprüft` and
+//!   `überprüft` meet at `prüfen`, `ausgelegt` and `auszulegen` at `auslegen` (see
+//!   [`crate::analysis::base_forms`]);
 //! - for a long word found nowhere, words one or two typos away (0.7).
 //!
 //! A unit scores a record with BM25 (k1 1.2, b 0.75) of its best key, the section title
 //! counting twice and the linked cards' names once. The record's score is the sum over the
-//! units times the share of units it matches, squared (records holding all the words first),
+//! units times the share of units it matches, squared (records holding all the words first; a
+//! typed phrase found in part counts for its part),
 //! plus a boost for the words typed next to each other appearing next to each other in the
 //! record, times a language factor: a record in the other language than the reader's weighs
-//! half (the reader's FAQ first on the same question, the other one where it has nothing).
+//! half (the reader's FAQ first on the same question), three quarters when it holds more of the
+//! query's words than any record of the reader's language (the reader's FAQ has nothing as
+//! close). A word typed twice is one word of the query.
 
 use crate::analysis::{base_forms, digits_of, german_stem, is_stop_word, keys, separable_verbs};
 use crate::fold::{fold, words as text_words, MAX_QUERY_WORDS};
@@ -99,6 +106,8 @@ pub struct Engine {
     langs: Vec<Lang>,
     /// Per vocabulary word (while building): the terms of its German base forms, with weights.
     bases: Vec<Option<Vec<(u32, f32)>>>,
+    /// Per base form's term: the German words of the records that have it (for marking).
+    base_words: HashMap<u32, Vec<String>>,
 }
 
 /// How a unit matches: terms with weights, and glossary phrases (all words needed).
@@ -249,7 +258,18 @@ impl Engine {
         }
         e.post_at
             .push(u32::try_from(e.post_doc.len()).unwrap_or(u32::MAX));
-        // the base forms' terms are in the postings; the vocabulary is renumbered below
+        // the base forms' terms are in the postings; the words that have them are kept for
+        // marking; the vocabulary is renumbered below
+        for (v, b) in e.bases.iter().enumerate() {
+            for &(t, _) in b.iter().flatten() {
+                if let Some(w) = e.vocab.get(v) {
+                    let words = e.base_words.entry(t).or_default();
+                    if words.len() < MAX_PREFIX {
+                        words.push(w.text.clone());
+                    }
+                }
+            }
+        }
         e.bases = Vec::new();
         e.sort_vocab();
         e.find_compounds();
@@ -309,15 +329,19 @@ impl Engine {
         self.bases[i].as_deref().unwrap_or_default()
     }
 
-    /// Adds the terms of a typed word's German base forms that the index knows.
-    fn add_bases(&self, word: &str, weight: f32, terms: &mut HashMap<u32, f32>) {
+    /// Adds the terms of a typed word's German base forms that the index knows; returns the
+    /// words of the records they match by, for marking.
+    fn add_bases(&self, word: &str, weight: f32, terms: &mut HashMap<u32, f32>) -> Vec<String> {
+        let mut marks = Vec::new();
         for (form, whole) in base_forms(word) {
             if let Some(&t) = self.term_ids.get(&german_stem(&form)) {
                 let w = weight * if whole { W_BASE_WHOLE } else { W_BASE_PART };
                 let e = terms.entry(t).or_insert(0.0);
                 *e = e.max(w);
+                marks.extend(self.base_words.get(&t).into_iter().flatten().cloned());
             }
         }
+        marks
     }
 
     fn vocab_terms(&self, v: u32) -> [u32; 2] {
@@ -567,7 +591,8 @@ impl Engine {
                 m = self.expand(w, W_EXACT, true, &mut u.terms);
             }
             u.marks.extend(m);
-            self.add_bases(w, W_EXACT, &mut u.terms);
+            let m = self.add_bases(w, W_EXACT, &mut u.terms);
+            u.marks.extend(m);
             // a number word also matches its digits, as the FAQs write numbers
             if let Some(d) = digits_of(w) {
                 let m = self.expand(d, W_EXACT, false, &mut u.terms);
