@@ -415,10 +415,12 @@ pub fn separable_verbs(words: &[String]) -> Vec<(usize, usize, String)> {
 }
 
 /// Prefixes a German word may carry before the verb or noun it is made of: separable
-/// particles and `uber`, `wieder`, `durch`, `un`, `in` (`überprüft`, `inaktiv`).
+/// particles, `uber`, `wieder`, `durch`, `un`, `in` and the inseparable `ver`, `ent`, `be`,
+/// `er` (`überprüft`, `inaktiv`, `bemerkt`).
 const HEADS: &[&str] = &[
     "zuruck", "zusammen", "wieder", "weiter", "heraus", "hinaus", "hinzu", "durch", "uber", "nach",
     "auf", "aus", "bei", "ein", "mit", "vor", "weg", "los", "ab", "an", "zu", "um", "un", "in",
+    "ver", "ent", "be", "er",
 ];
 
 /// Endings of a German verb's present and past forms that the Snowball stemmer leaves on
