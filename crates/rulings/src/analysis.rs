@@ -31,6 +31,12 @@ pub fn keys(folded: &str) -> [String; 2] {
     [en, de]
 }
 
+/// The German key of a folded word (the second of its [`keys`]).
+pub fn german_stem(folded: &str) -> String {
+    let [_, de] = keys(folded);
+    de
+}
+
 /// Small words of English and German that say nothing about a ruling on their own: a query's
 /// own "what", "when", "I", "does", "kann ich", "wenn". Game words that look small (`stop`,
 /// `free`, `turn`, `up` in "draw up") are not here; glossary phrases are found before these are
@@ -231,7 +237,6 @@ const STOP_WORDS: &[&str] = &[
     "ins",
     "ist",
     "ja",
-    "jetzt",
     "kann",
     "kannst",
     "konnen",
@@ -291,6 +296,45 @@ const STOP_WORDS: &[&str] = &[
     "genau",
     "bedeutet",
     "heisst",
+    // the German of English small words above that the German list lacked ("when", "why",
+    // "only", "more", "very", "same", "do", "was", "there is")
+    "wann",
+    "warum",
+    "wieso",
+    "weshalb",
+    "welchen",
+    "welches",
+    "welchem",
+    "nur",
+    "mehr",
+    "sehr",
+    "gleich",
+    "gleiche",
+    "gleichen",
+    "gleicher",
+    "machen",
+    "mache",
+    "macht",
+    "gemacht",
+    "tun",
+    "wurde",
+    "wurden",
+    "worden",
+    "werde",
+    "wirst",
+    "hast",
+    "hab",
+    "seid",
+    "gibt",
+    "gibts",
+    "schon",
+    "mal",
+    "einfach",
+    "irgendwie",
+    "irgendwelche",
+    "irgendein",
+    "irgendeine",
+    "pro",
 ];
 
 /// Whether folded `word` is a small word (see [`STOP_WORDS`]).
@@ -370,6 +414,80 @@ pub fn separable_verbs(words: &[String]) -> Vec<(usize, usize, String)> {
     out
 }
 
+/// Prefixes a German word may carry before the verb or noun it is made of: separable
+/// particles, `uber`, `wieder`, `durch`, `un`, `in` and the inseparable `ver`, `ent`, `be`,
+/// `er` (`überprüft`, `inaktiv`, `bemerkt`).
+const HEADS: &[&str] = &[
+    "zuruck", "zusammen", "wieder", "weiter", "heraus", "hinaus", "hinzu", "durch", "uber", "nach",
+    "auf", "aus", "bei", "ein", "mit", "vor", "weg", "los", "ab", "an", "zu", "um", "un", "in",
+    "ver", "ent", "be", "er",
+];
+
+/// Endings of a German verb's present and past forms that the Snowball stemmer leaves on
+/// (`prüft`, `zieht`, `legte`), longest first.
+const FINITE: &[&str] = &["test", "tet", "ten", "te", "st", "et", "t"];
+
+/// German base forms of a folded word that the stemmer does not reach, as candidates (the
+/// caller keeps those the index knows): `(form, whole)`, `whole` when the form keeps the
+/// word's own prefix (`ausgelegt` → `auslegen`, `prüft` → `prüfen`), not when a prefix was
+/// split off (`überprüft` → `prüfen`, `inaktiv` → `aktiv`, `aufgedeckte` → `decken`).
+/// Past participles lose their `ge` (`geprüft`, `ausgelegt`), `zu`-infinitives their `zu`
+/// (`auszulegen`), finite verbs take the infinitive's `-en`.
+pub fn base_forms(word: &str) -> Vec<(String, bool)> {
+    let mut out: Vec<(String, bool)> = Vec::new();
+    if word.len() < 5 || !word.is_ascii() {
+        return out;
+    }
+    let push = |f: String, whole: bool, out: &mut Vec<(String, bool)>| {
+        if f != word && f.len() >= 4 && !out.iter().any(|(o, _)| *o == f) {
+            out.push((f, whole));
+        }
+    };
+    // the word with its prefix, `ge`/`zu` taken out of its middle (or its start)
+    let mut whole = vec![word.to_owned()];
+    for h in std::iter::once("").chain(HEADS.iter().copied()) {
+        if let Some(rest) = word.strip_prefix(h) {
+            for infix in ["ge", "zu"] {
+                if let Some(x) = rest.strip_prefix(infix).filter(|x| x.len() >= 3) {
+                    whole.push(format!("{h}{x}"));
+                }
+            }
+        }
+    }
+    for w in &whole {
+        if w != word {
+            push(w.clone(), true, &mut out);
+        }
+        if let Some(i) = finite_to_infinitive(w) {
+            push(i, true, &mut out);
+        }
+    }
+    // the prefix split off: the rest and its own base forms
+    for h in HEADS {
+        let Some(rest) = word.strip_prefix(h).filter(|r| r.len() >= 4) else {
+            continue;
+        };
+        let rest = rest
+            .strip_prefix("ge")
+            .filter(|r| r.len() >= 3)
+            .unwrap_or(rest);
+        push(rest.to_owned(), false, &mut out);
+        if let Some(i) = finite_to_infinitive(rest) {
+            push(i, false, &mut out);
+        }
+    }
+    out
+}
+
+/// The infinitive of a finite German verb form (`prüft` → `prüfen`), when it has an ending.
+fn finite_to_infinitive(word: &str) -> Option<String> {
+    FINITE
+        .iter()
+        .find_map(|e| word.strip_suffix(e))
+        .filter(|x| x.len() >= 4)
+        .map(|x| format!("{x}en"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -394,5 +512,18 @@ mod tests {
             vec![(4, 3, "abkampf".to_owned()), (4, 1, "ablehn".to_owned())]
         );
         assert!(separable_verbs(&w("ab wann")).is_empty());
+    }
+
+    #[test]
+    fn german_base_forms_reach_the_infinitive() {
+        let has = |w: &str, f: &str, whole: bool| base_forms(w).contains(&(f.to_owned(), whole));
+        assert!(has("gepruft", "prufen", true));
+        assert!(has("uberpruft", "uberprufen", true));
+        assert!(has("uberpruft", "prufen", false));
+        assert!(has("ausgelegt", "auslegen", true));
+        assert!(has("auszulegen", "auslegen", true));
+        assert!(has("inaktiv", "aktiv", false));
+        assert!(has("aufgedeckte", "aufdecken", true));
+        assert!(base_forms("karte").is_empty());
     }
 }

@@ -10,16 +10,23 @@
 //! - the glossary's other words for the same game term (0.8), in both languages: `shield` →
 //!   `Schild`, `ABGEWEHRT`; a glossary phrase counts when all its words are in the record;
 //! - a separable verb put together (1.0): `lehnt … ab` → `ablehnen`, and its glossary terms;
+//! - German base forms the stemmer does not reach (0.8 with the word's prefix, 0.4 with a
+//!   prefix split off), indexed with German records' words the same way: `geprüft` and
+//!   `überprüft` meet at `prüfen`, `ausgelegt` and `auszulegen` at `auslegen` (see
+//!   [`crate::analysis::base_forms`]);
 //! - for a long word found nowhere, words one or two typos away (0.7).
 //!
 //! A unit scores a record with BM25 (k1 1.2, b 0.75) of its best key, the section title
 //! counting twice and the linked cards' names once. The record's score is the sum over the
-//! units times the share of units it matches, squared (records holding all the words first),
+//! units times the share of units it matches, squared (records holding all the words first; a
+//! typed phrase found in part counts for its part),
 //! plus a boost for the words typed next to each other appearing next to each other in the
 //! record, times a language factor: a record in the other language than the reader's weighs
-//! half (the reader's FAQ first on the same question, the other one where it has nothing).
+//! half (the reader's FAQ first on the same question), three quarters when it holds more of the
+//! query's words than any record of the reader's language (the reader's FAQ has nothing as
+//! close). A word typed twice is one word of the query.
 
-use crate::analysis::{digits_of, is_stop_word, keys, separable_verbs};
+use crate::analysis::{base_forms, digits_of, german_stem, is_stop_word, keys, separable_verbs};
 use crate::fold::{fold, words as text_words, MAX_QUERY_WORDS};
 use crate::glossary;
 use crate::model::{CardName, Lang, Ruling};
@@ -35,6 +42,11 @@ const W_PREFIX: f32 = 0.6;
 const W_COMPOUND: f32 = 0.6;
 const W_GLOSSARY: f32 = 0.8;
 const W_TYPO: f32 = 0.7;
+/// German base forms the stemmer does not reach (see [`base_forms`]): with the word's own
+/// prefix (`ausgelegt` → `auslegen`), and with a prefix split off (`überprüft` → `prüfen`).
+/// The same weights count a German record's word for its base forms when indexed.
+const W_BASE_WHOLE: f32 = 0.8;
+const W_BASE_PART: f32 = 0.4;
 /// How much the section title's words, the question's words (again: they are in the text too)
 /// and the linked cards' names count per occurrence: a question says what a record is about.
 const SECTION_TF: f32 = 2.0;
@@ -42,6 +54,9 @@ const QUESTION_TF: f32 = 1.5;
 const CARDS_TF: f32 = 1.0;
 /// A record in another language than the reader's.
 const OTHER_LANG: f32 = 0.5;
+/// A record in another language that holds more of the query's words than any record of the
+/// reader's language: the reader's FAQ has nothing as close.
+const OTHER_LANG_CLOSER: f32 = 0.75;
 /// Most words a typed beginning expands to; most typo neighbours.
 const MAX_PREFIX: usize = 60;
 const MAX_TYPOS: usize = 12;
@@ -89,6 +104,10 @@ pub struct Engine {
     /// sentence: what the record is about).
     head: Vec<u16>,
     langs: Vec<Lang>,
+    /// Per vocabulary word (while building): the terms of its German base forms, with weights.
+    bases: Vec<Option<Vec<(u32, f32)>>>,
+    /// Per base form's term: the German words of the records that have it (for marking).
+    base_words: HashMap<u32, Vec<String>>,
 }
 
 /// How a unit matches: terms with weights, and glossary phrases (all words needed).
@@ -197,6 +216,11 @@ impl Engine {
                     if terms[1] != terms[0] {
                         *doc.entry(terms[1]).or_default() += weight;
                     }
+                    if r.lang == Lang::De {
+                        for &(t, w) in e.bases_of(v) {
+                            *doc.entry(t).or_default() += weight * w;
+                        }
+                    }
                     len += weight;
                 }
             }
@@ -234,6 +258,19 @@ impl Engine {
         }
         e.post_at
             .push(u32::try_from(e.post_doc.len()).unwrap_or(u32::MAX));
+        // the base forms' terms are in the postings; the words that have them are kept for
+        // marking; the vocabulary is renumbered below
+        for (v, b) in e.bases.iter().enumerate() {
+            for &(t, _) in b.iter().flatten() {
+                if let Some(w) = e.vocab.get(v) {
+                    let words = e.base_words.entry(t).or_default();
+                    if words.len() < MAX_PREFIX {
+                        words.push(w.text.clone());
+                    }
+                }
+            }
+        }
+        e.bases = Vec::new();
         e.sort_vocab();
         e.find_compounds();
         e.term_words = vec![Vec::new(); n_terms];
@@ -263,6 +300,48 @@ impl Engine {
         });
         self.vocab_at.insert(folded.to_owned(), v);
         v
+    }
+
+    /// The terms of a German word's base forms (see [`base_forms`]), other than its own stems;
+    /// computed once per vocabulary word.
+    fn bases_of(&mut self, v: u32) -> &[(u32, f32)] {
+        let i = v as usize;
+        if self.bases.len() <= i {
+            self.bases.resize(i + 1, None);
+        }
+        if self.bases[i].is_none() {
+            let own = self.vocab_terms(v);
+            let text = self
+                .vocab
+                .get(i)
+                .map(|w| w.text.clone())
+                .unwrap_or_default();
+            let mut out: Vec<(u32, f32)> = Vec::new();
+            for (form, whole) in base_forms(&text) {
+                let t = self.term(german_stem(&form));
+                let w = if whole { W_BASE_WHOLE } else { W_BASE_PART };
+                if !own.contains(&t) && !out.iter().any(|x| x.0 == t) {
+                    out.push((t, w));
+                }
+            }
+            self.bases[i] = Some(out);
+        }
+        self.bases[i].as_deref().unwrap_or_default()
+    }
+
+    /// Adds the terms of a typed word's German base forms that the index knows; returns the
+    /// words of the records they match by, for marking.
+    fn add_bases(&self, word: &str, weight: f32, terms: &mut HashMap<u32, f32>) -> Vec<String> {
+        let mut marks = Vec::new();
+        for (form, whole) in base_forms(word) {
+            if let Some(&t) = self.term_ids.get(&german_stem(&form)) {
+                let w = weight * if whole { W_BASE_WHOLE } else { W_BASE_PART };
+                let e = terms.entry(t).or_insert(0.0);
+                *e = e.max(w);
+                marks.extend(self.base_words.get(&t).into_iter().flatten().cloned());
+            }
+        }
+        marks
     }
 
     fn vocab_terms(&self, v: u32) -> [u32; 2] {
@@ -462,7 +541,9 @@ impl Engine {
             .map(|w| w.folded.chars().filter(|c| c.is_alphanumeric()).collect())
             .filter(|w: &String| !w.is_empty())
             .collect();
-        typed.dedup();
+        // a word typed twice ("FREI Karte mit STOPP Karte") is one word of the query
+        let mut seen: HashSet<String> = HashSet::default();
+        typed.retain(|w| seen.insert(w.clone()));
         typed.truncate(MAX_QUERY_WORDS * 2);
         let only_small = typed.iter().all(|w| is_stop_word(w));
         let small = |w: &str| !only_small && is_stop_word(w);
@@ -509,6 +590,8 @@ impl Engine {
             if m.is_empty() {
                 m = self.expand(w, W_EXACT, true, &mut u.terms);
             }
+            u.marks.extend(m);
+            let m = self.add_bases(w, W_EXACT, &mut u.terms);
             u.marks.extend(m);
             // a number word also matches its digits, as the FAQs write numbers
             if let Some(d) = digits_of(w) {
@@ -626,9 +709,16 @@ impl Engine {
 
     /// The score of one unit in every record, into `best` (zeroed); `scratch` holds three
     /// more arrays of the records' length.
-    fn unit_scores(&self, u: &Unit, best: &mut [f32], scratch: &mut Scratch) {
+    /// `frac` (zeroed) gets the share of the unit's words each record holds: a typed phrase
+    /// found in part counts for the part.
+    fn unit_scores(&self, u: &Unit, best: &mut [f32], frac: &mut [f32], scratch: &mut Scratch) {
         for (&t, &w) in &u.terms {
             self.bm25(t, best, w * u.width as f32);
+        }
+        for (f, &b) in frac.iter_mut().zip(best.iter()) {
+            if b > 0.0 {
+                *f = 1.0;
+            }
         }
         for (w, words) in &u.phrases {
             let Scratch { sum, count, word } = scratch;
@@ -647,20 +737,26 @@ impl Engine {
                 }
             }
             let all = words.len();
-            for ((b, &s), &c) in best.iter_mut().zip(sum.iter()).zip(count.iter()) {
+            for (((b, f), &s), &c) in best
+                .iter_mut()
+                .zip(frac.iter_mut())
+                .zip(sum.iter())
+                .zip(count.iter())
+            {
                 if s <= 0.0 {
                     continue;
                 }
                 // a glossary phrase counts when all its words are there; the words typed
                 // (weight 1.0) count for what they match
-                let v = if usize::from(c) == all {
-                    s / all as f32 * u.width as f32 * w
+                let (v, share) = if usize::from(c) == all {
+                    (s / all as f32 * u.width as f32 * w, 1.0)
                 } else if *w >= W_EXACT {
-                    s
+                    (s, f32::from(c) / all as f32)
                 } else {
-                    0.0
+                    (0.0, 0.0)
                 };
                 *b = b.max(v);
+                *f = f.max(share);
             }
         }
     }
@@ -684,28 +780,49 @@ impl Engine {
             word: vec![0.0; n],
         };
         let mut sum = vec![0.0f32; n];
-        let mut matched = vec![0usize; n];
+        let mut matched = vec![0.0f32; n];
         let mut unit = vec![0.0f32; n];
+        let mut frac = vec![0.0f32; n];
         for u in &q.units {
             unit.fill(0.0);
-            self.unit_scores(u, &mut unit, &mut scratch);
-            for ((s, m), &x) in sum.iter_mut().zip(matched.iter_mut()).zip(unit.iter()) {
+            frac.fill(0.0);
+            self.unit_scores(u, &mut unit, &mut frac, &mut scratch);
+            for (((s, m), &x), &f) in sum
+                .iter_mut()
+                .zip(matched.iter_mut())
+                .zip(unit.iter())
+                .zip(frac.iter())
+            {
                 if x > 0.0 {
                     *s += x;
-                    *m += u.width;
+                    *m += u.width as f32 * f;
                 }
             }
         }
         let total: usize = q.units.iter().map(|u| u.width).sum();
         let mut scored: Vec<(usize, f32)> = Vec::new();
+        // the most of the query's words a record of the reader's language holds: a record of
+        // the other language that holds more is where the reader's FAQ has nothing as close
+        let mut best_own = 0.0f32;
+        if let Some(l) = prefer {
+            for (d, &m) in matched.iter().enumerate() {
+                if m > best_own && self.langs[d] == l && keep(d) {
+                    best_own = m;
+                }
+            }
+        }
         for (d, (&s, &m)) in sum.iter().zip(matched.iter()).enumerate() {
-            if m == 0 || !keep(d) {
+            if m <= 0.0 || !keep(d) {
                 continue;
             }
-            let share = m as f32 / total as f32;
+            let share = m / total as f32;
             let mut score = s * share * share;
             if prefer.is_some_and(|l| self.langs[d] != l) {
-                score *= OTHER_LANG;
+                score *= if m > best_own + 0.01 {
+                    OTHER_LANG_CLOSER
+                } else {
+                    OTHER_LANG
+                };
             }
             scored.push((d, score));
         }

@@ -192,3 +192,67 @@ fn a_number_word_finds_its_digits() {
         hits.iter().map(|h| &h.snippet).collect::<Vec<_>>()
     );
 }
+
+/// A German compound is found by its parts and its parts by the compound: `Beginn` finds
+/// `Kampfbeginn`, `Bluffkarte` finds `Bluff-Karte`.
+#[test]
+fn a_german_compound_meets_its_parts() {
+    assert!(marks("Beginn", "Kampfbeginn"));
+    let hits = search("Beginn", Lang::De, 10);
+    assert!(
+        hits.iter()
+            .any(|h| h.ruling.display.contains("Kampfbeginn")),
+        "{:?}",
+        questions(&hits)
+    );
+    let hits = search("Bluffkarte", Lang::De, 5);
+    assert!(
+        hits.iter()
+            .any(|h| h.ruling.display.contains("Bluff-Karte")),
+        "{:?}",
+        questions(&hits)
+    );
+}
+
+/// German forms the stemmer leaves apart meet at their infinitive: a participle (`geprüft`)
+/// finds the FAQ's `überprüft`, a finite verb (`prüft`) the participle.
+#[test]
+fn a_german_participle_meets_the_other_forms() {
+    assert!(marks("geprüft", "überprüft"));
+    let hits = search("geprüft Gang", Lang::De, 10);
+    assert!(
+        hits.iter()
+            .any(|h| h.ruling.display.contains("überprüft, ob eine Gang")),
+        "{:?}",
+        questions(&hits)
+    );
+    assert!(marks("ausgelegt", "auszulegen"));
+    assert!(!marks("Karte", "Kartei"));
+}
+
+/// In German, the German FAQ first; where it has nothing as close, the English answer (its
+/// language is on the hit: the screen marks it English).
+#[test]
+fn german_readers_get_the_english_answer_where_the_german_faq_has_none() {
+    let hits = search("Schild macht die Stärke null", Lang::De, 5);
+    assert_eq!(hits[0].ruling.lang, Lang::En, "{:?}", questions(&hits));
+    assert!(questions(&hits)[0].contains("shield"));
+    // where the German FAQ answers, it comes first
+    let hits = search("Kampf ablehnen", Lang::De, 5);
+    assert_eq!(hits[0].ruling.lang, Lang::De, "{:?}", questions(&hits));
+}
+
+/// Ranked retrieval, not a filter: a word found nowhere does not empty the result, and the
+/// records holding all the words typed come before those holding some.
+#[test]
+fn results_hold_the_most_words_first_and_never_empty() {
+    let hits = search("xqzvwk dragon", Lang::En, 5);
+    assert!(!hits.is_empty());
+    // "shield" alone is in dozens of records, "total power" in many more
+    let hits = search("shield total power", Lang::En, 10);
+    let all = |h: &Hit| {
+        let d = h.ruling.display.to_lowercase();
+        d.contains("shield") && d.contains("total power")
+    };
+    assert!(hits.iter().take(3).all(all), "{:?}", questions(&hits));
+}
