@@ -28,6 +28,7 @@ mod wake_lock;
 
 // a small tmpfs of the test's own, for `full_disk`
 #[path = "../../../tests/support/small_disk.rs"]
+#[allow(clippy::unwrap_used)] // test support: a failed step is the failed test
 mod small_disk;
 
 // the stand-in ScreenSaver on a private session bus, for `wake` and `wake_lock`
