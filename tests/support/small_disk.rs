@@ -95,7 +95,12 @@ impl SmallDisk {
 
 impl Drop for SmallDisk {
     fn drop(&mut self) {
-        let _ = Command::new("umount").arg(self.0.path()).status();
+        // lazily: a file still open on it (the app's mock runtime keeps its database open
+        // until the test binary ends) must not leave the disk mounted
+        let _ = Command::new("umount")
+            .arg("--lazy")
+            .arg(self.0.path())
+            .status();
     }
 }
 

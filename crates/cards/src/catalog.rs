@@ -78,7 +78,9 @@ pub struct Catalog {
     bm: Vec<BmCard>,
     others: Vec<OtherCatalogFile>,
     by_id: HashMap<CardId, Slot>,
-    index: LookupIndex,
+    /// Built on the first lookup: most commands name cards by id (a play, a fix, an undo)
+    /// and never search, and building the index is most of loading the catalogs.
+    index: std::sync::OnceLock<LookupIndex>,
 }
 
 impl std::fmt::Debug for Catalog {
@@ -146,32 +148,16 @@ impl Catalog {
             by_id.insert(id.clone(), slot);
             Ok(())
         };
-        let mut keys = Vec::new();
         for (i, card) in bm.iter().enumerate() {
             validate_bm(card)?;
             let slot = Slot::Bm(i as u32);
             claim(&card.facts.id, Game::BlueMoon, slot)?;
-            let mut tags = vec![(card.facts.series, card.facts.number)];
             for alt in &card.alt_tags {
-                tags.push(parse_tag(alt).ok_or_else(|| CatalogError::BadAltTag {
+                parse_tag(alt).ok_or_else(|| CatalogError::BadAltTag {
                     id: card.facts.id.to_string(),
                     tag: alt.clone(),
-                })?);
+                })?;
             }
-            let mut names = Vec::new();
-            if let Some(n) = &card.name_en {
-                names.push((Lang::En, n.as_str()));
-            }
-            if let Some(n) = &card.name_de {
-                names.push((Lang::De, n.as_str()));
-            }
-            keys.push(CardKeys {
-                game: Game::BlueMoon,
-                id: &card.facts.id,
-                tag: Some(&card.tag),
-                tags,
-                names,
-            });
         }
         for (f, file) in others.iter().enumerate() {
             if file.game == Game::BlueMoon {
@@ -190,6 +176,40 @@ impl Catalog {
                 }
                 let slot = Slot::Other(f as u8, i as u32);
                 claim(&card.id, file.game, slot)?;
+            }
+        }
+        Ok(Catalog {
+            bm,
+            others,
+            by_id,
+            index: std::sync::OnceLock::new(),
+        })
+    }
+
+    /// What the lookup index searches, card by card: game, id, tags and names (the records
+    /// were validated by [`Catalog::from_parts`]).
+    fn keys(&self) -> Vec<CardKeys<'_>> {
+        let mut keys = Vec::new();
+        for card in &self.bm {
+            let mut tags = vec![(card.facts.series, card.facts.number)];
+            tags.extend(card.alt_tags.iter().filter_map(|alt| parse_tag(alt)));
+            let mut names = Vec::new();
+            if let Some(n) = &card.name_en {
+                names.push((Lang::En, n.as_str()));
+            }
+            if let Some(n) = &card.name_de {
+                names.push((Lang::De, n.as_str()));
+            }
+            keys.push(CardKeys {
+                game: Game::BlueMoon,
+                id: &card.facts.id,
+                tag: Some(&card.tag),
+                tags,
+                names,
+            });
+        }
+        for file in &self.others {
+            for card in &file.cards {
                 let mut names = vec![(Lang::En, card.name.as_str())];
                 names.extend(card.aliases.iter().map(|a| (Lang::Alias, a.as_str())));
                 keys.push(CardKeys {
@@ -201,13 +221,7 @@ impl Catalog {
                 });
             }
         }
-        let index = LookupIndex::build(keys);
-        Ok(Catalog {
-            bm,
-            others,
-            by_id,
-            index,
-        })
+        keys
     }
 
     /// Any card by id.
@@ -272,7 +286,9 @@ impl Catalog {
 
     /// Text → ranked candidates in one game or all; see [`crate::lookup`] for the rules.
     pub fn lookup(&self, text: &str, game: Option<Game>, limit: usize) -> LookupResult {
-        self.index.lookup(text, game, limit)
+        self.index
+            .get_or_init(|| LookupIndex::build(self.keys()))
+            .lookup(text, game, limit)
     }
 
     /// Checks a fix before it is stored: the card exists, is a Blue Moon card and the value is

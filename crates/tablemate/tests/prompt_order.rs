@@ -18,16 +18,19 @@ const WITH_DEMEGODAS: &str = "bm-en-3200646b8cfd";
 const WITH_GAUNTLETS: &str = "bm-en-b8b92bb25114";
 
 fn new_game(svc: &mut Service) -> i64 {
-    svc.game_new(&NewGameRequest {
-        player_a: "Ann".into(),
-        player_b: "Ben".into(),
-        people_a: "Vulca".into(),
-        people_b: "Hoax".into(),
-        first: Some(Seat::A),
-        emissaries_inquisitors: false,
-        deck_a: None,
-        deck_b: None,
-    })
+    svc.game_new(
+        &NewGameRequest {
+            player_a: "Ann".into(),
+            player_b: "Ben".into(),
+            people_a: "Vulca".into(),
+            people_b: "Hoax".into(),
+            first: Some(Seat::A),
+            emissaries_inquisitors: false,
+            deck_a: None,
+            deck_b: None,
+        },
+        Language::En,
+    )
     .expect("new game")
     .id
 }
@@ -58,6 +61,7 @@ fn pass(svc: &mut Service, id: i64, player: Seat) {
             player,
             confirmed: true,
         },
+        Language::En,
     )
     .unwrap_or_else(|e| panic!("pass: {}", e.message));
 }
@@ -71,6 +75,7 @@ fn open_fight(svc: &mut Service, id: i64) {
             player: Seat::A,
             element: ElementName::Fire,
         },
+        Language::En,
     )
     .expect("fire");
     pass(svc, id, Seat::A);

@@ -12,6 +12,7 @@ mod common;
 mod cards;
 mod decks;
 mod dialog;
+mod full_disk;
 mod game;
 mod matches;
 mod other_stats;
@@ -24,6 +25,11 @@ mod tournaments;
 mod wake;
 #[cfg(target_os = "linux")]
 mod wake_lock;
+
+// a small tmpfs of the test's own, for `full_disk`
+#[path = "../../../tests/support/small_disk.rs"]
+#[allow(clippy::unwrap_used)] // test support: a failed step is the failed test
+mod small_disk;
 
 // the stand-in ScreenSaver on a private session bus, for `wake` and `wake_lock`
 #[cfg(target_os = "linux")]

@@ -55,7 +55,13 @@ impl TestApp {
             std::env::set_var(name, value);
         }
         let dir = tempfile::tempdir().expect("temp dir");
-        std::env::set_var(tablemate::paths::DATA_DIR_ENV, dir.path());
+        // a data folder of the test's own (on a small disk) comes with `env`
+        if !env
+            .iter()
+            .any(|(n, _)| *n == tablemate::paths::DATA_DIR_ENV)
+        {
+            std::env::set_var(tablemate::paths::DATA_DIR_ENV, dir.path());
+        }
         let app = tablemate_app_lib::configure(mock_builder())
             .build(tauri::generate_context!())
             .expect("app builds");

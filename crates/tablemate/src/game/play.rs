@@ -103,9 +103,22 @@ impl Service {
         confirmed: bool,
         language: Language,
     ) -> Result<EnterOutcome> {
+        self.enter(at.into(), req, confirmed, language, true)
+    }
+
+    /// [`Service::game_enter`]; the rulings prompt only when `prompts` asks for it (the
+    /// command line shows none, and opening the rulings index is most of a play's time).
+    fn enter(
+        &mut self,
+        at: GameAt,
+        req: &PlayRequest,
+        confirmed: bool,
+        language: Language,
+        prompts: bool,
+    ) -> Result<EnterOutcome> {
         let lang = Some(language.code());
         let card = self.resolve_card_in(&req.card, language)?;
-        let mut ctx = self.load_game_in(at.into(), language)?;
+        let mut ctx = self.load_game_in(at, language)?;
         let (preview, engine) = self.preview_in(&ctx, &card, req)?;
         let decide = !preview.unknown.is_empty() || (!confirmed && preview.needs_decision());
         let event = match engine.event {
@@ -120,12 +133,15 @@ impl Service {
             }
         };
         let view = self.append(&mut ctx, event.kind)?;
-        let (prompts, prompts_error) = match self.prompts_in(&ctx, &card, lang, Some(6)) {
-            Ok(p) => (p, None),
-            Err(e) => (
-                Vec::new(),
-                Some(refusal::prompts_failed(&e.message, language)),
-            ),
+        let (prompts, prompts_error) = match prompts {
+            false => (Vec::new(), None),
+            true => match self.prompts_in(&ctx, &card, lang, Some(6)) {
+                Ok(p) => (p, None),
+                Err(e) => (
+                    Vec::new(),
+                    Some(refusal::prompts_failed(&e.message, language)),
+                ),
+            },
         };
         Ok(EnterOutcome {
             preview,
@@ -157,7 +173,7 @@ impl Service {
         confirmed: bool,
         lang: Language,
     ) -> Result<GameView> {
-        let out = self.game_enter(at, req, confirmed, lang)?;
+        let out = self.enter(at.into(), req, confirmed, lang, false)?;
         if let Some(view) = out.view {
             return Ok(view);
         }
