@@ -451,7 +451,7 @@ fn check_result(a: EntrantId, b: EntrantId, winner: EntrantId, ca: u8, cb: u8) -
 /// Registers `player` inside `tx`, joining at round `joined_round` (decided by the rules:
 /// `tournament::check_entry`). Refuses only what the data cannot hold: a second registration
 /// of the same player.
-fn register_in(
+pub(crate) fn register_in(
     tx: &Transaction<'_>,
     id: TournamentId,
     player: PlayerId,

@@ -321,6 +321,25 @@ impl Service {
         let Some(name) = name.map(str::trim).filter(|n| !n.is_empty()) else {
             return Ok(None);
         };
+        let (deck, rules, list) = self.legal_deck(name, player, typed_people, lang)?;
+        Ok(Some(ConstructedDeck {
+            name: deck.name,
+            people: rules.people,
+            inquisitor: rules.inquisitor,
+            emissaries_inquisitors: rules.emissaries_inquisitors,
+            cards: list,
+        }))
+    }
+
+    /// The saved deck `name` as read (its revision goes with a write that copies it), its
+    /// rules and list, if `player` may play it: legal, and of the people typed if one was typed.
+    pub(crate) fn legal_deck(
+        &self,
+        name: &str,
+        player: &str,
+        typed_people: &str,
+        lang: Language,
+    ) -> Result<(DeckRecord, DeckRules, Vec<CardId>)> {
         let deck = self.find_deck(name, lang)?;
         let (rules, list) = rules_of(&deck.content)?;
         let check = construct::check(&self.game_cards()?, &rules, &list);
@@ -347,13 +366,7 @@ impl Service {
                 )));
             }
         }
-        Ok(Some(ConstructedDeck {
-            name: deck.name,
-            people: rules.people,
-            inquisitor: rules.inquisitor,
-            emissaries_inquisitors: rules.emissaries_inquisitors,
-            cards: list,
-        }))
+        Ok((deck, rules, list))
     }
 
     fn find_deck(&self, name: &str, lang: Language) -> Result<DeckRecord> {

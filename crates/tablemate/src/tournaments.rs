@@ -562,6 +562,25 @@ impl Service {
         people: Option<&str>,
         lang: Language,
     ) -> Result<Vec<EntrantView>> {
+        let entry = self.checked_entry(event, players, people, lang)?;
+        let id = TournamentId(event);
+        let added = self
+            .store
+            .record_registrations(id, &entry.state, players, entry.people, entry.round)
+            .map_err(|e| record_error(e, &entry.info, lang))?;
+        self.entrant_views(id, &added)
+    }
+
+    /// What registering `players` playing `people` is decided on, checked before any write:
+    /// the rules let them enter (and from which round), no name is registered already or is
+    /// another spelling of a player here, and the people is one.
+    pub(crate) fn checked_entry(
+        &self,
+        event: i64,
+        players: &[&str],
+        people: Option<&str>,
+        lang: Language,
+    ) -> Result<CheckedEntry> {
         let id = TournamentId(event);
         let (info, state) = self.decide_on(id)?;
         let round = tournament::check_entry(&state, players.len())
@@ -589,10 +608,20 @@ impl Service {
             .filter(|p| !p.is_empty())
             .map(|p| crate::game::checked_people(p, &players.join(", "), lang))
             .transpose()?;
-        let added = self
-            .store
-            .record_registrations(id, &state, players, people, round)
-            .map_err(|e| record_error(e, &info, lang))?;
+        Ok(CheckedEntry {
+            info,
+            state,
+            round,
+            people,
+        })
+    }
+
+    /// The registrations `added`, as the event lists them.
+    pub(crate) fn entrant_views(
+        &self,
+        id: TournamentId,
+        added: &[EntrantId],
+    ) -> Result<Vec<EntrantView>> {
         let entrants = self.store.entrants(id).map_err(store_err)?;
         added
             .iter()
@@ -1541,4 +1570,13 @@ fn standing_view(s: &store::StandingRow) -> StandingView {
         head_to_head: st.head_to_head,
         dropped: s.dropped,
     }
+}
+
+/// A registration checked and ready to write: the event and its state it was decided on, the
+/// round the players join at and the people they play (as checked).
+pub(crate) struct CheckedEntry {
+    pub info: store::TournamentInfo,
+    pub state: tournament::EventState,
+    pub round: u32,
+    pub people: Option<&'static str>,
 }

@@ -490,3 +490,66 @@ fn a_registered_deck_is_copied_checked_and_frozen_by_round_one() {
     );
     assert_eq!(svc.tournament_decks(event, EN).unwrap().len(), 1);
 }
+
+/// `register … --deck` is one write: the entry and the deck are checked first, a refusal of
+/// either registers nobody and names the player, the event and why (German and English), and a
+/// registration with no people given plays the deck's.
+#[test]
+fn a_registration_with_a_refused_deck_registers_nobody() {
+    let (_d, mut svc) = service();
+    fire_wall(&mut svc);
+    svc.deck_new(&vulca("Draft"), EN).unwrap();
+    let event = winter_cup(&mut svc);
+    let entrants = |svc: &Service| svc.event_detail(event).unwrap().entrants.len();
+    assert_eq!(entrants(&svc), 2);
+    let refused = svc
+        .register_with_deck(event, &["Cleo"], None, "Draft", DE)
+        .unwrap_err();
+    assert_eq!(refused.code, ErrorCode::InvalidInput);
+    assert_eq!(
+        refused.message,
+        "Cleo ist nicht für Winter Cup angemeldet, auch das Deck nicht: Cleos Deck „Draft“ ist \
+         noch nicht gültig und kann nicht gespielt werden: Das Deck hat 0 Karten; es braucht \
+         genau 30."
+    );
+    let refused = svc
+        .register_with_deck(event, &["Cleo"], Some("Hoax"), "Fire Wall", EN)
+        .unwrap_err();
+    assert_eq!(
+        refused.message,
+        "Cleo is not registered for Winter Cup, nor is the deck: Cleo's deck “Fire Wall” is a \
+         Vulca deck, not Hoax."
+    );
+    let refused = svc
+        .register_with_deck(event, &["Cleo", "Dan"], None, "Fire Wall", DE)
+        .unwrap_err();
+    assert_eq!(
+        refused.message,
+        "Ein Deck wird für einen Spieler angemeldet; genannt wurden 2. Es wurde niemand \
+         angemeldet."
+    );
+    // a name already registered is refused as a registration without a deck is
+    assert!(svc
+        .register_with_deck(event, &["ann"], None, "Fire Wall", EN)
+        .is_err());
+    assert_eq!(entrants(&svc), 2, "nobody registered");
+    assert!(svc.tournament_decks(event, EN).unwrap().is_empty());
+
+    let (cleo, decks) = svc
+        .register_with_deck(event, &["Cleo"], None, "fire wall", DE)
+        .unwrap();
+    assert_eq!(
+        (cleo.name.as_str(), cleo.people.as_deref()),
+        ("Cleo", Some("Vulca"))
+    );
+    assert_eq!(decks.len(), 1);
+    assert_eq!(
+        (
+            decks[0].player.as_str(),
+            decks[0].deck.as_str(),
+            decks[0].cards_used
+        ),
+        ("Cleo", "Fire Wall", 30)
+    );
+    assert_eq!(entrants(&svc), 3);
+}

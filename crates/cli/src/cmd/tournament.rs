@@ -40,8 +40,8 @@ pub enum TournamentCmd {
         #[arg(long)]
         people: Option<String>,
         /// A saved constructed deck (`tablemate deck list`) the player registers with: copied as
-        /// it is now, only a legal one (one player only). The deck is checked before anyone is
-        /// registered.
+        /// it is now, only a legal one (one player only; their people, if --people is not
+        /// given). Registration and deck are one write: a refused deck registers nobody.
         #[arg(long, value_name = "NAME")]
         deck: Option<String>,
     },
@@ -380,27 +380,16 @@ pub fn run(ctx: &Ctx, cmd: TournamentCmd) -> Result<(), ServiceError> {
         } => {
             let id = svc.find_event_in(&event, lang())?.0;
             let names: Vec<&str> = players.iter().map(String::as_str).collect();
-            if deck.is_some() && names.len() != 1 {
-                return Err(ServiceError::invalid(
-                    "--deck registers one player's deck: name one player.",
-                ));
-            }
-            if let (Some(deck), Some(name)) = (&deck, names.first()) {
-                // checked before anyone is registered
-                svc.deck_playable(deck, name, people.as_deref().unwrap_or(""), lang())?;
-            }
-            // all or none: one refused name registers nobody
-            let added = svc.register_all(id, &names, people.as_deref(), lang())?;
-            if let (Some(deck), Some(e)) = (&deck, added.first()) {
-                if let Err(refused) = svc.tournament_register_deck(id, &e.name, Some(deck), lang())
-                {
-                    // the registration stays; say so with the reason
-                    return Err(ServiceError::invalid(format!(
-                        "{} is registered, without a deck: {}",
-                        e.name, refused.message
-                    )));
+            // all or none: one refused name (or a refused deck) registers nobody
+            let added = match &deck {
+                Some(deck) => {
+                    vec![
+                        svc.register_with_deck(id, &names, people.as_deref(), deck, lang())?
+                            .0,
+                    ]
                 }
-            }
+                None => svc.register_all(id, &names, people.as_deref(), lang())?,
+            };
             out.print(&added, |w| {
                 for e in &added {
                     let late = if e.joined_round > 1 {

@@ -201,20 +201,13 @@ impl Store {
         };
         reporting::write(&tx, id, &reporting, &pairing, &now)?;
         for (entrant, name, content, cards) in &decks {
-            tx.execute(
-                "INSERT INTO registration_decks (registration_id, name, people, inquisitor,
-                     emissaries_inquisitors, buka, cards, registered_at)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
-                params![
-                    entrant_ids[*entrant].0,
-                    name,
-                    content.people,
-                    content.inquisitor,
-                    content.emissaries_inquisitors,
-                    content.buka,
-                    cards,
-                    now
-                ],
+            crate::tournament_decks::insert_deck_in(
+                &tx,
+                entrant_ids[*entrant],
+                name,
+                content,
+                cards,
+                &now,
             )?;
         }
         // standings must compute (checks everything the rules crate checks)
