@@ -6,6 +6,7 @@
 //! kept as a draft and says which rule, naming the card.
 
 mod at_table;
+pub mod printed;
 mod stats;
 mod text;
 mod tournament;

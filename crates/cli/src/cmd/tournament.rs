@@ -428,20 +428,14 @@ pub fn run(ctx: &Ctx, cmd: TournamentCmd) -> Result<(), ServiceError> {
             )?;
             out.print(&decks, |w| {
                 for d in &decks {
-                    writeln!(
-                        w,
-                        "{}: {} ({}, {}/{} cards, {}/{} moons)",
-                        d.player,
-                        d.deck,
-                        d.people,
-                        d.cards_used,
-                        d.cards_allowed,
-                        d.moons_used,
-                        d.moons_allowed
-                    )?;
+                    writeln!(w, "{}", d.line(lang()))?;
                 }
                 if decks.is_empty() {
-                    writeln!(w, "no deck registered")?;
+                    writeln!(
+                        w,
+                        "{}",
+                        tablemate::decks::printed::no_registered_deck(lang())
+                    )?;
                 }
                 Ok(())
             })
