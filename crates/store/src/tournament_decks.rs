@@ -298,4 +298,87 @@ mod tests {
         store.record_unregistration(id, &state, ann).unwrap();
         assert!(store.registration_decks(id).unwrap().is_empty());
     }
+
+    /// decks.csv: a line per card, the deck's columns on each, read back into the same decks
+    /// (an edited card id is read, the `card` column is for people only); a deck whose player
+    /// the file does not register names the line.
+    #[test]
+    fn decks_go_into_the_csv_files_and_come_back() {
+        let mut store = Store::open_in_memory().unwrap();
+        let id = winter_cup(&mut store);
+        let saved = store.create_deck("Fire Wall", &content()).unwrap();
+        let state = store.event_state(id).unwrap();
+        store
+            .record_registration_with_deck(id, &state, "Ann", Some("Vulca"), 1, &saved)
+            .unwrap();
+        let state = store.event_state(id).unwrap();
+        store
+            .record_registrations(id, &state, &["Ben"], None, 1)
+            .unwrap();
+        let names = |card: &str| (card == "flit-07").then(|| "Tittertweet [Flit 07]".to_owned());
+        let csv = store.export_tournament_csv_named(id, &names).unwrap();
+        assert_eq!(
+            csv.decks,
+            "player,deck,people,inquisitor,emissaries_inquisitors,buka,card_id,card\n\
+             Ann,Fire Wall,Vulca,,false,false,vulca-02,\n\
+             Ann,Fire Wall,Vulca,,false,false,flit-07,Tittertweet [Flit 07]\n"
+        );
+        let header = store.export_tournament(id).unwrap().event;
+        let import = |store: &mut Store, decks: &str| {
+            store.import_tournament_csv_files(
+                &header,
+                &crate::CsvImport {
+                    entrants: csv.entrants.as_bytes(),
+                    pairings: csv.pairings.as_bytes(),
+                    results: csv.results.as_bytes(),
+                    decks: Some(decks.as_bytes()),
+                    ..crate::CsvImport::default()
+                },
+            )
+        };
+        let mut other = Store::open_in_memory().unwrap();
+        let back = import(&mut other, &csv.decks).unwrap();
+        let decks = other.registration_decks(back).unwrap();
+        assert_eq!(decks.len(), 1);
+        assert_eq!(
+            (decks[0].name.as_str(), &decks[0].content),
+            ("Fire Wall", &content())
+        );
+        assert_eq!(
+            other.export_tournament_csv_named(back, &names).unwrap(),
+            csv
+        );
+
+        // a third line, typed by a person: the card id is what is read
+        let typed = format!(
+            "{}Ann,Fire Wall,Vulca,,false,false,vulca-03,whatever\n",
+            csv.decks
+        );
+        let mut third = Store::open_in_memory().unwrap();
+        let back = import(&mut third, &typed).unwrap();
+        assert_eq!(
+            third.registration_decks(back).unwrap()[0].content.cards,
+            vec!["vulca-02", "flit-07", "vulca-03"]
+        );
+        // a deck of a player the file does not register: refused at its line, nothing written
+        let stray = csv.decks.replace("Ann,", "Cleo,");
+        let mut fourth = Store::open_in_memory().unwrap();
+        let refused = import(&mut fourth, &stray).unwrap_err();
+        assert!(refused.to_string().contains("Cleo"), "{refused}");
+        assert!(
+            matches!(
+                &refused,
+                crate::StoreError::Import(crate::ImportRefusal {
+                    at: crate::ImportPlace::Line { line: 2, .. },
+                    ..
+                })
+            ),
+            "{refused:?}"
+        );
+        assert!(fourth.list_tournaments().unwrap().is_empty());
+        // lines of another deck for the same player: a second deck, refused
+        let twice = format!("{}Ann,Other,Vulca,,false,false,vulca-04,\n", csv.decks);
+        assert!(import(&mut fourth, &twice).is_err());
+        assert!(fourth.list_tournaments().unwrap().is_empty());
+    }
 }

@@ -31,6 +31,11 @@ pub const MAX_LIST_BYTES: u64 = 64 * 1024;
 pub use text::{parse_deck_list, DeckList};
 use wording::{card_label, problem_text, Refusal};
 
+/// A card as a person reads it in an export: "Tittertweet [Flit 07]" (English).
+pub(crate) fn card_name(catalog: &cards::Catalog, id: &str) -> String {
+    card_label(catalog, id, Language::En)
+}
+
 /// Why a card of a deck costs what it costs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
 #[serde(rename_all = "snake_case")]

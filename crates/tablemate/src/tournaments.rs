@@ -417,6 +417,8 @@ pub struct CsvFiles {
     pub report_log: String,
     pub reporting: String,
     pub standings: String,
+    /// Each registration's deck, a line per card, the card by name too.
+    pub decks: String,
 }
 
 fn format_name(f: &Format) -> &'static str {
@@ -1204,9 +1206,15 @@ impl Service {
     }
 
     pub fn export_event_csv(&self, event: i64) -> Result<CsvFiles> {
+        // decks.csv names each card as a person reads it (English, as the other files are)
+        let card = |id: &str| {
+            self.catalog
+                .bm(id)
+                .map(|_| crate::decks::card_name(&self.catalog, id))
+        };
         let x = self
             .store
-            .export_tournament_csv(TournamentId(event))
+            .export_tournament_csv_named(TournamentId(event), &card)
             .map_err(store_err)?;
         Ok(CsvFiles {
             entrants: x.entrants,
@@ -1218,10 +1226,11 @@ impl Service {
             report_log: x.report_log,
             reporting: x.reporting,
             standings: x.standings,
+            decks: x.decks,
         })
     }
 
-    /// The files of an export (`event.json` and the nine CSV files) in memory, to be written
+    /// The files of an export (`event.json` and the ten CSV files) in memory, to be written
     /// with [`write_export`] into `folder`.
     pub fn event_export(&self, event: i64, folder: &Path) -> Result<EventExport> {
         let json = self.export_event_json(event)?;
@@ -1239,11 +1248,12 @@ impl Service {
                 ("report_log.csv", csv.report_log),
                 ("reporting.csv", csv.reporting),
                 ("standings.csv", csv.standings),
+                ("decks.csv", csv.decks),
             ],
         })
     }
 
-    /// Writes `event.json` and the nine CSV files into `folder` (created if needed). Existing
+    /// Writes `event.json` and the ten CSV files into `folder` (created if needed). Existing
     /// files of the same name are replaced only by a complete new file (written aside, then
     /// renamed).
     pub fn export_event_to(&self, event: i64, folder: &Path) -> Result<ExportedFiles> {
@@ -1335,6 +1345,7 @@ impl Service {
             reports: None,
             report_log: None,
             reporting: None,
+            decks: None,
         };
         let mut head = csv_header(header, lang)?;
         if header.seed.as_deref().is_none_or(|s| s.trim().is_empty()) {

@@ -553,3 +553,63 @@ fn a_registration_with_a_refused_deck_registers_nobody() {
     );
     assert_eq!(entrants(&svc), 3);
 }
+
+/// The event's CSV export carries each registration's deck (decks.csv: a line per card, the
+/// card by name beside its id) and an import of the files gives the decks back.
+#[test]
+fn decks_are_in_the_csv_export_and_import_back() {
+    let (_d, mut svc) = service();
+    fire_wall(&mut svc);
+    let event = winter_cup(&mut svc);
+    svc.tournament_register_deck(event, "Ann", Some("Fire Wall"), EN)
+        .unwrap();
+    let files = svc.export_event_csv(event).unwrap();
+    let lines: Vec<&str> = files.decks.lines().collect();
+    assert_eq!(lines.len(), 31, "{}", files.decks);
+    assert_eq!(
+        lines[0],
+        "player,deck,people,inquisitor,emissaries_inquisitors,buka,card_id,card"
+    );
+    assert!(
+        files
+            .decks
+            .contains("Ann,Fire Wall,Vulca,,false,false,flit-07,Tittertweet [Flit 07]\n"),
+        "{}",
+        files.decks
+    );
+    let export = svc
+        .event_export(event, std::path::Path::new("/nowhere"))
+        .unwrap();
+    assert!(export.files.iter().any(|(f, _)| *f == "decks.csv"));
+    let back = svc
+        .import_event_csv(
+            &tablemate::tournaments::NewEvent {
+                name: "Winter Cup again".into(),
+                date: "2026-12-06".into(),
+                format: "round_robin".into(),
+                rounds: None,
+                top_cut: None,
+                first_round: None,
+                seed: None,
+            },
+            &tablemate::tournaments::CsvImport {
+                entrants: files.entrants.as_bytes(),
+                pairings: files.pairings.as_bytes(),
+                results: files.results.as_bytes(),
+                decks: Some(files.decks.as_bytes()),
+                ..Default::default()
+            },
+            EN,
+        )
+        .unwrap();
+    let decks = svc.tournament_decks(back.id, EN).unwrap();
+    assert_eq!(decks.len(), 1);
+    assert_eq!(
+        (
+            decks[0].player.as_str(),
+            decks[0].deck.as_str(),
+            decks[0].cards_used
+        ),
+        ("Ann", "Fire Wall", 30)
+    );
+}

@@ -163,18 +163,19 @@ pub enum TournamentCmd {
         /// The event: its name or number (`tournament list`).
         event: String,
     },
-    /// Export the whole event (players, pairings, results, rounds with their clocks, corrections
-    /// and standings): into a folder (event.json and six CSV files), or print the JSON (default)
-    /// or one CSV to standard output.
+    /// Export the whole event (players, pairings, results, rounds with their clocks, corrections,
+    /// standings and decks): into a folder (event.json and the CSV files), or print the JSON
+    /// (default) or one CSV to standard output.
     Export {
         /// The event: its name or number (`tournament list`).
         event: String,
         /// Folder to write event.json, entrants.csv, pairings.csv, results.csv, rounds.csv,
-        /// corrections.csv, standings.csv.
+        /// corrections.csv, reports.csv, report_log.csv, reporting.csv, standings.csv and
+        /// decks.csv (each registration's deck, a line per card).
         #[arg(long, value_name = "DIR")]
         out: Option<PathBuf>,
         /// Print one CSV file instead of the JSON: entrants, pairings, results, rounds,
-        /// corrections or standings.
+        /// corrections, standings or decks.
         #[arg(long, value_name = "WHICH")]
         csv: Option<String>,
     },
@@ -185,8 +186,8 @@ pub enum TournamentCmd {
         path: Option<PathBuf>,
         /// A CSV file of players alone (columns `player` and, if they play one, `people`; or an
         /// export's entrants.csv): a new event with them registered, no round paired. Or a
-        /// folder with entrants.csv, pairings.csv and results.csv, and rounds.csv and
-        /// corrections.csv if there (without them the rounds are published, clocks not
+        /// folder with entrants.csv, pairings.csv and results.csv, and rounds.csv,
+        /// corrections.csv and decks.csv if there (without them the rounds are published, clocks not
         /// started); a folder with entrants.csv alone imports the players.
         #[arg(long, value_name = "FILE|DIR", conflicts_with = "path")]
         csv: Option<PathBuf>,
@@ -681,6 +682,8 @@ pub fn run(ctx: &Ctx, cmd: TournamentCmd) -> Result<(), ServiceError> {
                         optional("report_log.csv")?,
                         optional("reporting.csv")?,
                     );
+                    // the registrations' decks, written since #33
+                    let decks = optional("decks.csv")?;
                     svc.import_event_csv(
                         &header,
                         &tablemate::tournaments::CsvImport {
@@ -692,6 +695,7 @@ pub fn run(ctx: &Ctx, cmd: TournamentCmd) -> Result<(), ServiceError> {
                             reports: reports.as_deref(),
                             report_log: report_log.as_deref(),
                             reporting: reporting.as_deref(),
+                            decks: decks.as_deref(),
                         },
                         lang(),
                     )?
@@ -744,6 +748,7 @@ fn export(
                 "rounds" => files.rounds,
                 "corrections" => files.corrections,
                 "standings" => files.standings,
+                "decks" => files.decks,
                 other => {
                     return Err(ServiceError::invalid(input_refusals::csv_file_unknown(
                         other,

@@ -94,11 +94,12 @@ pub fn csv_file_unknown(which: &str, lang: Language) -> String {
     en_de(
         lang,
         format!(
-            "--csv {which:?} is not entrants, pairings, results, rounds, corrections or standings."
+            "--csv {which:?} is not entrants, pairings, results, rounds, corrections, standings \
+             or decks."
         ),
         format!(
-            "--csv {which:?} ist weder entrants, pairings, results, rounds, corrections noch \
-             standings."
+            "--csv {which:?} ist weder entrants, pairings, results, rounds, corrections, \
+             standings noch decks."
         ),
     )
 }
