@@ -574,6 +574,10 @@ impl Service {
             condition_de: condition(Language::De),
             message_de: Some(message_de.unwrap_or_else(|| message.clone())),
             message,
+            deck: match w {
+                Warning::NotInDeck { deck, .. } => Some(deck.clone()),
+                _ => None,
+            },
         }
     }
 
@@ -927,6 +931,11 @@ impl Service {
                     dragons_if_opponent_retreats: p.dragons_if_opponent_retreats,
                     out_of_cards: p.out_of_cards,
                     areas,
+                    deck_cards: state
+                        .setup
+                        .as_ref()
+                        .and_then(|s| s.constructed.get(p.player).as_ref())
+                        .map(|d| d.cards.iter().map(|c| c.to_string()).collect()),
                 }
             })
             .collect::<Vec<_>>();
