@@ -613,3 +613,36 @@ fn decks_are_in_the_csv_export_and_import_back() {
         ("Ann", "Fire Wall", 30)
     );
 }
+
+/// The table knows the constructed deck: the side lists its cards (the app suggests them first)
+/// and a card outside it is warned naming the deck, not the people.
+#[test]
+fn the_table_names_the_constructed_deck_and_lists_its_cards() {
+    let (_d, mut svc) = service();
+    fire_wall(&mut svc);
+    let game = new_game(&mut svc, Some("Fire Wall"), "").unwrap();
+    let view = svc.game_view(game).unwrap();
+    let ann = view.players.iter().find(|p| p.seat == Seat::A).unwrap();
+    let cards = ann.deck_cards.as_ref().expect("Ann plays a constructed deck");
+    assert_eq!(cards.len(), 30);
+    assert!(cards.iter().any(|c| c == "flit-07"));
+    let ben = view.players.iter().find(|p| p.seat == Seat::B).unwrap();
+    assert_eq!(ben.deck_cards, None, "Ben plays the Hoax deck");
+    let preview = svc
+        .game_preview_play(
+            game,
+            &PlayRequest {
+                player: Seat::A,
+                card: "Heroine of the Great Plains".into(),
+                target: None,
+                face_down: false,
+            },
+        )
+        .unwrap();
+    let warned = preview
+        .warnings
+        .iter()
+        .find(|w| w.kind == bluemoon::WarningKind::NotInDeck)
+        .expect("warned");
+    assert_eq!(warned.deck.as_deref(), Some("Fire Wall"));
+}
