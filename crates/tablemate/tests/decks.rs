@@ -623,7 +623,10 @@ fn the_table_names_the_constructed_deck_and_lists_its_cards() {
     let game = new_game(&mut svc, Some("Fire Wall"), "").unwrap();
     let view = svc.game_view(game).unwrap();
     let ann = view.players.iter().find(|p| p.seat == Seat::A).unwrap();
-    let cards = ann.deck_cards.as_ref().expect("Ann plays a constructed deck");
+    let cards = ann
+        .deck_cards
+        .as_ref()
+        .expect("Ann plays a constructed deck");
     assert_eq!(cards.len(), 30);
     assert!(cards.iter().any(|c| c == "flit-07"));
     let ben = view.players.iter().find(|p| p.seat == Seat::B).unwrap();
