@@ -1,7 +1,11 @@
-// End-to-end: the deck builder (Cards → Decks) in the real window. A 30-card Vulca deck with
-// a bought card is built by typing, at a phone's size and a desktop's, in English and German;
-// the counts, each card's cost and the broken rules read as the service words them, and axe-core
-// finds nothing. Run by scripts/e2e.
+// End-to-end: constructed decks (#33) in the real window. The deck builder (Cards → Decks): a
+// 30-card Vulca deck with a bought card built by typing, the counts, each card's cost and the
+// broken rules as the service words them. Then the whole way, at 360×740 in English and at
+// 1280×800 in German: a 30-card Vulca deck with two bought cards (Tittertweet [Flit 07] and
+// Heroine of the Great Plains [Mimix 06], 2 moons each in the catalog) built by typing and kept,
+// played by one player from the new-game form (a bought card quietly, a card outside the deck
+// warned), and registered for an event on its page. axe-core finds nothing on each screen; the
+// card entries, the warning and the registration are used by keyboard. Run by scripts/e2e.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { KEY } from './webdriver.mjs';
@@ -11,6 +15,7 @@ import {
   launch,
   resize,
   setLanguage,
+  setValue,
   shot as shotOf,
   textOf,
   typeInto,
@@ -89,3 +94,169 @@ test('the same deck in German at 1280×800, and a refusal at the card entry', as
   await shot('decks-desktop-de');
   assert.deepEqual(await axeViolations(s), [], 'axe-core on the deck at 1280 px (German)');
 });
+
+// --- the whole way: build, play, register ----------------------------------------------------
+
+const WAYS = [
+  {
+    lang: 'en',
+    size: [360, 740],
+    deck: 'Ember Guard',
+    player: 'Ann',
+    opponent: 'Ben',
+    event: 'Winter Cup',
+    // typed as a player would: the names in the interface language
+    bought: ['Tittertweet', 'Heroine of the Great Plains'],
+    costs: [/Tittertweet \[Flit 07\]\s*2 moons/, /Heroine of the Great Plains \[Mimix 06\]\s*2 moons/],
+    counts: [/Cards: 30 \/ 30/, /Moons: 4 \/ 10/],
+    legal: 'Legal deck',
+    // Lightning Bolts [Vulca 23], the Vulca's own support card, left out of the deck
+    outside: 'Lightning Bolts',
+    warned: /Ann: Lightning Bolts.* is not in the Ember Guard deck/,
+  },
+  {
+    lang: 'de',
+    size: [1280, 800],
+    deck: 'Glutwacht',
+    player: 'Cleo',
+    opponent: 'Dora',
+    event: 'Wintercup',
+    bought: ['Zirper', 'Heldin der Großen Ebenen'],
+    costs: [/Zirper \[Flit 07\]\s*2 Monde/, /Heldin der Großen Ebenen \[Mimix 06\]\s*2 Monde/],
+    counts: [/Karten: 30 \/ 30/, /Monde: 4 \/ 10/],
+    legal: 'Gültiges Deck',
+    outside: 'Blitzschläge',
+    warned: /Cleo: Blitzschläge.* gehört nicht zum Deck Glutwacht/,
+  },
+];
+
+async function noAxe(where) {
+  assert.deepEqual(await axeViolations(s), [], `axe-core: ${where}`);
+}
+
+/** Types into a field a person has scrolled to: at 360 px the bottom navigation would cover a
+ *  field WebDriver scrolls only to the edge of the screen. */
+async function typeAt(css, text) {
+  await s.waitFor(css);
+  await s.execute("document.querySelector(arguments[0]).scrollIntoView({ block: 'center' })", [css]);
+  return typeInto(s, css, text);
+}
+
+async function focusedIs(testid) {
+  for (let i = 0; i < 30; i++) {
+    if ((await s.focused()) === testid) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  assert.equal(await s.focused(), testid, `the focus is on ${testid}`);
+}
+
+for (const way of WAYS) {
+  const at = `${way.size[0]}×${way.size[1]} ${way.lang}`;
+  const tag = `${way.lang}-${way.size[0]}`;
+
+  test(`build a 30-card Vulca deck with two bought cards at ${at}`, async () => {
+    await setLanguage(s, way.lang);
+    await resize(s, ...way.size);
+    await openDecks();
+    // a name and Enter: the keyboard creates the deck (Vulca is the first people)
+    await typeInto(s, '[data-testid="deck-new-name"]', way.deck + KEY.ENTER);
+    await s.waitFor('[data-testid="deck"]');
+    // the Vulca's own 29 cards outside the E&I decks but Lightning Bolts (Vulca 23): 28 free
+    let n = 0;
+    for (let i = 1; i <= 30; i++) {
+      if (i === 17 || i === 23) continue;
+      n += 1;
+      await add(`V${i}`, n);
+    }
+    for (const card of way.bought) {
+      n += 1;
+      await add(card, n);
+    }
+    await waitText(s, 'deck-status', (t) => t.includes(way.legal), 'the deck is legal');
+    const counts = await textOf(s, 'deck-counts');
+    for (const c of way.counts) assert.match(counts, c);
+    const cards = await textOf(s, 'deck-cards');
+    for (const c of way.costs) assert.match(cards, c);
+    await shot(`decks-way-${tag}-built`);
+    await noAxe(`the deck at ${at}`);
+    // kept: back in the list it reads legal with its counts
+    await s.click(await s.find('[data-testid="deck-back"]'));
+    const list = await textOf(s, 'decks-list');
+    assert.ok(list.includes(way.deck) && list.includes('30/30') && list.includes(way.legal), list);
+    await noAxe(`the deck list at ${at}`);
+  });
+
+  test(`play the deck from the new-game form at ${at}`, async () => {
+    await goTo(s, 'table');
+    if ((await s.findAll('[data-testid="open-more"]')).length) {
+      await s.click(await s.find('[data-testid="open-more"]'));
+      await s.click(await s.waitFor('[data-testid="new-game-open"]'));
+    }
+    await typeAt('[data-testid="new-a"]', way.player);
+    await s.waitFor('[data-testid="new-deck-a"]');
+    await setValue(s, '[data-testid="new-deck-a"]', way.deck);
+    // the deck's people is the player's, and not to be typed over
+    assert.equal(await s.execute("return document.querySelector('[data-testid=\"new-pa\"]').value"), 'Vulca');
+    await typeAt('[data-testid="new-b"]', way.opponent);
+    await shot(`decks-way-${tag}-new-game`);
+    await noAxe(`the new-game form at ${at}`);
+    await s.execute("document.querySelector('[data-testid=\"new-start\"]').scrollIntoView({ block: 'center' })");
+    await s.click(await s.find('[data-testid="new-start"]'));
+    await s.waitFor('[data-testid="turn-A"]');
+
+    // a bought card, by keyboard: "/" to the entry, its name, Enter: played, nothing asked
+    await s.execute('document.activeElement && document.activeElement.blur()');
+    await s.press('/');
+    await focusedIs('card-entry');
+    await s.press(way.bought[0]);
+    await s.waitFor('[data-testid="suggestion-flit-07"]');
+    await s.press(KEY.ENTER);
+    await s.waitFor('[data-testid="card-A-flit-07"]');
+    assert.equal((await s.findAll('[data-testid="pending-warning"]')).length, 0, 'a bought card is played quietly');
+    await shot(`decks-way-${tag}-bought-played`);
+    await noAxe(`the table at ${at}`);
+
+    // a card outside the deck: warned by name before anything is recorded; Escape cancels
+    await focusedIs('card-entry');
+    await s.press(way.outside);
+    await s.waitFor('[data-testid="suggestion-vulca-23"]');
+    await s.press(KEY.ENTER);
+    const warning = await s.waitFor('[data-testid="pending-warning"]');
+    assert.match(await s.text(warning), way.warned);
+    await focusedIs('pending-cancel');
+    await shot(`decks-way-${tag}-outside-warned`);
+    await noAxe(`the warning at ${at}`);
+    await s.press(KEY.ESCAPE);
+    await focusedIs('card-entry');
+    assert.equal((await s.findAll('[data-testid="card-A-vulca-23"]')).length, 0, 'nothing played');
+  });
+
+  test(`register the deck for an event on its page at ${at}`, async () => {
+    await goTo(s, 'matches');
+    await s.click(await s.waitFor('[data-testid="matches-tab-tournaments"]'));
+    await typeAt('[data-testid="event-new-name"]', way.event);
+    await setValue(s, '[data-testid="event-new-date"]', '2026-12-05');
+    await typeAt('[data-testid="event-new-rounds"]', '3');
+    await s.click(await s.find('[data-testid="event-new-create"]'));
+    await s.waitFor('[data-testid="event-name"]', { pred: (t) => t === way.event });
+    // the player by keyboard: name, people, Enter
+    await typeAt('[data-testid="reg-player"]', way.player);
+    await typeAt('[data-testid="reg-people"]', 'Vulca' + KEY.ENTER);
+    await s.waitFor('[data-testid="entrant-1"]', { pred: (t) => t.includes(way.player) });
+    await s.waitFor(`[data-testid="event-deck-player"] option[value="${way.player}"]`);
+    await setValue(s, '[data-testid="event-deck-player"]', way.player);
+    await setValue(s, '[data-testid="event-deck-deck"]', way.deck);
+    await s.click(await s.find('[data-testid="event-deck-register"]'));
+    const registered = await waitText(
+      s,
+      'event-decks-list',
+      (t) => t.includes(way.player) && t.includes(way.deck),
+      'the deck is registered',
+    );
+    assert.match(registered, /30\/30/);
+    assert.equal((await s.findAll('[data-testid="event-deck-problem"]')).length, 0);
+    await s.execute("document.querySelector('[data-testid=\"event-decks\"]').scrollIntoView()");
+    await shot(`decks-way-${tag}-registered`);
+    await noAxe(`the event page at ${at}`);
+  });
+}

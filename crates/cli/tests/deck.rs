@@ -179,3 +179,100 @@ fn a_deck_registered_at_a_tournament_and_its_sheet() {
         String::from_utf8_lossy(&o.stderr)
     );
 }
+
+/// With the settings' language German, the deck commands print and refuse in German, and a
+/// `register --deck` refused registers nobody and says so.
+#[test]
+fn deck_commands_speak_german_and_a_refused_register_deck_registers_nobody() {
+    let data = tempfile::tempdir().unwrap();
+    let d = data.path();
+    json(d, &["settings", "--language", "de"]);
+    json(d, &["deck", "new", "Feuerwand", "--people", "vulca"]);
+    let mut args = vec!["deck", "add", "Feuerwand", "Tittertweet"];
+    let own: Vec<String> = (1..=30)
+        .filter(|n| *n != 17)
+        .map(|n| format!("V{n}"))
+        .collect();
+    args.extend(own.iter().map(String::as_str));
+    json(d, &args);
+    let shown = tablemate(d, &["deck", "show", "Feuerwand"]);
+    let text = String::from_utf8(shown.stdout).unwrap();
+    assert!(
+        text.contains("Karten: 30 von 30   Monde: 2 von 10"),
+        "{text}"
+    );
+    assert!(text.contains("  2 Monde"), "{text}");
+    assert!(text.contains("frei (eigenes Volk)"), "{text}");
+    assert!(text.trim_end().ends_with("gültig"), "{text}");
+    let list = tablemate(d, &["deck", "list"]);
+    let text = String::from_utf8(list.stdout).unwrap();
+    assert!(text.contains("30/30 Karten  2/10 Monde  gültig"), "{text}");
+    let o = tablemate(
+        d,
+        &["deck", "remove", "Feuerwand", "Heroine of the Great Plains"],
+    );
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        String::from_utf8_lossy(&o.stderr).contains("ist nicht im Deck Feuerwand"),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    json(
+        d,
+        &[
+            "tournament",
+            "new",
+            "--name",
+            "Wintercup",
+            "--date",
+            "2026-12-05",
+            "--format",
+            "round_robin",
+        ],
+    );
+    // a Hoax registration with a Vulca deck: refused as a whole, in German
+    let o = tablemate(
+        d,
+        &[
+            "tournament",
+            "register",
+            "Wintercup",
+            "Ann",
+            "--people",
+            "Hoax",
+            "--deck",
+            "Feuerwand",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(1));
+    let said = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        said.contains(
+            "Ann ist nicht für Wintercup angemeldet, auch das Deck nicht: Anns Deck „Feuerwand“ \
+             ist ein Vulca-Deck, kein Hoax-Deck."
+        ),
+        "{said}"
+    );
+    let shown = json(d, &["tournament", "show", "Wintercup"]);
+    assert_eq!(shown["entrants"].as_array().unwrap().len(), 0, "{shown}");
+    let o = tablemate(
+        d,
+        &[
+            "tournament",
+            "register",
+            "Wintercup",
+            "Ann",
+            "--deck",
+            "Feuerwand",
+        ],
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let decks = tablemate(d, &["tournament", "deck", "Wintercup", "Ann", "Feuerwand"]);
+    let text = String::from_utf8(decks.stdout).unwrap();
+    assert!(
+        text.contains("Ann: Feuerwand (Vulca, 30/30 Karten, 2/10 Monde)"),
+        "{text}"
+    );
+    let shown = json(d, &["tournament", "show", "Wintercup"]);
+    assert_eq!(shown["entrants"][0]["people"], "Vulca", "{shown}");
+}

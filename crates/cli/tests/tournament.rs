@@ -557,8 +557,9 @@ fn export_and_import_round_trip_gives_the_same_standings() {
         d,
         &["tournament", "export", &sid, "--out", out.to_str().unwrap()],
     );
-    // event.json and nine CSV files (reports, report_log and reporting since format 3)
-    assert_eq!(files["files"].as_array().unwrap().len(), 10);
+    // event.json and ten CSV files (reports, report_log and reporting since format 3; decks.csv
+    // since #33)
+    assert_eq!(files["files"].as_array().unwrap().len(), 11);
     let corrections_csv = std::fs::read_to_string(out.join("corrections.csv")).unwrap();
     assert!(corrections_csv.contains(",typo,"), "{corrections_csv}");
     let standings_csv = std::fs::read_to_string(out.join("standings.csv")).unwrap();

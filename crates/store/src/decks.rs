@@ -99,7 +99,7 @@ fn row(r: &rusqlite::Row<'_>) -> rusqlite::Result<DeckRecord> {
 
 /// Inside a write: the deck is still at the revision the change was decided on (else nothing
 /// is written: it changed meanwhile, or it is gone).
-fn still_at(tx: &rusqlite::Transaction<'_>, id: DeckId, revision: u32) -> Result<()> {
+pub(crate) fn still_at(tx: &rusqlite::Transaction<'_>, id: DeckId, revision: u32) -> Result<()> {
     let found: Option<(u32, String)> = tx
         .query_row(
             "SELECT revision, name FROM decks WHERE id = ?1",

@@ -37,9 +37,10 @@ pub use error::{Result, StoreError};
 pub use exchange::{
     ClockState, CorrectionRow, CsvExport, CsvImport, EntrantRow, EventHeader, ExportedStanding,
     FilePart, ImportNotice, Imported, LogLineRow, PairingRow, ReportRow, ReportingRound,
-    ReportingRow, ResultRow, RoundRow, TournamentExport, CORRECTIONS_HEADER, ENTRANTS_HEADER,
-    MAX_FIELD_CHARS, MAX_IMPORT_BYTES, PAIRINGS_HEADER, REPORTING_HEADER, REPORTS_HEADER,
-    REPORT_LOG_HEADER, RESULTS_HEADER, RESULTS_HEADER_2, ROUNDS_HEADER, STANDINGS_HEADER,
+    ReportingRow, ResultRow, RoundRow, TournamentExport, CORRECTIONS_HEADER, DECKS_HEADER,
+    ENTRANTS_HEADER, MAX_FIELD_CHARS, MAX_IMPORT_BYTES, PAIRINGS_HEADER, REPORTING_HEADER,
+    REPORTS_HEADER, REPORT_LOG_HEADER, RESULTS_HEADER, RESULTS_HEADER_2, ROUNDS_HEADER,
+    STANDINGS_HEADER,
 };
 pub use games::{
     BlueMoonRead, Finished, GameFilter, GameInfo, GameResult, GameSummary, NewGame, StoredEvent,

@@ -9,10 +9,10 @@ use serde::{Deserialize, Serialize};
 use tournament::EventState;
 
 use crate::clock::Stamp;
-use crate::decks::{checked, DeckContent};
+use crate::decks::{checked, still_at, DeckContent, DeckRecord};
 use crate::error::Result;
 use crate::ids::label;
-use crate::tournaments::{expect_one, expect_state, info_in};
+use crate::tournaments::{expect_one, expect_state, info_in, register_in};
 use crate::{EntrantId, Store, TournamentId};
 
 /// The deck a registration plays.
@@ -26,19 +26,16 @@ pub struct RegisteredDeck {
 }
 
 impl Store {
-    /// Records the deck `entrant` plays (`None` takes it away), as decided on `decided_on`.
+    /// Records the deck `entrant` plays (`None` takes it away): a copy of the saved deck as it
+    /// was read (refused if it was saved or deleted meanwhile), as decided on `decided_on`.
     pub fn record_registration_deck(
         &mut self,
         id: TournamentId,
         decided_on: &EventState,
         entrant: EntrantId,
-        deck: Option<(&str, &DeckContent)>,
+        deck: Option<&DeckRecord>,
     ) -> Result<()> {
-        let deck = deck
-            .map(|(name, content)| -> Result<_> {
-                Ok((label("deck name", name, 200)?, content, checked(content)?))
-            })
-            .transpose()?;
+        let deck = deck.map(copy_of).transpose()?;
         let tx = self.write_tx()?;
         let info = expect_state(&tx, id, decided_on)?;
         let found: i64 = tx.query_row(
@@ -51,25 +48,38 @@ impl Store {
             "DELETE FROM registration_decks WHERE registration_id = ?1",
             [entrant.0],
         )?;
-        if let Some((name, content, cards)) = deck {
-            tx.execute(
-                "INSERT INTO registration_decks (registration_id, name, people, inquisitor,
-                     emissaries_inquisitors, buka, cards, registered_at)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
-                params![
-                    entrant.0,
-                    name,
-                    content.people,
-                    content.inquisitor,
-                    content.emissaries_inquisitors,
-                    content.buka,
-                    cards,
-                    Stamp::now(),
-                ],
-            )?;
+        if let Some(copy) = deck {
+            copy.insert(&tx, entrant, &Stamp::now())?;
         }
         tx.commit()?;
         Ok(())
+    }
+
+    /// Registers the player `name` (created if new) playing `people` from round `joined_round`
+    /// together with a copy of the saved deck `deck`, in one transaction: both or nothing (a
+    /// refusal, a deck saved or deleted meanwhile, or an event that moved leaves no
+    /// registration and no player behind).
+    pub fn record_registration_with_deck(
+        &mut self,
+        id: TournamentId,
+        decided_on: &EventState,
+        name: &str,
+        people: Option<&str>,
+        joined_round: u32,
+        deck: &DeckRecord,
+    ) -> Result<EntrantId> {
+        let name = crate::players::person_name(name)?;
+        let people = people
+            .map(|p| label("people", p, crate::MAX_PEOPLE_CHARS))
+            .transpose()?;
+        let copy = copy_of(deck)?;
+        let tx = self.write_tx()?;
+        expect_state(&tx, id, decided_on)?;
+        let player = crate::players::named_in(&tx, &name)?;
+        let entrant = register_in(&tx, id, player, people.as_deref(), joined_round)?;
+        copy.insert(&tx, entrant, &Stamp::now())?;
+        tx.commit()?;
+        Ok(entrant)
     }
 
     /// The decks registered for the event, in registration (seed) order.
@@ -77,6 +87,57 @@ impl Store {
         info_in(&self.conn, id)?;
         registration_decks_in(&self.conn, id)
     }
+}
+
+/// A saved deck checked for the registration's copy: its name, content and cards as stored,
+/// and the revision the service's check read.
+struct DeckCopy<'a> {
+    from: &'a DeckRecord,
+    name: String,
+    cards: String,
+}
+
+fn copy_of(deck: &DeckRecord) -> Result<DeckCopy<'_>> {
+    Ok(DeckCopy {
+        from: deck,
+        name: label("deck name", &deck.name, 200)?,
+        cards: checked(&deck.content)?,
+    })
+}
+
+impl DeckCopy<'_> {
+    /// Inside a write: the saved deck is still as read, and its copy is the registration's.
+    fn insert(&self, tx: &rusqlite::Transaction<'_>, entrant: EntrantId, at: &Stamp) -> Result<()> {
+        still_at(tx, self.from.id, self.from.revision)?;
+        insert_deck_in(tx, entrant, &self.name, &self.from.content, &self.cards, at)
+    }
+}
+
+/// Inside a write: `entrant` plays `content` (cards as stored JSON), registered at `at`.
+pub(crate) fn insert_deck_in(
+    tx: &rusqlite::Transaction<'_>,
+    entrant: EntrantId,
+    name: &str,
+    content: &DeckContent,
+    cards: &str,
+    at: &Stamp,
+) -> Result<()> {
+    tx.execute(
+        "INSERT INTO registration_decks (registration_id, name, people, inquisitor,
+             emissaries_inquisitors, buka, cards, registered_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+        params![
+            entrant.0,
+            name,
+            content.people,
+            content.inquisitor,
+            content.emissaries_inquisitors,
+            content.buka,
+            cards,
+            at,
+        ],
+    )?;
+    Ok(())
 }
 
 pub(crate) fn registration_decks_in(
@@ -115,6 +176,68 @@ mod tests {
         }
     }
 
+    fn winter_cup(store: &mut Store) -> TournamentId {
+        store
+            .create_tournament(&NewTournament {
+                name: "Winter Cup".into(),
+                date: "2026-12-05".into(),
+                format: Format::RoundRobin,
+                first_round: FirstRound::Seeded,
+                seed: Some(1),
+            })
+            .unwrap()
+    }
+
+    #[test]
+    fn a_registration_with_a_deck_is_one_write_and_a_refusal_writes_nothing() {
+        let mut store = Store::open_in_memory().unwrap();
+        let id = winter_cup(&mut store);
+        let saved = store.create_deck("Fire Wall", &content()).unwrap();
+        let state = store.event_state(id).unwrap();
+        let ann = store
+            .record_registration_with_deck(id, &state, "Ann", Some("Vulca"), 1, &saved)
+            .unwrap();
+        let decks = store.registration_decks(id).unwrap();
+        assert_eq!(decks.len(), 1);
+        assert_eq!(
+            (decks[0].entrant, decks[0].name.as_str()),
+            (ann, "Fire Wall")
+        );
+        assert_eq!(decks[0].content, content());
+
+        // the saved deck moved after the service read it: no registration, no player, no deck
+        let read = saved.clone();
+        let mut edited = content();
+        edited.cards.push("vulca-03".into());
+        store.save_deck(saved.id, saved.revision, &edited).unwrap();
+        let state = store.event_state(id).unwrap();
+        let moved = store
+            .record_registration_with_deck(id, &state, "Ben", None, 1, &read)
+            .unwrap_err();
+        assert!(
+            matches!(moved, crate::StoreError::DeckChanged { .. }),
+            "{moved:?}"
+        );
+        assert_eq!(store.entrants(id).unwrap().len(), 1);
+        assert!(
+            store.player_by_name("Ben").unwrap().is_none(),
+            "no player created"
+        );
+        assert_eq!(store.registration_decks(id).unwrap().len(), 1);
+
+        // decided on an event that moved meanwhile (Ann registered since): nothing written
+        let stale = store.event_state(id).unwrap();
+        store
+            .record_registrations(id, &stale, &["Cleo"], None, 1)
+            .unwrap();
+        let fresh = store.deck_by_name("Fire Wall").unwrap().unwrap();
+        assert!(store
+            .record_registration_with_deck(id, &stale, "Dan", None, 1, &fresh)
+            .is_err());
+        assert_eq!(store.entrants(id).unwrap().len(), 2);
+        assert_eq!(store.registration_decks(id).unwrap().len(), 1);
+    }
+
     #[test]
     fn a_registered_deck_is_kept_replaced_taken_away_and_goes_with_its_registration() {
         let mut store = Store::open_in_memory().unwrap();
@@ -132,8 +255,9 @@ mod tests {
             .record_registrations(id, &state, &["Ann"], None, 1)
             .unwrap()[0];
         let state = store.event_state(id).unwrap();
+        let saved = store.create_deck("Fire Wall", &content()).unwrap();
         store
-            .record_registration_deck(id, &state, ann, Some(("Fire Wall", &content())))
+            .record_registration_deck(id, &state, ann, Some(&saved))
             .unwrap();
         let decks = store.registration_decks(id).unwrap();
         assert_eq!(
@@ -173,5 +297,88 @@ mod tests {
         // the registration removed takes its deck with it
         store.record_unregistration(id, &state, ann).unwrap();
         assert!(store.registration_decks(id).unwrap().is_empty());
+    }
+
+    /// decks.csv: a line per card, the deck's columns on each, read back into the same decks
+    /// (an edited card id is read, the `card` column is for people only); a deck whose player
+    /// the file does not register names the line.
+    #[test]
+    fn decks_go_into_the_csv_files_and_come_back() {
+        let mut store = Store::open_in_memory().unwrap();
+        let id = winter_cup(&mut store);
+        let saved = store.create_deck("Fire Wall", &content()).unwrap();
+        let state = store.event_state(id).unwrap();
+        store
+            .record_registration_with_deck(id, &state, "Ann", Some("Vulca"), 1, &saved)
+            .unwrap();
+        let state = store.event_state(id).unwrap();
+        store
+            .record_registrations(id, &state, &["Ben"], None, 1)
+            .unwrap();
+        let names = |card: &str| (card == "flit-07").then(|| "Tittertweet [Flit 07]".to_owned());
+        let csv = store.export_tournament_csv_named(id, &names).unwrap();
+        assert_eq!(
+            csv.decks,
+            "player,deck,people,inquisitor,emissaries_inquisitors,buka,card_id,card\n\
+             Ann,Fire Wall,Vulca,,false,false,vulca-02,\n\
+             Ann,Fire Wall,Vulca,,false,false,flit-07,Tittertweet [Flit 07]\n"
+        );
+        let header = store.export_tournament(id).unwrap().event;
+        let import = |store: &mut Store, decks: &str| {
+            store.import_tournament_csv_files(
+                &header,
+                &crate::CsvImport {
+                    entrants: csv.entrants.as_bytes(),
+                    pairings: csv.pairings.as_bytes(),
+                    results: csv.results.as_bytes(),
+                    decks: Some(decks.as_bytes()),
+                    ..crate::CsvImport::default()
+                },
+            )
+        };
+        let mut other = Store::open_in_memory().unwrap();
+        let back = import(&mut other, &csv.decks).unwrap();
+        let decks = other.registration_decks(back).unwrap();
+        assert_eq!(decks.len(), 1);
+        assert_eq!(
+            (decks[0].name.as_str(), &decks[0].content),
+            ("Fire Wall", &content())
+        );
+        assert_eq!(
+            other.export_tournament_csv_named(back, &names).unwrap(),
+            csv
+        );
+
+        // a third line, typed by a person: the card id is what is read
+        let typed = format!(
+            "{}Ann,Fire Wall,Vulca,,false,false,vulca-03,whatever\n",
+            csv.decks
+        );
+        let mut third = Store::open_in_memory().unwrap();
+        let back = import(&mut third, &typed).unwrap();
+        assert_eq!(
+            third.registration_decks(back).unwrap()[0].content.cards,
+            vec!["vulca-02", "flit-07", "vulca-03"]
+        );
+        // a deck of a player the file does not register: refused at its line, nothing written
+        let stray = csv.decks.replace("Ann,", "Cleo,");
+        let mut fourth = Store::open_in_memory().unwrap();
+        let refused = import(&mut fourth, &stray).unwrap_err();
+        assert!(refused.to_string().contains("Cleo"), "{refused}");
+        assert!(
+            matches!(
+                &refused,
+                crate::StoreError::Import(crate::ImportRefusal {
+                    at: crate::ImportPlace::Line { line: 2, .. },
+                    ..
+                })
+            ),
+            "{refused:?}"
+        );
+        assert!(fourth.list_tournaments().unwrap().is_empty());
+        // lines of another deck for the same player: a second deck, refused
+        let twice = format!("{}Ann,Other,Vulca,,false,false,vulca-04,\n", csv.decks);
+        assert!(import(&mut fourth, &twice).is_err());
+        assert!(fourth.list_tournaments().unwrap().is_empty());
     }
 }

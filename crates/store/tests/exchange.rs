@@ -106,6 +106,7 @@ fn assert_round_trips(s: &Store, t: TournamentId) -> (Store, TournamentId) {
                 reports: Some(csv.reports.as_bytes()),
                 report_log: Some(csv.report_log.as_bytes()),
                 reporting: Some(csv.reporting.as_bytes()),
+                decks: Some(csv.decks.as_bytes()),
             },
         )
         .unwrap();
@@ -828,6 +829,7 @@ proptest! {
                 reports: Some(csv.reports.as_bytes()),
                 report_log: Some(csv.report_log.as_bytes()),
                 reporting: Some(csv.reporting.as_bytes()),
+                decks: Some(csv.decks.as_bytes()),
             },
         ).unwrap();
         prop_assert_eq!(json(&third, t3), first);

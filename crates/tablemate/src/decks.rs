@@ -6,6 +6,7 @@
 //! kept as a draft and says which rule, naming the card.
 
 mod at_table;
+pub mod printed;
 mod stats;
 mod text;
 mod tournament;
@@ -29,6 +30,11 @@ pub const MAX_LIST_BYTES: u64 = 64 * 1024;
 
 pub use text::{parse_deck_list, DeckList};
 use wording::{card_label, problem_text, Refusal};
+
+/// A card as a person reads it in an export: "Tittertweet [Flit 07]" (English).
+pub(crate) fn card_name(catalog: &cards::Catalog, id: &str) -> String {
+    card_label(catalog, id, Language::En)
+}
 
 /// Why a card of a deck costs what it costs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
@@ -321,6 +327,25 @@ impl Service {
         let Some(name) = name.map(str::trim).filter(|n| !n.is_empty()) else {
             return Ok(None);
         };
+        let (deck, rules, list) = self.legal_deck(name, player, typed_people, lang)?;
+        Ok(Some(ConstructedDeck {
+            name: deck.name,
+            people: rules.people,
+            inquisitor: rules.inquisitor,
+            emissaries_inquisitors: rules.emissaries_inquisitors,
+            cards: list,
+        }))
+    }
+
+    /// The saved deck `name` as read (its revision goes with a write that copies it), its
+    /// rules and list, if `player` may play it: legal, and of the people typed if one was typed.
+    pub(crate) fn legal_deck(
+        &self,
+        name: &str,
+        player: &str,
+        typed_people: &str,
+        lang: Language,
+    ) -> Result<(DeckRecord, DeckRules, Vec<CardId>)> {
         let deck = self.find_deck(name, lang)?;
         let (rules, list) = rules_of(&deck.content)?;
         let check = construct::check(&self.game_cards()?, &rules, &list);
@@ -347,13 +372,7 @@ impl Service {
                 )));
             }
         }
-        Ok(Some(ConstructedDeck {
-            name: deck.name,
-            people: rules.people,
-            inquisitor: rules.inquisitor,
-            emissaries_inquisitors: rules.emissaries_inquisitors,
-            cards: list,
-        }))
+        Ok((deck, rules, list))
     }
 
     fn find_deck(&self, name: &str, lang: Language) -> Result<DeckRecord> {

@@ -418,6 +418,8 @@ pub struct CsvFiles {
     pub report_log: String,
     pub reporting: String,
     pub standings: String,
+    /// Each registration's deck, a line per card, the card by name too.
+    pub decks: String,
 }
 
 fn format_name(f: &Format) -> &'static str {
@@ -563,6 +565,25 @@ impl Service {
         people: Option<&str>,
         lang: Language,
     ) -> Result<Vec<EntrantView>> {
+        let entry = self.checked_entry(event, players, people, lang)?;
+        let id = TournamentId(event);
+        let added = self
+            .store
+            .record_registrations(id, &entry.state, players, entry.people, entry.round)
+            .map_err(|e| record_error(e, &entry.info, lang))?;
+        self.entrant_views(id, &added)
+    }
+
+    /// What registering `players` playing `people` is decided on, checked before any write:
+    /// the rules let them enter (and from which round), no name is registered already or is
+    /// another spelling of a player here, and the people is one.
+    pub(crate) fn checked_entry(
+        &self,
+        event: i64,
+        players: &[&str],
+        people: Option<&str>,
+        lang: Language,
+    ) -> Result<CheckedEntry> {
         let id = TournamentId(event);
         let (info, state) = self.decide_on(id)?;
         let round = tournament::check_entry(&state, players.len())
@@ -590,10 +611,20 @@ impl Service {
             .filter(|p| !p.is_empty())
             .map(|p| crate::game::checked_people(p, &players.join(", "), lang))
             .transpose()?;
-        let added = self
-            .store
-            .record_registrations(id, &state, players, people, round)
-            .map_err(|e| record_error(e, &info, lang))?;
+        Ok(CheckedEntry {
+            info,
+            state,
+            round,
+            people,
+        })
+    }
+
+    /// The registrations `added`, as the event lists them.
+    pub(crate) fn entrant_views(
+        &self,
+        id: TournamentId,
+        added: &[EntrantId],
+    ) -> Result<Vec<EntrantView>> {
         let entrants = self.store.entrants(id).map_err(store_err)?;
         added
             .iter()
@@ -1176,9 +1207,15 @@ impl Service {
     }
 
     pub fn export_event_csv(&self, event: i64) -> Result<CsvFiles> {
+        // decks.csv names each card as a person reads it (English, as the other files are)
+        let card = |id: &str| {
+            self.catalog
+                .bm(id)
+                .map(|_| crate::decks::card_name(&self.catalog, id))
+        };
         let x = self
             .store
-            .export_tournament_csv(TournamentId(event))
+            .export_tournament_csv_named(TournamentId(event), &card)
             .map_err(store_err)?;
         Ok(CsvFiles {
             entrants: x.entrants,
@@ -1190,10 +1227,11 @@ impl Service {
             report_log: x.report_log,
             reporting: x.reporting,
             standings: x.standings,
+            decks: x.decks,
         })
     }
 
-    /// The files of an export (`event.json` and the nine CSV files) in memory, to be written
+    /// The files of an export (`event.json` and the ten CSV files) in memory, to be written
     /// with [`write_export`] into `folder`.
     pub fn event_export(&self, event: i64, folder: &Path) -> Result<EventExport> {
         let json = self.export_event_json(event)?;
@@ -1211,11 +1249,12 @@ impl Service {
                 ("report_log.csv", csv.report_log),
                 ("reporting.csv", csv.reporting),
                 ("standings.csv", csv.standings),
+                ("decks.csv", csv.decks),
             ],
         })
     }
 
-    /// Writes `event.json` and the nine CSV files into `folder` (created if needed). Existing
+    /// Writes `event.json` and the ten CSV files into `folder` (created if needed). Existing
     /// files of the same name are replaced only by a complete new file (written aside, then
     /// renamed).
     pub fn export_event_to(&self, event: i64, folder: &Path) -> Result<ExportedFiles> {
@@ -1307,6 +1346,7 @@ impl Service {
             reports: None,
             report_log: None,
             reporting: None,
+            decks: None,
         };
         let mut head = csv_header(header, lang)?;
         if header.seed.as_deref().is_none_or(|s| s.trim().is_empty()) {
@@ -1542,4 +1582,13 @@ fn standing_view(s: &store::StandingRow) -> StandingView {
         head_to_head: st.head_to_head,
         dropped: s.dropped,
     }
+}
+
+/// A registration checked and ready to write: the event and its state it was decided on, the
+/// round the players join at and the people they play (as checked).
+pub(crate) struct CheckedEntry {
+    pub info: store::TournamentInfo,
+    pub state: tournament::EventState,
+    pub round: u32,
+    pub people: Option<&'static str>,
 }

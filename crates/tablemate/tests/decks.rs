@@ -490,3 +490,162 @@ fn a_registered_deck_is_copied_checked_and_frozen_by_round_one() {
     );
     assert_eq!(svc.tournament_decks(event, EN).unwrap().len(), 1);
 }
+
+/// `register … --deck` is one write: the entry and the deck are checked first, a refusal of
+/// either registers nobody and names the player, the event and why (German and English), and a
+/// registration with no people given plays the deck's.
+#[test]
+fn a_registration_with_a_refused_deck_registers_nobody() {
+    let (_d, mut svc) = service();
+    fire_wall(&mut svc);
+    svc.deck_new(&vulca("Draft"), EN).unwrap();
+    let event = winter_cup(&mut svc);
+    let entrants = |svc: &Service| svc.event_detail(event).unwrap().entrants.len();
+    assert_eq!(entrants(&svc), 2);
+    let refused = svc
+        .register_with_deck(event, &["Cleo"], None, "Draft", DE)
+        .unwrap_err();
+    assert_eq!(refused.code, ErrorCode::InvalidInput);
+    assert_eq!(
+        refused.message,
+        "Cleo ist nicht für Winter Cup angemeldet, auch das Deck nicht: Cleos Deck „Draft“ ist \
+         noch nicht gültig und kann nicht gespielt werden: Das Deck hat 0 Karten; es braucht \
+         genau 30."
+    );
+    let refused = svc
+        .register_with_deck(event, &["Cleo"], Some("Hoax"), "Fire Wall", EN)
+        .unwrap_err();
+    assert_eq!(
+        refused.message,
+        "Cleo is not registered for Winter Cup, nor is the deck: Cleo's deck “Fire Wall” is a \
+         Vulca deck, not Hoax."
+    );
+    let refused = svc
+        .register_with_deck(event, &["Cleo", "Dan"], None, "Fire Wall", DE)
+        .unwrap_err();
+    assert_eq!(
+        refused.message,
+        "Ein Deck wird für einen Spieler angemeldet; genannt wurden 2. Es wurde niemand \
+         angemeldet."
+    );
+    // a name already registered is refused as a registration without a deck is
+    assert!(svc
+        .register_with_deck(event, &["ann"], None, "Fire Wall", EN)
+        .is_err());
+    assert_eq!(entrants(&svc), 2, "nobody registered");
+    assert!(svc.tournament_decks(event, EN).unwrap().is_empty());
+
+    let (cleo, decks) = svc
+        .register_with_deck(event, &["Cleo"], None, "fire wall", DE)
+        .unwrap();
+    assert_eq!(
+        (cleo.name.as_str(), cleo.people.as_deref()),
+        ("Cleo", Some("Vulca"))
+    );
+    assert_eq!(decks.len(), 1);
+    assert_eq!(
+        (
+            decks[0].player.as_str(),
+            decks[0].deck.as_str(),
+            decks[0].cards_used
+        ),
+        ("Cleo", "Fire Wall", 30)
+    );
+    assert_eq!(entrants(&svc), 3);
+}
+
+/// The event's CSV export carries each registration's deck (decks.csv: a line per card, the
+/// card by name beside its id) and an import of the files gives the decks back.
+#[test]
+fn decks_are_in_the_csv_export_and_import_back() {
+    let (_d, mut svc) = service();
+    fire_wall(&mut svc);
+    let event = winter_cup(&mut svc);
+    svc.tournament_register_deck(event, "Ann", Some("Fire Wall"), EN)
+        .unwrap();
+    let files = svc.export_event_csv(event).unwrap();
+    let lines: Vec<&str> = files.decks.lines().collect();
+    assert_eq!(lines.len(), 31, "{}", files.decks);
+    assert_eq!(
+        lines[0],
+        "player,deck,people,inquisitor,emissaries_inquisitors,buka,card_id,card"
+    );
+    assert!(
+        files
+            .decks
+            .contains("Ann,Fire Wall,Vulca,,false,false,flit-07,Tittertweet [Flit 07]\n"),
+        "{}",
+        files.decks
+    );
+    let export = svc
+        .event_export(event, std::path::Path::new("/nowhere"))
+        .unwrap();
+    assert!(export.files.iter().any(|(f, _)| *f == "decks.csv"));
+    let back = svc
+        .import_event_csv(
+            &tablemate::tournaments::NewEvent {
+                name: "Winter Cup again".into(),
+                date: "2026-12-06".into(),
+                format: "round_robin".into(),
+                rounds: None,
+                top_cut: None,
+                first_round: None,
+                seed: None,
+            },
+            &tablemate::tournaments::CsvImport {
+                entrants: files.entrants.as_bytes(),
+                pairings: files.pairings.as_bytes(),
+                results: files.results.as_bytes(),
+                decks: Some(files.decks.as_bytes()),
+                ..Default::default()
+            },
+            EN,
+        )
+        .unwrap();
+    let decks = svc.tournament_decks(back.id, EN).unwrap();
+    assert_eq!(decks.len(), 1);
+    assert_eq!(
+        (
+            decks[0].player.as_str(),
+            decks[0].deck.as_str(),
+            decks[0].cards_used
+        ),
+        ("Ann", "Fire Wall", 30)
+    );
+}
+
+/// The table knows the constructed deck: the side lists its cards (the app suggests them first)
+/// and a card outside it is warned naming the deck, not the people.
+#[test]
+fn the_table_names_the_constructed_deck_and_lists_its_cards() {
+    let (_d, mut svc) = service();
+    fire_wall(&mut svc);
+    let game = new_game(&mut svc, Some("Fire Wall"), "").unwrap();
+    let view = svc.game_view(game).unwrap();
+    let ann = view.players.iter().find(|p| p.seat == Seat::A).unwrap();
+    let cards = ann
+        .deck_cards
+        .as_ref()
+        .expect("Ann plays a constructed deck");
+    assert_eq!(cards.len(), 30);
+    assert!(cards.iter().any(|c| c == "flit-07"));
+    let ben = view.players.iter().find(|p| p.seat == Seat::B).unwrap();
+    assert_eq!(ben.deck_cards, None, "Ben plays the Hoax deck");
+    let preview = svc
+        .game_preview_play(
+            game,
+            &PlayRequest {
+                player: Seat::A,
+                card: "Heroine of the Great Plains".into(),
+                target: None,
+                face_down: false,
+            },
+        )
+        .unwrap();
+    let warned = preview
+        .warnings
+        .iter()
+        .find(|w| w.kind == bluemoon::WarningKind::NotInDeck)
+        .expect("warned");
+    assert_eq!(warned.deck.as_deref(), Some("Fire Wall"));
+}

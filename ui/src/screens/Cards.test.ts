@@ -8,7 +8,8 @@ import type { FactState } from '../lib/bindings/FactState';
 const { invoke } = vi.hoisted(() => ({ invoke: vi.fn() }));
 vi.mock('@tauri-apps/api/core', () => ({ invoke }));
 import { serveCommands } from '../lib/testing/ipc';
-const service = serveCommands(invoke, ['cards_filter_options', 'cards_find', 'cards_fix', 'cards_page']);
+// deck_list: a Blue Moon card's page offers to add it to a saved deck (none saved here)
+const service = serveCommands(invoke, ['cards_filter_options', 'cards_find', 'cards_fix', 'cards_page', 'deck_list']);
 
 import Cards from './Cards.svelte';
 
@@ -113,6 +114,7 @@ beforeEach(() => {
   });
   service.cards_find.mockImplementation(async (args) => searchFor(String(args?.text)));
   service.cards_page.mockResolvedValue(pageWith('catalog'));
+  service.deck_list.mockResolvedValue([]);
 });
 
 describe('Cards screen', () => {

@@ -3,9 +3,10 @@
 use std::path::PathBuf;
 
 use clap::Subcommand;
-use tablemate::decks::{DeckChange, DeckView, NewDeck};
-use tablemate::{Language, ServiceError};
+use tablemate::decks::{printed, DeckChange, DeckView, NewDeck};
+use tablemate::ServiceError;
 
+use crate::output::lang;
 use crate::Ctx;
 
 #[derive(Debug, Subcommand)]
@@ -73,7 +74,6 @@ pub enum DeckCmd {
 }
 
 pub fn run(ctx: &Ctx<'_>, cmd: DeckCmd) -> Result<(), ServiceError> {
-    let lang = Language::En;
     match cmd {
         DeckCmd::New {
             name,
@@ -91,7 +91,7 @@ pub fn run(ctx: &Ctx<'_>, cmd: DeckCmd) -> Result<(), ServiceError> {
                     emissaries_inquisitors,
                     buka,
                 },
-                lang,
+                lang(),
             )?;
             print_deck(ctx, &view)
         }
@@ -99,7 +99,7 @@ pub fn run(ctx: &Ctx<'_>, cmd: DeckCmd) -> Result<(), ServiceError> {
         DeckCmd::Remove { name, cards } => change(ctx, &name, DeckChange::Remove, &cards),
         DeckCmd::Show { name } => {
             let svc = ctx.open()?;
-            let view = svc.deck_view(&name, lang)?;
+            let view = svc.deck_view(&name, lang())?;
             print_deck(ctx, &view)
         }
         DeckCmd::List => {
@@ -107,38 +107,28 @@ pub fn run(ctx: &Ctx<'_>, cmd: DeckCmd) -> Result<(), ServiceError> {
             let decks = svc.deck_list()?;
             ctx.out.print(&decks, |w| {
                 if decks.is_empty() {
-                    writeln!(w, "no deck yet: `tablemate deck new NAME --people PEOPLE`")?;
+                    writeln!(w, "{}", printed::no_deck_yet(lang()))?;
                 }
                 for d in &decks {
-                    writeln!(
-                        w,
-                        "{}  {}  {}/{} cards  {}/{} moons  {}",
-                        d.name,
-                        d.people,
-                        d.cards_used,
-                        d.cards_allowed,
-                        d.moons_used,
-                        d.moons_allowed,
-                        if d.legal { "legal" } else { "not legal yet" }
-                    )?;
+                    writeln!(w, "{}", d.line(lang()))?;
                 }
                 Ok(())
             })
         }
         DeckCmd::Export { name } => {
             let svc = ctx.open()?;
-            let text = svc.deck_export(&name, lang)?;
+            let text = svc.deck_export(&name, lang())?;
             ctx.out.print(&text, |w| write!(w, "{text}"))
         }
         DeckCmd::Import { file, name } => {
             let mut svc = ctx.open()?;
-            let view = svc.deck_import_file(&file, name.as_deref(), lang)?;
+            let view = svc.deck_import_file(&file, name.as_deref(), lang())?;
             print_deck(ctx, &view)
         }
         DeckCmd::Delete { name } => {
             let mut svc = ctx.open()?;
-            svc.deck_delete(&name, None, lang)?;
-            let done = format!("deleted the deck {}", name.trim());
+            svc.deck_delete(&name, None, lang())?;
+            let done = printed::deleted(&name, lang());
             ctx.out.print(&done, |w| writeln!(w, "{done}"))
         }
     }
@@ -152,52 +142,10 @@ fn change(
 ) -> Result<(), ServiceError> {
     let mut svc = ctx.open()?;
     let typed: Vec<&str> = cards.iter().map(String::as_str).collect();
-    let view = svc.deck_change(name, None, change, &typed, Language::En)?;
+    let view = svc.deck_change(name, None, change, &typed, lang())?;
     print_deck(ctx, &view)
 }
 
 fn print_deck(ctx: &Ctx<'_>, d: &DeckView) -> Result<(), ServiceError> {
-    ctx.out.print(d, |w| {
-        writeln!(w, "{} ({})", d.name, d.people)?;
-        if let Some(inq) = &d.inquisitor {
-            writeln!(w, "inquisitor: {}", inq.name)?;
-        }
-        let mut allowed = Vec::new();
-        if d.emissaries_inquisitors {
-            allowed.push("Emissaries and Inquisitors");
-        }
-        if d.buka {
-            allowed.push("Buka");
-        }
-        if !allowed.is_empty() {
-            writeln!(w, "allowed: {}", allowed.join(", "))?;
-        }
-        writeln!(
-            w,
-            "cards: {} of {}   moons: {} of {}",
-            d.cards_used, d.cards_allowed, d.moons_used, d.moons_allowed
-        )?;
-        for c in &d.cards {
-            let cost = match (c.reason, c.moons) {
-                (tablemate::decks::DeckCostReason::OwnPeople, _) => "free (own people)".to_owned(),
-                (_, Some(m)) => format!("{m} moon{}", if m == 1 { "" } else { "s" }),
-                (_, None) => "moons unknown".to_owned(),
-            };
-            let copies = if c.copies > 1 {
-                format!("  ×{}", c.copies)
-            } else {
-                String::new()
-            };
-            writeln!(w, "  {}  {cost}{copies}", c.name)?;
-        }
-        if d.legal {
-            writeln!(w, "legal")?;
-        } else {
-            writeln!(w, "not legal yet:")?;
-            for p in &d.problems {
-                writeln!(w, "  - {p}")?;
-            }
-        }
-        Ok(())
-    })
+    ctx.out.print(d, |w| write!(w, "{}", d.text(lang())))
 }

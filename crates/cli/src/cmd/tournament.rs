@@ -37,8 +37,8 @@ pub enum TournamentCmd {
         #[arg(long)]
         people: Option<String>,
         /// A saved constructed deck (`tablemate deck list`) the player registers with: copied as
-        /// it is now, only a legal one (one player only). The deck is checked before anyone is
-        /// registered.
+        /// it is now, only a legal one (one player only; their people, if --people is not
+        /// given). Registration and deck are one write: a refused deck registers nobody.
         #[arg(long, value_name = "NAME")]
         deck: Option<String>,
     },
@@ -160,18 +160,19 @@ pub enum TournamentCmd {
         /// The event: its name or number (`tournament list`).
         event: String,
     },
-    /// Export the whole event (players, pairings, results, rounds with their clocks, corrections
-    /// and standings): into a folder (event.json and six CSV files), or print the JSON (default)
-    /// or one CSV to standard output.
+    /// Export the whole event (players, pairings, results, rounds with their clocks, corrections,
+    /// standings and decks): into a folder (event.json and the CSV files), or print the JSON
+    /// (default) or one CSV to standard output.
     Export {
         /// The event: its name or number (`tournament list`).
         event: String,
         /// Folder to write event.json, entrants.csv, pairings.csv, results.csv, rounds.csv,
-        /// corrections.csv, standings.csv.
+        /// corrections.csv, reports.csv, report_log.csv, reporting.csv, standings.csv and
+        /// decks.csv (each registration's deck, a line per card).
         #[arg(long, value_name = "DIR")]
         out: Option<PathBuf>,
         /// Print one CSV file instead of the JSON: entrants, pairings, results, rounds,
-        /// corrections or standings.
+        /// corrections, standings or decks.
         #[arg(long, value_name = "WHICH")]
         csv: Option<String>,
     },
@@ -182,8 +183,8 @@ pub enum TournamentCmd {
         path: Option<PathBuf>,
         /// A CSV file of players alone (columns `player` and, if they play one, `people`; or an
         /// export's entrants.csv): a new event with them registered, no round paired. Or a
-        /// folder with entrants.csv, pairings.csv and results.csv, and rounds.csv and
-        /// corrections.csv if there (without them the rounds are published, clocks not
+        /// folder with entrants.csv, pairings.csv and results.csv, and rounds.csv,
+        /// corrections.csv and decks.csv if there (without them the rounds are published, clocks not
         /// started); a folder with entrants.csv alone imports the players.
         #[arg(long, value_name = "FILE|DIR", conflicts_with = "path")]
         csv: Option<PathBuf>,
@@ -356,26 +357,16 @@ pub fn run(ctx: &Ctx, cmd: TournamentCmd) -> Result<(), ServiceError> {
         } => {
             let id = svc.find_event_in(&event, lang())?.0;
             let names: Vec<&str> = players.iter().map(String::as_str).collect();
-            if deck.is_some() && names.len() != 1 {
-                return Err(ServiceError::invalid(
-                    input_refusals::deck_needs_one_player(lang()),
-                ));
-            }
-            if let (Some(deck), Some(name)) = (&deck, names.first()) {
-                // checked before anyone is registered
-                svc.deck_playable(deck, name, people.as_deref().unwrap_or(""), lang())?;
-            }
-            // all or none: one refused name registers nobody
-            let added = svc.register_all(id, &names, people.as_deref(), lang())?;
-            if let (Some(deck), Some(e)) = (&deck, added.first()) {
-                if let Err(refused) = svc.tournament_register_deck(id, &e.name, Some(deck), lang())
-                {
-                    // the registration stays; say so with the reason
-                    return Err(ServiceError::invalid(
-                        input_refusals::registered_without_deck(&e.name, &refused.message, lang()),
-                    ));
+            // all or none: one refused name (or a refused deck) registers nobody
+            let added = match &deck {
+                Some(deck) => {
+                    vec![
+                        svc.register_with_deck(id, &names, people.as_deref(), deck, lang())?
+                            .0,
+                    ]
                 }
-            }
+                None => svc.register_all(id, &names, people.as_deref(), lang())?,
+            };
             out.print(&added, |w| {
                 for e in &added {
                     writeln!(w, "{}", text::registered(e, lang()))?;
@@ -398,10 +389,14 @@ pub fn run(ctx: &Ctx, cmd: TournamentCmd) -> Result<(), ServiceError> {
             )?;
             out.print(&decks, |w| {
                 for d in &decks {
-                    writeln!(w, "{}", text::deck_line(d, lang()))?;
+                    writeln!(w, "{}", d.line(lang()))?;
                 }
                 if decks.is_empty() {
-                    writeln!(w, "{}", text::no_deck(lang()))?;
+                    writeln!(
+                        w,
+                        "{}",
+                        tablemate::decks::printed::no_registered_deck(lang())
+                    )?;
                 }
                 Ok(())
             })
@@ -618,6 +613,8 @@ pub fn run(ctx: &Ctx, cmd: TournamentCmd) -> Result<(), ServiceError> {
                         optional("report_log.csv")?,
                         optional("reporting.csv")?,
                     );
+                    // the registrations' decks, written since #33
+                    let decks = optional("decks.csv")?;
                     svc.import_event_csv(
                         &header,
                         &tablemate::tournaments::CsvImport {
@@ -629,6 +626,7 @@ pub fn run(ctx: &Ctx, cmd: TournamentCmd) -> Result<(), ServiceError> {
                             reports: reports.as_deref(),
                             report_log: report_log.as_deref(),
                             reporting: reporting.as_deref(),
+                            decks: decks.as_deref(),
                         },
                         lang(),
                     )?
@@ -677,6 +675,7 @@ fn export(
                 "rounds" => files.rounds,
                 "corrections" => files.corrections,
                 "standings" => files.standings,
+                "decks" => files.decks,
                 other => {
                     return Err(ServiceError::invalid(input_refusals::csv_file_unknown(
                         other,

@@ -6,11 +6,11 @@ use serde::Serialize;
 
 use super::import_checks::Locations;
 use super::{
-    check_size, import_err, ClockState, CorrectionRow, CsvExport, CsvImport, EntrantRow,
+    check_size, import_err, ClockState, CorrectionRow, CsvExport, CsvImport, DeckRow, EntrantRow,
     EventHeader, Imported, LogLineRow, PairingRow, Parsed, ReportRow, ReportingRound, ReportingRow,
-    ResultRow, RoundRow, CORRECTIONS_HEADER, ENTRANTS_HEADER, MAX_FIELD_CHARS, PAIRINGS_HEADER,
-    REPORTING_HEADER, REPORTS_HEADER, REPORT_LOG_HEADER, RESULTS_HEADER, RESULTS_HEADER_2,
-    ROUNDS_HEADER, STANDINGS_HEADER,
+    ResultRow, RoundRow, CORRECTIONS_HEADER, DECKS_HEADER, ENTRANTS_HEADER, MAX_FIELD_CHARS,
+    PAIRINGS_HEADER, REPORTING_HEADER, REPORTS_HEADER, REPORT_LOG_HEADER, RESULTS_HEADER,
+    RESULTS_HEADER_2, ROUNDS_HEADER, STANDINGS_HEADER,
 };
 use crate::error::{Result, StoreError};
 use crate::ids::TournamentId;
@@ -58,8 +58,42 @@ fn opt(v: Option<impl ToString>) -> String {
 }
 
 impl Store {
+    /// The event's CSV files; `decks.csv` without the cards' names (see
+    /// [`Store::export_tournament_csv_named`]).
     pub fn export_tournament_csv(&self, id: TournamentId) -> Result<CsvExport> {
+        self.export_tournament_csv_named(id, &|_: &str| None)
+    }
+
+    /// The event's CSV files, `decks.csv` with each card as `card_name` reads it to a person
+    /// (the store knows card ids; the service knows the catalog).
+    pub fn export_tournament_csv_named(
+        &self,
+        id: TournamentId,
+        card_name: &dyn Fn(&str) -> Option<String>,
+    ) -> Result<CsvExport> {
         let x = self.export_tournament(id)?;
+        let mut decks = Vec::new();
+        for d in &x.decks {
+            let head = [
+                safe_cell(&d.player),
+                safe_cell(&d.name),
+                safe_cell(&d.people),
+                opt_text(d.inquisitor.as_ref()),
+                d.emissaries_inquisitors.to_string(),
+                d.buka.to_string(),
+            ];
+            if d.cards.is_empty() {
+                let mut line = head.to_vec();
+                line.extend([String::new(), String::new()]);
+                decks.push(line);
+            }
+            for card in &d.cards {
+                let mut line = head.to_vec();
+                line.push(safe_cell(card));
+                line.push(card_name(card).map(|n| safe_cell(&n)).unwrap_or_default());
+                decks.push(line);
+            }
+        }
         let entrants = x
             .entrants
             .iter()
@@ -206,6 +240,7 @@ impl Store {
             rounds: csv_text(&ROUNDS_HEADER, rounds)?,
             corrections: csv_text(&CORRECTIONS_HEADER, corrections)?,
             standings: csv_text(&STANDINGS_HEADER, standings)?,
+            decks: csv_text(&DECKS_HEADER, decks)?,
         })
     }
 
@@ -356,6 +391,10 @@ impl Store {
             Some(bytes) => parse_log(bytes)?,
         };
         let reporting = files.reporting.map(parse_reporting).transpose()?;
+        let (decks, d_lines) = match files.decks {
+            None => (Vec::new(), Vec::new()),
+            Some(bytes) => parse_decks(bytes)?,
+        };
         let version = if files.reports.is_some() && files.report_log.is_some() {
             3
         } else if rounds.is_some() {
@@ -371,6 +410,7 @@ impl Store {
             corrections: c_lines,
             reports: s_lines,
             report_log: l_lines,
+            decks: d_lines,
             json: false,
         };
         let parsed = Parsed {
@@ -384,7 +424,7 @@ impl Store {
             reports: &reports,
             report_log: &report_log,
             reporting: reporting.as_ref(),
-            decks: &[],
+            decks: &decks,
         };
         self.import_checked(&parsed, &loc)
     }
@@ -468,6 +508,53 @@ fn parse_log(bytes: &[u8]) -> Result<(Vec<LogLineRow>, Vec<u64>)> {
             logged_at: f[12].trim().to_string(),
         })
     })
+}
+
+/// Reads `decks.csv` into one deck per registration: consecutive lines with the same deck
+/// columns are one deck, its cards in line order (a line without `card_id` adds no card; the
+/// `card` column is for people and not read). Returns each deck's first line.
+fn parse_decks(bytes: &[u8]) -> Result<(Vec<DeckRow>, Vec<u64>)> {
+    let bool_at = |v: &str, column: &'static str, at: ImportPlace| -> Result<bool> {
+        v.trim().parse().map_err(|_| {
+            import_err(
+                at,
+                P::NotTrueOrFalse {
+                    column,
+                    value: v.to_string(),
+                },
+            )
+        })
+    };
+    let (lines, at_lines) = parse_csv(ImportList::Decks, bytes, &DECKS_HEADER, |f, at| {
+        let deck = DeckRow {
+            player: text_cell(f[0].trim()),
+            name: text_cell(f[1].trim()),
+            people: text_cell(f[2].trim()),
+            inquisitor: non_empty(&text_cell(f[3].trim())),
+            emissaries_inquisitors: bool_at(&f[4], "emissaries_inquisitors", at)?,
+            buka: bool_at(&f[5], "buka", at)?,
+            cards: Vec::new(),
+        };
+        Ok((deck, non_empty(&text_cell(f[6].trim()))))
+    })?;
+    let mut decks: Vec<DeckRow> = Vec::new();
+    let mut firsts = Vec::new();
+    for ((deck, card), line) in lines.into_iter().zip(at_lines) {
+        let same = decks.last().is_some_and(|last| {
+            DeckRow {
+                cards: Vec::new(),
+                ..last.clone()
+            } == deck
+        });
+        if !same {
+            decks.push(deck);
+            firsts.push(line);
+        }
+        if let (Some(card), Some(last)) = (card, decks.last_mut()) {
+            last.cards.push(card);
+        }
+    }
+    Ok((decks, firsts))
 }
 
 fn parse_reporting(bytes: &[u8]) -> Result<ReportingRow> {

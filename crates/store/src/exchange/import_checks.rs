@@ -555,6 +555,8 @@ pub(super) struct Locations {
     pub corrections: Vec<u64>,
     pub reports: Vec<u64>,
     pub report_log: Vec<u64>,
+    /// The first line of each deck in `decks.csv`.
+    pub decks: Vec<u64>,
     pub json: bool,
 }
 
@@ -568,6 +570,7 @@ impl Locations {
             corrections: Vec::new(),
             reports: Vec::new(),
             report_log: Vec::new(),
+            decks: Vec::new(),
             json: true,
         }
     }
@@ -601,6 +604,9 @@ impl Locations {
                 line: lines.get(i).copied().unwrap_or(0),
             }
         }
+    }
+    pub(super) fn deck(&self, i: usize) -> ImportPlace {
+        self.at(ImportList::Decks, &self.decks, i)
     }
     pub(super) fn entrant(&self, i: usize) -> ImportPlace {
         self.at(ImportList::Entrants, &self.entrants, i)

@@ -13,7 +13,7 @@ use super::{import_err, Parsed};
 use crate::decks::DeckContent;
 use crate::error::{Result, StoreError};
 use crate::ids::TournamentId;
-use crate::import_problem::{ImportList, ImportPlace, ImportProblem as P};
+use crate::import_problem::ImportProblem as P;
 use crate::tournaments::{entrants_in, insert_round, rounds_in, standing_rows, Entrant, RoundInfo};
 use crate::{clock, ResultSource, Store};
 
@@ -41,10 +41,7 @@ impl Store {
         // a deck (checked before anything is written)
         let mut decks = Vec::with_capacity(input.decks.len());
         for (i, d) in input.decks.iter().enumerate() {
-            let at = ImportPlace::Item {
-                list: ImportList::Decks,
-                index: i,
-            };
+            let at = loc.deck(i);
             let Some(entrant) = clean_entrants
                 .iter()
                 .position(|(player, _, _)| player == d.player.trim())
@@ -201,20 +198,13 @@ impl Store {
         };
         reporting::write(&tx, id, &reporting, &pairing, &now)?;
         for (entrant, name, content, cards) in &decks {
-            tx.execute(
-                "INSERT INTO registration_decks (registration_id, name, people, inquisitor,
-                     emissaries_inquisitors, buka, cards, registered_at)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
-                params![
-                    entrant_ids[*entrant].0,
-                    name,
-                    content.people,
-                    content.inquisitor,
-                    content.emissaries_inquisitors,
-                    content.buka,
-                    cards,
-                    now
-                ],
+            crate::tournament_decks::insert_deck_in(
+                &tx,
+                entrant_ids[*entrant],
+                name,
+                content,
+                cards,
+                &now,
             )?;
         }
         // standings must compute (checks everything the rules crate checks)

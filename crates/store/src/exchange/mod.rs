@@ -100,6 +100,19 @@ pub const CORRECTIONS_HEADER: [&str; 10] = [
     "reason",
     "corrected_at",
 ];
+/// `decks.csv`: one line per card of each registration's deck (a deck without cards is one
+/// line with no card), the deck's columns repeated on each; `card` is the card as a person
+/// reads it ("Tittertweet [Flit 07]", export only), `card_id` what an import reads.
+pub const DECKS_HEADER: [&str; 8] = [
+    "player",
+    "deck",
+    "people",
+    "inquisitor",
+    "emissaries_inquisitors",
+    "buka",
+    "card_id",
+    "card",
+];
 pub const STANDINGS_HEADER: [&str; 13] = [
     "rank",
     "player",
@@ -393,6 +406,8 @@ pub struct CsvExport {
     pub report_log: String,
     pub reporting: String,
     pub standings: String,
+    /// Each registration's deck, a line per card (see [`DECKS_HEADER`]).
+    pub decks: String,
 }
 
 /// The CSV files of an event to import. `rounds` and `corrections` may be missing (files
@@ -409,6 +424,8 @@ pub struct CsvImport<'a> {
     pub reports: Option<&'a [u8]>,
     pub report_log: Option<&'a [u8]>,
     pub reporting: Option<&'a [u8]>,
+    /// `decks.csv` (the registrations' decks); missing in older exports, which have none.
+    pub decks: Option<&'a [u8]>,
 }
 
 /// The JSON format written now; [`READ_VERSIONS`] are read.
@@ -429,7 +446,7 @@ struct Parsed<'a> {
     reports: &'a [ReportRow],
     report_log: &'a [LogLineRow],
     reporting: Option<&'a ReportingRow>,
-    /// The registrations' decks (JSON only; none from CSV files).
+    /// The registrations' decks (JSON "decks", or `decks.csv`).
     decks: &'a [DeckRow],
 }
 

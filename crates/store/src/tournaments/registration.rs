@@ -5,7 +5,7 @@ use super::*;
 /// Registers `player` inside `tx`, joining at round `joined_round` (decided by the rules:
 /// `tournament::check_entry`). Refuses only what the data cannot hold: a second registration
 /// of the same player.
-pub(super) fn register_in(
+pub(crate) fn register_in(
     tx: &Transaction<'_>,
     id: TournamentId,
     player: PlayerId,

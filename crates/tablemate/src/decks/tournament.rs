@@ -8,9 +8,10 @@ use serde::Serialize;
 use store::{DeckRecord, EntrantId, TournamentId};
 use ts_rs::TS;
 
-use super::wording::card_label;
+use super::wording::{self, card_label, Refusal};
 use super::{rules_of, DeckCardView};
 use crate::error::store_error as store_err;
+use crate::tournaments::EntrantView;
 use crate::{Language, Result, Service, ServiceError};
 
 /// One player's registered deck, as the event's page and its deck registration sheet show it.
@@ -34,6 +35,73 @@ pub struct RegisteredDeckView {
 }
 
 impl Service {
+    /// Registers the player `players[0]` (created if new) with a copy of the saved deck `deck`,
+    /// in one write: the entry and the deck are checked first (the deck legal, of the people
+    /// given, if any; the registration plays the deck's people when none is given), and a
+    /// refusal of either writes nothing, naming the player and why. A late entry brings its
+    /// deck with it (frozen from then on, like every deck once round 1 is paired).
+    pub fn register_with_deck(
+        &mut self,
+        event: i64,
+        players: &[&str],
+        people: Option<&str>,
+        deck: &str,
+        lang: Language,
+    ) -> Result<(EntrantView, Vec<RegisteredDeckView>)> {
+        let [player] = players else {
+            return Err(ServiceError::invalid(wording::refusal(
+                Refusal::DeckForOnePlayer {
+                    named: players.len(),
+                },
+                lang,
+            )));
+        };
+        let not_registered = |mut e: ServiceError, event: &str| {
+            e.message = wording::refusal(
+                Refusal::NotRegistered {
+                    player: player.trim(),
+                    event,
+                    reason: &e.message,
+                },
+                lang,
+            );
+            e
+        };
+        let (saved, _, _) = self
+            .legal_deck(deck, player.trim(), people.unwrap_or(""), lang)
+            .map_err(|e| match self.store.tournament(TournamentId(event)) {
+                Ok(info) => not_registered(e, &info.name),
+                Err(_) => e,
+            })?;
+        let people = people
+            .map(str::trim)
+            .filter(|p| !p.is_empty())
+            .unwrap_or(&saved.content.people);
+        let entry = self.checked_entry(event, &[player], Some(people), lang)?;
+        let id = TournamentId(event);
+        let added = self
+            .store
+            .record_registration_with_deck(
+                id,
+                &entry.state,
+                player,
+                entry.people,
+                entry.round,
+                &saved,
+            )
+            .map_err(|e| {
+                not_registered(
+                    crate::tournaments::record_error(e, &entry.info, lang),
+                    &entry.info.name,
+                )
+            })?;
+        let entrant = self
+            .entrant_views(id, &[added])?
+            .pop()
+            .ok_or_else(|| ServiceError::internal("A registration returned no entrant"))?;
+        Ok((entrant, self.tournament_decks(event, lang)?))
+    }
+
     /// Registers the saved deck `deck` for the player `who` of the event (`None` takes the
     /// registered deck away): the deck as it is now, only if it keeps every rule and is of the
     /// people the player registered with; refused once round 1 is paired, naming the player.
@@ -65,25 +133,19 @@ impl Service {
         let record = match deck {
             None => None,
             Some(name) => {
-                // checked as a game checks it: legal, and of the people registered, if any
-                self.constructed_deck(
-                    Some(name),
+                // checked as a game checks it: legal, and of the people registered, if any;
+                // copied at the revision read
+                let (saved, _, _) = self.legal_deck(
+                    name,
                     &player.name,
                     player.people.as_deref().unwrap_or(""),
                     lang,
                 )?;
-                Some(self.find_deck(name, lang)?)
+                Some(saved)
             }
         };
         self.store
-            .record_registration_deck(
-                id,
-                &state,
-                entrant,
-                record
-                    .as_ref()
-                    .map(|d: &DeckRecord| (d.name.as_str(), &d.content)),
-            )
+            .record_registration_deck(id, &state, entrant, record.as_ref())
             .map_err(|e| crate::tournaments::record_error(e, &info, lang))?;
         self.tournament_decks(event, lang)
     }

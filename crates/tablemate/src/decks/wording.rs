@@ -138,6 +138,16 @@ pub(crate) enum Refusal<'a> {
         deck_people: &'a str,
         typed: &'a str,
     },
+    /// A registration with a deck refused as a whole (nothing was written), with the reason.
+    NotRegistered {
+        player: &'a str,
+        event: &'a str,
+        reason: &'a str,
+    },
+    /// `--deck` with more or fewer players than one.
+    DeckForOnePlayer {
+        named: usize,
+    },
     ListWithoutName,
     ListWithoutPeople,
     ListLine {
@@ -209,6 +219,30 @@ pub(crate) fn refusal(r: Refusal<'_>, lang: Language) -> String {
             },
             De,
         ) => format!("{player}s Deck „{deck}“ ist ein {deck_people}-Deck, kein {typed}-Deck."),
+        (
+            Refusal::NotRegistered {
+                player,
+                event,
+                reason,
+            },
+            En,
+        ) => format!("{player} is not registered for {event}, nor is the deck: {reason}"),
+        (
+            Refusal::NotRegistered {
+                player,
+                event,
+                reason,
+            },
+            De,
+        ) => format!("{player} ist nicht für {event} angemeldet, auch das Deck nicht: {reason}"),
+        (Refusal::DeckForOnePlayer { named }, En) => format!(
+            "A deck is registered for one player at a time; {named} players were named. \
+             Nobody was registered."
+        ),
+        (Refusal::DeckForOnePlayer { named }, De) => format!(
+            "Ein Deck wird für einen Spieler angemeldet; genannt wurden {named}. Es wurde \
+             niemand angemeldet."
+        ),
         (Refusal::ListWithoutName, En) => {
             "The deck list has no “Name:” line; give the deck a name.".to_owned()
         }

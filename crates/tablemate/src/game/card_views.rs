@@ -362,6 +362,10 @@ impl Service {
             condition_de: condition(Language::De),
             message_de: Some(message_de),
             message,
+            deck: match w {
+                Warning::NotInDeck { deck, .. } => Some(deck.clone()),
+                _ => None,
+            },
         }
     }
 

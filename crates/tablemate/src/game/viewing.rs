@@ -141,6 +141,11 @@ impl Service {
                     dragons_if_opponent_retreats: p.dragons_if_opponent_retreats,
                     out_of_cards: p.out_of_cards,
                     areas,
+                    deck_cards: state
+                        .setup
+                        .as_ref()
+                        .and_then(|s| s.constructed.get(p.player).as_ref())
+                        .map(|d| d.cards.iter().map(|c| c.to_string()).collect()),
                 }
             })
             .collect::<Vec<_>>();

@@ -86,6 +86,10 @@ pub struct SideView {
     pub dragons_if_opponent_retreats: u8,
     pub out_of_cards: bool,
     pub areas: AreasView,
+    /// The player's constructed deck (#33), card ids in the list's order, so its cards are
+    /// suggested first; none for a people's preassembled deck.
+    #[ts(optional = nullable)]
+    pub deck_cards: Option<Vec<String>>,
 }
 
 /// A dragon on the track.
@@ -185,6 +189,10 @@ pub struct WarningView {
     /// The same sentence in German (the command line's, after `settings --language de`).
     #[ts(optional = nullable)]
     pub message_de: Option<String>,
+    /// For `not_in_deck`: the deck the card is not in, a constructed deck's name or the
+    /// people's preassembled deck.
+    #[ts(optional = nullable)]
+    pub deck: Option<String>,
 }
 
 impl WarningView {

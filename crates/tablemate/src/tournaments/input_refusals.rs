@@ -94,30 +94,13 @@ pub fn csv_file_unknown(which: &str, lang: Language) -> String {
     en_de(
         lang,
         format!(
-            "--csv {which:?} is not entrants, pairings, results, rounds, corrections or standings."
+            "--csv {which:?} is not entrants, pairings, results, rounds, corrections, standings \
+             or decks."
         ),
         format!(
-            "--csv {which:?} ist weder entrants, pairings, results, rounds, corrections noch \
-             standings."
+            "--csv {which:?} ist weder entrants, pairings, results, rounds, corrections, \
+             standings noch decks."
         ),
-    )
-}
-
-/// `--deck` given while registering several players at once.
-pub fn deck_needs_one_player(lang: Language) -> String {
-    en_de(
-        lang,
-        "--deck registers one player's deck: name one player.".to_owned(),
-        "--deck meldet das Deck eines Spielers an: nenne einen Spieler.".to_owned(),
-    )
-}
-
-/// The player is registered, but the deck was refused (`reason`, in the interface language).
-pub fn registered_without_deck(who: &str, reason: &str, lang: Language) -> String {
-    en_de(
-        lang,
-        format!("{who} is registered, without a deck: {reason}"),
-        format!("{who} ist angemeldet, ohne Deck: {reason}"),
     )
 }
 
@@ -149,8 +132,6 @@ mod tests {
                 import_needs_file(l),
                 csv_file_unknown("players", l),
                 cannot_write("broken pipe", l),
-                deck_needs_one_player(l),
-                registered_without_deck("Ann", "-", l),
             ]
         };
         for (en, de) in all(En).into_iter().zip(all(De)) {

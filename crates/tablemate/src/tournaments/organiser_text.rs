@@ -9,7 +9,6 @@ use super::{
     EntrantSeat, EntrantView, EventDetail, EventView, PairingTable, ResultSourceKind, RoundView,
     StandingView, TableMatch, TIE_BREAKERS,
 };
-use crate::decks::RegisteredDeckView;
 use crate::Language::{self, De, En};
 use std::fmt::Write as _;
 
@@ -114,27 +113,6 @@ pub fn registered(e: &EntrantView, lang: Language) -> String {
             e.name, e.id, e.seed
         ),
     }
-}
-
-/// A registered deck: `Ann: Fire deck (Vulca, 30/30 cards, 10/10 moons)`.
-pub fn deck_line(d: &RegisteredDeckView, lang: Language) -> String {
-    format!(
-        "{}: {} ({}, {}/{} {}, {}/{} {})",
-        d.player,
-        d.deck,
-        d.people,
-        d.cards_used,
-        d.cards_allowed,
-        w(lang, "cards", "Karten"),
-        d.moons_used,
-        d.moons_allowed,
-        w(lang, "moons", "Monde")
-    )
-}
-
-/// No deck registered (after `--none`).
-pub fn no_deck(lang: Language) -> &'static str {
-    w(lang, "no deck registered", "kein Deck angemeldet")
 }
 
 /// A registration corrected: `registration #3 is now Anna playing Vulca`.
@@ -514,7 +492,6 @@ mod tests {
             vec![
                 no_events(l).to_owned(),
                 registered(&e, l),
-                no_deck(l).to_owned(),
                 registration_now(&e, l),
                 unregistered(&e, l),
                 dropped(&e, l),

@@ -15,4 +15,8 @@ corrections: string,
 /**
  * Each seat's latest report, the report log, the reporting settings.
  */
-reports: string, report_log: string, reporting: string, standings: string, };
+reports: string, report_log: string, reporting: string, standings: string, 
+/**
+ * Each registration's deck, a line per card, the card by name too.
+ */
+decks: string, };

@@ -18,4 +18,9 @@ needed: Elements<number>, meets: Elements<boolean>, six_card_count: number, drag
 /**
  * Dragons this player would attract if the opponent retreated now.
  */
-dragons_if_opponent_retreats: number, out_of_cards: boolean, areas: AreasView, };
+dragons_if_opponent_retreats: number, out_of_cards: boolean, areas: AreasView, 
+/**
+ * The player's constructed deck (#33), card ids in the list's order, so its cards are
+ * suggested first; none for a people's preassembled deck.
+ */
+deck_cards?: Array<string> | null, };

@@ -32,4 +32,9 @@ message: string,
 /**
  * The same sentence in German (the command line's, after `settings --language de`).
  */
-message_de?: string | null, };
+message_de?: string | null, 
+/**
+ * For `not_in_deck`: the deck the card is not in, a constructed deck's name or the
+ * people's preassembled deck.
+ */
+deck?: string | null, };

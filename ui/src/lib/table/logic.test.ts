@@ -7,7 +7,7 @@ import { distinctEffects } from './effects';
 import { nameById, tagOf } from './names';
 import { loadPrefs, savePrefs } from './prefs';
 import { DEFAULT_PREFS, device, usePrefs } from '../device/prefs.svelte';
-import { ownDeckFirst, peopleOf } from './rank';
+import { deckFirst, ownDeckFirst, peopleOf } from './rank';
 import { warningText } from './warnings';
 
 const view = {
@@ -66,6 +66,13 @@ describe('warningText', () => {
     const card = warningText('de', view, w({ kind: 'already_in_play', card: 'x-1', card_name: 'Shield', card_name_de: 'Schild' }));
     expect(card).toBe('Ben: Schild ist schon im Spiel.');
   });
+  it("names a constructed deck a card is not in by the deck's name, else the people's deck", () => {
+    const built = w({ kind: 'not_in_deck', player: 'A', player_name: 'Ann', card: 'vulca-23', card_name: 'Lightning Bolts', card_name_de: 'Blitzschläge', by: null, deck: 'Ember Guard' });
+    expect(warningText('en', view, built)).toBe('Ann: Lightning Bolts is not in the Ember Guard deck.');
+    expect(warningText('de', view, built)).toBe('Ann: Blitzschläge gehört nicht zum Deck Ember Guard.');
+    const preassembled = w({ kind: 'not_in_deck', player: 'A', player_name: 'Ann', card: 'flit-07', card_name: 'Tittertweet', by: null });
+    expect(warningText('en', view, preassembled)).toBe('Ann: Tittertweet is not in the Vulca deck.');
+  });
   it('words a play condition in the interface language with both players named', () => {
     const cond = w({
       kind: 'play_condition',
@@ -117,5 +124,17 @@ describe('prefs', () => {
     expect(loadPrefs()).toEqual({ faceToFace: true, keepAwake: false });
     expect(device.prefs.face_to_face).toBe(true);
     expect(device.prefs.last_screen).toBe('table');
+  });
+});
+
+describe('deckFirst', () => {
+  const found = [{ id: 'flit-08' }, { id: 'vulca-05' }, { id: 'flit-07' }, { id: 'vulca-23' }];
+  it("puts a constructed deck's cards first, its bought cards included, in the service's order", () => {
+    const ids = deckFirst(found, ['vulca-05', 'flit-07'], 'Vulca').map((c) => c.id);
+    expect(ids).toEqual(['vulca-05', 'flit-07', 'flit-08', 'vulca-23']);
+  });
+  it("is the people's deck first without a constructed deck", () => {
+    expect(deckFirst(found, null, 'Vulca')).toEqual(ownDeckFirst(found, 'Vulca'));
+    expect(deckFirst(found, null, 'Vulca').map((c) => c.id)[0]).toBe('vulca-05');
   });
 });

@@ -20,3 +20,15 @@ export function ownDeckFirst<T extends { id: string }>(items: T[], people: strin
   if (own.length === 0 || own.length === items.length) return items;
   return [...own, ...items.filter((c) => peopleOf(c.id) !== key)];
 }
+
+/** A constructed deck's cards first (#33: it holds exactly its list, bought cards included),
+ *  the rest after in the service's order; `null` (a people's deck): `ownDeckFirst`. */
+export function deckFirst<T extends { id: string }>(
+  items: T[],
+  deckCards: string[] | null | undefined,
+  people: string | null | undefined,
+): T[] {
+  if (!deckCards) return ownDeckFirst(items, people);
+  const inDeck = new Set(deckCards);
+  return [...items.filter((c) => inDeck.has(c.id)), ...items.filter((c) => !inDeck.has(c.id))];
+}

@@ -17,6 +17,7 @@ type Named = {
   by_name_de?: string | null;
   condition?: string | null;
   condition_de?: string | null;
+  deck?: string | null;
 };
 
 const KINDS = [
@@ -60,7 +61,8 @@ export function warningText(
   const byId = (id: string | null) => (id && known[id]) || nameById(lang, view, id);
   const card = pick(n.card_name, n.card_name_de) ?? byId(w.card);
   const by = pick(n.by_name, n.by_name_de) ?? byId(w.by);
-  const people = view?.players.find((p) => p.seat === w.player)?.people ?? '';
+  // the deck a card is not in: a constructed deck by its name, else the people's
+  const people = n.deck ?? view?.players.find((p) => p.seat === w.player)?.people ?? '';
   // a play condition as the service words it, the players named
   const condition = pick(n.condition, n.condition_de) ?? '';
   // a warning about no one in particular starts with the card, not with ": "
