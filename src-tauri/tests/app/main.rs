@@ -11,8 +11,11 @@ mod common;
 
 mod cards;
 mod decks;
+mod device_prefs;
 mod dialog;
 mod game;
+mod ipc_deck_files;
+mod ipc_device;
 mod matches;
 mod other_stats;
 mod othergames;
