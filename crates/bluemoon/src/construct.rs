@@ -5,7 +5,7 @@
 //! user's card fix (a card's moons, say) counts like the catalog.
 //!
 //! The rules, from the English FAQ (§ 'About Deck Building', § 'About the Inquisitors',
-//! § 'About the Emissaries'); each has a golden test in `tests/deckbuilding.rs`:
+//! § 'About the Emissaries'); each has a golden test in `tests/all/deckbuilding.rs`:
 //! * a deck starts with a chosen people, whose own cards are free, including those sold in
 //!   another people's preassembled deck; another people's card costs its moons, even when it
 //!   is sold in the chosen people's preassembled deck;

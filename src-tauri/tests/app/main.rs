@@ -11,9 +11,12 @@ mod common;
 
 mod cards;
 mod decks;
+mod device_prefs;
 mod dialog;
 mod full_disk;
 mod game;
+mod ipc_deck_files;
+mod ipc_device;
 mod matches;
 mod other_stats;
 mod othergames;

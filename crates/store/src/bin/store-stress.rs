@@ -1,4 +1,4 @@
-//! Durability exerciser for the SIGKILL test (`tests/durability.rs`): appends game events and
+//! Durability exerciser for the SIGKILL test (`tests/all/durability.rs`): appends game events and
 //! records tournament results in a loop through the real `Store` API, and prints one `ok` line
 //! after each commit has returned. Whatever it printed must survive the process being killed.
 //!
