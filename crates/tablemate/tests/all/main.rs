@@ -7,5 +7,6 @@
 mod decks;
 mod full_disk;
 mod import;
+mod prompt_order;
 mod reporting;
 mod tournaments;
