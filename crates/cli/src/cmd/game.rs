@@ -5,12 +5,15 @@
 
 use std::io::Write;
 
+use cards::{Game, GameRef};
 use clap::Subcommand;
 use tablemate::game::{
     CardValuesFix, ElementName, GameAction, GameView, NewGameRequest, PlayRequest, Seat,
 };
-use tablemate::{ErrorCode, Language, Service, ServiceError};
+use tablemate::table::{NewTable, TableAction, TableAt, TableView};
+use tablemate::{Language, Service, ServiceError};
 
+use super::table::{print, recorded, Detail, TableCmd};
 use crate::output::lang;
 use crate::Ctx;
 
@@ -178,41 +181,6 @@ pub enum GameCmd {
         #[arg(long)]
         game: Option<i64>,
     },
-    /// Abandon the game: it ends without a result (no winner, no crystals, left out of the
-    /// statistics) and its match can take a new game (`tablemate game next`). Refused (exit
-    /// code 1, nothing written) unless confirmed with --confirm; `tablemate game undo` takes
-    /// it back until the match has its next game.
-    Abandon {
-        /// Yes, abandon it.
-        #[arg(long)]
-        confirm: bool,
-        /// The game's number (default: the game last played that can still change; `tablemate game list`).
-        #[arg(long)]
-        game: Option<i64>,
-    },
-    /// Take back the last action (without limit; the setup stays).
-    Undo {
-        /// The game's number (default: the game last played that can still change; `tablemate game list`).
-        #[arg(long)]
-        game: Option<i64>,
-    },
-    /// Put back the last undone action.
-    Redo {
-        /// The game's number (default: the game last played that can still change; `tablemate game list`).
-        #[arg(long)]
-        game: Option<i64>,
-    },
-    /// Show the table: totals, element, dragons, effects, warnings, score.
-    Show {
-        /// Also print the "why?" breakdown of every card.
-        #[arg(long)]
-        why: bool,
-        /// The game's number (default: the game last played that can still change; `tablemate game list`).
-        #[arg(long)]
-        game: Option<i64>,
-    },
-    /// List games (unfinished first).
-    List,
     /// Record an ended game's result and start the next game of the match.
     Next {
         /// The game's number (default: the game last played that can still change; `tablemate game list`).
@@ -233,28 +201,20 @@ pub enum GameCmd {
         #[arg(long)]
         earth: Option<u8>,
     },
+    #[command(flatten)]
+    Table(TableCmd),
 }
 
-/// The game a command means: `--game`, else the table's game (the one last played that can
-/// still be acted on: unfinished, or abandoned while its match has not gone on, so that
-/// `game undo` takes an abandon back as its output promises).
-fn game_id(svc: &Service, game: Option<i64>) -> Result<i64, ServiceError> {
-    match game {
-        Some(g) => Ok(g),
-        None => svc.game_latest()?.ok_or_else(|| {
-            ServiceError::invalid(match lang() {
-                Language::En => "No game in progress: start one with `tablemate game new A B --people-a … --people-b …`",
-                Language::De => "Kein Spiel im Gang: eines beginnen mit `tablemate game new A B --people-a … --people-b …`",
-            })
-        }),
-    }
+/// The Blue Moon game a command means (`table::which`).
+fn game_ref(svc: &Service, game: Option<i64>) -> Result<GameRef, ServiceError> {
+    super::table::which(svc, Game::BlueMoon, game)
 }
 
 fn joined(words: &[String]) -> String {
     words.join(" ")
 }
 
-/// Runs an action on the chosen (or current) game and prints the table.
+/// Runs an action of PLAYER on the chosen (or current) game and prints the table.
 fn act(
     ctx: &Ctx<'_>,
     game: Option<i64>,
@@ -262,33 +222,16 @@ fn act(
     make: impl FnOnce(Seat) -> Result<GameAction, ServiceError>,
 ) -> Result<(), ServiceError> {
     let mut svc = ctx.open()?;
-    let id = game_id(&svc, game)?;
+    let game = game_ref(&svc, game)?;
     // decided on the game as read here: a write meanwhile (the app) refuses it
-    let (seat, seen) = svc.game_seat(id, player, lang())?;
-    let action = make(seat)?;
-    let r = svc.game_act(seen, &action, lang());
-    recorded(ctx, &svc, id, r)
-}
-
-/// Prints the table after a write. When the game changed meanwhile (the app or another
-/// command wrote first), nothing was recorded: the game is printed as it now is, and the
-/// refusal exits 1.
-fn recorded(
-    ctx: &Ctx<'_>,
-    svc: &Service,
-    id: i64,
-    r: Result<GameView, ServiceError>,
-) -> Result<(), ServiceError> {
-    match r {
-        Ok(view) => show(ctx, &view, false),
-        Err(e) if e.code == ErrorCode::Changed => {
-            if let Ok(now) = svc.game_view(id) {
-                show(ctx, &now, false)?;
-            }
-            Err(e)
-        }
-        Err(e) => Err(e),
-    }
+    let (seat, seen) = svc.game_seat(game.id, player, lang())?;
+    let action = TableAction::BlueMoon(make(seat)?);
+    let at = TableAt {
+        game,
+        revision: seen.revision,
+    };
+    let r = svc.table_act(at, &action, lang());
+    recorded(ctx, &svc, game, r)
 }
 
 pub fn run(ctx: &Ctx<'_>, cmd: GameCmd) -> Result<(), ServiceError> {
@@ -304,16 +247,13 @@ pub fn run(ctx: &Ctx<'_>, cmd: GameCmd) -> Result<(), ServiceError> {
             deck_b,
             mut other,
         } => {
-            if let Some(kind) = other.kind.take() {
-                return super::othergames::new(ctx, &kind, other, first);
-            }
             let first = first
                 .as_deref()
                 .map(tablemate::game::parse_seat)
                 .transpose()?;
-            let mut svc = ctx.open()?;
-            let view = svc.game_new(
-                &NewGameRequest {
+            let req = match other.kind.take() {
+                Some(kind) => NewTable::Other(super::othergames::new_request(&kind, other, first)?),
+                None => NewTable::BlueMoon(NewGameRequest {
                     player_a: a.unwrap_or_default(),
                     player_b: b.unwrap_or_default(),
                     people_a: people_a.unwrap_or_default(),
@@ -322,10 +262,11 @@ pub fn run(ctx: &Ctx<'_>, cmd: GameCmd) -> Result<(), ServiceError> {
                     emissaries_inquisitors,
                     deck_a,
                     deck_b,
-                },
-                lang(),
-            )?;
-            show(ctx, &view, false)
+                }),
+            };
+            let mut svc = ctx.open()?;
+            let table = svc.table_new(&req, lang())?;
+            print(ctx, &table, Detail::default())
         }
         GameCmd::Play {
             player,
@@ -336,18 +277,21 @@ pub fn run(ctx: &Ctx<'_>, cmd: GameCmd) -> Result<(), ServiceError> {
             game,
         } => {
             let mut svc = ctx.open()?;
-            let id = game_id(&svc, game)?;
-            let (seat, seen) = svc.game_seat(id, &player, lang())?;
+            let game = game_ref(&svc, game)?;
+            let (seat, seen) = svc.game_seat(game.id, &player, lang())?;
             let req = PlayRequest {
                 player: seat,
                 card: joined(&card),
                 target,
                 face_down,
             };
-            // warned before the play, as in the app: refused until --confirm
-            // the window's path: one load, the engine's preview, one append
-            let r = svc.game_play_confirmed(seen, &req, confirm, lang());
-            recorded(ctx, &svc, id, r)
+            // warned before the play, as in the app: refused until --confirm, with what to
+            // decide worded for the command line (the window's path: one load, the engine's
+            // preview, one append; no rulings prompt: `game rulings` shows it)
+            let r = svc
+                .game_play_confirmed(seen, &req, confirm, lang())
+                .map(TableView::from);
+            recorded(ctx, &svc, game, r)
         }
         GameCmd::Element {
             player,
@@ -419,48 +363,11 @@ pub fn run(ctx: &Ctx<'_>, cmd: GameCmd) -> Result<(), ServiceError> {
         GameCmd::CardsRegained { player, game } => act(ctx, game, &player, |p| {
             Ok(GameAction::CardsRegained { player: p })
         }),
-        GameCmd::Abandon { confirm, game } => {
-            let mut svc = ctx.open()?;
-            let id = game_id(&svc, game)?;
-            let r = svc.game_act(id, &GameAction::Abandon { confirmed: confirm }, lang());
-            recorded(ctx, &svc, id, r)
-        }
-        GameCmd::Undo { game } => {
-            let mut svc = ctx.open()?;
-            let id = game_id(&svc, game)?;
-            let r = svc.game_undo(id, lang());
-            recorded(ctx, &svc, id, r)
-        }
-        GameCmd::Redo { game } => {
-            let mut svc = ctx.open()?;
-            let id = game_id(&svc, game)?;
-            let r = svc.game_redo(id, lang());
-            recorded(ctx, &svc, id, r)
-        }
-        GameCmd::Show { why, game } => {
-            let svc = ctx.open()?;
-            let id = game_id(&svc, game)?;
-            let view = svc.game_view(id)?;
-            show(ctx, &view, why)
-        }
-        GameCmd::List => {
-            let svc = ctx.open()?;
-            let list = svc.game_list()?;
-            ctx.out.print(&list, |w| {
-                if list.is_empty() {
-                    writeln!(w, "{}", tablemate::game::table_text::no_games(lang()))?;
-                }
-                for g in &list {
-                    writeln!(w, "{}", g.text(lang()))?;
-                }
-                Ok(())
-            })
-        }
         GameCmd::Next { game } => {
             let mut svc = ctx.open()?;
-            let id = game_id(&svc, game)?;
-            let r = svc.game_next(id, lang());
-            recorded(ctx, &svc, id, r)
+            let game = game_ref(&svc, game)?;
+            let r = svc.game_next(game.id, lang()).map(TableView::from);
+            recorded(ctx, &svc, game, r)
         }
         GameCmd::Fix {
             card,
@@ -490,6 +397,7 @@ pub fn run(ctx: &Ctx<'_>, cmd: GameCmd) -> Result<(), ServiceError> {
                 )
             })
         }
+        GameCmd::Table(c) => super::table::run(ctx, Game::BlueMoon, None, c),
     }
 }
 
@@ -497,13 +405,9 @@ fn opt(v: Option<u8>) -> String {
     v.map_or("?".to_owned(), |x| x.to_string())
 }
 
-fn show(ctx: &Ctx<'_>, v: &GameView, why: bool) -> Result<(), ServiceError> {
-    ctx.out.print(v, |w| print_table(w, v, why))
-}
-
-/// The table in the service's words (the settings' language), then how the game ended with
-/// the CLI's own next step.
-fn print_table(w: &mut dyn Write, v: &GameView, why: bool) -> std::io::Result<()> {
+/// Blue Moon's board (under the shared header, `table::print`): the table in the service's
+/// words (the settings' language), then how the game ended with the CLI's own next step.
+pub fn board(w: &mut dyn Write, v: &GameView, why: bool) -> std::io::Result<()> {
     let lang = lang();
     let de = lang == Language::De;
     write!(w, "{}", v.table_text(lang))?;
