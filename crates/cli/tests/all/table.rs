@@ -3,41 +3,40 @@
 //! Invasion game, through each game's own family (`tablemate game …`, `tablemate whi …`).
 
 use crate::common;
-use common::{json, refused, tablemate, text};
+use common::{json, new_vulca_hoax, refused, tablemate, text};
+
+use serde_json::Value;
+use std::path::Path;
 
 /// One game's way to the shared verbs.
 struct Kind {
     title: &'static str,
-    /// `game new …` for Ann against Ben.
-    new: &'static [&'static str],
+    /// Starts a game of Ann against Ben (`game new …`): its table as JSON.
+    new: fn(&Path) -> Value,
     /// The family the game's verbs are under.
     family: &'static str,
-    /// One action of the game's own (Ann's), to take back and put back.
+    /// One action of the game's own, to take back and put back.
     action: &'static [&'static str],
-    /// What `abandon --confirm` says: the game's header after it, or the refusal.
+    /// Whether `abandon --confirm` ends the game (Blue Moon's rules) or is refused.
     abandons: bool,
 }
 
 const KINDS: [Kind; 2] = [
     Kind {
         title: "Blue Moon",
-        new: &[
-            "game",
-            "new",
-            "Ann",
-            "Ben",
-            "--people-a",
-            "Vulca",
-            "--people-b",
-            "Hoax",
-        ],
+        new: new_vulca_hoax,
         family: "game",
         action: &["game", "play", "Ann", "V02"],
         abandons: true,
     },
     Kind {
         title: "Warhammer: Invasion",
-        new: &["game", "new", "--game", "whi", "--players", "Ann", "Ben"],
+        new: |d| {
+            json(
+                d,
+                &["game", "new", "--game", "whi", "--players", "Ann", "Ben"],
+            )
+        },
         family: "whi",
         action: &["whi", "damage", "Ben", "quest", "3"],
         abandons: false,
@@ -50,9 +49,9 @@ fn new_show_undo_redo_and_abandon_behave_alike_for_every_game() {
         let dir = tempfile::tempdir().unwrap();
         let d = dir.path();
         let verb = |v: &'static str| [k.family, v];
-        let started = json(d, k.new);
+        let started = (k.new)(d);
         let id = started["id"].as_i64().expect("the game's number");
-        let revision = |v: &serde_json::Value| v["revision"].as_u64().expect("a revision");
+        let revision = |v: &Value| v["revision"].as_u64().expect("a revision");
 
         // show: the table `new` printed, as JSON and under the shared header as text
         assert_eq!(json(d, &verb("show")), started, "{}", k.title);
