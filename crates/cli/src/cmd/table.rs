@@ -54,11 +54,11 @@ pub enum TableCmd {
         #[command(flatten)]
         at: Which,
     },
-    /// Abandon the game: it ends without a result (no winner, no crystals, left out of the
-    /// statistics) and its match can take a new game (`tablemate game next`). Refused (exit
-    /// code 1, nothing written) unless confirmed with --confirm; `undo` takes it back until
-    /// the match has its next game. Blue Moon's: the other games end by their own events
-    /// (concede, won, drawn), and are refused.
+    /// Abandon a Blue Moon game: it ends without a result (no winner, no crystals, left out
+    /// of the statistics) and its match can take a new game (`tablemate game next`). Refused
+    /// (exit code 1, nothing written) unless confirmed with --confirm; `undo` takes it back
+    /// until the match has its next game. The other games end by their own events (concede,
+    /// won, drawn) and refuse it.
     Abandon {
         /// Yes, abandon it.
         #[arg(long)]
@@ -100,7 +100,8 @@ pub enum TableCmd {
     /// List games, unfinished first (to resume): Blue Moon's with `game list`, the other
     /// three games' with `whi|stccg|kc list`.
     List,
-    /// Statistics of this game over its finished games (Blue Moon's: as `history stats`).
+    /// Statistics of this game over its finished games: how they ended, their length, win
+    /// rate per player, per deck and per matchup (Blue Moon's: as `history stats`).
     Stats {
         /// Only this player's games (and their own decks).
         #[arg(long)]
