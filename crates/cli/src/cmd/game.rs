@@ -13,7 +13,7 @@ use tablemate::game::{
 use tablemate::table::{NewTable, TableAction, TableAt, TableView};
 use tablemate::{Language, Service, ServiceError};
 
-use super::table::{print, recorded, Detail, TableCmd};
+use super::table::{print, recorded, Detail, TableCmd, Which};
 use crate::output::lang;
 use crate::Ctx;
 
@@ -68,9 +68,8 @@ pub enum GameCmd {
         /// on the table are the truth. Without it such a play is refused (exit code 1).
         #[arg(long)]
         confirm: bool,
-        /// The game's number (default: the game last played that can still change; `tablemate game list`).
-        #[arg(long)]
-        game: Option<i64>,
+        #[command(flatten)]
+        at: Which,
     },
     /// The player starting the fight chooses the element (fire or earth).
     Element {
@@ -78,9 +77,8 @@ pub enum GameCmd {
         player: String,
         /// fire or earth.
         element: String,
-        /// The game's number (default: the game last played that can still change; `tablemate game list`).
-        #[arg(long)]
-        game: Option<i64>,
+        #[command(flatten)]
+        at: Which,
     },
     /// Announce power and end the turn (next turn). Without a new character this turn it is
     /// refused (exit code 1, the reason on stderr) unless confirmed with --confirm.
@@ -90,9 +88,8 @@ pub enum GameCmd {
         /// End the turn even though no new character was played (the cards say so).
         #[arg(long)]
         confirm: bool,
-        /// The game's number (default: the game last played that can still change; `tablemate game list`).
-        #[arg(long)]
-        game: Option<i64>,
+        #[command(flatten)]
+        at: Which,
     },
     /// Retreat: the opponent attracts the dragons due.
     Retreat {
@@ -104,9 +101,8 @@ pub enum GameCmd {
         /// The single dragon of this retreat is cancelled (Who do you think you are?).
         #[arg(long)]
         cancel_dragon: bool,
-        /// The game's number (default: the game last played that can still change; `tablemate game list`).
-        #[arg(long)]
-        game: Option<i64>,
+        #[command(flatten)]
+        at: Which,
     },
     /// The player due to start a fight declines, discarding 1 to 3 cards.
     Decline {
@@ -115,9 +111,8 @@ pub enum GameCmd {
         /// How many cards they discard: 1 to 3.
         #[arg(long)]
         discard: u8,
-        /// The game's number (default: the game last played that can still change; `tablemate game list`).
-        #[arg(long)]
-        game: Option<i64>,
+        #[command(flatten)]
+        at: Which,
     },
     /// Move dragons by hand: PLAYER attracts COUNT dragons (Holy Dragon cards, ...).
     Dragons {
@@ -125,9 +120,8 @@ pub enum GameCmd {
         player: String,
         /// How many dragons they attract.
         count: u8,
-        /// The game's number (default: the game last played that can still change; `tablemate game list`).
-        #[arg(long)]
-        game: Option<i64>,
+        #[command(flatten)]
+        at: Which,
     },
     /// A card in play goes to the discard pile.
     Discard {
@@ -135,9 +129,8 @@ pub enum GameCmd {
         player: String,
         /// The card in play: number (V24, Vulca 24) or name (English or German).
         card: Vec<String>,
-        /// The game's number (default: the game last played that can still change; `tablemate game list`).
-        #[arg(long)]
-        game: Option<i64>,
+        #[command(flatten)]
+        at: Which,
     },
     /// A card in play returns to its owner's hand.
     Retrieve {
@@ -145,9 +138,8 @@ pub enum GameCmd {
         player: String,
         /// The card in play: number (V24, Vulca 24) or name (English or German).
         card: Vec<String>,
-        /// The game's number (default: the game last played that can still change; `tablemate game list`).
-        #[arg(long)]
-        game: Option<i64>,
+        #[command(flatten)]
+        at: Which,
     },
     /// The player concedes the game: the opponent scores the maximum (4 crystals, 7 with
     /// Emissaries and Inquisitors), and the output says so ("Ben concedes: Ann scores 4
@@ -155,9 +147,8 @@ pub enum GameCmd {
     Concede {
         /// The player: A, B or a player's name (or their people).
         player: String,
-        /// The game's number (default: the game last played that can still change; `tablemate game list`).
-        #[arg(long)]
-        game: Option<i64>,
+        #[command(flatten)]
+        at: Which,
     },
     /// The player has no cards left in hand or draw deck (FAQ "End of Game": the game ends
     /// where the rules say: at once between fights, otherwise when the fight ends by a retreat
@@ -167,9 +158,8 @@ pub enum GameCmd {
     OutOfCards {
         /// The player: A, B or a player's name (or their people).
         player: String,
-        /// The game's number (default: the game last played that can still change; `tablemate game list`).
-        #[arg(long)]
-        game: Option<i64>,
+        #[command(flatten)]
+        at: Which,
     },
     /// The player has cards again after all (a card retrieved or drawn): takes back
     /// `out-of-cards`.
@@ -177,15 +167,13 @@ pub enum GameCmd {
     CardsRegained {
         /// The player: A, B or a player's name (or their people).
         player: String,
-        /// The game's number (default: the game last played that can still change; `tablemate game list`).
-        #[arg(long)]
-        game: Option<i64>,
+        #[command(flatten)]
+        at: Which,
     },
     /// Record an ended game's result and start the next game of the match.
     Next {
-        /// The game's number (default: the game last played that can still change; `tablemate game list`).
-        #[arg(long)]
-        game: Option<i64>,
+        #[command(flatten)]
+        at: Which,
     },
     /// Give values the catalog lacks for a card, once (stored as your card fix).
     Fix {
@@ -274,7 +262,7 @@ pub fn run(ctx: &Ctx<'_>, cmd: GameCmd) -> Result<(), ServiceError> {
             target,
             face_down,
             confirm,
-            game,
+            at: Which { game },
         } => {
             let mut svc = ctx.open()?;
             let game = game_ref(&svc, game)?;
@@ -296,7 +284,7 @@ pub fn run(ctx: &Ctx<'_>, cmd: GameCmd) -> Result<(), ServiceError> {
         GameCmd::Element {
             player,
             element,
-            game,
+            at: Which { game },
         } => {
             let element = ElementName::parse(&element)?;
             act(ctx, game, &player, |p| {
@@ -306,7 +294,7 @@ pub fn run(ctx: &Ctx<'_>, cmd: GameCmd) -> Result<(), ServiceError> {
         GameCmd::Pass {
             player,
             confirm,
-            game,
+            at: Which { game },
         } => act(ctx, game, &player, |p| {
             Ok(GameAction::Pass {
                 player: p,
@@ -317,7 +305,7 @@ pub fn run(ctx: &Ctx<'_>, cmd: GameCmd) -> Result<(), ServiceError> {
             player,
             forced,
             cancel_dragon,
-            game,
+            at: Which { game },
         } => act(ctx, game, &player, |p| {
             Ok(GameAction::Retreat {
                 player: p,
@@ -328,7 +316,7 @@ pub fn run(ctx: &Ctx<'_>, cmd: GameCmd) -> Result<(), ServiceError> {
         GameCmd::Decline {
             player,
             discard,
-            game,
+            at: Which { game },
         } => act(ctx, game, &player, |p| {
             Ok(GameAction::DeclineStart {
                 player: p,
@@ -338,32 +326,49 @@ pub fn run(ctx: &Ctx<'_>, cmd: GameCmd) -> Result<(), ServiceError> {
         GameCmd::Dragons {
             player,
             count,
-            game,
+            at: Which { game },
         } => act(ctx, game, &player, |p| {
             Ok(GameAction::AttractDragons { player: p, count })
         }),
-        GameCmd::Discard { player, card, game } => act(ctx, game, &player, |p| {
+        GameCmd::Discard {
+            player,
+            card,
+            at: Which { game },
+        } => act(ctx, game, &player, |p| {
             Ok(GameAction::Discard {
                 player: p,
                 card: joined(&card),
             })
         }),
-        GameCmd::Retrieve { player, card, game } => act(ctx, game, &player, |p| {
+        GameCmd::Retrieve {
+            player,
+            card,
+            at: Which { game },
+        } => act(ctx, game, &player, |p| {
             Ok(GameAction::Retrieve {
                 player: p,
                 card: joined(&card),
             })
         }),
-        GameCmd::Concede { player, game } => act(ctx, game, &player, |p| {
+        GameCmd::Concede {
+            player,
+            at: Which { game },
+        } => act(ctx, game, &player, |p| {
             Ok(GameAction::Concede { player: p })
         }),
-        GameCmd::OutOfCards { player, game } => act(ctx, game, &player, |p| {
+        GameCmd::OutOfCards {
+            player,
+            at: Which { game },
+        } => act(ctx, game, &player, |p| {
             Ok(GameAction::OutOfCards { player: p })
         }),
-        GameCmd::CardsRegained { player, game } => act(ctx, game, &player, |p| {
+        GameCmd::CardsRegained {
+            player,
+            at: Which { game },
+        } => act(ctx, game, &player, |p| {
             Ok(GameAction::CardsRegained { player: p })
         }),
-        GameCmd::Next { game } => {
+        GameCmd::Next { at: Which { game } } => {
             let mut svc = ctx.open()?;
             let game = game_ref(&svc, game)?;
             let r = svc.game_next(game.id, lang()).map(TableView::from);
