@@ -73,8 +73,9 @@ enum Command {
         /// The table-state file.
         file: PathBuf,
     },
-    /// Play a game of Blue Moon at the table: new, play, element, pass, retreat, undo, redo,
-    /// show, list, next, ...
+    /// Play a game of Blue Moon at the table: new, play, element, pass, retreat, next, ...;
+    /// and the verbs every game's table has (as in whi, stccg, kc): show, undo, redo, abandon,
+    /// rulings, seen, suggest, list, stats.
     #[command(subcommand)]
     Game(cmd::game::GameCmd),
     /// Constructed Blue Moon decks, by the deck-building rules: new, add, remove, show, list,

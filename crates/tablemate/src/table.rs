@@ -438,6 +438,21 @@ fn other(view: OtherGameView) -> TableView {
     TableView { header, board }
 }
 
+// cli30: the command line prints every table through one printer; its game-only verbs (a
+// Blue Moon play with its refusal worded for the command line, the match's next game) give
+// the game's own view, which these put under the shared header.
+impl From<GameView> for TableView {
+    fn from(view: GameView) -> TableView {
+        blue_moon(view)
+    }
+}
+
+impl From<OtherGameView> for TableView {
+    fn from(view: OtherGameView) -> TableView {
+        other(view)
+    }
+}
+
 #[cfg(test)]
 #[path = "table_tests.rs"]
 mod tests;

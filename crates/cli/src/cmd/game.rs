@@ -5,12 +5,15 @@
 
 use std::io::Write;
 
+use cards::{Game, GameRef};
 use clap::Subcommand;
 use tablemate::game::{
     CardValuesFix, ElementName, GameAction, GameView, NewGameRequest, PlayRequest, Seat,
 };
-use tablemate::{ErrorCode, Language, Service, ServiceError};
+use tablemate::table::{NewTable, TableAction, TableAt, TableView};
+use tablemate::{Language, Service, ServiceError};
 
+use super::table::{print, recorded, Detail, TableCmd, Which};
 use crate::output::lang;
 use crate::Ctx;
 
@@ -65,9 +68,8 @@ pub enum GameCmd {
         /// on the table are the truth. Without it such a play is refused (exit code 1).
         #[arg(long)]
         confirm: bool,
-        /// The game's number (default: the game last played that can still change; `tablemate game list`).
-        #[arg(long)]
-        game: Option<i64>,
+        #[command(flatten)]
+        at: Which,
     },
     /// The player starting the fight chooses the element (fire or earth).
     Element {
@@ -75,9 +77,8 @@ pub enum GameCmd {
         player: String,
         /// fire or earth.
         element: String,
-        /// The game's number (default: the game last played that can still change; `tablemate game list`).
-        #[arg(long)]
-        game: Option<i64>,
+        #[command(flatten)]
+        at: Which,
     },
     /// Announce power and end the turn (next turn). Without a new character this turn it is
     /// refused (exit code 1, the reason on stderr) unless confirmed with --confirm.
@@ -87,9 +88,8 @@ pub enum GameCmd {
         /// End the turn even though no new character was played (the cards say so).
         #[arg(long)]
         confirm: bool,
-        /// The game's number (default: the game last played that can still change; `tablemate game list`).
-        #[arg(long)]
-        game: Option<i64>,
+        #[command(flatten)]
+        at: Which,
     },
     /// Retreat: the opponent attracts the dragons due.
     Retreat {
@@ -101,9 +101,8 @@ pub enum GameCmd {
         /// The single dragon of this retreat is cancelled (Who do you think you are?).
         #[arg(long)]
         cancel_dragon: bool,
-        /// The game's number (default: the game last played that can still change; `tablemate game list`).
-        #[arg(long)]
-        game: Option<i64>,
+        #[command(flatten)]
+        at: Which,
     },
     /// The player due to start a fight declines, discarding 1 to 3 cards.
     Decline {
@@ -112,9 +111,8 @@ pub enum GameCmd {
         /// How many cards they discard: 1 to 3.
         #[arg(long)]
         discard: u8,
-        /// The game's number (default: the game last played that can still change; `tablemate game list`).
-        #[arg(long)]
-        game: Option<i64>,
+        #[command(flatten)]
+        at: Which,
     },
     /// Move dragons by hand: PLAYER attracts COUNT dragons (Holy Dragon cards, ...).
     Dragons {
@@ -122,9 +120,8 @@ pub enum GameCmd {
         player: String,
         /// How many dragons they attract.
         count: u8,
-        /// The game's number (default: the game last played that can still change; `tablemate game list`).
-        #[arg(long)]
-        game: Option<i64>,
+        #[command(flatten)]
+        at: Which,
     },
     /// A card in play goes to the discard pile.
     Discard {
@@ -132,9 +129,8 @@ pub enum GameCmd {
         player: String,
         /// The card in play: number (V24, Vulca 24) or name (English or German).
         card: Vec<String>,
-        /// The game's number (default: the game last played that can still change; `tablemate game list`).
-        #[arg(long)]
-        game: Option<i64>,
+        #[command(flatten)]
+        at: Which,
     },
     /// A card in play returns to its owner's hand.
     Retrieve {
@@ -142,9 +138,8 @@ pub enum GameCmd {
         player: String,
         /// The card in play: number (V24, Vulca 24) or name (English or German).
         card: Vec<String>,
-        /// The game's number (default: the game last played that can still change; `tablemate game list`).
-        #[arg(long)]
-        game: Option<i64>,
+        #[command(flatten)]
+        at: Which,
     },
     /// The player concedes the game: the opponent scores the maximum (4 crystals, 7 with
     /// Emissaries and Inquisitors), and the output says so ("Ben concedes: Ann scores 4
@@ -152,9 +147,8 @@ pub enum GameCmd {
     Concede {
         /// The player: A, B or a player's name (or their people).
         player: String,
-        /// The game's number (default: the game last played that can still change; `tablemate game list`).
-        #[arg(long)]
-        game: Option<i64>,
+        #[command(flatten)]
+        at: Which,
     },
     /// The player has no cards left in hand or draw deck (FAQ "End of Game": the game ends
     /// where the rules say: at once between fights, otherwise when the fight ends by a retreat
@@ -164,9 +158,8 @@ pub enum GameCmd {
     OutOfCards {
         /// The player: A, B or a player's name (or their people).
         player: String,
-        /// The game's number (default: the game last played that can still change; `tablemate game list`).
-        #[arg(long)]
-        game: Option<i64>,
+        #[command(flatten)]
+        at: Which,
     },
     /// The player has cards again after all (a card retrieved or drawn): takes back
     /// `out-of-cards`.
@@ -174,50 +167,13 @@ pub enum GameCmd {
     CardsRegained {
         /// The player: A, B or a player's name (or their people).
         player: String,
-        /// The game's number (default: the game last played that can still change; `tablemate game list`).
-        #[arg(long)]
-        game: Option<i64>,
+        #[command(flatten)]
+        at: Which,
     },
-    /// Abandon the game: it ends without a result (no winner, no crystals, left out of the
-    /// statistics) and its match can take a new game (`tablemate game next`). Refused (exit
-    /// code 1, nothing written) unless confirmed with --confirm; `tablemate game undo` takes
-    /// it back until the match has its next game.
-    Abandon {
-        /// Yes, abandon it.
-        #[arg(long)]
-        confirm: bool,
-        /// The game's number (default: the game last played that can still change; `tablemate game list`).
-        #[arg(long)]
-        game: Option<i64>,
-    },
-    /// Take back the last action (without limit; the setup stays).
-    Undo {
-        /// The game's number (default: the game last played that can still change; `tablemate game list`).
-        #[arg(long)]
-        game: Option<i64>,
-    },
-    /// Put back the last undone action.
-    Redo {
-        /// The game's number (default: the game last played that can still change; `tablemate game list`).
-        #[arg(long)]
-        game: Option<i64>,
-    },
-    /// Show the table: totals, element, dragons, effects, warnings, score.
-    Show {
-        /// Also print the "why?" breakdown of every card.
-        #[arg(long)]
-        why: bool,
-        /// The game's number (default: the game last played that can still change; `tablemate game list`).
-        #[arg(long)]
-        game: Option<i64>,
-    },
-    /// List games (unfinished first).
-    List,
     /// Record an ended game's result and start the next game of the match.
     Next {
-        /// The game's number (default: the game last played that can still change; `tablemate game list`).
-        #[arg(long)]
-        game: Option<i64>,
+        #[command(flatten)]
+        at: Which,
     },
     /// Give values the catalog lacks for a card, once (stored as your card fix).
     Fix {
@@ -233,28 +189,20 @@ pub enum GameCmd {
         #[arg(long)]
         earth: Option<u8>,
     },
+    #[command(flatten)]
+    Table(TableCmd),
 }
 
-/// The game a command means: `--game`, else the table's game (the one last played that can
-/// still be acted on: unfinished, or abandoned while its match has not gone on, so that
-/// `game undo` takes an abandon back as its output promises).
-fn game_id(svc: &Service, game: Option<i64>) -> Result<i64, ServiceError> {
-    match game {
-        Some(g) => Ok(g),
-        None => svc.game_latest()?.ok_or_else(|| {
-            ServiceError::invalid(match lang() {
-                Language::En => "No game in progress: start one with `tablemate game new A B --people-a … --people-b …`",
-                Language::De => "Kein Spiel im Gang: eines beginnen mit `tablemate game new A B --people-a … --people-b …`",
-            })
-        }),
-    }
+/// The Blue Moon game a command means (`table::which`).
+fn game_ref(svc: &Service, game: Option<i64>) -> Result<GameRef, ServiceError> {
+    super::table::which(svc, Game::BlueMoon, game)
 }
 
 fn joined(words: &[String]) -> String {
     words.join(" ")
 }
 
-/// Runs an action on the chosen (or current) game and prints the table.
+/// Runs an action of PLAYER on the chosen (or current) game and prints the table.
 fn act(
     ctx: &Ctx<'_>,
     game: Option<i64>,
@@ -262,33 +210,16 @@ fn act(
     make: impl FnOnce(Seat) -> Result<GameAction, ServiceError>,
 ) -> Result<(), ServiceError> {
     let mut svc = ctx.open()?;
-    let id = game_id(&svc, game)?;
+    let game = game_ref(&svc, game)?;
     // decided on the game as read here: a write meanwhile (the app) refuses it
-    let (seat, seen) = svc.game_seat(id, player, lang())?;
-    let action = make(seat)?;
-    let r = svc.game_act(seen, &action, lang());
-    recorded(ctx, &svc, id, r)
-}
-
-/// Prints the table after a write. When the game changed meanwhile (the app or another
-/// command wrote first), nothing was recorded: the game is printed as it now is, and the
-/// refusal exits 1.
-fn recorded(
-    ctx: &Ctx<'_>,
-    svc: &Service,
-    id: i64,
-    r: Result<GameView, ServiceError>,
-) -> Result<(), ServiceError> {
-    match r {
-        Ok(view) => show(ctx, &view, false),
-        Err(e) if e.code == ErrorCode::Changed => {
-            if let Ok(now) = svc.game_view(id) {
-                show(ctx, &now, false)?;
-            }
-            Err(e)
-        }
-        Err(e) => Err(e),
-    }
+    let (seat, seen) = svc.game_seat(game.id, player, lang())?;
+    let action = TableAction::BlueMoon(make(seat)?);
+    let at = TableAt {
+        game,
+        revision: seen.revision,
+    };
+    let r = svc.table_act(at, &action, lang());
+    recorded(ctx, &svc, game, r)
 }
 
 pub fn run(ctx: &Ctx<'_>, cmd: GameCmd) -> Result<(), ServiceError> {
@@ -304,16 +235,13 @@ pub fn run(ctx: &Ctx<'_>, cmd: GameCmd) -> Result<(), ServiceError> {
             deck_b,
             mut other,
         } => {
-            if let Some(kind) = other.kind.take() {
-                return super::othergames::new(ctx, &kind, other, first);
-            }
             let first = first
                 .as_deref()
                 .map(tablemate::game::parse_seat)
                 .transpose()?;
-            let mut svc = ctx.open()?;
-            let view = svc.game_new(
-                &NewGameRequest {
+            let req = match other.kind.take() {
+                Some(kind) => NewTable::Other(super::othergames::new_request(&kind, other, first)?),
+                None => NewTable::BlueMoon(NewGameRequest {
                     player_a: a.unwrap_or_default(),
                     player_b: b.unwrap_or_default(),
                     people_a: people_a.unwrap_or_default(),
@@ -322,10 +250,11 @@ pub fn run(ctx: &Ctx<'_>, cmd: GameCmd) -> Result<(), ServiceError> {
                     emissaries_inquisitors,
                     deck_a,
                     deck_b,
-                },
-                lang(),
-            )?;
-            show(ctx, &view, false)
+                }),
+            };
+            let mut svc = ctx.open()?;
+            let table = svc.table_new(&req, lang())?;
+            print(ctx, &table, Detail::default())
         }
         GameCmd::Play {
             player,
@@ -333,26 +262,29 @@ pub fn run(ctx: &Ctx<'_>, cmd: GameCmd) -> Result<(), ServiceError> {
             target,
             face_down,
             confirm,
-            game,
+            at: Which { game },
         } => {
             let mut svc = ctx.open()?;
-            let id = game_id(&svc, game)?;
-            let (seat, seen) = svc.game_seat(id, &player, lang())?;
+            let game = game_ref(&svc, game)?;
+            let (seat, seen) = svc.game_seat(game.id, &player, lang())?;
             let req = PlayRequest {
                 player: seat,
                 card: joined(&card),
                 target,
                 face_down,
             };
-            // warned before the play, as in the app: refused until --confirm
-            // the window's path: one load, the engine's preview, one append
-            let r = svc.game_play_confirmed(seen, &req, confirm, lang());
-            recorded(ctx, &svc, id, r)
+            // warned before the play, as in the app: refused until --confirm, with what to
+            // decide worded for the command line (the window's path: one load, the engine's
+            // preview, one append; no rulings prompt: `game rulings` shows it)
+            let r = svc
+                .game_play_confirmed(seen, &req, confirm, lang())
+                .map(TableView::from);
+            recorded(ctx, &svc, game, r)
         }
         GameCmd::Element {
             player,
             element,
-            game,
+            at: Which { game },
         } => {
             let element = ElementName::parse(&element)?;
             act(ctx, game, &player, |p| {
@@ -362,7 +294,7 @@ pub fn run(ctx: &Ctx<'_>, cmd: GameCmd) -> Result<(), ServiceError> {
         GameCmd::Pass {
             player,
             confirm,
-            game,
+            at: Which { game },
         } => act(ctx, game, &player, |p| {
             Ok(GameAction::Pass {
                 player: p,
@@ -373,7 +305,7 @@ pub fn run(ctx: &Ctx<'_>, cmd: GameCmd) -> Result<(), ServiceError> {
             player,
             forced,
             cancel_dragon,
-            game,
+            at: Which { game },
         } => act(ctx, game, &player, |p| {
             Ok(GameAction::Retreat {
                 player: p,
@@ -384,7 +316,7 @@ pub fn run(ctx: &Ctx<'_>, cmd: GameCmd) -> Result<(), ServiceError> {
         GameCmd::Decline {
             player,
             discard,
-            game,
+            at: Which { game },
         } => act(ctx, game, &player, |p| {
             Ok(GameAction::DeclineStart {
                 player: p,
@@ -394,73 +326,53 @@ pub fn run(ctx: &Ctx<'_>, cmd: GameCmd) -> Result<(), ServiceError> {
         GameCmd::Dragons {
             player,
             count,
-            game,
+            at: Which { game },
         } => act(ctx, game, &player, |p| {
             Ok(GameAction::AttractDragons { player: p, count })
         }),
-        GameCmd::Discard { player, card, game } => act(ctx, game, &player, |p| {
+        GameCmd::Discard {
+            player,
+            card,
+            at: Which { game },
+        } => act(ctx, game, &player, |p| {
             Ok(GameAction::Discard {
                 player: p,
                 card: joined(&card),
             })
         }),
-        GameCmd::Retrieve { player, card, game } => act(ctx, game, &player, |p| {
+        GameCmd::Retrieve {
+            player,
+            card,
+            at: Which { game },
+        } => act(ctx, game, &player, |p| {
             Ok(GameAction::Retrieve {
                 player: p,
                 card: joined(&card),
             })
         }),
-        GameCmd::Concede { player, game } => act(ctx, game, &player, |p| {
+        GameCmd::Concede {
+            player,
+            at: Which { game },
+        } => act(ctx, game, &player, |p| {
             Ok(GameAction::Concede { player: p })
         }),
-        GameCmd::OutOfCards { player, game } => act(ctx, game, &player, |p| {
+        GameCmd::OutOfCards {
+            player,
+            at: Which { game },
+        } => act(ctx, game, &player, |p| {
             Ok(GameAction::OutOfCards { player: p })
         }),
-        GameCmd::CardsRegained { player, game } => act(ctx, game, &player, |p| {
+        GameCmd::CardsRegained {
+            player,
+            at: Which { game },
+        } => act(ctx, game, &player, |p| {
             Ok(GameAction::CardsRegained { player: p })
         }),
-        GameCmd::Abandon { confirm, game } => {
+        GameCmd::Next { at: Which { game } } => {
             let mut svc = ctx.open()?;
-            let id = game_id(&svc, game)?;
-            let r = svc.game_act(id, &GameAction::Abandon { confirmed: confirm }, lang());
-            recorded(ctx, &svc, id, r)
-        }
-        GameCmd::Undo { game } => {
-            let mut svc = ctx.open()?;
-            let id = game_id(&svc, game)?;
-            let r = svc.game_undo(id, lang());
-            recorded(ctx, &svc, id, r)
-        }
-        GameCmd::Redo { game } => {
-            let mut svc = ctx.open()?;
-            let id = game_id(&svc, game)?;
-            let r = svc.game_redo(id, lang());
-            recorded(ctx, &svc, id, r)
-        }
-        GameCmd::Show { why, game } => {
-            let svc = ctx.open()?;
-            let id = game_id(&svc, game)?;
-            let view = svc.game_view(id)?;
-            show(ctx, &view, why)
-        }
-        GameCmd::List => {
-            let svc = ctx.open()?;
-            let list = svc.game_list()?;
-            ctx.out.print(&list, |w| {
-                if list.is_empty() {
-                    writeln!(w, "{}", tablemate::game::table_text::no_games(lang()))?;
-                }
-                for g in &list {
-                    writeln!(w, "{}", g.text(lang()))?;
-                }
-                Ok(())
-            })
-        }
-        GameCmd::Next { game } => {
-            let mut svc = ctx.open()?;
-            let id = game_id(&svc, game)?;
-            let r = svc.game_next(id, lang());
-            recorded(ctx, &svc, id, r)
+            let game = game_ref(&svc, game)?;
+            let r = svc.game_next(game.id, lang()).map(TableView::from);
+            recorded(ctx, &svc, game, r)
         }
         GameCmd::Fix {
             card,
@@ -490,6 +402,7 @@ pub fn run(ctx: &Ctx<'_>, cmd: GameCmd) -> Result<(), ServiceError> {
                 )
             })
         }
+        GameCmd::Table(c) => super::table::run(ctx, Game::BlueMoon, None, c),
     }
 }
 
@@ -497,13 +410,9 @@ fn opt(v: Option<u8>) -> String {
     v.map_or("?".to_owned(), |x| x.to_string())
 }
 
-fn show(ctx: &Ctx<'_>, v: &GameView, why: bool) -> Result<(), ServiceError> {
-    ctx.out.print(v, |w| print_table(w, v, why))
-}
-
-/// The table in the service's words (the settings' language), then how the game ended with
-/// the CLI's own next step.
-fn print_table(w: &mut dyn Write, v: &GameView, why: bool) -> std::io::Result<()> {
+/// Blue Moon's board (under the shared header, `table::print`): the table in the service's
+/// words (the settings' language), then how the game ended with the CLI's own next step.
+pub fn board(w: &mut dyn Write, v: &GameView, why: bool) -> std::io::Result<()> {
     let lang = lang();
     let de = lang == Language::De;
     write!(w, "{}", v.table_text(lang))?;

@@ -128,45 +128,53 @@ pub fn run(ctx: &Ctx, cmd: HistoryCmd) -> Result<(), ServiceError> {
                 )
             })
         }
-        HistoryCmd::Stats { player } => {
-            let s = svc.statistics(player.as_deref(), crate::output::lang())?;
-            out.print(&s, |w| {
-                if let Some(p) = &s.player {
-                    writeln!(w, "statistics for {p}")?;
-                }
+        HistoryCmd::Stats { player } => stats(ctx, &svc, player.as_deref()),
+    }
+}
+
+/// Blue Moon's statistics (`history stats`, `game stats`): win rate per people and per
+/// matchup, crystals and fights per game.
+pub fn stats(
+    ctx: &Ctx,
+    svc: &tablemate::Service,
+    player: Option<&str>,
+) -> Result<(), ServiceError> {
+    let s = svc.statistics(player, crate::output::lang())?;
+    ctx.out.print(&s, |w| {
+        if let Some(p) = &s.player {
+            writeln!(w, "statistics for {p}")?;
+        }
+        writeln!(
+            w,
+            "{} finished games; {} crystals and {} fights per game on average",
+            s.games, s.average_crystals, s.average_fights
+        )?;
+        writeln!(w, "\nwin rate per people:")?;
+        for p in &s.by_people {
+            writeln!(
+                w,
+                "  {:<16} {:>6}  {} of {}",
+                p.people, p.win_rate_text, p.wins, p.games
+            )?;
+        }
+        writeln!(w, "\nper matchup:")?;
+        for m in &s.by_matchup {
+            writeln!(
+                w,
+                "  {:<16} v {:<16} {:>6}  {} of {}",
+                m.people, m.opponent, m.win_rate_text, m.wins, m.games
+            )?;
+        }
+        if !s.by_deck.is_empty() {
+            writeln!(w, "\nper constructed deck:")?;
+            for d in &s.by_deck {
                 writeln!(
                     w,
-                    "{} finished games; {} crystals and {} fights per game on average",
-                    s.games, s.average_crystals, s.average_fights
+                    "  {:<24} {:<8} {:>6}  {} of {}",
+                    d.deck, d.people, d.win_rate_text, d.wins, d.games
                 )?;
-                writeln!(w, "\nwin rate per people:")?;
-                for p in &s.by_people {
-                    writeln!(
-                        w,
-                        "  {:<16} {:>6}  {} of {}",
-                        p.people, p.win_rate_text, p.wins, p.games
-                    )?;
-                }
-                writeln!(w, "\nper matchup:")?;
-                for m in &s.by_matchup {
-                    writeln!(
-                        w,
-                        "  {:<16} v {:<16} {:>6}  {} of {}",
-                        m.people, m.opponent, m.win_rate_text, m.wins, m.games
-                    )?;
-                }
-                if !s.by_deck.is_empty() {
-                    writeln!(w, "\nper constructed deck:")?;
-                    for d in &s.by_deck {
-                        writeln!(
-                            w,
-                            "  {:<24} {:<8} {:>6}  {} of {}",
-                            d.deck, d.people, d.win_rate_text, d.wins, d.games
-                        )?;
-                    }
-                }
-                Ok(())
-            })
+            }
         }
-    }
+        Ok(())
+    })
 }

@@ -12,4 +12,5 @@ pub mod othergames;
 pub mod power;
 pub mod reporting;
 pub mod rulings;
+pub mod table;
 pub mod tournament;

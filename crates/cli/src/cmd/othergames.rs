@@ -1,5 +1,6 @@
-//! `tablemate whi …`, `tablemate stccg …`, `tablemate kc …`: the other three games at the
-//! table, and `tablemate game new --game whi|stccg|kc --players A B`. Each action is one event
+//! `tablemate whi …`, `tablemate stccg …`, `tablemate kc …`: the other three games' own events
+//! at the table, and what `tablemate game new --game whi|stccg|kc --players A B` asks for; the
+//! verbs every table has (show, undo, redo, rulings, list, …) are `table.rs`'s. Each action is one event
 //! of the game's engine, checked by it and recorded in one transaction; a refused action exits
 //! 1 with the reason (naming the players) and records nothing. Players are given as A, B or
 //! their names; cards as typed (looked up in the game's card list).
@@ -8,15 +9,18 @@ use std::io::{self, Write};
 
 use clap::{Args, Subcommand};
 use serde::de::DeserializeOwned;
+use tablemate::game::Seat;
 use tablemate::othergames::engine::kc::{Duration, KcEvent};
 use tablemate::othergames::engine::stccg::StEvent;
 use tablemate::othergames::engine::whi::{HitPoints, WhiEvent, Zone};
 use tablemate::othergames::engine::{CardId, Player};
 use tablemate::othergames::{
-    NewOtherGameRequest, OtherAction, OtherGameKind, OtherGameView, OtherOutcome, OtherTable,
+    NewOtherGameRequest, OtherAction, OtherGameKind, OtherGameView, OtherTable,
 };
-use tablemate::{ErrorCode, GameAt, Service, ServiceError};
+use tablemate::table::{Board, TableAction};
+use tablemate::ServiceError;
 
+use super::table::{self, TableCmd};
 use crate::output::lang;
 use crate::Ctx;
 
@@ -42,13 +46,13 @@ pub struct NewOther {
     pub per_development: Option<u32>,
 }
 
-/// Starts a game of another kind (`first`: who starts, or plays White in Knightmare Chess).
-pub fn new(
-    ctx: &Ctx<'_>,
+/// The request for a game of another kind (`first`: who starts, or plays White in
+/// Knightmare Chess); `game new` starts it through the table's one `table_new`.
+pub fn new_request(
     kind: &str,
     args: NewOther,
-    first: Option<String>,
-) -> Result<(), ServiceError> {
+    first: Option<Seat>,
+) -> Result<NewOtherGameRequest, ServiceError> {
     let kind = OtherGameKind::parse(kind)?;
     let [a, b] = <[String; 2]>::try_from(args.players)
         .map_err(|_| ServiceError::invalid("--game needs the two players: --players NAME NAME"))?;
@@ -59,61 +63,15 @@ pub fn new(
             base: args.hit_points.unwrap_or(defaults.base),
             per_development: args.per_development.unwrap_or(defaults.per_development),
         });
-    let mut svc = ctx.open()?;
-    let view = svc.other_new(
-        &NewOtherGameRequest {
-            kind,
-            player_a: a,
-            player_b: b,
-            deck_a: decks.next().flatten(),
-            deck_b: decks.next().flatten(),
-            first: first
-                .as_deref()
-                .map(tablemate::game::parse_seat)
-                .transpose()?,
-            hit_points,
-        },
-        lang(),
-    )?;
-    show(ctx, &view)
-}
-
-/// What every family has.
-#[derive(Debug, Subcommand)]
-pub enum Common {
-    /// Show the table (with --history, every event in words).
-    Show {
-        /// Also every event of the game, in words.
-        #[arg(long)]
-        history: bool,
-    },
-    /// Take back the last action (the setup stays).
-    Undo,
-    /// Put back the last action taken back.
-    Redo,
-    /// Games of the other kinds, unfinished first (to resume).
-    List,
-    /// Statistics of this game over its finished games: ends, average length, the game's own
-    /// figure, win rate per player, per deck and per deck matchup.
-    Stats {
-        /// Only this player's games (and their own decks).
-        #[arg(long)]
-        player: Option<String>,
-    },
-    /// The rulings for a card entering play, with the cards in play (interactions first).
-    Rulings {
-        /// The card, as typed (its name).
-        card: Vec<String>,
-        /// At most this many rulings (default 10).
-        #[arg(long)]
-        limit: Option<usize>,
-    },
-    /// Mark a ruling seen (its id as `rulings` shows it in brackets): the game's rulings
-    /// prompt leaves it out for the rest of the game.
-    Seen {
-        /// The ruling's id, as `rulings` shows it in brackets.
-        ruling: String,
-    },
+    Ok(NewOtherGameRequest {
+        kind,
+        player_a: a,
+        player_b: b,
+        deck_a: decks.next().flatten(),
+        deck_b: decks.next().flatten(),
+        first,
+        hit_points,
+    })
 }
 
 /// Warhammer: Invasion.
@@ -246,7 +204,7 @@ pub enum WhiCmd {
         player: Option<String>,
     },
     #[command(flatten)]
-    Common(Common),
+    Table(TableCmd),
 }
 
 /// Star Trek CCG.
@@ -326,7 +284,7 @@ pub enum StccgCmd {
         player: Option<String>,
     },
     #[command(flatten)]
-    Common(Common),
+    Table(TableCmd),
 }
 
 /// Knightmare Chess.
@@ -388,7 +346,7 @@ pub enum KcCmd {
         white: String,
     },
     #[command(flatten)]
-    Common(Common),
+    Table(TableCmd),
 }
 
 /// A snake_case engine value (`quest`, `bonus_points`, `checkmate`) as typed.
@@ -413,139 +371,23 @@ fn card(words: &[String]) -> CardId {
     CardId::new(words.join(" "))
 }
 
-fn game_id(svc: &Service, game: Option<i64>, kind: OtherGameKind) -> Result<i64, ServiceError> {
-    match game {
-        Some(g) => Ok(g),
-        None => svc.other_latest(kind)?.ok_or_else(|| {
-            ServiceError::invalid(format!(
-                "No {} game yet: start one with `tablemate game new --game {} \
-                 --players NAME NAME`",
-                kind.title(),
-                serde_json::to_value(kind)
-                    .ok()
-                    .and_then(|v| v.as_str().map(str::to_owned))
-                    .unwrap_or_default()
-            ))
-        }),
-    }
-}
-
-/// The shared commands, or the game's action built from the current view.
+/// An event of the game's own, built from the table just read and recorded on it: a write
+/// meanwhile (the app) refuses it.
 fn run_family(
     ctx: &Ctx<'_>,
     kind: OtherGameKind,
     game: Option<i64>,
-    common: Option<Common>,
     make: impl FnOnce(&OtherGameView) -> Result<OtherAction, ServiceError>,
 ) -> Result<(), ServiceError> {
     let mut svc = ctx.open()?;
-    if let Some(Common::List) = common {
-        let list = svc.other_list(false)?;
-        return ctx.out.print(&list, |w| {
-            for g in &list {
-                writeln!(
-                    w,
-                    "{:>4}  {:<20} {} – {}  ({} events, {})",
-                    g.id,
-                    g.title,
-                    g.players[0],
-                    g.players[1],
-                    g.events,
-                    outcome_text(&g.outcome)
-                )?;
-            }
-            Ok(())
-        });
-    }
-    if let Some(Common::Stats { player }) = &common {
-        let stats = svc.other_statistics(kind, player.as_deref(), lang())?;
-        return ctx
-            .out
-            .print(&stats, |w| super::other_stats::text(w, &stats));
-    }
-    let id = game_id(&svc, game, kind)?;
-    let view = match common {
-        Some(Common::Show { history }) => {
-            let view = svc.other_view(id, lang())?;
-            return ctx.out.print(&view, |w| {
-                table(w, &view)?;
-                if history {
-                    for e in &view.history {
-                        writeln!(w, "{:>4}  {}", e.seq, e.text)?;
-                    }
-                }
-                Ok(())
-            });
-        }
-        Some(Common::Undo) => {
-            let r = svc.other_undo(id, lang());
-            recorded(ctx, &svc, id, r)?
-        }
-        Some(Common::Redo) => {
-            let r = svc.other_redo(id, lang());
-            recorded(ctx, &svc, id, r)?
-        }
-        Some(Common::Rulings { card, limit }) => {
-            let prompts = svc.other_prompts(id, &card.join(" "), lang(), limit)?;
-            return ctx.out.print(&prompts, |w| {
-                if prompts.is_empty() {
-                    writeln!(w, "no rulings for this card")?;
-                }
-                for p in &prompts {
-                    let with = if p.with.is_empty() {
-                        String::new()
-                    } else {
-                        format!(" (with {})", p.with.join(", "))
-                    };
-                    writeln!(w, "[{}] {}{with}", p.ruling.id, p.reason)?;
-                    writeln!(w, "    {}", p.display.replace('\n', "\n    "))?;
-                }
-                Ok(())
-            });
-        }
-        Some(Common::Seen { ruling }) => {
-            svc.other_mark_ruling_seen(id, &ruling, lang())?;
-            let ruling = ruling.trim();
-            return ctx.out.print(
-                &serde_json::json!({ "game": id, "seen_ruling": ruling }),
-                |w| writeln!(w, "ruling {ruling} marked seen in game {id}"),
-            );
-        }
-        // Answered above, before a game is chosen.
-        Some(Common::List | Common::Stats { .. }) => svc.other_view(id, lang())?,
-        None => {
-            let current = svc.other_view(id, lang())?;
-            let action = make(&current)?;
-            // decided on the table just read: a write meanwhile (the app) refuses it
-            let seen = GameAt {
-                id,
-                revision: Some(current.revision),
-            };
-            let r = svc.other_act(seen, &action, lang());
-            recorded(ctx, &svc, id, r)?
-        }
+    let game = table::which(&svc, kind.cards(), game)?;
+    let now = svc.table_view(game, lang())?;
+    let action = match &now.board {
+        Board::Warhammer(v) | Board::Knightmare(v) | Board::StarTrek(v) => make(v)?,
+        Board::BlueMoon(_) => return Err(ServiceError::internal("not a game of this family")),
     };
-    show(ctx, &view)
-}
-
-/// The table after a write. When the game changed meanwhile (the app or another command
-/// wrote first), nothing was recorded: the game is printed as it now is, and the refusal
-/// exits 1.
-fn recorded(
-    ctx: &Ctx<'_>,
-    svc: &Service,
-    id: i64,
-    r: Result<OtherGameView, ServiceError>,
-) -> Result<OtherGameView, ServiceError> {
-    match r {
-        Err(e) if e.code == ErrorCode::Changed => {
-            if let Ok(now) = svc.other_view(id, lang()) {
-                show(ctx, &now)?;
-            }
-            Err(e)
-        }
-        other => other,
-    }
+    let r = svc.table_act(table::at(&now), &TableAction::Other(action), lang());
+    table::recorded(ctx, &svc, game, r)
 }
 
 fn active(view: &OtherGameView, player: Option<String>) -> Result<Player, ServiceError> {
@@ -560,103 +402,103 @@ fn active(view: &OtherGameView, player: Option<String>) -> Result<Player, Servic
 }
 
 pub fn run_whi(ctx: &Ctx<'_>, args: WhiArgs) -> Result<(), ServiceError> {
-    let (common, cmd) = match args.cmd {
-        WhiCmd::Common(c) => (Some(c), None),
-        other => (None, Some(other)),
+    let cmd = match args.cmd {
+        WhiCmd::Table(c) => return table::run(ctx, OtherGameKind::Whi.cards(), args.game, c),
+        cmd => cmd,
     };
-    run_family(ctx, OtherGameKind::Whi, args.game, common, |v| {
+    run_family(ctx, OtherGameKind::Whi, args.game, |v| {
         let p = |t: &str| v.player(t);
         let ev = match cmd {
-            Some(WhiCmd::Damage {
+            WhiCmd::Damage {
                 player,
                 zone: z,
                 amount,
-            }) => WhiEvent::DamageDealt {
+            } => WhiEvent::DamageDealt {
                 player: p(&player)?,
                 zone: zone(&z)?,
                 amount,
             },
-            Some(WhiCmd::Heal {
+            WhiCmd::Heal {
                 player,
                 zone: z,
                 amount,
-            }) => WhiEvent::DamageHealed {
+            } => WhiEvent::DamageHealed {
                 player: p(&player)?,
                 zone: zone(&z)?,
                 amount,
             },
-            Some(WhiCmd::Develop { player, zone: z }) => WhiEvent::DevelopmentPlayed {
+            WhiCmd::Develop { player, zone: z } => WhiEvent::DevelopmentPlayed {
                 player: p(&player)?,
                 zone: zone(&z)?,
             },
-            Some(WhiCmd::Undevelop { player, zone: z }) => WhiEvent::DevelopmentRemoved {
+            WhiCmd::Undevelop { player, zone: z } => WhiEvent::DevelopmentRemoved {
                 player: p(&player)?,
                 zone: zone(&z)?,
             },
-            Some(WhiCmd::Play {
+            WhiCmd::Play {
                 player,
                 zone: z,
                 card: c,
-            }) => WhiEvent::CardPlayed {
+            } => WhiEvent::CardPlayed {
                 player: p(&player)?,
                 card: card(&c),
                 zone: zone(&z)?,
             },
-            Some(WhiCmd::Leave {
+            WhiCmd::Leave {
                 player,
                 zone: z,
                 card: c,
-            }) => WhiEvent::CardLeft {
+            } => WhiEvent::CardLeft {
                 player: p(&player)?,
                 card: card(&c),
                 zone: zone(&z)?,
             },
-            Some(WhiCmd::Move {
+            WhiCmd::Move {
                 player,
                 card: c,
                 from,
                 to,
-            }) => WhiEvent::CardMoved {
+            } => WhiEvent::CardMoved {
                 player: p(&player)?,
                 card: card(&c),
                 from: zone(&from)?,
                 to: zone(&to)?,
             },
-            Some(WhiCmd::Legend {
+            WhiCmd::Legend {
                 player,
                 card: c,
                 eternal_war,
-            }) => WhiEvent::LegendEntered {
+            } => WhiEvent::LegendEntered {
                 player: p(&player)?,
                 card: card(&c),
                 eternal_war,
             },
-            Some(WhiCmd::LegendLeaves { player, card: c }) => WhiEvent::LegendLeft {
+            WhiCmd::LegendLeaves { player, card: c } => WhiEvent::LegendLeft {
                 player: p(&player)?,
                 card: card(&c),
             },
-            Some(WhiCmd::Collect { player, amount }) => WhiEvent::ResourcesCollected {
+            WhiCmd::Collect { player, amount } => WhiEvent::ResourcesCollected {
                 player: p(&player)?,
                 amount,
             },
-            Some(WhiCmd::Gain { player, amount }) => WhiEvent::ResourcesGained {
+            WhiCmd::Gain { player, amount } => WhiEvent::ResourcesGained {
                 player: p(&player)?,
                 amount,
             },
-            Some(WhiCmd::Spend { player, amount }) => WhiEvent::ResourcesSpent {
+            WhiCmd::Spend { player, amount } => WhiEvent::ResourcesSpent {
                 player: p(&player)?,
                 amount,
             },
-            Some(WhiCmd::DeckEmpty { player }) => WhiEvent::DeckEmpty {
+            WhiCmd::DeckEmpty { player } => WhiEvent::DeckEmpty {
                 player: p(&player)?,
             },
-            Some(WhiCmd::Concede { player }) => WhiEvent::Conceded {
+            WhiCmd::Concede { player } => WhiEvent::Conceded {
                 player: p(&player)?,
             },
-            Some(WhiCmd::Next { player }) => WhiEvent::TurnEnded {
+            WhiCmd::Next { player } => WhiEvent::TurnEnded {
                 player: active(v, player)?,
             },
-            Some(WhiCmd::Common(_)) | None => {
+            WhiCmd::Table(_) => {
                 return Err(ServiceError::internal(
                     "no Warhammer: Invasion action given",
                 ))
@@ -667,19 +509,19 @@ pub fn run_whi(ctx: &Ctx<'_>, args: WhiArgs) -> Result<(), ServiceError> {
 }
 
 pub fn run_stccg(ctx: &Ctx<'_>, args: StccgArgs) -> Result<(), ServiceError> {
-    let (common, cmd) = match args.cmd {
-        StccgCmd::Common(c) => (Some(c), None),
-        other => (None, Some(other)),
+    let cmd = match args.cmd {
+        StccgCmd::Table(c) => return table::run(ctx, OtherGameKind::Stccg.cards(), args.game, c),
+        cmd => cmd,
     };
-    run_family(ctx, OtherGameKind::Stccg, args.game, common, |v| {
+    run_family(ctx, OtherGameKind::Stccg, args.game, |v| {
         let p = |t: &str| v.player(t);
         let ev = match cmd {
-            Some(StccgCmd::Score {
+            StccgCmd::Score {
                 player,
                 points,
                 reason,
                 card: c,
-            }) => StEvent::PointsScored {
+            } => StEvent::PointsScored {
                 player: p(&player)?,
                 points,
                 source: value(
@@ -689,36 +531,36 @@ pub fn run_stccg(ctx: &Ctx<'_>, args: StccgArgs) -> Result<(), ServiceError> {
                 )?,
                 card: c.map(CardId::new),
             },
-            Some(StccgCmd::Play { player, card: c }) => StEvent::CardPlayed {
+            StccgCmd::Play { player, card: c } => StEvent::CardPlayed {
                 player: p(&player)?,
                 card: card(&c),
             },
-            Some(StccgCmd::Leave { player, card: c }) => StEvent::CardLeft {
+            StccgCmd::Leave { player, card: c } => StEvent::CardLeft {
                 player: p(&player)?,
                 card: card(&c),
             },
-            Some(StccgCmd::QsPlanet { player }) => StEvent::QsPlanetEntered {
+            StccgCmd::QsPlanet { player } => StEvent::QsPlanetEntered {
                 player: p(&player)?,
             },
-            Some(StccgCmd::QsSolved { player }) => StEvent::QsPlanetSolved {
+            StccgCmd::QsSolved { player } => StEvent::QsPlanetSolved {
                 player: p(&player)?,
             },
-            Some(StccgCmd::DeckExhausted { player }) => StEvent::DeckExhausted {
+            StccgCmd::DeckExhausted { player } => StEvent::DeckExhausted {
                 player: p(&player)?,
             },
-            Some(StccgCmd::DevidianDoor { player }) => StEvent::DevidianDoorNotShown {
+            StccgCmd::DevidianDoor { player } => StEvent::DevidianDoorNotShown {
                 player: p(&player)?,
             },
-            Some(StccgCmd::MickeyD { player }) => StEvent::MickeyDAttempt {
+            StccgCmd::MickeyD { player } => StEvent::MickeyDAttempt {
                 player: p(&player)?,
             },
-            Some(StccgCmd::Concede { player }) => StEvent::Conceded {
+            StccgCmd::Concede { player } => StEvent::Conceded {
                 player: p(&player)?,
             },
-            Some(StccgCmd::Next { player }) => StEvent::TurnEnded {
+            StccgCmd::Next { player } => StEvent::TurnEnded {
                 player: active(v, player)?,
             },
-            Some(StccgCmd::Common(_)) | None => {
+            StccgCmd::Table(_) => {
                 return Err(ServiceError::internal("no Star Trek CCG action given"))
             }
         };
@@ -748,32 +590,32 @@ fn duration(text: Option<&str>) -> Result<Duration, ServiceError> {
 }
 
 pub fn run_kc(ctx: &Ctx<'_>, args: KcArgs) -> Result<(), ServiceError> {
-    let (common, cmd) = match args.cmd {
-        KcCmd::Common(c) => (Some(c), None),
-        other => (None, Some(other)),
+    let cmd = match args.cmd {
+        KcCmd::Table(c) => return table::run(ctx, OtherGameKind::Kc.cards(), args.game, c),
+        cmd => cmd,
     };
-    run_family(ctx, OtherGameKind::Kc, args.game, common, |v| {
+    run_family(ctx, OtherGameKind::Kc, args.game, |v| {
         let p = |t: &str| v.player(t);
         let ev = match cmd {
-            Some(KcCmd::Play {
+            KcCmd::Play {
                 player,
                 card: c,
                 duration: d,
                 target,
-            }) => KcEvent::CardPlayed {
+            } => KcEvent::CardPlayed {
                 player: p(&player)?,
                 card: card(&c),
                 duration: duration(d.as_deref())?,
                 target,
             },
-            Some(KcCmd::EndCard { player, card: c }) => KcEvent::CardEnded {
+            KcCmd::EndCard { player, card: c } => KcEvent::CardEnded {
                 player: p(&player)?,
                 card: card(&c),
             },
-            Some(KcCmd::Next { player }) => KcEvent::TurnEnded {
+            KcCmd::Next { player } => KcEvent::TurnEnded {
                 player: active(v, player)?,
             },
-            Some(KcCmd::Won { player, by }) => KcEvent::GameWon {
+            KcCmd::Won { player, by } => KcEvent::GameWon {
                 winner: p(&player)?,
                 by: value(
                     &by,
@@ -781,28 +623,16 @@ pub fn run_kc(ctx: &Ctx<'_>, args: KcArgs) -> Result<(), ServiceError> {
                     "checkmate, last_king_captured, king_of_the_mountain or resignation",
                 )?,
             },
-            Some(KcCmd::Drawn { by }) => KcEvent::GameDrawn {
+            KcCmd::Drawn { by } => KcEvent::GameDrawn {
                 by: value(&by, "way to draw", "stalemate or agreement")?,
             },
-            Some(KcCmd::NextGame { white }) => KcEvent::NextGame { white: p(&white)? },
-            Some(KcCmd::Common(_)) | None => {
+            KcCmd::NextGame { white } => KcEvent::NextGame { white: p(&white)? },
+            KcCmd::Table(_) => {
                 return Err(ServiceError::internal("no Knightmare Chess action given"))
             }
         };
         Ok(OtherAction::Kc(ev))
     })
-}
-
-fn outcome_text(o: &OtherOutcome) -> String {
-    match o {
-        OtherOutcome::Playing => "playing".into(),
-        OtherOutcome::Won { name, .. } => format!("{name} won"),
-        OtherOutcome::Tie => "tie".into(),
-    }
-}
-
-fn show(ctx: &Ctx<'_>, view: &OtherGameView) -> Result<(), ServiceError> {
-    ctx.out.print(view, |w| table(w, view))
 }
 
 fn names(view: &OtherGameView, cards: &[CardId]) -> String {
@@ -817,17 +647,8 @@ fn names(view: &OtherGameView, cards: &[CardId]) -> String {
     }
 }
 
-/// The table as text.
-fn table(w: &mut dyn Write, v: &OtherGameView) -> io::Result<()> {
-    writeln!(
-        w,
-        "game {}: {} – {} vs {} – {}",
-        v.id,
-        v.title,
-        v.players[0],
-        v.players[1],
-        outcome_text(&v.outcome)
-    )?;
+/// The other games' boards (under the shared header, `table::print`), as text.
+pub fn board(w: &mut dyn Write, v: &OtherGameView) -> io::Result<()> {
     match &v.table {
         OtherTable::Whi(t) => {
             writeln!(w, "turn {}, {} to play", t.turn, v.name(t.active))?;

@@ -21,4 +21,5 @@ mod othergames;
 mod race;
 mod reporting;
 mod rulings;
+mod table;
 mod tournament;

@@ -41,18 +41,10 @@ impl Service {
         refused(CardRefusal::Several(t, &list.join(", ")))
     }
 
-    /// Suggestions while typing a card (number shorthand, English and German names, typos).
-    pub fn card_suggestions(
-        &self,
-        text: &str,
-        limit: Option<usize>,
-    ) -> Result<Vec<CardSuggestion>> {
-        self.card_suggestions_for(text, limit, None)
-    }
-
-    /// [`Service::card_suggestions`] for the player entering a card, whose people (deck) is
-    /// `people`: from the first letter typed ("f"), the cards whose English or German name
-    /// begins with it, that deck's first.
+    /// Suggestions while typing a card (number shorthand, English and German names, typos),
+    /// for the player entering it, whose people (deck) is `people` (if known): from the first
+    /// letter typed ("f"), the cards whose English or German name begins with it, that deck's
+    /// first.
     pub fn card_suggestions_for(
         &self,
         text: &str,

@@ -284,7 +284,7 @@ fn an_ambiguous_card_lists_candidates() {
         svc.resolve_card("flikering fires").unwrap().as_str(),
         "vulca-24"
     );
-    let s = svc.card_suggestions("Feuerz", None).unwrap();
+    let s = svc.card_suggestions_for("Feuerz", None, None).unwrap();
     assert_eq!(s[0].id, "vulca-24");
 }
 
@@ -867,7 +867,7 @@ fn a_pass_without_a_new_character_is_asked_in_german() {
 fn a_peoples_name_alone_suggests_its_cards_by_number() {
     let (_d, svc) = svc();
     let ids = |text: &str| -> Vec<String> {
-        svc.card_suggestions(text, Some(5))
+        svc.card_suggestions_for(text, Some(5), None)
             .unwrap()
             .into_iter()
             .map(|s| s.id)
@@ -1404,7 +1404,7 @@ fn a_second_character_is_warned_in_german_naming_both_cards() {
 #[test]
 fn one_letter_suggests_cards_the_entering_players_deck_first() {
     let (_d, svc) = svc();
-    let any = svc.card_suggestions("f", None).unwrap();
+    let any = svc.card_suggestions_for("f", None, None).unwrap();
     assert!(!any.is_empty(), "no suggestion for `f`");
     for s in &any {
         let begins = |n: &Option<String>| {
@@ -1424,7 +1424,7 @@ fn one_letter_suggests_cards_the_entering_players_deck_first() {
     assert!(own.windows(2).all(|w| w[0] || !w[1]), "{own:?}");
     // one digit is no letter: nothing invented
     assert!(svc
-        .card_suggestions("7", None)
+        .card_suggestions_for("7", None, None)
         .unwrap()
         .iter()
         .all(|s| s.matched != "prefix"));
