@@ -787,6 +787,16 @@ impl Engine {
             unit.fill(0.0);
             frac.fill(0.0);
             self.unit_scores(u, &mut unit, &mut frac, &mut scratch);
+            if let Ok(dbg) = std::env::var("RDEBUG") {
+                for d in dbg.split(',').filter_map(|x| x.parse::<usize>().ok()) {
+                    eprintln!(
+                        "DBG doc {d} unit {:?} score {} frac {}",
+                        u.marks.iter().take(4).collect::<Vec<_>>(),
+                        unit[d],
+                        frac[d]
+                    );
+                }
+            }
             for (((s, m), &x), &f) in sum
                 .iter_mut()
                 .zip(matched.iter_mut())
@@ -888,6 +898,11 @@ impl Engine {
                     * (1.0 + HEAD_BOOST * head_share * head_share);
             }
             scored.sort_by(order);
+        }
+        if std::env::var("RDEBUG").is_ok() {
+            for (d, s) in scored.iter().take(12) {
+                eprintln!("DBG rank doc {d} score {s} matched {}", matched[*d]);
+            }
         }
         scored.truncate(limit);
         scored
