@@ -112,7 +112,6 @@ const STOP_WORDS: &[&str] = &[
     "ourselves",
     "out",
     "own",
-    "same",
     "she",
     "should",
     "so",
@@ -297,7 +296,9 @@ const STOP_WORDS: &[&str] = &[
     "bedeutet",
     "heisst",
     // the German of English small words above that the German list lacked ("when", "why",
-    // "only", "more", "very", "same", "do", "was", "there is")
+    // "only", "more", "very", "do", "was", "there is"); "same" and "gleiche" are not small:
+    // the FAQs ask whether one thing is the same as another with them ("Is "discard" the same
+    // as "play"?")
     "wann",
     "warum",
     "wieso",
@@ -309,9 +310,6 @@ const STOP_WORDS: &[&str] = &[
     "mehr",
     "sehr",
     "gleich",
-    "gleiche",
-    "gleichen",
-    "gleicher",
     "machen",
     "mache",
     "macht",

@@ -385,11 +385,22 @@ impl Engine {
     }
 
     /// German compounds: a word of at least 8 letters that is a word of at least 3 letters
-    /// (with a joining `s`, `n`, `en` or `es`) followed by a word of at least 4.
+    /// (with a joining `s`, `n`, `en` or `es`) followed by a word of at least 4; and words
+    /// negated by `in`/`un` (`inaktiv`, `inactive`), in either language.
     fn find_compounds(&mut self) {
         let mut out: HashMap<u32, Vec<u32>> = HashMap::default();
         for (i, w) in self.vocab.iter().enumerate() {
             let t = &w.text;
+            // a word's negation is about the same thing: `aktiv` finds `inaktiv` ("the gang
+            // becomes inactive" answers "does the gang stay active"), `active` `inactive`
+            let negated = ["in", "un"].iter().find_map(|p| {
+                t.strip_prefix(p)
+                    .filter(|rest| rest.len() >= 4)
+                    .and_then(|rest| self.vocab_at.get(rest))
+            });
+            if let Some(&tv) = negated {
+                out.entry(tv).or_default().push(i as u32);
+            }
             if t.chars().count() < 8 || !t.is_ascii() {
                 continue;
             }

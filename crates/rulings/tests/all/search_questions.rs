@@ -11,9 +11,11 @@
 //! baseline of issue 34), and every word required as a word beginning, German terms also
 //! searched by their glossary terms (the search before issue 34).
 //!
-//! Every fourth question of the file (the 4th, 8th, …) is held out: the engine's analysis and
-//! weights were changed looking only at the others' misses (the tuned part), so the held-out
-//! part's figures tell how far that generalises. The goals are asserted on the whole set.
+//! A question with `held` is held out, named for the stop that wrote it and kept it out of its
+//! tuning: the engine's analysis, weights and glossary were changed looking only at the others'
+//! misses (the tuned part), so a held-out set's figures tell how far that generalises. The
+//! `search3` set is every fourth question of the first 90; the `search4` set was written before
+//! that stop's tuning. The goals are asserted on the whole set.
 //!
 //! Run with `--nocapture` to see the figures and the misses.
 
@@ -28,6 +30,9 @@ struct Question {
     lang: Lang,
     q: String,
     answers: Vec<String>,
+    /// The stop that held this question out of its tuning, if any.
+    #[serde(default)]
+    held: Option<String>,
 }
 
 const QUESTIONS: &str = include_str!("../player_questions.json");
@@ -185,16 +190,16 @@ impl Tally {
     }
 }
 
-/// Whether the question at `index` (0-based, in file order) is held out (see the file's text).
-fn held_out(index: usize) -> bool {
-    index % 4 == 3
-}
+/// The held-out sets, in the order they were written (see the file's text).
+const HELD_SETS: [&str; 2] = ["search3", "search4"];
 
 struct Figures {
     engine: [Tally; 2],
-    /// The engine on the tuned part and on the held-out part.
+    /// The engine on the tuned part and on each held-out set (of [`HELD_SETS`]).
     tuned: [Tally; 2],
-    held: [Tally; 2],
+    held: [[Tally; 2]; HELD_SETS.len()],
+    /// The baseline on each held-out set.
+    held_baseline: [[Tally; 2]; HELD_SETS.len()],
     baseline: [Tally; 2],
     before: [Tally; 2],
 }
@@ -214,22 +219,31 @@ fn figures() -> &'static Figures {
             engine: Default::default(),
             tuned: Default::default(),
             held: Default::default(),
+            held_baseline: Default::default(),
             baseline: Default::default(),
             before: Default::default(),
         };
-        for (index, q) in questions().into_iter().enumerate() {
+        for q in questions() {
             let l = lang_index(q.lang);
             let got = engine(&f, &q, 20);
             out.engine[l].add(&got, &q.answers);
-            if held_out(index) {
-                out.held[l].add(&got, &q.answers);
-            } else {
-                out.tuned[l].add(&got, &q.answers);
+            let set = q
+                .held
+                .as_deref()
+                .and_then(|h| HELD_SETS.iter().position(|s| *s == h));
+            let base = baseline(&f, &q.q, 5);
+            match set {
+                Some(s) => {
+                    out.held[s][l].add(&got, &q.answers);
+                    out.held_baseline[s][l].add(&base, &q.answers);
+                }
+                None => out.tuned[l].add(&got, &q.answers),
             }
-            out.baseline[l].add(&baseline(&f, &q.q, 5), &q.answers);
+            out.baseline[l].add(&base, &q.answers);
             out.before[l].add(&before(&f, &q.q, 5), &q.answers);
             let pos = got.iter().position(|id| q.answers.contains(id));
-            if pos != Some(0) {
+            // only the tuned part's misses are shown: a held-out question is not looked at
+            if pos != Some(0) && q.held.is_none() {
                 let first: Vec<String> = got
                     .iter()
                     .take(3)
@@ -238,12 +252,8 @@ fn figures() -> &'static Figures {
                     .collect();
                 let first = first.join(" ‖ ");
                 eprintln!(
-                    "  {} {:?} {:<45} answer at {:?}; first: {first}",
-                    if held_out(index) {
-                        "held-out"
-                    } else {
-                        "tuned   "
-                    },
+                    "  {:<8} {:?} {:<45} answer at {:?}; first: {first}",
+                    "tuned",
                     q.lang,
                     q.q,
                     pos.map(|p| p + 1)
@@ -260,8 +270,22 @@ fn the_question_set_is_sound() {
     assert!(qs.len() >= 60, "{}", qs.len());
     assert!(qs.iter().filter(|q| q.lang == Lang::De).count() >= 25);
     let f = fixture().lock().unwrap_or_else(|e| e.into_inner());
+    for set in HELD_SETS {
+        for l in [Lang::En, Lang::De] {
+            let n = qs
+                .iter()
+                .filter(|q| q.lang == l && q.held.as_deref() == Some(set))
+                .count();
+            assert!(n >= 5, "{set} {l:?}: {n}");
+        }
+    }
     for q in &qs {
         assert!(!q.answers.is_empty(), "{}", q.q);
+        assert!(
+            q.held.as_deref().is_none_or(|h| HELD_SETS.contains(&h)),
+            "{}",
+            q.q
+        );
         for id in &q.answers {
             let r = f.db.get(&rulings::RulingId(id.clone()));
             assert!(r.is_some_and(|r| r.game == Game::BlueMoon), "{}: {id}", q.q);
@@ -291,11 +315,20 @@ fn hit_rates_per_language() {
             "{}",
             fig.tuned[l].line(&format!("{name}, engine, tuned part"))
         );
-        eprintln!("{}", fig.held[l].line(&format!("{name}, engine, held out")));
+        for (s, set) in HELD_SETS.iter().enumerate() {
+            eprintln!(
+                "{}",
+                fig.held[s][l].line(&format!("{name}, held out ({set})"))
+            );
+            eprintln!(
+                "{}",
+                fig.held_baseline[s][l].line(&format!("{name}, {set}, BM25 with OR"))
+            );
+        }
     }
     // Issue 34's goal is the answer among the first five for 95 % and first for 75 %; the
     // floors are the figures reached (per mille, rounded down), so that a regression fails.
-    for (l, name, at1, at5) in [(0, "English", 769, 948), (1, "German", 705, 901)] {
+    for (l, name, at1, at5) in [(0, "English", 750, 954), (1, "German", 719, 894)] {
         let t = fig.engine[l];
         eprintln!(
             "{name}: goal hit@5 95 %, hit@1 75 %; reached {:.1} %, {:.1} %",
