@@ -438,6 +438,23 @@ fn other(view: OtherGameView) -> TableView {
     TableView { header, board }
 }
 
+/// Blue Moon's table from its rules' view: what `game_next` and the app's first screen give.
+impl From<GameView> for TableView {
+    fn from(view: GameView) -> TableView {
+        blue_moon(view)
+    }
+}
+
+impl Service {
+    /// The game of `kind` to resume: its most recently changed unfinished game, if any.
+    pub fn table_current(&self, kind: Game, lang: Language) -> Result<Option<TableView>> {
+        Ok(match OtherGameKind::of_game(kind) {
+            None => self.game_current()?.map(blue_moon),
+            Some(k) => self.other_current(Some(k), lang)?.map(other),
+        })
+    }
+}
+
 #[cfg(test)]
 #[path = "table_tests.rs"]
 mod tests;
