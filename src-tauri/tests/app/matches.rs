@@ -167,7 +167,7 @@ fn a_match_played_in_the_app_is_history_and_a_tournament_result() {
     )
     .expect("table matches");
     assert_eq!(offered.as_array().map(Vec::len), Some(1), "{offered}");
-    assert_eq!(offered[0]["match_id"], first["match_id"]);
+    assert_eq!(offered[0]["match_id"], first["board"]["view"]["match_id"]);
     assert_eq!(offered[0]["winner_name"], "Ben");
     let ben = if table["a"]["name"] == "Ben" {
         table["a"].clone()
@@ -181,11 +181,11 @@ fn a_match_played_in_the_app_is_history_and_a_tournament_result() {
     };
     let taken = call(
         "tournament_result_from_match",
-        json!({"id": id, "round": 1, "table": 1, "matchId": first["match_id"]}),
+        json!({"id": id, "round": 1, "table": 1, "matchId": first["board"]["view"]["match_id"]}),
     )
     .expect("result from match");
     assert_eq!(taken["result"]["winner_name"], "Ben", "{taken}");
-    assert_eq!(taken["result"]["match_id"], first["match_id"]);
+    assert_eq!(taken["result"]["match_id"], first["board"]["view"]["match_id"]);
     let ben_crystals = if table["a"]["name"] == "Ben" {
         "crystals_a"
     } else {
