@@ -185,7 +185,10 @@ fn a_match_played_in_the_app_is_history_and_a_tournament_result() {
     )
     .expect("result from match");
     assert_eq!(taken["result"]["winner_name"], "Ben", "{taken}");
-    assert_eq!(taken["result"]["match_id"], first["board"]["view"]["match_id"]);
+    assert_eq!(
+        taken["result"]["match_id"],
+        first["board"]["view"]["match_id"]
+    );
     let ben_crystals = if table["a"]["name"] == "Ben" {
         "crystals_a"
     } else {
