@@ -77,7 +77,7 @@ async function newGame(kind, a, b) {
 async function playCard(card) {
   await fill('og-card', card);
   await click('og-play');
-  await s.waitFor('[data-testid="og-prompts"]');
+  await s.waitFor('[data-testid="table-prompts"]');
 }
 
 test('a short game of each of the other three games, phone and desktop, English', async () => {
@@ -87,13 +87,13 @@ test('a short game of each of the other three games, phone and desktop, English'
   await newGame('whi', 'Ann', 'Ben');
   await select('og-zone', 'battlefield');
   await playCard('Grimgor Ironhide');
-  const prompts = await text('og-prompts');
+  const prompts = await text('table-prompts');
   assert.match(prompts, /Grimgor Ironhide/, 'the rulings for the card entered');
   assert.match(await text('whi-A-battlefield'), /Grimgor Ironhide/);
   // Dismiss a prompted ruling: entering the card again does not raise it.
   const seenIds = async () => {
     const out = [];
-    for (const b of await s.findAll('[data-testid="og-prompt-seen"]')) out.push(await s.attr(b, 'data-ruling'));
+    for (const d of await s.findAll('[data-testid="table-prompts"] details[data-ruling]')) out.push(await s.attr(d, 'data-ruling'));
     return out;
   };
   const raised = await seenIds();
@@ -101,11 +101,11 @@ test('a short game of each of the other three games, phone and desktop, English'
   const [dismissed] = raised;
   await shot('games-whi-prompts-phone-en');
   const seenHeight = await s.execute(
-    `return document.querySelector('[data-testid="og-prompt-seen"]').getBoundingClientRect().height;`,
+    `return document.querySelector('[data-testid="prompt-dismiss"]').getBoundingClientRect().height;`,
     [],
   );
   assert.ok(seenHeight >= 44, `Dismiss is a 44 px target (${seenHeight})`);
-  await click('og-prompt-seen');
+  await click('prompt-dismiss');
   for (let i = 0; i < 50 && (await seenIds()).includes(dismissed); i++) await sleep(100);
   assert.deepEqual(await seenIds(), raised.slice(1), 'the dismissed ruling left the list');
   await playCard('Grimgor Ironhide');
@@ -121,13 +121,13 @@ test('a short game of each of the other three games, phone and desktop, English'
   await waitText('whi-A-kingdom', (t) => t.includes('Grimgor Ironhide'), 'Grimgor moved to the Kingdom');
   const copies = async (zone) => (await text(`whi-A-${zone}`)).split('Grimgor Ironhide').length - 1;
   assert.equal(await copies('battlefield'), 1, 'one copy moved, one stays');
-  await click('og-undo');
+  await click('table-undo');
   await waitText('whi-A-battlefield', (t) => t.split('Grimgor Ironhide').length === 3, 'undo moves it back');
-  await click('og-redo');
+  await click('table-redo');
   await waitText('whi-A-kingdom', (t) => t.includes('Grimgor Ironhide'), 'redo moves it again');
   await click('cards-A-kingdom-card');
   await click('cards-A-kingdom-rulings');
-  await waitText('og-prompts', (t) => t.includes('Grimgor Ironhide'), 'the rulings of the card in play');
+  await waitText('table-prompts', (t) => t.includes('Grimgor Ironhide'), 'the rulings of the card in play');
   // resources by any amount: the kingdom phase collects 5
   await s.execute(`document.querySelector('[data-testid="whi-A"] details.more summary').scrollIntoView({ block: 'nearest' })`);
   await s.click(await s.waitFor('[data-testid="whi-A"] details.more summary'));
@@ -141,9 +141,9 @@ test('a short game of each of the other three games, phone and desktop, English'
   await shot('games-whi-damage-amounts-phone-en');
   await click('dmg-B-quest-9');
   await waitText('whi-B-quest', (t) => t.includes('9/9'), 'the quest zone burned at 9 with a development');
-  await click('og-undo');
+  await click('table-undo');
   await waitText('whi-B-quest', (t) => t.includes('0/9'), 'undo takes back the 9 damage, one event');
-  await click('og-redo');
+  await click('table-redo');
   await waitText('whi-B-quest', (t) => t.includes('9/9'), 'redo puts it back');
   await fits('WHI phone');
   await shot('games-whi-phone-en');
@@ -197,7 +197,7 @@ test('a short game of each of the other three games, phone and desktop, English'
   await inView('kc-next-game', 'Next game after a mate');
   await fits('KC mate phone');
   await shot('games-kc-mate-phone-en');
-  await click('og-undo');
+  await click('table-undo');
   await s.waitFor('[data-testid="kc-mate"]');
 });
 
@@ -210,7 +210,7 @@ test('the games resume after a restart, and read in German', async () => {
   // the most recent game (Knightmare Chess) is on the table as it was
   await waitText('kc-in-force', (t) => t.includes('AMAZON'), 'the card still in force');
   await click('og-next');
-  await waitText('og-status', (t) => t.includes('ist dran'), 'German status');
+  await waitText('table-status', (t) => t.includes('ist dran'), 'German status');
   await fits('KC phone de');
   await shot('games-kc-phone-de');
   // the history in the interface language
@@ -279,7 +279,7 @@ test('the card entry follows the turn; a game over takes no more plays; STCCG se
   await newGame('whi', 'Ann', 'Ben');
   assert.equal(await who(), 'A', 'the entry starts on the player to play');
   await click('og-next');
-  await waitText('og-status', (t) => /Ben to play/.test(t), 'Ben to play after Next turn');
+  await waitText('table-status', (t) => /Ben to play/.test(t), 'Ben to play after Next turn');
   assert.equal(await who(), 'B', 'after Next turn the entry is on Ben');
   // Ann burns two of Ben's zones: she wins
   for (const zone of ['quest', 'battlefield']) {
@@ -287,7 +287,7 @@ test('the card entry follows the turn; a game over takes no more plays; STCCG se
     await click(`dmg-B-${zone}-8`);
     await waitText(`whi-B-${zone}`, (t) => /8\/8/.test(t), `${zone} burned`);
   }
-  await waitText('og-status', (t) => /Ann/.test(t) && !/to play/.test(t), 'Ann has won');
+  await waitText('table-status', (t) => /Ann/.test(t) && !/to play/.test(t), 'Ann has won');
   for (const testid of ['og-next', 'dmg-A-kingdom', 'dev-A-kingdom', 'og-card', 'og-who', 'og-play']) {
     assert.equal(await disabled(testid), true, `${testid} is off once the game is won`);
   }
@@ -296,7 +296,7 @@ test('the card entry follows the turn; a game over takes no more plays; STCCG se
   await newGame('stccg', 'Kirk', 'Picard');
   assert.equal(await who(), 'A');
   await click('og-next');
-  await waitText('og-status', (t) => /Picard to play/.test(t), 'Picard to play after Next turn');
+  await waitText('table-status', (t) => /Picard to play/.test(t), 'Picard to play after Next turn');
   assert.equal(await who(), 'B', 'after Next turn the entry is on Picard');
   // every option of the score form's selects fits its select (no "Picarc", no "Dilem")
   const cut = await s.execute(`

@@ -11,7 +11,6 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use ts_rs::TS;
 
-use crate::game::GameView;
 use crate::info::Notice;
 use crate::settings::Settings;
 
@@ -213,7 +212,7 @@ pub struct BootState {
     /// page sends what it holds once (`device_prefs_move`).
     pub prefs_moved: bool,
     /// The Blue Moon game in progress, if any (the Table's first screen).
-    pub game: Option<GameView>,
+    pub game: Option<crate::table::TableView>,
     pub notices: Vec<Notice>,
     /// Why the data could not be opened, if it could not (the page says so, not a blank screen).
     pub error: Option<crate::ServiceError>,

@@ -165,7 +165,8 @@ impl Service {
     /// preferences are the app's (its store file); `prefs` are passed in.
     pub fn boot_state(&self, prefs: device::DevicePrefs, prefs_moved: bool) -> device::BootState {
         let settings = self.settings();
-        let game = self.game_current();
+        let lang = settings.as_ref().map(|s| s.language).unwrap_or_default();
+        let game = self.table_current(::cards::Game::BlueMoon, lang);
         let error = settings.as_ref().err().or(game.as_ref().err()).cloned();
         device::BootState {
             settings: settings.unwrap_or_default(),

@@ -438,9 +438,9 @@ fn other(view: OtherGameView) -> TableView {
     TableView { header, board }
 }
 
-// cli30: the command line prints every table through one printer; its game-only verbs (a
-// Blue Moon play with its refusal worded for the command line, the match's next game) give
-// the game's own view, which these put under the shared header.
+// The front ends' game-only verbs (a Blue Moon play with its refusal worded for the command
+// line, the match's next game, the app's first screen) give the game's own view, which these
+// put under the shared header.
 impl From<GameView> for TableView {
     fn from(view: GameView) -> TableView {
         blue_moon(view)
@@ -450,6 +450,16 @@ impl From<GameView> for TableView {
 impl From<OtherGameView> for TableView {
     fn from(view: OtherGameView) -> TableView {
         other(view)
+    }
+}
+
+impl Service {
+    /// The game of `kind` to resume: its most recently changed unfinished game, if any.
+    pub fn table_current(&self, kind: Game, lang: Language) -> Result<Option<TableView>> {
+        Ok(match OtherGameKind::of_game(kind) {
+            None => self.game_current()?.map(blue_moon),
+            Some(k) => self.other_current(Some(k), lang)?.map(other),
+        })
     }
 }
 

@@ -17,5 +17,6 @@ pub mod history;
 pub mod othergames;
 pub mod reporting;
 pub mod rulings;
+pub mod table;
 pub mod tournaments;
 pub mod wake;

@@ -49,7 +49,11 @@ fn on_a_full_disk_the_app_shows_the_game_cards_and_rulings_and_refuses_writes() 
             .expect("a play");
         svc.fix_card("V24", "moons", "2").expect("a fix");
         let before = [
-            to_value(svc.game_view(id).expect("the game")).expect("json"),
+            to_value(
+                svc.table_view(game_ref(id), tablemate::Language::En)
+                    .expect("the game"),
+            )
+            .expect("json"),
             to_value(svc.card_page("V24", "de").expect("the card")).expect("json"),
             to_value(
                 svc.search_rulings("Feuerwall", None, None, Some("de"), 5)
@@ -63,8 +67,8 @@ fn on_a_full_disk_the_app_shows_the_game_cards_and_rulings_and_refuses_writes() 
     // open until the test ends, which would spare a later one the full disk's open)
     let reads = |app: &common::TestApp| -> [Value; 3] {
         let view = app
-            .call("game_view", json!({ "id": id }))
-            .expect("game_view on a full disk");
+            .call("table_view", json!({ "game": game_ref(id), "lang": "en" }))
+            .expect("table_view on a full disk");
         let page = app
             .call("cards_page", json!({"card": "V24", "lang": "de"}))
             .expect("cards_page on a full disk");
@@ -99,7 +103,7 @@ fn on_a_full_disk_the_app_shows_the_game_cards_and_rulings_and_refuses_writes() 
     );
     let now = reads(&app);
     assert!(
-        now[0]["unreadable"].is_null() && now[0]["revision"].as_u64().is_some(),
+        now[0]["header"]["unreadable"].is_null() && now[0]["header"]["revision"].as_u64().is_some(),
         "{}",
         now[0]
     );
@@ -111,12 +115,10 @@ fn on_a_full_disk_the_app_shows_the_game_cards_and_rulings_and_refuses_writes() 
     assert_eq!(now, before, "every read shows what was stored");
 
     // a write: refused as a full disk, worded, nothing written
-    let fire = json!({"action": "choose_element", "player": "A", "element": "fire"});
+    let fire = json!({"game": "blue_moon", "action": {"action": "choose_element", "player": "A", "element": "fire"}});
+    let at = json!({"game": game_ref(id), "revision": before[0]["header"]["revision"]});
     let err = app
-        .call(
-            "game_act",
-            json!({"id": id, "revision": before[0]["revision"], "action": fire, "lang": "en"}),
-        )
+        .call("table_act", json!({"at": at, "action": fire, "lang": "en"}))
         .expect_err("a write on a full disk");
     assert!(err.contains("The disk is full"), "worded: {err}");
     assert!(!err.contains("disk I/O error"), "{err}");
@@ -135,13 +137,15 @@ fn on_a_full_disk_the_app_shows_the_game_cards_and_rulings_and_refuses_writes() 
     let app = common::TestApp::start_with(&[(tablemate::paths::DATA_DIR_ENV, data.as_os_str())]);
     assert_eq!(app.call("notices", json!({})).expect("notices"), json!([]));
     let v = app
-        .call(
-            "game_act",
-            json!({"id": id, "revision": before[0]["revision"], "action": fire, "lang": "en"}),
-        )
+        .call("table_act", json!({"at": at, "action": fire, "lang": "en"}))
         .expect("a write once there is space");
     assert_eq!(
-        v["revision"].as_u64(),
-        before[0]["revision"].as_u64().map(|r| r + 1)
+        v["header"]["revision"].as_u64(),
+        before[0]["header"]["revision"].as_u64().map(|r| r + 1)
     );
+}
+
+/// The table's reference to Blue Moon game `id`.
+fn game_ref(id: i64) -> cards::GameRef {
+    cards::GameRef::new(cards::Game::BlueMoon, id)
 }

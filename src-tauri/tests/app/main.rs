@@ -131,6 +131,37 @@ fn app_commands() -> Vec<String> {
     commands
 }
 
+/// The app's one table family: every table operation of the service (crates/tablemate's
+/// table.rs, whose list ARCHITECTURE.md's "The table's operations" holds, checked there) is a
+/// command of the same name in src/commands/table.rs, and that file holds no other command.
+#[test]
+fn the_table_commands_are_the_tables_operations() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    // the functions in `file` after each `marker` (which ends in `pub fn `, or is followed by it)
+    let names = |file: &str, marker: &str| -> Vec<String> {
+        let text = std::fs::read_to_string(root.join(file)).expect("a source file");
+        let mut names: Vec<String> = text
+            .split(marker)
+            .skip(1)
+            .map(|after| after.split_once("pub fn ").map_or(after, |(_, f)| f))
+            .filter_map(|f| f.split(['(', '<']).next())
+            .map(str::to_owned)
+            .collect();
+        names.sort();
+        names
+    };
+    let operations = names("../crates/tablemate/src/table.rs", "\n    pub fn ");
+    let commands = names("src/commands/table.rs", "#[tauri::command");
+    // the check can fail: both sides hold the operations
+    assert!(
+        operations.contains(&"table_enter".to_owned()),
+        "{operations:?}"
+    );
+    assert_eq!(commands, operations);
+    let all = app_commands();
+    assert!(commands.iter().all(|c| all.contains(c)), "{commands:?}");
+}
+
 /// Every command is called through the IPC harness by some test of the app (tests/app/*.rs, or
 /// a binary of its own, tests/ipc*.rs): its name as a string in code, not in a comment. A new
 /// command without an IPC test fails here.

@@ -1,6 +1,6 @@
 //! `other_stats` through Tauri's mock runtime with the real configuration and capabilities:
 //! the argument names the UI sends (ui/src/lib/api/matches.ts) and the figures of a game won
-//! through `other_act`.
+//! through `table_act`.
 
 use crate::common;
 
@@ -11,14 +11,14 @@ fn the_statistics_of_a_won_game_come_through_ipc() {
     let app = common::TestApp::start();
     let call = |cmd: &str, body: Value| app.call(cmd, body);
     let g = call(
-        "other_new",
-        json!({"request": {"kind": "stccg", "player_a": "Kirk", "player_b": "Picard", "deck_a": "Federation", "deck_b": "Borg", "first": null, "hit_points": null}}),
+        "table_new",
+        json!({"request": {"game": "other", "request": {"kind": "stccg", "player_a": "Kirk", "player_b": "Picard", "deck_a": "Federation", "deck_b": "Borg", "first": null, "hit_points": null}}, "lang": "en"}),
     )
-    .expect("other_new");
-    let id = g["id"].as_i64().expect("id");
+    .expect("table_new");
+    let game = g["header"]["game"].clone();
     call(
-        "other_act",
-        json!({"id": id, "action": {"game": "stccg", "event": {"type": "points_scored", "player": "B", "points": 100, "source": "mission"}}, "lang": "en"}),
+        "table_act",
+        json!({"at": {"game": game, "revision": null}, "action": {"game": "other", "action": {"game": "stccg", "event": {"type": "points_scored", "player": "B", "points": 100, "source": "mission"}}}, "lang": "en"}),
     )
     .expect("act");
     let s = call("other_stats", json!({"kind": "stccg", "player": null})).expect("stats");

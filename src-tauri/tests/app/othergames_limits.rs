@@ -12,16 +12,16 @@ fn numbers_beyond_the_limits_are_refused_in_german_naming_the_player() {
     let call = |cmd: &str, body: Value| app.call(cmd, body);
     let new = |kind: &str| {
         let g = call(
-            "other_new",
-            json!({"request": {"kind": kind, "player_a": "Ann", "player_b": "Ben", "deck_a": null, "deck_b": null, "first": null, "hit_points": null}}),
+            "table_new",
+            json!({"request": {"game": "other", "request": {"kind": kind, "player_a": "Ann", "player_b": "Ben", "deck_a": null, "deck_b": null, "first": null, "hit_points": null}}, "lang": "en"}),
         )
-        .expect("other_new");
-        g["id"].as_i64().expect("id")
+        .expect("table_new");
+        g["header"]["game"].clone()
     };
     let whi = new("whi");
     let err = call(
-        "other_act",
-        json!({"id": whi, "action": {"game": "whi", "event": {"type": "resources_gained", "player": "B", "amount": 4294967295u32}}, "lang": "de"}),
+        "table_act",
+        json!({"at": {"game": whi, "revision": null}, "action": {"game": "other", "action": {"game": "whi", "event": {"type": "resources_gained", "player": "B", "amount": 4294967295u32}}}, "lang": "de"}),
     )
     .expect_err("beyond the limit");
     assert!(
@@ -31,8 +31,8 @@ fn numbers_beyond_the_limits_are_refused_in_german_naming_the_player() {
     let st = new("stccg");
     for _ in 0..2 {
         let err = call(
-            "other_act",
-            json!({"id": st, "action": {"game": "stccg", "event": {"type": "points_scored", "player": "A", "points": i32::MIN, "source": "dilemma"}}, "lang": "de"}),
+            "table_act",
+            json!({"at": {"game": st, "revision": null}, "action": {"game": "other", "action": {"game": "stccg", "event": {"type": "points_scored", "player": "A", "points": i32::MIN, "source": "dilemma"}}}, "lang": "de"}),
         )
         .expect_err("beyond the limit");
         assert!(
@@ -40,7 +40,8 @@ fn numbers_beyond_the_limits_are_refused_in_german_naming_the_player() {
             "{err}"
         );
     }
-    let v = call("other_view", json!({"id": st})).expect("view");
+    let v = call("table_view", json!({"game": st, "lang": "en"})).expect("view");
+    let v = &v["board"]["view"];
     assert_eq!(v["table"]["table"]["players"][0]["score"], 0, "{v}");
     assert_eq!(v["history"].as_array().expect("history").len(), 1, "{v}");
 }

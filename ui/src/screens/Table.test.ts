@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_PREFS, device, usePrefs } from '../lib/device/prefs.svelte';
 import { fireEvent, render, screen, waitFor } from '@testing-library/svelte';
 
-// The screen is tested against the API it really calls: lib/api/game.ts, lib/api/cards.ts and
+// The screen is tested against the API it really calls: lib/api/table.ts, lib/api/cards.ts and
 // lib/api/clock.ts as they are, down to Tauri's `invoke`, which is answered here command
 // by command. A command this file does not answer fails the test (no such call is expected).
 const { invoke } = vi.hoisted(() => ({ invoke: vi.fn() }));
@@ -10,12 +10,12 @@ vi.mock('@tauri-apps/api/core', () => ({ invoke }));
 
 import { serveCommands } from '../lib/testing/ipc';
 // face to face and keep awake are this device's preferences (lib/device/prefs.svelte.ts)
-const service = serveCommands(invoke, ['game_current', 'game_new', 'game_suggest', 'game_enter', 'game_act', 'game_undo', 'game_redo', 'game_next', 'game_mark_ruling_seen', 'cards_page', 'rulings_for', 'tournament_table_clock', 'device_pref_set', 'deck_list']);
+const service = serveCommands(invoke, ['table_current', 'table_new', 'game_suggest', 'table_enter', 'table_act', 'table_undo', 'table_redo', 'table_abandon', 'game_next', 'table_mark_seen', 'cards_page', 'rulings_for', 'tournament_table_clock', 'device_pref_set', 'deck_list']);
 
 import Table from './Table.svelte';
 import { keepLastPlay } from '../lib/table/lastPlay';
 import type { PromptView } from '../lib/bindings/PromptView';
-import { card, flashLine, game, preview, forbidden, side, played, toDecide, faqPrompt } from '../lib/testing/table';
+import { card, flashLine, game, preview, forbidden, side, played, toDecide, faqPrompt, table } from '../lib/testing/table';
 
 const wake = vi.fn();
 
@@ -30,21 +30,23 @@ beforeEach(() => {
 });
 
 
-/** The `game_enter` arguments the screen sends for entering `card` as `player`: the game as the
- * table drew it (id and revision), the card, whether it was decided, the interface language. */
+/** Game 7 as the table drew it: its reference and the revision a write names. */
+const REF = { kind: 'blue-moon', id: 7 };
+const at = (revision = 3) => ({ game: REF, revision });
+
+/** The `table_enter` arguments the screen sends for entering `card` as `player`: the game as the
+ * table drew it, the card, whether it was decided, the interface language. */
 const entering = (player: 'A' | 'B', card: string, target: string | null, confirmed: boolean, lang = 'en') => ({
-  id: 7,
-  revision: 3,
-  request: { player, card, target, face_down: false },
-  confirmed,
+  at: at(),
+  card: { game: 'blue_moon', request: { player, card, target, face_down: false }, confirmed },
   lang,
 });
 
 describe('Table screen', () => {
   it('resumes the current game: header, dragons on the track, totals with the contested one highlighted', async () => {
     const flash = card('vulca-02', 'Vulca 02', 'Flash the Incendiary', 6, 3);
-    service.game_current.mockResolvedValue(
-      game({
+    service.table_current.mockResolvedValue(
+      table(game({
         contested: 'fire',
         players: [side('A', 'Ann', 'Vulca', 6, 3, [flash]), side('B', 'Ben', 'Hoax', 0, 0)],
         effects: [
@@ -52,7 +54,7 @@ describe('Table screen', () => {
           { owner: 'B', card: 'hoax-12', card_name: 'Demegodas the Odd', kind: 'value', description: 'double', text: null, card_name_de: null, text_de: null, status: 'ignored', by: 'hoax-28' },
         ],
         breakdown: [flashLine()],
-      }),
+      })),
     );
     render(Table, { lang: 'en', onerror: vi.fn(), wake });
     expect((await screen.findByTestId('total-A-fire-value')).textContent).toBe('6');
@@ -69,13 +71,13 @@ describe('Table screen', () => {
   });
 
   it('shows the active effects in German in the German interface', async () => {
-    service.game_current.mockResolvedValue(
-      game({
+    service.table_current.mockResolvedValue(
+      table(game({
         effects: [
           { owner: 'A', card: 'vulca-15', card_name: 'Flare', kind: 'reminder', description: 'draw', text: 'At the end of my turn, I may draw two additional cards.', card_name_de: 'Stichflamme', text_de: 'Am Ende meines Zuges darf ich zwei zusätzliche Karten ziehen.', status: 'in_force', by: null },
           { owner: 'B', card: 'hoax-12', card_name: 'Demegodas the Odd', kind: 'value', description: 'double', text: null, card_name_de: null, text_de: null, status: 'in_force', by: null },
         ],
-      }),
+      })),
     );
     render(Table, { lang: 'de', onerror: vi.fn(), wake });
     const flare = await screen.findByTestId('effect-vulca-15');
@@ -87,12 +89,12 @@ describe('Table screen', () => {
   });
 
   it('suggests cards as you type, Enter plays the first, then shows interaction rulings first and dismisses them', async () => {
-    service.game_current.mockResolvedValue(game());
+    service.table_current.mockResolvedValue(table(game()));
     service.game_suggest.mockResolvedValue([
       { id: 'vulca-24', tag: 'Vulca 24', name: 'Flickering Fires', name_en: 'Flickering Fires', name_de: 'Feuerzauber', card_type: 'support', fire: 1, earth: 1, matched: 'tag' },
     ]);
     const rulings = [faqPrompt('Flickering Fires and Enthrall Opposition?', ['Enthrall Opposition'])];
-    service.game_enter.mockResolvedValue(
+    service.table_enter.mockResolvedValue(
       played(
         preview(card('vulca-24', 'Vulca 24', 'Flickering Fires', 1, 1), 'support'),
         game({ players: [side('A', 'Ann', 'Vulca', 1, 1), side('B', 'Ben', 'Hoax', 0, 0)] }),
@@ -105,25 +107,25 @@ describe('Table screen', () => {
     expect(await screen.findByTestId('suggestion-vulca-24')).toBeTruthy();
     await fireEvent.keyDown(input, { key: 'Enter' });
     // one round trip: entered unconfirmed, played at once as nothing needed deciding
-    await waitFor(() => expect(service.game_enter).toHaveBeenCalledWith(entering('A', 'vulca-24', null, false)));
-    expect(service.game_enter).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(service.table_enter).toHaveBeenCalledWith(entering('A', 'vulca-24', null, false)));
+    expect(service.table_enter).toHaveBeenCalledTimes(1);
     expect((await screen.findByTestId('total-A-fire-value')).textContent).toBe('1');
     const prompt = await screen.findByTestId('prompt-interaction');
     expect(prompt.textContent).toContain('Enthrall Opposition');
     expect(prompt.textContent).toContain('Blue Moon FAQ');
-    service.game_mark_ruling_seen.mockResolvedValue(null);
+    service.table_mark_seen.mockResolvedValue(null);
     await fireEvent.click(screen.getByTestId('prompt-dismiss'));
     await waitFor(() => expect(screen.queryByTestId('prompt-interaction')).toBeNull());
-    expect(service.game_mark_ruling_seen).toHaveBeenCalledWith({ id: 7, ruling: 'bm-faq-en:1' });
+    expect(service.table_mark_seen).toHaveBeenCalledWith({ game: REF, ruling: 'bm-faq-en:1', lang: 'en' });
   });
 
   it('keeps the last play\'s rulings when the player goes to another screen and comes back', async () => {
     const after = game({ events: 4, players: [side('A', 'Ann', 'Vulca', 1, 1), side('B', 'Ben', 'Hoax', 0, 0)] });
-    service.game_current.mockResolvedValue(game());
+    service.table_current.mockResolvedValue(table(game()));
     service.game_suggest.mockResolvedValue([
       { id: 'vulca-24', tag: 'Vulca 24', name: 'Flickering Fires', name_en: 'Flickering Fires', name_de: 'Feuerzauber', card_type: 'support', fire: 1, earth: 1, matched: 'tag' },
     ]);
-    service.game_enter.mockResolvedValue(
+    service.table_enter.mockResolvedValue(
       played(preview(card('vulca-24', 'Vulca 24', 'Flickering Fires', 1, 1), 'support'), after, [
         faqPrompt('Flickering Fires?', ['Enthrall Opposition']),
       ]),
@@ -135,7 +137,7 @@ describe('Table screen', () => {
     expect((await screen.findByTestId('rulings-count')).textContent).toBe('1');
     first.unmount();
     // back on the table: the same game at the same point
-    service.game_current.mockResolvedValue(after);
+    service.table_current.mockResolvedValue(table(after));
     render(Table, { lang: 'en', onerror: vi.fn(), wake });
     expect((await screen.findByTestId('rulings-count')).textContent).toBe('1');
     expect(screen.getByTestId('open-rulings').classList.contains('fresh')).toBe(true);
@@ -144,7 +146,7 @@ describe('Table screen', () => {
   it('lets the last play\'s rulings go when the game moved on elsewhere', async () => {
     // rulings kept for this game at 4 events; meanwhile (an undo, the CLI) it has 9
     keepLastPlay({ game: 7, events: 4, prompts: [{ ruling: { id: 'bm-faq-en:1' } } as unknown as PromptView], card: 'Flickering Fires', fresh: true });
-    service.game_current.mockResolvedValue(game({ events: 9 }));
+    service.table_current.mockResolvedValue(table(game({ events: 9 })));
     render(Table, { lang: 'en', onerror: vi.fn(), wake });
     await screen.findByTestId('card-entry');
     expect(screen.queryByTestId('rulings-count')).toBeNull();
@@ -153,7 +155,7 @@ describe('Table screen', () => {
   it('shows a forbidden play before it is confirmed, and a target choice', async () => {
     const v02 = card('vulca-02', 'Vulca 02', 'Flash the Incendiary', 6, 3);
     const v04 = card('vulca-04', 'Vulca 04', 'Lavar the Powerful', 5, 4);
-    service.game_current.mockResolvedValue(game());
+    service.table_current.mockResolvedValue(table(game()));
     service.game_suggest.mockResolvedValue([
       { id: 'vulca-21', tag: 'Vulca 21', name: 'Volcanic Gauntlets', name_en: 'Volcanic Gauntlets', name_de: null, card_type: 'booster', fire: null, earth: null, matched: 'prefix' },
     ]);
@@ -163,7 +165,7 @@ describe('Table screen', () => {
       default_target: 'vulca-04',
       warnings: [forbidden('A', 'vulca-21', 'hoax-13')],
     });
-    service.game_enter.mockResolvedValueOnce(toDecide(gauntlets)).mockResolvedValueOnce(played(gauntlets, game()));
+    service.table_enter.mockResolvedValueOnce(toDecide(gauntlets)).mockResolvedValueOnce(played(gauntlets, game()));
     render(Table, { lang: 'en', onerror: vi.fn(), wake });
     const input = await screen.findByTestId('card-entry');
     await fireEvent.input(input, { target: { value: 'Volc' } });
@@ -172,20 +174,20 @@ describe('Table screen', () => {
     expect((await screen.findByTestId('pending-warning')).textContent).toBe(
       'Ann: Volcanic Gauntlets is forbidden by Hoax 13.',
     );
-    expect(service.game_enter).toHaveBeenCalledTimes(1);
-    expect(service.game_enter).toHaveBeenLastCalledWith(entering('A', 'vulca-21', null, false));
+    expect(service.table_enter).toHaveBeenCalledTimes(1);
+    expect(service.table_enter).toHaveBeenLastCalledWith(entering('A', 'vulca-21', null, false));
     const target = screen.getByTestId('target') as HTMLSelectElement;
     expect(target.value).toBe('vulca-04');
     await fireEvent.change(target, { target: { value: 'vulca-02' } });
     await fireEvent.click(screen.getByTestId('pending-play'));
     // one call: the decision is sent back confirmed, with the target chosen
-    await waitFor(() => expect(service.game_enter).toHaveBeenCalledTimes(2));
-    expect(service.game_enter).toHaveBeenLastCalledWith(entering('A', 'vulca-21', 'vulca-02', true));
+    await waitFor(() => expect(service.table_enter).toHaveBeenCalledTimes(2));
+    expect(service.table_enter).toHaveBeenLastCalledWith(entering('A', 'vulca-21', 'vulca-02', true));
     await waitFor(() => expect(screen.queryByTestId('pending')).toBeNull());
   });
 
   it('sends no target for a card without a "one of my" effect, even after a warning', async () => {
-    service.game_current.mockResolvedValue(game({ turn: 'B', players: [side('A', 'Ann', 'Vulca', 1, 1), side('B', 'Ben', 'Hoax', 5, 1, [card('hoax-01', 'Hoax 01', 'Wogarathoras', 5, 1)])] }));
+    service.table_current.mockResolvedValue(table(game({ turn: 'B', players: [side('A', 'Ann', 'Vulca', 1, 1), side('B', 'Ben', 'Hoax', 5, 1, [card('hoax-01', 'Hoax 01', 'Wogarathoras', 5, 1)])] })));
     service.game_suggest.mockResolvedValue([
       { id: 'hoax-28', tag: 'Hoax 28', name: 'Enthrall Opposition', name_en: 'Enthrall Opposition', name_de: 'Banne den Gegner', card_type: 'leadership', fire: null, earth: null, matched: 'exact_name' },
     ]);
@@ -194,84 +196,83 @@ describe('Table screen', () => {
       default_target: 'hoax-01',
       warnings: [forbidden('B', 'hoax-28', 'vulca-24')],
     });
-    service.game_enter.mockResolvedValueOnce(toDecide(enthrall)).mockResolvedValueOnce(played(enthrall, game()));
+    service.table_enter.mockResolvedValueOnce(toDecide(enthrall)).mockResolvedValueOnce(played(enthrall, game()));
     render(Table, { lang: 'en', onerror: vi.fn(), wake });
     const input = await screen.findByTestId('card-entry');
     await fireEvent.input(input, { target: { value: 'Enthrall' } });
     await fireEvent.click(await screen.findByTestId('suggestion-hoax-28'));
     expect(screen.queryByTestId('target')).toBeNull();
     await fireEvent.click(await screen.findByTestId('pending-play'));
-    await waitFor(() => expect(service.game_enter).toHaveBeenCalledTimes(2));
-    expect(service.game_enter).toHaveBeenLastCalledWith(entering('B', 'hoax-28', null, true));
+    await waitFor(() => expect(service.table_enter).toHaveBeenCalledTimes(2));
+    expect(service.table_enter).toHaveBeenLastCalledWith(entering('B', 'hoax-28', null, true));
   });
 
   it('takes the table\'s own keys on a desktop: F or E chooses the element, N ends the turn, R retreats; never while typing a card', async () => {
-    service.game_current.mockResolvedValue(game({ contested: null }));
-    service.game_act.mockResolvedValue(game({ contested: 'fire', first_turn: false }));
+    service.table_current.mockResolvedValue(table(game({ contested: null })));
+    service.table_act.mockResolvedValue(table(game({ contested: 'fire', first_turn: false })));
     render(Table, { lang: 'en', onerror: vi.fn(), wake });
     const input = (await screen.findByTestId('card-entry')) as HTMLInputElement;
     // typed into the card entry, a letter is a letter
     await fireEvent.keyDown(input, { key: 'f' });
-    expect(service.game_act).not.toHaveBeenCalled();
+    expect(service.table_act).not.toHaveBeenCalled();
     await fireEvent.keyDown(document.body, { key: 'f' });
     await waitFor(() =>
-      expect(service.game_act).toHaveBeenLastCalledWith({ id: 7, revision: 3, action: { action: 'choose_element', player: 'A', element: 'fire' }, lang: 'en' }),
+      expect(service.table_act).toHaveBeenLastCalledWith({ at: at(), action: { game: 'blue_moon', action: { action: 'choose_element', player: 'A', element: 'fire' } }, lang: 'en' }),
     );
     await fireEvent.keyDown(document.body, { key: 'n' });
     await waitFor(() =>
-      expect(service.game_act).toHaveBeenLastCalledWith({ id: 7, revision: 3, action: { action: 'pass', player: 'A', confirmed: false }, lang: 'en' }),
+      expect(service.table_act).toHaveBeenLastCalledWith({ at: at(), action: { game: 'blue_moon', action: { action: 'pass', player: 'A', confirmed: false } }, lang: 'en' }),
     );
     await fireEvent.keyDown(document.body, { key: 'R' });
     await waitFor(() =>
-      expect(service.game_act).toHaveBeenLastCalledWith({
-        id: 7,
-        revision: 3,
-        action: { action: 'retreat', player: 'A', forced: false, dragon_cancelled: false },
+      expect(service.table_act).toHaveBeenLastCalledWith({
+        at: at(),
+        action: { game: 'blue_moon', action: { action: 'retreat', player: 'A', forced: false, dragon_cancelled: false } },
         lang: 'en',
       }),
     );
-    expect(service.game_act).toHaveBeenCalledTimes(3);
+    expect(service.table_act).toHaveBeenCalledTimes(3);
     // from inside the card entry: Alt+N ends the turn (nothing typed), and Escape leaves the
     // entry for the table, where the plain keys work
     input.focus();
     await fireEvent.keyDown(input, { key: 'n', code: 'KeyN', altKey: true });
-    await waitFor(() => expect(service.game_act).toHaveBeenCalledTimes(4));
-    expect(service.game_act).toHaveBeenLastCalledWith({ id: 7, revision: 3, action: { action: 'pass', player: 'A', confirmed: false }, lang: 'en' });
+    await waitFor(() => expect(service.table_act).toHaveBeenCalledTimes(4));
+    expect(service.table_act).toHaveBeenLastCalledWith({ at: at(), action: { game: 'blue_moon', action: { action: 'pass', player: 'A', confirmed: false } }, lang: 'en' });
     expect(input.value).toBe('');
     input.focus();
     await fireEvent.keyDown(input, { key: 'Escape' });
     expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Blue Moon table' }).closest('section'));
     await fireEvent.keyDown(document.activeElement!, { key: 'n' });
-    await waitFor(() => expect(service.game_act).toHaveBeenCalledTimes(5));
+    await waitFor(() => expect(service.table_act).toHaveBeenCalledTimes(5));
   });
 
   it('offers Decline, not Retreat, on the starter\'s first turn, and D declines from the keyboard', async () => {
-    service.game_current.mockResolvedValue(game({ contested: 'fire' }));
-    service.game_act.mockResolvedValue(game({ contested: 'fire' }));
+    service.table_current.mockResolvedValue(table(game({ contested: 'fire' })));
+    service.table_act.mockResolvedValue(table(game({ contested: 'fire' })));
     render(Table, { lang: 'en', onerror: vi.fn(), wake });
     await screen.findByTestId('decline');
     expect(screen.queryByTestId('retreat')).toBeNull();
     await fireEvent.keyDown(document.body, { key: 'r' });
-    expect(service.game_act).not.toHaveBeenCalled();
+    expect(service.table_act).not.toHaveBeenCalled();
     await fireEvent.keyDown(document.body, { key: 'd' });
     await waitFor(() =>
-      expect(service.game_act).toHaveBeenLastCalledWith({ id: 7, revision: 3, action: { action: 'decline_start', player: 'A', discarded: 1 }, lang: 'en' }),
+      expect(service.table_act).toHaveBeenLastCalledWith({ at: at(), action: { game: 'blue_moon', action: { action: 'decline_start', player: 'A', discarded: 1 } }, lang: 'en' }),
     );
   });
 
   it('plays by keyboard alone: a decision takes the focus, Escape cancels, Ctrl+Z undoes', async () => {
-    service.game_current.mockResolvedValue(game());
+    service.table_current.mockResolvedValue(table(game()));
     service.game_suggest.mockResolvedValue([
       { id: 'vulca-21', tag: 'Vulca 21', name: 'Volcanic Gauntlets', name_en: 'Volcanic Gauntlets', name_de: null, card_type: 'booster', fire: null, earth: null, matched: 'prefix' },
     ]);
     const gauntlets = preview(card('vulca-21', 'Vulca 21', 'Volcanic Gauntlets', 0, 0), 'combat', {
       warnings: [forbidden('A', 'vulca-21', 'hoax-13')],
     });
-    service.game_enter
+    service.table_enter
       .mockResolvedValueOnce(toDecide(gauntlets))
       .mockResolvedValueOnce(toDecide(gauntlets))
       .mockResolvedValueOnce(played(gauntlets, game({ can_undo: true })));
-    service.game_undo.mockResolvedValue(game());
+    service.table_undo.mockResolvedValue(table(game()));
     render(Table, { lang: 'en', onerror: vi.fn(), wake });
     const input = (await screen.findByTestId('card-entry')) as HTMLInputElement;
     // "/" anywhere outside a text field goes to the card entry
@@ -289,28 +290,28 @@ describe('Table screen', () => {
     expect(screen.queryByTestId('pending')).toBeNull();
     await waitFor(() => expect(document.activeElement).toBe(input));
     // Cancel sends nothing: the one call was the unconfirmed entry
-    expect(service.game_enter).toHaveBeenCalledTimes(1);
-    expect(service.game_enter).toHaveBeenLastCalledWith(entering('A', 'vulca-21', null, false));
+    expect(service.table_enter).toHaveBeenCalledTimes(1);
+    expect(service.table_enter).toHaveBeenLastCalledWith(entering('A', 'vulca-21', null, false));
     // again, confirmed by a deliberate click on "Play it anyway"; the focus returns to the entry
     await fireEvent.input(input, { target: { value: 'Volc' } });
     await screen.findByTestId('suggestion-vulca-21');
     await fireEvent.keyDown(input, { key: 'Enter' });
     await fireEvent.click(await screen.findByTestId('pending-play'));
-    await waitFor(() => expect(service.game_enter).toHaveBeenCalledTimes(3));
-    expect(service.game_enter).toHaveBeenLastCalledWith(entering('A', 'vulca-21', null, true));
+    await waitFor(() => expect(service.table_enter).toHaveBeenCalledTimes(3));
+    expect(service.table_enter).toHaveBeenLastCalledWith(entering('A', 'vulca-21', null, true));
     await waitFor(() => expect(document.activeElement).toBe(input));
     // Ctrl+Z from the empty entry undoes; with text in it, it is the field's own undo
     await fireEvent.input(input, { target: { value: 'x' } });
     await fireEvent.keyDown(input, { key: 'z', ctrlKey: true });
-    expect(service.game_undo).not.toHaveBeenCalled();
+    expect(service.table_undo).not.toHaveBeenCalled();
     await fireEvent.input(input, { target: { value: '' } });
     await fireEvent.keyDown(input, { key: 'z', ctrlKey: true });
-    await waitFor(() => expect(service.game_undo).toHaveBeenCalledWith({ id: 7, revision: 3, lang: 'en' }));
+    await waitFor(() => expect(service.table_undo).toHaveBeenCalledWith({ at: at(3), lang: 'en' }));
   });
 
   it('says an abandoned game ended without a result and offers the next game of the match', async () => {
-    service.game_current.mockResolvedValue(game({ abandoned: true, turn: null }));
-    service.game_next.mockResolvedValue(game({ id: 8, game_no: 2 }));
+    service.table_current.mockResolvedValue(table(game({ abandoned: true, turn: null })));
+    service.game_next.mockResolvedValue(table(game({ id: 8, game_no: 2 })));
     render(Table, { lang: 'de', onerror: vi.fn(), wake });
     const banner = await screen.findByTestId('game-abandoned');
     expect(banner.textContent).toContain('abgebrochen (ohne Ergebnis)');
@@ -325,19 +326,19 @@ describe('Table screen', () => {
 
   it("undoes a game's end back to the table, and redo brings the end back, each on the revision shown", async () => {
     const over = { winner: 'A' as const, score: 3, reason: 'fourth_dragon' as const, dragons: 3, crystal_cards: 0 };
-    service.game_current.mockResolvedValue(game({ game_over: over, turn: null }));
-    service.game_undo.mockResolvedValue(game({ revision: 4 }));
-    service.game_redo.mockResolvedValue(game({ game_over: over, turn: null, revision: 5 }));
+    service.table_current.mockResolvedValue(table(game({ game_over: over, turn: null })));
+    service.table_undo.mockResolvedValue(table(game({ revision: 4 })));
+    service.table_redo.mockResolvedValue(table(game({ game_over: over, turn: null, revision: 5 })));
     render(Table, { lang: 'en', onerror: vi.fn(), wake });
     expect(await screen.findByTestId('next-game')).toBeTruthy();
     expect(screen.queryByTestId('card-entry')).toBeNull();
     await fireEvent.click(screen.getByTestId('undo'));
-    await waitFor(() => expect(service.game_undo).toHaveBeenCalledWith({ id: 7, revision: 3, lang: 'en' }));
+    await waitFor(() => expect(service.table_undo).toHaveBeenCalledWith({ at: at(3), lang: 'en' }));
     // the fight goes on: the entry is back, the end is gone
     expect(await screen.findByTestId('card-entry')).toBeTruthy();
     expect(screen.queryByTestId('next-game')).toBeNull();
     await fireEvent.click(screen.getByTestId('redo'));
-    await waitFor(() => expect(service.game_redo).toHaveBeenCalledWith({ id: 7, revision: 4, lang: 'en' }));
+    await waitFor(() => expect(service.table_redo).toHaveBeenCalledWith({ at: at(4), lang: 'en' }));
     expect(await screen.findByTestId('next-game')).toBeTruthy();
     expect(screen.queryByTestId('card-entry')).toBeNull();
   });
@@ -346,10 +347,10 @@ describe('Table screen', () => {
     const ann = { ...side('A', 'Ann', 'Vulca', 0, 0), crystals: 4 };
     const ben = { ...side('B', 'Ben', 'Hoax', 0, 0), crystals: 6 };
     const over = { winner: 'B' as const, reason: 'forfeit' as const, dragons: 0, crystal_cards: 0, score: 2 };
-    service.game_current.mockResolvedValue(
-      game({ players: [ann, ben], game_over: over, match_over: true, match_winner: 'B', turn: null }),
+    service.table_current.mockResolvedValue(
+      table(game({ players: [ann, ben], game_over: over, match_over: true, match_winner: 'B', turn: null })),
     );
-    service.game_next.mockResolvedValue(game({ players: [ann, ben], finished: true, match_over: true, match_winner: 'B' }));
+    service.game_next.mockResolvedValue(table(game({ players: [ann, ben], finished: true, match_over: true, match_winner: 'B' })));
     render(Table, { lang: 'en', onerror: vi.fn(), wake });
     expect((await screen.findByTestId('match-decided')).textContent).toBe('Ben wins the match 6:4');
     expect(screen.queryByTestId('next-game')).toBeNull();
@@ -357,34 +358,34 @@ describe('Table screen', () => {
     await waitFor(() => expect(service.game_next).toHaveBeenCalledWith({ id: 7, revision: 3, lang: 'en' }));
     expect((await screen.findByTestId('match-over')).textContent).toContain('Ben');
     // a rematch: the same players and peoples, the loser of the match starts
-    service.game_new.mockResolvedValue(game({ id: 9 }));
+    service.table_new.mockResolvedValue(table(game({ id: 9 })));
     await fireEvent.click(screen.getByTestId('rematch'));
     await waitFor(() =>
-      expect(service.game_new).toHaveBeenCalledWith({
-        request: { player_a: 'Ann', player_b: 'Ben', people_a: 'Vulca', people_b: 'Hoax', first: 'A', emissaries_inquisitors: false },
+      expect(service.table_new).toHaveBeenCalledWith({
+        request: { game: 'blue_moon', request: { player_a: 'Ann', player_b: 'Ben', people_a: 'Vulca', people_b: 'Hoax', first: 'A', emissaries_inquisitors: false } },
         lang: 'en',
       }),
     );
   });
 
   it('starts a new game when none is in progress, in German', async () => {
-    service.game_current.mockResolvedValue(null);
-    service.game_new.mockResolvedValue(game());
+    service.table_current.mockResolvedValue(null);
+    service.table_new.mockResolvedValue(table(game()));
     render(Table, { lang: 'de', onerror: vi.fn(), wake });
     expect((await screen.findByTestId('new-game')).textContent).toContain('Neues Spiel');
     await fireEvent.input(screen.getByTestId('new-a'), { target: { value: 'Ann' } });
     await fireEvent.input(screen.getByTestId('new-b'), { target: { value: 'Ben' } });
     await fireEvent.submit(screen.getByTestId('new-game'));
     await waitFor(() =>
-      expect(service.game_new).toHaveBeenCalledWith({ request: { player_a: 'Ann', player_b: 'Ben', people_a: 'Vulca', people_b: 'Hoax', first: 'A' }, lang: 'de' }),
+      expect(service.table_new).toHaveBeenCalledWith({ request: { game: 'blue_moon', request: { player_a: 'Ann', player_b: 'Ben', people_a: 'Vulca', people_b: 'Hoax', first: 'A' } }, lang: 'de' }),
     );
     expect((await screen.findByTestId('pass')).textContent).toContain('Nächster Zug');
   });
 
   it('shows a refused action next to its button, keeps the table, and clears it on undo', async () => {
-    service.game_current.mockResolvedValue(game());
-    service.game_act.mockRejectedValue({ code: 'invalid_input', message: 'Not possible: the contested element must be chosen' });
-    service.game_undo.mockResolvedValue(game());
+    service.table_current.mockResolvedValue(table(game()));
+    service.table_act.mockRejectedValue({ code: 'invalid_input', message: 'Not possible: the contested element must be chosen' });
+    service.table_undo.mockResolvedValue(table(game()));
     const onerror = vi.fn();
     render(Table, { lang: 'en', onerror, wake });
     await fireEvent.click(await screen.findByTestId('pass'));
@@ -401,45 +402,45 @@ describe('Table screen', () => {
   });
 
   it('asks the service for refusals in the interface language and shows the German one as sent', async () => {
-    service.game_current.mockResolvedValue(game());
-    service.game_act.mockRejectedValue({
+    service.table_current.mockResolvedValue(table(game()));
+    service.table_act.mockRejectedValue({
       code: 'invalid_input',
       message: 'Nicht möglich: Das umkämpfte Element muss gewählt sein, bevor Ann den Zug beendet',
     });
     render(Table, { lang: 'de', onerror: vi.fn(), wake });
     await fireEvent.click(await screen.findByTestId('pass'));
-    expect(service.game_act).toHaveBeenLastCalledWith({ id: 7, revision: 3, action: { action: 'pass', player: 'A', confirmed: false }, lang: 'de' });
+    expect(service.table_act).toHaveBeenLastCalledWith({ at: at(), action: { game: 'blue_moon', action: { action: 'pass', player: 'A', confirmed: false } }, lang: 'de' });
     const refusal = await screen.findByTestId('flow-error');
     expect(refusal.textContent).toContain('bevor Ann den Zug beendet');
     expect(refusal.textContent).not.toContain('Not possible');
     await fireEvent.click(screen.getByTestId('undo'));
-    expect(service.game_undo).toHaveBeenLastCalledWith({ id: 7, revision: 3, lang: 'de' });
+    expect(service.table_undo).toHaveBeenLastCalledWith({ at: at(3), lang: 'de' });
   });
 
   it('offers "Next turn anyway" when the engine asks to confirm a pass, and sends it confirmed', async () => {
-    service.game_current.mockResolvedValue(game());
-    service.game_act
+    service.table_current.mockResolvedValue(table(game()));
+    service.table_act
       .mockRejectedValueOnce({ code: 'needs_confirmation', message: 'Ann has played no new character card this turn.' })
-      .mockResolvedValueOnce(game({ turn: 'B' }));
+      .mockResolvedValueOnce(table(game({ turn: 'B' })));
     render(Table, { lang: 'en', onerror: vi.fn(), wake });
     await fireEvent.click(await screen.findByTestId('pass'));
-    expect(service.game_act).toHaveBeenLastCalledWith({ id: 7, revision: 3, action: { action: 'pass', player: 'A', confirmed: false }, lang: 'en' });
+    expect(service.table_act).toHaveBeenLastCalledWith({ at: at(), action: { game: 'blue_moon', action: { action: 'pass', player: 'A', confirmed: false } }, lang: 'en' });
     await fireEvent.click(await screen.findByTestId('pass-anyway'));
-    await waitFor(() => expect(service.game_act).toHaveBeenLastCalledWith({ id: 7, revision: 3, action: { action: 'pass', player: 'A', confirmed: true }, lang: 'en' }));
+    await waitFor(() => expect(service.table_act).toHaveBeenLastCalledWith({ at: at(), action: { game: 'blue_moon', action: { action: 'pass', player: 'A', confirmed: true } }, lang: 'en' }));
     await waitFor(() => expect(screen.queryByTestId('flow-error')).toBeNull());
     expect(await screen.findByTestId('turn-B')).toBeTruthy();
   });
 
   it('drops the rulings of the last play on undo and those of the last game in a new one', async () => {
-    service.game_current.mockResolvedValue(game());
+    service.table_current.mockResolvedValue(table(game()));
     service.game_suggest.mockResolvedValue([
       { id: 'vulca-24', tag: 'Vulca 24', name: 'Flickering Fires', name_en: 'Flickering Fires', name_de: null, card_type: 'support', fire: 1, earth: 1, matched: 'tag' },
     ]);
-    service.game_enter.mockResolvedValue(
+    service.table_enter.mockResolvedValue(
       played(preview(card('vulca-24', 'Vulca 24', 'Flickering Fires', 1, 1), 'support'), game(), [faqPrompt('Flickering Fires?')]),
     );
-    service.game_undo.mockResolvedValue(game());
-    service.game_next.mockResolvedValue(game({ id: 8, game_no: 3 }));
+    service.table_undo.mockResolvedValue(table(game()));
+    service.game_next.mockResolvedValue(table(game({ id: 8, game_no: 3 })));
     render(Table, { lang: 'en', onerror: vi.fn(), wake });
     const play = async () => {
       const input = await screen.findByTestId('card-entry');
@@ -454,7 +455,7 @@ describe('Table screen', () => {
     const sheetName = screen.getByTestId('sheet-rulings').getAttribute('aria-labelledby') ?? '';
     expect(document.getElementById(sheetName)?.textContent).toBe('Rulings');
     await play();
-    service.game_act.mockResolvedValue(game({ game_over: { winner: 'A', score: 3, reason: 'fourth_dragon', dragons: 3, crystal_cards: 0 } }));
+    service.table_act.mockResolvedValue(table(game({ game_over: { winner: 'A', score: 3, reason: 'fourth_dragon', dragons: 3, crystal_cards: 0 } })));
     await fireEvent.click(screen.getByTestId('decline'));
     await fireEvent.click(await screen.findByTestId('next-game'));
     await waitFor(() => expect(screen.getByTestId('game-no').textContent).toContain('Game 3'));
@@ -463,8 +464,8 @@ describe('Table screen', () => {
 
   it('opens a card on the table in a sheet with its actions: discard is sent as the CLI sends it', async () => {
     const flash = card('vulca-02', 'Vulca 02', 'Flash the Incendiary', 6, 3);
-    service.game_current.mockResolvedValue(game({ players: [side('A', 'Ann', 'Vulca', 6, 3, [flash]), side('B', 'Ben', 'Hoax', 0, 0)] }));
-    service.game_act.mockResolvedValue(game());
+    service.table_current.mockResolvedValue(table(game({ players: [side('A', 'Ann', 'Vulca', 6, 3, [flash]), side('B', 'Ben', 'Hoax', 0, 0)] })));
+    service.table_act.mockResolvedValue(table(game()));
     service.cards_page.mockRejectedValue({ code: 'not_found', message: 'no page' });
     service.rulings_for.mockResolvedValue({ card: null, active: [], prompts: [] });
     render(Table, { lang: 'en', onerror: vi.fn(), wake });
@@ -472,28 +473,28 @@ describe('Table screen', () => {
     await waitFor(() => expect(service.rulings_for).toHaveBeenCalledWith({ card: 'vulca-02', active: [], lang: 'en', limit: 20 }));
     expect((await screen.findByTestId('card-sheet-name')).textContent).toContain('Flash the Incendiary');
     await fireEvent.click(screen.getByTestId('card-discard'));
-    await waitFor(() => expect(service.game_act).toHaveBeenCalledWith({ id: 7, revision: 3, action: { action: 'discard', player: 'A', card: 'vulca-02' }, lang: 'en' }));
+    await waitFor(() => expect(service.table_act).toHaveBeenCalledWith({ at: at(), action: { game: 'blue_moon', action: { action: 'discard', player: 'A', card: 'vulca-02' } }, lang: 'en' }));
     await waitFor(() => expect(screen.queryByTestId('card-sheet')).toBeNull());
   });
 
   it('concedes only after a deliberate yes, naming the player', async () => {
-    service.game_current.mockResolvedValue(game());
-    service.game_act.mockResolvedValue(game());
+    service.table_current.mockResolvedValue(table(game()));
+    service.table_act.mockResolvedValue(table(game()));
     render(Table, { lang: 'de', onerror: vi.fn(), wake });
     await fireEvent.click(await screen.findByTestId('open-more'));
     await fireEvent.click(screen.getByTestId('concede-B'));
     // what it costs, as the engine scores it
     expect(screen.getByTestId('end-ask').textContent).toContain('Ben gibt auf: Ann erhält 4 Kristalle.');
-    expect(service.game_act).not.toHaveBeenCalled();
+    expect(service.table_act).not.toHaveBeenCalled();
     await fireEvent.click(screen.getByTestId('end-yes'));
-    await waitFor(() => expect(service.game_act).toHaveBeenCalledWith({ id: 7, revision: 3, action: { action: 'concede', player: 'B' }, lang: 'de' }));
+    await waitFor(() => expect(service.table_act).toHaveBeenCalledWith({ at: at(), action: { game: 'blue_moon', action: { action: 'concede', player: 'B' } }, lang: 'de' }));
   });
 
   it("says a concession's cost with Emissaries and Inquisitors, and who conceded at the end", async () => {
-    service.game_current.mockResolvedValue(game({ concede_score: 7 }));
+    service.table_current.mockResolvedValue(table(game({ concede_score: 7 })));
     const over = { winner: 'B' as const, score: 7, reason: 'forfeit' as const, dragons: 3, crystal_cards: 0 };
-    service.game_act.mockResolvedValue(
-      game({ concede_score: 7, game_over: over, turn: null, end_text: 'Ann concedes: Ben scores 7 crystals.', end_text_de: 'Ann gibt auf: Ben erhält 7 Kristalle.' }),
+    service.table_act.mockResolvedValue(
+      table(game({ concede_score: 7, game_over: over, turn: null, end_text: 'Ann concedes: Ben scores 7 crystals.', end_text_de: 'Ann gibt auf: Ben erhält 7 Kristalle.' })),
     );
     render(Table, { lang: 'en', onerror: vi.fn(), wake });
     await fireEvent.click(await screen.findByTestId('open-more'));
@@ -507,11 +508,11 @@ describe('Table screen', () => {
   it('shows who is out of cards while the fight goes on, and at the end of the game', async () => {
     const ann = side('A', 'Ann', 'Vulca', 0, 0);
     const ben = { ...side('B', 'Ben', 'Hoax', 0, 0), out_of_cards: true };
-    service.game_current.mockResolvedValue(game({ players: [ann, ben] }));
+    service.table_current.mockResolvedValue(table(game({ players: [ann, ben] })));
     const over = { winner: 'A' as const, score: 2, reason: 'out_of_cards' as const, dragons: 1, crystal_cards: 0 };
     const endEn = 'Ben is out of cards: the game ends, and Ann wins 2 crystals because Ann holds 1 dragon.';
     const endDe = 'Ben hat keine Karten mehr: das Spiel endet, und Ann gewinnt 2 Kristalle, weil Ann 1 Drachen hält.';
-    service.game_act.mockResolvedValue(game({ players: [ann, ben], game_over: over, turn: null, end_text: endEn, end_text_de: endDe }));
+    service.table_act.mockResolvedValue(table(game({ players: [ann, ben], game_over: over, turn: null, end_text: endEn, end_text_de: endDe })));
     render(Table, { lang: 'de', onerror: vi.fn(), wake });
     expect((await screen.findByTestId('out-of-cards-note')).textContent?.trim()).toBe(
       'Ben hat keine Karten mehr: das Spiel endet nach diesem Kampf.',
@@ -520,7 +521,7 @@ describe('Table screen', () => {
     // marked once: the menu offers to take it back instead
     expect(screen.queryByTestId('out-of-cards-B')).toBeNull();
     await fireEvent.click(screen.getByTestId('cards-regained-B'));
-    await waitFor(() => expect(service.game_act).toHaveBeenCalledWith({ id: 7, revision: 3, action: { action: 'cards_regained', player: 'B' }, lang: 'de' }));
+    await waitFor(() => expect(service.table_act).toHaveBeenCalledWith({ at: at(), action: { game: 'blue_moon', action: { action: 'cards_regained', player: 'B' } }, lang: 'de' }));
     // Ann wins although Ben ran out: the reason says she holds the dragon
     expect((await screen.findByTestId('end-reason')).textContent).toBe(endDe);
     // the game ended: no element to choose is left under "Game over"
@@ -530,7 +531,7 @@ describe('Table screen', () => {
 
   it('turns the opponent half face to face, remembered on this device, and keeps the screen awake in a game', async () => {
     usePrefs(DEFAULT_PREFS);
-    service.game_current.mockResolvedValue(game());
+    service.table_current.mockResolvedValue(table(game()));
     const first = render(Table, { lang: 'en', onerror: vi.fn(), wake });
     await waitFor(() => expect(wake).toHaveBeenLastCalledWith(true));
     expect((await screen.findByTestId('side-B')).classList.contains('flipped')).toBe(false);
@@ -547,8 +548,8 @@ describe('Table screen', () => {
   });
 
   it('never changes the layout for a refusal or a warning: they lie over the table, out of the flow', async () => {
-    service.game_current.mockResolvedValue(game({ contested: 'fire', first_turn: false }));
-    service.game_act.mockRejectedValue({ code: 'needs_confirmation', message: 'Ann hat in diesem Zug keine neue Charakterkarte gespielt.' });
+    service.table_current.mockResolvedValue(table(game({ contested: 'fire', first_turn: false })));
+    service.table_act.mockRejectedValue({ code: 'needs_confirmation', message: 'Ann hat in diesem Zug keine neue Charakterkarte gespielt.' });
     render(Table, { lang: 'de', onerror: vi.fn(), wake });
     const dock = (await screen.findByTestId('pass')).closest('.dock') as HTMLElement;
     // what takes room in the dock, in order: every part but the overlays (.notes over the dock,
@@ -569,8 +570,8 @@ describe('Table screen', () => {
     expect(inOverlay(screen.getByTestId('pass-anyway'))).toBe(true);
     expect(inFlow(dock)).toEqual(before);
     // a warning kept by the engine and a refusal at the entry: over the table too
-    service.game_act.mockResolvedValue(
-      game({ contested: 'fire', first_turn: false, warnings: [{ kind: 'no_new_character', player: 'A', card: null, message: 'x' }] as never }),
+    service.table_act.mockResolvedValue(
+      table(game({ contested: 'fire', first_turn: false, warnings: [{ kind: 'no_new_character', player: 'A', card: null, message: 'x' }] as never })),
     );
     await fireEvent.click(screen.getByTestId('pass-anyway'));
     expect(inOverlay(await screen.findByTestId('warnings'))).toBe(true);
@@ -579,8 +580,8 @@ describe('Table screen', () => {
     // ✕ puts them away for this state of the game; the next play's warnings show again
     await fireEvent.click(screen.getByTestId('warnings-dismiss'));
     expect(screen.queryByTestId('warnings')).toBeNull();
-    service.game_act.mockResolvedValue(
-      game({ revision: 4, contested: 'fire', first_turn: false, warnings: [{ kind: 'no_new_character', player: 'A', card: null, message: 'x' }] as never }),
+    service.table_act.mockResolvedValue(
+      table(game({ revision: 4, contested: 'fire', first_turn: false, warnings: [{ kind: 'no_new_character', player: 'A', card: null, message: 'x' }] as never })),
     );
     await fireEvent.click(screen.getByTestId('retreat'));
     expect(await screen.findByTestId('warnings')).toBeTruthy();
@@ -590,7 +591,7 @@ describe('Table screen', () => {
     usePrefs(DEFAULT_PREFS);
     usePrefs({ ...DEFAULT_PREFS, face_to_face: true, keep_awake: false });
     const flash = card('hoax-28', 'Hoax 28', 'Enthrall Opposition', 0, 0);
-    service.game_current.mockResolvedValue(game({ players: [side('A', 'Ann', 'Vulca', 6, 3), side('B', 'Ben', 'Hoax', 0, 0, [flash])] }));
+    service.table_current.mockResolvedValue(table(game({ players: [side('A', 'Ann', 'Vulca', 6, 3), side('B', 'Ben', 'Hoax', 0, 0, [flash])] })));
     service.cards_page.mockRejectedValue({ code: 'not_found', message: 'no page' });
     service.rulings_for.mockResolvedValue({ card: null, active: [], prompts: [] });
     render(Table, { lang: 'en', onerror: vi.fn(), wake });
@@ -617,19 +618,19 @@ describe('Table screen', () => {
   });
 
   it('draws the game the page came with in its first frame, asking the service for nothing', async () => {
-    render(Table, { lang: 'en', onerror: vi.fn(), wake, initial: game() });
+    render(Table, { lang: 'en', onerror: vi.fn(), wake, initial: table(game()) });
     // synchronously: no await between the render and the table
     expect(screen.getByTestId('side-B')).toBeTruthy();
-    expect(service.game_current).not.toHaveBeenCalled();
+    expect(service.table_current).not.toHaveBeenCalled();
     // no game in progress: the new-game form, at once too
     render(Table, { lang: 'en', onerror: vi.fn(), wake, initial: null });
     expect(screen.getByTestId('new-game')).toBeTruthy();
-    expect(service.game_current).not.toHaveBeenCalled();
+    expect(service.table_current).not.toHaveBeenCalled();
   });
 
   it('never turns a sheet when the table is not face to face', async () => {
     usePrefs(DEFAULT_PREFS);
-    service.game_current.mockResolvedValue(game());
+    service.table_current.mockResolvedValue(table(game()));
     render(Table, { lang: 'en', onerror: vi.fn(), wake });
     await fireEvent.click(await screen.findByTestId('total-B-fire'));
     expect(screen.getByTestId('sheet-why').classList.contains('turned')).toBe(false);
@@ -641,12 +642,12 @@ describe('Table screen', () => {
     // Ben entered last (his retreat ended the game): Ann won, the dock reads for Ann
     const over = (winner: 'A' | 'B') =>
       game({ turn: null, game_over: { winner, score: 4, reason: 'fourth_dragon', dragons: 3, crystal_cards: 0 } });
-    service.game_current.mockResolvedValue({ ...over('A'), turn: 'B' as const });
+    service.table_current.mockResolvedValue(table({ ...over('A'), turn: 'B' as const }));
     const first = render(Table, { lang: 'en', onerror: vi.fn(), wake });
     const dock = (await screen.findByTestId('game-over')).closest('.dock')!;
     expect(dock.classList.contains('flipped')).toBe(false);
     first.unmount();
-    service.game_current.mockResolvedValue(over('B'));
+    service.table_current.mockResolvedValue(table(over('B')));
     render(Table, { lang: 'en', onerror: vi.fn(), wake });
     expect((await screen.findByTestId('game-over')).closest('.dock')!.classList.contains('flipped')).toBe(true);
     usePrefs(DEFAULT_PREFS);
@@ -656,8 +657,8 @@ describe('Table screen', () => {
     const over = { winner: 'B' as const, score: 1, reason: 'fourth_dragon' as const, dragons: 1, crystal_cards: 0 };
     const retreat = { winner: 'A' as const, base: 1, six_cards: 0, modifiers: [], capped_by: null, forbidden_by: null, total: 1 };
     const endDe = 'Ben würde einen vierten Drachen anziehen: das Spiel endet, Ben gewinnt 1 Kristall.';
-    service.game_current.mockResolvedValue(
-      game({ game_over: over, turn: null, last_retreat: retreat, end_text: 'Ben would attract a fourth dragon: the game ends, and Ben wins 1 crystal.', end_text_de: endDe }),
+    service.table_current.mockResolvedValue(
+      table(game({ game_over: over, turn: null, last_retreat: retreat, end_text: 'Ben would attract a fourth dragon: the game ends, and Ben wins 1 crystal.', end_text_de: endDe })),
     );
     render(Table, { lang: 'de', onerror: vi.fn(), wake });
     const line = (await screen.findByTestId('game-over')).textContent?.replace(/\s+/g, ' ') ?? '';
@@ -667,7 +668,7 @@ describe('Table screen', () => {
   });
 
   it('a sheet takes the focus, holds it, and gives it back to the button that opened it on Escape', async () => {
-    service.game_current.mockResolvedValue(game());
+    service.table_current.mockResolvedValue(table(game()));
     render(Table, { lang: 'en', onerror: vi.fn(), wake });
     const opener = await screen.findByTestId('open-more');
     opener.focus();
@@ -683,7 +684,7 @@ describe('Table screen', () => {
 
   it('names a total with every word it shows ("needs at least"), then what a tap does', async () => {
     const ann = { ...side('A', 'Ann', 'Vulca', 3, 1), needed: { fire: 4, earth: 0 }, meets: { fire: false, earth: true } };
-    service.game_current.mockResolvedValue(game({ contested: 'fire', players: [ann, side('B', 'Ben', 'Hoax', 4, 0)] }));
+    service.table_current.mockResolvedValue(table(game({ contested: 'fire', players: [ann, side('B', 'Ben', 'Hoax', 4, 0)] })));
     render(Table, { lang: 'en', onerror: vi.fn(), wake });
     const total = await screen.findByTestId('total-A-fire');
     expect(total.getAttribute('aria-label')).toBeNull();

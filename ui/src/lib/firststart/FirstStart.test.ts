@@ -9,10 +9,10 @@ vi.mock('@tauri-apps/api/core', () => ({ invoke }));
 
 import { serveCommands } from '../testing/ipc';
 // the new-game form offers the saved constructed decks
-const service = serveCommands(invoke, ['game_current', 'game_new', 'game_act', 'game_suggest', 'tournament_table_clock', 'deck_list']);
+const service = serveCommands(invoke, ['table_current', 'table_new', 'table_abandon', 'game_suggest', 'tournament_table_clock', 'deck_list']);
 
 import Table from '../../screens/Table.svelte';
-import { game, side } from '../testing/table';
+import { game, side, table } from '../testing/table';
 
 const wake = vi.fn();
 
@@ -25,11 +25,11 @@ beforeEach(() => {
 
 /** The practice game's table as the service returns it: Ann (Vulca) against Ben (Hoax), game 1. */
 const practice = (over = {}) =>
-  game({ id: 11, revision: 1, game_no: 1, players: [side('A', 'Ann', 'Vulca', 0, 0), side('B', 'Ben', 'Hoax', 0, 0)], ...over });
+  table(game({ id: 11, revision: 1, game_no: 1, players: [side('A', 'Ann', 'Vulca', 0, 0), side('B', 'Ben', 'Hoax', 0, 0)], ...over }));
 
 describe('first start', () => {
   it('beside the new-game form, says what the table shows, with the example fight in words', async () => {
-    service.game_current.mockResolvedValue(null);
+    service.table_current.mockResolvedValue(null);
     render(Table, { lang: 'en', onerror: vi.fn(), wake });
     const about = await screen.findByTestId('first-start');
     expect(screen.getByTestId('new-game')).toBeTruthy();
@@ -42,7 +42,7 @@ describe('first start', () => {
   });
 
   it('in German, names the cards by their German names', async () => {
-    service.game_current.mockResolvedValue(null);
+    service.table_current.mockResolvedValue(null);
     render(Table, { lang: 'de', onerror: vi.fn(), wake });
     const example = await screen.findByTestId('first-example');
     expect(example.textContent).toContain('Blizzar der Brandstifter');
@@ -50,14 +50,14 @@ describe('first start', () => {
     expect(screen.getByTestId('first-try').textContent).toBe('Probekampf starten');
   });
 
-  it('“Try a fight” starts the practice game through game_new; the fight replaces the first start', async () => {
-    service.game_current.mockResolvedValue(null);
-    service.game_new.mockResolvedValue(practice());
+  it('“Try a fight” starts the practice game through table_new; the fight replaces the first start', async () => {
+    service.table_current.mockResolvedValue(null);
+    service.table_new.mockResolvedValue(practice());
     render(Table, { lang: 'de', onerror: vi.fn(), wake });
     await fireEvent.click(await screen.findByTestId('first-try'));
     await waitFor(() =>
-      expect(service.game_new).toHaveBeenCalledWith({
-        request: { player_a: 'Ann', player_b: 'Ben', people_a: 'Vulca', people_b: 'Hoax', first: 'A' },
+      expect(service.table_new).toHaveBeenCalledWith({
+        request: { game: 'blue_moon', request: { player_a: 'Ann', player_b: 'Ben', people_a: 'Vulca', people_b: 'Hoax', first: 'A' } },
         lang: 'de',
       }),
     );
@@ -67,23 +67,23 @@ describe('first start', () => {
   });
 
   it('the practice game is abandoned under More → Abandon game, with the game as the table drew it', async () => {
-    service.game_current.mockResolvedValue(null);
-    service.game_new.mockResolvedValue(practice());
-    service.game_act.mockResolvedValue(practice({ revision: 2, abandoned: true, turn: null, can_undo: true }));
+    service.table_current.mockResolvedValue(null);
+    service.table_new.mockResolvedValue(practice());
+    service.table_abandon.mockResolvedValue(practice({ revision: 2, abandoned: true, turn: null, can_undo: true }));
     render(Table, { lang: 'en', onerror: vi.fn(), wake });
     await fireEvent.click(await screen.findByTestId('first-try'));
     await fireEvent.click(await screen.findByTestId('open-more'));
     await fireEvent.click(await screen.findByTestId('abandon'));
     await fireEvent.click(await screen.findByTestId('abandon-yes'));
     await waitFor(() =>
-      expect(service.game_act).toHaveBeenCalledWith({ id: 11, revision: 1, action: { action: 'abandon', confirmed: true }, lang: 'en' }),
+      expect(service.table_abandon).toHaveBeenCalledWith({ at: { game: { kind: 'blue-moon', id: 11 }, revision: 1 }, confirmed: true, lang: 'en' }),
     );
     expect((await screen.findByTestId('game-abandoned')).textContent).toContain('abandoned (no result)');
   });
 
   it('a refused practice game is said as the service words it, and the first start stays', async () => {
-    service.game_current.mockResolvedValue(null);
-    service.game_new.mockRejectedValue({ code: 'storage', message: 'The database is read-only.' });
+    service.table_current.mockResolvedValue(null);
+    service.table_new.mockRejectedValue({ code: 'storage', message: 'The database is read-only.' });
     const onerror = vi.fn();
     render(Table, { lang: 'en', onerror, wake });
     await fireEvent.click(await screen.findByTestId('first-try'));
@@ -92,7 +92,7 @@ describe('first start', () => {
   });
 
   it('is not shown while a game is in progress, nor after a match (only the form then)', async () => {
-    service.game_current.mockResolvedValue(practice({ finished: true, match_over: true, match_winner: 'A', game_over: null }));
+    service.table_current.mockResolvedValue(practice({ finished: true, match_over: true, match_winner: 'A', game_over: null }));
     render(Table, { lang: 'en', onerror: vi.fn(), wake });
     await screen.findByTestId('new-game');
     expect(screen.queryByTestId('first-start')).toBeNull();

@@ -1,5 +1,9 @@
 // Test views of the other games' table, shaped as the Rust service sends them (ts-rs types).
+import type { OtherGameItem } from '../bindings/OtherGameItem';
 import type { OtherGameView } from '../bindings/OtherGameView';
+import type { PromptView } from '../bindings/PromptView';
+import type { TableEntered } from '../bindings/TableEntered';
+import type { TableView } from '../bindings/TableView';
 import type { WhiPlayerView } from '../bindings/WhiPlayerView';
 import type { WhiView } from '../bindings/WhiView';
 
@@ -62,5 +66,49 @@ export function whiGame(table: WhiView = whiTable(), cardNames: Record<string, s
     table: { game: 'whi', table },
     card_names: cardNames,
     history: [],
+  };
+}
+
+const GAMES = { whi: ['warhammer-invasion', 'warhammer'], stccg: ['star-trek-ccg', 'star_trek'], kc: ['knightmare-chess', 'knightmare'] } as const;
+
+/** One of the other games as the table operations send it: the shared header over its board. */
+export function otherTable(view: OtherGameView, prompts: PromptView[] = []): TableView {
+  const [kind, board] = GAMES[view.kind];
+  return {
+    header: {
+      game: { kind, id: view.id },
+      title: view.title,
+      players: view.players,
+      revision: view.revision,
+      outcome: view.outcome,
+      can_undo: view.can_undo,
+      can_redo: view.can_redo,
+      cards_in_play: [],
+      unreadable: view.unreadable,
+      prompts,
+    },
+    board: { game: board, view },
+  };
+}
+
+/** What `table_enter` answers for a card of one of the other games: the table and its rulings. */
+export function otherEntered(view: OtherGameView, prompts: PromptView[] = []): TableEntered {
+  return { table: otherTable(view, prompts), preview: null, prompts_error: null };
+}
+
+/** The game as the list of unfinished games shows it (the first one is resumed). */
+export function otherItem(view: OtherGameView): OtherGameItem {
+  return { id: view.id, kind: view.kind, title: view.title, players: view.players, events: view.history.length, updated_at: '', outcome: view.outcome };
+}
+
+/** A ruling of the Warhammer: Invasion FAQ in a prompt: with `cards` in play, or the card's own. */
+export function whiPrompt(id: string, display: string, cards: string[] = []): PromptView {
+  return {
+    ruling: { id, game: 'whi', game_title: 'Warhammer: Invasion', source: 'whi-faq', source_title: 'WHI FAQ', lang: 'en', kind: 'qa', section: ['Orcs'], title: display },
+    display,
+    reason: cards.length > 0 ? 'interaction' : 'own',
+    with: cards,
+    role: null,
+    topic: null,
   };
 }

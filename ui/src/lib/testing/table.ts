@@ -6,7 +6,8 @@ import type { SideView } from '../bindings/SideView';
 import type { CardView } from '../bindings/CardView';
 import type { PlayPreview } from '../bindings/PlayPreview';
 import type { WarningView } from '../bindings/WarningView';
-import type { EnterOutcome } from '../bindings/EnterOutcome';
+import type { TableEntered } from '../bindings/TableEntered';
+import type { TableView } from '../bindings/TableView';
 import type { PromptView } from '../bindings/PromptView';
 
 export function card(id: string, tag: string, name: string, fire: number, earth: number): CardView {
@@ -116,14 +117,39 @@ export function forbidden(seat: 'A' | 'B', card: string, by: string): WarningVie
   };
 }
 
-/** What `game_enter` answers when the card was played: the new table and its rulings. */
-export function played(p: PlayPreview, view: GameView, prompts: PromptView[] = []): EnterOutcome {
-  return { preview: p, view, prompts, prompts_error: null };
+/** A Blue Moon game as the table operations send it: the shared header over the game's board
+ *  (the header as the service derives it, for the fields the screen reads). */
+export function table(view: GameView, prompts: PromptView[] = []): TableView {
+  const name = (seat: 'A' | 'B') => view.players.find((p) => p.seat === seat)?.name ?? '';
+  return {
+    header: {
+      game: { kind: 'blue-moon', id: view.id },
+      title: 'Blue Moon',
+      players: [name('A'), name('B')],
+      revision: view.revision,
+      outcome: view.abandoned
+        ? { state: 'tie' }
+        : view.game_over
+          ? { state: 'won', seat: view.game_over.winner, name: name(view.game_over.winner) }
+          : { state: 'playing' },
+      can_undo: view.can_undo,
+      can_redo: view.redo_depth > 0,
+      cards_in_play: [],
+      unreadable: view.unreadable,
+      prompts,
+    },
+    board: { game: 'blue_moon', view },
+  };
 }
 
-/** What `game_enter` answers when the person must decide first: nothing played. */
-export function toDecide(p: PlayPreview): EnterOutcome {
-  return { preview: p, view: null, prompts: [], prompts_error: null };
+/** What `table_enter` answers when the card was played: the new table and its rulings. */
+export function played(p: PlayPreview, view: GameView, prompts: PromptView[] = []): TableEntered {
+  return { preview: p, table: table(view, prompts), prompts_error: null };
+}
+
+/** What `table_enter` answers when the person must decide first: nothing played. */
+export function toDecide(p: PlayPreview): TableEntered {
+  return { preview: p, table: null, prompts_error: null };
 }
 
 /** A Blue Moon FAQ ruling (id `bm-faq-en:1`) in a prompt: with `cards` in play, or the card's own. */
