@@ -9,6 +9,7 @@
 //! `registration`, `rounds` (pairing, undo, drops), `results`, `exchange` (export and import),
 //! `views` (what the app and the CLI show) and `errors` (refusals as the organiser reads them).
 
+mod deck_lists;
 mod entrants_csv;
 mod errors;
 mod events;

@@ -42,6 +42,7 @@ impl Service {
             rounds_paired: info.rounds_paired,
             players: entrants.len() as u32,
             created_at: info.created_at.clone(),
+            decks_required: info.decks_required,
             notices: None,
         })
     }
@@ -156,7 +157,8 @@ impl Service {
     /// Everything about one event: players, rounds with results, standings, corrections.
     pub fn event_detail(&self, event: i64) -> Result<EventDetail> {
         let id = TournamentId(event);
-        let info = self.store.tournament(id).map_err(store_err)?;
+        let (info, state) = self.decide_on(id)?;
+        let decks_missing = self.missing_decks(&info, &state)?;
         let view = self.event_view(&info)?;
         let entrants = self.store.entrants(id).map_err(store_err)?;
         let rounds = self.store.rounds(id).map_err(store_err)?;
@@ -198,6 +200,7 @@ impl Service {
             can_pair,
             finished,
             tie_breakers: TIE_BREAKERS.iter().map(|s| s.to_string()).collect(),
+            decks_missing,
         })
     }
 }

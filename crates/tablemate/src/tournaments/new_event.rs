@@ -27,6 +27,10 @@ pub struct NewEvent {
     /// Seed for random pairings (text, so that every 64-bit value survives JavaScript);
     /// none picks one and stores it.
     pub seed: Option<String>,
+    /// Every player must register a deck before round 1 is paired (none: not required).
+    #[serde(default)]
+    #[ts(optional)]
+    pub decks_required: Option<bool>,
 }
 
 impl NewEvent {
@@ -65,6 +69,7 @@ impl NewEvent {
             format,
             first_round,
             seed,
+            decks_required: self.decks_required.unwrap_or(false),
         })
     }
 }
@@ -150,5 +155,6 @@ pub(super) fn csv_header(header: &NewEvent, lang: Language) -> Result<store::Eve
         format: req.format,
         first_round: req.first_round,
         seed: req.seed.unwrap_or(0),
+        decks_required: req.decks_required,
     })
 }

@@ -46,6 +46,14 @@ impl Service {
         lang: Language,
     ) -> Result<Vec<EntrantView>> {
         let entry = self.checked_entry(event, players, people, lang)?;
+        if entry.info.decks_required && entry.round > 1 {
+            // decks are frozen once round 1 is paired: a late entry brings its deck or none
+            return Err(ServiceError::invalid(refusals::late_entry_needs_deck(
+                players,
+                &entry.info.name,
+                lang,
+            )));
+        }
         let id = TournamentId(event);
         let added = self
             .store

@@ -115,6 +115,7 @@ impl Service {
     ) -> Result<RoundView> {
         let id = TournamentId(event);
         let (info, state) = self.decide_on(id)?;
+        self.check_deck_lists(&info, &state, lang)?;
         let next = tournament::next_round(&state).map_err(|e| {
             // the top cut's winner by name, never by entrant number
             let who = match &e {

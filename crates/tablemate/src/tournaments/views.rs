@@ -25,6 +25,8 @@ pub struct EventView {
     pub rounds_paired: u32,
     pub players: u32,
     pub created_at: String,
+    /// Every player must register a deck before round 1 is paired.
+    pub decks_required: bool,
     /// After an import only: what the file could not carry (an older format; the slips of a
     /// round being played to print again), in the interface language.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -175,6 +177,9 @@ pub struct EventDetail {
     /// All planned rounds are paired and have results.
     pub finished: bool,
     pub tie_breakers: Vec<String>,
+    /// While the event requires deck lists and round 1 is not paired: the players, by name,
+    /// who have registered no deck yet (round 1 is refused until this is empty).
+    pub decks_missing: Vec<String>,
 }
 
 /// What undoing a round did.
