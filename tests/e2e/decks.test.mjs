@@ -5,8 +5,9 @@
 // Heroine of the Great Plains [Mimix 06], 2 moons each in the catalog) built by typing and kept,
 // played by one player from the new-game form (a bought card quietly, a card outside the deck
 // warned), and registered with the player in one registration for an event requiring deck
-// lists (round 1 refused naming the opponent without a deck, then paired once it is in). axe-core finds nothing on each screen; the
-// card entries, the warning and the registration are used by keyboard. Run by scripts/e2e.
+// lists (round 1 refused naming the opponent without a deck, then paired once it is in).
+// axe-core finds nothing on each screen; the card entries, the warning and the registration are
+// used by keyboard. Run by scripts/e2e.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { KEY } from './webdriver.mjs';
@@ -147,6 +148,13 @@ async function typeAt(css, text) {
   return typeInto(s, css, text);
 }
 
+/** Clicks a control a person has scrolled to (see `typeAt`). */
+async function clickAt(css) {
+  await s.waitFor(css);
+  await s.execute("document.querySelector(arguments[0]).scrollIntoView({ block: 'center' })", [css]);
+  await s.click(await s.find(css));
+}
+
 async function focusedIs(testid) {
   for (let i = 0; i < 30; i++) {
     if ((await s.focused()) === testid) return;
@@ -242,8 +250,8 @@ for (const way of WAYS) {
     await typeAt('[data-testid="event-new-name"]', way.event);
     await setValue(s, '[data-testid="event-new-date"]', '2026-12-05');
     await typeAt('[data-testid="event-new-rounds"]', '3');
-    await s.click(await s.find('[data-testid="event-new-decks"]'));
-    await s.click(await s.find('[data-testid="event-new-create"]'));
+    await clickAt('[data-testid="event-new-decks"]');
+    await clickAt('[data-testid="event-new-create"]');
     await s.waitFor('[data-testid="event-name"]', { pred: (t) => t === way.event });
     await s.waitFor('[data-testid="event-decks-required"]', { pred: (t) => t === way.requiredShort });
     // the player with their deck in one registration, by keyboard: name, deck, people, Enter
@@ -264,27 +272,25 @@ for (const way of WAYS) {
     await typeAt('[data-testid="reg-player"]', way.opponent);
     await typeAt('[data-testid="reg-people"]', 'Vulca' + KEY.ENTER);
     await waitText(s, 'decks-missing', (t) => t.includes(way.opponent), 'the opponent has no deck yet');
-    await s.execute("document.querySelector('[data-testid=\"event-pair\"]').scrollIntoView({ block: 'center' })");
-    await s.click(await s.find('[data-testid="event-pair"]'));
+    await clickAt('[data-testid="event-pair"]');
     const refused = await waitText(s, 'error-message', (t) => t.includes(way.opponent), 'round 1 refused');
     assert.match(refused, way.refused);
     assert.equal((await s.findAll('[data-testid="round-1"]')).length, 0, 'no round paired');
     await shot(`decks-way-${tag}-decks-missing`);
     await noAxe(`the refusal at ${at}`);
-    await s.click(await s.find('[data-testid="error-dismiss"]'));
+    await clickAt('[data-testid="error-dismiss"]');
     // the opponent's deck registered on the event page's deck form: round 1 pairs
     await s.waitFor(`[data-testid="event-deck-player"] option[value="${way.opponent}"]`);
     await setValue(s, '[data-testid="event-deck-player"]', way.opponent);
     await setValue(s, '[data-testid="event-deck-deck"]', way.deck);
-    await s.click(await s.find('[data-testid="event-deck-register"]'));
+    await clickAt('[data-testid="event-deck-register"]');
     await waitText(s, 'event-decks-list', (t) => t.includes(way.opponent), 'the opponent’s deck is registered');
     for (let i = 0; i < 30 && (await s.findAll('[data-testid="decks-missing"]')).length; i++) {
       await new Promise((r) => setTimeout(r, 100));
     }
     assert.equal((await s.findAll('[data-testid="decks-missing"]')).length, 0, 'nobody is missing a deck');
     assert.equal((await s.findAll('[data-testid="event-deck-problem"]')).length, 0);
-    await s.execute("document.querySelector('[data-testid=\"event-pair\"]').scrollIntoView({ block: 'center' })");
-    await s.click(await s.find('[data-testid="event-pair"]'));
+    await clickAt('[data-testid="event-pair"]');
     await s.waitFor('[data-testid="event-decks-frozen"]');
     await s.execute("document.querySelector('[data-testid=\"event-decks\"]').scrollIntoView()");
     await shot(`decks-way-${tag}-registered`);
