@@ -61,6 +61,7 @@ pub fn configure<R: tauri::Runtime>(builder: tauri::Builder<R>) -> tauri::Builde
             commands::decks::deck_import_file,
             commands::decks::tournament_decks,
             commands::decks::tournament_register_deck,
+            commands::decks::tournament_register_with_deck,
             // [game commands]
             commands::table::table_new,
             commands::table::table_view,

@@ -4,8 +4,10 @@
 // 1280×800 in German: a 30-card Vulca deck with two bought cards (Tittertweet [Flit 07] and
 // Heroine of the Great Plains [Mimix 06], 2 moons each in the catalog) built by typing and kept,
 // played by one player from the new-game form (a bought card quietly, a card outside the deck
-// warned), and registered for an event on its page. axe-core finds nothing on each screen; the
-// card entries, the warning and the registration are used by keyboard. Run by scripts/e2e.
+// warned), and registered with the player in one registration for an event requiring deck
+// lists (round 1 refused naming the opponent without a deck, then paired once it is in).
+// axe-core finds nothing on each screen; the card entries, the warning and the registration are
+// used by keyboard. Run by scripts/e2e.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { KEY } from './webdriver.mjs';
@@ -113,6 +115,8 @@ const WAYS = [
     // Lightning Bolts [Vulca 23], the Vulca's own support card, left out of the deck
     outside: 'Lightning Bolts',
     warned: /Ann: Lightning Bolts.* is not in the Ember Guard deck/,
+    requiredShort: 'Deck lists required',
+    refused: /Round 1 of Winter Cup cannot be paired yet: the event requires deck lists, and Ben has registered no deck\./,
   },
   {
     lang: 'de',
@@ -127,6 +131,8 @@ const WAYS = [
     legal: 'Gültiges Deck',
     outside: 'Blitzschläge',
     warned: /Cleo: Blitzschläge.* gehört nicht zum Deck Glutwacht/,
+    requiredShort: 'Decklisten verlangt',
+    refused: /Runde 1 von Wintercup kann noch nicht ausgelost werden: Das Turnier verlangt Decklisten, und Dora hat kein Deck angemeldet\./,
   },
 ];
 
@@ -140,6 +146,13 @@ async function typeAt(css, text) {
   await s.waitFor(css);
   await s.execute("document.querySelector(arguments[0]).scrollIntoView({ block: 'center' })", [css]);
   return typeInto(s, css, text);
+}
+
+/** Clicks a control a person has scrolled to (see `typeAt`). */
+async function clickAt(css) {
+  await s.waitFor(css);
+  await s.execute("document.querySelector(arguments[0]).scrollIntoView({ block: 'center' })", [css]);
+  await s.click(await s.find(css));
 }
 
 async function focusedIs(testid) {
@@ -231,30 +244,54 @@ for (const way of WAYS) {
     assert.equal((await s.findAll('[data-testid="card-A-vulca-23"]')).length, 0, 'nothing played');
   });
 
-  test(`register the deck for an event on its page at ${at}`, async () => {
+  test(`register the deck for an event requiring deck lists on its page at ${at}`, async () => {
     await goTo(s, 'matches');
     await s.click(await s.waitFor('[data-testid="matches-tab-tournaments"]'));
     await typeAt('[data-testid="event-new-name"]', way.event);
     await setValue(s, '[data-testid="event-new-date"]', '2026-12-05');
     await typeAt('[data-testid="event-new-rounds"]', '3');
-    await s.click(await s.find('[data-testid="event-new-create"]'));
+    await clickAt('[data-testid="event-new-decks"]');
+    await clickAt('[data-testid="event-new-create"]');
     await s.waitFor('[data-testid="event-name"]', { pred: (t) => t === way.event });
-    // the player by keyboard: name, people, Enter
+    await s.waitFor('[data-testid="event-decks-required"]', { pred: (t) => t === way.requiredShort });
+    // the player with their deck in one registration, by keyboard: name, deck, people, Enter
+    await s.waitFor(`[data-testid="reg-deck"] option[value="${way.deck}"]`);
     await typeAt('[data-testid="reg-player"]', way.player);
+    await setValue(s, '[data-testid="reg-deck"]', way.deck);
     await typeAt('[data-testid="reg-people"]', 'Vulca' + KEY.ENTER);
     await s.waitFor('[data-testid="entrant-1"]', { pred: (t) => t.includes(way.player) });
-    await s.waitFor(`[data-testid="event-deck-player"] option[value="${way.player}"]`);
-    await setValue(s, '[data-testid="event-deck-player"]', way.player);
-    await setValue(s, '[data-testid="event-deck-deck"]', way.deck);
-    await s.click(await s.find('[data-testid="event-deck-register"]'));
     const registered = await waitText(
       s,
       'event-decks-list',
       (t) => t.includes(way.player) && t.includes(way.deck),
-      'the deck is registered',
+      'the deck is registered with the player',
     );
     assert.match(registered, /30\/30/);
+    assert.equal((await s.findAll('[data-testid="reg-problem"]')).length, 0);
+    // the opponent without a deck: named as missing, and round 1 is refused naming them
+    await typeAt('[data-testid="reg-player"]', way.opponent);
+    await typeAt('[data-testid="reg-people"]', 'Vulca' + KEY.ENTER);
+    await waitText(s, 'decks-missing', (t) => t.includes(way.opponent), 'the opponent has no deck yet');
+    await clickAt('[data-testid="event-pair"]');
+    const refused = await waitText(s, 'error-message', (t) => t.includes(way.opponent), 'round 1 refused');
+    assert.match(refused, way.refused);
+    assert.equal((await s.findAll('[data-testid="round-1"]')).length, 0, 'no round paired');
+    await shot(`decks-way-${tag}-decks-missing`);
+    await noAxe(`the refusal at ${at}`);
+    await clickAt('[data-testid="error-dismiss"]');
+    // the opponent's deck registered on the event page's deck form: round 1 pairs
+    await s.waitFor(`[data-testid="event-deck-player"] option[value="${way.opponent}"]`);
+    await setValue(s, '[data-testid="event-deck-player"]', way.opponent);
+    await setValue(s, '[data-testid="event-deck-deck"]', way.deck);
+    await clickAt('[data-testid="event-deck-register"]');
+    await waitText(s, 'event-decks-list', (t) => t.includes(way.opponent), 'the opponent’s deck is registered');
+    for (let i = 0; i < 30 && (await s.findAll('[data-testid="decks-missing"]')).length; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    assert.equal((await s.findAll('[data-testid="decks-missing"]')).length, 0, 'nobody is missing a deck');
     assert.equal((await s.findAll('[data-testid="event-deck-problem"]')).length, 0);
+    await clickAt('[data-testid="event-pair"]');
+    await s.waitFor('[data-testid="event-decks-frozen"]');
     await s.execute("document.querySelector('[data-testid=\"event-decks\"]').scrollIntoView()");
     await shot(`decks-way-${tag}-registered`);
     await noAxe(`the event page at ${at}`);

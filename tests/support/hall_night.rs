@@ -23,6 +23,7 @@ pub fn hall_night(
             top_cut: None,
             first_round: Some("seeded".into()),
             seed: Some("1".into()),
+            decks_required: None,
         },
         Language::En,
     )?;

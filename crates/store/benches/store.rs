@@ -138,6 +138,7 @@ fn bench(c: &mut Criterion) {
             },
             first_round: FirstRound::Random,
             seed: Some(1),
+            decks_required: false,
         })
         .unwrap();
     for i in 0..64 {

@@ -446,6 +446,7 @@ mod tests {
             format: crate::Format::RoundRobin,
             first_round: crate::FirstRound::Seeded,
             seed: None,
+            decks_required: false,
         });
         assert!(matches!(err, Err(StoreError::ReadOnly { .. })), "{err:?}");
         drop(opened);

@@ -415,6 +415,13 @@ CREATE TABLE registration_decks (
 );
 "#;
 
+/// An event may require deck lists (issue #33): while it does, round 1 is not paired until
+/// every player has registered a deck. Events from before this version require none.
+pub const V_DECKS_REQUIRED: &str = r#"
+ALTER TABLE tournaments ADD COLUMN decks_required INTEGER NOT NULL DEFAULT 0
+    CHECK (decks_required IN (0, 1));
+"#;
+
 /// The SQL of every version, oldest first. Index `i` holds the step from version `i` to `i + 1`.
 pub const VERSIONS: &[&str] = &[
     V1,
@@ -431,6 +438,7 @@ pub const VERSIONS: &[&str] = &[
     V_PLAYS_NAME_THEIR_FIXES,
     V_DECKS,
     V_TOURNAMENT_DECKS,
+    V_DECKS_REQUIRED,
 ];
 
 /// The newest schema version this build knows.

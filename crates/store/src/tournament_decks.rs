@@ -140,6 +140,17 @@ pub(crate) fn insert_deck_in(
     Ok(())
 }
 
+/// Whether a player still in the event has no deck registered.
+pub(crate) fn any_without_deck_in(conn: &rusqlite::Connection, id: TournamentId) -> Result<bool> {
+    Ok(conn.query_row(
+        "SELECT EXISTS (SELECT 1 FROM registrations r
+                        WHERE r.tournament_id = ?1 AND r.dropped_after IS NULL
+                          AND r.id NOT IN (SELECT registration_id FROM registration_decks))",
+        [id.0],
+        |r| r.get(0),
+    )?)
+}
+
 pub(crate) fn registration_decks_in(
     conn: &rusqlite::Connection,
     id: TournamentId,
@@ -184,6 +195,7 @@ mod tests {
                 format: Format::RoundRobin,
                 first_round: FirstRound::Seeded,
                 seed: Some(1),
+                decks_required: false,
             })
             .unwrap()
     }
@@ -248,6 +260,7 @@ mod tests {
                 format: Format::RoundRobin,
                 first_round: FirstRound::Seeded,
                 seed: Some(1),
+                decks_required: false,
             })
             .unwrap();
         let state = store.event_state(id).unwrap();

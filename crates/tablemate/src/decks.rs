@@ -14,7 +14,7 @@ mod wording;
 
 pub use at_table::{InquisitorPowerKind, InquisitorPowerView};
 pub use stats::DeckLine;
-pub use tournament::RegisteredDeckView;
+pub use tournament::{RegisteredDeckView, RegisteredWithDeck};
 
 use bluemoon::construct::{self, ConstructedDeck, CostReason, DeckCheck, DeckRules, Inquisitor};
 use bluemoon::{CardId, Series};

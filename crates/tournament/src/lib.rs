@@ -24,6 +24,7 @@
 //! - Top cut: single elimination of the top N (a power of two), 1 v N, 2 v N-1…, bracket order.
 
 mod control;
+mod deck_lists;
 mod error;
 mod ids;
 mod next_round;
@@ -44,6 +45,7 @@ pub use control::{
     check_drop, check_entry, check_registration_change, check_take_back_drop, is_finished,
     round_to_undo, Undo,
 };
+pub use deck_lists::missing_deck_lists;
 pub use error::TournamentError;
 pub use ids::EntrantId;
 pub use next_round::{

@@ -3,7 +3,9 @@
 
 use crate::dialog::FileDialogs;
 use crate::state::AppState;
-use tablemate::decks::{DeckChange, DeckSummary, DeckView, NewDeck, RegisteredDeckView};
+use tablemate::decks::{
+    DeckChange, DeckSummary, DeckView, NewDeck, RegisteredDeckView, RegisteredWithDeck,
+};
 use tablemate::{Language, ServiceError};
 use tauri::{Runtime, State, WebviewWindow};
 
@@ -119,4 +121,18 @@ pub fn tournament_register_deck(
     lang: Language,
 ) -> CmdResult<Vec<RegisteredDeckView>> {
     state.with(|svc| svc.tournament_register_deck(id, &player, deck.as_deref(), lang))
+}
+
+/// Registers a player (created if new) together with a saved deck, in one write: a refused
+/// deck registers nobody (the event page's registration form with a deck chosen).
+#[tauri::command(async)]
+pub fn tournament_register_with_deck(
+    state: State<'_, AppState>,
+    id: i64,
+    player: String,
+    people: Option<String>,
+    deck: String,
+    lang: Language,
+) -> CmdResult<RegisteredWithDeck> {
+    state.with(|svc| svc.register_with_deck(id, &[&player], people.as_deref(), &deck, lang))
 }

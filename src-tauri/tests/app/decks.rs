@@ -73,4 +73,54 @@ fn decks_answer_through_ipc() {
         )
         .expect_err("no such deck");
     assert!(refused.contains("Fire Wall"), "{refused}");
+
+    // an event requiring deck lists: the registration with a deck is one command, and a
+    // refused deck registers nobody; round 1 is refused naming the player without a deck
+    let strict = app
+        .call(
+            "tournament_create",
+            json!({ "event": { "name": "Deck Cup", "date": "2026-12-06", "format": "round_robin",
+                "rounds": null, "top_cut": null, "first_round": null, "seed": null,
+                "decks_required": true } }),
+        )
+        .expect("create");
+    assert_eq!(strict["decks_required"], true);
+    let sid = strict["id"].as_i64().expect("id");
+    let refused = app
+        .call(
+            "tournament_register_with_deck",
+            json!({ "id": sid, "player": "Bea", "people": null, "deck": "Fire Wall",
+                    "lang": "en" }),
+        )
+        .expect_err("no such deck");
+    assert!(
+        refused.contains("Bea is not registered for Deck Cup"),
+        "{refused}"
+    );
+    let detail = app
+        .call("tournament_detail", json!({ "id": sid }))
+        .expect("detail");
+    assert_eq!(
+        detail["entrants"],
+        json!([]),
+        "a refused deck registers nobody"
+    );
+    for player in ["Bea", "Cal"] {
+        app.call(
+            "tournament_register",
+            json!({ "id": sid, "player": player, "people": null }),
+        )
+        .expect("register");
+    }
+    let detail = app
+        .call("tournament_detail", json!({ "id": sid }))
+        .expect("detail");
+    assert_eq!(detail["decks_missing"], json!(["Bea", "Cal"]));
+    let refused = app
+        .call("tournament_pair", json!({ "id": sid, "lang": "de" }))
+        .expect_err("decks missing");
+    assert!(
+        refused.contains("Bea und Cal haben kein Deck angemeldet"),
+        "{refused}"
+    );
 }

@@ -248,6 +248,10 @@ pub struct NewArgs {
     /// Seed for random pairings (recorded with the event).
     #[arg(long)]
     seed: Option<String>,
+    /// Every player must register a deck (`tournament register --deck`, `tournament deck`)
+    /// before round 1 is paired.
+    #[arg(long)]
+    require_decks: bool,
 }
 
 #[derive(Debug, Args)]
@@ -273,6 +277,10 @@ pub struct OptionalEventArgs {
     /// Seed for random pairings (with --csv).
     #[arg(long)]
     seed: Option<String>,
+    /// Every player must register a deck before round 1 is paired (with --csv; a JSON file
+    /// carries its own setting).
+    #[arg(long)]
+    require_decks: bool,
 }
 
 #[derive(Debug, Args)]
@@ -327,6 +335,7 @@ pub fn run(ctx: &Ctx, cmd: TournamentCmd) -> Result<(), ServiceError> {
                     top_cut: a.top_cut,
                     first_round: a.first_round,
                     seed: a.seed,
+                    decks_required: Some(a.require_decks),
                 },
                 lang(),
             )?;
@@ -362,7 +371,7 @@ pub fn run(ctx: &Ctx, cmd: TournamentCmd) -> Result<(), ServiceError> {
                 Some(deck) => {
                     vec![
                         svc.register_with_deck(id, &names, people.as_deref(), deck, lang())?
-                            .0,
+                            .entrant,
                     ]
                 }
                 None => svc.register_all(id, &names, people.as_deref(), lang())?,
@@ -581,6 +590,7 @@ pub fn run(ctx: &Ctx, cmd: TournamentCmd) -> Result<(), ServiceError> {
                         top_cut: event.top_cut,
                         first_round: event.first_round,
                         seed: event.seed,
+                        decks_required: Some(event.require_decks),
                     };
                     // players alone: a CSV file, or a folder without pairings and results
                     let alone = !dir.is_dir()

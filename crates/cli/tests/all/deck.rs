@@ -105,14 +105,9 @@ fn a_game_with_a_constructed_deck_plays_its_bought_card_quietly() {
     );
 }
 
-/// `tournament register … --deck`, `tournament deck`, `tournament deck-sheets` and the deck
-/// statistics of `stats`, by the real binary.
-#[test]
-fn a_deck_registered_at_a_tournament_and_its_sheet() {
-    let data = tempfile::tempdir().unwrap();
-    let d = data.path();
+/// The legal 30-card Vulca deck "Fire Wall" with Tittertweet bought.
+fn fire_wall(d: &std::path::Path) {
     json(d, &["deck", "new", "Fire Wall", "--people", "vulca"]);
-    json(d, &["deck", "new", "Draft", "--people", "vulca"]);
     let mut args = vec!["deck", "add", "Fire Wall", "Tittertweet"];
     let own: Vec<String> = (1..=30)
         .filter(|n| *n != 17)
@@ -120,6 +115,16 @@ fn a_deck_registered_at_a_tournament_and_its_sheet() {
         .collect();
     args.extend(own.iter().map(String::as_str));
     json(d, &args);
+}
+
+/// `tournament register … --deck`, `tournament deck`, `tournament deck-sheets` and the deck
+/// statistics of `stats`, by the real binary.
+#[test]
+fn a_deck_registered_at_a_tournament_and_its_sheet() {
+    let data = tempfile::tempdir().unwrap();
+    let d = data.path();
+    fire_wall(d);
+    json(d, &["deck", "new", "Draft", "--people", "vulca"]);
     json(
         d,
         &[
@@ -275,4 +280,61 @@ fn deck_commands_speak_german_and_a_refused_register_deck_registers_nobody() {
     );
     let shown = json(d, &["tournament", "show", "Wintercup"]);
     assert_eq!(shown["entrants"][0]["people"], "Vulca", "{shown}");
+}
+
+/// `tournament new --require-decks`: `tournament show` says so and names who has no deck yet;
+/// `tournament pair` refuses round 1 naming them, and pairs once every deck is registered.
+#[test]
+fn an_event_requiring_deck_lists_pairs_round_1_only_with_every_deck() {
+    let data = tempfile::tempdir().unwrap();
+    let d = data.path();
+    let help = tablemate(d, &["tournament", "new", "--help"]);
+    assert!(
+        String::from_utf8_lossy(&help.stdout).contains("--require-decks"),
+        "the option is in --help"
+    );
+    fire_wall(d);
+    let made = json(
+        d,
+        &[
+            "tournament",
+            "new",
+            "--name",
+            "Deck Cup",
+            "--date",
+            "2026-12-06",
+            "--format",
+            "round_robin",
+            "--require-decks",
+        ],
+    );
+    assert_eq!(made["decks_required"], true);
+    json(
+        d,
+        &[
+            "tournament",
+            "register",
+            "Deck Cup",
+            "Ann",
+            "--deck",
+            "Fire Wall",
+        ],
+    );
+    json(d, &["tournament", "register", "Deck Cup", "Ben"]);
+    let shown = tablemate(d, &["tournament", "show", "Deck Cup"]);
+    let text = String::from_utf8(shown.stdout).unwrap();
+    assert!(
+        text.contains("deck lists required; no deck registered yet: Ben\n"),
+        "{text}"
+    );
+    let o = tablemate(d, &["tournament", "pair", "Deck Cup"]);
+    assert_eq!(o.status.code(), Some(1));
+    let said = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        said.contains("the event requires deck lists, and Ben has registered no deck"),
+        "{said}"
+    );
+    json(d, &["tournament", "deck", "Deck Cup", "Ben", "Fire Wall"]);
+    let round = json(d, &["tournament", "pair", "Deck Cup"]);
+    assert_eq!(round["number"], 1, "{round}");
 }

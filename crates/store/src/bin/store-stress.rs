@@ -137,6 +137,7 @@ fn new_tournament(store: &mut Store) -> store::Result<TournamentId> {
         },
         first_round: FirstRound::Random,
         seed: Some(n as u64),
+        decks_required: false,
     })?;
     register_all(store, t)?;
     Ok(t)

@@ -87,8 +87,8 @@ impl Store {
         };
         tx.execute(
             "INSERT INTO tournaments (name, event_date, format, swiss_rounds, top_cut, first_round,
-                                      seed, created_at)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+                                      seed, created_at, decks_required)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
             params![
                 name,
                 date,
@@ -100,7 +100,8 @@ impl Store {
                     FirstRound::Seeded => "seeded",
                 },
                 event.seed as i64,
-                now
+                now,
+                event.decks_required
             ],
         )?;
         let id = TournamentId(tx.last_insert_rowid());

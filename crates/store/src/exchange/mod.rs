@@ -137,6 +137,10 @@ pub struct EventHeader {
     pub format: Format,
     pub first_round: FirstRound,
     pub seed: u64,
+    /// Every player must register a deck before round 1 is paired. Absent in files written
+    /// before events could require deck lists (and when false): read as not required.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub decks_required: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -541,6 +545,7 @@ impl Store {
                 format: info.format,
                 first_round: info.first_round,
                 seed: info.seed,
+                decks_required: info.decks_required,
             },
             entrants: entrants
                 .iter()

@@ -36,6 +36,8 @@ pub struct NewTournament {
     pub first_round: FirstRound,
     /// Seed for random pairings; `None` picks one (and stores it, so pairings can be checked).
     pub seed: Option<u64>,
+    /// Every player must register a deck before round 1 is paired.
+    pub decks_required: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -48,6 +50,8 @@ pub struct TournamentInfo {
     pub seed: u64,
     pub rounds_paired: u32,
     pub created_at: String,
+    /// Every player must register a deck before round 1 is paired.
+    pub decks_required: bool,
 }
 
 /// A registered player.
@@ -235,7 +239,7 @@ fn fresh_seed() -> u64 {
 pub(crate) fn info_in(conn: &rusqlite::Connection, id: TournamentId) -> Result<TournamentInfo> {
     conn.query_row(
         "SELECT name, event_date, format, swiss_rounds, top_cut, first_round, seed, created_at,
-                (SELECT COUNT(*) FROM rounds r WHERE r.tournament_id = t.id)
+                (SELECT COUNT(*) FROM rounds r WHERE r.tournament_id = t.id), decks_required
          FROM tournaments t WHERE id = ?1",
         [id.0],
         |r| {
@@ -259,6 +263,7 @@ pub(crate) fn info_in(conn: &rusqlite::Connection, id: TournamentId) -> Result<T
                 seed: r.get::<_, i64>(6)? as u64,
                 created_at: r.get(7)?,
                 rounds_paired: r.get(8)?,
+                decks_required: r.get(9)?,
             })
         },
     )
@@ -378,8 +383,8 @@ impl Store {
         let tx = self.write_tx()?;
         tx.execute(
             "INSERT INTO tournaments (name, event_date, format, swiss_rounds, top_cut, first_round,
-                                      seed, created_at)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+                                      seed, created_at, decks_required)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
             params![
                 name,
                 date,
@@ -388,7 +393,8 @@ impl Store {
                 cut,
                 first_round_sql(new.first_round),
                 seed as i64,
-                clock::Stamp::now()
+                clock::Stamp::now(),
+                new.decks_required
             ],
         )?;
         let id = TournamentId(tx.last_insert_rowid());

@@ -29,6 +29,7 @@ fn event(s: &mut Store, players: usize, rounds: u32) -> TournamentId {
             },
             first_round: FirstRound::Seeded,
             seed: Some(11),
+            decks_required: false,
         })
         .unwrap();
     let names: Vec<String> = (0..players).map(|i| format!("Player {i}")).collect();

@@ -28,6 +28,7 @@ fn exported() -> &'static (String, CsvExport, EventHeader) {
                 format,
                 first_round: FirstRound::Seeded,
                 seed: Some(7),
+                decks_required: false,
             })
             .unwrap();
         s.register_names(t, &["Anna", "Ben", "Cleo", "Dan"], Some("Vulca"))
@@ -63,6 +64,7 @@ fn exported() -> &'static (String, CsvExport, EventHeader) {
             format,
             first_round: FirstRound::Seeded,
             seed: 7,
+            decks_required: false,
         };
         (
             s.export_tournament_json(t).unwrap(),

@@ -24,6 +24,7 @@ fn new_event(s: &mut Store) -> store::TournamentId {
         format: swiss(3),
         first_round: FirstRound::Seeded,
         seed: Some(7),
+        decks_required: false,
     })
     .unwrap()
 }
@@ -109,6 +110,7 @@ fn dates_are_exactly_year_month_day() {
                 format: swiss(3),
                 first_round: FirstRound::Seeded,
                 seed: None,
+                decks_required: false,
             })
             .unwrap_err();
         assert!(
@@ -179,6 +181,7 @@ fn reimport(
                 format: info.format,
                 first_round: info.first_round,
                 seed: info.seed,
+                decks_required: info.decks_required,
             },
             csv.entrants.as_bytes(),
             csv.pairings.as_bytes(),
@@ -197,6 +200,7 @@ fn import_csv(entrants: &str, pairings: &str) -> Result<store::TournamentId, Sto
             format: swiss(3),
             first_round: FirstRound::Seeded,
             seed: 1,
+            decks_required: false,
         },
         entrants.as_bytes(),
         pairings.as_bytes(),

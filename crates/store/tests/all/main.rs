@@ -8,6 +8,7 @@
 #[path = "../support/decide.rs"]
 mod decide;
 
+mod deck_lists;
 mod durability;
 mod exchange;
 mod fuzz_imports;

@@ -238,14 +238,27 @@ fn database_at(path: &Path, version: usize) {
         )
         .unwrap();
     }
+    if version >= 14 {
+        reach(&c, 14);
+        // Ann's deck registered for the Winter Cup, as version 14 stored it
+        c.execute_batch(
+            r#"
+            INSERT INTO registration_decks (registration_id, name, people, inquisitor,
+                                            emissaries_inquisitors, buka, cards, registered_at)
+                VALUES (1, 'Fire Wall', 'Vulca', NULL, 0, 0, '["vulca-02","flit-07"]',
+                        '2026-01-09T18:00:00.000000Z');
+            "#,
+        )
+        .unwrap();
+    }
     reach(&c, version);
     c.pragma_update(None, "user_version", version as i64)
         .unwrap();
-    // Version 14 (decks at tournaments) is the newest, so no older release wrote it yet. When
-    // version 15 is added, add version-14 data here (the assertion is the reminder).
+    // Version 15 (an event may require deck lists) is the newest, so no older release wrote it
+    // yet. When version 16 is added, add version-15 data here (the assertion is the reminder).
     assert_eq!(
         schema::VERSIONS.len(),
-        14,
+        15,
         "a new schema version: give database_at data for the previous one"
     );
 }
@@ -456,10 +469,26 @@ fn check_data(store: &Store, version: usize) {
         assert_eq!(decks[0].content.cards, vec!["vulca-02", "flit-07"]);
         assert_eq!(decks[0].content.inquisitor.as_deref(), Some("inq-412"));
     }
-    if version >= 3 {
+    if (3..14).contains(&version) {
         // no deck registered before decks at tournaments existed
         let t = store.list_tournaments().unwrap();
         assert!(store.registration_decks(t[0].id).unwrap().is_empty());
+    }
+    if version >= 14 {
+        let t = store.list_tournaments().unwrap();
+        let decks = store.registration_decks(t[0].id).unwrap();
+        assert_eq!(decks.len(), 1);
+        assert_eq!(
+            (decks[0].entrant.0, decks[0].name.as_str()),
+            (1, "Fire Wall")
+        );
+        assert_eq!(decks[0].content.cards, vec!["vulca-02", "flit-07"]);
+        assert_eq!(decks[0].registered_at, "2026-01-09T18:00:00.000000Z");
+    }
+    if version >= 3 {
+        // an event from before events could require deck lists requires none
+        let t = store.list_tournaments().unwrap();
+        assert!(!t[0].decks_required);
     }
 }
 

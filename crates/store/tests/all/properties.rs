@@ -93,6 +93,7 @@ proptest! {
             format: Format::Swiss { rounds: 3, top_cut: None },
             first_round: FirstRound::Seeded,
             seed: Some(1),
+            decks_required: false,
         }).unwrap();
         for name in ["A", "B", "C", "D", "E"] {
             let p = s.player_named(name).unwrap();
@@ -116,7 +117,7 @@ proptest! {
         let header = EventHeader {
             name: "Cup".into(), date: "2026-11-22".into(),
             format: Format::Swiss { rounds: 3, top_cut: None },
-            first_round: FirstRound::Seeded, seed: 1,
+            first_round: FirstRound::Seeded, seed: 1, decks_required: false,
         };
         let outcome = if which == 3 {
             s.import_tournament_json(&files[3])

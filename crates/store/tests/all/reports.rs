@@ -21,6 +21,7 @@ fn event(s: &mut Store, players: usize) -> TournamentId {
             },
             first_round: FirstRound::Seeded,
             seed: Some(3),
+            decks_required: false,
         })
         .unwrap();
     let names: Vec<String> = (0..players).map(|i| format!("Player {i}")).collect();

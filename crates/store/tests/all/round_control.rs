@@ -22,6 +22,7 @@ fn event(s: &mut Store, players: usize) -> TournamentId {
             },
             first_round: FirstRound::Random,
             seed: Some(7),
+            decks_required: false,
         })
         .unwrap();
     let names: Vec<String> = (0..players).map(|i| format!("Player {i}")).collect();

@@ -17,6 +17,7 @@ fn event(format: Format, first_round: FirstRound) -> NewTournament {
         format,
         first_round,
         seed: Some(42),
+        decks_required: false,
     }
 }
 

@@ -34,6 +34,14 @@ pub struct RegisteredDeckView {
     pub registered_at: String,
 }
 
+/// A player registered together with their deck (one write), and the event's decks after it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[ts(export)]
+pub struct RegisteredWithDeck {
+    pub entrant: EntrantView,
+    pub decks: Vec<RegisteredDeckView>,
+}
+
 impl Service {
     /// Registers the player `players[0]` (created if new) with a copy of the saved deck `deck`,
     /// in one write: the entry and the deck are checked first (the deck legal, of the people
@@ -47,7 +55,7 @@ impl Service {
         people: Option<&str>,
         deck: &str,
         lang: Language,
-    ) -> Result<(EntrantView, Vec<RegisteredDeckView>)> {
+    ) -> Result<RegisteredWithDeck> {
         let [player] = players else {
             return Err(ServiceError::invalid(wording::refusal(
                 Refusal::DeckForOnePlayer {
@@ -99,7 +107,10 @@ impl Service {
             .entrant_views(id, &[added])?
             .pop()
             .ok_or_else(|| ServiceError::internal("A registration returned no entrant"))?;
-        Ok((entrant, self.tournament_decks(event, lang)?))
+        Ok(RegisteredWithDeck {
+            entrant,
+            decks: self.tournament_decks(event, lang)?,
+        })
     }
 
     /// Registers the saved deck `deck` for the player `who` of the event (`None` takes the

@@ -58,12 +58,45 @@ pub fn event_created(e: &EventView, lang: Language) -> String {
     let (format, top) = (format_word(&e.format, lang), top_cut(e.top_cut, lang));
     match lang {
         En => format!(
-            "created event {}: {} on {} ({}, {} rounds{top})",
-            e.id, e.name, e.date, e.format, e.rounds_planned
+            "created event {}: {} on {} ({}, {} rounds{top}{})",
+            e.id,
+            e.name,
+            e.date,
+            e.format,
+            e.rounds_planned,
+            if e.decks_required {
+                ", deck lists required"
+            } else {
+                ""
+            }
         ),
         De => format!(
-            "Turnier {} angelegt: {} am {} ({format}, {} Runden{top})",
-            e.id, e.name, e.date, e.rounds_planned
+            "Turnier {} angelegt: {} am {} ({format}, {} Runden{top}{})",
+            e.id,
+            e.name,
+            e.date,
+            e.rounds_planned,
+            if e.decks_required {
+                ", Decklisten verlangt"
+            } else {
+                ""
+            }
+        ),
+    }
+}
+
+/// `deck lists required` and, before round 1, who has registered no deck yet.
+fn deck_lists_line(missing: &[String], lang: Language) -> String {
+    match (missing, lang) {
+        ([], En) => "deck lists required\n".into(),
+        ([], De) => "Decklisten verlangt\n".into(),
+        (names, En) => format!(
+            "deck lists required; no deck registered yet: {}\n",
+            names.join(", ")
+        ),
+        (names, De) => format!(
+            "Decklisten verlangt; noch kein Deck angemeldet: {}\n",
+            names.join(", ")
         ),
     }
 }
@@ -410,6 +443,9 @@ pub fn detail_text(d: &EventDetail, lang: Language) -> String {
             e.id, e.name, e.date, e.rounds_paired, e.rounds_planned
         ),
     };
+    if e.decks_required {
+        out.push_str(&deck_lists_line(&d.decks_missing, lang));
+    }
     let _ = writeln!(
         out,
         "\n{} ({}):",

@@ -294,6 +294,47 @@ pub(crate) fn undone(number: u32, drops_moved: &[String], reports: u32, lang: La
     format!("{done} {moved}")
 }
 
+/// Round 1 refused while the event requires deck lists and `names` have registered none.
+pub(crate) fn deck_lists_missing(event: &str, names: &[String], lang: Language) -> String {
+    let who = list(names, lang);
+    match (lang, names.len()) {
+        (Language::En, 1) => format!(
+            "Round 1 of {event} cannot be paired yet: the event requires deck lists, and {who} \
+             has registered no deck."
+        ),
+        (Language::En, _) => format!(
+            "Round 1 of {event} cannot be paired yet: the event requires deck lists, and {who} \
+             have registered no deck."
+        ),
+        (Language::De, 1) => format!(
+            "Runde 1 von {event} kann noch nicht ausgelost werden: Das Turnier verlangt \
+             Decklisten, und {who} hat kein Deck angemeldet."
+        ),
+        (Language::De, _) => format!(
+            "Runde 1 von {event} kann noch nicht ausgelost werden: Das Turnier verlangt \
+             Decklisten, und {who} haben kein Deck angemeldet."
+        ),
+    }
+}
+
+/// A late entry without a deck at an event requiring deck lists (decks are frozen once round 1
+/// is paired, so it could never get one).
+pub(crate) fn late_entry_needs_deck(players: &[&str], event: &str, lang: Language) -> String {
+    let names: Vec<String> = players.iter().map(|p| p.trim().to_owned()).collect();
+    let who = list(&names, lang);
+    en_de(
+        lang,
+        format!(
+            "Not registered: {who}. {event} requires deck lists, so a late entry registers with \
+             a saved deck."
+        ),
+        format!(
+            "Nicht angemeldet: {who}. {event} verlangt Decklisten, also meldet eine Nachmeldung \
+             ein gespeichertes Deck mit an."
+        ),
+    )
+}
+
 /// `Anna`, `Anna and Ben`, `Anna, Ben and Cleo` (German `und`).
 fn list(names: &[String], lang: Language) -> String {
     let and = en_de(lang, "and".into(), "und".into());

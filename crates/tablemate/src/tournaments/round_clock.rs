@@ -212,6 +212,7 @@ mod tests {
                     top_cut: None,
                     first_round: None,
                     seed: Some("5".into()),
+                    decks_required: None,
                 },
                 Language::En,
             )

@@ -8,7 +8,7 @@ use tablemate::{ErrorCode, Language, Service};
 const EN: Language = Language::En;
 const DE: Language = Language::De;
 
-fn service() -> (tempfile::TempDir, Service) {
+pub(crate) fn service() -> (tempfile::TempDir, Service) {
     let dir = tempfile::tempdir().unwrap();
     let svc = Service::open(dir.path()).unwrap();
     (dir, svc)
@@ -242,7 +242,7 @@ fn an_import_that_cannot_read_a_line_names_it_and_stores_nothing() {
 use tablemate::game::{NewGameRequest, PlayRequest, Seat};
 
 /// The legal 30-card Vulca deck "Fire Wall": the Vulca's own cards and Tittertweet.
-fn fire_wall(svc: &mut Service) {
+pub(crate) fn fire_wall(svc: &mut Service) {
     svc.deck_new(&vulca("Fire Wall"), EN).unwrap();
     let mut cards = own_vulca();
     cards.push("Tittertweet".into());
@@ -415,20 +415,27 @@ fn statistics_count_games_and_wins_per_deck() {
 
 // --- decks at a tournament -------------------------------------------------------------------
 
+/// A round robin event as the organiser fills in the form.
+pub(crate) fn round_robin(
+    name: &str,
+    date: &str,
+    decks_required: Option<bool>,
+) -> tablemate::tournaments::NewEvent {
+    tablemate::tournaments::NewEvent {
+        name: name.into(),
+        date: date.into(),
+        format: "round_robin".into(),
+        rounds: None,
+        top_cut: None,
+        first_round: None,
+        seed: None,
+        decks_required,
+    }
+}
+
 fn winter_cup(svc: &mut Service) -> i64 {
     let event = svc
-        .create_event(
-            &tablemate::tournaments::NewEvent {
-                name: "Winter Cup".into(),
-                date: "2026-12-05".into(),
-                format: "round_robin".into(),
-                rounds: None,
-                top_cut: None,
-                first_round: None,
-                seed: None,
-            },
-            EN,
-        )
+        .create_event(&round_robin("Winter Cup", "2026-12-05", None), EN)
         .unwrap();
     svc.register(event.id, "Ann", Some("Vulca"), EN).unwrap();
     svc.register(event.id, "Ben", None, EN).unwrap();
@@ -535,7 +542,10 @@ fn a_registration_with_a_refused_deck_registers_nobody() {
     assert_eq!(entrants(&svc), 2, "nobody registered");
     assert!(svc.tournament_decks(event, EN).unwrap().is_empty());
 
-    let (cleo, decks) = svc
+    let tablemate::decks::RegisteredWithDeck {
+        entrant: cleo,
+        decks,
+    } = svc
         .register_with_deck(event, &["Cleo"], None, "fire wall", DE)
         .unwrap();
     assert_eq!(
@@ -583,15 +593,7 @@ fn decks_are_in_the_csv_export_and_import_back() {
     assert!(export.files.iter().any(|(f, _)| *f == "decks.csv"));
     let back = svc
         .import_event_csv(
-            &tablemate::tournaments::NewEvent {
-                name: "Winter Cup again".into(),
-                date: "2026-12-06".into(),
-                format: "round_robin".into(),
-                rounds: None,
-                top_cut: None,
-                first_round: None,
-                seed: None,
-            },
+            &round_robin("Winter Cup again", "2026-12-06", None),
             &tablemate::tournaments::CsvImport {
                 entrants: files.entrants.as_bytes(),
                 pairings: files.pairings.as_bytes(),

@@ -18,6 +18,7 @@ fn new_event(name: &str) -> NewEvent {
         top_cut: None,
         first_round: None,
         seed: Some("11".into()),
+        decks_required: None,
     }
 }
 

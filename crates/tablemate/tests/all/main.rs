@@ -4,6 +4,7 @@
 //! tests, minutes of building). scripts/test-binaries.mjs still runs each module in a process of
 //! its own, as before; `cargo test -p <crate> --test all <module>::` runs one.
 
+mod deck_lists;
 mod decks;
 mod full_disk;
 mod import;

@@ -20,6 +20,7 @@ fn event(svc: &mut Service, rounds: u32, players: &[&str]) -> i64 {
                 top_cut: None,
                 first_round: None,
                 seed: Some("11".into()),
+                decks_required: None,
             },
             Language::En,
         )
@@ -283,6 +284,7 @@ fn a_new_event_is_refused_in_the_interface_language_and_not_created() {
         top_cut,
         first_round: None,
         seed: None,
+        decks_required: None,
     };
     let de = |svc: &mut Service, e: NewEvent| refusal(svc.create_event(&e, DE));
     assert_eq!(
@@ -663,6 +665,7 @@ fn sheet_cup() -> NewEvent {
         top_cut: None,
         first_round: None,
         seed: None,
+        decks_required: None,
     }
 }
 

@@ -6,6 +6,7 @@ import type { DeckSummary } from '../bindings/DeckSummary';
 import type { DeckView } from '../bindings/DeckView';
 import type { Language } from '../bindings/Language';
 import type { RegisteredDeckView } from '../bindings/RegisteredDeckView';
+import type { RegisteredWithDeck } from '../bindings/RegisteredWithDeck';
 
 export interface NewDeckForm {
   name: string;
@@ -30,4 +31,7 @@ export const decksApi = {
   registered: (id: number, lang: Language) => call<RegisteredDeckView[]>('tournament_decks', { id, lang }),
   register: (id: number, player: string, deck: string | null, lang: Language) =>
     call<RegisteredDeckView[]>('tournament_register_deck', { id, player, deck, lang }),
+  // A player registered together with a saved deck, in one write: a refused deck registers nobody.
+  registerWithDeck: (id: number, player: string, people: string | null, deck: string, lang: Language) =>
+    call<RegisteredWithDeck>('tournament_register_with_deck', { id, player, people, deck, lang }),
 };

@@ -16,4 +16,9 @@ can_pair: boolean,
 /**
  * All planned rounds are paired and have results.
  */
-finished: boolean, tie_breakers: Array<string>, };
+finished: boolean, tie_breakers: Array<string>, 
+/**
+ * While the event requires deck lists and round 1 is not paired: the players, by name,
+ * who have registered no deck yet (round 1 is refused until this is empty).
+ */
+decks_missing: Array<string>, };

@@ -22,6 +22,10 @@ first_round: string,
  */
 seed: string, rounds_paired: number, players: number, created_at: string, 
 /**
+ * Every player must register a deck before round 1 is paired.
+ */
+decks_required: boolean, 
+/**
  * After an import only: what the file could not carry (an older format; the slips of a
  * round being played to print again), in the interface language.
  */

@@ -28,4 +28,8 @@ first_round: string | null,
  * Seed for random pairings (text, so that every 64-bit value survives JavaScript);
  * none picks one and stores it.
  */
-seed: string | null, };
+seed: string | null, 
+/**
+ * Every player must register a deck before round 1 is paired (none: not required).
+ */
+decks_required?: boolean, };

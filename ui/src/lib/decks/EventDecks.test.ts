@@ -63,7 +63,8 @@ describe('EventDecks', () => {
   it('registers a saved deck for a player and lists it', async () => {
     service.tournament_decks.mockResolvedValue([]);
     service.tournament_register_deck.mockResolvedValue([annsDeck]);
-    render(EventDecks, { detail: event(0), lang: 'en' });
+    const onchanged = vi.fn();
+    render(EventDecks, { detail: event(0), lang: 'en', onchanged });
     await screen.findByTestId('event-decks-none');
     await waitFor(() => expect(screen.getByTestId('event-deck-deck').textContent).toContain('Fire Wall (Vulca)'));
     await fireEvent.change(screen.getByTestId('event-deck-player'), { target: { value: 'Ann' } });
@@ -73,6 +74,8 @@ describe('EventDecks', () => {
       expect(service.tournament_register_deck).toHaveBeenCalledWith({ id: 4, player: 'Ann', deck: 'Fire Wall', lang: 'en' }),
     );
     expect((await screen.findByTestId('event-decks-list')).textContent).toContain('Ann: Fire Wall');
+    // the event page reloads (who still has no deck)
+    expect(onchanged).toHaveBeenCalledTimes(1);
   });
 
   it('shows the refusal, and says the decks are frozen once round 1 is paired, in German', async () => {

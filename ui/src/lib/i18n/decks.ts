@@ -55,6 +55,9 @@ const en = {
   'decks.event.noDeck': 'No deck (take it away)',
   'decks.event.register': 'Register deck',
   'decks.event.frozen': 'Round 1 is paired: the decks are frozen.',
+  'decks.event.required': 'Deck lists required: round 1 is paired once every player has registered a deck.',
+  'decks.event.missing': 'No deck registered yet: {names}.',
+  'decks.event.requiredShort': 'Deck lists required',
   'decks.stats.heading': 'Win rate per constructed deck',
   'decks.power.replace':
     'cards as if with REPLACE: in the Leadership phase, as its only action, discard one card from hand and draw a replacement (not a play).',
@@ -119,6 +122,9 @@ const de: Record<keyof typeof en, string> = {
   'decks.event.noDeck': 'Kein Deck (entfernen)',
   'decks.event.register': 'Deck registrieren',
   'decks.event.frozen': 'Runde 1 ist gepaart: die Decks sind eingefroren.',
+  'decks.event.required': 'Decklisten verlangt: Runde 1 wird ausgelost, sobald jeder Spieler ein Deck angemeldet hat.',
+  'decks.event.missing': 'Noch kein Deck angemeldet: {names}.',
+  'decks.event.requiredShort': 'Decklisten verlangt',
   'decks.stats.heading': 'Siegquote je eigenem Deck',
   'decks.power.replace':
     'Karten wie mit ERSETZEN: in der Führungsphase, als deren einzige Aktion, eine Karte aus der Hand abwerfen und eine nachziehen (kein Ausspielen).',

@@ -21,6 +21,7 @@ const service = serveCommands(invoke, [
   'tournament_prepare',
   'tournament_publish',
   'tournament_register',
+  'tournament_register_with_deck',
   'tournament_result',
   'tournament_result_from_match',
   'tournament_slip_codes',
@@ -63,6 +64,7 @@ function detail(withResult: boolean): EventDetail {
       rounds_paired: 1,
       players: 3,
       created_at: 'x',
+      decks_required: false,
     },
     entrants: [
       { id: 11, name: 'Anna', people: 'Vulca', seed: 1, joined_round: 1, dropped_after: null },
@@ -112,6 +114,7 @@ function detail(withResult: boolean): EventDetail {
     can_pair: withResult,
     finished: false,
     tie_breakers: ['Match points', 'Opponents'],
+    decks_missing: [],
   };
 }
 
@@ -229,6 +232,39 @@ describe('EventPage', () => {
     await fireEvent.submit(form);
     await waitFor(() => expect(screen.queryByTestId('reg-problem')).toBeNull());
     expect(service.tournament_register).toHaveBeenLastCalledWith({ id: 7, player: 'Dora', people: 'Vulca', lang: 'en' });
+  });
+
+  it('registers a player with a saved deck in one command and shows who still has no deck', async () => {
+    const before = detail(false);
+    before.rounds = [];
+    before.event.decks_required = true;
+    before.decks_missing = ['Anna', 'Bert'];
+    service.tournament_detail.mockResolvedValue(before);
+    service.deck_list.mockResolvedValue([
+      { name: 'Fire Wall', people: 'Vulca', cards_used: 30, cards_allowed: 30, moons_used: 2, moons_allowed: 10, legal: true },
+    ]);
+    const refusal = { code: 'invalid_input', message: 'Dora is not registered for Spring Open, nor is the deck: …' };
+    service.tournament_register_with_deck.mockRejectedValueOnce(refusal).mockResolvedValueOnce({ entrant: {}, decks: [] });
+    render(EventPage, { id: 7, lang: 'en', onerror: vi.fn(), onback: vi.fn() });
+    expect((await screen.findByTestId('event-decks-required')).textContent).toBe('Deck lists required');
+    expect(screen.getByTestId('decks-missing').textContent).toBe('No deck registered yet: Anna, Bert.');
+    await screen.findByRole('option', { name: 'Fire Wall (Vulca)' });
+    await fireEvent.input(screen.getByTestId('reg-player'), { target: { value: 'Dora' } });
+    await fireEvent.change(screen.getByTestId('reg-deck'), { target: { value: 'Fire Wall' } });
+    const form = screen.getByTestId('reg-add').closest('form') as HTMLFormElement;
+    await fireEvent.submit(form);
+    expect((await screen.findByTestId('reg-problem')).textContent).toBe(refusal.message);
+    await fireEvent.submit(form);
+    await waitFor(() => expect(screen.queryByTestId('reg-problem')).toBeNull());
+    expect(service.tournament_register_with_deck).toHaveBeenLastCalledWith({
+      id: 7,
+      player: 'Dora',
+      people: null,
+      deck: 'Fire Wall',
+      lang: 'en',
+    });
+    expect(service.tournament_register_with_deck).toHaveBeenCalledTimes(2);
+    expect(service.tournament_register).not.toHaveBeenCalled();
   });
 
   it('before round 1 a registration is corrected in place or removed; after it, only dropped', async () => {

@@ -23,6 +23,7 @@ const event: EventView = {
   rounds_paired: 0,
   players: 4,
   created_at: 'x',
+  decks_required: false,
 };
 const detail: EventDetail = {
   event,
@@ -33,6 +34,7 @@ const detail: EventDetail = {
   can_pair: true,
   finished: false,
   tie_breakers: [],
+  decks_missing: [],
 };
 
 import { serveCommands } from '../testing/ipc';

@@ -62,6 +62,7 @@ function detail(players: number, published: boolean): EventDetail {
       rounds_paired: 1,
       players,
       created_at: 'x',
+      decks_required: false,
     },
     entrants: [],
     rounds: [round(players, published)],
@@ -70,6 +71,7 @@ function detail(players: number, published: boolean): EventDetail {
     can_pair: false,
     finished: false,
     tie_breakers: [],
+    decks_missing: [],
   };
 }
 
@@ -278,6 +280,8 @@ describe('players from a CSV', () => {
     render(Tournaments, { lang: 'en', onerror: vi.fn() });
     await fireEvent.input(await screen.findByTestId('event-new-name'), { target: { value: 'Sheet Cup' } });
     await fireEvent.input(screen.getByTestId('event-new-date'), { target: { value: '2026-11-27' } });
+    // the event requires deck lists: the check box goes with the details
+    await fireEvent.click(screen.getByTestId('event-new-decks'));
     await fireEvent.click(screen.getByTestId('event-new-csv'));
     await waitFor(() =>
       expect(service.tournament_import_players).toHaveBeenCalledWith({
@@ -289,6 +293,7 @@ describe('players from a CSV', () => {
           top_cut: null,
           first_round: 'random',
           seed: null,
+          decks_required: true,
         },
         lang: 'en',
       }),

@@ -1,0 +1,206 @@
+//! The events themselves: create and list them, find one (and a registered player) by what a
+//! person types, the state a decision is made on, the standings and the whole event's page.
+
+use store::{EntrantId, FirstRound, Format, TournamentId};
+
+use super::{
+    input_refusals, new_event::NewEvent, refusals, store_err, views::display_name,
+    views::entrant_view, views::format_name, views::round_view, views::standing_view,
+    views::CorrectionView, views::EventDetail, views::EventView, views::RoundView,
+    views::StandingView, PlayerRef, TIE_BREAKERS,
+};
+use crate::error::{Result, ServiceError};
+use crate::{Language, Service};
+
+/// Finds an event by id (`3`, `#3`) or by its exact name (any case).
+pub(super) fn parse_id(text: &str) -> Option<i64> {
+    text.trim().trim_start_matches('#').parse::<i64>().ok()
+}
+
+impl Service {
+    pub(super) fn event_view(&self, info: &store::TournamentInfo) -> Result<EventView> {
+        let entrants = self.store.entrants(info.id).map_err(store_err)?;
+        let (rounds_planned, top_cut) = match info.format {
+            Format::Swiss { rounds, top_cut } => (rounds, top_cut),
+            Format::RoundRobin => {
+                let field = entrants.iter().filter(|e| e.joined_round == 1).count();
+                (tournament::round_robin_rounds(field), None)
+            }
+        };
+        Ok(EventView {
+            id: info.id.0,
+            name: info.name.clone(),
+            date: info.date.clone(),
+            format: format_name(&info.format).into(),
+            rounds_planned,
+            top_cut,
+            first_round: match info.first_round {
+                FirstRound::Random => "random".into(),
+                FirstRound::Seeded => "seeded".into(),
+            },
+            seed: info.seed.to_string(),
+            rounds_paired: info.rounds_paired,
+            players: entrants.len() as u32,
+            created_at: info.created_at.clone(),
+            decks_required: info.decks_required,
+            notices: None,
+        })
+    }
+
+    /// Resolves an event given by id or name.
+    pub fn find_event(&self, which: &str) -> Result<TournamentId> {
+        self.find_event_in(which, Language::En)
+    }
+
+    /// [`Service::find_event`] with its refusals in the interface language `lang`.
+    pub fn find_event_in(&self, which: &str, lang: Language) -> Result<TournamentId> {
+        if let Some(id) = parse_id(which) {
+            let id = TournamentId(id);
+            return match self.store.tournament(id) {
+                Ok(_) => Ok(id),
+                Err(store::StoreError::NotFound { .. }) => Err(ServiceError::not_found(
+                    input_refusals::no_event_numbered(id.0, lang),
+                )),
+                Err(e) => Err(store_err(e)),
+            };
+        }
+        let wanted = which.trim().to_lowercase();
+        let all = self.store.list_tournaments().map_err(store_err)?;
+        let found: Vec<_> = all
+            .iter()
+            .filter(|t| t.name.to_lowercase() == wanted)
+            .collect();
+        match found.as_slice() {
+            [one] => Ok(one.id),
+            [] => Err(ServiceError::not_found(input_refusals::no_event_named(
+                which.trim(),
+                lang,
+            ))),
+            many => Err(ServiceError::invalid(input_refusals::events_named(
+                which.trim(),
+                &many.iter().map(|t| t.id.0).collect::<Vec<_>>(),
+                lang,
+            ))),
+        }
+    }
+
+    pub fn create_event(&mut self, new: &NewEvent, lang: Language) -> Result<EventView> {
+        let req = new.to_store(lang)?;
+        let id = self.store.create_tournament(&req).map_err(|e| match e {
+            // the store checks the date's shape (YYYY-MM-DD, a real day); worded here
+            store::StoreError::Invalid { field: "date", .. } => {
+                let date = new.date.trim();
+                ServiceError::invalid(match lang {
+                    Language::En => format!("{date:?} is not a date like 2026-11-22."),
+                    Language::De => format!("{date:?} ist kein Datum wie 2026-11-22."),
+                })
+            }
+            other => store_err(other).in_language(lang),
+        })?;
+        let info = self.store.tournament(id).map_err(store_err)?;
+        self.event_view(&info)
+    }
+
+    /// All events, newest first.
+    pub fn list_events(&self) -> Result<Vec<EventView>> {
+        let all = self.store.list_tournaments().map_err(store_err)?;
+        all.iter().map(|t| self.event_view(t)).collect()
+    }
+
+    /// The event and its state as the rules see it: what a decision is made on, and passed
+    /// back to the store with it (the store refuses it if the event changed meanwhile).
+    pub(crate) fn decide_on(
+        &self,
+        id: TournamentId,
+    ) -> Result<(store::TournamentInfo, tournament::EventState)> {
+        let info = self.store.tournament(id).map_err(store_err)?;
+        let state = self.store.event_state(id).map_err(store_err)?;
+        Ok((info, state))
+    }
+
+    /// Finds a registered player by entrant id (`#12`) or name (any case).
+    pub fn find_entrant(&self, event: i64, who: impl Into<PlayerRef>) -> Result<i64> {
+        self.find_entrant_in(event, &who.into(), Language::En)
+    }
+
+    /// [`Service::find_entrant`] with its refusal in the interface language `lang`.
+    pub fn find_entrant_in(&self, event: i64, who: &PlayerRef, lang: Language) -> Result<i64> {
+        let id = TournamentId(event);
+        let info = self.store.tournament(id).map_err(store_err)?;
+        let entrants = self.store.entrants(id).map_err(store_err)?;
+        let typed = match who {
+            PlayerRef::Entrant(n) => format!("#{n}"),
+            PlayerRef::Seat(seat) => format!("{seat:?}"),
+            PlayerRef::Typed(text) => text.clone(),
+        };
+        let w = typed.trim();
+        if let Some(n) = w.strip_prefix('#').and_then(|n| n.parse::<i64>().ok()) {
+            if entrants.iter().any(|e| e.id.0 == n) {
+                return Ok(n);
+            }
+        }
+        entrants
+            .iter()
+            .find(|e| e.name.to_lowercase() == w.to_lowercase())
+            .map(|e| e.id.0)
+            .ok_or_else(|| ServiceError::not_found(refusals::not_registered(w, &info.name, lang)))
+    }
+
+    pub fn standings(&self, event: i64) -> Result<Vec<StandingView>> {
+        let rows = self
+            .store
+            .standings(TournamentId(event))
+            .map_err(store_err)?;
+        Ok(rows.iter().map(standing_view).collect())
+    }
+
+    /// Everything about one event: players, rounds with results, standings, corrections.
+    pub fn event_detail(&self, event: i64) -> Result<EventDetail> {
+        let id = TournamentId(event);
+        let (info, state) = self.decide_on(id)?;
+        let decks_missing = self.missing_decks(&info, &state)?;
+        let view = self.event_view(&info)?;
+        let entrants = self.store.entrants(id).map_err(store_err)?;
+        let rounds = self.store.rounds(id).map_err(store_err)?;
+        let standings = self.standings(event)?;
+        let name = |e: EntrantId| display_name(&entrants, e);
+        let corrections = self
+            .store
+            .corrections(id)
+            .map_err(store_err)?
+            .into_iter()
+            .map(|c| CorrectionView {
+                round: c.round,
+                table: c.table,
+                old: format!("{} {}-{}", name(c.old.0), c.old.1, c.old.2),
+                new: format!("{} {}-{}", name(c.new.0), c.new.1, c.new.2),
+                reason: c.reason,
+                corrected_at: c.corrected_at,
+            })
+            .collect();
+        let rounds: Vec<RoundView> = rounds.iter().map(|r| round_view(r, &entrants)).collect();
+        let all_complete = rounds.iter().all(|r| r.complete);
+        let active = entrants
+            .iter()
+            .filter(|e| e.dropped_after.is_none())
+            .count();
+        let total = match info.format {
+            Format::Swiss { rounds, top_cut } => rounds + top_cut.map_or(0, |c| c.trailing_zeros()),
+            Format::RoundRobin => view.rounds_planned,
+        };
+        let paired = rounds.len() as u32;
+        let can_pair = all_complete && paired < total && active >= 2;
+        let finished = all_complete && paired >= total && paired > 0;
+        Ok(EventDetail {
+            event: view,
+            entrants: entrants.iter().map(entrant_view).collect(),
+            rounds,
+            standings,
+            corrections,
+            can_pair,
+            finished,
+            tie_breakers: TIE_BREAKERS.iter().map(|s| s.to_string()).collect(),
+            decks_missing,
+        })
+    }
+}

@@ -1,0 +1,206 @@
+//! Registering players (one, several all or none, late entries), correcting and removing a
+//! registration before round 1 is paired.
+
+use store::{EntrantId, TournamentId};
+
+use super::{
+    errors::record_error, errors::rule_error, refusals, store_err, views::entrant_view,
+    views::EntrantView, PlayerRef,
+};
+use crate::error::{Result, ServiceError};
+use crate::{Language, Service};
+
+/// A registration checked and ready to write: the event and its state it was decided on, the
+/// round the players join at and the people they play (as checked).
+pub(crate) struct CheckedEntry {
+    pub info: store::TournamentInfo,
+    pub state: tournament::EventState,
+    pub round: u32,
+    pub people: Option<&'static str>,
+}
+
+impl Service {
+    /// Registers a player (created if new) with the people or deck they play. After round 1 was
+    /// paired this is a late entry (Swiss only).
+    pub fn register(
+        &mut self,
+        event: i64,
+        player: &str,
+        people: Option<&str>,
+        lang: Language,
+    ) -> Result<EntrantView> {
+        let mut added = self.register_all(event, &[player], people, lang)?;
+        added
+            .pop()
+            .ok_or_else(|| ServiceError::internal("A registration returned no entrant"))
+    }
+
+    /// Registers several players (each created if new) with the same people, all or none: if
+    /// one name is refused, nobody is registered and no player is created. The rules decide
+    /// whether they may enter and from which round (`tournament::check_entry`).
+    pub fn register_all(
+        &mut self,
+        event: i64,
+        players: &[&str],
+        people: Option<&str>,
+        lang: Language,
+    ) -> Result<Vec<EntrantView>> {
+        let entry = self.checked_entry(event, players, people, lang)?;
+        if entry.info.decks_required && entry.round > 1 {
+            // decks are frozen once round 1 is paired: a late entry brings its deck or none
+            return Err(ServiceError::invalid(refusals::late_entry_needs_deck(
+                players,
+                &entry.info.name,
+                lang,
+            )));
+        }
+        let id = TournamentId(event);
+        let added = self
+            .store
+            .record_registrations(id, &entry.state, players, entry.people, entry.round)
+            .map_err(|e| record_error(e, &entry.info, lang))?;
+        self.entrant_views(id, &added)
+    }
+
+    /// What registering `players` playing `people` is decided on, checked before any write:
+    /// the rules let them enter (and from which round), no name is registered already or is
+    /// another spelling of a player here, and the people is one.
+    pub(crate) fn checked_entry(
+        &self,
+        event: i64,
+        players: &[&str],
+        people: Option<&str>,
+        lang: Language,
+    ) -> Result<CheckedEntry> {
+        let id = TournamentId(event);
+        let (info, state) = self.decide_on(id)?;
+        let round = tournament::check_entry(&state, players.len())
+            .map_err(|e| rule_error(e, "", &info, lang))?;
+        let entrants = self.store.entrants(id).map_err(store_err)?;
+        if let Some(twice) = players.iter().find(|p| {
+            entrants
+                .iter()
+                .any(|e| cards::person_name::same_spelling(&e.name, p))
+        }) {
+            return Err(ServiceError::invalid(refusals::already_registered(
+                twice.trim(),
+                &info.name,
+                lang,
+            )));
+        }
+        // each a person's name, one person each, and none another spelling of a player here
+        crate::names::check_people(players, lang)?;
+        let registered: Vec<&str> = entrants.iter().map(|e| e.name.as_str()).collect();
+        for p in players {
+            crate::names::check_against(p, &registered, lang)?;
+        }
+        let people = people
+            .map(str::trim)
+            .filter(|p| !p.is_empty())
+            .map(|p| crate::game::checked_people(p, &players.join(", "), lang))
+            .transpose()?;
+        Ok(CheckedEntry {
+            info,
+            state,
+            round,
+            people,
+        })
+    }
+
+    /// The registrations `added`, as the event lists them.
+    pub(crate) fn entrant_views(
+        &self,
+        id: TournamentId,
+        added: &[EntrantId],
+    ) -> Result<Vec<EntrantView>> {
+        let entrants = self.store.entrants(id).map_err(store_err)?;
+        added
+            .iter()
+            .map(|a| {
+                entrants
+                    .iter()
+                    .find(|e| e.id == *a)
+                    .map(entrant_view)
+                    .ok_or_else(|| ServiceError::not_found(format!("Player {a} is not registered")))
+            })
+            .collect()
+    }
+
+    /// Corrects a registration before round 1 is paired: the player `name` (created if new; the
+    /// player first registered keeps their own record and history) and the people they play,
+    /// checked as the table checks it.
+    pub fn correct_registration(
+        &mut self,
+        event: i64,
+        who: impl Into<PlayerRef>,
+        name: &str,
+        people: Option<&str>,
+        lang: Language,
+    ) -> Result<EntrantView> {
+        let entrant = EntrantId(self.find_entrant_in(event, &who.into(), lang)?);
+        let id = TournamentId(event);
+        let (info, state) = self.decide_on(id)?;
+        let current = self.entrant(id, entrant)?;
+        tournament::check_registration_change(&state, entrant)
+            .map_err(|e| rule_error(e, &current.name, &info, lang))?;
+        let name = name.trim();
+        let people = people
+            .map(str::trim)
+            .filter(|p| !p.is_empty())
+            .map(|p| crate::game::checked_people(p, name, lang))
+            .transpose()?;
+        let entrants = self.store.entrants(id).map_err(store_err)?;
+        crate::names::check_people(&[name], lang)?;
+        let others: Vec<&str> = entrants
+            .iter()
+            .filter(|e| e.id != entrant)
+            .map(|e| e.name.as_str())
+            .collect();
+        crate::names::check_against(name, &others, lang)?;
+        if entrants
+            .iter()
+            .any(|e| e.id != entrant && cards::person_name::same_spelling(&e.name, name))
+        {
+            return Err(ServiceError::invalid(refusals::already_registered(
+                name, &info.name, lang,
+            )));
+        }
+        self.store
+            .record_registration_change(id, &state, entrant, name, people)
+            .map_err(|e| record_error(e, &info, lang))?;
+        self.entrant(id, entrant)
+    }
+
+    /// Removes a registration before round 1 is paired (after that, the player drops); the
+    /// players registered after move up one seed. Returns the registration removed.
+    pub fn remove_registration(
+        &mut self,
+        event: i64,
+        who: impl Into<PlayerRef>,
+        lang: Language,
+    ) -> Result<EntrantView> {
+        let entrant = EntrantId(self.find_entrant_in(event, &who.into(), lang)?);
+        let id = TournamentId(event);
+        let (info, state) = self.decide_on(id)?;
+        let removed = self.entrant(id, entrant)?;
+        tournament::check_registration_change(&state, entrant)
+            .map_err(|e| rule_error(e, &removed.name, &info, lang))?;
+        self.store
+            .record_unregistration(id, &state, entrant)
+            .map_err(|e| record_error(e, &info, lang))?;
+        Ok(removed)
+    }
+
+    pub(super) fn entrant(&self, id: TournamentId, entrant: EntrantId) -> Result<EntrantView> {
+        let e = self
+            .store
+            .entrants(id)
+            .map_err(store_err)?
+            .into_iter()
+            .find(|e| e.id == entrant)
+            .ok_or_else(|| {
+                ServiceError::not_found(format!("Player {entrant} is not registered"))
+            })?;
+        Ok(entrant_view(&e))
+    }
+}
