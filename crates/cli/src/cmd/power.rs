@@ -23,7 +23,7 @@ pub fn run(ctx: &Ctx<'_>, file: &Path) -> Result<(), ServiceError> {
             lang,
         ))
     })?;
-    let view = svc.power_of_table_json(&json)?;
+    let view = svc.power_of_table_json(&json, lang)?;
     ctx.out.print(&view, |w| print_power(w, &view))
 }
 

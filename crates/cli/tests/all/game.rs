@@ -70,6 +70,17 @@ fn power_speaks_the_language_of_the_settings() {
     std::fs::write(&bad, [0xff, 0xfe, 0x00]).unwrap();
     let err = refused(d, &["power", bad.to_str().unwrap()]);
     assert!(err.contains("ist kein UTF-8-Text"), "{err}");
+    // a table state it cannot read: the German sentence, the field and its place kept
+    std::fs::write(&bad, r#"{"v":1,"A":{"hand":["vulca-01"]}}"#).unwrap();
+    let err = refused(d, &["power", bad.to_str().unwrap()]);
+    assert!(
+        err.contains("Der Tischzustand kann nicht gelesen werden: das Feld `hand` gibt es nicht (Zeile 1, Spalte"),
+        "{err}"
+    );
+    assert!(
+        !err.contains("cannot be read") && !err.contains("unknown field"),
+        "{err}"
+    );
 }
 
 #[test]

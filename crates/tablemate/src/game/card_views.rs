@@ -440,21 +440,44 @@ impl Service {
     }
 
     /// `tablemate power FILE.json`: totals, shields and breakdown of a documented table state
-    /// (crates/bluemoon/TABLE_STATE.md).
-    pub fn power_of_table_json(&self, json: &str) -> Result<PowerView> {
-        let unreadable = |e| ServiceError::invalid(format!("The table state cannot be read: {e}"));
-        let table = bluemoon::TableState::from_json(json).map_err(unreadable)?;
+    /// (crates/bluemoon/TABLE_STATE.md). A state it cannot read is refused in `lang`.
+    pub fn power_of_table_json(&self, json: &str, lang: Language) -> Result<PowerView> {
+        use super::table_state_text::{unreadable, Problem};
+        let refuse = |p: Problem| ServiceError::invalid(unreadable(&p, lang));
+        // a card in the refusal by name; a table state has no players, only seats
+        let seats = match lang {
+            Language::En => ["player A".to_owned(), "player B".to_owned()],
+            Language::De => ["Spieler A".to_owned(), "Spieler B".to_owned()],
+        };
+        let worded = |e: &bluemoon::RuleError| {
+            Problem::Worded(rule_words_in(
+                &self.catalog,
+                e,
+                &seats,
+                lang,
+                refusal::reason,
+            ))
+        };
+        let table = bluemoon::TableState::from_json(json).map_err(|e| match &e {
+            bluemoon::RuleError::UnsupportedVersion(v) => refuse(Problem::Version(*v)),
+            bluemoon::RuleError::TableState(detail) => refuse(Problem::Json(detail)),
+            other => refuse(worded(other)),
+        })?;
         let cards = self.game_cards()?;
-        // A card in the refusal by name; a table state has no players, only seats.
-        let seats = ["player A".to_owned(), "player B".to_owned()];
         table.check_cards(&cards).map_err(|e| {
-            let why = match e {
-                bluemoon::RuleError::NotABluffCard(_) => {
-                    self.rule_refusal(&e, &seats, Language::En)
-                }
-                other => other.to_string(),
-            };
-            ServiceError::invalid(format!("The table state cannot be read: {why}"))
+            // the engine's one other finding: a face-down entry outside the support area,
+            // named here by seat and area (the engine words it in English only)
+            let outside = [Player::A, Player::B].into_iter().find_map(|p| {
+                bluemoon::Area::ALL
+                    .into_iter()
+                    .filter(|a| *a != bluemoon::Area::Support)
+                    .find(|a| table.side(p).area(*a).iter().any(|c| c.face_down))
+                    .map(|a| Problem::FaceDownOutsideSupport(p, a))
+            });
+            refuse(match (&e, outside) {
+                (bluemoon::RuleError::TableState(_), Some(p)) => p,
+                _ => worded(&e),
+            })
         })?;
         let report = bluemoon::power::compute(&cards, &table);
         Ok(PowerView {
@@ -531,6 +554,18 @@ pub(super) fn rule_refusal_in(
     players: &[String; 2],
     lang: Language,
 ) -> String {
+    rule_words_in(catalog, e, players, lang, refusal::refusal)
+}
+
+/// A refusal of the engine in `lang` through `words` (the whole refusal, or its reason alone),
+/// its cards named from the catalog.
+fn rule_words_in(
+    catalog: &::cards::Catalog,
+    e: &bluemoon::RuleError,
+    players: &[String; 2],
+    lang: Language,
+    words: fn(&bluemoon::RuleError, Language, &refusal::Names) -> String,
+) -> String {
     let name = |id: &str| {
         catalog
             .bm(id)
@@ -543,7 +578,7 @@ pub(super) fn rule_refusal_in(
             .unwrap_or_else(|| name(c.as_str())),
         Language::En => name(c.as_str()),
     };
-    refusal::refusal(
+    words(
         e,
         lang,
         &refusal::Names {

@@ -30,6 +30,7 @@ mod play;
 mod prompts;
 pub(crate) mod refusal;
 mod setup;
+mod table_state_text;
 pub mod table_text;
 mod viewing;
 mod views;

@@ -360,7 +360,7 @@ pub(crate) fn card_refusal(r: CardRefusal, lang: Language) -> String {
 }
 
 /// An area of the table as the FAQ names it (German: Kampfbereich, Unterstützungsbereich, ...).
-fn area_name(a: Area, lang: Language) -> &'static str {
+pub(super) fn area_name(a: Area, lang: Language) -> &'static str {
     match (a, lang) {
         (Area::Combat, Language::En) => "combat area",
         (Area::Support, Language::En) => "support area",
@@ -386,7 +386,7 @@ pub(crate) fn element(e: Element, lang: Language) -> &'static str {
 }
 
 /// One wording per variant and language; German terms as the German FAQ uses them.
-fn reason(e: &RuleError, lang: Language, n: &Names) -> String {
+pub(crate) fn reason(e: &RuleError, lang: Language, n: &Names) -> String {
     let de = lang == Language::De;
     let card = |c: &CardId| (n.card)(c);
     match e {

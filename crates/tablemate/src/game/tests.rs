@@ -561,11 +561,67 @@ fn reopening_resumes_the_same_table() {
 fn power_of_the_documented_table_state() {
     let (_d, svc) = svc();
     let json = include_str!("../../../bluemoon/examples/table-state.json");
-    let p = svc.power_of_table_json(json).unwrap();
+    let p = svc.power_of_table_json(json, Language::En).unwrap();
     assert_eq!(p.players.len(), 2);
     assert!(!p.breakdown.is_empty());
-    let err = svc.power_of_table_json("{\"v\":2}").unwrap_err();
+    let err = svc
+        .power_of_table_json("{\"v\":2}", Language::En)
+        .unwrap_err();
     assert_eq!(err.code, crate::ErrorCode::InvalidInput);
+}
+
+/// A table state `power` cannot read is refused in the service's language, naming what is
+/// wrong and where, never in English words inside a German sentence.
+#[test]
+fn power_refuses_an_unreadable_table_state_in_german() {
+    let (_d, svc) = svc();
+    let de = |json: &str| {
+        svc.power_of_table_json(json, Language::De)
+            .unwrap_err()
+            .message
+    };
+    assert_eq!(
+        de("{\"v\":2}"),
+        "Der Tischzustand kann nicht gelesen werden: er hat das Format Version 2, diese Version liest Version 1"
+    );
+    assert_eq!(
+        de("[]"),
+        "Der Tischzustand kann nicht gelesen werden: ein Tischzustand ist ein JSON-Objekt ({ \"A\": …, \"B\": … })"
+    );
+    let missing = de("{\"v\":1,\n\"A\": 5}");
+    assert!(
+        missing.starts_with("Der Tischzustand kann nicht gelesen werden: "),
+        "{missing}"
+    );
+    assert!(missing.contains("(Zeile 2, Spalte"), "{missing}");
+    // a face-down card in the combat area, and a face-down card that is no bluff card
+    let combat = de(r#"{"v":1,"A":{"combat":[{"face_down":true}]},"B":{}}"#);
+    assert_eq!(
+        combat,
+        "Der Tischzustand kann nicht gelesen werden: Spieler A hat eine verdeckte Karte im Kampfbereich: verdeckt liegt nur eine Bluffkarte im Unterstützungsbereich"
+    );
+    let no_bluff = de(r#"{"v":1,"A":{"support":[{"card":"vulca-10","face_down":true}]},"B":{}}"#);
+    assert!(
+        no_bluff.starts_with("Der Tischzustand kann nicht gelesen werden: "),
+        "{no_bluff}"
+    );
+    assert!(
+        !no_bluff.contains("Not possible") && !no_bluff.contains("Nicht möglich:"),
+        "{no_bluff}"
+    );
+    assert!(
+        no_bluff.ends_with("kein BLUFF-Symbol und kann nicht verdeckt gespielt werden"),
+        "{no_bluff}"
+    );
+    // the same in English
+    let en = svc
+        .power_of_table_json("{\"v\":2}", Language::En)
+        .unwrap_err()
+        .message;
+    assert_eq!(
+        en,
+        "The table state cannot be read: it is in format version 2; this version reads version 1"
+    );
 }
 
 /// A ruling marked seen leaves the game's prompts, stays left out after a restart, and

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen } from '@testing-library/svelte';
+import { tick } from 'svelte';
 import PlayerHalf from './PlayerHalf.svelte';
 import { card, game, side } from '../testing/table';
 
@@ -93,7 +94,8 @@ describe('PlayerHalf', () => {
     }
   });
 
-  it('counts a card the half cuts off, though its list runs on (a short half, large text)', async () => {
+  it('draws a card the half cuts off rather than count it alone, makes room for it, and counts the rest (a short half, large text)', async () => {
+    // the half ends at 30 px: every chip (0–44 px) is cut by its edge
     halfBottom = 30;
     const rect = (top: number, bottom: number) => () =>
       ({ top, bottom, left: 0, right: 100, width: 100, height: bottom - top, x: 0, y: top, toJSON: () => ({}) }) as DOMRect;
@@ -102,12 +104,24 @@ describe('PlayerHalf', () => {
     proto.getBoundingClientRect = function (this: HTMLElement) {
       if (this.matches('[data-testid="cards-A"]')) return rect(0, 50)();
       if (this.matches('[data-testid="side-A"]')) return rect(-60, halfBottom)();
-      return [...document.querySelectorAll('[data-testid="cards-A"] .chip')].includes(this) ? rect(0, 44)() : rect(0, 0)();
+      const i = [...document.querySelectorAll('[data-testid="cards-A"] .chip')].indexOf(this);
+      return i < 0 ? rect(0, 0)() : rect(0, 44)();
     };
     try {
-      const ann = side('A', 'Ann', 'Vulca', 4, 1, [card('vulca-10', 'Vulca 10', 'Sear', 4, 1)]);
-      render(PlayerHalf, { lang: 'en', view: game({ players: [ann, side('B', 'Ben', 'Hoax', 0, 0)] }), side: ann, onwhy: vi.fn(), oncard: vi.fn() });
+      const one = side('A', 'Ann', 'Vulca', 4, 1, [card('vulca-10', 'Vulca 10', 'Sear', 4, 1)]);
+      const { unmount } = render(PlayerHalf, { lang: 'en', view: game({ players: [one, side('B', 'Ben', 'Hoax', 0, 0)] }), side: one, onwhy: vi.fn(), oncard: vi.fn() });
+      await tick();
+      // one card: its chip, never a "+1" alone; the half takes its tight layout to make room
+      expect(screen.getByTestId('card-A-vulca-10').classList.contains('out')).toBe(false);
+      expect(screen.queryByTestId('more-cards-A')).toBeNull();
+      expect(screen.getByTestId('side-A').classList.contains('tight')).toBe(true);
+      unmount();
+      const two = side('A', 'Ann', 'Vulca', 4, 1, [card('vulca-10', 'Vulca 10', 'Sear', 4, 1), card('vulca-05', 'Vulca 05', 'Volca', 5, 1)]);
+      render(PlayerHalf, { lang: 'en', view: game({ players: [two, side('B', 'Ben', 'Hoax', 0, 0)] }), side: two, onwhy: vi.fn(), oncard: vi.fn() });
+      // two: the first drawn, the other counted
       expect((await screen.findByTestId('more-cards-A')).textContent).toBe('+1');
+      expect(screen.getByTestId('card-A-vulca-10').classList.contains('out')).toBe(false);
+      expect(screen.getByTestId('card-A-vulca-05').classList.contains('out')).toBe(true);
     } finally {
       proto.getBoundingClientRect = before;
       halfBottom = 200;
