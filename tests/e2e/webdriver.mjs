@@ -1,7 +1,9 @@
 // A small W3C WebDriver client (classic protocol; WebKitWebDriver has no BiDi) over Node's
-// fetch. Enough for Tablemate's end-to-end tests: sessions, elements, clicks, keys, text,
-// screenshots and waiting. Every request has a timeout so a stuck driver fails the test
-// with a message instead of hanging.
+// fetch. Enough for Tablemate's end-to-end tests: sessions, elements, clicks, keys, text and
+// waiting; screenshots are read from the X display (capture.mjs). Every request has a timeout
+// so a stuck driver fails the test with a message instead of hanging.
+
+import { captureScreen } from './capture.mjs';
 
 const ELEMENT = 'element-6066-11e4-a52e-4f735466cecf';
 
@@ -104,9 +106,11 @@ export class Session {
     return this.cmd('GET', '/title');
   }
 
+  /** What the window shows, as PNG bytes: read from the X display (capture.mjs), not through
+   *  WebDriver's screenshot command, which hangs once the window has grown when WebKit paints
+   *  without its compositor (as the app does). */
   async screenshot() {
-    const b64 = await this.cmd('GET', '/screenshot', undefined, 30_000);
-    return Buffer.from(b64, 'base64');
+    return captureScreen(await this.cmd('GET', '/window/rect'));
   }
 
   setWindowRect(rect) {
