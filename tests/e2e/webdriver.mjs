@@ -36,13 +36,26 @@ export class Session {
   }
 
   async find(css) {
-    const el = await this.cmd('POST', '/element', { using: 'css selector', value: css });
+    const el = await this.search('/element', css);
     return el[ELEMENT];
   }
 
   async findAll(css) {
-    const els = await this.cmd('POST', '/elements', { using: 'css selector', value: css });
+    const els = await this.search('/elements', css);
     return els.map((e) => e[ELEMENT]);
+  }
+
+  /** A search by `css`, asked again (up to 3 times) when WebKitWebDriver says an element it
+   *  found went stale before it could hand it over: the page changed during the search (a
+   *  sheet closing), so the answer is the next search's, not an error. */
+  async search(path, css) {
+    for (let i = 0; ; i++) {
+      try {
+        return await this.cmd('POST', path, { using: 'css selector', value: css });
+      } catch (e) {
+        if (i >= 2 || !String(e.message).includes('stale element reference')) throw e;
+      }
+    }
   }
 
   /** Waits until `css` matches an element (and `pred(text)` holds, if given); returns its id. */
