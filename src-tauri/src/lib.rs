@@ -136,6 +136,9 @@ fn counted<R: tauri::Runtime>(
 #[cfg_attr(mobile, tauri::mobile_entry_point)]
 pub fn run() {
     startup::mark("main");
+    // before any thread and before GTK: how WebKit paints (see the function)
+    #[cfg(target_os = "linux")]
+    startup::paint_without_compositing();
     // On desktop the data folder is known before Tauri is (TABLEMATE_DATA_DIR, else the
     // platform's, the same as Tauri's app_data_dir): the database and catalogs open on their own
     // thread while GTK and Tauri start. On mobile only Tauri knows the folder; the service opens

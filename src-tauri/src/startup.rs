@@ -3,10 +3,7 @@
 //! was painted (`app_ready`). The end-to-end start-up test reads them from the page
 //! (`window.__TABLEMATE_MARKS__`, set by `script`) to say where a start's time goes.
 //!
-//! Not done here, measured (README): WebKitGTK without its accelerated compositor
-//! (`WEBKIT_DISABLE_COMPOSITING_MODE=1`) painted the Table about a second sooner on the 2-core
-//! machine and took about 90 MiB less, but WebKitWebDriver's screenshots then never answer once
-//! the window has grown, which the end-to-end run needs; the variable is left to the person.
+//! And how WebKitGTK paints the page: without its accelerated compositor (`paint_without_compositing`).
 
 use std::collections::BTreeMap;
 use std::sync::Mutex;
@@ -69,4 +66,26 @@ pub fn script() -> String {
         .map(|r| serde_json::json!({ "marks": r.marks, "calls": r.calls }))
         .unwrap_or_default();
     format!("window.__TABLEMATE_MARKS__ = {record};")
+}
+
+/// WebKitGTK paints a page through its accelerated compositor (OpenGL; without a GPU, Mesa's
+/// software rasteriser llvmpipe) unless `WEBKIT_DISABLE_COMPOSITING_MODE` is set. Measured
+/// beside a plain WebKitGTK window on the 2-core machine under Xvfb (tests/e2e/startup.mjs,
+/// README): the compositor's first frames held the Table's first paint back by about 450 ms
+/// after the page had been built, and its buffers cost the web process about 90 MiB. Tablemate's
+/// screens are flat text and boxes, which WebKit paints as fast without it, so it is off unless
+/// the person set the variable themselves (`WEBKIT_DISABLE_COMPOSITING_MODE=0` turns it back on).
+///
+/// The variable, not the webview's setting (`hardware-acceleration-policy` NEVER): wry loads the
+/// page as it creates the webview, and the setting applied right after (before the page's load,
+/// on a window built on `about:blank`) left the compositor on in WebKitGTK 2.50 (measured: the
+/// web process as large as with it). The variable is read by WebKit when the webview is made.
+/// Called first thing in `run`, before any other thread exists and before GTK starts, so the
+/// installed app and the tested one alike paint without it.
+#[cfg(target_os = "linux")]
+pub fn paint_without_compositing() {
+    const VAR: &str = "WEBKIT_DISABLE_COMPOSITING_MODE";
+    if std::env::var_os(VAR).is_none() {
+        std::env::set_var(VAR, "1");
+    }
 }

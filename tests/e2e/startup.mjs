@@ -100,9 +100,9 @@ export const median = (xs) => {
 };
 
 // --- the two starts ------------------------------------------------------------------------------
-/** WebKit without its accelerated compositor: the plain window is also started so, to show
- *  what the compositor costs a start (README; the app keeps WebKit's default, see
- *  src-tauri/src/startup.rs). */
+/** WebKit without its accelerated compositor: the plain window is also started so, to compare
+ *  like with like (the app paints without it: its webview's setting, src-tauri/src/startup.rs);
+ *  the goals are measured against the plain window as WebKit comes. */
 export const NO_COMPOSITOR = { WEBKIT_DISABLE_COMPOSITING_MODE: '1' };
 
 /** Starts the plain window `bin` once: process start → its static page painted (ms), and its

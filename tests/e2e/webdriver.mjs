@@ -1,7 +1,9 @@
 // A small W3C WebDriver client (classic protocol; WebKitWebDriver has no BiDi) over Node's
-// fetch. Enough for Tablemate's end-to-end tests: sessions, elements, clicks, keys, text,
-// screenshots and waiting. Every request has a timeout so a stuck driver fails the test
-// with a message instead of hanging.
+// fetch. Enough for Tablemate's end-to-end tests: sessions, elements, clicks, keys, text and
+// waiting; screenshots are read from the X display (capture.mjs). Every request has a timeout
+// so a stuck driver fails the test with a message instead of hanging.
+
+import { captureScreen } from './capture.mjs';
 
 const ELEMENT = 'element-6066-11e4-a52e-4f735466cecf';
 
@@ -34,13 +36,26 @@ export class Session {
   }
 
   async find(css) {
-    const el = await this.cmd('POST', '/element', { using: 'css selector', value: css });
+    const el = await this.search('/element', css);
     return el[ELEMENT];
   }
 
   async findAll(css) {
-    const els = await this.cmd('POST', '/elements', { using: 'css selector', value: css });
+    const els = await this.search('/elements', css);
     return els.map((e) => e[ELEMENT]);
+  }
+
+  /** A search by `css`, asked again (up to 3 times) when WebKitWebDriver says an element it
+   *  found went stale before it could hand it over: the page changed during the search (a
+   *  sheet closing), so the answer is the next search's, not an error. */
+  async search(path, css) {
+    for (let i = 0; ; i++) {
+      try {
+        return await this.cmd('POST', path, { using: 'css selector', value: css });
+      } catch (e) {
+        if (i >= 2 || !String(e.message).includes('stale element reference')) throw e;
+      }
+    }
   }
 
   /** Waits until `css` matches an element (and `pred(text)` holds, if given); returns its id. */
@@ -104,9 +119,11 @@ export class Session {
     return this.cmd('GET', '/title');
   }
 
+  /** What the window shows, as PNG bytes: read from the X display (capture.mjs), not through
+   *  WebDriver's screenshot command, which hangs once the window has grown when WebKit paints
+   *  without its compositor (as the app does). */
   async screenshot() {
-    const b64 = await this.cmd('GET', '/screenshot', undefined, 30_000);
-    return Buffer.from(b64, 'base64');
+    return captureScreen(await this.cmd('GET', '/window/rect'));
   }
 
   setWindowRect(rect) {

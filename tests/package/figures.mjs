@@ -20,10 +20,14 @@ const START = '<!-- package-figures';
 const END = '<!-- /package-figures -->';
 const REGRESSION = 1.5; // a figure this many times the committed one fails
 // Issue #31's goals that the 2-core machine (CI's kind) meets with room to spare fail a run
-// beyond them (ENFORCED). None is yet (README: without WebKit's compositor the memory goal was met
-// with 60 MiB to spare, but the app keeps the compositor): a miss is printed on every run and
-// fails it only with PACKAGE_GOALS=enforce. The regression bound above holds for all.
-export const ENFORCED = new Set([]);
+// beyond them (ENFORCED): since the app paints without WebKit's accelerated compositor
+// (src-tauri/src/startup.rs) its start-up came at 0.78-1.17x the plain window's (goal 1.25x;
+// two package runs at load 8: 1.17x, 1.16x) and its PSS 2-5 MiB under it (goal +60), both
+// measured against the plain window started in the same run under the same load. The Table
+// painted 150 ms after the navigation is not met (235-470 ms, growing with the load): a miss
+// is printed on every run and fails it only with PACKAGE_GOALS=enforce.
+// The regression bound above holds for all.
+export const ENFORCED = new Set(['ratio', 'pss_over_plain']);
 const ENFORCE_ALL = process.env.PACKAGE_GOALS === 'enforce';
 /** The goals missed by the last call of `regressions` (printed, not failed, unless enforced). */
 export const missedGoals = [];
