@@ -217,6 +217,12 @@ impl From<store::StoreError> for ServiceError {
             E::DeckChanged { .. } => {
                 ServiceError::new(ErrorCode::Changed, capitalise(&e.to_string()))
             }
+            // Callers that know the players word it with their names (`record::write_error`).
+            E::MatchChanged { .. } => ServiceError::new(
+                ErrorCode::Changed,
+                "This match changed meanwhile (in another window or on the command line). \
+                 Nothing was recorded.",
+            ),
             // Callers that know the event word it with its name (`tournaments::record_error`).
             E::EventChanged { .. } => ServiceError::new(
                 ErrorCode::Changed,
@@ -262,6 +268,8 @@ mod tests {
         }
         .into();
         let event: ServiceError = store::StoreError::EventChanged { tournament: 3 }.into();
+        let a_match: ServiceError = store::StoreError::MatchChanged { match_id: 3 }.into();
+        assert_eq!(a_match.code, ErrorCode::Changed);
         let deck: ServiceError = store::StoreError::DeckChanged {
             name: "Vulca".into(),
             expected: 1,

@@ -61,6 +61,25 @@ pub(crate) fn changed_meanwhile(names: &[String; 2], lang: Language) -> ServiceE
     ServiceError::new(ErrorCode::Changed, message)
 }
 
+/// The refusal of a match's next step (a game's result, the next game and who starts it)
+/// decided on a match that changed before it was recorded (the store's
+/// `StoreError::MatchChanged`: a game of it undone, abandoned or started elsewhere). Nothing was
+/// written; the front end shows the game as it now is.
+pub(crate) fn match_changed_meanwhile(names: &[String; 2], lang: Language) -> ServiceError {
+    let [a, b] = names;
+    let message = match lang {
+        Language::En => format!(
+            "The match of {a} and {b} changed meanwhile (in another window or on the command \
+             line). Nothing was recorded: this is the match as it is now."
+        ),
+        Language::De => format!(
+            "Die Partie von {a} und {b} wurde inzwischen geändert (in einem anderen Fenster \
+             oder auf der Kommandozeile). Nichts wurde eingetragen: so steht die Partie jetzt."
+        ),
+    };
+    ServiceError::new(ErrorCode::Changed, message)
+}
+
 /// What the table says of a stored log that does not replay to its end (written by an older
 /// release whose rules or cards differed, or damaged; it need not be this version that cannot
 /// read it, so the words blame none): the game still opens, as it stood before event `event`
@@ -91,6 +110,7 @@ pub(crate) fn write_error(
 ) -> ServiceError {
     match e {
         store::StoreError::Changed { .. } => changed_meanwhile(names, lang),
+        store::StoreError::MatchChanged { .. } => match_changed_meanwhile(names, lang),
         e => other(e),
     }
 }

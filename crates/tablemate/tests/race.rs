@@ -24,6 +24,10 @@ use tablemate::game::{ElementName, GameAction, NewGameRequest, PlayRequest, Seat
 use tablemate::othergames::{NewOtherGameRequest, OtherAction, OtherGameKind};
 use tablemate::{ErrorCode, GameAt, Language, Service, ServiceError};
 
+/// Two writers on one match: its next game decided on the match as read.
+#[path = "race/next_game.rs"]
+mod next_game;
+
 /// Set in a writer process: `kind|data dir|game id|seed|ops|start file`.
 const WRITER: &str = "TABLEMATE_RACE_WRITER";
 /// Moves each writer process makes.
@@ -528,13 +532,21 @@ fn main() {
     if let Ok(spec) = std::env::var(WRITER) {
         std::process::exit(writer(&spec));
     }
+    if let Ok(spec) = std::env::var(next_game::WRITER) {
+        std::process::exit(next_game::writer(&spec));
+    }
+    // `cargo test --test race -- <part of a name>` runs only the tests so named
+    let filter = std::env::args().skip(1).find(|a| !a.starts_with('-'));
+    let wanted = |name: &str| filter.as_deref().is_none_or(|f| name.contains(f));
     let (mut passed, mut failed) = (0, 0);
     for kind in KINDS {
-        for (what, result) in [
-            ("two processes", race(kind)),
-            ("interleavings", interleavings(kind)),
-        ] {
-            match result {
+        let runs: [(&str, fn(Kind) -> Result<String, String>); 2] =
+            [("two processes", race), ("interleavings", interleavings)];
+        for (what, run) in runs {
+            if !wanted(&format!("race::{}::{what}", kind.code())) {
+                continue;
+            }
+            match run(kind) {
                 Ok(summary) => {
                     passed += 1;
                     println!("test race::{}::{what} ... ok: {summary}", kind.code());
@@ -546,14 +558,26 @@ fn main() {
             }
         }
     }
-    match fix_against_play() {
-        Ok(summary) => {
-            passed += 1;
-            println!("test race::bluemoon::fix_against_play ... ok: {summary}");
+    for (what, run) in [
+        (
+            "fix_against_play",
+            fix_against_play as fn() -> Result<String, String>,
+        ),
+        ("next_game_against_a_rival", next_game::against_a_rival),
+        ("next_game_two_processes", next_game::two_processes),
+    ] {
+        if !wanted(&format!("race::bluemoon::{what}")) {
+            continue;
         }
-        Err(e) => {
-            failed += 1;
-            println!("test race::bluemoon::fix_against_play ... FAILED: {e}");
+        match run() {
+            Ok(summary) => {
+                passed += 1;
+                println!("test race::bluemoon::{what} ... ok: {summary}");
+            }
+            Err(e) => {
+                failed += 1;
+                println!("test race::bluemoon::{what} ... FAILED: {e}");
+            }
         }
     }
     println!("{passed} passed, {failed} failed");
