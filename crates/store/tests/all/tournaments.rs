@@ -230,6 +230,38 @@ fn results_are_checked_and_corrections_are_logged() {
     );
 }
 
+/// The store only records: whether a score is one a match can end with is the tournament
+/// rules' decision (`MatchResult::check_new`; rules note bm_rules.md §8.4, 'The player who
+/// first reaches a total of at least five crystals becomes the final winner', so the loser has
+/// at most 4), handed back typed, and a refused result writes nothing.
+#[test]
+fn a_score_no_match_ends_with_is_refused_by_the_tournament_rule_and_writes_nothing() {
+    let mut s = Store::open_in_memory().unwrap();
+    let (t, _) = with_players(
+        &mut s,
+        Format::Swiss {
+            rounds: 3,
+            top_cut: None,
+        },
+        4,
+    );
+    let r1 = s.pair_next_round(t).unwrap();
+    let a = r1.tables[0].a;
+    let before = s.event_state(t).unwrap();
+    let err = s.record_result(t, &before, 1, 1, a, 6, 5).unwrap_err();
+    assert!(
+        matches!(
+            err,
+            StoreError::Tournament(tournament::TournamentError::Score(
+                store::ReportProblem::LoserTooMany { max: 4 }
+            ))
+        ),
+        "{err:?}"
+    );
+    assert_eq!(s.event_state(t).unwrap(), before, "nothing written");
+    s.record_result(t, &before, 1, 1, a, 5, 4).unwrap();
+}
+
 #[test]
 fn a_result_flows_in_from_a_match_played_in_the_app() {
     let mut s = Store::open_in_memory().unwrap();
