@@ -141,7 +141,9 @@ impl Service {
                 // a game outside a match: its result is all there is to record
                 self.store
                     .finish_game(info.id, info.revision, &summary)
-                    .map_err(|e| write_refusal(e, info, lang))?;
+                    .map_err(|e| {
+                        record::write_error(e, &info.player_names, lang, ServiceError::from)
+                    })?;
                 return self.game_view(id);
             };
             (Some(summary), standing, status)
@@ -161,14 +163,9 @@ impl Service {
                     setup,
                 }),
             })
-            .map_err(|e| write_refusal(e, info, lang))?;
+            .map_err(|e| record::write_error(e, &info.player_names, lang, ServiceError::from))?;
         self.game_view(next.map_or(id, |g| g.0))
     }
-}
-
-/// A refused write of game `info`'s result or its match's next game, worded for its players.
-fn write_refusal(e: store::StoreError, info: &store::GameInfo, lang: Language) -> ServiceError {
-    record::write_error(e, &info.player_names, lang, ServiceError::from)
 }
 
 /// What a match keeps from game to game: its expansions and the constructed decks as they
