@@ -164,6 +164,17 @@ impl ServiceError {
         }
     }
 
+    /// This computer's networks could not be listed for players' reporting (the system
+    /// refused), in `lang`: the app's command words nothing itself.
+    pub fn networks_unlisted(e: &std::io::Error, lang: Language) -> Self {
+        ServiceError::internal(match lang {
+            Language::En => format!("Cannot list this computer's networks: {e}"),
+            Language::De => {
+                format!("Die Netzwerke dieses Computers lassen sich nicht auflisten: {e}")
+            }
+        })
+    }
+
     /// Whether this is the refusal of a write because the disk is full.
     pub fn is_disk_full(&self) -> bool {
         self.storage == Some(StorageProblem::DiskFull)
@@ -281,6 +292,21 @@ mod tests {
             event.message,
             "This event changed meanwhile (in another window or on the command line). \
              Nothing was recorded."
+        );
+    }
+
+    #[test]
+    fn unlisted_networks_are_worded_in_the_interface_language() {
+        let e = std::io::Error::other("netlink refused");
+        let en = ServiceError::networks_unlisted(&e, Language::En);
+        let de = ServiceError::networks_unlisted(&e, Language::De);
+        assert_eq!(
+            en.message,
+            "Cannot list this computer's networks: netlink refused"
+        );
+        assert_eq!(
+            de.message,
+            "Die Netzwerke dieses Computers lassen sich nicht auflisten: netlink refused"
         );
     }
 

@@ -241,6 +241,21 @@ fn writer(spec: &str) -> i32 {
     };
     let kind = Kind::parse(kind);
     let id: i64 = game.parse().expect("game id");
+    writer_moves(dir, seed, ops, start, |svc, n| {
+        kind.apply(svc, GameAt::from(id), n)
+    })
+}
+
+/// What every writer process does: opens the data folder `dir`, says it is ready, waits for
+/// the start file, makes `ops` moves chosen from `seed` with `step`, and prints its tally (or
+/// the first error that is neither a rule's refusal nor "changed meanwhile").
+fn writer_moves(
+    dir: &str,
+    seed: &str,
+    ops: &str,
+    start: &str,
+    mut step: impl FnMut(&mut Service, usize) -> Result<u32, ServiceError>,
+) -> i32 {
     let mut seed: u64 = seed.parse().expect("seed");
     let ops: usize = ops.parse().expect("ops");
     let mut svc = Service::open(dir).expect("the data folder opens");
@@ -257,7 +272,7 @@ fn writer(spec: &str) -> i32 {
     let mut tally = Tally::default();
     for _ in 0..ops {
         let n = next(&mut seed);
-        if let Err(e) = tally.count(kind.apply(&mut svc, GameAt::from(id), n)) {
+        if let Err(e) = tally.count(step(&mut svc, n)) {
             println!("error {e}");
             return 1;
         }
@@ -267,6 +282,47 @@ fn writer(spec: &str) -> i32 {
         tally.written, tally.changed, tally.refused
     );
     0
+}
+
+/// Starts this binary twice as a writer (`env` set to `spec(seed, start file)`), lets both
+/// go at once when each has opened the data folder, and adds up their tallies.
+fn run_writers(env: &str, spec: impl Fn(u64, &Path) -> String) -> Result<Tally, String> {
+    let dir = tempfile::tempdir().map_err(|e| e.to_string())?;
+    let start = dir.path().join("go");
+    let exe = std::env::current_exe().map_err(|e| e.to_string())?;
+    let mut children = Vec::new();
+    for seed in [0x9e37_79b9_u64, 0x85eb_ca6b] {
+        let mut child = Command::new(&exe)
+            .env(env, spec(seed, &start))
+            .stdout(Stdio::piped())
+            .spawn()
+            .map_err(|e| e.to_string())?;
+        let mut out = BufReader::new(child.stdout.take().ok_or("no stdout")?);
+        let mut line = String::new();
+        out.read_line(&mut line).map_err(|e| e.to_string())?;
+        if line.trim() != "ready" {
+            return Err(format!("a writer did not start: {line}"));
+        }
+        children.push((child, out));
+    }
+    std::fs::write(&start, b"go").map_err(|e| e.to_string())?;
+    let mut total = Tally::default();
+    for (mut child, mut out) in children {
+        let mut rest = String::new();
+        std::io::Read::read_to_string(&mut out, &mut rest).map_err(|e| e.to_string())?;
+        let status = child.wait().map_err(|e| e.to_string())?;
+        let tally: Vec<u32> = rest
+            .trim()
+            .strip_prefix("tally ")
+            .ok_or_else(|| format!("a writer failed ({status}): {rest}"))?
+            .split(' ')
+            .map(|n| n.parse().unwrap_or(0))
+            .collect();
+        total.written += tally[0];
+        total.changed += tally[1];
+        total.refused += tally[2];
+    }
+    Ok(total)
 }
 
 /// Races until the writers have met a change made meanwhile at least once: two processes
@@ -298,46 +354,14 @@ fn race_once(kind: Kind) -> Result<(Tally, String), String> {
         let (first, _) = kind.replayed(&svc, id).map_err(|e| e.message)?;
         (id, first)
     };
-    let start = dir.path().join("go");
-    let exe = std::env::current_exe().map_err(|e| e.to_string())?;
-    let mut children = Vec::new();
-    for seed in [0x9e37_79b9_u64, 0x85eb_ca6b] {
-        let spec = format!(
+    let total = run_writers(WRITER, |seed, start| {
+        format!(
             "{}|{}|{id}|{seed}|{OPS}|{}",
             kind.code(),
             data.display(),
             start.display()
-        );
-        let mut child = Command::new(&exe)
-            .env(WRITER, spec)
-            .stdout(Stdio::piped())
-            .spawn()
-            .map_err(|e| e.to_string())?;
-        let mut out = BufReader::new(child.stdout.take().ok_or("no stdout")?);
-        let mut line = String::new();
-        out.read_line(&mut line).map_err(|e| e.to_string())?;
-        if line.trim() != "ready" {
-            return Err(format!("a writer did not start: {line}"));
-        }
-        children.push((child, out));
-    }
-    std::fs::write(&start, b"go").map_err(|e| e.to_string())?;
-    let mut total = Tally::default();
-    for (mut child, mut out) in children {
-        let mut rest = String::new();
-        std::io::Read::read_to_string(&mut out, &mut rest).map_err(|e| e.to_string())?;
-        let status = child.wait().map_err(|e| e.to_string())?;
-        let tally: Vec<u32> = rest
-            .trim()
-            .strip_prefix("tally ")
-            .ok_or_else(|| format!("a writer failed ({status}): {rest}"))?
-            .split(' ')
-            .map(|n| n.parse().unwrap_or(0))
-            .collect();
-        total.written += tally[0];
-        total.changed += tally[1];
-        total.refused += tally[2];
-    }
+        )
+    })?;
     let svc = Service::open(&data).map_err(|e| e.message)?;
     let (revision, events) = kind
         .replayed(&svc, id)

@@ -13,17 +13,14 @@
 //!    game started by the loser of the one before (the starter of an abandoned one), at most
 //!    the last game unfinished, the match over exactly when a player has the target.
 
-use std::io::{BufRead, BufReader, Write};
-use std::path::Path;
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use bluemoon::matches::{standing, GameEnd};
 use tablemate::game::{GameAction, Seat};
 use tablemate::history::GameStatus;
 use tablemate::{ErrorCode, GameAt, Language, Service, ServiceError};
 
-use super::{next, Kind, Tally};
+use super::{run_writers, writer_moves, Kind};
 
 /// Set in a writer process: `data dir|seed|ops|start file`.
 pub const WRITER: &str = "TABLEMATE_RACE_MATCH_WRITER";
@@ -242,31 +239,7 @@ pub fn writer(spec: &str) -> i32 {
         eprintln!("bad writer spec {spec}");
         return 2;
     };
-    let mut seed: u64 = seed.parse().expect("seed");
-    let ops: usize = ops.parse().expect("ops");
-    let mut svc = Service::open(dir).expect("the data folder opens");
-    println!("ready");
-    std::io::stdout().flush().ok();
-    let deadline = Instant::now() + Duration::from_secs(60);
-    while !Path::new(start).exists() {
-        if Instant::now() > deadline {
-            eprintln!("no start signal");
-            return 2;
-        }
-        std::thread::sleep(Duration::from_millis(1));
-    }
-    let mut tally = Tally::default();
-    for _ in 0..ops {
-        if let Err(e) = tally.count(step(&mut svc, next(&mut seed))) {
-            println!("error {e}");
-            return 1;
-        }
-    }
-    println!(
-        "tally {} {} {}",
-        tally.written, tally.changed, tally.refused
-    );
-    0
+    writer_moves(dir, seed, ops, start, step)
 }
 
 /// Two writer processes on the matches of one data folder, until they have met a change made
@@ -282,41 +255,9 @@ pub fn two_processes() -> Result<String, String> {
             let mut svc = Service::open(&data).map_err(|e| e.message)?;
             Kind::BlueMoon.new_game(&mut svc);
         }
-        let start = dir.path().join("go");
-        let exe = std::env::current_exe().map_err(|e| e.to_string())?;
-        let mut children = Vec::new();
-        for seed in [0x2545_f491_u64, 0x9e37_79b9] {
-            let spec = format!("{}|{seed}|{OPS}|{}", data.display(), start.display());
-            let mut child = Command::new(&exe)
-                .env(WRITER, spec)
-                .stdout(Stdio::piped())
-                .spawn()
-                .map_err(|e| e.to_string())?;
-            let mut out = BufReader::new(child.stdout.take().ok_or("no stdout")?);
-            let mut line = String::new();
-            out.read_line(&mut line).map_err(|e| e.to_string())?;
-            if line.trim() != "ready" {
-                return Err(format!("a writer did not start: {line}"));
-            }
-            children.push((child, out));
-        }
-        std::fs::write(&start, b"go").map_err(|e| e.to_string())?;
-        let mut total = Tally::default();
-        for (mut child, mut out) in children {
-            let mut rest = String::new();
-            std::io::Read::read_to_string(&mut out, &mut rest).map_err(|e| e.to_string())?;
-            let status = child.wait().map_err(|e| e.to_string())?;
-            let tally: Vec<u32> = rest
-                .trim()
-                .strip_prefix("tally ")
-                .ok_or_else(|| format!("a writer failed ({status}): {rest}"))?
-                .split(' ')
-                .map(|n| n.parse().unwrap_or(0))
-                .collect();
-            total.written += tally[0];
-            total.changed += tally[1];
-            total.refused += tally[2];
-        }
+        let total = run_writers(WRITER, |seed, start| {
+            format!("{}|{seed}|{OPS}|{}", data.display(), start.display())
+        })?;
         let svc = Service::open(&data).map_err(|e| e.message)?;
         let matches = svc.list_matches(false).map_err(|e| e.message)?;
         for m in &matches {
