@@ -28,6 +28,11 @@ use tablemate::{ErrorCode, GameAt, Language, Service, ServiceError};
 #[path = "race/next_game.rs"]
 mod next_game;
 
+/// What a test of this runner says: its summary, or why it failed.
+type Outcome = Result<String, String>;
+/// A test run for each kind of game.
+type KindTest = fn(Kind) -> Outcome;
+
 /// Set in a writer process: `kind|data dir|game id|seed|ops|start file`.
 const WRITER: &str = "TABLEMATE_RACE_WRITER";
 /// Moves each writer process makes.
@@ -564,7 +569,7 @@ fn main() {
     let wanted = |name: &str| filter.as_deref().is_none_or(|f| name.contains(f));
     let (mut passed, mut failed) = (0, 0);
     for kind in KINDS {
-        let runs: [(&str, fn(Kind) -> Result<String, String>); 2] =
+        let runs: [(&str, KindTest); 2] =
             [("two processes", race), ("interleavings", interleavings)];
         for (what, run) in runs {
             if !wanted(&format!("race::{}::{what}", kind.code())) {
