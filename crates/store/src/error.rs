@@ -71,6 +71,11 @@ pub enum StoreError {
     /// written; read the event again and decide again.
     #[error("event {tournament} changed meanwhile; nothing was written")]
     EventChanged { tournament: i64 },
+    /// A match's next step (a game's result, the next game and who starts it) was decided on
+    /// a state of the match that changed before it could be recorded (a game of it undone,
+    /// abandoned or started elsewhere). Nothing was written.
+    #[error("match {match_id} changed meanwhile; nothing was written")]
+    MatchChanged { match_id: i64 },
     /// An event import refused, typed; the service words it (nothing was imported).
     #[error("{0}")]
     Import(crate::ImportRefusal),
@@ -138,6 +143,7 @@ impl StoreError {
             StoreError::Conflict(_) => "store.conflict",
             StoreError::Changed { .. } => "store.changed",
             StoreError::EventChanged { .. } => "store.event_changed",
+            StoreError::MatchChanged { .. } => "store.match_changed",
             StoreError::Import(_) => "store.import",
             StoreError::Tournament(_) => "store.tournament_rule",
             StoreError::Report(_) => "store.report_refused",
@@ -175,6 +181,7 @@ mod tests {
                 found: 3,
             },
             StoreError::EventChanged { tournament: 1 },
+            StoreError::MatchChanged { match_id: 1 },
             StoreError::Import(crate::ImportRefusal {
                 at: crate::ImportPlace::Event,
                 problem: crate::ImportProblem::EmptyFile,

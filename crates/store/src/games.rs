@@ -63,7 +63,7 @@ pub struct GameSummary {
 }
 
 impl GameSummary {
-    fn validate(&self) -> Result<()> {
+    pub(crate) fn validate(&self) -> Result<()> {
         if !(1..=7).contains(&self.crystals) {
             return Err(StoreError::Invalid {
                 field: "crystals",
@@ -358,7 +358,7 @@ pub(crate) fn insert_game(
 }
 
 /// Records how `game` ended inside `tx`, and its match's end if the game won it.
-fn finish_in(
+pub(crate) fn finish_in(
     tx: &Transaction<'_>,
     game: GameId,
     summary: &GameSummary,

@@ -553,19 +553,7 @@ impl fmt::Display for ImportProblem {
                 problem,
             } => {
                 write!(f, "round {round} table {table}: ")?;
-                match problem {
-                    ReportProblem::TooManyCrystals { max } => {
-                        write!(f, "at most {max} crystals per player in a match")
-                    }
-                    ReportProblem::WinnerNotAhead => {
-                        write!(f, "the winner must have more crystals than the loser")
-                    }
-                    ReportProblem::LoserTooMany { max } => write!(
-                        f,
-                        "a match ends when a player reaches 5 crystals, so the loser has at \
-                         most {max}"
-                    ),
-                }
+                write!(f, "{problem}")
             }
             P::TwoResults { round, table } => {
                 write!(f, "round {round} table {table} has two results")

@@ -54,7 +54,7 @@ pub use import_problem::{
     TextProblem,
 };
 pub use log::{GameRecord, LogRead, Written};
-pub use matches::{GameEnd, MatchStatus, MATCH_TARGET};
+pub use matches::{GameEnd, MatchNext, MatchStatus, NextGame, MATCH_TARGET};
 pub use open::{OpenReport, Opened, SetAside};
 pub use other_stats::OtherLog;
 pub use othergames::{NewOtherGame, OtherGameId, OtherGameInfo, OtherKind};

@@ -7,7 +7,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::clock::Stamp;
 use crate::error::{Result, StoreError};
+use crate::games::{check_event, finish_in, game_people, insert_game, GameSummary, NewGame};
 use crate::ids::{side_from_sql, side_sql, GameId, MatchId, PlayerId, Side};
+use crate::log::BLUE_MOON;
 use crate::Store;
 pub use bluemoon::matches::{GameEnd, MATCH_TARGET};
 
@@ -151,7 +153,77 @@ fn insert_match(
     Ok(MatchId(tx.last_insert_rowid()))
 }
 
+/// A match going on after its game `game` ended, as the rules decided it on the match as read
+/// (`seen`, read with the game's log at `revision`): the game's result to record (none for an
+/// abandoned game) and the next game (none when the result ends the match).
+#[derive(Debug, Clone, Copy)]
+pub struct MatchNext<'a> {
+    pub game: GameId,
+    pub revision: u32,
+    pub seen: &'a MatchStatus,
+    pub result: Option<&'a GameSummary>,
+    pub next: Option<NextGame<'a>>,
+}
+
+/// The match's next game: its people, who starts it (the rules' decision) and its set-up
+/// event (JSON text, as the rules engine wrote it).
+#[derive(Debug, Clone, Copy)]
+pub struct NextGame<'a> {
+    pub people: &'a [String; 2],
+    pub first: Side,
+    pub setup: &'a str,
+}
+
 impl Store {
+    /// Records a match's next step ([`MatchNext`]) in one transaction: refused with
+    /// [`StoreError::Changed`] when the game's log moved since `revision`, and with
+    /// [`StoreError::MatchChanged`] when the match is no longer as `seen` (another window or
+    /// process undid, abandoned, finished or started one of its games meanwhile), so a next
+    /// game and its starter are never recorded from a match that has moved. Returns the next
+    /// game.
+    pub fn go_on(&mut self, step: &MatchNext<'_>) -> Result<Option<GameId>> {
+        if let Some(summary) = step.result {
+            summary.validate()?;
+        }
+        if let Some(next) = &step.next {
+            check_event(next.setup)?;
+        }
+        let people = step.next.map(|n| game_people(n.people)).transpose()?;
+        if !step.seen.games.contains(&step.game) {
+            return Err(StoreError::Invalid {
+                field: "match",
+                reason: format!("game {} is not a game of match {}", step.game, step.seen.id),
+            });
+        }
+        let now = Stamp::now();
+        let tx = self.write_tx()?;
+        BLUE_MOON.expect_revision(&tx, step.game.0, step.revision)?;
+        if status_in(&tx, step.seen.id)? != *step.seen {
+            return Err(StoreError::MatchChanged {
+                match_id: step.seen.id.0,
+            });
+        }
+        if let Some(summary) = step.result {
+            finish_in(&tx, step.game, summary, now)?;
+        }
+        let next = match (step.next, people) {
+            (Some(next), Some(people)) => {
+                let new = NewGame {
+                    players: step.seen.players,
+                    people: people.clone(),
+                    first: Some(next.first),
+                    match_id: Some(step.seen.id),
+                };
+                let id = insert_game(&tx, &new, &people, now)?;
+                BLUE_MOON.push(&tx, id.0, next.setup, &now)?;
+                Some(id)
+            }
+            _ => None,
+        };
+        tx.commit()?;
+        Ok(next)
+    }
+
     /// Starts a match between two players; `first` starts its first game. `target` defaults to
     /// 5 crystals.
     pub fn new_match(

@@ -80,16 +80,7 @@ impl std::fmt::Display for ReportRefusal {
             ReportRefusal::NoTable { round, table } => {
                 write!(f, "round {round} has no match at table {table}")
             }
-            ReportRefusal::Problem(ReportProblem::TooManyCrystals { max }) => {
-                write!(f, "at most {max} crystals per player")
-            }
-            ReportRefusal::Problem(ReportProblem::WinnerNotAhead) => {
-                write!(f, "the winner must have more crystals than the loser")
-            }
-            ReportRefusal::Problem(ReportProblem::LoserTooMany { max }) => write!(
-                f,
-                "a match ends when a player reaches 5 crystals, so the loser has at most {max}"
-            ),
+            ReportRefusal::Problem(problem) => write!(f, "{problem}"),
             ReportRefusal::NotAgreed { round, table, .. } => {
                 write!(
                     f,

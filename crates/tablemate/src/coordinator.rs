@@ -60,9 +60,9 @@ pub(crate) struct Loaded<L: Log, E> {
 /// Words an engine's refusal for the table: the players' names, the interface language.
 pub(crate) type Word<'a, R> = &'a dyn Fn(&R, &[String; 2]) -> String;
 
-/// A failed write of a game's log: changed meanwhile (worded for the players) or the table's
-/// own wording of the store's refusal ([`record::write_error`]).
-fn write_error<L: Log>(e: StoreError, info: &L::Info, lang: Language) -> ServiceError {
+/// [`record::write_error`] (the one wording of a failed write of a game's log) with table
+/// `L`'s players and its own wording of the store's other refusals.
+fn table_write_error<L: Log>(e: StoreError, info: &L::Info, lang: Language) -> ServiceError {
     crate::record::write_error(e, info.player_names(), lang, |other| {
         L::refusal(other, info, lang)
     })
@@ -208,7 +208,7 @@ where
     let payload = E::write(&event);
     let written = store
         .append(g.info.game(), g.info.revision(), &payload, g.game.outcome())
-        .map_err(|e| write_error::<L>(e, &g.info, lang))?;
+        .map_err(|e| table_write_error::<L>(e, &g.info, lang))?;
     g.next_redo = None;
     g.wrote(written, true);
     Ok(event)
@@ -233,7 +233,7 @@ where
     let (mut g, ctx) = fold::<L, E, C>(read, lang, context, word)?;
     let written = store
         .undo(g.info.game(), g.info.revision(), g.game.outcome())
-        .map_err(|e| write_error::<L>(e, &g.info, lang))?;
+        .map_err(|e| table_write_error::<L>(e, &g.info, lang))?;
     g.next_redo = taken.map(|e| e.payload);
     g.wrote(written, false);
     Ok((g, ctx))
@@ -274,7 +274,7 @@ where
         .map_err(|e| ServiceError::invalid(word(&e, g.info.player_names())))?;
     let written = store
         .redo(g.info.game(), g.info.revision(), g.game.outcome())
-        .map_err(|e| write_error::<L>(e, &g.info, lang))?;
+        .map_err(|e| table_write_error::<L>(e, &g.info, lang))?;
     // the next one down the stack is not known without a read: a redo after this one loads
     // the game again (each command loads once)
     g.next_redo = None;

@@ -164,6 +164,17 @@ impl ServiceError {
         }
     }
 
+    /// This computer's networks could not be listed for players' reporting (the system
+    /// refused), in `lang`: the app's command words nothing itself.
+    pub fn networks_unlisted(e: &std::io::Error, lang: Language) -> Self {
+        ServiceError::internal(match lang {
+            Language::En => format!("Cannot list this computer's networks: {e}"),
+            Language::De => {
+                format!("Die Netzwerke dieses Computers lassen sich nicht auflisten: {e}")
+            }
+        })
+    }
+
     /// Whether this is the refusal of a write because the disk is full.
     pub fn is_disk_full(&self) -> bool {
         self.storage == Some(StorageProblem::DiskFull)
@@ -217,6 +228,12 @@ impl From<store::StoreError> for ServiceError {
             E::DeckChanged { .. } => {
                 ServiceError::new(ErrorCode::Changed, capitalise(&e.to_string()))
             }
+            // Callers that know the players word it with their names (`record::write_error`).
+            E::MatchChanged { .. } => ServiceError::new(
+                ErrorCode::Changed,
+                "This match changed meanwhile (in another window or on the command line). \
+                 Nothing was recorded.",
+            ),
             // Callers that know the event word it with its name (`tournaments::record_error`).
             E::EventChanged { .. } => ServiceError::new(
                 ErrorCode::Changed,
@@ -262,6 +279,8 @@ mod tests {
         }
         .into();
         let event: ServiceError = store::StoreError::EventChanged { tournament: 3 }.into();
+        let a_match: ServiceError = store::StoreError::MatchChanged { match_id: 3 }.into();
+        assert_eq!(a_match.code, ErrorCode::Changed);
         let deck: ServiceError = store::StoreError::DeckChanged {
             name: "Vulca".into(),
             expected: 1,
@@ -273,6 +292,21 @@ mod tests {
             event.message,
             "This event changed meanwhile (in another window or on the command line). \
              Nothing was recorded."
+        );
+    }
+
+    #[test]
+    fn unlisted_networks_are_worded_in_the_interface_language() {
+        let e = std::io::Error::other("netlink refused");
+        let en = ServiceError::networks_unlisted(&e, Language::En);
+        let de = ServiceError::networks_unlisted(&e, Language::De);
+        assert_eq!(
+            en.message,
+            "Cannot list this computer's networks: netlink refused"
+        );
+        assert_eq!(
+            de.message,
+            "Die Netzwerke dieses Computers lassen sich nicht auflisten: netlink refused"
         );
     }
 

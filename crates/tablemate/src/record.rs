@@ -47,15 +47,38 @@ impl GameAt {
 /// `StoreError::Changed`, or a front end's revision that is no longer the record's). Nothing was
 /// written; the front end shows the game as it now is.
 pub(crate) fn changed_meanwhile(names: &[String; 2], lang: Language) -> ServiceError {
+    moved_meanwhile(Moved::Game, names, lang)
+}
+
+/// The refusal of a match's next step (a game's result, the next game and who starts it)
+/// decided on a match that changed before it was recorded (the store's
+/// `StoreError::MatchChanged`: a game of it undone, abandoned or started elsewhere). Nothing was
+/// written; the front end shows the game as it now is.
+pub(crate) fn match_changed_meanwhile(names: &[String; 2], lang: Language) -> ServiceError {
+    moved_meanwhile(Moved::Match, names, lang)
+}
+
+/// What moved under a write: the game's log or its match ("Spiel" and "Partie" in German).
+#[derive(Clone, Copy)]
+enum Moved {
+    Game,
+    Match,
+}
+
+fn moved_meanwhile(what: Moved, names: &[String; 2], lang: Language) -> ServiceError {
     let [a, b] = names;
+    let (en, de, der) = match what {
+        Moved::Game => ("game", "Das Spiel", "das Spiel"),
+        Moved::Match => ("match", "Die Partie", "die Partie"),
+    };
     let message = match lang {
         Language::En => format!(
-            "The game of {a} and {b} changed meanwhile (in another window or on the command \
-             line). Nothing was recorded: this is the game as it is now."
+            "The {en} of {a} and {b} changed meanwhile (in another window or on the command \
+             line). Nothing was recorded: this is the {en} as it is now."
         ),
         Language::De => format!(
-            "Das Spiel von {a} und {b} wurde inzwischen geändert (in einem anderen Fenster oder \
-             auf der Kommandozeile). Nichts wurde eingetragen: so steht das Spiel jetzt."
+            "{de} von {a} und {b} wurde inzwischen geändert (in einem anderen Fenster oder \
+             auf der Kommandozeile). Nichts wurde eingetragen: so steht {der} jetzt."
         ),
     };
     ServiceError::new(ErrorCode::Changed, message)
@@ -91,6 +114,7 @@ pub(crate) fn write_error(
 ) -> ServiceError {
     match e {
         store::StoreError::Changed { .. } => changed_meanwhile(names, lang),
+        store::StoreError::MatchChanged { .. } => match_changed_meanwhile(names, lang),
         e => other(e),
     }
 }
@@ -136,5 +160,29 @@ mod tests {
             ServiceError::from,
         );
         assert_eq!(other.code, ErrorCode::InvalidInput);
+    }
+
+    #[test]
+    fn a_match_that_moved_meanwhile_is_refused_naming_the_players_in_their_language() {
+        let moved = || store::StoreError::MatchChanged { match_id: 7 };
+        let en = write_error(moved(), &names(), Language::En, ServiceError::from);
+        let de = write_error(moved(), &names(), Language::De, ServiceError::from);
+        assert_eq!([en.code, de.code], [ErrorCode::Changed; 2]);
+        assert!(
+            en.message
+                .starts_with("The match of Ann and Ben changed meanwhile"),
+            "{}",
+            en.message
+        );
+        assert!(
+            de.message
+                .starts_with("Die Partie von Ann und Ben wurde inzwischen geändert"),
+            "{}",
+            de.message
+        );
+        assert!(
+            !en.message.contains('7') && !de.message.contains('7'),
+            "no id"
+        );
     }
 }

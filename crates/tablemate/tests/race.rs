@@ -24,6 +24,15 @@ use tablemate::game::{ElementName, GameAction, NewGameRequest, PlayRequest, Seat
 use tablemate::othergames::{NewOtherGameRequest, OtherAction, OtherGameKind};
 use tablemate::{ErrorCode, GameAt, Language, Service, ServiceError};
 
+/// Two writers on one match: its next game decided on the match as read.
+#[path = "race/next_game.rs"]
+mod next_game;
+
+/// What a test of this runner says: its summary, or why it failed.
+type Outcome = Result<String, String>;
+/// A test run for each kind of game.
+type KindTest = fn(Kind) -> Outcome;
+
 /// Set in a writer process: `kind|data dir|game id|seed|ops|start file`.
 const WRITER: &str = "TABLEMATE_RACE_WRITER";
 /// Moves each writer process makes.
@@ -237,6 +246,21 @@ fn writer(spec: &str) -> i32 {
     };
     let kind = Kind::parse(kind);
     let id: i64 = game.parse().expect("game id");
+    writer_moves(dir, seed, ops, start, |svc, n| {
+        kind.apply(svc, GameAt::from(id), n)
+    })
+}
+
+/// What every writer process does: opens the data folder `dir`, says it is ready, waits for
+/// the start file, makes `ops` moves chosen from `seed` with `step`, and prints its tally (or
+/// the first error that is neither a rule's refusal nor "changed meanwhile").
+fn writer_moves(
+    dir: &str,
+    seed: &str,
+    ops: &str,
+    start: &str,
+    mut step: impl FnMut(&mut Service, usize) -> Result<u32, ServiceError>,
+) -> i32 {
     let mut seed: u64 = seed.parse().expect("seed");
     let ops: usize = ops.parse().expect("ops");
     let mut svc = Service::open(dir).expect("the data folder opens");
@@ -253,7 +277,7 @@ fn writer(spec: &str) -> i32 {
     let mut tally = Tally::default();
     for _ in 0..ops {
         let n = next(&mut seed);
-        if let Err(e) = tally.count(kind.apply(&mut svc, GameAt::from(id), n)) {
+        if let Err(e) = tally.count(step(&mut svc, n)) {
             println!("error {e}");
             return 1;
         }
@@ -263,6 +287,47 @@ fn writer(spec: &str) -> i32 {
         tally.written, tally.changed, tally.refused
     );
     0
+}
+
+/// Starts this binary twice as a writer (`env` set to `spec(seed, start file)`), lets both
+/// go at once when each has opened the data folder, and adds up their tallies.
+fn run_writers(env: &str, spec: impl Fn(u64, &Path) -> String) -> Result<Tally, String> {
+    let dir = tempfile::tempdir().map_err(|e| e.to_string())?;
+    let start = dir.path().join("go");
+    let exe = std::env::current_exe().map_err(|e| e.to_string())?;
+    let mut children = Vec::new();
+    for seed in [0x9e37_79b9_u64, 0x85eb_ca6b] {
+        let mut child = Command::new(&exe)
+            .env(env, spec(seed, &start))
+            .stdout(Stdio::piped())
+            .spawn()
+            .map_err(|e| e.to_string())?;
+        let mut out = BufReader::new(child.stdout.take().ok_or("no stdout")?);
+        let mut line = String::new();
+        out.read_line(&mut line).map_err(|e| e.to_string())?;
+        if line.trim() != "ready" {
+            return Err(format!("a writer did not start: {line}"));
+        }
+        children.push((child, out));
+    }
+    std::fs::write(&start, b"go").map_err(|e| e.to_string())?;
+    let mut total = Tally::default();
+    for (mut child, mut out) in children {
+        let mut rest = String::new();
+        std::io::Read::read_to_string(&mut out, &mut rest).map_err(|e| e.to_string())?;
+        let status = child.wait().map_err(|e| e.to_string())?;
+        let tally: Vec<u32> = rest
+            .trim()
+            .strip_prefix("tally ")
+            .ok_or_else(|| format!("a writer failed ({status}): {rest}"))?
+            .split(' ')
+            .map(|n| n.parse().unwrap_or(0))
+            .collect();
+        total.written += tally[0];
+        total.changed += tally[1];
+        total.refused += tally[2];
+    }
+    Ok(total)
 }
 
 /// Races until the writers have met a change made meanwhile at least once: two processes
@@ -294,46 +359,14 @@ fn race_once(kind: Kind) -> Result<(Tally, String), String> {
         let (first, _) = kind.replayed(&svc, id).map_err(|e| e.message)?;
         (id, first)
     };
-    let start = dir.path().join("go");
-    let exe = std::env::current_exe().map_err(|e| e.to_string())?;
-    let mut children = Vec::new();
-    for seed in [0x9e37_79b9_u64, 0x85eb_ca6b] {
-        let spec = format!(
+    let total = run_writers(WRITER, |seed, start| {
+        format!(
             "{}|{}|{id}|{seed}|{OPS}|{}",
             kind.code(),
             data.display(),
             start.display()
-        );
-        let mut child = Command::new(&exe)
-            .env(WRITER, spec)
-            .stdout(Stdio::piped())
-            .spawn()
-            .map_err(|e| e.to_string())?;
-        let mut out = BufReader::new(child.stdout.take().ok_or("no stdout")?);
-        let mut line = String::new();
-        out.read_line(&mut line).map_err(|e| e.to_string())?;
-        if line.trim() != "ready" {
-            return Err(format!("a writer did not start: {line}"));
-        }
-        children.push((child, out));
-    }
-    std::fs::write(&start, b"go").map_err(|e| e.to_string())?;
-    let mut total = Tally::default();
-    for (mut child, mut out) in children {
-        let mut rest = String::new();
-        std::io::Read::read_to_string(&mut out, &mut rest).map_err(|e| e.to_string())?;
-        let status = child.wait().map_err(|e| e.to_string())?;
-        let tally: Vec<u32> = rest
-            .trim()
-            .strip_prefix("tally ")
-            .ok_or_else(|| format!("a writer failed ({status}): {rest}"))?
-            .split(' ')
-            .map(|n| n.parse().unwrap_or(0))
-            .collect();
-        total.written += tally[0];
-        total.changed += tally[1];
-        total.refused += tally[2];
-    }
+        )
+    })?;
     let svc = Service::open(&data).map_err(|e| e.message)?;
     let (revision, events) = kind
         .replayed(&svc, id)
@@ -528,13 +561,21 @@ fn main() {
     if let Ok(spec) = std::env::var(WRITER) {
         std::process::exit(writer(&spec));
     }
+    if let Ok(spec) = std::env::var(next_game::WRITER) {
+        std::process::exit(next_game::writer(&spec));
+    }
+    // `cargo test --test race -- <part of a name>` runs only the tests so named
+    let filter = std::env::args().skip(1).find(|a| !a.starts_with('-'));
+    let wanted = |name: &str| filter.as_deref().is_none_or(|f| name.contains(f));
     let (mut passed, mut failed) = (0, 0);
     for kind in KINDS {
-        for (what, result) in [
-            ("two processes", race(kind)),
-            ("interleavings", interleavings(kind)),
-        ] {
-            match result {
+        let runs: [(&str, KindTest); 2] =
+            [("two processes", race), ("interleavings", interleavings)];
+        for (what, run) in runs {
+            if !wanted(&format!("race::{}::{what}", kind.code())) {
+                continue;
+            }
+            match run(kind) {
                 Ok(summary) => {
                     passed += 1;
                     println!("test race::{}::{what} ... ok: {summary}", kind.code());
@@ -546,14 +587,26 @@ fn main() {
             }
         }
     }
-    match fix_against_play() {
-        Ok(summary) => {
-            passed += 1;
-            println!("test race::bluemoon::fix_against_play ... ok: {summary}");
+    for (what, run) in [
+        (
+            "fix_against_play",
+            fix_against_play as fn() -> Result<String, String>,
+        ),
+        ("next_game_against_a_rival", next_game::against_a_rival),
+        ("next_game_two_processes", next_game::two_processes),
+    ] {
+        if !wanted(&format!("race::bluemoon::{what}")) {
+            continue;
         }
-        Err(e) => {
-            failed += 1;
-            println!("test race::bluemoon::fix_against_play ... FAILED: {e}");
+        match run() {
+            Ok(summary) => {
+                passed += 1;
+                println!("test race::bluemoon::{what} ... ok: {summary}");
+            }
+            Err(e) => {
+                failed += 1;
+                println!("test race::bluemoon::{what} ... FAILED: {e}");
+            }
         }
     }
     println!("{passed} passed, {failed} failed");

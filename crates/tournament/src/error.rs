@@ -27,4 +27,7 @@ pub enum TournamentError {
     /// A top cut that is not 2, 4, 8, 16, 32 or 64 players.
     #[error("a top cut must be 2, 4, 8, 16, 32 or 64 players, not {cut}")]
     TopCut { cut: u32 },
+    /// A result no match can end with (typed: the service words it, a store refuses it).
+    #[error("{0}")]
+    Score(crate::ReportProblem),
 }

@@ -74,6 +74,19 @@ impl MatchResult {
         crate::reports::check_score(w, l).err()
     }
 
+    /// Whether the result may be recorded as a new one: [`MatchResult::validate`] and then
+    /// the rules of a score ([`crate::check_score`]: the loser short of the crystals that end
+    /// a match). The one decision every writer of a new result asks (typed, reported,
+    /// imported); the store only records what passes.
+    pub fn check_new(&self) -> Result<(), TournamentError> {
+        let seated = self.a != self.b && (self.winner == self.a || self.winner == self.b);
+        match self.score_problem() {
+            // the score is read from the winner's seat: only once the winner played
+            Some(problem) if seated => Err(TournamentError::Score(problem)),
+            _ => self.validate(),
+        }
+    }
+
     pub fn loser(&self) -> EntrantId {
         if self.winner == self.a {
             self.b

@@ -42,6 +42,26 @@ pub enum ReportProblem {
     LoserTooMany { max: u8 },
 }
 
+/// The problem in English, for logs and the store's own messages (the service words it for
+/// people, in their language). The numbers are the rules', never written twice.
+impl std::fmt::Display for ReportProblem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match *self {
+            ReportProblem::TooManyCrystals { max } => {
+                write!(f, "at most {max} crystals per player in a match")
+            }
+            ReportProblem::WinnerNotAhead => {
+                write!(f, "the winner must have more crystals than the loser")
+            }
+            ReportProblem::LoserTooMany { max } => write!(
+                f,
+                "a match ends when a player reaches {MATCH_CRYSTALS} crystals, so the loser has \
+                 at most {max}"
+            ),
+        }
+    }
+}
+
 /// The one rule of a score on its own, from the winner's and the loser's crystals: possible
 /// crystals, the winner ahead, the loser short of the match's end. A player's report, a typed
 /// result and an imported one are all checked here.

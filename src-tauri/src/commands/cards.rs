@@ -26,7 +26,7 @@ pub fn cards_filter_options(state: State<'_, AppState>) -> CmdResult<CardFilterO
 
 #[tauri::command(async)]
 pub fn cards_page(state: State<'_, AppState>, card: String, lang: Language) -> CmdResult<CardPage> {
-    state.with(|svc| svc.card_page(&card, lang.code()))
+    state.with(|svc| svc.card_page(&card, lang))
 }
 
 #[tauri::command(async)]

@@ -30,7 +30,7 @@ pub fn history_game(
     id: i64,
     lang: Option<Language>,
 ) -> CmdResult<GamePage> {
-    state.with(|svc| svc.game_page_in(id, lang.unwrap_or_default()))
+    state.with(|svc| svc.game_page(id, lang.unwrap_or_default()))
 }
 
 #[tauri::command(async)]

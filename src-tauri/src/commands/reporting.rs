@@ -29,9 +29,9 @@ fn reports(state: &AppState, id: i64, lang: Language) -> CmdResult<Option<Report
 }
 
 #[tauri::command(async)]
-pub fn reporting_networks() -> CmdResult<Vec<LanAddress>> {
+pub fn reporting_networks(lang: Option<Language>) -> CmdResult<Vec<LanAddress>> {
     lanreport::interfaces::local_lan_addresses()
-        .map_err(|e| ServiceError::internal(format!("Cannot list this computer's networks: {e}")))
+        .map_err(|e| ServiceError::networks_unlisted(&e, lang.unwrap_or_default()))
 }
 
 /// Opens reporting for the current round (if closed) and serves it on `address`.

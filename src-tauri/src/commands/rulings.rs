@@ -17,15 +17,7 @@ pub fn rulings_search(
     lang: Option<Language>,
     limit: usize,
 ) -> CmdResult<RulingSearch> {
-    state.with(|svc| {
-        svc.search_rulings(
-            &text,
-            game.as_deref(),
-            source.as_deref(),
-            lang.map(Language::code),
-            limit,
-        )
-    })
+    state.with(|svc| svc.search_rulings(&text, game.as_deref(), source.as_deref(), lang, limit))
 }
 
 #[tauri::command(async)]
@@ -45,7 +37,7 @@ pub fn rulings_for(
     lang: Option<Language>,
     limit: usize,
 ) -> CmdResult<RulingsForCard> {
-    state.with(|svc| svc.rulings_for(&card, &active, lang.map(Language::code), limit))
+    state.with(|svc| svc.rulings_for(&card, &active, lang.unwrap_or_default(), limit))
 }
 
 #[tauri::command(async)]

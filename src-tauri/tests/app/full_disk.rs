@@ -54,9 +54,13 @@ fn on_a_full_disk_the_app_shows_the_game_cards_and_rulings_and_refuses_writes() 
                     .expect("the game"),
             )
             .expect("json"),
-            to_value(svc.card_page("V24", "de").expect("the card")).expect("json"),
             to_value(
-                svc.search_rulings("Feuerwall", None, None, Some("de"), 5)
+                svc.card_page("V24", tablemate::Language::De)
+                    .expect("the card"),
+            )
+            .expect("json"),
+            to_value(
+                svc.search_rulings("Feuerwall", None, None, Some(tablemate::Language::De), 5)
                     .expect("the rulings index"),
             )
             .expect("json"),

@@ -118,10 +118,10 @@ pub fn run(ctx: &Ctx<'_>, cmd: CardsCmd) -> Result<(), ServiceError> {
         } => {
             let svc = ctx.open()?;
             let lang = match lang {
-                Some(l) => l,
-                None => crate::enum_name(&svc.settings()?.language),
+                Some(l) => tablemate::Language::parse(&l)?,
+                None => svc.settings()?.language,
             };
-            let page = svc.card_page(&card, &lang)?;
+            let page = svc.card_page(&card, lang)?;
             ctx.out.print(&page, |w| print_page(w, &page, rulings))
         }
         CardsCmd::Stats => {

@@ -96,7 +96,7 @@ pub fn run(ctx: &Ctx, cmd: HistoryCmd) -> Result<(), ServiceError> {
             })
         }
         HistoryCmd::Show { game } => {
-            let page = svc.game_page_in(game, crate::output::lang())?;
+            let page = svc.game_page(game, crate::output::lang())?;
             out.print(&page, |w| {
                 writeln!(w, "{}", game_line(&page.game))?;
                 let names = &page.game.players;

@@ -90,7 +90,9 @@ pub fn run(ctx: &Ctx<'_>, cmd: RulingsCmd) -> Result<(), ServiceError> {
                 &text,
                 game.as_deref(),
                 source.as_deref(),
-                lang.as_deref(),
+                lang.as_deref()
+                    .map(tablemate::Language::parse)
+                    .transpose()?,
                 limit,
             )?;
             ctx.out.print(&found, |w| {
@@ -112,10 +114,10 @@ pub fn run(ctx: &Ctx<'_>, cmd: RulingsCmd) -> Result<(), ServiceError> {
         } => {
             let svc = ctx.open()?;
             let lang = match lang {
-                Some(l) => l,
-                None => crate::enum_name(&svc.settings()?.language),
+                Some(l) => tablemate::Language::parse(&l)?,
+                None => svc.settings()?.language,
             };
-            let r = svc.rulings_for(&card, &with, Some(&lang), limit)?;
+            let r = svc.rulings_for(&card, &with, lang, limit)?;
             ctx.out.print(&r, |w| {
                 let names: Vec<String> = r.active.iter().map(|c| c.name.clone()).collect();
                 writeln!(

@@ -50,8 +50,8 @@ pub(super) fn pairing_at(
     }
 }
 
-/// A result to write: valid, and a score a match can end with (the service checked it first
-/// and worded it; this keeps the data right whoever calls).
+/// A result to write, as the rules decide it may be (`tournament::MatchResult::check_new`;
+/// the service checked it first and worded it: this keeps the data right whoever calls).
 pub(super) fn check_result(
     a: EntrantId,
     b: EntrantId,
@@ -66,17 +66,7 @@ pub(super) fn check_result(
         crystals_a: ca,
         crystals_b: cb,
     };
-    let invalid = |reason: String| StoreError::Invalid {
-        field: "result",
-        reason,
-    };
-    result.validate().map_err(|e| invalid(e.to_string()))?;
-    match result.score_problem() {
-        Some(tournament::ReportProblem::LoserTooMany { max }) => Err(invalid(format!(
-            "a match ends when a player reaches 5 crystals, so the loser has at most {max}"
-        ))),
-        _ => Ok(()),
-    }
+    Ok(result.check_new()?)
 }
 
 /// The corrections log of an event, oldest first (also exported).

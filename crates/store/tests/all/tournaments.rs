@@ -38,6 +38,14 @@ fn with_players(s: &mut Store, format: Format, n: usize) -> (TournamentId, Vec<E
 }
 
 /// Records a result for every open table: the seat with the lower id wins 5–(id % 4).
+/// A Swiss event of `rounds` rounds without a top cut.
+fn swiss(rounds: u32) -> Format {
+    Format::Swiss {
+        rounds,
+        top_cut: None,
+    }
+}
+
 fn play_round(s: &mut Store, t: TournamentId) {
     let rounds = s.rounds(t).unwrap();
     let round = rounds.last().unwrap();
@@ -154,14 +162,7 @@ fn drops_are_not_paired_and_late_entries_join_the_next_round() {
 #[test]
 fn results_are_checked_and_corrections_are_logged() {
     let mut s = Store::open_in_memory().unwrap();
-    let (t, _) = with_players(
-        &mut s,
-        Format::Swiss {
-            rounds: 3,
-            top_cut: None,
-        },
-        5,
-    );
+    let (t, _) = with_players(&mut s, swiss(3), 5);
     let r1 = s.pair_next_round(t).unwrap();
     let table = &r1.tables[0];
     let (a, b) = (table.a, table.b.unwrap());
@@ -229,6 +230,30 @@ fn results_are_checked_and_corrections_are_logged() {
             .is_err(),
         "a reason is required"
     );
+}
+
+/// The store only records: whether a score is one a match can end with is the tournament
+/// rules' decision (`MatchResult::check_new`; rules note bm_rules.md §8.4, 'The player who
+/// first reaches a total of at least five crystals becomes the final winner', so the loser has
+/// at most 4), handed back typed, and a refused result writes nothing.
+#[test]
+fn a_score_no_match_ends_with_is_refused_by_the_tournament_rule_and_writes_nothing() {
+    let mut s = Store::open_in_memory().unwrap();
+    let (t, _) = with_players(&mut s, swiss(3), 4);
+    let a = s.pair_next_round(t).unwrap().tables[0].a;
+    let before = s.event_state(t).unwrap();
+    let err = s.record_result(t, &before, 1, 1, a, 6, 5).unwrap_err();
+    assert!(
+        matches!(
+            err,
+            StoreError::Tournament(tournament::TournamentError::Score(
+                store::ReportProblem::LoserTooMany { max: 4 }
+            ))
+        ),
+        "{err:?}"
+    );
+    assert_eq!(s.event_state(t).unwrap(), before, "nothing written");
+    s.record_result(t, &before, 1, 1, a, 5, 4).unwrap();
 }
 
 #[test]

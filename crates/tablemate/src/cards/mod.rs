@@ -435,6 +435,7 @@ impl Service {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Language;
 
     fn svc() -> (tempfile::TempDir, Service) {
         let dir = tempfile::tempdir().unwrap();
@@ -508,11 +509,29 @@ mod tests {
         assert_eq!(e.code, crate::ErrorCode::NotFound);
     }
 
+    /// The page takes the interface language as the enum the front ends send (refused at
+    /// their boundary when it is none), and ranks the rulings in that language higher.
+    #[test]
+    fn a_card_pages_rulings_put_the_language_it_is_given_higher() {
+        let (_d, svc) = svc();
+        let first_in = |lang: Language, code: &str| {
+            let page = svc.card_page("Flickering Fires", lang).unwrap();
+            assert_eq!(page.rulings_error, None);
+            // not shown at all: below every ruling shown
+            let at = page.rulings.iter().position(|p| p.ruling.lang == code);
+            at.unwrap_or(usize::MAX)
+        };
+        let (de_in_en, de_in_de) = (first_in(Language::En, "de"), first_in(Language::De, "de"));
+        let (en_in_en, en_in_de) = (first_in(Language::En, "en"), first_in(Language::De, "en"));
+        assert!(de_in_de < de_in_en, "German: {de_in_de} vs {de_in_en}");
+        assert!(en_in_en <= en_in_de, "English: {en_in_en} vs {en_in_de}");
+    }
+
     #[test]
     fn a_fix_is_stored_marked_as_the_users_and_invalid_ones_change_nothing() {
         let (_d, mut svc) = svc();
         // Piplox (Infl 604) has no known moons in the catalog.
-        let page = svc.card_page("infl-604", "en").unwrap();
+        let page = svc.card_page("infl-604", Language::En).unwrap();
         let moons = page
             .bm
             .as_ref()
@@ -528,7 +547,7 @@ mod tests {
         let fixes = svc.fix_card("Piplox", "moons", "2").unwrap();
         assert_eq!(fixes.len(), 1);
         assert_eq!(fixes[0].value, "2");
-        let page = svc.card_page("infl-604", "en").unwrap();
+        let page = svc.card_page("infl-604", Language::En).unwrap();
         let bm = page.bm.unwrap();
         assert_eq!(bm.moons, Some(2));
         let moons = bm.facts.iter().find(|f| f.fact == "moons").unwrap();
@@ -537,7 +556,7 @@ mod tests {
 
         // replacing a catalog value keeps what it replaced
         svc.fix_card("V24", "fire", "3").unwrap();
-        let bm = svc.card_page("V24", "en").unwrap().bm.unwrap();
+        let bm = svc.card_page("V24", Language::En).unwrap().bm.unwrap();
         let fire = bm.facts.iter().find(|f| f.fact == "fire").unwrap();
         assert_eq!(
             (fire.value.as_deref(), fire.replaced.as_deref()),
@@ -571,7 +590,7 @@ mod tests {
         svc.store
             .add_card_fix("vulca-24", "fire", "\"hot\"")
             .unwrap();
-        let page = svc.card_page("vulca-24", "en").unwrap();
+        let page = svc.card_page("vulca-24", Language::En).unwrap();
         let bm = page.bm.unwrap();
         assert_eq!(bm.fire, Some(1), "the catalog value still applies");
         assert!(bm.facts.iter().all(|f| f.state != FactState::User));
@@ -581,7 +600,9 @@ mod tests {
     #[test]
     fn other_games_pages_show_set_and_rulings() {
         let (_d, svc) = svc();
-        let page = svc.card_page("whi-stand-your-ground", "en").unwrap();
+        let page = svc
+            .card_page("whi-stand-your-ground", Language::En)
+            .unwrap();
         let other = page.other.unwrap();
         assert_eq!(other.set.as_deref(), Some("CC"));
         assert!(!other.conflicts.is_empty());

@@ -5,9 +5,9 @@ use super::*;
 impl Service {
     /// A card's page: every fact (with the person's fixes marked) and all its rulings, the
     /// preferred language's first.
-    pub fn card_page(&self, card: &str, lang: &str) -> Result<CardPage> {
+    pub fn card_page(&self, card: &str, lang: crate::Language) -> Result<CardPage> {
         let card = self.lookup_card(card)?;
-        let lang = crate::rulings::parse_lang(Some(lang))?;
+        let lang = lang.into();
         let summary = CardSummary::of(card);
         let (bm, other, topics) = match card {
             CardRef::BlueMoon(c) => {

@@ -43,15 +43,15 @@ impl Service {
         }
         order_of_meeting(ctx, card, &mut active);
         let lang = match lang {
-            Some(l) => l.to_owned(),
-            None => enum_text(&self.settings()?.language),
+            Some(l) => Language::parse(l)?,
+            None => self.settings()?.language,
         };
         // Rulings marked seen in this game are left out; ask for that many more so the prompt
         // still fills up to `limit`.
         let seen = &ctx.rulings_seen;
         let limit = limit.unwrap_or(6).clamp(1, PROMPT_LIMIT_MAX);
         let mut prompts = self
-            .rulings_for(card.as_str(), &active, Some(&lang), limit + seen.len())?
+            .rulings_for(card.as_str(), &active, lang, limit + seen.len())?
             .prompts;
         prompts.retain(|p| !seen.contains(&p.ruling.id));
         prompts.truncate(limit);

@@ -66,30 +66,6 @@ impl Service {
         self.game_view(id.0)
     }
 
-    pub(super) fn start_game_in_match(
-        &mut self,
-        match_id: store::MatchId,
-        players: [store::PlayerId; 2],
-        people: [String; 2],
-        first: Seat,
-        decks: &MatchDecks,
-    ) -> Result<GameView> {
-        let setup = setup_event(&people, first, decks);
-        let id = self
-            .store
-            .start_game(
-                &store::NewGame {
-                    players,
-                    people,
-                    first: Some(first),
-                    match_id: Some(match_id),
-                },
-                &setup.to_json(),
-            )
-            .map_err(store_error)?;
-        self.game_view(id.0)
-    }
-
     /// A game's stored record without its log.
     pub(super) fn game_info(&self, id: i64) -> Result<store::GameInfo> {
         self.store.game(store::GameId(id)).map_err(|e| match e {
@@ -102,16 +78,17 @@ impl Service {
 
     /// Records the result of an ended game and starts the next game of the match (the loser
     /// starts it), unless the match is over. Returns the next game, or the finished one.
+    /// The result, the match's end and the next game's starter are decided on the match as
+    /// read with the game's log and written in one transaction carrying both: refused as
+    /// changed meanwhile when the game or its match moved in between (`Store::go_on`).
     pub fn game_next(&mut self, at: impl Into<GameAt>, lang: Language) -> Result<GameView> {
         let ctx = self.load_game_in(at.into(), lang)?;
         let id = ctx.info.id.0;
         let info = &ctx.info;
+        let status = ctx.extra.match_status.as_ref();
         let refused = |r| ServiceError::invalid(refusal::table_refusal(r, id, lang));
         if info.result.is_some() {
-            let over = match &ctx.extra.match_status {
-                Some(m) => m.finished,
-                None => true,
-            };
+            let over = status.is_none_or(|m| m.finished);
             return Err(refused(if over {
                 TableRefusal::MatchOver
             } else {
@@ -128,11 +105,10 @@ impl Service {
                 constructed: s.constructed.clone(),
             })
             .unwrap_or_default();
-        if info.abandoned_at.is_some() {
+        let (summary, standing, status) = if info.abandoned_at.is_some() {
             // No result to record: the match (if it goes on, and only once) takes a new game.
-            let status = match &ctx.extra.match_status {
-                Some(m) => m,
-                None => return Err(refused(TableRefusal::AlreadyFinished)),
+            let Some(status) = status else {
+                return Err(refused(TableRefusal::AlreadyFinished));
             };
             if status.finished {
                 return Err(refused(TableRefusal::MatchOver));
@@ -140,47 +116,55 @@ impl Service {
             if status.games.last() != Some(&info.id) {
                 return Err(refused(TableRefusal::AlreadyFinished));
             }
-            return self.start_game_in_match(
-                status.id,
-                info.players,
-                info.people.clone(),
-                crate::match_standing::of(status).next_starter,
-                &decks,
-            );
-        }
-        if let Some(why) = &ctx.unreadable {
-            // no result is recorded from a log this version cannot read to its end
-            return Err(ServiceError::invalid(why.clone()));
-        }
-        let Some(result) = &state.game_over else {
-            return Err(refused(TableRefusal::NotOver));
+            (None, crate::match_standing::of(status), status)
+        } else {
+            if let Some(why) = &ctx.unreadable {
+                // no result is recorded from a log this version cannot read to its end
+                return Err(ServiceError::invalid(why.clone()));
+            }
+            let Some(result) = &state.game_over else {
+                return Err(refused(TableRefusal::NotOver));
+            };
+            // The engine scores between 1 and 7.
+            let crystals = u8::try_from(result.score).unwrap_or(7);
+            let standing =
+                status.map(|m| crate::match_standing::if_won(m, result.winner, crystals));
+            let summary = store::GameSummary {
+                winner: result.winner,
+                people: info.people.clone(),
+                crystals,
+                dragons: result.dragons.min(3),
+                fights: state.fights,
+                wins_match: standing.is_some_and(|s| s.is_over()),
+            };
+            let (Some(standing), Some(status)) = (standing, status) else {
+                // a game outside a match: its result is all there is to record
+                self.store
+                    .finish_game(info.id, info.revision, &summary)
+                    .map_err(|e| {
+                        record::write_error(e, &info.player_names, lang, ServiceError::from)
+                    })?;
+                return self.game_view(id);
+            };
+            (Some(summary), standing, status)
         };
-        // The engine scores between 1 and 7.
-        let crystals = u8::try_from(result.score).unwrap_or(7);
-        let summary = store::GameSummary {
-            winner: result.winner,
-            people: info.people.clone(),
-            crystals,
-            dragons: result.dragons.min(3),
-            fights: state.fights,
-            wins_match: ctx.extra.match_status.as_ref().is_some_and(|m| {
-                crate::match_standing::if_won(m, result.winner, crystals).is_over()
-            }),
-        };
-        let finished = self
+        let setup = (!standing.is_over())
+            .then(|| setup_event(&info.people, standing.next_starter, &decks).to_json());
+        let next = self
             .store
-            .finish_game(info.id, info.revision, &summary)
+            .go_on(&store::MatchNext {
+                game: info.id,
+                revision: info.revision,
+                seen: status,
+                result: summary.as_ref(),
+                next: setup.as_deref().map(|setup| store::NextGame {
+                    people: &info.people,
+                    first: standing.next_starter,
+                    setup,
+                }),
+            })
             .map_err(|e| record::write_error(e, &info.player_names, lang, ServiceError::from))?;
-        match (info.match_id, finished.match_status) {
-            (Some(m), Some(st)) if !st.finished => self.start_game_in_match(
-                m,
-                info.players,
-                info.people.clone(),
-                crate::match_standing::of(&st).next_starter,
-                &decks,
-            ),
-            _ => self.game_view(id),
-        }
+        self.game_view(next.map_or(id, |g| g.0))
     }
 }
 

@@ -106,7 +106,8 @@ fn a_card_fix_counts_from_the_next_play_and_never_breaks_a_game_played() {
     svc.fix_card("V14", "type", "leadership").unwrap();
     let reopened = svc.game_view(g.id).unwrap();
     assert_eq!(combat_types(&reopened), before);
-    svc.game_page(g.id).expect("its history replays");
+    svc.game_page(g.id, Language::En)
+        .expect("its history replays");
     // Undo and redo: the redo puts the play back as it was stored, with the facts it was
     // decided with (a character), whatever was fixed since.
     let undone = svc.game_undo(g.id, Language::En).unwrap();
@@ -262,7 +263,10 @@ fn a_stored_log_this_version_cannot_replay_still_opens_before_it() {
         .unwrap_err();
     assert!(de.message.starts_with("Ereignis 3"), "{}", de.message);
     assert_eq!(svc.game_view(g.id).unwrap().events, 3, "nothing written");
-    assert!(svc.game_page(g.id).is_ok(), "its history opens too");
+    assert!(
+        svc.game_page(g.id, Language::En).is_ok(),
+        "its history opens too"
+    );
     // undo takes the event back and the game goes on
     let undone = svc.game_undo(g.id, Language::En).unwrap();
     assert!(undone.unreadable.is_none());

@@ -402,7 +402,7 @@ mod tests {
                 )
                 .unwrap();
         }
-        let page = svc.game_page(game.0).unwrap();
+        let page = svc.game_page(game.0, Language::En).unwrap();
         let t = &page.timeline;
         assert_eq!(t.len(), events.len());
         assert_eq!(t[0].kind, "setup");
@@ -460,7 +460,7 @@ mod tests {
         );
         act(&mut svc, GameAction::Concede { player: Seat::B });
         svc.game_next(id, Language::En).unwrap();
-        let page = svc.game_page(id).unwrap();
+        let page = svc.game_page(id, Language::En).unwrap();
         // the declined start is no fight; the conceded one is
         assert_eq!(page.fights, 1);
         assert_eq!(page.game.fights, Some(1), "{:?}", page.game);
@@ -522,7 +522,7 @@ mod tests {
         act(&mut svc, GameAction::Concede { player: Seat::A });
         svc.game_next(id, Language::En).unwrap();
 
-        let en = svc.game_page(id).unwrap();
+        let en = svc.game_page(id, Language::En).unwrap();
         let texts: Vec<&str> = en.timeline.iter().map(|s| s.text.as_str()).collect();
         assert_eq!(
             texts,
@@ -548,7 +548,7 @@ mod tests {
             "no step names a fight the count leaves out: {fights:?}"
         );
 
-        let de = svc.game_page_in(id, Language::De).unwrap();
+        let de = svc.game_page(id, Language::De).unwrap();
         let texts: Vec<&str> = de.timeline.iter().map(|s| s.text.as_str()).collect();
         assert_eq!(texts[5], "Ben legt Feuerstoß aus");
         assert_eq!(texts[4], "Ben legt Wogarathoras der Düstere aus");
@@ -572,7 +572,7 @@ mod tests {
         svc.game_play(id, &req, Language::En).unwrap();
         svc.game_act(id, &GameAction::Abandon { confirmed: true }, Language::En)
             .unwrap();
-        let page = svc.game_page(id).unwrap();
+        let page = svc.game_page(id, Language::En).unwrap();
         assert_eq!(page.fights, 0);
         assert!(
             page.timeline.iter().all(|s| s.fight.is_none()),
@@ -589,7 +589,7 @@ mod tests {
     fn unknown_ids_are_not_found_errors_not_storage_errors() {
         let dir = tempfile::tempdir().unwrap();
         let svc = Service::open(dir.path()).unwrap();
-        let e = svc.game_page(77).unwrap_err();
+        let e = svc.game_page(77, Language::En).unwrap_err();
         assert_eq!(e.code, crate::ErrorCode::NotFound, "{e:?}");
         assert!(e.message.contains("77"), "{e:?}");
         let e = svc.match_view_by_id(5).unwrap_err();

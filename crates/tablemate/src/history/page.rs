@@ -44,19 +44,14 @@ pub(super) fn describe(payload: &serde_json::Value) -> (String, Option<Side>, Op
 }
 
 impl Service {
-    /// A game with its timeline, replayed event by event by the rules engine (its steps
-    /// worded in English, the CLI's).
-    pub fn game_page(&self, id: i64) -> Result<GamePage> {
-        self.game_page_in(id, Language::En)
-    }
-
-    /// [`Service::game_page`] with the steps worded in the interface language `lang`.
+    /// A game with its timeline, replayed event by event by the rules engine, its steps worded
+    /// in the interface language `lang` (the CLI passes its settings' language).
     ///
     /// The timeline is the table's own fold (`coordinator::fold_observed`, the cards as each
     /// card's first play in the game read them): each event parsed once, and applied up to
     /// the first one the rules refuse or cannot read, where the table stops too. The events
     /// stored after it are listed as not replayed, the state kept.
-    pub fn game_page_in(&self, id: i64, lang: Language) -> Result<GamePage> {
+    pub fn game_page(&self, id: i64, lang: Language) -> Result<GamePage> {
         let read = self
             .store
             .read_log::<store::GameInfo>(id)

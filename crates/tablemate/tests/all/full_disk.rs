@@ -27,7 +27,7 @@ fn on_a_full_disk_the_app_reads_and_says_the_disk_is_full() {
         games(&svc),
         svc.list_matches(false).unwrap().len(),
         svc.card_fixes("V24").unwrap().len(),
-        svc.card_page("V24", "en").unwrap().card.name.clone(),
+        svc.card_page("V24", Language::En).unwrap().card.name,
     );
     assert_eq!((before.1, before.2), (1, 1), "{before:?}");
     drop(svc);
@@ -44,7 +44,7 @@ fn on_a_full_disk_the_app_reads_and_says_the_disk_is_full() {
         games(&svc),
         svc.list_matches(false).unwrap().len(),
         svc.card_fixes("V24").unwrap().len(),
-        svc.card_page("V24", "en").unwrap().card.name.clone(),
+        svc.card_page("V24", Language::En).unwrap().card.name,
     );
     assert_eq!(now, before, "every read shows what was stored");
 

@@ -8,5 +8,6 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod match_score;
 mod optimality;
 mod swiss_properties;

@@ -11,7 +11,7 @@ import type { SlipCode } from '../bindings/SlipCode';
 
 export const reportingApi = {
   /** This computer's networks the server can use, best first. */
-  networks: () => call<LanAddress[]>('reporting_networks'),
+  networks: (lang: Language) => call<LanAddress[]>('reporting_networks', { lang }),
   /** Opens reporting for the current round and serves it on `address` (`ip:port`). */
   start: (id: number, address: string, lang: Language) =>
     call<ServingView>('reporting_start', { id, address, lang }),

@@ -64,6 +64,8 @@ describe('ReportingPanel', () => {
     service.reporting_reset.mockResolvedValue(round());
     render(ReportingPanel, { eventId: 3, lang: 'de', onerror: vi.fn(), onchanged: vi.fn() });
     const disputed = await screen.findByTestId('reporting-table-1');
+    // the networks are asked in the panel's language (a refusal comes worded in it)
+    expect(service.reporting_networks).toHaveBeenCalledWith({ lang: 'de' });
     expect(disputed.classList.contains('state-disputed')).toBe(true);
     expect(screen.getByTestId('reporting-state-1').textContent).toBe('strittig');
     expect(screen.getByTestId('reporting-state-3').textContent).toBe('fertig');

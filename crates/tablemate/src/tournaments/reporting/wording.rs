@@ -64,16 +64,21 @@ pub(crate) fn problem(p: ReportProblem, lang: Language) -> String {
             "The winner must have more crystals than the loser.".into(),
             "Wer gewinnt, muss mehr Kristalle haben als wer verliert.".into(),
         ),
-        ReportProblem::LoserTooMany { max } => en_de(
-            lang,
-            format!(
-                "A match ends when a player reaches 5 crystals, so the loser has at most {max}."
-            ),
-            format!(
-                "Eine Partie endet, sobald jemand 5 Kristalle hat; wer verliert, hat also \
-                 höchstens {max}."
-            ),
-        ),
+        ReportProblem::LoserTooMany { max } => {
+            // the crystals that end a match are the rules' number, never written here
+            let end = tournament::MATCH_CRYSTALS;
+            en_de(
+                lang,
+                format!(
+                    "A match ends when a player reaches {end} crystals, so the loser has at \
+                     most {max}."
+                ),
+                format!(
+                    "Eine Partie endet, sobald jemand {end} Kristalle hat; wer verliert, hat \
+                     also höchstens {max}."
+                ),
+            )
+        }
     }
 }
 
