@@ -283,7 +283,7 @@ fn stats(
 fn events(svc: &Service, table: &TableView) -> Result<Vec<(u32, String)>, ServiceError> {
     Ok(match &table.board {
         Board::BlueMoon(_) => svc
-            .game_page_in(table.header.game.id, lang())?
+            .game_page(table.header.game.id, lang())?
             .timeline
             .into_iter()
             .map(|s| (s.seq, s.text))
