@@ -43,6 +43,11 @@ async function clean(where) {
 /** The Games screen's start with its list of games to resume (asked for anew when the screen
  *  opens: on a busy machine the answer to the list asked on closing a game may come late). */
 async function startWithGames() {
+  // the screen resumes the latest unfinished game once it has looked it up: close it
+  for (let i = 0; i < 100 && !(await count('[data-testid="og-start"]')); i++) {
+    if (await count('[data-testid="og-close"]')) await click('og-close');
+    else await sleep(100);
+  }
   await s.waitFor('[data-testid="og-start"]');
   for (let i = 0; i < 50 && !(await count('[data-testid="og-resume-kc"]')); i++) await sleep(100);
   if (!(await count('[data-testid="og-resume-kc"]'))) {
@@ -164,7 +169,6 @@ for (const [w, h] of [[360, 740], [1280, 800]]) {
         await s.waitFor('[data-testid="contested"]');
 
         await go(s, 'games');
-        if (await count('[data-testid="og-close"]')) await click('og-close');
         await startWithGames();
         await clean(`${at} games, the start`);
         for (const kind of ['whi', 'stccg', 'kc']) {
