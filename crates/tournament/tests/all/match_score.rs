@@ -1,6 +1,7 @@
 //! Golden: the scores a Blue Moon match can end with, the one rule every new result passes
 //! (typed, reported, imported, and the store's own check before it records one:
-//! `MatchResult::check_new`). From the rules note `bm_rules.md` (../shared/notes):
+//! `MatchResult::check_new`). The rules, as `bluemoon::matches` quotes them from the rulebook
+//! and the FAQ (the design's rules notes, §8.3 and §8.4):
 //!
 //! * §8.4 Matches: 'The player who first reaches a total of at least five crystals becomes the
 //!   final winner.' (rulebook page 14, More Games) — so the loser of a match has at most 4,
