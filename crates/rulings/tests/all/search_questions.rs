@@ -14,7 +14,8 @@
 //! A question with `held` is held out, named for the stop that wrote it and kept it out of its
 //! tuning: the engine's analysis, weights and glossary were changed looking only at the others'
 //! misses (the tuned part), so a held-out set's figures tell how far that generalises. The
-//! `search3` set is every fourth question of the first 90; the `search4` set was written before
+//! `search3` set is every fourth question of the first 90, less three German ones whose answers
+//! were widened after their ranks had been read (they count as tuned now); the `search4` set was written before
 //! that stop's tuning. The goals are asserted on the whole set.
 //!
 //! Run with `--nocapture` to see the figures and the misses.
