@@ -548,13 +548,24 @@ impl Service {
 
 /// The engine's refusal in `lang`, players and cards by name (a German card name where the
 /// catalog has one); a free function so that a write may word it while it holds the store.
-pub(super) fn rule_refusal_in(
+pub(crate) fn rule_refusal_in(
     catalog: &::cards::Catalog,
     e: &bluemoon::RuleError,
     players: &[String; 2],
     lang: Language,
 ) -> String {
     rule_words_in(catalog, e, players, lang, refusal::refusal)
+}
+
+/// Card `c` by its name in `lang` (the English name where the catalog has no German one; its
+/// id when the catalog does not know it).
+pub(crate) fn card_name_in(catalog: &::cards::Catalog, c: &CardId, lang: Language) -> String {
+    let bm = catalog.bm(c.as_str());
+    let german = match lang {
+        Language::De => bm.and_then(|b| b.name_de.clone()),
+        Language::En => None,
+    };
+    german.unwrap_or_else(|| bm.map_or_else(|| c.to_string(), |b| b.display_name().to_owned()))
 }
 
 /// A refusal of the engine in `lang` through `words` (the whole refusal, or its reason alone),
@@ -566,18 +577,7 @@ fn rule_words_in(
     lang: Language,
     words: fn(&bluemoon::RuleError, Language, &refusal::Names) -> String,
 ) -> String {
-    let name = |id: &str| {
-        catalog
-            .bm(id)
-            .map_or_else(|| id.to_owned(), |b| b.display_name().to_owned())
-    };
-    let card = |c: &CardId| match lang {
-        Language::De => catalog
-            .bm(c.as_str())
-            .and_then(|b| b.name_de.clone())
-            .unwrap_or_else(|| name(c.as_str())),
-        Language::En => name(c.as_str()),
-    };
+    let card = |c: &CardId| card_name_in(catalog, c, lang);
     words(
         e,
         lang,

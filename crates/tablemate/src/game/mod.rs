@@ -23,7 +23,7 @@ use bluemoon::{
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-mod card_views;
+pub(crate) mod card_views;
 mod conditions;
 pub(crate) mod context;
 mod play;

@@ -426,6 +426,13 @@ mod tests {
         assert_eq!(t[6].dragons, t[5].dragons);
         assert_eq!(t[6].crystals, t[5].crystals);
         assert_eq!(page.fights, 4);
+        // the refused step is worded as the table words a refusal: in the reader's language
+        let de = svc.game_page(game.0, Language::De).unwrap();
+        let (en_problem, de_problem) = (t[5].problem.clone(), de.timeline[5].problem.clone());
+        assert_ne!(
+            de_problem, en_problem,
+            "the German page words the refusal in German"
+        );
     }
 
     /// Issue #11: a declined start was a fight in the stored result but not in the timeline.

@@ -3,6 +3,7 @@
 use serde::Deserialize;
 
 use super::*;
+use crate::game::card_views::{card_name_in, rule_refusal_in};
 
 /// Who conceded a finished game, read from its log: the last `game_ended` event names the
 /// loser (`None` for a game that ended otherwise, or is not finished).
@@ -60,16 +61,11 @@ impl Service {
         let events = read.events.clone();
         let name = |p: Side| info.player_names[p.index()].clone();
         // Cards by name in the reader's language (a German name where the catalog has one).
-        let card_name = |c: &bluemoon::CardId| {
-            let bm = self.catalog.bm(c.as_str());
-            match (lang, bm) {
-                (Language::De, Some(b)) if b.name_de.is_some() => {
-                    b.name_de.clone().unwrap_or_default()
-                }
-                (_, Some(b)) => b.display_name().to_owned(),
-                (_, None) => c.to_string(),
-            }
-        };
+        let catalog = &self.catalog;
+        let card_name = |c: &bluemoon::CardId| card_name_in(catalog, c, lang);
+        // A rule's refusal as the table words it: in the reader's language, players by name.
+        let refusal =
+            |e: &bluemoon::RuleError| rule_refusal_in(catalog, e, &info.player_names, lang);
         let names = wording::Names {
             players: &info.player_names,
             card: &card_name,
@@ -106,17 +102,16 @@ impl Service {
                 dragons: Side::BOTH.map(|p| state.dragons.on_side(p)),
                 crystals: Side::BOTH.map(|p| *state.crystals.get(p)),
                 game_over: state.game_over.as_ref().map(|g| name(g.winner)),
-                problem: why.map(ToString::to_string),
+                problem: why.map(refusal),
             });
             fights_before = state.fights;
         };
-        let catalog = &self.catalog;
         let (loaded, _cards) =
             crate::coordinator::fold_observed::<crate::game::BlueMoonLog, bluemoon::Game, _>(
                 read,
                 lang,
                 |evs, extra| crate::game::context::cards_of(catalog, evs, extra),
-                &|e: &bluemoon::RuleError, _: &[String; 2]| e.to_string(),
+                &|e: &bluemoon::RuleError, _: &[String; 2]| refusal(e),
                 Some(&mut each),
             )?;
         let state = loaded.game.state();
