@@ -524,6 +524,11 @@ mod tests {
         let (de_in_en, de_in_de) = (first_in(Language::En, "de"), first_in(Language::De, "de"));
         let (en_in_en, en_in_de) = (first_in(Language::En, "en"), first_in(Language::De, "en"));
         assert!(de_in_de < de_in_en, "German: {de_in_de} vs {de_in_en}");
+        assert_ne!(
+            en_in_en,
+            usize::MAX,
+            "the English page shows an English ruling"
+        );
         assert!(en_in_en <= en_in_de, "English: {en_in_en} vs {en_in_de}");
     }
 

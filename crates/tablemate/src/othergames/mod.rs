@@ -680,12 +680,12 @@ impl Service {
         refusal_in::<R>(&self.catalog, e, names, lang)
     }
 
-    /// Game `id`'s record; a game that does not exist (a mistyped id) is refused in `lang`.
     /// Which game `id` is (refused in `lang` when there is none).
     pub(crate) fn other_kind(&self, id: i64, lang: Language) -> Result<OtherGameKind> {
         Ok(OtherGameKind::of(self.other_info(id, lang)?.kind))
     }
 
+    /// Game `id`'s record; a game that does not exist (a mistyped id) is refused in `lang`.
     fn other_info(&self, id: i64, lang: Language) -> Result<store::OtherGameInfo> {
         match self.store.other_game(store::OtherGameId(id)) {
             Err(store::StoreError::NotFound { .. }) => {
