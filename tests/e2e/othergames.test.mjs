@@ -91,11 +91,10 @@ test('a short game of each of the other three games, phone and desktop, English'
   assert.match(prompts, /Grimgor Ironhide/, 'the rulings for the card entered');
   assert.match(await text('whi-A-battlefield'), /Grimgor Ironhide/);
   // Dismiss a prompted ruling: entering the card again does not raise it.
-  const seenIds = async () => {
-    const out = [];
-    for (const d of await s.findAll('[data-testid="table-prompts"] details[data-ruling]')) out.push(await s.attr(d, 'data-ruling'));
-    return out;
-  };
+  // read in the page in one step: the prompt redraws when the table's answer comes, and an
+  // element found in one request could be gone by the next (a stale reference)
+  const seenIds = () =>
+    s.execute(`return [...document.querySelectorAll('[data-testid="table-prompts"] details[data-ruling]')].map((d) => d.dataset.ruling);`, []);
   const raised = await seenIds();
   assert.ok(raised.length >= 2, `Grimgor Ironhide raises two rulings or more (${raised})`);
   const [dismissed] = raised;
