@@ -101,6 +101,16 @@ export function t(lang: Language, key: Key): string {
   return dictionaries[lang][key];
 }
 
+/** Fills a text's `{name}` placeholders from `values`; a placeholder without a value stays. */
+export function fill(text: string, values: Record<string, string | number>): string {
+  return text.replace(/\{(\w+)\}/g, (m, k: string) => (k in values ? String(values[k]) : m));
+}
+
+/** Translate and fill: the key's text in the language with its placeholders filled. */
+export function tf(lang: Language, key: Key, values: Record<string, string | number>): string {
+  return fill(t(lang, key), values);
+}
+
 /** A count with its noun in the singular for 1 ("1 Kampf", "4 Kämpfe"); an unknown count is "–". */
 export function counted(lang: Language, n: number | null, one: Key, many: Key): string {
   return `${n ?? '–'} ${t(lang, n === 1 ? one : many)}`;

@@ -1,6 +1,6 @@
 // Where an event stands, as a person expects to read it: "Not started · 4 rounds" before the
 // first round is paired (never "Round 0 of 4"), then "Round 2 of 4".
-import { t } from '../i18n';
+import { t, tf } from '../i18n';
 import type { EventView } from '../bindings/EventView';
 import type { Language } from '../bindings/Language';
 
@@ -8,7 +8,7 @@ export function roundLabel(ev: Pick<EventView, 'rounds_paired' | 'rounds_planned
   if (ev.rounds_paired === 0) {
     return ev.rounds_planned === 1
       ? t(lang, 'mx.event.notStarted1')
-      : t(lang, 'mx.event.notStarted').replace('{n}', String(ev.rounds_planned));
+      : tf(lang, 'mx.event.notStarted', { n: ev.rounds_planned });
   }
   return `${t(lang, 'mx.event.round')} ${ev.rounds_paired} ${t(lang, 'mx.event.of')} ${ev.rounds_planned}`;
 }

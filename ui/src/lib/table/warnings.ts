@@ -3,7 +3,7 @@
 // yet. Written against both shapes of WarningView: `kind` as a plain string (today) and as the
 // WarningKind enum with the `*_name` fields (the engine's next version): the fields are read as
 // optional, so either merge order compiles.
-import { t, type Key } from '../i18n';
+import { tf, type Key } from '../i18n';
 import type { GameView } from '../bindings/GameView';
 import type { Language } from '../bindings/Language';
 import type { WarningView } from '../bindings/WarningView';
@@ -40,11 +40,6 @@ const KINDS = [
 ] as const;
 const keys: Record<string, Key> = Object.fromEntries(KINDS.map((k) => [k, `tbl.w.${k}` as Key]));
 
-/** Fills `{name}` placeholders. */
-export function fill(text: string, values: Record<string, string>): string {
-  return text.replace(/\{(\w+)\}/g, (m, k: string) => values[k] ?? m);
-}
-
 /** `known` names cards not yet on the table (the card being entered) by id. */
 export function warningText(
   lang: Language,
@@ -66,5 +61,5 @@ export function warningText(
   // a play condition as the service words it, the players named
   const condition = pick(n.condition, n.condition_de) ?? '';
   // a warning about no one in particular starts with the card, not with ": "
-  return fill(t(lang, key), { player, card, by, people, condition }).replace(/^: /, '');
+  return tf(lang, key, { player, card, by, people, condition }).replace(/^: /, '');
 }
