@@ -42,7 +42,13 @@ describe('CardSheet', () => {
     // the card's type in German, not the catalog's English word
     expect(screen.getByTestId('card-sheet-type').textContent).toBe('Verstärkung');
     expect(loadRulings).toHaveBeenCalledWith('vulca-21', ['vulca-02', 'vulca-04'], 'de', 20);
-    expect((await screen.findByTestId('card-ruling-interaction')).textContent).toContain('Flash the Incendiary');
+    // the table's one rulings list, which reads here: no Dismiss
+    const ruling = await screen.findByTestId('card-ruling-interaction');
+    expect(ruling.querySelector('summary')?.textContent?.replace(/\s+/g, ' ').trim()).toBe(
+      'mit Flash the Incendiary Gauntlets and Flash — Blue Moon FAQ, Vulca (en)',
+    );
+    expect(screen.getByTestId('card-rulings').contains(ruling)).toBe(true);
+    expect(screen.queryByTestId('prompt-dismiss')).toBeNull();
     await fireEvent.change(screen.getByTestId('card-target'), { target: { value: 'vulca-04' } });
     await fireEvent.click(screen.getByTestId('card-change-target'));
     expect(onact).toHaveBeenCalledWith({ action: 'change_target', player: 'A', card: 'vulca-21', target: 'vulca-04' });
