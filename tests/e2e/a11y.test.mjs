@@ -158,7 +158,7 @@ for (const [w, h] of [[360, 740], [1280, 800]]) {
         await s.cmd('POST', `/element/${await s.find('[data-testid="card-entry"]')}/clear`, {});
         await waitGone('[data-testid="suggestions"]');
         // back to Ann's turn for the next round (undo the pass)
-        await click('undo');
+        await click('table-undo');
         await s.waitFor('[data-testid="turn-A"]');
         // the new-game form, from More
         await click('open-more');

@@ -89,7 +89,7 @@ function assertDrawn(c, where) {
 
 /** The fight's screen at this size: no scrolling, and what two players need on it. */
 async function assertFight(where, actions) {
-  const m = await measure(s, [...totals, 'dragon-track', 'card-entry', ...actions, 'undo', 'open-more']);
+  const m = await measure(s, [...totals, 'dragon-track', 'card-entry', ...actions, 'table-undo', 'open-more']);
   assertFits(assert, m, where, { fight: true });
 }
 
@@ -188,7 +188,7 @@ test('a phone in landscape (640×400), English and German: a fight without scrol
     await s.click(await s.find('[data-testid="pending-cancel"]'));
     await waitGone('[data-testid="pending"]');
     // back to Ann's turn without a new character, for the next language
-    await s.click(await s.find('[data-testid="undo"]'));
+    await s.click(await s.find('[data-testid="table-undo"]'));
     await waitGone('[data-testid="card-A-vulca-01"]');
   }
 

@@ -292,7 +292,7 @@ test('a scripted Vulca vs Hoax fight at the table', async () => {
   await waitGone(`[data-ruling="${seenId}"]`);
 
   // undo the Enthrall Opposition: A back to 13
-  await s.click(await s.find('[data-testid="undo"]'));
+  await s.click(await s.find('[data-testid="table-undo"]'));
   await waitText('[data-testid="total-A-fire-value"]', 13);
   // (its text read from the page: WebKitWebDriver's getText answers '' for this button with
   // text-overflow set, though the screenshot shows it)
@@ -302,13 +302,13 @@ test('a scripted Vulca vs Hoax fight at the table', async () => {
   await s.waitFor('[data-testid="last-retreat"]');
   assert.equal(await dragonsAt('A'), 1);
   assert.equal(await dragonsAt('centre'), 2);
-  await s.click(await s.find('[data-testid="undo"]'));
+  await s.click(await s.find('[data-testid="table-undo"]'));
   await waitText('[data-testid="total-A-fire-value"]', 13);
   assert.equal(await dragonsAt('A'), 0);
-  await s.click(await s.find('[data-testid="redo"]'));
+  await s.click(await s.find('[data-testid="table-redo"]'));
   await s.waitFor('[data-testid="last-retreat"]');
   assert.equal(await dragonsAt('A'), 1);
-  await s.click(await s.find('[data-testid="undo"]'));
+  await s.click(await s.find('[data-testid="table-undo"]'));
   await waitText('[data-testid="total-A-fire-value"]', 13);
 
   const before = await s.execute(
@@ -388,7 +388,7 @@ test('a scripted Vulca vs Hoax fight at the table', async () => {
   await s.waitFor('[data-testid="game-abandoned"]');
   assert.equal((await s.findAll('[data-testid="card-entry"]')).length, 0, 'nothing more is played');
   await shot('table-abandoned');
-  await s.click(await s.find('[data-testid="undo"]'));
+  await s.click(await s.find('[data-testid="table-undo"]'));
   await waitText('[data-testid="total-A-fire-value"]', 13);
   assert.equal((await s.findAll('[data-testid="game-abandoned"]')).length, 0, 'back in the game');
   // every other screen fits a 360 px phone too

@@ -332,12 +332,12 @@ describe('Table screen', () => {
     render(Table, { lang: 'en', onerror: vi.fn(), wake });
     expect(await screen.findByTestId('next-game')).toBeTruthy();
     expect(screen.queryByTestId('card-entry')).toBeNull();
-    await fireEvent.click(screen.getByTestId('undo'));
+    await fireEvent.click(screen.getByTestId('table-undo'));
     await waitFor(() => expect(service.table_undo).toHaveBeenCalledWith({ at: at(3), lang: 'en' }));
     // the fight goes on: the entry is back, the end is gone
     expect(await screen.findByTestId('card-entry')).toBeTruthy();
     expect(screen.queryByTestId('next-game')).toBeNull();
-    await fireEvent.click(screen.getByTestId('redo'));
+    await fireEvent.click(screen.getByTestId('table-redo'));
     await waitFor(() => expect(service.table_redo).toHaveBeenCalledWith({ at: at(4), lang: 'en' }));
     expect(await screen.findByTestId('next-game')).toBeTruthy();
     expect(screen.queryByTestId('card-entry')).toBeNull();
@@ -397,7 +397,7 @@ describe('Table screen', () => {
     expect(refusal.closest('.dock')).toBeNull();
     expect(onerror).not.toHaveBeenCalled();
     expect(screen.getByTestId('game-no').textContent).toContain('Game 2');
-    await fireEvent.click(screen.getByTestId('undo'));
+    await fireEvent.click(screen.getByTestId('table-undo'));
     await waitFor(() => expect(screen.queryByTestId('flow-error')).toBeNull());
   });
 
@@ -413,7 +413,7 @@ describe('Table screen', () => {
     const refusal = await screen.findByTestId('flow-error');
     expect(refusal.textContent).toContain('bevor Ann den Zug beendet');
     expect(refusal.textContent).not.toContain('Not possible');
-    await fireEvent.click(screen.getByTestId('undo'));
+    await fireEvent.click(screen.getByTestId('table-undo'));
     expect(service.table_undo).toHaveBeenLastCalledWith({ at: at(3), lang: 'de' });
   });
 
@@ -449,7 +449,7 @@ describe('Table screen', () => {
       expect((await screen.findByTestId('rulings-count')).textContent).toBe('1');
     };
     await play();
-    await fireEvent.click(screen.getByTestId('undo'));
+    await fireEvent.click(screen.getByTestId('table-undo'));
     await waitFor(() => expect(screen.queryByTestId('rulings-count')).toBeNull());
     // the sheet no longer names the card taken back
     const sheetName = screen.getByTestId('sheet-rulings').getAttribute('aria-labelledby') ?? '';

@@ -9,6 +9,7 @@ import { serveCommands } from '../testing/ipc';
 const service = serveCommands(invoke, ['table_undo', 'table_redo', 'table_abandon', 'table_mark_seen']);
 
 import TableShell from './TableShell.svelte';
+import ShellBarInBoard from '../testing/ShellBarInBoard.svelte';
 import { game, table } from '../testing/table';
 import { otherTable, whiGame, whiPrompt } from '../testing/othergames';
 import type { TableView } from '../bindings/TableView';
@@ -47,11 +48,17 @@ describe('TableShell', () => {
     expect(screen.getByTestId('table-status').textContent?.trim()).toBe('Unentschieden');
   });
 
-  it('without tools draws no bar (Blue Moon draws its own), but why a log is read only so far', () => {
-    shell(table(game({ unreadable: 'Event 9 is not accepted.' })));
+  it('gives the board its bar to place (Blue Moon: in the dock, no title), and says why a log is read only so far', () => {
+    const t = table(game({ unreadable: 'Event 9 is not accepted.', can_undo: true, redo_depth: 2 }));
+    render(ShellBarInBoard, { lang: 'en', table: t, busy: false, run, onshow: vi.fn(), redoDepth: 2, shortcuts: true });
+    const bar = screen.getByTestId('table-bar');
+    expect(screen.getByTestId('the-dock').contains(bar)).toBe(true);
+    expect(screen.getAllByTestId('table-bar')).toHaveLength(1);
     expect(screen.queryByTestId('table-title')).toBeNull();
+    expect(screen.getByTestId('table-redo').getAttribute('aria-label')).toBe('Redo (2)');
+    expect(screen.getByTestId('table-undo').getAttribute('aria-keyshortcuts')).toBe('Control+Z');
+    expect(bar.contains(screen.getByTestId('own-tool'))).toBe(true);
     expect(screen.getByTestId('unreadable').textContent).toBe('Event 9 is not accepted.');
-    expect(screen.getByTestId('the-board')).toBeTruthy();
   });
 
   it('undoes and redoes the game as the table drew it, and hands the table back', async () => {
