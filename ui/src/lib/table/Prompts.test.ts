@@ -25,4 +25,11 @@ describe('Prompts', () => {
     expect(dismiss.textContent).toBe('Ausblenden');
     expect(dismiss.disabled).toBe(true);
   });
+
+  it('reads only where nothing is marked seen (a card sheet): no Dismiss, named by its place', () => {
+    render(Prompts, { lang: 'en', prompts: [faqPrompt('Flare', ['Wall of Fire'])], testid: 'card-ruling' });
+    expect(screen.getByTestId('card-rulings').contains(screen.getByTestId('card-ruling-interaction'))).toBe(true);
+    expect(screen.queryByTestId('prompt-dismiss')).toBeNull();
+    expect(screen.queryByTestId('prompts')).toBeNull();
+  });
 });
