@@ -29,6 +29,10 @@ fn round_1_waits_for_every_required_deck_naming_the_players_missing() {
     let detail = svc.event_detail(event).unwrap();
     assert!(detail.event.decks_required);
     assert_eq!(detail.decks_missing, ["Ann", "Ben"]);
+    assert!(
+        !detail.can_pair,
+        "the page's pair button waits for the decks"
+    );
 
     let refused = svc.pair_round(event, EN).unwrap_err();
     assert_eq!(refused.code, ErrorCode::InvalidInput);
@@ -62,7 +66,9 @@ fn round_1_waits_for_every_required_deck_naming_the_players_missing() {
         svc.tournament_register_deck(event, who, Some("Fire Wall"), EN)
             .unwrap();
     }
-    assert!(svc.event_detail(event).unwrap().decks_missing.is_empty());
+    let detail = svc.event_detail(event).unwrap();
+    assert!(detail.decks_missing.is_empty());
+    assert!(detail.can_pair, "every deck in: round 1 can be paired");
     let round = svc.pair_round(event, EN).unwrap();
     assert_eq!(round.number, 1);
     // once round 1 is paired, nothing is held up (and nothing is listed as missing)
@@ -125,6 +131,7 @@ fn an_event_not_requiring_deck_lists_pairs_without_them() {
     let detail = svc.event_detail(event).unwrap();
     assert!(!detail.event.decks_required);
     assert!(detail.decks_missing.is_empty());
+    assert!(detail.can_pair);
     assert_eq!(svc.pair_round(event, EN).unwrap().number, 1);
 }
 
