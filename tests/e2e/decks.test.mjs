@@ -280,6 +280,9 @@ for (const way of WAYS) {
     );
     assert.deepEqual(pairButton, [true, 'event-pair-held'], 'the pair button waits, described by why');
     assert.equal((await s.findAll('[data-testid="round-1"]')).length, 0, 'no round paired');
+    await s.execute("document.querySelector('[data-testid=\"event-pair\"]').scrollIntoView({ block: 'start' })");
+    await shot(`decks-way-${tag}-pair-held`);
+    await s.execute("document.querySelector('[data-testid=\"decks-missing\"]').scrollIntoView({ block: 'center' })");
     await shot(`decks-way-${tag}-decks-missing`);
     await noAxe(`the held pairing at ${at}`);
     // the opponent's deck registered on the event page's deck form: round 1 pairs
