@@ -4,8 +4,7 @@
 //! export and the CSV import's header.
 #![allow(clippy::unwrap_used)] // test helpers
 
-use super::decks::{fire_wall, round_robin, service};
-use tablemate::tournaments::NewEvent;
+use super::decks::{fire_wall, round_robin, service, swiss};
 use tablemate::{ErrorCode, Language, Service};
 
 const EN: Language = Language::En;
@@ -82,19 +81,7 @@ fn a_late_entry_at_an_event_requiring_deck_lists_brings_its_deck() {
     let (_d, mut svc) = service();
     fire_wall(&mut svc);
     let event = svc
-        .create_event(
-            &NewEvent {
-                name: "Swiss Deck Cup".into(),
-                date: "2026-12-07".into(),
-                format: "swiss".into(),
-                rounds: Some(3),
-                top_cut: None,
-                first_round: None,
-                seed: None,
-                decks_required: Some(true),
-            },
-            EN,
-        )
+        .create_event(&swiss("Swiss Deck Cup", "2026-12-07", 3, Some(true)), EN)
         .unwrap()
         .id;
     for who in ["Ann", "Ben"] {
