@@ -56,6 +56,7 @@ pub fn configure<R: tauri::Runtime>(builder: tauri::Builder<R>) -> tauri::Builde
             commands::decks::deck_view,
             commands::decks::deck_new,
             commands::decks::deck_change,
+            commands::decks::deck_change_listed,
             commands::decks::deck_delete,
             commands::decks::deck_export_file,
             commands::decks::deck_import_file,

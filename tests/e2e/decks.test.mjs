@@ -5,7 +5,7 @@
 // Heroine of the Great Plains [Mimix 06], 2 moons each in the catalog) built by typing and kept,
 // played by one player from the new-game form (a bought card quietly, a card outside the deck
 // warned), and registered with the player in one registration for an event requiring deck
-// lists (round 1 refused naming the opponent without a deck, then paired once it is in).
+// lists (round 1 held naming the opponent without a deck, its button waiting, then paired once it is in).
 // axe-core finds nothing on each screen; the card entries, the warning and the registration are
 // used by keyboard. Run by scripts/e2e.
 import { test, before, after } from 'node:test';
@@ -116,7 +116,7 @@ const WAYS = [
     outside: 'Lightning Bolts',
     warned: /Ann: Lightning Bolts.* is not in the Ember Guard deck/,
     requiredShort: 'Deck lists required',
-    refused: /Round 1 of Winter Cup cannot be paired yet: the event requires deck lists, and Ben has registered no deck\./,
+    held: /^Round 1 cannot be paired yet: the event requires deck lists, and no deck is registered for Ben\.$/,
   },
   {
     lang: 'de',
@@ -132,7 +132,7 @@ const WAYS = [
     outside: 'Blitzschläge',
     warned: /Cleo: Blitzschläge.* gehört nicht zum Deck Glutwacht/,
     requiredShort: 'Decklisten verlangt',
-    refused: /Runde 1 von Wintercup kann noch nicht ausgelost werden: Das Turnier verlangt Decklisten, und Dora hat kein Deck angemeldet\./,
+    held: /^Runde 1 kann noch nicht ausgelost werden: Das Turnier verlangt Decklisten, und für Dora ist kein Deck angemeldet\.$/,
   },
 ];
 
@@ -268,17 +268,23 @@ for (const way of WAYS) {
     );
     assert.match(registered, /30\/30/);
     assert.equal((await s.findAll('[data-testid="reg-problem"]')).length, 0);
-    // the opponent without a deck: named as missing, and round 1 is refused naming them
+    // the opponent without a deck: named as missing, and round 1 cannot be paired: the button
+    // waits, saying why next to it (named by the button's description)
     await typeAt('[data-testid="reg-player"]', way.opponent);
     await typeAt('[data-testid="reg-people"]', 'Vulca' + KEY.ENTER);
     await waitText(s, 'decks-missing', (t) => t.includes(way.opponent), 'the opponent has no deck yet');
-    await clickAt('[data-testid="event-pair"]');
-    const refused = await waitText(s, 'error-message', (t) => t.includes(way.opponent), 'round 1 refused');
-    assert.match(refused, way.refused);
+    const held = await waitText(s, 'event-pair-held', (t) => t.includes(way.opponent), 'pairing held');
+    assert.match(held, way.held);
+    const pairButton = await s.execute(
+      "const b = document.querySelector('[data-testid=\"event-pair\"]'); return [b.disabled, b.getAttribute('aria-describedby')];",
+    );
+    assert.deepEqual(pairButton, [true, 'event-pair-held'], 'the pair button waits, described by why');
     assert.equal((await s.findAll('[data-testid="round-1"]')).length, 0, 'no round paired');
+    await s.execute("document.querySelector('[data-testid=\"event-pair\"]').scrollIntoView({ block: 'start' })");
+    await shot(`decks-way-${tag}-pair-held`);
+    await s.execute("document.querySelector('[data-testid=\"decks-missing\"]').scrollIntoView({ block: 'center' })");
     await shot(`decks-way-${tag}-decks-missing`);
-    await noAxe(`the refusal at ${at}`);
-    await clickAt('[data-testid="error-dismiss"]');
+    await noAxe(`the held pairing at ${at}`);
     // the opponent's deck registered on the event page's deck form: round 1 pairs
     await s.waitFor(`[data-testid="event-deck-player"] option[value="${way.opponent}"]`);
     await setValue(s, '[data-testid="event-deck-player"]', way.opponent);
@@ -289,6 +295,7 @@ for (const way of WAYS) {
       await new Promise((r) => setTimeout(r, 100));
     }
     assert.equal((await s.findAll('[data-testid="decks-missing"]')).length, 0, 'nobody is missing a deck');
+    assert.equal((await s.findAll('[data-testid="event-pair-held"]')).length, 0, 'pairing no longer held');
     assert.equal((await s.findAll('[data-testid="event-deck-problem"]')).length, 0);
     await clickAt('[data-testid="event-pair"]');
     await s.waitFor('[data-testid="event-decks-frozen"]');

@@ -224,6 +224,39 @@ impl Store {
         Ok(next)
     }
 
+    /// Records a game of the match played away from the table, as decided on the match as
+    /// read (`seen`: who starts it, whether it wins the match, `summary.wins_match`), in one
+    /// transaction with the game's row and its result: refused with
+    /// [`StoreError::MatchChanged`] when the match is no longer as `seen` (a game recorded,
+    /// started or undone elsewhere meanwhile), and nothing is written. Returns the game.
+    pub fn record_match_game(
+        &mut self,
+        seen: &MatchStatus,
+        people: &[String; 2],
+        first: Side,
+        summary: &GameSummary,
+    ) -> Result<GameId> {
+        summary.validate()?;
+        let people = game_people(people)?;
+        let now = Stamp::now();
+        let tx = self.write_tx()?;
+        if status_in(&tx, seen.id)? != *seen {
+            return Err(StoreError::MatchChanged {
+                match_id: seen.id.0,
+            });
+        }
+        let new = NewGame {
+            players: seen.players,
+            people: people.clone(),
+            first: Some(first),
+            match_id: Some(seen.id),
+        };
+        let id = insert_game(&tx, &new, &people, now)?;
+        finish_in(&tx, id, summary, now)?;
+        tx.commit()?;
+        Ok(id)
+    }
+
     /// Starts a match between two players; `first` starts its first game. `target` defaults to
     /// 5 crystals.
     pub fn new_match(

@@ -140,17 +140,6 @@ pub(crate) fn insert_deck_in(
     Ok(())
 }
 
-/// Whether a player still in the event has no deck registered.
-pub(crate) fn any_without_deck_in(conn: &rusqlite::Connection, id: TournamentId) -> Result<bool> {
-    Ok(conn.query_row(
-        "SELECT EXISTS (SELECT 1 FROM registrations r
-                        WHERE r.tournament_id = ?1 AND r.dropped_after IS NULL
-                          AND r.id NOT IN (SELECT registration_id FROM registration_decks))",
-        [id.0],
-        |r| r.get(0),
-    )?)
-}
-
 pub(crate) fn registration_decks_in(
     conn: &rusqlite::Connection,
     id: TournamentId,
@@ -278,9 +267,18 @@ mod tests {
             (ann, "Fire Wall")
         );
         assert_eq!(decks[0].content, content());
-        // a change decided on the event before the deck was registered: the same state (a
-        // deck is not part of what pairs rounds), so it is the round that freezes decks (the
-        // service asks the rules); an entrant of no registration here is refused
+        // the deck is part of the event's state: a write decided before it was registered
+        // is "changed meanwhile", and nothing is written
+        let stale = store
+            .record_registration_deck(id, &state, ann, None)
+            .unwrap_err();
+        assert!(
+            matches!(stale, crate::StoreError::EventChanged { .. }),
+            "{stale:?}"
+        );
+        assert_eq!(store.registration_decks(id).unwrap().len(), 1);
+        // an entrant of no registration here is refused
+        let state = store.event_state(id).unwrap();
         assert!(store
             .record_registration_deck(id, &state, crate::EntrantId(999), None)
             .is_err());

@@ -96,6 +96,17 @@ pub struct DeckSummary {
     pub moons_used: u32,
     pub moons_allowed: u32,
     pub legal: bool,
+    /// Sent back with a change made from the list, so one decided on an older deck is refused.
+    pub revision: u32,
+}
+
+/// A deck changed from the list of decks (a card page's "add to deck"), in one command: the
+/// deck after the change and the list as it now is.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[ts(export)]
+pub struct DeckListChanged {
+    pub deck: DeckSummary,
+    pub decks: Vec<DeckSummary>,
 }
 
 /// What a new deck is built on.
@@ -136,6 +147,7 @@ impl Service {
                     moons_used: check.moons_used,
                     moons_allowed: check.moons_allowed,
                     legal: check.is_legal(),
+                    revision: d.revision,
                 })
             })
             .collect()
@@ -168,6 +180,39 @@ impl Service {
         typed: &[&str],
         lang: Language,
     ) -> Result<DeckView> {
+        let saved = self.changed_deck(name, revision, change, typed, lang)?;
+        self.deck_view_of(&saved, lang)
+    }
+
+    /// [`Service::deck_change`] from the list of decks, at the `revision` the list showed:
+    /// the deck after it and the list as it now is, for a screen that shows both.
+    pub fn deck_change_listed(
+        &mut self,
+        name: &str,
+        revision: u32,
+        change: DeckChange,
+        typed: &[&str],
+        lang: Language,
+    ) -> Result<DeckListChanged> {
+        let saved = self.changed_deck(name, Some(revision), change, typed, lang)?;
+        let decks = self.deck_list()?;
+        let deck = decks
+            .iter()
+            .find(|d| d.name == saved.name)
+            .cloned()
+            .ok_or_else(|| ServiceError::internal("A deck changed is not in the list"))?;
+        Ok(DeckListChanged { deck, decks })
+    }
+
+    /// The deck `name` with the change made and saved, as stored.
+    fn changed_deck(
+        &mut self,
+        name: &str,
+        revision: Option<u32>,
+        change: DeckChange,
+        typed: &[&str],
+        lang: Language,
+    ) -> Result<store::DeckRecord> {
         let deck = self.find_deck(name, lang)?;
         let mut ids = Vec::with_capacity(typed.len());
         for t in typed {
@@ -191,11 +236,9 @@ impl Service {
                 }
             }
         }
-        let saved = self
-            .store
+        self.store
             .save_deck(deck.id, revision.unwrap_or(deck.revision), &content)
-            .map_err(|e| wording::store_refusal(e, lang))?;
-        self.deck_view_of(&saved, lang)
+            .map_err(|e| wording::store_refusal(e, lang))
     }
 
     /// Deletes a deck (games played with it keep their own copy).

@@ -276,6 +276,7 @@ mod tests {
             id: EntrantId(7),
             joined_round: 3,
             dropped_after: None,
+            deck: false,
         });
         let undo = round_to_undo(&e).unwrap();
         assert_eq!(undo.number, 2);

@@ -1,25 +1,38 @@
 //! An event may require deck lists (issue #33): while it does, round 1 is not paired until
 //! every player it would pair has registered a deck. Later rounds are not held up: the decks
 //! are frozen once round 1 is paired, and a late entry brings its deck when it registers.
+//! Whether a player has a deck is part of the event's state ([`crate::Registration::deck`]),
+//! so a decision made on it is refused as "changed meanwhile" when a deck moved since.
 
-use crate::{EntrantId, EventState};
+use crate::{EntrantId, EventState, Refusal, TournamentError};
 
-/// The players round 1 would pair who have no deck registered (`has_deck` says who has), in
-/// registration order; empty when the event requires no deck lists or round 1 is paired.
-pub fn missing_deck_lists(
-    state: &EventState,
-    decks_required: bool,
-    has_deck: impl Fn(EntrantId) -> bool,
-) -> Vec<EntrantId> {
+/// The players round 1 would pair who have no deck registered, in registration order; empty
+/// when the event requires no deck lists or round 1 is paired.
+pub fn missing_deck_lists(state: &EventState, decks_required: bool) -> Vec<EntrantId> {
     if !decks_required || !state.rounds.is_empty() {
         return Vec::new();
     }
     state
         .registrations
         .iter()
-        .filter(|r| r.joined_round <= 1 && r.dropped_after.is_none() && !has_deck(r.id))
+        .filter(|r| r.joined_round <= 1 && r.dropped_after.is_none() && !r.deck)
         .map(|r| r.id)
         .collect()
+}
+
+/// Checks that players joining at `joined_round` (from [`crate::check_entry`]) may register
+/// with a deck or without (`with_deck`): at an event requiring deck lists, a late entry (after
+/// round 1 was paired, when the decks are frozen) brings its deck in the same registration.
+/// Before round 1 a player may register first and bring the deck later: round 1 waits for it.
+pub fn check_entry_deck(
+    decks_required: bool,
+    joined_round: u32,
+    with_deck: bool,
+) -> Result<(), TournamentError> {
+    if decks_required && joined_round > 1 && !with_deck {
+        return Err(TournamentError::Refused(Refusal::LateEntryNeedsDeck));
+    }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -37,16 +50,20 @@ mod tests {
             players,
         )
     }
+
     #[test]
     fn a_required_deck_list_missing_is_named_and_only_when_required() {
-        let state = event(3);
-        let only_2 = |e: EntrantId| e == EntrantId(2);
+        let mut state = event(3);
+        state.registrations[1].deck = true;
         assert_eq!(
-            missing_deck_lists(&state, true, only_2),
+            missing_deck_lists(&state, true),
             vec![EntrantId(1), EntrantId(3)]
         );
-        assert!(missing_deck_lists(&state, false, only_2).is_empty());
-        assert!(missing_deck_lists(&state, true, |_| true).is_empty());
+        assert!(missing_deck_lists(&state, false).is_empty());
+        for r in &mut state.registrations {
+            r.deck = true;
+        }
+        assert!(missing_deck_lists(&state, true).is_empty());
     }
 
     #[test]
@@ -61,6 +78,6 @@ mod tests {
             },
             published: true,
         });
-        assert!(missing_deck_lists(&state, true, |_| false).is_empty());
+        assert!(missing_deck_lists(&state, true).is_empty());
     }
 }

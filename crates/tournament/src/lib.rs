@@ -45,7 +45,7 @@ pub use control::{
     check_drop, check_entry, check_registration_change, check_take_back_drop, is_finished,
     round_to_undo, Undo,
 };
-pub use deck_lists::missing_deck_lists;
+pub use deck_lists::{check_entry_deck, missing_deck_lists};
 pub use error::TournamentError;
 pub use ids::EntrantId;
 pub use next_round::{

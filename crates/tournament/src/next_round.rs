@@ -42,6 +42,11 @@ pub struct Registration {
     pub joined_round: u32,
     /// The last round they played before dropping; `None` while still in.
     pub dropped_after: Option<u32>,
+    /// Whether a deck is registered for them. Pairing never reads it, but round 1 of an event
+    /// requiring deck lists is decided on it ([`crate::missing_deck_lists`]), so a deck
+    /// registered, changed or taken away after the state was read makes that write "changed
+    /// meanwhile".
+    pub deck: bool,
 }
 
 /// A round already paired, with the results recorded so far.
@@ -203,6 +208,7 @@ pub(crate) mod tests {
                     id: EntrantId(i),
                     joined_round: 1,
                     dropped_after: None,
+                    deck: false,
                 })
                 .collect(),
             rounds: Vec::new(),

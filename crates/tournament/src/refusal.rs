@@ -38,6 +38,9 @@ pub enum Refusal {
     /// Correcting or removing a registration once round 1 is paired (the pairings and results
     /// are built on it; a drop is what remains).
     RegistrationInPlay,
+    /// Registration: a late entry without a deck at an event requiring deck lists (decks are
+    /// frozen once round 1 is paired, so a late entry brings its deck when it registers).
+    LateEntryNeedsDeck,
     /// The round clock cannot do that now.
     Clock(ClockRefusal),
     /// Pairing after the top cut's final: the event has its winner (the service names them).
@@ -126,6 +129,10 @@ impl std::fmt::Display for Refusal {
                 f,
                 "round 1 has been paired; a registration can only be corrected or removed before \
                  that (drop the player instead)"
+            ),
+            Refusal::LateEntryNeedsDeck => write!(
+                f,
+                "the event requires deck lists, so a late entry registers with a saved deck"
             ),
             Refusal::Clock(c) => c.fmt(f),
             Refusal::TopCutOver { winner } => write!(f, "the top cut is over: {winner} won"),

@@ -4,7 +4,8 @@
 use crate::dialog::FileDialogs;
 use crate::state::AppState;
 use tablemate::decks::{
-    DeckChange, DeckSummary, DeckView, NewDeck, RegisteredDeckView, RegisteredWithDeck,
+    DeckChange, DeckListChanged, DeckSummary, DeckView, NewDeck, RegisteredDeckView,
+    RegisteredWithDeck,
 };
 use tablemate::{Language, ServiceError};
 use tauri::{Runtime, State, WebviewWindow};
@@ -54,6 +55,21 @@ pub fn deck_change(
 ) -> CmdResult<DeckView> {
     let typed: Vec<&str> = cards.iter().map(String::as_str).collect();
     state.with(|svc| svc.deck_change(&name, Some(revision), change, &typed, lang))
+}
+
+/// Adds or removes cards from the list of decks (a card page), at the revision the list
+/// showed: the deck after it and the list as it now is, in one call.
+#[tauri::command(async)]
+pub fn deck_change_listed(
+    state: State<'_, AppState>,
+    name: String,
+    revision: u32,
+    change: DeckChange,
+    cards: Vec<String>,
+    lang: Language,
+) -> CmdResult<DeckListChanged> {
+    let typed: Vec<&str> = cards.iter().map(String::as_str).collect();
+    state.with(|svc| svc.deck_change_listed(&name, revision, change, &typed, lang))
 }
 
 #[tauri::command(async)]

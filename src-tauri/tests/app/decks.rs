@@ -37,6 +37,30 @@ fn decks_answer_through_ipc() {
     assert!(stale.contains("inzwischen geändert"), "{stale}");
     let list = app.call("deck_list", json!({})).expect("deck_list");
     assert_eq!(list[0]["name"], "Fire Wall");
+    // a card page adds from the list, at the list's revision, and gets the list back
+    let listed = app
+        .call(
+            "deck_change_listed",
+            json!({"name": "Fire Wall", "revision": list[0]["revision"], "change": "add",
+                   "cards": ["V04"], "lang": "en"}),
+        )
+        .expect("deck_change_listed");
+    assert_eq!(
+        listed["deck"]["cards_used"].as_u64(),
+        changed["cards_used"].as_u64().map(|n| n + 1)
+    );
+    assert_eq!(
+        listed["decks"][0]["cards_used"],
+        listed["deck"]["cards_used"]
+    );
+    let stale = app
+        .call(
+            "deck_change_listed",
+            json!({"name": "Fire Wall", "revision": list[0]["revision"], "change": "add",
+                   "cards": ["V05"], "lang": "de"}),
+        )
+        .expect_err("the list's older revision");
+    assert!(stale.contains("inzwischen geändert"), "{stale}");
     let shown = app
         .call("deck_view", json!({"name": "fire wall", "lang": "de"}))
         .expect("deck_view");

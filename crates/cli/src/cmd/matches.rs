@@ -6,6 +6,7 @@ use tablemate::history::MatchView;
 use tablemate::ServiceError;
 
 use crate::cmd::history::game_line;
+use crate::output::lang;
 use crate::Ctx;
 
 #[derive(Debug, Subcommand)]
@@ -135,6 +136,7 @@ pub fn run(ctx: &Ctx, cmd: MatchCmd) -> Result<(), ServiceError> {
                 dragons,
                 fights,
                 [&people_a, &people_b],
+                lang(),
             )?;
             out.print(&m, |w| writeln!(w, "{}", match_line(&m)))
         }

@@ -233,6 +233,26 @@ pub struct NewArgs {
     /// YYYY-MM-DD.
     #[arg(long)]
     date: String,
+    #[command(flatten)]
+    how: FormatArgs,
+}
+
+/// The event of a CSV import (a JSON file carries its own).
+#[derive(Debug, Args)]
+pub struct OptionalEventArgs {
+    /// The event's name (with --csv).
+    #[arg(long)]
+    name: Option<String>,
+    /// Its date, YYYY-MM-DD (with --csv).
+    #[arg(long)]
+    date: Option<String>,
+    #[command(flatten)]
+    how: FormatArgs,
+}
+
+/// How an event is played, as `tournament new` and `tournament import --csv` take it.
+#[derive(Debug, Args)]
+pub struct FormatArgs {
     /// swiss or round_robin.
     #[arg(long, default_value = "swiss")]
     format: String,
@@ -254,33 +274,20 @@ pub struct NewArgs {
     require_decks: bool,
 }
 
-#[derive(Debug, Args)]
-pub struct OptionalEventArgs {
-    /// The event's name (with --csv).
-    #[arg(long)]
-    name: Option<String>,
-    /// Its date, YYYY-MM-DD (with --csv).
-    #[arg(long)]
-    date: Option<String>,
-    /// swiss or round_robin (with --csv).
-    #[arg(long)]
-    format: Option<String>,
-    /// Number of Swiss rounds (with --csv).
-    #[arg(long)]
-    rounds: Option<u32>,
-    /// Top cut after the Swiss rounds: 2, 4, 8, ... (with --csv).
-    #[arg(long)]
-    top_cut: Option<u32>,
-    /// random (default) or seeded (with --csv).
-    #[arg(long)]
-    first_round: Option<String>,
-    /// Seed for random pairings (with --csv).
-    #[arg(long)]
-    seed: Option<String>,
-    /// Every player must register a deck before round 1 is paired (with --csv; a JSON file
-    /// carries its own setting).
-    #[arg(long)]
-    require_decks: bool,
+impl FormatArgs {
+    /// The event `name` on `date` played this way, as the service's form takes it.
+    fn event(self, name: String, date: String) -> NewEvent {
+        NewEvent {
+            name,
+            date,
+            format: self.format,
+            rounds: self.rounds,
+            top_cut: self.top_cut,
+            first_round: self.first_round,
+            seed: self.seed,
+            decks_required: Some(self.require_decks),
+        }
+    }
 }
 
 #[derive(Debug, Args)]
@@ -326,19 +333,7 @@ pub fn run(ctx: &Ctx, cmd: TournamentCmd) -> Result<(), ServiceError> {
     match cmd {
         TournamentCmd::Reporting(c) => super::reporting::run(ctx, svc, c),
         TournamentCmd::New(a) => {
-            let ev = svc.create_event(
-                &NewEvent {
-                    name: a.name,
-                    date: a.date,
-                    format: a.format,
-                    rounds: a.rounds,
-                    top_cut: a.top_cut,
-                    first_round: a.first_round,
-                    seed: a.seed,
-                    decks_required: Some(a.require_decks),
-                },
-                lang(),
-            )?;
+            let ev = svc.create_event(&a.how.event(a.name, a.date), lang())?;
             out.print(&ev, |w| writeln!(w, "{}", text::event_created(&ev, lang())))
         }
         TournamentCmd::List => {
@@ -572,26 +567,12 @@ pub fn run(ctx: &Ctx, cmd: TournamentCmd) -> Result<(), ServiceError> {
             let ev = match (path, csv) {
                 (Some(p), None) => svc.import_event_path(&p, lang())?,
                 (None, Some(dir)) => {
-                    let header = NewEvent {
-                        name: event.name.ok_or_else(|| {
-                            ServiceError::invalid(input_refusals::csv_import_needs(
-                                "--name",
-                                lang(),
-                            ))
-                        })?,
-                        date: event.date.ok_or_else(|| {
-                            ServiceError::invalid(input_refusals::csv_import_needs(
-                                "--date",
-                                lang(),
-                            ))
-                        })?,
-                        format: event.format.unwrap_or_else(|| "swiss".into()),
-                        rounds: event.rounds,
-                        top_cut: event.top_cut,
-                        first_round: event.first_round,
-                        seed: event.seed,
-                        decks_required: Some(event.require_decks),
+                    let needs = |option| {
+                        ServiceError::invalid(input_refusals::csv_import_needs(option, lang()))
                     };
+                    let name = event.name.ok_or_else(|| needs("--name"))?;
+                    let date = event.date.ok_or_else(|| needs("--date"))?;
+                    let header = event.how.event(name, date);
                     // players alone: a CSV file, or a folder without pairings and results
                     let alone = !dir.is_dir()
                         || !(dir.join("pairings.csv").exists() || dir.join("results.csv").exists());

@@ -11,10 +11,7 @@ fn build_show_export_and_import_a_deck() {
     let d = data.path();
     json(d, &["deck", "new", "Fire Wall", "--people", "vulca"]);
     let mut args = vec!["deck", "add", "Fire Wall"];
-    let own: Vec<String> = (1..=30)
-        .filter(|n| *n != 17)
-        .map(|n| format!("V{n}"))
-        .collect();
+    let own = own_vulca();
     args.extend(own.iter().map(String::as_str));
     let partial = json(d, &args);
     assert_eq!(partial["cards_used"], 29);
@@ -105,16 +102,37 @@ fn a_game_with_a_constructed_deck_plays_its_bought_card_quietly() {
     );
 }
 
-/// The legal 30-card Vulca deck "Fire Wall" with Tittertweet bought.
-fn fire_wall(d: &std::path::Path) {
-    json(d, &["deck", "new", "Fire Wall", "--people", "vulca"]);
-    let mut args = vec!["deck", "add", "Fire Wall", "Tittertweet"];
-    let own: Vec<String> = (1..=30)
+/// Vulca's own 29 cards but Vulca 17 (`V1` … `V30`), as typed.
+fn own_vulca() -> Vec<String> {
+    (1..=30)
         .filter(|n| *n != 17)
         .map(|n| format!("V{n}"))
-        .collect();
+        .collect()
+}
+
+/// The legal 30-card Vulca deck `name` with Tittertweet bought.
+fn legal_vulca(d: &std::path::Path, name: &str) {
+    json(d, &["deck", "new", name, "--people", "vulca"]);
+    let mut args = vec!["deck", "add", name, "Tittertweet"];
+    let own = own_vulca();
     args.extend(own.iter().map(String::as_str));
     json(d, &args);
+}
+
+/// A round-robin event `name` on `date` (and `more` options), as `tournament new` prints it.
+fn round_robin(d: &std::path::Path, name: &str, date: &str, more: &[&str]) -> serde_json::Value {
+    let mut args = vec![
+        "tournament",
+        "new",
+        "--name",
+        name,
+        "--date",
+        date,
+        "--format",
+        "round_robin",
+    ];
+    args.extend(more);
+    json(d, &args)
 }
 
 /// `tournament register … --deck`, `tournament deck`, `tournament deck-sheets` and the deck
@@ -123,21 +141,9 @@ fn fire_wall(d: &std::path::Path) {
 fn a_deck_registered_at_a_tournament_and_its_sheet() {
     let data = tempfile::tempdir().unwrap();
     let d = data.path();
-    fire_wall(d);
+    legal_vulca(d, "Fire Wall");
     json(d, &["deck", "new", "Draft", "--people", "vulca"]);
-    json(
-        d,
-        &[
-            "tournament",
-            "new",
-            "--name",
-            "Winter Cup",
-            "--date",
-            "2026-12-05",
-            "--format",
-            "round_robin",
-        ],
-    );
+    round_robin(d, "Winter Cup", "2026-12-05", &[]);
     // a draft is refused before anyone is registered
     let o = tablemate(
         d,
@@ -192,14 +198,7 @@ fn deck_commands_speak_german_and_a_refused_register_deck_registers_nobody() {
     let data = tempfile::tempdir().unwrap();
     let d = data.path();
     json(d, &["settings", "--language", "de"]);
-    json(d, &["deck", "new", "Feuerwand", "--people", "vulca"]);
-    let mut args = vec!["deck", "add", "Feuerwand", "Tittertweet"];
-    let own: Vec<String> = (1..=30)
-        .filter(|n| *n != 17)
-        .map(|n| format!("V{n}"))
-        .collect();
-    args.extend(own.iter().map(String::as_str));
-    json(d, &args);
+    legal_vulca(d, "Feuerwand");
     let shown = tablemate(d, &["deck", "show", "Feuerwand"]);
     let text = String::from_utf8(shown.stdout).unwrap();
     assert!(
@@ -222,19 +221,7 @@ fn deck_commands_speak_german_and_a_refused_register_deck_registers_nobody() {
         "{}",
         String::from_utf8_lossy(&o.stderr)
     );
-    json(
-        d,
-        &[
-            "tournament",
-            "new",
-            "--name",
-            "Wintercup",
-            "--date",
-            "2026-12-05",
-            "--format",
-            "round_robin",
-        ],
-    );
+    round_robin(d, "Wintercup", "2026-12-05", &[]);
     // a Hoax registration with a Vulca deck: refused as a whole, in German
     let o = tablemate(
         d,
@@ -293,21 +280,8 @@ fn an_event_requiring_deck_lists_pairs_round_1_only_with_every_deck() {
         String::from_utf8_lossy(&help.stdout).contains("--require-decks"),
         "the option is in --help"
     );
-    fire_wall(d);
-    let made = json(
-        d,
-        &[
-            "tournament",
-            "new",
-            "--name",
-            "Deck Cup",
-            "--date",
-            "2026-12-06",
-            "--format",
-            "round_robin",
-            "--require-decks",
-        ],
-    );
+    legal_vulca(d, "Fire Wall");
+    let made = round_robin(d, "Deck Cup", "2026-12-06", &["--require-decks"]);
     assert_eq!(made["decks_required"], true);
     json(
         d,

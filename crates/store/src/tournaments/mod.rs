@@ -68,6 +68,9 @@ pub struct Entrant {
     pub joined_round: u32,
     /// The last round they played before dropping; `None` while still in.
     pub dropped_after: Option<u32>,
+    /// Whether a deck is registered for them (`tournament_decks.rs`).
+    #[serde(default)]
+    pub deck: bool,
 }
 
 /// How a table's result came.
@@ -273,7 +276,8 @@ pub(crate) fn info_in(conn: &rusqlite::Connection, id: TournamentId) -> Result<T
 
 pub(crate) fn entrants_in(conn: &rusqlite::Connection, id: TournamentId) -> Result<Vec<Entrant>> {
     let mut stmt = conn.prepare_cached(
-        "SELECT r.id, r.player_id, p.name, r.people, r.seed_order, r.joined_round, r.dropped_after
+        "SELECT r.id, r.player_id, p.name, r.people, r.seed_order, r.joined_round, r.dropped_after,
+                EXISTS (SELECT 1 FROM registration_decks d WHERE d.registration_id = r.id)
          FROM registrations r JOIN players p ON p.id = r.player_id
          WHERE r.tournament_id = ?1 ORDER BY r.seed_order",
     )?;
@@ -286,6 +290,7 @@ pub(crate) fn entrants_in(conn: &rusqlite::Connection, id: TournamentId) -> Resu
             seed: r.get(4)?,
             joined_round: r.get(5)?,
             dropped_after: r.get(6)?,
+            deck: r.get(7)?,
         })
     })?;
     Ok(rows.collect::<rusqlite::Result<_>>()?)
@@ -360,7 +365,8 @@ pub(crate) fn rounds_in(conn: &rusqlite::Connection, id: TournamentId) -> Result
 /// other writer can come between) and the write is refused with [`StoreError::EventChanged`]
 /// if it differs, for example another window paired a round or recorded a result meanwhile.
 /// Comparing the whole state rather than a revision number needs no schema change, and the
-/// state is small (an event's registrations and pairings).
+/// state is small (an event's registrations, whether each has a deck, and pairings): a deck
+/// registered, changed or taken away moves it as a registration does.
 pub(crate) fn expect_state(
     tx: &Transaction<'_>,
     id: TournamentId,

@@ -82,14 +82,7 @@ impl Store {
         fresh_code: &mut dyn FnMut() -> String,
     ) -> Result<RoundInfo> {
         let tx = self.write_tx()?;
-        let info = expect_state(&tx, id, decided_on)?;
-        // a required deck taken away after round 1 was decided on: the decision is stale
-        if decided_on.rounds.is_empty()
-            && info.decks_required
-            && crate::tournament_decks::any_without_deck_in(&tx, id)?
-        {
-            return Err(StoreError::EventChanged { tournament: id.0 });
-        }
+        expect_state(&tx, id, decided_on)?;
         let expected = decided_on.rounds.len() as u32 + 1;
         if next.number != expected {
             return Err(StoreError::Conflict(format!(

@@ -26,6 +26,7 @@ pub(super) fn event_state(
                 id: e.id,
                 joined_round: e.joined_round,
                 dropped_after: e.dropped_after,
+                deck: e.deck,
             })
             .collect(),
         rounds: rounds

@@ -803,3 +803,42 @@ fn a_stale_append_undo_or_redo_is_refused_inside_the_stores_transaction() {
     );
     eprintln!("{all} writes, {changed} refused as changed meanwhile");
 }
+
+/// A game played away from the table is recorded into its match with the match as read (who
+/// starts it, whether it ends the match, were decided on it): one recorded into the match since
+/// makes the write "changed meanwhile", and nothing is written.
+#[test]
+fn a_game_played_away_is_not_recorded_into_a_match_that_moved_meanwhile() {
+    let mut s = Store::open_in_memory().unwrap();
+    let p = two_players(&mut s);
+    let m = s.new_match(p, Side::A, None).unwrap();
+    let won = |winner| GameSummary {
+        winner,
+        people: ["Vulca".into(), "Hoax".into()],
+        crystals: 2,
+        dragons: 1,
+        fights: 12,
+        wins_match: false,
+    };
+    let seen = s.match_status(m).unwrap();
+    let people = ["Vulca".to_owned(), "Hoax".to_owned()];
+    let first = s
+        .record_match_game(&seen, &people, Side::A, &won(Side::A))
+        .unwrap();
+    // a second window decided on the match before that game: refused, nothing written
+    let refused = s
+        .record_match_game(&seen, &people, Side::A, &won(Side::B))
+        .unwrap_err();
+    assert!(
+        matches!(refused, StoreError::MatchChanged { match_id } if match_id == m.0),
+        "{refused:?}"
+    );
+    let now = s.match_status(m).unwrap();
+    assert_eq!(now.games, vec![first]);
+    assert_eq!(now.crystals_of(Side::B), 0);
+    // decided on the match as it now is: recorded
+    let second = s
+        .record_match_game(&now, &people, Side::B, &won(Side::B))
+        .unwrap();
+    assert_eq!(s.match_status(m).unwrap().games, vec![first, second]);
+}

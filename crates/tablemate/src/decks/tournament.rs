@@ -5,7 +5,7 @@
 
 use bluemoon::construct;
 use serde::Serialize;
-use store::{DeckRecord, EntrantId, TournamentId};
+use store::{DeckRecord, TournamentId};
 use ts_rs::TS;
 
 use super::wording::{self, card_label, Refusal};
@@ -85,7 +85,7 @@ impl Service {
             .map(str::trim)
             .filter(|p| !p.is_empty())
             .unwrap_or(&saved.content.people);
-        let entry = self.checked_entry(event, &[player], Some(people), lang)?;
+        let entry = self.checked_entry(event, &[player], Some(people), true, lang)?;
         let id = TournamentId(event);
         let added = self
             .store
@@ -123,22 +123,14 @@ impl Service {
         deck: Option<&str>,
         lang: Language,
     ) -> Result<Vec<RegisteredDeckView>> {
-        let entrant = EntrantId(self.find_entrant_in(event, &who.into(), lang)?);
-        let id = TournamentId(event);
-        let (info, state) = self.decide_on(id)?;
-        let player = self
-            .store
-            .entrants(id)
-            .map_err(store_err)?
-            .into_iter()
-            .find(|e| e.id == entrant)
-            .ok_or_else(|| ServiceError::not_found(format!("{} is not registered", who.trim())))?;
-        if let Err(e) = tournament::check_registration_change(&state, entrant) {
+        let about = self.decide_about(event, &who.into(), lang)?;
+        let player = &about.entrant;
+        if let Err(e) = tournament::check_registration_change(&about.state, player.id) {
             return Err(match e {
                 tournament::TournamentError::Refused(tournament::Refusal::RegistrationInPlay) => {
-                    ServiceError::invalid(frozen(&info.name, &player.name, lang))
+                    ServiceError::invalid(frozen(&about.info.name, &player.name, lang))
                 }
-                other => crate::tournaments::rule_error(other, &player.name, &info, lang),
+                other => about.refused(other, lang),
             });
         }
         let record = match deck {
@@ -156,8 +148,8 @@ impl Service {
             }
         };
         self.store
-            .record_registration_deck(id, &state, entrant, record.as_ref())
-            .map_err(|e| crate::tournaments::record_error(e, &info, lang))?;
+            .record_registration_deck(about.id, &about.state, player.id, record.as_ref())
+            .map_err(|e| about.unrecorded(e, lang))?;
         self.tournament_decks(event, lang)
     }
 

@@ -87,6 +87,8 @@ impl Service {
 
     /// Records a game of a match that was played without the table screen: who won (name, or
     /// seat `a`/`b`), the crystals scored (1 to 7), dragons, fights and each player's people.
+    /// Written with the match as read (who starts it and whether it ends the match are decided
+    /// on it): a match that moved meanwhile is refused as changed, in `lang`, naming the players.
     #[allow(clippy::too_many_arguments)]
     pub fn record_match_game(
         &mut self,
@@ -96,6 +98,7 @@ impl Service {
         dragons: u8,
         fights: u32,
         people: [&str; 2],
+        lang: crate::Language,
     ) -> Result<MatchView> {
         let m = self
             .store
@@ -154,18 +157,16 @@ impl Service {
             )));
         }
         // one transaction: a game the store refuses (e.g. an implausible number of fights)
-        // leaves no unfinished game behind to block the match
+        // leaves no unfinished game behind to block the match; one recorded into the match
+        // meanwhile makes this one "changed meanwhile"
         self.store
-            .record_played_game(
-                &store::NewGame {
-                    players: m.players,
-                    people: summary.people.clone(),
-                    first: Some(crate::match_standing::of(&m).next_starter),
-                    match_id: Some(m.id),
-                },
+            .record_match_game(
+                &m,
+                &summary.people,
+                crate::match_standing::of(&m).next_starter,
                 &summary,
             )
-            .map_err(store_err)?;
+            .map_err(|e| crate::record::write_error(e, &view.players, lang, ServiceError::from))?;
         self.match_view_by_id(match_id)
     }
 }

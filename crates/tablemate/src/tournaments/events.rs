@@ -4,10 +4,11 @@
 use store::{EntrantId, FirstRound, Format, TournamentId};
 
 use super::{
-    input_refusals, new_event::NewEvent, refusals, store_err, views::display_name,
-    views::entrant_view, views::format_name, views::round_view, views::standing_view,
-    views::CorrectionView, views::EventDetail, views::EventView, views::RoundView,
-    views::StandingView, PlayerRef, TIE_BREAKERS,
+    deck_lists::missing_decks, errors::record_error, errors::rule_error, input_refusals,
+    new_event::NewEvent, refusals, store_err, views::display_name, views::entrant_view,
+    views::format_name, views::round_view, views::standing_view, views::CorrectionView,
+    views::EventDetail, views::EventView, views::RoundView, views::StandingView, PlayerRef,
+    TIE_BREAKERS,
 };
 use crate::error::{Result, ServiceError};
 use crate::{Language, Service};
@@ -118,6 +119,30 @@ impl Service {
         Ok((info, state))
     }
 
+    /// What a decision about the registered player `who` is made on, read once: the event,
+    /// its state, the event's registrations and theirs; refused in `lang` when `who` is not
+    /// registered.
+    pub(crate) fn decide_about(
+        &self,
+        event: i64,
+        who: &PlayerRef,
+        lang: Language,
+    ) -> Result<AboutEntrant> {
+        let id = TournamentId(event);
+        let (info, state) = self.decide_on(id)?;
+        let entrants = self.store.entrants(id).map_err(store_err)?;
+        let entrant = entrant_named(&entrants, who)
+            .cloned()
+            .ok_or_else(|| not_registered(who, &info, lang))?;
+        Ok(AboutEntrant {
+            id,
+            info,
+            state,
+            entrant,
+            entrants,
+        })
+    }
+
     /// Finds a registered player by entrant id (`#12`) or name (any case).
     pub fn find_entrant(&self, event: i64, who: impl Into<PlayerRef>) -> Result<i64> {
         self.find_entrant_in(event, &who.into(), Language::En)
@@ -128,22 +153,9 @@ impl Service {
         let id = TournamentId(event);
         let info = self.store.tournament(id).map_err(store_err)?;
         let entrants = self.store.entrants(id).map_err(store_err)?;
-        let typed = match who {
-            PlayerRef::Entrant(n) => format!("#{n}"),
-            PlayerRef::Seat(seat) => format!("{seat:?}"),
-            PlayerRef::Typed(text) => text.clone(),
-        };
-        let w = typed.trim();
-        if let Some(n) = w.strip_prefix('#').and_then(|n| n.parse::<i64>().ok()) {
-            if entrants.iter().any(|e| e.id.0 == n) {
-                return Ok(n);
-            }
-        }
-        entrants
-            .iter()
-            .find(|e| e.name.to_lowercase() == w.to_lowercase())
+        entrant_named(&entrants, who)
             .map(|e| e.id.0)
-            .ok_or_else(|| ServiceError::not_found(refusals::not_registered(w, &info.name, lang)))
+            .ok_or_else(|| not_registered(who, &info, lang))
     }
 
     pub fn standings(&self, event: i64) -> Result<Vec<StandingView>> {
@@ -158,9 +170,9 @@ impl Service {
     pub fn event_detail(&self, event: i64) -> Result<EventDetail> {
         let id = TournamentId(event);
         let (info, state) = self.decide_on(id)?;
-        let decks_missing = self.missing_decks(&info, &state)?;
         let view = self.event_view(&info)?;
         let entrants = self.store.entrants(id).map_err(store_err)?;
+        let decks_missing = missing_decks(&info, &state, &entrants);
         let rounds = self.store.rounds(id).map_err(store_err)?;
         let standings = self.standings(event)?;
         let name = |e: EntrantId| display_name(&entrants, e);
@@ -189,7 +201,8 @@ impl Service {
             Format::RoundRobin => view.rounds_planned,
         };
         let paired = rounds.len() as u32;
-        let can_pair = all_complete && paired < total && active >= 2;
+        // round 1 of an event requiring deck lists waits for every deck (`decks_missing`)
+        let can_pair = all_complete && paired < total && active >= 2 && decks_missing.is_empty();
         let finished = all_complete && paired >= total && paired > 0;
         Ok(EventDetail {
             event: view,
@@ -203,4 +216,60 @@ impl Service {
             decks_missing,
         })
     }
+}
+
+/// A decision about one registered player, and what it was made on ([`Service::decide_about`]).
+pub(crate) struct AboutEntrant {
+    pub id: TournamentId,
+    pub info: store::TournamentInfo,
+    pub state: tournament::EventState,
+    /// The player's registration.
+    pub entrant: store::Entrant,
+    /// The event's registrations, in seed order.
+    pub entrants: Vec<store::Entrant>,
+}
+
+impl AboutEntrant {
+    /// A refusal of the rules about this player, in `lang`.
+    pub fn refused(&self, e: tournament::TournamentError, lang: Language) -> ServiceError {
+        rule_error(e, &self.entrant.name, &self.info, lang)
+    }
+
+    /// A refusal of the store's write decided on [`AboutEntrant::state`], in `lang`.
+    pub fn unrecorded(&self, e: store::StoreError, lang: Language) -> ServiceError {
+        record_error(e, &self.info, lang)
+    }
+}
+
+/// The registration `who` names: the app's entrant id as it is; typed, `#12` or a name (any
+/// case). A seat names a player only at a table, never here.
+fn entrant_named<'a>(
+    entrants: &'a [store::Entrant],
+    who: &PlayerRef,
+) -> Option<&'a store::Entrant> {
+    match who {
+        PlayerRef::Entrant(n) => entrants.iter().find(|e| e.id.0 == *n),
+        PlayerRef::Seat(_) => None,
+        PlayerRef::Typed(text) => {
+            let w = text.trim();
+            let by_id = w
+                .strip_prefix('#')
+                .and_then(|n| n.parse::<i64>().ok())
+                .and_then(|n| entrants.iter().find(|e| e.id.0 == n));
+            by_id.or_else(|| {
+                let w = w.to_lowercase();
+                entrants.iter().find(|e| e.name.to_lowercase() == w)
+            })
+        }
+    }
+}
+
+/// `who` is not registered for the event, as they were named.
+fn not_registered(who: &PlayerRef, info: &store::TournamentInfo, lang: Language) -> ServiceError {
+    let named = match who {
+        PlayerRef::Entrant(n) => format!("#{n}"),
+        PlayerRef::Seat(seat) => format!("{seat:?}"),
+        PlayerRef::Typed(text) => text.trim().to_owned(),
+    };
+    ServiceError::not_found(refusals::not_registered(&named, &info.name, lang))
 }

@@ -129,6 +129,17 @@ pub(crate) fn refusal(r: Refusal, who: &str, event: &str, round: u32, lang: Lang
                  geändert oder gelöscht werden; melde {who} stattdessen ab."
             ),
         ),
+        Refusal::LateEntryNeedsDeck => en_de(
+            lang,
+            format!(
+                "Not registered: {who}. {event} requires deck lists, so a late entry registers \
+                 with a saved deck."
+            ),
+            format!(
+                "Nicht angemeldet: {who}. {event} verlangt Decklisten, also meldet eine \
+                 Nachmeldung ein gespeichertes Deck mit an."
+            ),
+        ),
         Refusal::Clock(c) => clock(c, round, lang),
     }
 }
@@ -317,22 +328,10 @@ pub(crate) fn deck_lists_missing(event: &str, names: &[String], lang: Language) 
     }
 }
 
-/// A late entry without a deck at an event requiring deck lists (decks are frozen once round 1
-/// is paired, so it could never get one).
-pub(crate) fn late_entry_needs_deck(players: &[&str], event: &str, lang: Language) -> String {
+/// The players `players` as a sentence lists them (`Anna, Ben and Cleo`), trimmed.
+pub(crate) fn names(players: &[&str], lang: Language) -> String {
     let names: Vec<String> = players.iter().map(|p| p.trim().to_owned()).collect();
-    let who = list(&names, lang);
-    en_de(
-        lang,
-        format!(
-            "Not registered: {who}. {event} requires deck lists, so a late entry registers with \
-             a saved deck."
-        ),
-        format!(
-            "Nicht angemeldet: {who}. {event} verlangt Decklisten, also meldet eine Nachmeldung \
-             ein gespeichertes Deck mit an."
-        ),
-    )
+    list(&names, lang)
 }
 
 /// `Anna`, `Anna and Ben`, `Anna, Ben and Cleo` (German `und`).

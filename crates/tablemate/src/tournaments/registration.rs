@@ -45,16 +45,8 @@ impl Service {
         people: Option<&str>,
         lang: Language,
     ) -> Result<Vec<EntrantView>> {
-        let entry = self.checked_entry(event, players, people, lang)?;
-        if entry.info.decks_required && entry.round > 1 {
-            // decks are frozen once round 1 is paired: a late entry brings its deck or none
-            return Err(ServiceError::invalid(refusals::late_entry_needs_deck(
-                players,
-                &entry.info.name,
-                lang,
-            )));
-        }
-        let id = TournamentId(event);
+        let entry = self.checked_entry(event, players, people, false, lang)?;
+        let id = entry.info.id;
         let added = self
             .store
             .record_registrations(id, &entry.state, players, entry.people, entry.round)
@@ -62,20 +54,24 @@ impl Service {
         self.entrant_views(id, &added)
     }
 
-    /// What registering `players` playing `people` is decided on, checked before any write:
-    /// the rules let them enter (and from which round), no name is registered already or is
-    /// another spelling of a player here, and the people is one.
+    /// What registering `players` playing `people` (bringing a deck or not, `with_deck`) is
+    /// decided on, checked before any write: the rules let them enter (and from which round,
+    /// and whether without a deck), no name is registered already or is another spelling of a
+    /// player here, and the people is one.
     pub(crate) fn checked_entry(
         &self,
         event: i64,
         players: &[&str],
         people: Option<&str>,
+        with_deck: bool,
         lang: Language,
     ) -> Result<CheckedEntry> {
         let id = TournamentId(event);
         let (info, state) = self.decide_on(id)?;
         let round = tournament::check_entry(&state, players.len())
             .map_err(|e| rule_error(e, "", &info, lang))?;
+        tournament::check_entry_deck(info.decks_required, round, with_deck)
+            .map_err(|e| rule_error(e, &refusals::names(players, lang), &info, lang))?;
         let entrants = self.store.entrants(id).map_err(store_err)?;
         if let Some(twice) = players.iter().find(|p| {
             entrants
@@ -137,38 +133,39 @@ impl Service {
         people: Option<&str>,
         lang: Language,
     ) -> Result<EntrantView> {
-        let entrant = EntrantId(self.find_entrant_in(event, &who.into(), lang)?);
-        let id = TournamentId(event);
-        let (info, state) = self.decide_on(id)?;
-        let current = self.entrant(id, entrant)?;
-        tournament::check_registration_change(&state, entrant)
-            .map_err(|e| rule_error(e, &current.name, &info, lang))?;
+        let about = self.decide_about(event, &who.into(), lang)?;
+        let entrant = about.entrant.id;
+        tournament::check_registration_change(&about.state, entrant)
+            .map_err(|e| about.refused(e, lang))?;
         let name = name.trim();
         let people = people
             .map(str::trim)
             .filter(|p| !p.is_empty())
             .map(|p| crate::game::checked_people(p, name, lang))
             .transpose()?;
-        let entrants = self.store.entrants(id).map_err(store_err)?;
         crate::names::check_people(&[name], lang)?;
-        let others: Vec<&str> = entrants
+        let others: Vec<&str> = about
+            .entrants
             .iter()
             .filter(|e| e.id != entrant)
             .map(|e| e.name.as_str())
             .collect();
         crate::names::check_against(name, &others, lang)?;
-        if entrants
+        if about
+            .entrants
             .iter()
             .any(|e| e.id != entrant && cards::person_name::same_spelling(&e.name, name))
         {
             return Err(ServiceError::invalid(refusals::already_registered(
-                name, &info.name, lang,
+                name,
+                &about.info.name,
+                lang,
             )));
         }
         self.store
-            .record_registration_change(id, &state, entrant, name, people)
-            .map_err(|e| record_error(e, &info, lang))?;
-        self.entrant(id, entrant)
+            .record_registration_change(about.id, &about.state, entrant, name, people)
+            .map_err(|e| about.unrecorded(e, lang))?;
+        self.entrant(about.id, entrant)
     }
 
     /// Removes a registration before round 1 is paired (after that, the player drops); the
@@ -179,16 +176,13 @@ impl Service {
         who: impl Into<PlayerRef>,
         lang: Language,
     ) -> Result<EntrantView> {
-        let entrant = EntrantId(self.find_entrant_in(event, &who.into(), lang)?);
-        let id = TournamentId(event);
-        let (info, state) = self.decide_on(id)?;
-        let removed = self.entrant(id, entrant)?;
-        tournament::check_registration_change(&state, entrant)
-            .map_err(|e| rule_error(e, &removed.name, &info, lang))?;
+        let about = self.decide_about(event, &who.into(), lang)?;
+        tournament::check_registration_change(&about.state, about.entrant.id)
+            .map_err(|e| about.refused(e, lang))?;
         self.store
-            .record_unregistration(id, &state, entrant)
-            .map_err(|e| record_error(e, &info, lang))?;
-        Ok(removed)
+            .record_unregistration(about.id, &about.state, about.entrant.id)
+            .map_err(|e| about.unrecorded(e, lang))?;
+        Ok(entrant_view(&about.entrant))
     }
 
     pub(super) fn entrant(&self, id: TournamentId, entrant: EntrantId) -> Result<EntrantView> {

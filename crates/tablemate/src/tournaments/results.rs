@@ -147,20 +147,14 @@ impl Service {
         lang: Language,
     ) -> Result<PairingTable> {
         let id = TournamentId(event);
-        let (w, t) = self.winner_at(id, round, table, &winner.into(), lang)?;
-        Self::check_score(&t, w, (crystals_a, crystals_b), lang)?;
-        if t.result.is_some() {
-            return Err(ServiceError::invalid(match lang {
-                Language::En => format!(
-                    "Table {table} of round {round} already has a result; correct it instead."
-                ),
-                Language::De => format!(
-                    "Tisch {table} von Runde {round} hat schon ein Ergebnis; korrigiere es \
-                     stattdessen."
-                ),
-            }));
-        }
-        let (info, state) = self.decide_on(id)?;
+        let (w, info, state) = self.typed_result(
+            id,
+            (round, table),
+            &winner.into(),
+            (crystals_a, crystals_b),
+            false,
+            lang,
+        )?;
         self.store
             .record_result(id, &state, round, table, w, crystals_a, crystals_b)
             .map_err(|e| record_error(e, &info, lang))?;
@@ -242,23 +236,62 @@ impl Service {
         lang: Language,
     ) -> Result<PairingTable> {
         let id = TournamentId(event);
-        let (w, t) = self.winner_at(id, round, table, &winner.into(), lang)?;
-        Self::check_score(&t, w, (crystals_a, crystals_b), lang)?;
-        if t.result.is_none() {
-            return Err(ServiceError::invalid(match lang {
-                Language::En => {
-                    format!("Table {table} of round {round} has no result to correct.")
-                }
-                Language::De => format!(
-                    "Tisch {table} von Runde {round} hat kein Ergebnis, das korrigiert werden \
-                     könnte."
-                ),
-            }));
-        }
-        let (info, state) = self.decide_on(id)?;
+        let (w, info, state) = self.typed_result(
+            id,
+            (round, table),
+            &winner.into(),
+            (crystals_a, crystals_b),
+            true,
+            lang,
+        )?;
         self.store
             .correct_result(id, &state, round, table, w, crystals_a, crystals_b, reason)
             .map_err(|e| record_error(e, &info, lang))?;
         self.table(id, round, table)
+    }
+
+    /// A result typed at a table (`at`: round and table), checked before it is recorded or,
+    /// when `correcting`, corrected: the winner played there, the score is one a match can end
+    /// with, and the table has no result yet (or, correcting, has one). Returns the winner and
+    /// the event's state the write is decided on.
+    fn typed_result(
+        &self,
+        id: TournamentId,
+        at: (u32, u32),
+        winner: &PlayerRef,
+        crystals: (u8, u8),
+        correcting: bool,
+        lang: Language,
+    ) -> Result<(EntrantId, store::TournamentInfo, tournament::EventState)> {
+        let (round, table) = at;
+        let (w, t) = self.winner_at(id, round, table, winner, lang)?;
+        Self::check_score(&t, w, crystals, lang)?;
+        match (correcting, t.result.is_some()) {
+            (false, true) => {
+                return Err(ServiceError::invalid(match lang {
+                    Language::En => format!(
+                        "Table {table} of round {round} already has a result; correct it instead."
+                    ),
+                    Language::De => format!(
+                        "Tisch {table} von Runde {round} hat schon ein Ergebnis; korrigiere es \
+                         stattdessen."
+                    ),
+                }))
+            }
+            (true, false) => {
+                return Err(ServiceError::invalid(match lang {
+                    Language::En => {
+                        format!("Table {table} of round {round} has no result to correct.")
+                    }
+                    Language::De => format!(
+                        "Tisch {table} von Runde {round} hat kein Ergebnis, das korrigiert \
+                         werden könnte."
+                    ),
+                }))
+            }
+            _ => {}
+        }
+        let (info, state) = self.decide_on(id)?;
+        Ok((w, info, state))
     }
 }

@@ -18,16 +18,9 @@ impl Service {
         who: impl Into<PlayerRef>,
         lang: Language,
     ) -> Result<EntrantView> {
-        let entrant = EntrantId(self.find_entrant_in(event, &who.into(), lang)?);
-        let id = TournamentId(event);
-        let (info, state) = self.decide_on(id)?;
-        let name = self.entrant(id, entrant)?.name;
-        let after = tournament::check_drop(&state, entrant)
-            .map_err(|e| rule_error(e, &name, &info, lang))?;
-        self.store
-            .record_drop(id, &state, entrant, Some(after))
-            .map_err(|e| record_error(e, &info, lang))?;
-        self.entrant(id, entrant)
+        self.set_dropped(event, &who.into(), lang, |state, e| {
+            tournament::check_drop(state, e).map(Some)
+        })
     }
 
     /// Takes a drop back: paired again from the next round; only until that round is paired.
@@ -37,16 +30,29 @@ impl Service {
         who: impl Into<PlayerRef>,
         lang: Language,
     ) -> Result<EntrantView> {
-        let entrant = EntrantId(self.find_entrant_in(event, &who.into(), lang)?);
-        let id = TournamentId(event);
-        let (info, state) = self.decide_on(id)?;
-        let name = self.entrant(id, entrant)?.name;
-        tournament::check_take_back_drop(&state, entrant)
-            .map_err(|e| rule_error(e, &name, &info, lang))?;
+        self.set_dropped(event, &who.into(), lang, |state, e| {
+            tournament::check_take_back_drop(state, e).map(|()| None)
+        })
+    }
+
+    /// Records the round the player `who` dropped after (`None`: back in), as the rules
+    /// `decide` it on the event's state.
+    fn set_dropped(
+        &mut self,
+        event: i64,
+        who: &PlayerRef,
+        lang: Language,
+        decide: impl FnOnce(
+            &tournament::EventState,
+            EntrantId,
+        ) -> std::result::Result<Option<u32>, tournament::TournamentError>,
+    ) -> Result<EntrantView> {
+        let about = self.decide_about(event, who, lang)?;
+        let after = decide(&about.state, about.entrant.id).map_err(|e| about.refused(e, lang))?;
         self.store
-            .record_drop(id, &state, entrant, None)
-            .map_err(|e| record_error(e, &info, lang))?;
-        self.entrant(id, entrant)
+            .record_drop(about.id, &about.state, about.entrant.id, after)
+            .map_err(|e| about.unrecorded(e, lang))?;
+        self.entrant(about.id, about.entrant.id)
     }
 
     /// Undoes the last paired round while none of its matches has a result. The players who

@@ -4,8 +4,7 @@
 //! export and the CSV import's header.
 #![allow(clippy::unwrap_used)] // test helpers
 
-use super::decks::{fire_wall, round_robin, service};
-use tablemate::tournaments::NewEvent;
+use super::decks::{fire_wall, round_robin, service, swiss};
 use tablemate::{ErrorCode, Language, Service};
 
 const EN: Language = Language::En;
@@ -29,6 +28,10 @@ fn round_1_waits_for_every_required_deck_naming_the_players_missing() {
     let detail = svc.event_detail(event).unwrap();
     assert!(detail.event.decks_required);
     assert_eq!(detail.decks_missing, ["Ann", "Ben"]);
+    assert!(
+        !detail.can_pair,
+        "the page's pair button waits for the decks"
+    );
 
     let refused = svc.pair_round(event, EN).unwrap_err();
     assert_eq!(refused.code, ErrorCode::InvalidInput);
@@ -62,7 +65,9 @@ fn round_1_waits_for_every_required_deck_naming_the_players_missing() {
         svc.tournament_register_deck(event, who, Some("Fire Wall"), EN)
             .unwrap();
     }
-    assert!(svc.event_detail(event).unwrap().decks_missing.is_empty());
+    let detail = svc.event_detail(event).unwrap();
+    assert!(detail.decks_missing.is_empty());
+    assert!(detail.can_pair, "every deck in: round 1 can be paired");
     let round = svc.pair_round(event, EN).unwrap();
     assert_eq!(round.number, 1);
     // once round 1 is paired, nothing is held up (and nothing is listed as missing)
@@ -76,19 +81,7 @@ fn a_late_entry_at_an_event_requiring_deck_lists_brings_its_deck() {
     let (_d, mut svc) = service();
     fire_wall(&mut svc);
     let event = svc
-        .create_event(
-            &NewEvent {
-                name: "Swiss Deck Cup".into(),
-                date: "2026-12-07".into(),
-                format: "swiss".into(),
-                rounds: Some(3),
-                top_cut: None,
-                first_round: None,
-                seed: None,
-                decks_required: Some(true),
-            },
-            EN,
-        )
+        .create_event(&swiss("Swiss Deck Cup", "2026-12-07", 3, Some(true)), EN)
         .unwrap()
         .id;
     for who in ["Ann", "Ben"] {
@@ -125,6 +118,7 @@ fn an_event_not_requiring_deck_lists_pairs_without_them() {
     let detail = svc.event_detail(event).unwrap();
     assert!(!detail.event.decks_required);
     assert!(detail.decks_missing.is_empty());
+    assert!(detail.can_pair);
     assert_eq!(svc.pair_round(event, EN).unwrap().number, 1);
 }
 

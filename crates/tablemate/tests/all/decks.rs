@@ -433,6 +433,28 @@ pub(crate) fn round_robin(
     }
 }
 
+/// A Swiss event of `rounds` rounds as the organiser fills in the form.
+pub(crate) fn swiss(
+    name: &str,
+    date: &str,
+    rounds: u32,
+    decks_required: Option<bool>,
+) -> tablemate::tournaments::NewEvent {
+    tablemate::tournaments::NewEvent {
+        format: "swiss".into(),
+        rounds: Some(rounds),
+        ..round_robin(name, date, decks_required)
+    }
+}
+
+/// The registered decks as (player, deck, cards used), in seed order.
+pub(crate) fn registered(decks: &[tablemate::decks::RegisteredDeckView]) -> Vec<(&str, &str, u32)> {
+    decks
+        .iter()
+        .map(|d| (d.player.as_str(), d.deck.as_str(), d.cards_used))
+        .collect()
+}
+
 fn winter_cup(svc: &mut Service) -> i64 {
     let event = svc
         .create_event(&round_robin("Winter Cup", "2026-12-05", None), EN)
@@ -464,12 +486,7 @@ fn a_registered_deck_is_copied_checked_and_frozen_by_round_one() {
     let decks = svc
         .tournament_register_deck(event, "ann", Some("fire wall"), EN)
         .unwrap();
-    assert_eq!(decks.len(), 1);
-    assert_eq!(
-        (decks[0].player.as_str(), decks[0].deck.as_str()),
-        ("Ann", "Fire Wall")
-    );
-    assert_eq!(decks[0].cards_used, 30);
+    assert_eq!(registered(&decks), [("Ann", "Fire Wall", 30)]);
     // the saved deck changed afterwards: the registration keeps the list registered
     svc.deck_change("Fire Wall", None, DeckChange::Remove, &["Tittertweet"], EN)
         .unwrap();
@@ -552,15 +569,7 @@ fn a_registration_with_a_refused_deck_registers_nobody() {
         (cleo.name.as_str(), cleo.people.as_deref()),
         ("Cleo", Some("Vulca"))
     );
-    assert_eq!(decks.len(), 1);
-    assert_eq!(
-        (
-            decks[0].player.as_str(),
-            decks[0].deck.as_str(),
-            decks[0].cards_used
-        ),
-        ("Cleo", "Fire Wall", 30)
-    );
+    assert_eq!(registered(&decks), [("Cleo", "Fire Wall", 30)]);
     assert_eq!(entrants(&svc), 3);
 }
 
@@ -605,15 +614,7 @@ fn decks_are_in_the_csv_export_and_import_back() {
         )
         .unwrap();
     let decks = svc.tournament_decks(back.id, EN).unwrap();
-    assert_eq!(decks.len(), 1);
-    assert_eq!(
-        (
-            decks[0].player.as_str(),
-            decks[0].deck.as_str(),
-            decks[0].cards_used
-        ),
-        ("Ann", "Fire Wall", 30)
-    );
+    assert_eq!(registered(&decks), [("Ann", "Fire Wall", 30)]);
 }
 
 /// The table knows the constructed deck: the side lists its cards (the app suggests them first)

@@ -8,6 +8,7 @@ mod deck_lists;
 mod decks;
 mod full_disk;
 mod import;
+mod match_games;
 mod prompt_order;
 mod reporting;
 mod tournaments;

@@ -8,6 +8,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod deck_lists;
 mod match_score;
 mod optimality;
 mod swiss_properties;

@@ -2,6 +2,7 @@
 // result types are generated from Rust (ts-rs, see ../bindings).
 import { call } from '../api';
 import type { DeckChange } from '../bindings/DeckChange';
+import type { DeckListChanged } from '../bindings/DeckListChanged';
 import type { DeckSummary } from '../bindings/DeckSummary';
 import type { DeckView } from '../bindings/DeckView';
 import type { Language } from '../bindings/Language';
@@ -22,6 +23,10 @@ export const decksApi = {
   create: (form: NewDeckForm, lang: Language) => call<DeckView>('deck_new', { ...form, lang }),
   change: (name: string, revision: number, change: DeckChange, cards: string[], lang: Language) =>
     call<DeckView>('deck_change', { name, revision, change, cards, lang }),
+  // A change made from the list of decks, at the revision the list showed: the deck after it and
+  // the list as it now is, in one call.
+  changeListed: (name: string, revision: number, change: DeckChange, cards: string[], lang: Language) =>
+    call<DeckListChanged>('deck_change_listed', { name, revision, change, cards, lang }),
   remove: (name: string, revision: number, lang: Language) =>
     call<null>('deck_delete', { name, revision, lang }),
   // The app opens the platform's file dialog; null when the person cancels.

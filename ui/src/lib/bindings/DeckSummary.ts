@@ -3,4 +3,8 @@
 /**
  * One line of the deck list.
  */
-export type DeckSummary = { name: string, people: string, cards_used: number, cards_allowed: number, moons_used: number, moons_allowed: number, legal: boolean, };
+export type DeckSummary = { name: string, people: string, cards_used: number, cards_allowed: number, moons_used: number, moons_allowed: number, legal: boolean, 
+/**
+ * Sent back with a change made from the list, so one decided on an older deck is refused.
+ */
+revision: number, };

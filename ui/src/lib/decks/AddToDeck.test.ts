@@ -2,18 +2,18 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/svelte';
 
 // A card page's "Add to the deck" against the API it really calls (lib/api/decks.ts), down to
-// Tauri's `invoke`: the deck read for its revision, the card added by its number, the counts
-// after; a refusal shown where it was asked, in German too.
+// Tauri's `invoke`: the card added by its number to the deck at the revision the list showed, in
+// one call, the counts after; a refusal shown where it was asked, in German too.
 const { invoke } = vi.hoisted(() => ({ invoke: vi.fn() }));
 vi.mock('@tauri-apps/api/core', () => ({ invoke }));
 
 import AddToDeck from './AddToDeck.svelte';
 
 const tauriWindow = window as unknown as Record<string, unknown>;
-const service = { deck_list: vi.fn(), deck_view: vi.fn(), deck_change: vi.fn() };
+const service = { deck_list: vi.fn(), deck_change_listed: vi.fn() };
 type Command = keyof typeof service;
 
-const summary = (cards: number, moons: number) => ({
+const summary = (cards: number, moons: number, revision = 7) => ({
   name: 'Fire Wall',
   people: 'Vulca',
   cards_used: cards,
@@ -21,15 +21,11 @@ const summary = (cards: number, moons: number) => ({
   moons_used: moons,
   moons_allowed: 10,
   legal: cards === 30,
-});
-const view = (revision: number, cards: number, moons: number) => ({
-  ...summary(cards, moons),
-  inquisitor: null,
-  emissaries_inquisitors: false,
-  buka: false,
-  cards: [],
-  problems: [],
   revision,
+});
+const changed = (cards: number, moons: number, revision: number) => ({
+  deck: summary(cards, moons, revision),
+  decks: [summary(cards, moons, revision)],
 });
 
 beforeEach(() => {
@@ -45,16 +41,15 @@ afterEach(() => {
 });
 
 describe('AddToDeck', () => {
-  it('adds the card by its number to the deck chosen, at the revision read, and says the counts', async () => {
-    service.deck_list.mockResolvedValueOnce([summary(29, 0)]).mockResolvedValue([summary(30, 2)]);
-    service.deck_view.mockResolvedValue(view(7, 29, 0));
-    service.deck_change.mockResolvedValue(view(8, 30, 2));
+  it('adds the card by its number to the deck chosen, at the revision listed, in one call, and says the counts', async () => {
+    service.deck_list.mockResolvedValue([summary(29, 0)]);
+    service.deck_change_listed.mockResolvedValue(changed(30, 2, 8));
     render(AddToDeck, { tag: 'Flit 07', lang: 'en' });
     const choice = await screen.findByTestId('card-to-deck-choice');
     expect(choice.textContent).toContain('Fire Wall (Vulca, 29/30 cards)');
     await fireEvent.submit(screen.getByTestId('card-to-deck'));
     await waitFor(() =>
-      expect(service.deck_change).toHaveBeenCalledWith({
+      expect(service.deck_change_listed).toHaveBeenCalledWith({
         name: 'Fire Wall',
         revision: 7,
         change: 'add',
@@ -65,12 +60,18 @@ describe('AddToDeck', () => {
     expect((await screen.findByTestId('card-to-deck-note')).textContent).toBe(
       'Added to Fire Wall: 30/30 cards, 2/10 moons.',
     );
+    // the list after it came with the change: one call for the add, the list read once at the start
+    expect(choice.textContent).toContain('Fire Wall (Vulca, 30/30 cards)');
+    expect(invoke.mock.calls.map(([cmd]) => cmd)).toEqual(['deck_list', 'deck_change_listed']);
+    // a second add sends the revision the change gave back
+    await fireEvent.submit(screen.getByTestId('card-to-deck'));
+    await waitFor(() => expect(service.deck_change_listed).toHaveBeenCalledTimes(2));
+    expect(service.deck_change_listed.mock.calls[1]?.[0]).toMatchObject({ revision: 8 });
   });
 
   it('shows the refusal in German, and nothing without a saved deck', async () => {
-    service.deck_list.mockResolvedValue([summary(30, 2)]);
-    service.deck_view.mockResolvedValue(view(3, 30, 2));
-    service.deck_change.mockRejectedValue({ code: 'invalid_input', message: 'Zirper [Flit 07] ist schon im Deck.' });
+    service.deck_list.mockResolvedValue([summary(30, 2, 3)]);
+    service.deck_change_listed.mockRejectedValue({ code: 'invalid_input', message: 'Zirper [Flit 07] ist schon im Deck.' });
     render(AddToDeck, { tag: 'Flit 07', lang: 'de' });
     await screen.findByTestId('card-to-deck-choice');
     expect(screen.getByText('Zum Deck hinzufügen')).toBeTruthy();

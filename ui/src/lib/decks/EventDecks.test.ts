@@ -2,18 +2,19 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/svelte';
 
 // The event page's decks against the API it really calls (lib/api/decks.ts), down to Tauri's
-// `invoke`: the registered decks, a registration, a refusal shown, the sheets to print.
+// `invoke`: the registered decks (read again only when the registrations change), a
+// registration, a refusal shown, the sheets to print.
 const { invoke } = vi.hoisted(() => ({ invoke: vi.fn() }));
 vi.mock('@tauri-apps/api/core', () => ({ invoke }));
 
 import EventDecks from './EventDecks.svelte';
+import type { DeckSummary } from '../bindings/DeckSummary';
 import type { EventDetail } from '../bindings/EventDetail';
 import type { RegisteredDeckView } from '../bindings/RegisteredDeckView';
 
 const tauriWindow = window as unknown as Record<string, unknown>;
 const service = {
   tournament_decks: vi.fn(),
-  deck_list: vi.fn(),
   tournament_register_deck: vi.fn(),
 };
 type Command = keyof typeof service;
@@ -32,6 +33,10 @@ const annsDeck: RegisteredDeckView = {
   registered_at: '2026-12-05T09:00:00Z',
 };
 
+const saved: DeckSummary[] = [
+  { name: 'Fire Wall', people: 'Vulca', cards_used: 30, cards_allowed: 30, moons_used: 2, moons_allowed: 10, legal: true, revision: 3 },
+];
+
 function event(rounds: number): EventDetail {
   return {
     event: { id: 4, name: 'Winter Cup', date: '2026-12-05' },
@@ -46,9 +51,6 @@ function event(rounds: number): EventDetail {
 
 beforeEach(() => {
   for (const f of Object.values(service)) f.mockReset();
-  service.deck_list.mockResolvedValue([
-    { name: 'Fire Wall', people: 'Vulca', cards_used: 30, cards_allowed: 30, moons_used: 2, moons_allowed: 10, legal: true },
-  ]);
   invoke.mockReset();
   invoke.mockImplementation((cmd: string, args?: Record<string, unknown>) =>
     cmd in service ? service[cmd as Command](args) : Promise.reject({ code: 'internal', message: cmd }),
@@ -64,7 +66,7 @@ describe('EventDecks', () => {
     service.tournament_decks.mockResolvedValue([]);
     service.tournament_register_deck.mockResolvedValue([annsDeck]);
     const onchanged = vi.fn();
-    render(EventDecks, { detail: event(0), lang: 'en', onchanged });
+    render(EventDecks, { detail: event(0), lang: 'en', saved, onchanged });
     await screen.findByTestId('event-decks-none');
     await waitFor(() => expect(screen.getByTestId('event-deck-deck').textContent).toContain('Fire Wall (Vulca)'));
     await fireEvent.change(screen.getByTestId('event-deck-player'), { target: { value: 'Ann' } });
@@ -76,11 +78,37 @@ describe('EventDecks', () => {
     expect((await screen.findByTestId('event-decks-list')).textContent).toContain('Ann: Fire Wall');
     // the event page reloads (who still has no deck)
     expect(onchanged).toHaveBeenCalledTimes(1);
+    // the decks came back with the registration: read once, at the start
+    expect(service.tournament_decks).toHaveBeenCalledTimes(1);
+  });
+
+  it('reads the registered decks again only when the registrations change', async () => {
+    service.tournament_decks.mockResolvedValue([annsDeck]);
+    const { rerender } = render(EventDecks, { detail: event(0), lang: 'en', saved });
+    await screen.findByTestId('event-decks-list');
+    expect(service.tournament_decks).toHaveBeenCalledTimes(1);
+    // the page reloaded its detail (a result, the clock): the same registrations, no new read
+    await rerender({ detail: event(0), lang: 'en', saved });
+    await rerender({ detail: { ...event(0), can_pair: true }, lang: 'en', saved });
+    expect(service.tournament_decks).toHaveBeenCalledTimes(1);
+    // a player registered (with a deck, on the page): read again, once
+    const more = event(0);
+    more.entrants = [
+      ...more.entrants,
+      { id: 3, name: 'Cleo', people: 'Vulca', seed: 3, joined_round: 1, dropped_after: null },
+    ] as EventDetail['entrants'];
+    await rerender({ detail: more, lang: 'en', saved });
+    await waitFor(() => expect(service.tournament_decks).toHaveBeenCalledTimes(2));
+    expect(service.tournament_decks).toHaveBeenLastCalledWith({ id: 4, lang: 'en' });
+    // a registration corrected (its name): read again
+    const renamed = { ...more, entrants: more.entrants.map((e) => (e.id === 3 ? { ...e, name: 'Cleo B' } : e)) };
+    await rerender({ detail: renamed, lang: 'en', saved });
+    await waitFor(() => expect(service.tournament_decks).toHaveBeenCalledTimes(3));
   });
 
   it('shows the refusal, and says the decks are frozen once round 1 is paired, in German', async () => {
     service.tournament_decks.mockResolvedValue([annsDeck]);
-    render(EventDecks, { detail: event(1), lang: 'de' });
+    render(EventDecks, { detail: event(1), lang: 'de', saved });
     expect((await screen.findByTestId('event-decks-frozen')).textContent).toContain('eingefroren');
     expect(screen.queryByTestId('event-deck-form')).toBeNull();
     await fireEvent.click(await screen.findByTestId('event-decks-print'));
@@ -96,7 +124,7 @@ describe('EventDecks', () => {
       code: 'invalid_input',
       message: 'Ann\u2019s deck “Draft” is not legal yet, so it cannot be played: The deck has 12 cards.',
     });
-    render(EventDecks, { detail: event(0), lang: 'en' });
+    render(EventDecks, { detail: event(0), lang: 'en', saved });
     await screen.findByTestId('event-decks-none');
     await fireEvent.change(screen.getByTestId('event-deck-player'), { target: { value: 'Ann' } });
     await fireEvent.submit(screen.getByTestId('event-deck-form'));

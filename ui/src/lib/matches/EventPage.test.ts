@@ -154,6 +154,8 @@ describe('EventPage', () => {
     expect(screen.getByTestId('standing-points-1').textContent).toContain('3');
     expect(screen.getByTestId('standing-name-1').textContent).toContain('Cleo');
     expect((screen.getByTestId('event-pair') as HTMLButtonElement).disabled).toBe(true);
+    // waiting for results is said by the round's missing count, not as decks held back
+    expect(screen.queryByTestId('event-pair-held')).toBeNull();
     expect(screen.getByTestId('round-missing-1').textContent).toContain('1 results missing');
     expect(screen.getByTestId('tie-breakers').querySelectorAll('li')).toHaveLength(2);
   });
@@ -239,16 +241,26 @@ describe('EventPage', () => {
     before.rounds = [];
     before.event.decks_required = true;
     before.decks_missing = ['Anna', 'Bert'];
+    before.can_pair = false;
     service.tournament_detail.mockResolvedValue(before);
     service.deck_list.mockResolvedValue([
-      { name: 'Fire Wall', people: 'Vulca', cards_used: 30, cards_allowed: 30, moons_used: 2, moons_allowed: 10, legal: true },
+      { name: 'Fire Wall', people: 'Vulca', cards_used: 30, cards_allowed: 30, moons_used: 2, moons_allowed: 10, legal: true, revision: 1 },
     ]);
     const refusal = { code: 'invalid_input', message: 'Dora is not registered for Spring Open, nor is the deck: …' };
     service.tournament_register_with_deck.mockRejectedValueOnce(refusal).mockResolvedValueOnce({ entrant: {}, decks: [] });
     render(EventPage, { id: 7, lang: 'en', onerror: vi.fn(), onback: vi.fn() });
     expect((await screen.findByTestId('event-decks-required')).textContent).toBe('Deck lists required');
     expect(screen.getByTestId('decks-missing').textContent).toBe('No deck registered yet: Anna, Bert.');
-    await screen.findByRole('option', { name: 'Fire Wall (Vulca)' });
+    // the pair button waits, and says why next to it, naming the players
+    const pair = screen.getByTestId('event-pair') as HTMLButtonElement;
+    expect(pair.disabled).toBe(true);
+    const held = screen.getByTestId('event-pair-held');
+    expect(held.textContent).toBe(
+      'Round 1 cannot be paired yet: the event requires deck lists, and no deck is registered for Anna, Bert.',
+    );
+    expect(pair.getAttribute('aria-describedby')).toBe(held.id);
+    expect(screen.queryByTestId('event-prepare')).toBeNull();
+    await waitFor(() => expect(screen.getByTestId('reg-deck').textContent).toContain('Fire Wall (Vulca)'));
     await fireEvent.input(screen.getByTestId('reg-player'), { target: { value: 'Dora' } });
     await fireEvent.change(screen.getByTestId('reg-deck'), { target: { value: 'Fire Wall' } });
     const form = screen.getByTestId('reg-add').closest('form') as HTMLFormElement;

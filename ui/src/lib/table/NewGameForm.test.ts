@@ -17,6 +17,7 @@ const fireWall: DeckSummary = {
   moons_used: 9,
   moons_allowed: 10,
   legal: true,
+  revision: 1,
 };
 const draft: DeckSummary = { ...fireWall, name: 'Mist', people: 'Hoax', cards_used: 12, legal: false };
 

@@ -1,0 +1,67 @@
+//! A game played away from the table, recorded into its match (`record_match_game`): who
+//! starts it and whether it ends the match are decided on the match as read, so it is recorded
+//! only if the match is still as read. Two services on one data folder both read the match
+//! while a third writer holds the database, then write one after the other: the second is
+//! refused as changed meanwhile, naming the players in the interface language, and writes
+//! nothing (without the check both games would be recorded, the second started by the player
+//! the first game's loser should have followed).
+#![allow(clippy::unwrap_used)] // test helpers
+
+use std::time::Duration;
+
+use tablemate::{ErrorCode, Language, Service};
+
+#[test]
+fn a_game_played_away_decided_on_a_match_that_moved_is_refused_naming_the_players() {
+    const TRIES: usize = 20;
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let mut setup = Service::open(&data).unwrap();
+    let mut first = Service::open(&data).unwrap();
+    let mut second = Service::open(&data).unwrap();
+    let db = data.join("tablemate.db");
+    let mut changed = 0;
+    for i in 0..TRIES {
+        let m = setup.new_match("Ann", "Ben", false, None).unwrap().id;
+        let lang = if i % 2 == 0 {
+            Language::En
+        } else {
+            Language::De
+        };
+        let holder = rusqlite::Connection::open(&db).unwrap();
+        holder.execute_batch("BEGIN IMMEDIATE").unwrap();
+        let go = std::sync::Barrier::new(3);
+        let record = |svc: &mut Service, winner: &str| {
+            go.wait();
+            svc.record_match_game(m, winner, 2, 1, 10, ["Vulca", "Hoax"], lang)
+        };
+        let (a, b) = std::thread::scope(|s| {
+            let a = s.spawn(|| record(&mut first, "Ann"));
+            let b = s.spawn(|| record(&mut second, "Ben"));
+            go.wait();
+            std::thread::sleep(Duration::from_millis(3));
+            holder.execute_batch("COMMIT").unwrap();
+            (a.join().unwrap(), b.join().unwrap())
+        });
+        let recorded = [&a, &b].iter().filter(|r| r.is_ok()).count();
+        for r in [&a, &b] {
+            let Err(e) = r else { continue };
+            assert_eq!(e.code, ErrorCode::Changed, "try {i}: {e:?}");
+            let names = match lang {
+                Language::En => "The match of Ann and Ben changed meanwhile",
+                Language::De => "Die Partie von Ann und Ben wurde inzwischen geändert",
+            };
+            assert!(e.message.starts_with(names), "try {i}: {}", e.message);
+            changed += 1;
+        }
+        assert!(recorded >= 1, "try {i}: one of the two is recorded");
+        // what was recorded is what was accepted, nothing of the refused one
+        let games = setup.match_view_by_id(m).unwrap().games;
+        assert_eq!(games.len(), recorded, "try {i}");
+    }
+    assert!(
+        changed > 0,
+        "in {TRIES} tries no game met a match changed meanwhile: both were recorded over a \
+         match read before the other's game"
+    );
+}
