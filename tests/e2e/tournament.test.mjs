@@ -395,6 +395,20 @@ test('the standings show 25 ranked players with the documented tie-breakers', as
   assert.equal(tb.length, 5);
   await s.execute('document.querySelector(\'[data-testid="standings"]\').scrollIntoView()');
   await shot('matches-final-standings');
+  // On a phone the eight columns keep their headings and figures whole (one line each) and the
+  // table scrolls sideways, focusable by keyboard, rather than stacking a heading letter by letter.
+  await resize(s, 360, 740);
+  const phone = await s.execute(`
+    const table = document.querySelector('[data-testid="standings"]');
+    table.scrollIntoView();
+    const line = parseFloat(getComputedStyle(table.querySelector('th')).lineHeight) || 24;
+    const tallest = Math.max(...[...table.querySelectorAll('th, td.num')].map((c) => c.getBoundingClientRect().height));
+    const box = table.parentElement;
+    return { tallest, line, scrolls: box.scrollWidth > box.clientWidth, focusable: box.tabIndex === 0 };`);
+  await shot('matches-final-standings-360');
+  await resize(s, 1280, 800);
+  assert.ok(phone.tallest < phone.line * 2, `every heading and figure on one line at 360 px: ${JSON.stringify(phone)}`);
+  assert.ok(phone.scrolls && phone.focusable, `the table scrolls sideways and a keyboard can reach it: ${JSON.stringify(phone)}`);
 });
 
 test('export the final standings as CSV and JSON', async () => {
