@@ -104,25 +104,35 @@ impl Service {
             .store
             .match_status(MatchId(match_id))
             .map_err(store_err)?;
-        if m.finished {
-            return Err(ServiceError::invalid(format!(
-                "Match {match_id} is finished"
-            )));
-        }
         let view = self.match_view(&m)?;
+        let refuse = |why: Away| Err(ServiceError::invalid(why.text(&view.players, lang)));
+        if m.finished {
+            return refuse(Away::Finished);
+        }
         let w = winner.trim().to_lowercase();
         let side = if w == "a" || w == view.players[0].to_lowercase() {
             Side::A
         } else if w == "b" || w == view.players[1].to_lowercase() {
             Side::B
         } else {
-            return Err(ServiceError::invalid(format!(
-                "{:?} does not play in match {match_id} ({} v {})",
-                winner.trim(),
-                view.players[0],
-                view.players[1]
-            )));
+            return refuse(Away::NotAPlayer(winner.trim()));
         };
+        // check everything first, so a refused game leaves nothing behind
+        if !(1..=7).contains(&crystals) {
+            return refuse(Away::Crystals(crystals));
+        }
+        if dragons > 3 {
+            return refuse(Away::Dragons(dragons));
+        }
+        if let Some(p) = people.iter().find(|p| {
+            let n = p.trim().chars().count();
+            n == 0 || n > store::MAX_PEOPLE_CHARS
+        }) {
+            return refuse(Away::People(p));
+        }
+        if m.unfinished_game.is_some() {
+            return refuse(Away::Unfinished);
+        }
         let summary = store::GameSummary {
             winner: side,
             people: [people[0].to_string(), people[1].to_string()],
@@ -131,31 +141,6 @@ impl Service {
             fights,
             wins_match: crate::match_standing::if_won(&m, side, crystals).is_over(),
         };
-        // check everything first, so a refused game leaves nothing behind
-        if !(1..=7).contains(&crystals) {
-            return Err(ServiceError::invalid(format!(
-                "A game scores 1 to 7 crystals, not {crystals}"
-            )));
-        }
-        if dragons > 3 {
-            return Err(ServiceError::invalid(format!(
-                "A winner holds 0 to 3 dragons, not {dragons}"
-            )));
-        }
-        for p in people {
-            let n = p.trim().chars().count();
-            if n == 0 || n > store::MAX_PEOPLE_CHARS {
-                return Err(ServiceError::invalid(format!(
-                    "People {p:?} must be 1 to {} characters",
-                    store::MAX_PEOPLE_CHARS
-                )));
-            }
-        }
-        if let Some(open) = m.unfinished_game {
-            return Err(ServiceError::invalid(format!(
-                "Match {match_id} has an unfinished game ({open}); finish it at the table first"
-            )));
-        }
         // one transaction: a game the store refuses (e.g. an implausible number of fights)
         // leaves no unfinished game behind to block the match; one recorded into the match
         // meanwhile makes this one "changed meanwhile"
@@ -168,5 +153,59 @@ impl Service {
             )
             .map_err(|e| crate::record::write_error(e, &view.players, lang, ServiceError::from))?;
         self.match_view_by_id(match_id)
+    }
+}
+
+/// Why a game played away from the table is not recorded into its match, worded for the
+/// people at the table: the match by its players, never by its id.
+enum Away<'a> {
+    Finished,
+    NotAPlayer(&'a str),
+    Crystals(u8),
+    Dragons(u8),
+    People(&'a str),
+    Unfinished,
+}
+
+impl Away<'_> {
+    fn text(&self, [a, b]: &[String; 2], lang: crate::Language) -> String {
+        use crate::Language::{De, En};
+        let max = store::MAX_PEOPLE_CHARS;
+        match (self, lang) {
+            (Away::Finished, En) => {
+                format!("The match of {a} and {b} is over: it takes no more games.")
+            }
+            (Away::Finished, De) => {
+                format!("Die Partie von {a} und {b} ist beendet: sie nimmt kein Spiel mehr auf.")
+            }
+            (Away::NotAPlayer(who), En) => {
+                format!("\u{201c}{who}\u{201d} does not play in the match of {a} and {b}.")
+            }
+            (Away::NotAPlayer(who), De) => {
+                format!("\u{201e}{who}\u{201c} spielt nicht in der Partie von {a} und {b}.")
+            }
+            (Away::Crystals(n), En) => format!("A game scores 1 to 7 crystals, not {n}."),
+            (Away::Crystals(n), De) => format!("Ein Spiel bringt 1 bis 7 Kristalle, nicht {n}."),
+            (Away::Dragons(n), En) => format!("A winner holds 0 to 3 dragons, not {n}."),
+            (Away::Dragons(n), De) => format!("Ein Sieger hat 0 bis 3 Drachen, nicht {n}."),
+            (Away::People(p), En) => {
+                format!(
+                    "A people\u{2019}s name has 1 to {max} characters, not \u{201c}{p}\u{201d}."
+                )
+            }
+            (Away::People(p), De) => {
+                format!(
+                    "Ein Volk hat einen Namen von 1 bis {max} Zeichen, nicht \u{201e}{p}\u{201c}."
+                )
+            }
+            (Away::Unfinished, En) => format!(
+                "The match of {a} and {b} has a game still open at the table: finish that \
+                 game first."
+            ),
+            (Away::Unfinished, De) => format!(
+                "In der Partie von {a} und {b} ist noch ein Spiel am Tisch offen: beende \
+                 zuerst dieses Spiel."
+            ),
+        }
     }
 }

@@ -65,3 +65,76 @@ fn a_game_played_away_decided_on_a_match_that_moved_is_refused_naming_the_player
          match read before the other's game"
     );
 }
+
+/// Every refusal of a game played away is worded in the reader's language and names the match
+/// by its players (the CLI's user typed a match number; the message never echoes an id), and a
+/// refused game leaves the match as it was.
+#[test]
+fn a_game_played_away_is_refused_in_the_readers_language_naming_the_players() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut svc = Service::open(&dir.path().join("data")).unwrap();
+    let m = svc.new_match("Ann", "Ben", false, None).unwrap().id;
+    let long = "x".repeat(store::MAX_PEOPLE_CHARS + 1);
+    let cases: [(&str, u8, u8, [&str; 2], &str, &str); 4] = [
+        (
+            "Carl",
+            2,
+            1,
+            ["Vulca", "Hoax"],
+            "“Carl” does not play in the match of Ann and Ben.",
+            "„Carl“ spielt nicht in der Partie von Ann und Ben.",
+        ),
+        (
+            "Ann",
+            9,
+            1,
+            ["Vulca", "Hoax"],
+            "A game scores 1 to 7 crystals, not 9.",
+            "Ein Spiel bringt 1 bis 7 Kristalle, nicht 9.",
+        ),
+        (
+            "Ben",
+            2,
+            4,
+            ["Vulca", "Hoax"],
+            "A winner holds 0 to 3 dragons, not 4.",
+            "Ein Sieger hat 0 bis 3 Drachen, nicht 4.",
+        ),
+        (
+            "b",
+            2,
+            1,
+            ["Vulca", &long],
+            "A people’s name has 1 to",
+            "Ein Volk hat einen Namen von 1 bis",
+        ),
+    ];
+    for (winner, crystals, dragons, people, en, de) in cases {
+        for (lang, want) in [(Language::En, en), (Language::De, de)] {
+            let e = svc
+                .record_match_game(m, winner, crystals, dragons, 10, people, lang)
+                .unwrap_err();
+            assert_eq!(e.code, ErrorCode::InvalidInput, "{winner}: {e:?}");
+            assert!(e.message.starts_with(want), "{lang:?}: {}", e.message);
+            for id in [format!("match {m}"), format!("Partie {m}"), format!("#{m}")] {
+                assert!(!e.message.contains(&id), "no match id: {}", e.message);
+            }
+        }
+    }
+    assert!(
+        svc.match_view_by_id(m).unwrap().games.is_empty(),
+        "nothing recorded"
+    );
+    // a match that is over takes no more games, said in German too
+    svc.record_match_game(m, "Ann", 5, 3, 10, ["Vulca", "Hoax"], Language::En)
+        .unwrap();
+    let e = svc
+        .record_match_game(m, "Ann", 2, 1, 10, ["Vulca", "Hoax"], Language::De)
+        .unwrap_err();
+    assert!(
+        e.message
+            .starts_with("Die Partie von Ann und Ben ist beendet"),
+        "{}",
+        e.message
+    );
+}
