@@ -140,6 +140,9 @@ pub fn run() {
     // before any thread and before GTK: how WebKit paints (see the function)
     #[cfg(target_os = "linux")]
     startup::paint_without_compositing();
+    // the page's font stack, asked of fontconfig while GTK and Tauri start (see the function)
+    #[cfg(target_os = "linux")]
+    let font = std::thread::spawn(startup::font_stack);
     // On desktop the data folder is known before Tauri is (TABLEMATE_DATA_DIR, else the
     // platform's, the same as Tauri's app_data_dir): the database and catalogs open on their own
     // thread while GTK and Tauri start. On mobile only Tauri knows the folder; the service opens
@@ -172,9 +175,14 @@ pub fn run() {
     let mut boot = state.boot_state(prefs, moved);
     startup::mark("boot_state");
     boot.marks = startup::marks();
+    #[cfg(target_os = "linux")]
+    let font = font.join().ok().flatten();
+    #[cfg(not(target_os = "linux"))]
+    let font = None;
     let script = format!(
-        "window.__TABLEMATE_BOOT__ = {};",
-        serde_json::to_string(&boot).unwrap_or_else(|_| "null".to_owned())
+        "window.__TABLEMATE_BOOT__ = {};{}",
+        serde_json::to_string(&boot).unwrap_or_else(|_| "null".to_owned()),
+        startup::font_script(font)
     );
     let window = app
         .config()

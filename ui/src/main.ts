@@ -2,7 +2,7 @@ import { mount } from 'svelte';
 import './app.css';
 import App from './App.svelte';
 import { api, inApp } from './lib/api';
-import { bootState } from './lib/device/boot';
+import { applyFont, bootState } from './lib/device/boot';
 import { legacyPrefs, moveLegacy, usePrefs, withLegacy } from './lib/device/prefs.svelte';
 import { perf } from './lib/table/perf';
 
@@ -10,6 +10,8 @@ const target = document.getElementById('app');
 if (!target) throw new Error('index.html has no #app element');
 
 perf('bootScript');
+// the font stack this system paints fastest, the same font (lib/device/boot.ts)
+applyFont();
 // Rust handed the first screen's data to the page (lib/device/boot.ts): mounted at once with it.
 bootState().then((boot) => {
   if (boot) {

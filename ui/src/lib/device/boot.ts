@@ -28,3 +28,18 @@ export async function bootState(): Promise<BootState | null> {
     return given;
   }
 }
+
+declare global {
+  interface Window {
+    /** The font stack Rust chose for this system, when not the stylesheet's (src-tauri/src/startup.rs). */
+    __TABLEMATE_FONT__?: string;
+  }
+}
+
+/** Puts the font stack Rust chose in place of the stylesheet's `system-ui, sans-serif` (the
+ *  same font on this system, without WebKitGTK's look-ups of a `system-ui` font it then drops:
+ *  src-tauri/src/startup.rs `font_stack`). Called before the first screen mounts. */
+export function applyFont(root: HTMLElement = document.documentElement): void {
+  const font = typeof window === 'undefined' ? undefined : window.__TABLEMATE_FONT__;
+  if (typeof font === 'string' && font.length > 0) root.style.setProperty('--font', font);
+}

@@ -133,4 +133,67 @@ describe('PlayerHalf', () => {
     render(PlayerHalf, { lang: 'en', view: game({ players: [ann, side('B', 'Ben', 'Hoax', 0, 0)] }), side: ann, onwhy: vi.fn(), oncard: vi.fn() });
     expect(screen.queryByTestId('more-cards-A')).toBeNull();
   });
+
+  it('takes its first fit from the resize observer (no layout forced before the first frame), and a resized half drops its tight layout', async () => {
+    // a stand-in for the browser's observer: the test delivers its reports
+    const observers: { cb: ResizeObserverCallback; targets: Element[] }[] = [];
+    class FakeObserver {
+      targets: Element[] = [];
+      constructor(public cb: ResizeObserverCallback) {
+        observers.push(this);
+      }
+      observe(t: Element) {
+        this.targets.push(t);
+      }
+      disconnect() {
+        this.targets = [];
+      }
+      unobserve() {}
+    }
+    const report = (height: number) => {
+      const o = observers.filter((x) => x.targets.length > 0).at(-1)!;
+      const entries = o.targets.map((target) => ({ target, contentRect: { height }, borderBoxSize: [{ blockSize: height, inlineSize: 100 }] })) as unknown as ResizeObserverEntry[];
+      o.cb(entries, o as unknown as ResizeObserver);
+    };
+    const rect = (top: number, bottom: number) =>
+      ({ top, bottom, left: 0, right: 100, width: 100, height: bottom - top, x: 0, y: top, toJSON: () => ({}) }) as DOMRect;
+    const proto = HTMLElement.prototype;
+    const before = proto.getBoundingClientRect;
+    let measures = 0;
+    let halfEdge = 30;
+    proto.getBoundingClientRect = function (this: HTMLElement) {
+      measures++;
+      if (this.matches('[data-testid="cards-A"]')) return rect(0, 50);
+      if (this.matches('[data-testid="side-A"]')) return rect(-60, halfEdge);
+      return rect(0, 44);
+    };
+    (globalThis as { ResizeObserver?: unknown }).ResizeObserver = FakeObserver;
+    try {
+      const one = side('A', 'Ann', 'Vulca', 4, 1, [card('vulca-10', 'Vulca 10', 'Sear', 4, 1), card('vulca-05', 'Vulca 05', 'Volca', 5, 1)]);
+      render(PlayerHalf, { lang: 'en', view: game({ players: [one, side('B', 'Ben', 'Hoax', 0, 0)] }), side: one, onwhy: vi.fn(), oncard: vi.fn() });
+      await tick();
+      // mounted: nothing measured yet, the observer watches the list and the half
+      expect(measures).toBe(0);
+      expect(observers.at(-1)!.targets.map((t) => (t as HTMLElement).dataset.testid).sort()).toEqual(['cards-A', 'side-A']);
+      // its first report (in the frame): the first chip drawn, the other counted, the half tight
+      report(90);
+      await tick();
+      expect(measures).toBeGreaterThan(0);
+      expect((await screen.findByTestId('more-cards-A')).textContent).toBe('+1');
+      expect(screen.getByTestId('side-A').classList.contains('tight')).toBe(true);
+      // the observer made anew (tight is read) reports the same height: still tight
+      report(90);
+      await tick();
+      expect(screen.getByTestId('side-A').classList.contains('tight')).toBe(true);
+      // the half resized, with room for both: tight no more, nothing counted
+      halfEdge = 200;
+      report(200);
+      await tick();
+      expect(screen.getByTestId('side-A').classList.contains('tight')).toBe(false);
+      expect(screen.queryByTestId('more-cards-A')).toBeNull();
+    } finally {
+      proto.getBoundingClientRect = before;
+      delete (globalThis as { ResizeObserver?: unknown }).ResizeObserver;
+    }
+  });
 });
