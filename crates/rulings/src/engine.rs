@@ -104,6 +104,9 @@ pub struct Engine {
     /// sentence: what the record is about).
     head: Vec<u16>,
     langs: Vec<Lang>,
+    /// Per vocabulary word: whether it is in a German record's text (a negation by `un` is
+    /// German only, see [`Engine::find_compounds`]).
+    in_german: Vec<bool>,
     /// Per vocabulary word (while building): the terms of its German base forms, with weights.
     bases: Vec<Option<Vec<(u32, f32)>>>,
     /// Per base form's term: the German words of the records that have it (for marking).
@@ -210,6 +213,9 @@ impl Engine {
                     };
                     if in_seq {
                         seq.push(v);
+                    }
+                    if r.lang == Lang::De {
+                        e.mark_german(v);
                     }
                     let terms = e.vocab_terms(v);
                     *doc.entry(terms[0]).or_default() += weight;
@@ -353,6 +359,14 @@ impl Engine {
         *self.term_ids.entry(key).or_insert(next)
     }
 
+    fn mark_german(&mut self, v: u32) {
+        let i = v as usize;
+        if self.in_german.len() <= i {
+            self.in_german.resize(i + 1, false);
+        }
+        self.in_german[i] = true;
+    }
+
     /// Sorts the vocabulary (for beginnings) and renumbers the records' sequences.
     fn sort_vocab(&mut self) {
         let mut order: Vec<u32> = (0..self.vocab.len() as u32).collect();
@@ -376,6 +390,10 @@ impl Engine {
                 *v = new_of[*v as usize];
             }
         }
+        self.in_german = order
+            .iter()
+            .map(|&old| self.in_german.get(old as usize).copied().unwrap_or(false))
+            .collect();
         self.vocab_at = self
             .vocab
             .iter()
@@ -386,14 +404,15 @@ impl Engine {
 
     /// German compounds: a word of at least 8 letters that is a word of at least 3 letters
     /// (with a joining `s`, `n`, `en` or `es`) followed by a word of at least 4; and words
-    /// negated by `in`/`un` (`inaktiv`, `inactive`), in either language.
+    /// negated by a prefix (see [`negation_prefixes`]).
     fn find_compounds(&mut self) {
         let mut out: HashMap<u32, Vec<u32>> = HashMap::default();
         for (i, w) in self.vocab.iter().enumerate() {
             let t = &w.text;
             // a word's negation is about the same thing: `aktiv` finds `inaktiv` ("the gang
             // becomes inactive" answers "does the gang stay active"), `active` `inactive`
-            let negated = ["in", "un"].iter().find_map(|p| {
+            let german = self.in_german.get(i).copied().unwrap_or(false);
+            let negated = negation_prefixes(german).iter().find_map(|p| {
                 t.strip_prefix(p)
                     .filter(|rest| rest.len() >= 4)
                     .and_then(|rest| self.vocab_at.get(rest))
@@ -902,6 +921,19 @@ impl Engine {
         }
         scored.truncate(limit);
         scored
+    }
+}
+
+/// The prefixes that negate a word and leave it about the same thing, per language: German
+/// `in`, `un` (`inaktiv`, `ungültig`, `unwirksam`: adjectives); English `in` only (`inactive`,
+/// `ineffective`, `incomplete`). The English `un` makes the opposite state of a participle
+/// (`uncovered` is not `covered`: "the uncovered character has no effect" does not answer
+/// "do my covered characters count") or another word (`unless`, `unlike`).
+fn negation_prefixes(german: bool) -> &'static [&'static str] {
+    if german {
+        &["in", "un"]
+    } else {
+        &["in"]
     }
 }
 
