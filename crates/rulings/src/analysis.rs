@@ -46,7 +46,6 @@ const STOP_WORDS: &[&str] = &[
     "a",
     "about",
     "after",
-    "again",
     "all",
     "also",
     "am",
