@@ -416,13 +416,16 @@ pub fn separable_verbs(words: &[String]) -> Vec<(usize, usize, String)> {
 }
 
 /// Prefixes a German word may carry before the verb or noun it is made of besides the
-/// separable [`PARTICLES`]: `uber`, `wieder`, `durch`, `un`, `in` and the inseparable `ver`,
-/// `ent`, `be`, `er` (`überprüft`, `inaktiv`, `bemerkt`).
-const OTHER_HEADS: &[&str] = &[
-    "wieder", "durch", "uber", "un", "in", "ver", "ent", "be", "er",
-];
+/// separable [`PARTICLES`]: `uber`, `wieder`, `durch`, `un`, `in` (`überprüft`, `inaktiv`).
+const OTHER_HEADS: &[&str] = &["wieder", "durch", "uber", "un", "in"];
 
-/// Every prefix a German word may carry (see [`OTHER_HEADS`]).
+/// The inseparable prefixes `ver`, `ent`, `be`, `er`: a participle keeps them (`bemerkt`,
+/// `verlangt`), and split off they leave another verb (`verlangt` is not `langen`, `erhalten`
+/// not `halten`), so they are never split off.
+const INSEPARABLE: &[&str] = &["ver", "ent", "be", "er"];
+
+/// Every prefix a German word may carry before the verb it is made of, except the
+/// [`INSEPARABLE`] ones (see [`OTHER_HEADS`]).
 fn heads() -> impl Iterator<Item = &'static str> {
     PARTICLES.iter().chain(OTHER_HEADS).copied()
 }
@@ -445,7 +448,10 @@ pub fn base_forms(word: &str) -> Vec<(String, bool)> {
     };
     // the word with its prefix, `ge`/`zu` taken out of its middle (or its start)
     let mut whole = vec![word.to_owned()];
-    for h in std::iter::once("").chain(heads()) {
+    for h in std::iter::once("")
+        .chain(heads())
+        .chain(INSEPARABLE.iter().copied())
+    {
         if let Some(rest) = word.strip_prefix(h) {
             for infix in ["ge", "zu"] {
                 if let Some(x) = rest.strip_prefix(infix).filter(|x| x.len() >= 3) {
@@ -525,5 +531,7 @@ mod tests {
         assert!(has("inaktiv", "aktiv", false));
         assert!(has("aufgedeckte", "aufdecken", true));
         assert!(base_forms("karte").is_empty());
+        // an inseparable prefix is never split off: `verlangt` is not `langen`
+        assert!(!base_forms("verlangt").iter().any(|(f, _)| f == "langen"));
     }
 }
