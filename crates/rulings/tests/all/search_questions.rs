@@ -330,7 +330,9 @@ fn hit_rates_per_language() {
     }
     // Issue 34's goal is the answer among the first five for 95 % and first for 75 %; the
     // floors are the figures reached (per mille, rounded down), so that a regression fails.
-    for (l, name, at1, at5) in [(0, "English", 750, 954), (1, "German", 719, 894)] {
+    // The set widened by search5's held-out and tuned questions is below the goal in both
+    // languages (the figures the floors were lowered to are the whole set's, held out included).
+    for (l, name, at1, at5) in [(0, "English", 655, 913), (1, "German", 623, 844)] {
         let t = fig.engine[l];
         eprintln!(
             "{name}: goal hit@5 95 %, hit@1 75 %; reached {:.1} %, {:.1} %",
