@@ -163,6 +163,15 @@ const STOP_WORDS: &[&str] = &[
     "mean",
     "means",
     "meant",
+    // the tails of English contractions, cut off as words of their own (`can't`, `it's`,
+    // `I'd`, `we'll`, `they're`, `I've`, `I'm`): `t` found `isn't`
+    "t",
+    "s",
+    "d",
+    "ll",
+    "re",
+    "ve",
+    "m",
     // German
     "aber",
     "alle",
