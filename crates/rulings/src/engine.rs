@@ -19,12 +19,16 @@
 //! A unit scores a record with BM25 (k1 1.2, b 0.75) of its best key, the section title
 //! counting twice and the linked cards' names once. The record's score is the sum over the
 //! units times the share of units it matches, squared (records holding all the words first; a
-//! typed phrase found in part counts for its part),
+//! typed phrase found in part counts for its part; each unit weighs in the share by the square
+//! root of its IDF, so a rare word missing costs more than a common one),
 //! plus a boost for the words typed next to each other appearing next to each other in the
-//! record, times a language factor: a record in the other language than the reader's weighs
-//! half (the reader's FAQ first on the same question), three quarters when it holds more of the
-//! query's words than any record of the reader's language (the reader's FAQ has nothing as
-//! close). A word typed twice is one word of the query.
+//! record. A German FAQ ruling filed under a card (its entry) that the query does not name
+//! weighs 0.6: it answers a case of the question, not the question. Then a language factor: a
+//! record in the other language than the reader's weighs half (the reader's FAQ first on the
+//! same question), three quarters when it answers more of the query than any record of the
+//! reader's language (the share of the words it holds, less for another card's entry: the
+//! reader's FAQ has nothing that answers as well, not merely nothing sharing a word). A word
+//! typed twice is one word of the query.
 
 use crate::analysis::{base_forms, digits_of, german_stem, is_stop_word, keys, separable_verbs};
 use crate::fold::{fold, words as text_words, MAX_QUERY_WORDS};
@@ -54,10 +58,9 @@ const QUESTION_TF: f32 = 1.5;
 const CARDS_TF: f32 = 1.0;
 /// A record in another language than the reader's.
 const OTHER_LANG: f32 = 0.5;
-/// A record in another language that holds more of the query's words than any record of the
-/// reader's language: the reader's FAQ has nothing as close.
+/// A record in another language that answers more of the query than any record of the
+/// reader's language: the reader's FAQ has nothing that answers as well.
 const OTHER_LANG_CLOSER: f32 = 0.75;
-const CLOSER_MARGIN: f32 = 1.001;
 /// A record about cards (a card's entry, a question tagging it) none of which the query names.
 const OTHER_CARDS: f32 = 0.6;
 /// Most words a typed beginning expands to; most typo neighbours.
@@ -906,7 +909,7 @@ impl Engine {
             // a record about other cards answers a case of the question, not the question
             let mut score = s * share * share * (a / m);
             if prefer.is_some_and(|l| self.langs[d] != l) {
-                score *= if a > best_own * CLOSER_MARGIN {
+                score *= if a > best_own + 0.01 {
                     OTHER_LANG_CLOSER
                 } else {
                     OTHER_LANG
