@@ -46,7 +46,6 @@ const STOP_WORDS: &[&str] = &[
     "a",
     "about",
     "after",
-    "again",
     "all",
     "also",
     "am",
@@ -164,6 +163,15 @@ const STOP_WORDS: &[&str] = &[
     "mean",
     "means",
     "meant",
+    // the tails of English contractions, cut off as words of their own (`can't`, `it's`,
+    // `I'd`, `we'll`, `they're`, `I've`, `I'm`): `t` found `isn't`
+    "t",
+    "s",
+    "d",
+    "ll",
+    "re",
+    "ve",
+    "m",
     // German
     "aber",
     "alle",
@@ -378,7 +386,11 @@ const PARTICLES: &[&str] = &[
 
 /// Verb endings of a present or past form ("lehnt", "lehnst", "lehnte"), left off before a
 /// particle is put in front: the joined word is then a beginning of the infinitive's stem.
-const VERB_ENDINGS: &[&str] = &["test", "ten", "tet", "te", "st", "et", "en", "t", "e", "n"];
+/// Longest first; the first [`FINITE`] are those of finite forms only, which the Snowball
+/// stemmer leaves on (`prüft`, `zieht`, `legte`); the last three are also the infinitive's and
+/// nouns' endings.
+const VERB_ENDINGS: &[&str] = &["test", "tet", "ten", "te", "st", "et", "t", "en", "e", "n"];
+const FINITE: usize = 7;
 
 /// The verbs a German query may write apart, put together: for a particle standing on its own
 /// at the end of a clause (`lehnt … ab`), the particle joined to each word before it that is
@@ -412,18 +424,20 @@ pub fn separable_verbs(words: &[String]) -> Vec<(usize, usize, String)> {
     out
 }
 
-/// Prefixes a German word may carry before the verb or noun it is made of: separable
-/// particles, `uber`, `wieder`, `durch`, `un`, `in` and the inseparable `ver`, `ent`, `be`,
-/// `er` (`überprüft`, `inaktiv`, `bemerkt`).
-const HEADS: &[&str] = &[
-    "zuruck", "zusammen", "wieder", "weiter", "heraus", "hinaus", "hinzu", "durch", "uber", "nach",
-    "auf", "aus", "bei", "ein", "mit", "vor", "weg", "los", "ab", "an", "zu", "um", "un", "in",
-    "ver", "ent", "be", "er",
-];
+/// Prefixes a German word may carry before the verb or noun it is made of besides the
+/// separable [`PARTICLES`]: `uber`, `wieder`, `durch`, `un`, `in` (`überprüft`, `inaktiv`).
+const OTHER_HEADS: &[&str] = &["wieder", "durch", "uber", "un", "in"];
 
-/// Endings of a German verb's present and past forms that the Snowball stemmer leaves on
-/// (`prüft`, `zieht`, `legte`), longest first.
-const FINITE: &[&str] = &["test", "tet", "ten", "te", "st", "et", "t"];
+/// The inseparable prefixes `ver`, `ent`, `be`, `er`: a participle keeps them (`bemerkt`,
+/// `verlangt`), and split off they leave another verb (`verlangt` is not `langen`, `erhalten`
+/// not `halten`), so they are never split off.
+const INSEPARABLE: &[&str] = &["ver", "ent", "be", "er"];
+
+/// Every prefix a German word may carry before the verb it is made of, except the
+/// [`INSEPARABLE`] ones (see [`OTHER_HEADS`]).
+fn heads() -> impl Iterator<Item = &'static str> {
+    PARTICLES.iter().chain(OTHER_HEADS).copied()
+}
 
 /// German base forms of a folded word that the stemmer does not reach, as candidates (the
 /// caller keeps those the index knows): `(form, whole)`, `whole` when the form keeps the
@@ -443,7 +457,10 @@ pub fn base_forms(word: &str) -> Vec<(String, bool)> {
     };
     // the word with its prefix, `ge`/`zu` taken out of its middle (or its start)
     let mut whole = vec![word.to_owned()];
-    for h in std::iter::once("").chain(HEADS.iter().copied()) {
+    for h in std::iter::once("")
+        .chain(heads())
+        .chain(INSEPARABLE.iter().copied())
+    {
         if let Some(rest) = word.strip_prefix(h) {
             for infix in ["ge", "zu"] {
                 if let Some(x) = rest.strip_prefix(infix).filter(|x| x.len() >= 3) {
@@ -461,7 +478,7 @@ pub fn base_forms(word: &str) -> Vec<(String, bool)> {
         }
     }
     // the prefix split off: the rest and its own base forms
-    for h in HEADS {
+    for h in heads() {
         let Some(rest) = word.strip_prefix(h).filter(|r| r.len() >= 4) else {
             continue;
         };
@@ -479,7 +496,7 @@ pub fn base_forms(word: &str) -> Vec<(String, bool)> {
 
 /// The infinitive of a finite German verb form (`prüft` → `prüfen`), when it has an ending.
 fn finite_to_infinitive(word: &str) -> Option<String> {
-    FINITE
+    VERB_ENDINGS[..FINITE]
         .iter()
         .find_map(|e| word.strip_suffix(e))
         .filter(|x| x.len() >= 4)
@@ -523,5 +540,7 @@ mod tests {
         assert!(has("inaktiv", "aktiv", false));
         assert!(has("aufgedeckte", "aufdecken", true));
         assert!(base_forms("karte").is_empty());
+        // an inseparable prefix is never split off: `verlangt` is not `langen`
+        assert!(!base_forms("verlangt").iter().any(|(f, _)| f == "langen"));
     }
 }

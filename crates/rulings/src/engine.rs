@@ -19,17 +19,21 @@
 //! A unit scores a record with BM25 (k1 1.2, b 0.75) of its best key, the section title
 //! counting twice and the linked cards' names once. The record's score is the sum over the
 //! units times the share of units it matches, squared (records holding all the words first; a
-//! typed phrase found in part counts for its part),
+//! typed phrase found in part counts for its part; each unit weighs in the share by the square
+//! root of its IDF, so a rare word missing costs more than a common one),
 //! plus a boost for the words typed next to each other appearing next to each other in the
-//! record, times a language factor: a record in the other language than the reader's weighs
-//! half (the reader's FAQ first on the same question), three quarters when it holds more of the
-//! query's words than any record of the reader's language (the reader's FAQ has nothing as
-//! close). A word typed twice is one word of the query.
+//! record. A German FAQ ruling filed under a card (its entry) that the query does not name
+//! weighs 0.6: it answers a case of the question, not the question. Then a language factor: a
+//! record in the other language than the reader's weighs half (the reader's FAQ first on the
+//! same question), three quarters when it answers more of the query than any record of the
+//! reader's language (the share of the words it holds, less for another card's entry: the
+//! reader's FAQ has nothing that answers as well, not merely nothing sharing a word). A word
+//! typed twice is one word of the query.
 
 use crate::analysis::{base_forms, digits_of, german_stem, is_stop_word, keys, separable_verbs};
 use crate::fold::{fold, words as text_words, MAX_QUERY_WORDS};
 use crate::glossary;
-use crate::model::{CardName, Lang, Ruling};
+use crate::model::{CardName, Lang, LinkRole, Ruling, Source};
 use cards::CardId;
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use std::sync::Arc;
@@ -54,9 +58,11 @@ const QUESTION_TF: f32 = 1.5;
 const CARDS_TF: f32 = 1.0;
 /// A record in another language than the reader's.
 const OTHER_LANG: f32 = 0.5;
-/// A record in another language that holds more of the query's words than any record of the
-/// reader's language: the reader's FAQ has nothing as close.
+/// A record in another language that answers more of the query than any record of the
+/// reader's language: the reader's FAQ has nothing that answers as well.
 const OTHER_LANG_CLOSER: f32 = 0.75;
+/// A record about cards (a card's entry, a question tagging it) none of which the query names.
+const OTHER_CARDS: f32 = 0.6;
 /// Most words a typed beginning expands to; most typo neighbours.
 const MAX_PREFIX: usize = 60;
 const MAX_TYPOS: usize = 12;
@@ -103,7 +109,13 @@ pub struct Engine {
     /// Per record: how many words of its sequence are its head (the question, or the first
     /// sentence: what the record is about).
     head: Vec<u16>,
+    /// Per record: the terms of the names of the cards it is about (its subject cards; none
+    /// for a general ruling).
+    subject: Vec<Vec<u32>>,
     langs: Vec<Lang>,
+    /// Per vocabulary word: whether it is in a German record's text (a negation by `un` is
+    /// German only, see [`Engine::find_compounds`]).
+    in_german: Vec<bool>,
     /// Per vocabulary word (while building): the terms of its German base forms, with weights.
     bases: Vec<Option<Vec<(u32, f32)>>>,
     /// Per base form's term: the German words of the records that have it (for marking).
@@ -175,12 +187,29 @@ impl Engine {
             let mut len = 0.0;
             let section = r.section.join(" / ");
             let mut cards = String::new();
+            let mut subject = Vec::new();
             for link in &r.cards {
+                // the German FAQ files a ruling under its card's entry; the English FAQ under
+                // its topic, the cards its question tags being the topic's examples. A card
+                // without a name in the catalog is a term no query has.
+                let about = link.role == LinkRole::Subject && r.source == Source::BlueMoonFaqDe;
+                if about {
+                    subject.push(u32::MAX);
+                }
                 for n in card_names.get(&link.card).into_iter().flatten() {
                     cards.push_str(n);
                     cards.push(' ');
+                    if about {
+                        for w in text_words(n) {
+                            let v = e.vocab_word(&w.folded);
+                            subject.extend(e.vocab_terms(v));
+                        }
+                    }
                 }
             }
+            subject.sort_unstable();
+            subject.dedup();
+            e.subject.push(subject);
             for (text, weight, in_seq) in [
                 (r.display.as_str(), 1.0, true),
                 (
@@ -210,6 +239,9 @@ impl Engine {
                     };
                     if in_seq {
                         seq.push(v);
+                    }
+                    if r.lang == Lang::De {
+                        e.mark_german(v);
                     }
                     let terms = e.vocab_terms(v);
                     *doc.entry(terms[0]).or_default() += weight;
@@ -353,6 +385,14 @@ impl Engine {
         *self.term_ids.entry(key).or_insert(next)
     }
 
+    fn mark_german(&mut self, v: u32) {
+        let i = v as usize;
+        if self.in_german.len() <= i {
+            self.in_german.resize(i + 1, false);
+        }
+        self.in_german[i] = true;
+    }
+
     /// Sorts the vocabulary (for beginnings) and renumbers the records' sequences.
     fn sort_vocab(&mut self) {
         let mut order: Vec<u32> = (0..self.vocab.len() as u32).collect();
@@ -376,6 +416,10 @@ impl Engine {
                 *v = new_of[*v as usize];
             }
         }
+        self.in_german = order
+            .iter()
+            .map(|&old| self.in_german.get(old as usize).copied().unwrap_or(false))
+            .collect();
         self.vocab_at = self
             .vocab
             .iter()
@@ -386,14 +430,15 @@ impl Engine {
 
     /// German compounds: a word of at least 8 letters that is a word of at least 3 letters
     /// (with a joining `s`, `n`, `en` or `es`) followed by a word of at least 4; and words
-    /// negated by `in`/`un` (`inaktiv`, `inactive`), in either language.
+    /// negated by a prefix (see [`negation_prefixes`]).
     fn find_compounds(&mut self) {
         let mut out: HashMap<u32, Vec<u32>> = HashMap::default();
         for (i, w) in self.vocab.iter().enumerate() {
             let t = &w.text;
             // a word's negation is about the same thing: `aktiv` finds `inaktiv` ("the gang
             // becomes inactive" answers "does the gang stay active"), `active` `inactive`
-            let negated = ["in", "un"].iter().find_map(|p| {
+            let german = self.in_german.get(i).copied().unwrap_or(false);
+            let negated = negation_prefixes(german).iter().find_map(|p| {
                 t.strip_prefix(p)
                     .filter(|rest| rest.len() >= 4)
                     .and_then(|rest| self.vocab_at.get(rest))
@@ -794,10 +839,20 @@ impl Engine {
         let mut matched = vec![0.0f32; n];
         let mut unit = vec![0.0f32; n];
         let mut frac = vec![0.0f32; n];
+        // the query's words weigh in the share a record holds by how rare they are: a record
+        // lacking a word of most records ("card", "play") lacks little, one lacking the card
+        // named lacks much
+        let mut total = 0.0f32;
         for u in &q.units {
             unit.fill(0.0);
             frac.fill(0.0);
             self.unit_scores(u, &mut unit, &mut frac, &mut scratch);
+            let df = unit.iter().filter(|&&x| x > 0.0).count();
+            if df == 0 {
+                continue;
+            }
+            let weight = u.width as f32 * bm25_idf(n as f32, df as f32).sqrt();
+            total += weight;
             for (((s, m), &x), &f) in sum
                 .iter_mut()
                 .zip(matched.iter_mut())
@@ -806,19 +861,42 @@ impl Engine {
             {
                 if x > 0.0 {
                     *s += x;
-                    *m += u.width as f32 * f;
+                    *m += weight * f;
                 }
             }
         }
-        let total: usize = q.units.iter().map(|u| u.width).sum();
         let mut scored: Vec<(usize, f32)> = Vec::new();
         // the most of the query's words a record of the reader's language holds: a record of
         // the other language that holds more is where the reader's FAQ has nothing as close
+        // the terms the query matches by: a record about cards none of which the query names
+        // answers a case of the question, not the question
+        let mut q_terms: HashSet<u32> = HashSet::default();
+        for u in &q.units {
+            q_terms.extend(u.terms.keys());
+            for (_, words) in &u.phrases {
+                for w in words {
+                    q_terms.extend(w.keys());
+                }
+            }
+        }
+        // how much of the query a record answers: the share of its words it holds, less for a
+        // record about other cards
+        let answers = |d: usize, m: f32| {
+            let about = &self.subject[d];
+            if !about.is_empty() && !about.iter().any(|t| q_terms.contains(t)) {
+                m * OTHER_CARDS
+            } else {
+                m
+            }
+        };
+        // the most of the query a record of the reader's language answers: a record of the
+        // other language that answers more is where the reader's FAQ has nothing that answers
+        // as well (not merely nothing that shares a word)
         let mut best_own = 0.0f32;
         if let Some(l) = prefer {
             for (d, &m) in matched.iter().enumerate() {
-                if m > best_own && self.langs[d] == l && keep(d) {
-                    best_own = m;
+                if m > 0.0 && self.langs[d] == l && keep(d) {
+                    best_own = best_own.max(answers(d, m));
                 }
             }
         }
@@ -826,10 +904,12 @@ impl Engine {
             if m <= 0.0 || !keep(d) {
                 continue;
             }
-            let share = m / total as f32;
-            let mut score = s * share * share;
+            let share = m / total;
+            let a = answers(d, m);
+            // a record about other cards answers a case of the question, not the question
+            let mut score = s * share * share * (a / m);
             if prefer.is_some_and(|l| self.langs[d] != l) {
-                score *= if m > best_own + 0.01 {
+                score *= if a > best_own + 0.01 {
                     OTHER_LANG_CLOSER
                 } else {
                     OTHER_LANG
@@ -837,6 +917,7 @@ impl Engine {
             }
             scored.push((d, score));
         }
+        let width: usize = q.units.iter().map(|u| u.width).sum();
         let order = |a: &(usize, f32), b: &(usize, f32)| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0));
         // only the best candidates are checked for phrases and sorted
         let keep_n = PHRASE_CANDIDATES.max(limit);
@@ -894,7 +975,7 @@ impl Engine {
                         in_head += u.width;
                     }
                 }
-                let head_share = in_head as f32 / total as f32;
+                let head_share = in_head as f32 / width as f32;
                 *score *= (1.0 + PHRASE_BOOST * pairs as f32)
                     * (1.0 + HEAD_BOOST * head_share * head_share);
             }
@@ -902,6 +983,19 @@ impl Engine {
         }
         scored.truncate(limit);
         scored
+    }
+}
+
+/// The prefixes that negate a word and leave it about the same thing, per language: German
+/// `in`, `un` (`inaktiv`, `ungültig`, `unwirksam`: adjectives); English `in` only (`inactive`,
+/// `ineffective`, `incomplete`). The English `un` makes the opposite state of a participle
+/// (`uncovered` is not `covered`: "the uncovered character has no effect" does not answer
+/// "do my covered characters count") or another word (`unless`, `unlike`).
+fn negation_prefixes(german: bool) -> &'static [&'static str] {
+    if german {
+        &["in", "un"]
+    } else {
+        &["in"]
     }
 }
 

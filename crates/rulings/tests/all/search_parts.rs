@@ -118,6 +118,9 @@ fn small_words_need_not_match() {
             || asked[0].ruling.display.contains("discard pile")
     );
     assert!(!marks("can I look at the discard pile", "the"));
+    // a contraction's tail is a small word: `can't` does not find the `t` of `isn't`
+    assert!(!marks("a card I can't use", "t"));
+    assert!(marks("a card I can't use", "use"));
 }
 
 #[test]
@@ -262,7 +265,36 @@ fn a_negated_word_is_found_by_the_word() {
     // "the gang becomes inactive" answers "does the gang stay active"
     assert!(marks("Gang aktiv", "inaktiv"));
     assert!(marks("active", "inactive"));
+    assert!(marks("gültig", "ungültig"));
     assert!(!marks("Gang aktiv", "Gang-Mitglied"));
+}
+
+/// English `un` is no negation that keeps a word's meaning: an uncovered character is not a
+/// covered one, `unless` is not `less`; the English FAQ's `in` (`inactive`) and the German
+/// FAQ's `un` (`ungültig`) are.
+#[test]
+fn an_english_un_word_is_not_found_by_the_word() {
+    assert!(!marks("covered", "uncovered"));
+    assert!(!marks("less", "unless"));
+    assert!(!marks("affected", "unaffected"));
+    let hits = search("covered", Lang::En, 20);
+    assert!(!hits.is_empty());
+    // each hit holds a form of `cover` itself, none only `uncovered`
+    let covered = |h: &Hit| {
+        h.ruling
+            .display
+            .to_lowercase()
+            .split(|c: char| !c.is_alphanumeric())
+            .any(|w| w.starts_with("cover"))
+    };
+    assert!(
+        hits.iter().all(covered),
+        "{:?}",
+        hits.iter()
+            .filter(|h| !covered(h))
+            .map(|h| &h.snippet)
+            .collect::<Vec<_>>()
+    );
 }
 
 #[test]

@@ -15,8 +15,9 @@
 //! tuning: the engine's analysis, weights and glossary were changed looking only at the others'
 //! misses (the tuned part), so a held-out set's figures tell how far that generalises. The
 //! `search3` set is every fourth question of the first 90, less three German ones whose answers
-//! were widened after their ranks had been read (they count as tuned now); the `search4` set was written before
-//! that stop's tuning. The goals are asserted on the whole set.
+//! were widened after their ranks had been read (they count as tuned now); the `search4` and
+//! `search5` sets were written, with their answers chosen by reading the FAQ records, before
+//! their stop looked at any rank or changed the engine. The goals are asserted on the whole set.
 //!
 //! Run with `--nocapture` to see the figures and the misses.
 
@@ -192,7 +193,7 @@ impl Tally {
 }
 
 /// The held-out sets, in the order they were written (see the file's text).
-const HELD_SETS: [&str; 2] = ["search3", "search4"];
+const HELD_SETS: [&str; 3] = ["search3", "search4", "search5"];
 
 struct Figures {
     engine: [Tally; 2],
@@ -329,7 +330,9 @@ fn hit_rates_per_language() {
     }
     // Issue 34's goal is the answer among the first five for 95 % and first for 75 %; the
     // floors are the figures reached (per mille, rounded down), so that a regression fails.
-    for (l, name, at1, at5) in [(0, "English", 750, 954), (1, "German", 719, 894)] {
+    // The set widened by search5's held-out and tuned questions is below the goal in both
+    // languages (the figures the floors were lowered to are the whole set's, held out included).
+    for (l, name, at1, at5) in [(0, "English", 655, 913), (1, "German", 623, 844)] {
         let t = fig.engine[l];
         eprintln!(
             "{name}: goal hit@5 95 %, hit@1 75 %; reached {:.1} %, {:.1} %",
