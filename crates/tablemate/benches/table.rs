@@ -120,7 +120,7 @@ fn table(c: &mut Criterion) {
         },
     );
     // the rulings index is built on first use: not part of the figures
-    svc.game_prompts(id, "Enthrall Opposition", Some("en"), Some(6))
+    svc.game_prompts(id, "Enthrall Opposition", Language::En, Some(6))
         .expect("prompts");
 
     let enthrall = play("Enthrall Opposition", Seat::B);
@@ -164,7 +164,7 @@ fn table(c: &mut Criterion) {
     c.bench_function("table: rulings prompt", |b| {
         b.iter(|| {
             black_box(
-                svc.game_prompts(id, "hoax-28", Some("en"), Some(6))
+                svc.game_prompts(id, "hoax-28", Language::En, Some(6))
                     .expect("prompts"),
             )
         })

@@ -7,7 +7,7 @@
 //! Moon's (`game/`: the engine's preview before a card is played, the match, abandon) or the
 //! other three games' (`othergames/`: one engine trait, `othergames/rules.rs`). Those are the
 //! only implementations; what a table operation adds is the shared header. Blue Moon's rules
-//! add the match (finish a game, start the next: `Service::game_next`) and fixing a card's
+//! add the match (finish a game, start the next: `Service::game_next`, at a `TableAt`) and fixing a card's
 //! values (`Service::game_fix_card`).
 
 use cards::{Game, GameRef};
@@ -34,7 +34,20 @@ pub struct TableAt {
 }
 
 impl TableAt {
-    fn at(self) -> GameAt {
+    /// A game of `kind` at the revision shown.
+    pub fn new(kind: Game, id: i64, revision: Option<u32>) -> TableAt {
+        TableAt {
+            game: GameRef::new(kind, id),
+            revision,
+        }
+    }
+
+    /// Blue Moon's game `id`, whatever its revision now.
+    pub fn blue_moon(id: i64) -> TableAt {
+        TableAt::new(Game::BlueMoon, id, None)
+    }
+
+    pub(crate) fn at(self) -> GameAt {
         GameAt {
             id: self.game.id,
             revision: self.revision,
@@ -252,7 +265,7 @@ impl Service {
         limit: Option<usize>,
     ) -> Result<Vec<PromptView>> {
         match rules(game) {
-            Rules::BlueMoon => self.game_prompts(game.id, card, Some(lang.code()), limit),
+            Rules::BlueMoon => self.game_prompts(game.id, card, lang, limit),
             Rules::Other(kind) => {
                 self.stored_kind_is(kind, game.id, lang)?;
                 self.other_prompts(game.id, card, lang, limit)
@@ -345,7 +358,7 @@ impl Service {
         Err(self.not_this_game(GameRef::new(meant.cards(), id), lang))
     }
 
-    fn not_this_game(&self, game: GameRef, lang: Language) -> ServiceError {
+    pub(crate) fn not_this_game(&self, game: GameRef, lang: Language) -> ServiceError {
         let title = match OtherGameKind::of_game(game.kind) {
             Some(k) => k.title(),
             None => "Blue Moon",

@@ -53,7 +53,7 @@ fn the_record_holds_through_ipc() {
     assert!(err.contains("changed meanwhile"), "{err}");
     let err = call(
         "game_next",
-        json!({"id": id, "revision": drawn, "lang": "en"}),
+        json!({"at": {"game": game, "revision": drawn}, "lang": "en"}),
     )
     .expect_err("the game moved");
     assert!(err.contains("changed meanwhile"), "{err}");

@@ -371,7 +371,7 @@ pub fn run(ctx: &Ctx<'_>, cmd: GameCmd) -> Result<(), ServiceError> {
         GameCmd::Next { at: Which { game } } => {
             let mut svc = ctx.open()?;
             let game = game_ref(&svc, game)?;
-            let r = svc.game_next(game.id, lang()).map(TableView::from);
+            let r = svc.game_next(game.into(), lang()).map(TableView::from);
             recorded(ctx, &svc, game, r)
         }
         GameCmd::Fix {

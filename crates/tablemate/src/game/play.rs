@@ -116,7 +116,6 @@ impl Service {
         language: Language,
         prompts: bool,
     ) -> Result<EnterOutcome> {
-        let lang = Some(language.code());
         let card = self.resolve_card_in(&req.card, language)?;
         let mut ctx = self.load_game_in(at, language)?;
         let (preview, engine) = self.preview_in(&ctx, &card, req)?;
@@ -135,7 +134,7 @@ impl Service {
         let view = self.append(&mut ctx, event.kind)?;
         let (prompts, prompts_error) = match prompts {
             false => (Vec::new(), None),
-            true => match self.prompts_in(&ctx, &card, lang, Some(6)) {
+            true => match self.prompts_in(&ctx, &card, language, Some(6)) {
                 Ok(p) => (p, None),
                 Err(e) => (
                     Vec::new(),

@@ -81,8 +81,15 @@ impl Service {
     /// The result, the match's end and the next game's starter are decided on the match as
     /// read with the game's log and written in one transaction carrying both: refused as
     /// changed meanwhile when the game or its match moved in between (`Store::go_on`).
-    pub fn game_next(&mut self, at: impl Into<GameAt>, lang: Language) -> Result<GameView> {
-        let ctx = self.load_game_in(at.into(), lang)?;
+    pub fn game_next(&mut self, at: crate::table::TableAt, lang: Language) -> Result<GameView> {
+        if at.game.kind != ::cards::Game::BlueMoon {
+            // only Blue Moon's rules have a match with a next game
+            return Err(self.not_this_game(
+                ::cards::GameRef::new(::cards::Game::BlueMoon, at.game.id),
+                lang,
+            ));
+        }
+        let ctx = self.load_game_in(at.at(), lang)?;
         let id = ctx.info.id.0;
         let info = &ctx.info;
         let status = ctx.extra.match_status.as_ref();

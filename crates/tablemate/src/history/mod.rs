@@ -466,7 +466,8 @@ mod tests {
             },
         );
         act(&mut svc, GameAction::Concede { player: Seat::B });
-        svc.game_next(id, Language::En).unwrap();
+        svc.game_next(crate::table::TableAt::blue_moon(id), Language::En)
+            .unwrap();
         let page = svc.game_page(id, Language::En).unwrap();
         // the declined start is no fight; the conceded one is
         assert_eq!(page.fights, 1);
@@ -527,7 +528,8 @@ mod tests {
         );
         // fight 2 has not begun when Ann concedes
         act(&mut svc, GameAction::Concede { player: Seat::A });
-        svc.game_next(id, Language::En).unwrap();
+        svc.game_next(crate::table::TableAt::blue_moon(id), Language::En)
+            .unwrap();
 
         let en = svc.game_page(id, Language::En).unwrap();
         let texts: Vec<&str> = en.timeline.iter().map(|s| s.text.as_str()).collect();

@@ -66,7 +66,7 @@ export const blueMoonApi = {
     call<CardSuggestion[]>('game_suggest', { text, limit: limit ?? null, people: people ?? null }),
   /** The finished game recorded in its match and the next game started (the loser starting). */
   next: (at: TableAt, lang: Language) =>
-    call<TableView>('game_next', { id: at.game.id, revision: at.revision, lang }),
+    call<TableView>('game_next', { at, lang }),
   fixCard: (fix: CardValuesFix, lang: Language) => call<CardView>('game_fix_card', { fix, lang }),
 };
 
