@@ -210,10 +210,11 @@ fn other_table(c: &mut Criterion) {
     let grimgor = action(serde_json::json!({
         "type": "card_played", "player": "A", "card": "Grimgor Ironhide", "zone": "battlefield"
     }));
+    let at = TableAt::from(GameRef::new(Game::WarhammerInvasion, id));
     // the rulings index is built on first use: not part of the figures
     svc.other_enter(id, &grimgor, Language::En, Some(4))
         .expect("enter");
-    svc.other_undo(id, Language::En).expect("undo");
+    svc.table_undo(at, Language::En).expect("undo");
     c.bench_function(
         "other table: enter a card, as the window does (and undo it)",
         |b| {
@@ -222,12 +223,11 @@ fn other_table(c: &mut Criterion) {
                     svc.other_enter(id, &grimgor, Language::En, Some(4))
                         .expect("enter"),
                 );
-                svc.other_undo(id, Language::En).expect("undo");
+                svc.table_undo(at, Language::En).expect("undo");
             })
         },
     );
     // the same through the table operation every game shares (its prompt: 6 rulings, not 4)
-    let at = TableAt::from(GameRef::new(Game::WarhammerInvasion, id));
     let entry = CardEntry::Other { action: grimgor };
     c.bench_function(
         "other table: enter a card through table_enter (and undo it)",

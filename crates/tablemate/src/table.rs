@@ -237,10 +237,7 @@ impl Service {
     pub fn table_undo(&mut self, at: TableAt, lang: Language) -> Result<TableView> {
         Ok(match rules(at.game) {
             Rules::BlueMoon => blue_moon(self.game_undo(at.at(), lang)?),
-            Rules::Other(kind) => {
-                self.stored_kind_is(kind, at.game.id, lang)?;
-                other(self.other_undo(at.at(), lang)?)
-            }
+            Rules::Other(_) => other(self.other_undo(at, lang)?),
         })
     }
 
@@ -248,10 +245,7 @@ impl Service {
     pub fn table_redo(&mut self, at: TableAt, lang: Language) -> Result<TableView> {
         Ok(match rules(at.game) {
             Rules::BlueMoon => blue_moon(self.game_redo(at.at(), lang)?),
-            Rules::Other(kind) => {
-                self.stored_kind_is(kind, at.game.id, lang)?;
-                other(self.other_redo(at.at(), lang)?)
-            }
+            Rules::Other(_) => other(self.other_redo(at, lang)?),
         })
     }
 
@@ -266,10 +260,7 @@ impl Service {
     ) -> Result<Vec<PromptView>> {
         match rules(game) {
             Rules::BlueMoon => self.game_prompts(game.id, card, lang, limit),
-            Rules::Other(kind) => {
-                self.stored_kind_is(kind, game.id, lang)?;
-                self.other_prompts(game.id, card, lang, limit)
-            }
+            Rules::Other(_) => self.other_prompts(game, card, lang, limit),
         }
     }
 
@@ -290,10 +281,7 @@ impl Service {
                     name: c.name,
                 })
                 .collect()),
-            Rules::Other(kind) => {
-                self.stored_kind_is(kind, game.id, lang)?;
-                self.other_suggest(game.id, text, limit)
-            }
+            Rules::Other(_) => self.other_suggest(game, text, lang, limit),
         }
     }
 
@@ -302,10 +290,7 @@ impl Service {
     pub fn table_mark_seen(&mut self, game: GameRef, ruling: &str, lang: Language) -> Result<()> {
         match rules(game) {
             Rules::BlueMoon => self.game_mark_ruling_seen(game.id, ruling, lang),
-            Rules::Other(kind) => {
-                self.stored_kind_is(kind, game.id, lang)?;
-                self.other_mark_ruling_seen(game.id, ruling, lang)
-            }
+            Rules::Other(_) => self.other_mark_ruling_seen(game, ruling, lang),
         }
     }
 
@@ -338,13 +323,9 @@ impl Service {
         }
     }
 
-    /// Refuses a reference whose kind is not the stored game's (the three other games share
-    /// their ids): nothing is written for a game the front end did not mean.
-    fn stored_kind_is(&self, kind: OtherGameKind, id: i64, lang: Language) -> Result<()> {
-        let stored = self.other_kind(id, lang)?;
-        self.same_game(kind, stored, id, lang)
-    }
-
+    /// Refuses a reference whose kind is not the game's (the three other games share their
+    /// ids): nothing is written for a game the front end did not mean. The stored kind is
+    /// checked on the one read of the game the command decides on (`othergames/`).
     fn same_game(
         &self,
         meant: OtherGameKind,

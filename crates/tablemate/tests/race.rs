@@ -18,10 +18,12 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+use cards::Game;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
 use tablemate::game::{ElementName, GameAction, NewGameRequest, PlayRequest, Seat};
 use tablemate::othergames::{NewOtherGameRequest, OtherAction, OtherGameKind};
+use tablemate::table::TableAt;
 use tablemate::{ErrorCode, GameAt, Language, Service, ServiceError};
 
 /// Two writers on one match: its next game decided on the match as read.
@@ -55,6 +57,16 @@ impl Kind {
             Kind::Whi => "whi",
             Kind::Stccg => "stccg",
             Kind::Kc => "kc",
+        }
+    }
+
+    /// The game of the catalog this kind plays.
+    fn game(self) -> Game {
+        match self {
+            Kind::BlueMoon => Game::BlueMoon,
+            Kind::Whi => Game::WarhammerInvasion,
+            Kind::Stccg => Game::StarTrekCcg,
+            Kind::Kc => Game::KnightmareChess,
         }
     }
 
@@ -159,9 +171,18 @@ impl Kind {
             }?;
             return Ok(view.revision);
         }
+        let table = TableAt::new(self.game(), at.id, at.revision);
         let event = match (self, n) {
-            (_, 4) => return svc.other_undo(at, Language::En).map(|v| v.revision),
-            (_, 5) => return svc.other_redo(at, Language::En).map(|v| v.revision),
+            (_, 4) => {
+                return svc
+                    .table_undo(table, Language::En)
+                    .map(|v| v.header.revision)
+            }
+            (_, 5) => {
+                return svc
+                    .table_redo(table, Language::En)
+                    .map(|v| v.header.revision)
+            }
             (Kind::Whi, 0) => r#"{"type":"turn_ended","player":"A"}"#,
             (Kind::Whi, 1) => r#"{"type":"resources_collected","player":"A","amount":3}"#,
             (Kind::Whi, 2) => r#"{"type":"turn_ended","player":"B"}"#,

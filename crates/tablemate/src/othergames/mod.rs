@@ -40,7 +40,9 @@ use rules::{Start, TableRules};
 
 use crate::game::Seat;
 
+use crate::table::TableAt;
 use crate::{coordinator, GameAt, Language, Result, Service, ServiceError};
+use ::cards::GameRef;
 /// The engine, for front ends that build its events (the CLI).
 pub use othergames as engine;
 
@@ -496,8 +498,8 @@ impl Service {
     }
 
     /// Takes back the last action (never the setup).
-    pub fn other_undo(&mut self, at: impl Into<GameAt>, lang: Language) -> Result<OtherGameView> {
-        let read = self.other_read(at.into(), lang)?;
+    pub fn other_undo(&mut self, at: TableAt, lang: Language) -> Result<OtherGameView> {
+        let read = self.other_read_as(at, lang)?;
         match read.record.kind {
             store::OtherKind::Whi => self.undo::<WhiState>(read, lang),
             store::OtherKind::Stccg => self.undo::<StState>(read, lang),
@@ -506,8 +508,8 @@ impl Service {
     }
 
     /// Puts back the last action taken back.
-    pub fn other_redo(&mut self, at: impl Into<GameAt>, lang: Language) -> Result<OtherGameView> {
-        let read = self.other_read(at.into(), lang)?;
+    pub fn other_redo(&mut self, at: TableAt, lang: Language) -> Result<OtherGameView> {
+        let read = self.other_read_as(at, lang)?;
         match read.record.kind {
             store::OtherKind::Whi => self.redo::<WhiState>(read, lang),
             store::OtherKind::Stccg => self.redo::<StState>(read, lang),
@@ -521,12 +523,12 @@ impl Service {
     /// and the prompt still fills up to `limit` (default 6).
     pub fn other_prompts(
         &self,
-        id: i64,
+        game: GameRef,
         card: &str,
         lang: Language,
         limit: Option<usize>,
     ) -> Result<Vec<crate::rulings::PromptView>> {
-        let read = self.other_read(id.into(), lang)?;
+        let read = self.other_read_as(game.into(), lang)?;
         let card = self.other_card(OtherGameKind::of(read.record.kind).cards(), card, lang)?;
         let limit = limit.unwrap_or(6);
         match read.record.kind {
@@ -578,8 +580,13 @@ impl Service {
     /// of the game, also after a restart and an undo (as Blue Moon's). Marking it twice is
     /// harmless; an unknown game or a ruling not of the game's documents is refused in `lang`
     /// and writes nothing.
-    pub fn other_mark_ruling_seen(&mut self, id: i64, ruling: &str, lang: Language) -> Result<()> {
-        let info = self.other_info(id, lang)?;
+    pub fn other_mark_ruling_seen(
+        &mut self,
+        game: GameRef,
+        ruling: &str,
+        lang: Language,
+    ) -> Result<()> {
+        let info = self.other_info_as(game, lang)?;
         let kind = OtherGameKind::of(info.kind);
         let ruling = ruling.trim();
         // Only the game's own rulings: another id would hide nothing and stay in the database.
@@ -601,15 +608,12 @@ impl Service {
     /// Cards of game `id`'s catalog matching what is typed so far (names, typos).
     pub fn other_suggest(
         &self,
-        id: i64,
+        game: GameRef,
         text: &str,
+        lang: Language,
         limit: Option<usize>,
     ) -> Result<Vec<OtherCardSuggestion>> {
-        let game = match self.store.other_game(store::OtherGameId(id))?.kind {
-            store::OtherKind::Whi => WhiState::CARDS,
-            store::OtherKind::Stccg => StState::CARDS,
-            store::OtherKind::Kc => KcState::CARDS,
-        };
+        let game = OtherGameKind::of(self.other_info_as(game, lang)?.kind).cards();
         if text.trim().is_empty() {
             return Ok(Vec::new());
         }
@@ -680,9 +684,32 @@ impl Service {
         refusal_in::<R>(&self.catalog, e, names, lang)
     }
 
-    /// Which game `id` is (refused in `lang` when there is none).
-    pub(crate) fn other_kind(&self, id: i64, lang: Language) -> Result<OtherGameKind> {
-        Ok(OtherGameKind::of(self.other_info(id, lang)?.kind))
+    /// Game `game`'s record, refused (in `lang`) when there is none or when it is not of
+    /// `game`'s kind: nothing is done to a game the front end did not mean (the three games
+    /// share their ids).
+    fn other_info_as(&self, game: GameRef, lang: Language) -> Result<store::OtherGameInfo> {
+        let info = self.other_info(game.id, lang)?;
+        self.of_kind(game, info.kind, lang)?;
+        Ok(info)
+    }
+
+    /// Game `at`'s record and log, read together, refused as [`Self::other_info_as`] is: the
+    /// kind is checked on the one read the command decides on.
+    fn other_read_as(
+        &self,
+        at: TableAt,
+        lang: Language,
+    ) -> Result<store::LogRead<store::OtherGameInfo>> {
+        let read = self.other_read(at.at(), lang)?;
+        self.of_kind(at.game, read.record.kind, lang)?;
+        Ok(read)
+    }
+
+    fn of_kind(&self, game: GameRef, stored: store::OtherKind, lang: Language) -> Result<()> {
+        match OtherGameKind::of_game(game.kind) == Some(OtherGameKind::of(stored)) {
+            true => Ok(()),
+            false => Err(self.not_this_game(game, lang)),
+        }
     }
 
     /// Game `id`'s record; a game that does not exist (a mistyped id) is refused in `lang`.

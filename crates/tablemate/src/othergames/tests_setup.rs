@@ -134,11 +134,28 @@ fn a_game_that_does_not_exist_is_refused_in_the_interface_language() {
         assert_eq!(e.message, de);
     };
     check(s.other_view(42, Language::De).unwrap_err());
-    check(s.other_undo(42, Language::De).unwrap_err());
-    check(s.other_redo(42, Language::De).unwrap_err());
     check(
-        s.other_prompts(42, "Grimgor Ironhide", Language::De, None)
-            .unwrap_err(),
+        s.other_undo(
+            super::tests::at(OtherGameKind::Whi, 42).into(),
+            Language::De,
+        )
+        .unwrap_err(),
+    );
+    check(
+        s.other_redo(
+            super::tests::at(OtherGameKind::Whi, 42).into(),
+            Language::De,
+        )
+        .unwrap_err(),
+    );
+    check(
+        s.other_prompts(
+            super::tests::at(OtherGameKind::Whi, 42),
+            "Grimgor Ironhide",
+            Language::De,
+            None,
+        )
+        .unwrap_err(),
     );
     check(
         s.other_act(
