@@ -351,6 +351,48 @@ impl Service {
     }
 }
 
+impl OtherOutcome {
+    /// How the game stands, in words (`tablemate … list` and the header line).
+    pub fn text(&self, lang: Language) -> String {
+        match (self, lang) {
+            (OtherOutcome::Playing, Language::En) => "playing".into(),
+            (OtherOutcome::Playing, Language::De) => "läuft".into(),
+            (OtherOutcome::Won { name, .. }, Language::En) => format!("{name} won"),
+            (OtherOutcome::Won { name, .. }, Language::De) => format!("{name} hat gewonnen"),
+            (OtherOutcome::Tie, Language::En) => "tie".into(),
+            (OtherOutcome::Tie, Language::De) => "unentschieden".into(),
+        }
+    }
+}
+
+impl TableView {
+    /// The shared header in words, as the command line prints it above the board: the game,
+    /// its players and how it stands (a Blue Moon game abandoned says so), then why its log
+    /// is read only so far.
+    pub fn header_text(&self, lang: Language) -> String {
+        let h = &self.header;
+        let abandoned = matches!(&self.board, Board::BlueMoon(v) if v.abandoned);
+        let outcome = match (abandoned, lang) {
+            (true, Language::En) => "abandoned".to_owned(),
+            (true, Language::De) => "abgebrochen".to_owned(),
+            (false, _) => h.outcome.text(lang),
+        };
+        let (game, vs, unreadable) = match lang {
+            Language::En => ("game", "vs", "unreadable"),
+            Language::De => ("Spiel", "gegen", "unlesbar"),
+        };
+        let [a, b] = &h.players;
+        let line = format!(
+            "{game} {}: {} – {a} {vs} {b} – {outcome}",
+            h.game.id, h.title
+        );
+        match &h.unreadable {
+            Some(why) => format!("{line}\n{unreadable}: {why}"),
+            None => line,
+        }
+    }
+}
+
 fn with_prompts(mut table: TableView, prompts: Vec<PromptView>) -> TableView {
     table.header.prompts = prompts;
     table

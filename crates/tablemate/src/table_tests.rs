@@ -135,6 +135,30 @@ fn a_reference_to_another_game_kind_is_refused_and_writes_nothing() {
 }
 
 #[test]
+fn the_header_line_says_the_game_its_players_and_how_it_stands_in_both_languages() {
+    let (_d, mut s) = svc();
+    let w = warhammer_game(&mut s);
+    let id = w.header.game.id;
+    assert_eq!(
+        w.header_text(Language::En),
+        format!("game {id}: Warhammer: Invasion – Ann vs Ben – playing")
+    );
+    let conceded = TableAction::Other(OtherAction::Whi(WhiEvent::Conceded { player: Player::A }));
+    let won = s.table_act(at(&w), &conceded, Language::De).unwrap();
+    assert_eq!(
+        won.header_text(Language::De),
+        format!("Spiel {id}: Warhammer: Invasion – Ann gegen Ben – Ben hat gewonnen")
+    );
+    let b = blue_moon_game(&mut s);
+    let gone = s.table_abandon(at(&b), true, Language::En).unwrap();
+    let bid = b.header.game.id;
+    assert_eq!(
+        gone.header_text(Language::De),
+        format!("Spiel {bid}: Blue Moon – Ann gegen Ben – abgebrochen")
+    );
+}
+
+#[test]
 fn abandon_ends_a_blue_moon_game_and_is_refused_for_the_other_games() {
     let (_d, mut s) = svc();
     let bm = blue_moon_game(&mut s);

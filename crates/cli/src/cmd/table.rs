@@ -7,14 +7,12 @@
 //! `othergames.rs`, and goes through the same printer: the shared header once, then the game's
 //! own board. With `--json` a table is printed as the board's own view, as before.
 
-use std::io::{self, Write};
-
 use cards::{Game, GameRef};
 use clap::{Args, Subcommand};
 use serde::Serialize;
 use tablemate::game::GameView;
-use tablemate::othergames::{OtherGameKind, OtherGameView, OtherOutcome};
-use tablemate::table::{Board, TableAt, TableHeader, TableView};
+use tablemate::othergames::{OtherGameKind, OtherGameView};
+use tablemate::table::{Board, TableAt, TableView};
 use tablemate::{ErrorCode, Language, Service, ServiceError};
 
 use crate::output::lang;
@@ -137,22 +135,14 @@ fn none_yet(kind: Game) -> ServiceError {
         (Some(k), Language::En) => format!(
             "No {} game yet: start one with `tablemate game new --game {} --players NAME NAME`",
             k.title(),
-            family(k)
+            crate::enum_name(&k)
         ),
         (Some(k), Language::De) => format!(
             "Noch keine Partie {}: eine beginnen mit `tablemate game new --game {} --players NAME NAME`",
             k.title(),
-            family(k)
+            crate::enum_name(&k)
         ),
     })
-}
-
-/// The kind's name on the command line (`whi`, `stccg`, `kc`).
-fn family(kind: OtherGameKind) -> String {
-    serde_json::to_value(kind)
-        .ok()
-        .and_then(|v| v.as_str().map(str::to_owned))
-        .unwrap_or_default()
 }
 
 /// Runs a shared verb on a game of `kind` (`game`: the family's own `--game`, if it has one).
@@ -256,7 +246,7 @@ fn list(ctx: &Ctx<'_>, svc: &Service, kind: Game) -> Result<(), ServiceError> {
                 g.players[0],
                 g.players[1],
                 g.events,
-                outcome_words(&g.outcome, false)
+                g.outcome.text(lang())
             )?;
         }
         Ok(())
@@ -347,8 +337,7 @@ pub fn print(ctx: &Ctx<'_>, table: &TableView, detail: Detail) -> Result<(), Ser
         Board::Warhammer(v) | Board::Knightmare(v) | Board::StarTrek(v) => BoardJson::Other(v),
     };
     ctx.out.print(&json, |w| {
-        let abandoned = matches!(&table.board, Board::BlueMoon(v) if v.abandoned);
-        header(w, &table.header, abandoned)?;
+        writeln!(w, "{}", table.header_text(lang()))?;
         match &table.board {
             Board::BlueMoon(v) => super::game::board(w, v, detail.why)?,
             Board::Warhammer(v) | Board::Knightmare(v) | Board::StarTrek(v) => {
@@ -360,39 +349,4 @@ pub fn print(ctx: &Ctx<'_>, table: &TableView, detail: Detail) -> Result<(), Ser
         }
         Ok(())
     })
-}
-
-/// The shared header: the game, its players and how it stands; why its log is unreadable.
-fn header(w: &mut dyn Write, h: &TableHeader, abandoned: bool) -> io::Result<()> {
-    let de = lang() == Language::De;
-    let (game, vs) = if de {
-        ("Spiel", "gegen")
-    } else {
-        ("game", "vs")
-    };
-    let outcome = match abandoned {
-        true if de => "abgebrochen".to_owned(),
-        true => "abandoned".to_owned(),
-        false => outcome_words(&h.outcome, de),
-    };
-    writeln!(
-        w,
-        "{game} {}: {} – {} {vs} {} – {outcome}",
-        h.game.id, h.title, h.players[0], h.players[1]
-    )?;
-    if let Some(why) = &h.unreadable {
-        writeln!(w, "{}: {why}", if de { "unlesbar" } else { "unreadable" })?;
-    }
-    Ok(())
-}
-
-fn outcome_words(o: &OtherOutcome, de: bool) -> String {
-    match (o, de) {
-        (OtherOutcome::Playing, false) => "playing".into(),
-        (OtherOutcome::Playing, true) => "läuft".into(),
-        (OtherOutcome::Won { name, .. }, false) => format!("{name} won"),
-        (OtherOutcome::Won { name, .. }, true) => format!("{name} hat gewonnen"),
-        (OtherOutcome::Tie, false) => "tie".into(),
-        (OtherOutcome::Tie, true) => "unentschieden".into(),
-    }
 }
