@@ -149,6 +149,78 @@ pub struct TableEntered {
     pub prompts_error: Option<String>,
 }
 
+/// A game in the one list of every kind's games (to resume; `tablemate … list`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[ts(export)]
+pub struct TableListItem {
+    #[ts(type = "number")]
+    pub id: i64,
+    pub kind: Game,
+    pub title: String,
+    pub players: [String; 2],
+    /// Blue Moon's: the people each player plays.
+    pub people: Option<[String; 2]>,
+    /// Events in its log (the setup included).
+    pub events: u32,
+    pub updated_at: String,
+    pub outcome: OtherOutcome,
+    /// Blue Moon's: ended without a result (its outcome then is a tie).
+    pub abandoned: bool,
+    /// Blue Moon's: the crystals its winner won.
+    pub crystals: Option<u8>,
+    /// Blue Moon's: the match it belongs to.
+    #[ts(type = "number | null")]
+    pub match_id: Option<i64>,
+}
+
+impl TableListItem {
+    /// The game in a line: its number, the players (with their people), how long, how it
+    /// stands.
+    pub fn text(&self, lang: Language) -> String {
+        let (game, vs, events) = match lang {
+            Language::En => ("game", "vs", "events"),
+            Language::De => ("Spiel", "gegen", "Ereignisse"),
+        };
+        let player = |i: usize| match &self.people {
+            Some(people) => format!("{} ({})", self.players[i], people[i]),
+            None => self.players[i].clone(),
+        };
+        let title = match self.kind {
+            Game::BlueMoon => String::new(),
+            _ => format!("{} – ", self.title),
+        };
+        let state = match (&self.outcome, self.crystals) {
+            _ if self.abandoned => match lang {
+                Language::En => "abandoned (no result)".to_owned(),
+                Language::De => "abgebrochen (kein Ergebnis)".to_owned(),
+            },
+            (OtherOutcome::Won { name, .. }, Some(c)) => {
+                let won = crate::game::crystals(u32::from(c), lang);
+                match lang {
+                    Language::En => format!("{name} won {won}"),
+                    Language::De => format!("{name} gewann {won}"),
+                }
+            }
+            (outcome, _) => outcome.text(lang),
+        };
+        format!(
+            "{game} {}: {title}{} {vs} {}, {} {events}, {state}",
+            self.id,
+            player(0),
+            player(1),
+            self.events
+        )
+    }
+}
+
+/// `tablemate … list` with no game recorded.
+pub fn no_games(lang: Language) -> &'static str {
+    match lang {
+        Language::En => "no games yet",
+        Language::De => "noch keine Spiele",
+    }
+}
+
 /// The rules a game is played by here.
 enum Rules {
     BlueMoon,
@@ -490,6 +562,65 @@ impl From<OtherGameView> for TableView {
 }
 
 impl Service {
+    /// The games of `kinds` (every kind when empty), unfinished first, then the most recently
+    /// changed (`unfinished_only`: only those still played).
+    pub fn table_list(&self, kinds: &[Game], unfinished_only: bool) -> Result<Vec<TableListItem>> {
+        let wanted = |k: Game| kinds.is_empty() || kinds.contains(&k);
+        let mut list = Vec::new();
+        if wanted(Game::BlueMoon) {
+            let filter = store::GameFilter {
+                finished: unfinished_only.then_some(false),
+                ..store::GameFilter::default()
+            };
+            list.extend(self.store.list_games(&filter)?.into_iter().map(|g| {
+                let winner = g.result.as_ref().map(|r| r.winner);
+                TableListItem {
+                    id: g.id.0,
+                    kind: Game::BlueMoon,
+                    title: "Blue Moon".to_owned(),
+                    outcome: match winner {
+                        Some(seat) => OtherOutcome::Won {
+                            seat,
+                            name: g.player_names[seat.index()].clone(),
+                        },
+                        None if g.abandoned_at.is_some() => OtherOutcome::Tie,
+                        None => OtherOutcome::Playing,
+                    },
+                    abandoned: g.abandoned_at.is_some() && winner.is_none(),
+                    crystals: g.result.as_ref().map(|r| r.crystals),
+                    match_id: g.match_id.map(|m| m.0),
+                    people: Some(g.people),
+                    players: g.player_names,
+                    events: g.events,
+                    updated_at: g.updated_at,
+                }
+            }));
+        }
+        let others = self.store.list_other_games(unfinished_only)?;
+        list.extend(others.into_iter().filter_map(|g| {
+            let kind = OtherGameKind::of(g.kind);
+            wanted(kind.cards()).then(|| TableListItem {
+                id: g.id.0,
+                kind: kind.cards(),
+                title: kind.title().to_owned(),
+                outcome: crate::othergames::outcome_view(g.outcome, &g.player_names),
+                players: g.player_names,
+                people: None,
+                events: g.events,
+                updated_at: g.updated_at,
+                abandoned: false,
+                crystals: None,
+                match_id: None,
+            })
+        }));
+        // unfinished first, then the most recently changed (as each kind's store lists them)
+        list.sort_by(|x, y| {
+            let done = |g: &TableListItem| g.abandoned || g.outcome != OtherOutcome::Playing;
+            (done(x), &y.updated_at, y.id).cmp(&(done(y), &x.updated_at, x.id))
+        });
+        Ok(list)
+    }
+
     /// The game of `kind` to resume: its most recently changed unfinished game, if any.
     pub fn table_current(&self, kind: Game, lang: Language) -> Result<Option<TableView>> {
         Ok(match OtherGameKind::of_game(kind) {

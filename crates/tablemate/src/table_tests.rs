@@ -159,6 +159,39 @@ fn the_header_line_says_the_game_its_players_and_how_it_stands_in_both_languages
 }
 
 #[test]
+fn one_list_holds_every_kinds_games_unfinished_first() {
+    let (_d, mut s) = svc();
+    let b = blue_moon_game(&mut s);
+    let w = warhammer_game(&mut s);
+    let conceded = TableAction::Other(OtherAction::Whi(WhiEvent::Conceded { player: Player::B }));
+    s.table_act(at(&w), &conceded, Language::En).unwrap();
+    let all = s.table_list(&[], false).unwrap();
+    let kinds: Vec<Game> = all.iter().map(|g| g.kind).collect();
+    // the Warhammer game is over: the Blue Moon game, still played, comes first
+    assert_eq!(kinds, [Game::BlueMoon, Game::WarhammerInvasion]);
+    assert_eq!(all[0].id, b.header.game.id);
+    assert_eq!(
+        all[0].text(Language::De),
+        format!(
+            "Spiel {}: Ann (Vulca) gegen Ben (Hoax), 1 Ereignisse, läuft",
+            all[0].id
+        )
+    );
+    assert_eq!(
+        all[1].text(Language::En),
+        format!(
+            "game {}: Warhammer: Invasion – Ann vs Ben, 2 events, Ann won",
+            w.header.game.id
+        )
+    );
+    let open = s.table_list(&[Game::WarhammerInvasion], true).unwrap();
+    assert!(open.is_empty(), "{open:?}");
+    let whi = s.table_list(&[Game::WarhammerInvasion], false).unwrap();
+    assert_eq!(whi.len(), 1);
+    assert_eq!(whi[0].outcome, all[1].outcome);
+}
+
+#[test]
 fn abandon_ends_a_blue_moon_game_and_is_refused_for_the_other_games() {
     let (_d, mut s) = svc();
     let bm = blue_moon_game(&mut s);

@@ -223,31 +223,13 @@ pub fn run(
 }
 
 fn list(ctx: &Ctx<'_>, svc: &Service, kind: Game) -> Result<(), ServiceError> {
-    if other(kind).is_none() {
-        let list = svc.game_list()?;
-        return ctx.out.print(&list, |w| {
-            if list.is_empty() {
-                writeln!(w, "{}", tablemate::game::table_text::no_games(lang()))?;
-            }
-            for g in &list {
-                writeln!(w, "{}", g.text(lang()))?;
-            }
-            Ok(())
-        });
-    }
-    let list = svc.other_list(false)?;
+    let list = svc.table_list(&[kind], false)?;
     ctx.out.print(&list, |w| {
+        if list.is_empty() {
+            writeln!(w, "{}", tablemate::table::no_games(lang()))?;
+        }
         for g in &list {
-            writeln!(
-                w,
-                "{:>4}  {:<20} {} – {}  ({} events, {})",
-                g.id,
-                g.title,
-                g.players[0],
-                g.players[1],
-                g.events,
-                g.outcome.text(lang())
-            )?;
+            writeln!(w, "{}", g.text(lang()))?;
         }
         Ok(())
     })

@@ -434,7 +434,10 @@ fn set_up_rejects_an_unknown_people_or_a_long_name_and_writes_nothing() {
     // nothing was written: no player, no match, no game
     assert!(svc.store.player_by_name("Ann").unwrap().is_none());
     assert!(svc.store.player_by_name("Ben").unwrap().is_none());
-    assert!(svc.game_list().unwrap().is_empty());
+    assert!(svc
+        .table_list(&[::cards::Game::BlueMoon], false)
+        .unwrap()
+        .is_empty());
     // the people is stored as the engine names it
     let v = svc.game_new(&req("Ann", " hoax "), Language::En).unwrap();
     assert_eq!(side(&v, Seat::B).people, "Hoax");
@@ -458,7 +461,12 @@ fn set_up_and_card_value_refusals_speak_german_in_the_german_interface() {
         de(&req("Ann", "Ben", " "), &mut svc),
         "Ben braucht ein Volk (Deck), z. B. Vulca oder Hoax"
     );
-    assert!(svc.game_list().unwrap().is_empty(), "nothing written");
+    assert!(
+        svc.table_list(&[::cards::Game::BlueMoon], false)
+            .unwrap()
+            .is_empty(),
+        "nothing written"
+    );
 
     let id = svc
         .game_new(&req("Ann", "Ben", "Hoax"), Language::De)

@@ -25,27 +25,6 @@ impl Service {
         }
     }
 
-    /// All games, unfinished first, newest first.
-    pub fn game_list(&self) -> Result<Vec<GameListItem>> {
-        Ok(self
-            .store
-            .list_games(&store::GameFilter::default())?
-            .into_iter()
-            .map(|g| GameListItem {
-                id: g.id.0,
-                match_id: g.match_id.map(|m| m.0),
-                player_names: g.player_names.to_vec(),
-                people: g.people.to_vec(),
-                events: g.events,
-                finished: !g.is_open(),
-                status: crate::history::GameStatus::of(&g),
-                winner: g.result.as_ref().map(|r| r.winner),
-                crystals: g.result.as_ref().map(|r| r.crystals),
-                updated_at: g.updated_at,
-            })
-            .collect())
-    }
-
     /// The table of a loaded game, saying so when its log goes on past what this version can
     /// replay.
     pub(super) fn ctx_view(&self, ctx: &GameCtx) -> Result<GameView> {

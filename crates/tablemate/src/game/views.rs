@@ -335,25 +335,6 @@ pub struct GameView {
     pub end_text_de: Option<String>,
 }
 
-/// A game in the list.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
-#[ts(export)]
-pub struct GameListItem {
-    #[ts(type = "number")]
-    pub id: i64,
-    #[ts(type = "number | null")]
-    pub match_id: Option<i64>,
-    pub player_names: Vec<String>,
-    pub people: Vec<String>,
-    pub events: u32,
-    /// Finished with a result, or abandoned: no longer played.
-    pub finished: bool,
-    pub status: crate::history::GameStatus,
-    pub winner: Option<Seat>,
-    pub crystals: Option<u8>,
-    pub updated_at: String,
-}
-
 /// A card suggested while typing.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
 #[ts(export)]

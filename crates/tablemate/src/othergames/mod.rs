@@ -71,7 +71,7 @@ impl OtherGameKind {
             OtherGameKind::Kc => store::OtherKind::Kc,
         }
     }
-    fn of(k: store::OtherKind) -> OtherGameKind {
+    pub(crate) fn of(k: store::OtherKind) -> OtherGameKind {
         match k {
             store::OtherKind::Whi => OtherGameKind::Whi,
             store::OtherKind::Stccg => OtherGameKind::Stccg,
@@ -277,21 +277,7 @@ pub struct OtherCardSuggestion {
     pub name: String,
 }
 
-/// A game in the list (to resume).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
-#[ts(export)]
-pub struct OtherGameItem {
-    #[ts(type = "number")]
-    pub id: i64,
-    pub kind: OtherGameKind,
-    pub title: String,
-    pub players: [String; 2],
-    pub events: u32,
-    pub updated_at: String,
-    pub outcome: OtherOutcome,
-}
-
-fn outcome_view(o: store::Outcome, names: &[String; 2]) -> OtherOutcome {
+pub(crate) fn outcome_view(o: store::Outcome, names: &[String; 2]) -> OtherOutcome {
     match o {
         store::Outcome::Playing => OtherOutcome::Playing,
         store::Outcome::Won(s) => OtherOutcome::Won {
@@ -425,24 +411,6 @@ impl Service {
             .iter()
             .find(|g| g.kind == kind.store())
             .map(|g| g.id.0))
-    }
-
-    /// Games of the other kinds: unfinished first, then the most recently changed.
-    pub fn other_list(&self, unfinished_only: bool) -> Result<Vec<OtherGameItem>> {
-        Ok(self
-            .store
-            .list_other_games(unfinished_only)?
-            .into_iter()
-            .map(|g| OtherGameItem {
-                id: g.id.0,
-                kind: OtherGameKind::of(g.kind),
-                title: OtherGameKind::of(g.kind).title().to_owned(),
-                outcome: outcome_view(g.outcome, &g.player_names),
-                players: g.player_names,
-                events: g.events,
-                updated_at: g.updated_at,
-            })
-            .collect())
     }
 
     /// Records one action in game `id`: the engine checks it, then it is written with the

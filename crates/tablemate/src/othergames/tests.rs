@@ -70,7 +70,7 @@ fn a_whi_game_burns_two_zones_wins_and_undo_brings_it_back() {
         }
     );
     assert!(
-        s.other_list(true).unwrap().is_empty(),
+        s.table_list(&[], true).unwrap().is_empty(),
         "a won game is not to resume"
     );
 
@@ -80,7 +80,7 @@ fn a_whi_game_burns_two_zones_wins_and_undo_brings_it_back() {
     assert_eq!(v.outcome, OtherOutcome::Playing);
     assert!(v.can_redo);
     assert_eq!(whi(&v).players[1].sections[0].damage, 0);
-    assert_eq!(s.other_list(true).unwrap()[0].id, id);
+    assert_eq!(s.table_list(&[], true).unwrap()[0].id, id);
     let v = s
         .other_redo(at(OtherGameKind::Whi, id).into(), Language::En)
         .unwrap();

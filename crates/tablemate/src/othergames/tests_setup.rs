@@ -24,7 +24,10 @@ fn request(kind: OtherGameKind, a: &str, b: &str) -> NewOtherGameRequest {
 fn refused(s: &mut Service, req: &NewOtherGameRequest, lang: Language) -> String {
     let e = s.other_new(req, lang).unwrap_err();
     assert_eq!(e.code, crate::ErrorCode::InvalidInput, "{}", e.message);
-    assert!(s.other_list(false).unwrap().is_empty(), "no game written");
+    assert!(
+        s.table_list(&[], false).unwrap().is_empty(),
+        "no game written"
+    );
     assert!(s.store.players().unwrap().is_empty(), "no player written");
     e.message
 }
