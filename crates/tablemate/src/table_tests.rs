@@ -4,6 +4,8 @@ use othergames::whi::WhiEvent;
 use othergames::{CardId, Player};
 
 use super::*;
+use crate::game::{NewGameRequest, PlayRequest};
+use crate::othergames::{NewOtherGameRequest, OtherAction};
 use crate::ErrorCode;
 
 fn svc() -> (tempfile::TempDir, Service) {

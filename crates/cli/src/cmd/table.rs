@@ -119,13 +119,7 @@ pub fn which(svc: &Service, kind: Game, game: Option<i64>) -> Result<GameRef, Se
     if let Some(id) = game {
         return Ok(GameRef::new(kind, id));
     }
-    let latest = match other(kind) {
-        None => svc.game_latest()?,
-        Some(k) => svc.other_latest(k)?,
-    };
-    latest
-        .map(|id| GameRef::new(kind, id))
-        .ok_or_else(|| none_yet(kind))
+    svc.latest_game(kind)?.ok_or_else(|| none_yet(kind))
 }
 
 fn none_yet(kind: Game) -> ServiceError {

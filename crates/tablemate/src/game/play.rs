@@ -96,7 +96,7 @@ impl Service {
     /// needs deciding (or `confirmed` says it was decided), the play and the rulings prompt,
     /// in one round trip. Nothing is recorded when the play is impossible or values are
     /// unknown. The game is loaded once for all three.
-    pub fn game_enter(
+    pub(crate) fn game_enter(
         &mut self,
         at: impl Into<GameAt>,
         req: &PlayRequest,
@@ -151,7 +151,8 @@ impl Service {
     }
 
     /// A card enters play, any warning confirmed; it goes to the area its type implies.
-    pub fn game_play(
+    #[cfg(test)]
+    pub(crate) fn game_play(
         &mut self,
         at: impl Into<GameAt>,
         req: &PlayRequest,
@@ -393,7 +394,7 @@ impl Service {
     }
 
     /// Takes back the last event (the setup stays). Without limit; refusals in `lang`.
-    pub fn game_undo(&mut self, at: impl Into<GameAt>, lang: Language) -> Result<GameView> {
+    pub(crate) fn game_undo(&mut self, at: impl Into<GameAt>, lang: Language) -> Result<GameView> {
         let read = coordinator::read::<BlueMoonLog>(&self.store, at.into(), lang)?;
         let (info, stored) = (&read.record, &read.events);
         let id = info.id.0;
@@ -409,7 +410,7 @@ impl Service {
     }
 
     /// Puts back the last undone event; refusals in `lang`.
-    pub fn game_redo(&mut self, at: impl Into<GameAt>, lang: Language) -> Result<GameView> {
+    pub(crate) fn game_redo(&mut self, at: impl Into<GameAt>, lang: Language) -> Result<GameView> {
         let mut ctx = self.load_game_in(at.into(), lang)?;
         let id = ctx.info.id.0;
         let refused = |r| Err(ServiceError::invalid(refusal::table_refusal(r, id, lang)));

@@ -6,7 +6,7 @@ use super::*;
 impl Service {
     /// The rulings to show when `card` is entered in game `id`: interactions with the cards on
     /// the table first, then the card's own, then general sections; `lang`'s records first.
-    pub fn game_prompts(
+    pub(crate) fn game_prompts(
         &self,
         id: i64,
         card: &str,
@@ -55,7 +55,12 @@ impl Service {
 
     /// Marks a ruling seen in game `id`: the rulings prompt does not show it again in that game,
     /// also after a restart. Marking it twice is harmless; an unknown ruling is refused in `lang`.
-    pub fn game_mark_ruling_seen(&mut self, id: i64, ruling: &str, lang: Language) -> Result<()> {
+    pub(crate) fn game_mark_ruling_seen(
+        &mut self,
+        id: i64,
+        ruling: &str,
+        lang: Language,
+    ) -> Result<()> {
         let ruling = ruling.trim();
         // Only real rulings: a mistyped id would hide nothing and stay in the database.
         if self

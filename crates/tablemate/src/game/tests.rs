@@ -1467,14 +1467,16 @@ fn a_second_character_is_warned_in_german_naming_both_cards() {
         err.message
     );
     // a player who is not in the game, in German and English
-    let err = svc.game_seat(g.id, "Zed", Language::De).unwrap_err();
+    let view = svc.game_view(g.id).unwrap();
+    assert_eq!(view.seat("hoax", Language::En).unwrap(), Seat::B);
+    let err = view.seat("Zed", Language::De).unwrap_err();
     assert!(
         err.message
             .contains("„Zed“ spielt nicht in diesem Spiel (Ann gegen Ben)"),
         "{}",
         err.message
     );
-    let err = svc.game_seat(g.id, "Zed", Language::En).unwrap_err();
+    let err = view.seat("Zed", Language::En).unwrap_err();
     assert!(
         err.message.contains("`Zed` is not a player of game"),
         "{}",

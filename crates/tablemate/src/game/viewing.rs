@@ -11,7 +11,7 @@ impl Service {
     }
 
     /// The game to resume: the most recently changed unfinished game, if any.
-    pub fn game_current(&self) -> Result<Option<GameView>> {
+    pub(crate) fn game_current(&self) -> Result<Option<GameView>> {
         let games = self.store.list_games(&store::GameFilter {
             finished: Some(false),
             ..store::GameFilter::default()

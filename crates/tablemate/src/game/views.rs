@@ -375,9 +375,8 @@ pub struct PlayPreview {
 
 /// What entering a card did: played at once when nothing needed deciding, or the preview of
 /// what the person must decide first.
-#[derive(Debug, Clone, PartialEq, Serialize, TS)]
-#[ts(export)]
-pub struct EnterOutcome {
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct EnterOutcome {
     pub preview: PlayPreview,
     /// The table after the play; `None` when it was not played (see `preview`).
     pub view: Option<GameView>,

@@ -276,6 +276,18 @@ impl Service {
             .collect()
     }
 
+    /// The game of `kind` a command without a game number means (the command line's): the
+    /// kind's game last played that can still change — Blue Moon's also an abandoned one whose
+    /// match has not gone on (undo takes the abandon back); the other games' also one just
+    /// won (it can be undone, and a Knightmare Chess match goes on with its next game).
+    pub fn latest_game(&self, kind: cards::Game) -> Result<Option<cards::GameRef>> {
+        let id = match crate::othergames::OtherGameKind::of_game(kind) {
+            None => self.game_latest()?,
+            Some(k) => self.other_latest(k)?,
+        };
+        Ok(id.map(|id| cards::GameRef::new(kind, id)))
+    }
+
     /// Unfinished games and matches, newest first: what can be resumed.
     pub fn unfinished(&self) -> Result<Unfinished> {
         Ok(Unfinished {

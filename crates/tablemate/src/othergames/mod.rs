@@ -262,9 +262,8 @@ impl OtherGameView {
 
 /// What entering a card gives back: the table after it, and the rulings for the card with
 /// the cards in play before it.
-#[derive(Debug, Clone, PartialEq, Serialize, TS)]
-#[ts(export)]
-pub struct OtherEntered {
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct OtherEntered {
     pub view: OtherGameView,
     pub prompts: Vec<crate::rulings::PromptView>,
 }
@@ -376,7 +375,7 @@ impl Service {
     }
 
     /// The table of game `id`, its history worded in `lang`.
-    pub fn other_view(&self, id: i64, lang: Language) -> Result<OtherGameView> {
+    pub(crate) fn other_view(&self, id: i64, lang: Language) -> Result<OtherGameView> {
         let read = self.other_read(id.into(), lang)?;
         match read.record.kind {
             store::OtherKind::Whi => self.other_view_of(&self.load::<WhiState>(read, lang)?, lang),
@@ -386,7 +385,7 @@ impl Service {
     }
 
     /// The game to resume: the most recently changed unfinished game (of `kind`, if given).
-    pub fn other_current(
+    pub(crate) fn other_current(
         &self,
         kind: Option<OtherGameKind>,
         lang: Language,
@@ -404,7 +403,7 @@ impl Service {
     /// The game a command without a game id means: the most recent unfinished game of `kind`,
     /// else the most recently changed one (a game just won can still be undone, and a
     /// Knightmare Chess match goes on with its next game).
-    pub fn other_latest(&self, kind: OtherGameKind) -> Result<Option<i64>> {
+    pub(crate) fn other_latest(&self, kind: OtherGameKind) -> Result<Option<i64>> {
         Ok(self
             .store
             .list_other_games(false)?
@@ -415,7 +414,7 @@ impl Service {
 
     /// Records one action in game `id`: the engine checks it, then it is written with the
     /// outcome after it. A refusal (in `lang`) writes nothing.
-    pub fn other_act(
+    pub(crate) fn other_act(
         &mut self,
         at: impl Into<GameAt>,
         action: &OtherAction,
@@ -428,7 +427,7 @@ impl Service {
     /// the rulings prompt for the card the action names, ranked with the cards in play before
     /// it (interactions first; at most `limit`, default 6; seen rulings left out). One load
     /// of the game serves both, so the table asks once per card entered.
-    pub fn other_enter(
+    pub(crate) fn other_enter(
         &mut self,
         at: impl Into<GameAt>,
         action: &OtherAction,
@@ -466,7 +465,7 @@ impl Service {
     }
 
     /// Takes back the last action (never the setup).
-    pub fn other_undo(&mut self, at: TableAt, lang: Language) -> Result<OtherGameView> {
+    pub(crate) fn other_undo(&mut self, at: TableAt, lang: Language) -> Result<OtherGameView> {
         let read = self.other_read_as(at, lang)?;
         match read.record.kind {
             store::OtherKind::Whi => self.undo::<WhiState>(read, lang),
@@ -476,7 +475,7 @@ impl Service {
     }
 
     /// Puts back the last action taken back.
-    pub fn other_redo(&mut self, at: TableAt, lang: Language) -> Result<OtherGameView> {
+    pub(crate) fn other_redo(&mut self, at: TableAt, lang: Language) -> Result<OtherGameView> {
         let read = self.other_read_as(at, lang)?;
         match read.record.kind {
             store::OtherKind::Whi => self.redo::<WhiState>(read, lang),
@@ -489,7 +488,7 @@ impl Service {
     /// cards in play first, then errata, restrictions and the card's own rulings (the ranking
     /// of `rulings::prompts`, as for Blue Moon). Rulings marked seen in the game are left out
     /// and the prompt still fills up to `limit` (default 6).
-    pub fn other_prompts(
+    pub(crate) fn other_prompts(
         &self,
         game: GameRef,
         card: &str,
@@ -548,7 +547,7 @@ impl Service {
     /// of the game, also after a restart and an undo (as Blue Moon's). Marking it twice is
     /// harmless; an unknown game or a ruling not of the game's documents is refused in `lang`
     /// and writes nothing.
-    pub fn other_mark_ruling_seen(
+    pub(crate) fn other_mark_ruling_seen(
         &mut self,
         game: GameRef,
         ruling: &str,
@@ -574,7 +573,7 @@ impl Service {
     }
 
     /// Cards of game `id`'s catalog matching what is typed so far (names, typos).
-    pub fn other_suggest(
+    pub(crate) fn other_suggest(
         &self,
         game: GameRef,
         text: &str,

@@ -214,7 +214,7 @@ fn obeys_the_rules(svc: &Service, m: i64) -> Result<(), String> {
 /// One move of a writer process on the table's latest game (a new match when there is none):
 /// go on to the next game, abandon, undo, or a player concedes.
 fn step(svc: &mut Service, n: usize) -> Result<u32, ServiceError> {
-    let Some(game) = svc.game_latest()? else {
+    let Some(game) = svc.latest_game(Game::BlueMoon)?.map(|g| g.id) else {
         Kind::BlueMoon.new_game(svc);
         return Ok(0);
     };
@@ -223,14 +223,26 @@ fn step(svc: &mut Service, n: usize) -> Result<u32, ServiceError> {
     } else {
         Language::De
     };
-    let view = match n % 6 {
-        0 | 1 => svc.game_next(TableAt::blue_moon(game), lang)?,
-        2 => svc.game_act(game, &GameAction::Abandon { confirmed: true }, lang)?,
-        3 => svc.game_undo(game, lang)?,
-        4 => svc.game_act(game, &GameAction::Concede { player: Seat::A }, lang)?,
-        _ => svc.game_act(game, &GameAction::Concede { player: Seat::B }, lang)?,
-    };
-    Ok(view.revision)
+    Ok(match n % 6 {
+        0 | 1 => svc.game_next(TableAt::blue_moon(game), lang)?.revision,
+        2 => {
+            svc.game_act(game, &GameAction::Abandon { confirmed: true }, lang)?
+                .revision
+        }
+        3 => {
+            svc.table_undo(TableAt::blue_moon(game), lang)?
+                .header
+                .revision
+        }
+        4 => {
+            svc.game_act(game, &GameAction::Concede { player: Seat::A }, lang)?
+                .revision
+        }
+        _ => {
+            svc.game_act(game, &GameAction::Concede { player: Seat::B }, lang)?
+                .revision
+        }
+    })
 }
 
 /// The writer process: waits for the start file, makes its moves, prints its tally.
