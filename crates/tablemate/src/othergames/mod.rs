@@ -46,6 +46,27 @@ use ::cards::GameRef;
 /// The engine, for front ends that build its events (the CLI).
 pub use othergames as engine;
 
+/// `$body` with `$R` the rules (`TableRules`) of the stored kind `$kind`: a command goes to the
+/// one generic implementation of its game.
+macro_rules! by_kind {
+    ($kind:expr, $R:ident => $body:expr) => {
+        match $kind {
+            store::OtherKind::Whi => {
+                type $R = WhiState;
+                $body
+            }
+            store::OtherKind::Stccg => {
+                type $R = StState;
+                $body
+            }
+            store::OtherKind::Kc => {
+                type $R = KcState;
+                $body
+            }
+        }
+    };
+}
+
 /// The longest card name accepted as typed (the longest printed names are far shorter).
 const MAX_CARD_CHARS: usize = 100;
 /// The longest description of a deck ("Dwarfs", "Borg: assimilation, Q side deck").
@@ -348,11 +369,7 @@ impl Service {
             hit_points: req.hit_points,
         };
         let names = [a.to_owned(), b.to_owned()];
-        let setup = match req.kind {
-            OtherGameKind::Whi => self.setup_json::<WhiState>(&start, &names, lang)?,
-            OtherGameKind::Stccg => self.setup_json::<StState>(&start, &names, lang)?,
-            OtherGameKind::Kc => self.setup_json::<KcState>(&start, &names, lang)?,
-        };
+        let setup = by_kind!(req.kind.store(), R => self.setup_json::<R>(&start, &names, lang)?);
         let id = self.store.create_other_game(&store::NewOtherGame {
             kind: req.kind.store(),
             players: names,
@@ -377,11 +394,7 @@ impl Service {
     /// The table of game `id`, its history worded in `lang`.
     pub(crate) fn other_view(&self, id: i64, lang: Language) -> Result<OtherGameView> {
         let read = self.other_read(id.into(), lang)?;
-        match read.record.kind {
-            store::OtherKind::Whi => self.other_view_of(&self.load::<WhiState>(read, lang)?, lang),
-            store::OtherKind::Stccg => self.other_view_of(&self.load::<StState>(read, lang)?, lang),
-            store::OtherKind::Kc => self.other_view_of(&self.load::<KcState>(read, lang)?, lang),
-        }
+        by_kind!(read.record.kind, R => self.other_view_of(&self.load::<R>(read, lang)?, lang))
     }
 
     /// The game to resume: the most recently changed unfinished game (of `kind`, if given).
@@ -467,21 +480,13 @@ impl Service {
     /// Takes back the last action (never the setup).
     pub(crate) fn other_undo(&mut self, at: TableAt, lang: Language) -> Result<OtherGameView> {
         let read = self.other_read_as(at, lang)?;
-        match read.record.kind {
-            store::OtherKind::Whi => self.undo::<WhiState>(read, lang),
-            store::OtherKind::Stccg => self.undo::<StState>(read, lang),
-            store::OtherKind::Kc => self.undo::<KcState>(read, lang),
-        }
+        by_kind!(read.record.kind, R => self.undo::<R>(read, lang))
     }
 
     /// Puts back the last action taken back.
     pub(crate) fn other_redo(&mut self, at: TableAt, lang: Language) -> Result<OtherGameView> {
         let read = self.other_read_as(at, lang)?;
-        match read.record.kind {
-            store::OtherKind::Whi => self.redo::<WhiState>(read, lang),
-            store::OtherKind::Stccg => self.redo::<StState>(read, lang),
-            store::OtherKind::Kc => self.redo::<KcState>(read, lang),
-        }
+        by_kind!(read.record.kind, R => self.redo::<R>(read, lang))
     }
 
     /// The rulings to show when `card` (as typed) enters game `id`: interactions with the
@@ -498,17 +503,9 @@ impl Service {
         let read = self.other_read_as(game.into(), lang)?;
         let card = self.other_card(OtherGameKind::of(read.record.kind).cards(), card, lang)?;
         let limit = limit.unwrap_or(6);
-        match read.record.kind {
-            store::OtherKind::Whi => {
-                self.other_prompts_in(&self.load::<WhiState>(read, lang)?, &card, lang, limit)
-            }
-            store::OtherKind::Stccg => {
-                self.other_prompts_in(&self.load::<StState>(read, lang)?, &card, lang, limit)
-            }
-            store::OtherKind::Kc => {
-                self.other_prompts_in(&self.load::<KcState>(read, lang)?, &card, lang, limit)
-            }
-        }
+        by_kind!(read.record.kind, R => {
+            self.other_prompts_in(&self.load::<R>(read, lang)?, &card, lang, limit)
+        })
     }
 
     /// The rulings prompt for `card` (resolved) in a loaded game, with its cards in play.
