@@ -45,13 +45,10 @@ fn table(c: &mut Criterion) {
     let act = |svc: &mut Service, a: GameAction| {
         svc.game_act(id, &a, Language::En).expect("action");
     };
+    // the command line's play (no rulings prompt), as the log was built before
     let play = |svc: &mut Service, request: PlayRequest| {
-        let entry = CardEntry::BlueMoon {
-            request,
-            confirmed: true,
-        };
-        let out = svc.table_enter(at, &entry, Language::En).expect("play");
-        assert!(out.table.is_some(), "played");
+        let played = svc.game_play_confirmed(id, &request, true, Language::En);
+        played.expect("play");
     };
     // Twelve fights of five events each (character, element, pass, answer, retreat), the
     // retreats alternating so the dragons swing back and forth: a 60-event log to replay.
