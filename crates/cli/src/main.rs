@@ -256,7 +256,7 @@ fn run(cli: Cli, ctx: &Ctx) -> Result<(), ServiceError> {
 }
 
 /// The serde name of a unit enum value (`en`, `dark`), as the JSON output spells it.
-fn enum_name<T: serde::Serialize>(v: &T) -> String {
+pub(crate) fn enum_name<T: serde::Serialize>(v: &T) -> String {
     serde_json::to_value(v)
         .ok()
         .and_then(|v| v.as_str().map(str::to_owned))

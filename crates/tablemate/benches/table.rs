@@ -1,5 +1,5 @@
 //! What the table screen asks of the service when a card is entered, on a game in mid-fight
-//! after 60 events (twelve fights, then the end-to-end script's Vulca vs Hoax table): `game_enter`, the one call the window makes,
+//! after 60 events (twelve fights, then the end-to-end script's Vulca vs Hoax table): `table_enter`, the one call the window makes,
 //! and its parts: the preview (area, target, warnings), the play itself (append + the new table
 //! view; undone again to keep the table the same), and the rulings prompt. Target (issue #6):
 //! card picked → totals and rulings shown under 50 ms, of which these calls are the service's
@@ -10,10 +10,10 @@ use criterion::{criterion_group, criterion_main, Criterion};
 use std::hint::black_box;
 use tablemate::game::{ElementName, GameAction, PlayRequest, Seat};
 use tablemate::othergames::{NewOtherGameRequest, OtherAction, OtherGameKind};
-use tablemate::table::{CardEntry, TableAt};
+use tablemate::table::{CardEntry, TableAction, TableAt};
 use tablemate::{Language, Service};
 
-fn play(card: &str, player: Seat) -> PlayRequest {
+fn req(card: &str, player: Seat) -> PlayRequest {
     PlayRequest {
         player,
         card: card.into(),
@@ -41,8 +41,14 @@ fn table(c: &mut Criterion) {
         )
         .expect("game")
         .id;
+    let at = TableAt::from(GameRef::new(Game::BlueMoon, id));
     let act = |svc: &mut Service, a: GameAction| {
         svc.game_act(id, &a, Language::En).expect("action");
+    };
+    // the command line's play (no rulings prompt), as the log was built before
+    let play = |svc: &mut Service, request: PlayRequest| {
+        let played = svc.game_play_confirmed(id, &request, true, Language::En);
+        played.expect("play");
     };
     // Twelve fights of five events each (character, element, pass, answer, retreat), the
     // retreats alternating so the dragons swing back and forth: a 60-event log to replay.
@@ -52,8 +58,7 @@ fn table(c: &mut Criterion) {
     ];
     for k in 0..12 {
         let (card, starter, answer, other) = fights[k % 2];
-        svc.game_play(id, &play(card, starter), Language::En)
-            .expect("play");
+        play(&mut svc, req(card, starter));
         act(
             &mut svc,
             GameAction::ChooseElement {
@@ -68,8 +73,7 @@ fn table(c: &mut Criterion) {
                 confirmed: true,
             },
         );
-        svc.game_play(id, &play(answer, other), Language::En)
-            .expect("play");
+        play(&mut svc, req(answer, other));
         act(
             &mut svc,
             GameAction::Retreat {
@@ -80,8 +84,7 @@ fn table(c: &mut Criterion) {
         );
     }
     assert_eq!(svc.game_view(id).expect("view").events, 61);
-    svc.game_play(id, &play("V02", Seat::A), Language::En)
-        .expect("play");
+    play(&mut svc, req("V02", Seat::A));
     act(
         &mut svc,
         GameAction::ChooseElement {
@@ -96,10 +99,8 @@ fn table(c: &mut Criterion) {
             confirmed: true,
         },
     );
-    svc.game_play(id, &play("Wogarathoras", Seat::B), Language::En)
-        .expect("play");
-    svc.game_play(id, &play("H19", Seat::B), Language::En)
-        .expect("play");
+    play(&mut svc, req("Wogarathoras", Seat::B));
+    play(&mut svc, req("H19", Seat::B));
     act(
         &mut svc,
         GameAction::Pass {
@@ -107,11 +108,10 @@ fn table(c: &mut Criterion) {
             confirmed: true,
         },
     );
-    let mut gauntlets = play("Volcanic Gauntlets", Seat::A);
+    let mut gauntlets = req("Volcanic Gauntlets", Seat::A);
     gauntlets.target = Some("vulca-02".into());
-    svc.game_play(id, &gauntlets, Language::En).expect("play");
-    svc.game_play(id, &play("Flickering Fires", Seat::A), Language::En)
-        .expect("play");
+    play(&mut svc, gauntlets);
+    play(&mut svc, req("Flickering Fires", Seat::A));
     act(
         &mut svc,
         GameAction::Pass {
@@ -120,33 +120,22 @@ fn table(c: &mut Criterion) {
         },
     );
     // the rulings index is built on first use: not part of the figures
-    svc.game_prompts(id, "Enthrall Opposition", Some("en"), Some(6))
+    svc.table_prompts(at.game, "Enthrall Opposition", Language::En, Some(6))
         .expect("prompts");
 
-    let enthrall = play("Enthrall Opposition", Seat::B);
+    let enthrall = req("Enthrall Opposition", Seat::B);
     c.bench_function("table: preview a card", |b| {
         b.iter(|| black_box(svc.game_preview_play(id, &enthrall).expect("preview")))
     });
     c.bench_function("table: play a card (and undo it)", |b| {
         b.iter(|| {
-            black_box(svc.game_play(id, &enthrall, Language::En).expect("play"));
-            svc.game_undo(id, Language::En).expect("undo");
+            // the command line's play: no rulings prompt
+            let played = svc.game_play_confirmed(id, &enthrall, true, Language::En);
+            black_box(played.expect("play"));
+            svc.table_undo(at, Language::En).expect("undo");
         })
     });
-    c.bench_function(
-        "table: enter a card, as the window does (and undo it)",
-        |b| {
-            b.iter(|| {
-                let out = svc
-                    .game_enter(id, &enthrall, true, Language::En)
-                    .expect("enter");
-                black_box(out.view.expect("played"));
-                svc.game_undo(id, Language::En).expect("undo");
-            })
-        },
-    );
-    // the same through the table operation every game shares (`tablemate::table`)
-    let at = TableAt::from(GameRef::new(Game::BlueMoon, id));
+    // the window's one call (`tablemate::table`)
     let entry = CardEntry::BlueMoon {
         request: enthrall.clone(),
         confirmed: true,
@@ -164,18 +153,18 @@ fn table(c: &mut Criterion) {
     c.bench_function("table: rulings prompt", |b| {
         b.iter(|| {
             black_box(
-                svc.game_prompts(id, "hoax-28", Some("en"), Some(6))
+                svc.table_prompts(at.game, "hoax-28", Language::En, Some(6))
                     .expect("prompts"),
             )
         })
     });
     c.bench_function("table: view", |b| {
-        b.iter(|| black_box(svc.game_view(id).expect("view")))
+        b.iter(|| black_box(svc.table_view(at.game, Language::En).expect("view")))
     });
 }
 
 /// The Games screen's one call when a card enters a Warhammer: Invasion game of 60 events
-/// (`other_enter`: one load, the engine's check, the rulings prompt, one append; undone again
+/// (`table_enter`: one load, the engine's check, the rulings prompt, one append; undone again
 /// to keep the game the same).
 fn other_table(c: &mut Criterion) {
     let dir = tempfile::tempdir().expect("temp dir");
@@ -195,6 +184,7 @@ fn other_table(c: &mut Criterion) {
         )
         .expect("game")
         .id;
+    let at = TableAt::from(GameRef::new(Game::WarhammerInvasion, id));
     let action = |json: serde_json::Value| -> OtherAction {
         serde_json::from_value(serde_json::json!({ "game": "whi", "event": json })).expect("action")
     };
@@ -204,31 +194,17 @@ fn other_table(c: &mut Criterion) {
             serde_json::json!({"type": "resources_collected", "player": player, "amount": 3}),
             serde_json::json!({"type": "turn_ended", "player": player}),
         ] {
-            svc.other_act(id, &action(ev), Language::En).expect("act");
+            let act = TableAction::Other(action(ev));
+            svc.table_act(at, &act, Language::En).expect("act");
         }
     }
     let grimgor = action(serde_json::json!({
         "type": "card_played", "player": "A", "card": "Grimgor Ironhide", "zone": "battlefield"
     }));
-    // the rulings index is built on first use: not part of the figures
-    svc.other_enter(id, &grimgor, Language::En, Some(4))
-        .expect("enter");
-    svc.other_undo(id, Language::En).expect("undo");
-    c.bench_function(
-        "other table: enter a card, as the window does (and undo it)",
-        |b| {
-            b.iter(|| {
-                black_box(
-                    svc.other_enter(id, &grimgor, Language::En, Some(4))
-                        .expect("enter"),
-                );
-                svc.other_undo(id, Language::En).expect("undo");
-            })
-        },
-    );
-    // the same through the table operation every game shares (its prompt: 6 rulings, not 4)
-    let at = TableAt::from(GameRef::new(Game::WarhammerInvasion, id));
     let entry = CardEntry::Other { action: grimgor };
+    // the rulings index is built on first use: not part of the figures
+    svc.table_enter(at, &entry, Language::En).expect("enter");
+    svc.table_undo(at, Language::En).expect("undo");
     c.bench_function(
         "other table: enter a card through table_enter (and undo it)",
         |b| {

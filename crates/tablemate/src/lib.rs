@@ -23,6 +23,7 @@ pub mod history;
 pub mod othergames;
 pub mod rulings;
 pub mod table;
+mod table_views;
 pub mod tournaments;
 
 pub use error::{ErrorCode, Result, ServiceError};

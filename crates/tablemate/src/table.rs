@@ -7,134 +7,16 @@
 //! Moon's (`game/`: the engine's preview before a card is played, the match, abandon) or the
 //! other three games' (`othergames/`: one engine trait, `othergames/rules.rs`). Those are the
 //! only implementations; what a table operation adds is the shared header. Blue Moon's rules
-//! add the match (finish a game, start the next: `Service::game_next`) and fixing a card's
+//! add the match (finish a game, start the next: `Service::game_next`, at a `TableAt`) and fixing a card's
 //! values (`Service::game_fix_card`).
 
 use cards::{Game, GameRef};
-use serde::{Deserialize, Serialize};
-use ts_rs::TS;
 
-use crate::game::{
-    GameAction, GameView, NewGameRequest, PlayPreview, PlayRequest, Seat, SUGGESTION_LIMIT,
-};
-use crate::othergames::{
-    NewOtherGameRequest, OtherAction, OtherCardSuggestion, OtherGameKind, OtherGameView,
-    OtherOutcome,
-};
+use crate::game::{GameAction, GameView, Seat, SUGGESTION_LIMIT};
+use crate::othergames::{OtherCardSuggestion, OtherGameKind, OtherGameView, OtherOutcome};
 use crate::rulings::PromptView;
-use crate::{GameAt, Language, Result, Service, ServiceError};
-
-/// A game as the table showed it: which game, and the revision of its record a write was
-/// decided on (`None`: whatever it is now).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
-#[ts(export)]
-pub struct TableAt {
-    pub game: GameRef,
-    pub revision: Option<u32>,
-}
-
-impl TableAt {
-    fn at(self) -> GameAt {
-        GameAt {
-            id: self.game.id,
-            revision: self.revision,
-        }
-    }
-}
-
-impl From<GameRef> for TableAt {
-    fn from(game: GameRef) -> TableAt {
-        TableAt {
-            game,
-            revision: None,
-        }
-    }
-}
-
-/// What every game's table shows.
-#[derive(Debug, Clone, PartialEq, Serialize, TS)]
-#[ts(export)]
-pub struct TableHeader {
-    pub game: GameRef,
-    pub title: String,
-    pub players: [String; 2],
-    /// The revision of the game's record this view shows (a write names it).
-    pub revision: u32,
-    pub outcome: OtherOutcome,
-    pub can_undo: bool,
-    pub can_redo: bool,
-    /// The ids (or names as typed) of the cards in play, once each, in the order they came.
-    pub cards_in_play: Vec<String>,
-    /// Why the table stands before the end of its stored log (see `GameView::unreadable`).
-    pub unreadable: Option<String>,
-    /// The rulings prompt of the card just entered ([`Service::table_enter`]); empty otherwise.
-    pub prompts: Vec<PromptView>,
-}
-
-/// The game's own part of the table: its rules' view.
-#[derive(Debug, Clone, PartialEq, Serialize, TS)]
-#[serde(tag = "game", content = "view", rename_all = "snake_case")]
-#[ts(export)]
-pub enum Board {
-    BlueMoon(Box<GameView>),
-    Warhammer(Box<OtherGameView>),
-    Knightmare(Box<OtherGameView>),
-    StarTrek(Box<OtherGameView>),
-}
-
-/// One game's table: the shared header and the game's board.
-#[derive(Debug, Clone, PartialEq, Serialize, TS)]
-#[ts(export)]
-pub struct TableView {
-    pub header: TableHeader,
-    pub board: Board,
-}
-
-/// A new game of one of the four kinds.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
-#[serde(tag = "game", content = "request", rename_all = "snake_case")]
-#[ts(export)]
-pub enum NewTable {
-    BlueMoon(NewGameRequest),
-    Other(NewOtherGameRequest),
-}
-
-/// Something happening at a table, as its game's rules take it.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
-#[serde(tag = "game", content = "action", rename_all = "snake_case")]
-#[ts(export)]
-pub enum TableAction {
-    BlueMoon(GameAction),
-    Other(OtherAction),
-}
-
-/// A card entering play: Blue Moon's with the person's confirmation of its warnings, the
-/// other games' as their engine's event.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
-#[serde(tag = "game", rename_all = "snake_case")]
-#[ts(export)]
-pub enum CardEntry {
-    BlueMoon {
-        request: PlayRequest,
-        confirmed: bool,
-    },
-    Other {
-        action: OtherAction,
-    },
-}
-
-/// What entering a card gives back: the table after it (its header holding the card's
-/// rulings prompt), or — Blue Moon only — what must be decided before it is played.
-#[derive(Debug, Clone, PartialEq, Serialize, TS)]
-#[ts(export)]
-pub struct TableEntered {
-    /// `None` when the card was not played (see `preview`).
-    pub table: Option<TableView>,
-    /// Blue Moon's preview of the play (values to fill in, warnings to confirm, a refusal).
-    pub preview: Option<PlayPreview>,
-    /// Why the rulings could not be looked up (the play itself stands).
-    pub prompts_error: Option<String>,
-}
+pub use crate::table_views::*;
+use crate::{Language, Result, Service, ServiceError};
 
 /// The rules a game is played by here.
 enum Rules {
@@ -224,10 +106,7 @@ impl Service {
     pub fn table_undo(&mut self, at: TableAt, lang: Language) -> Result<TableView> {
         Ok(match rules(at.game) {
             Rules::BlueMoon => blue_moon(self.game_undo(at.at(), lang)?),
-            Rules::Other(kind) => {
-                self.stored_kind_is(kind, at.game.id, lang)?;
-                other(self.other_undo(at.at(), lang)?)
-            }
+            Rules::Other(_) => other(self.other_undo(at, lang)?),
         })
     }
 
@@ -235,10 +114,7 @@ impl Service {
     pub fn table_redo(&mut self, at: TableAt, lang: Language) -> Result<TableView> {
         Ok(match rules(at.game) {
             Rules::BlueMoon => blue_moon(self.game_redo(at.at(), lang)?),
-            Rules::Other(kind) => {
-                self.stored_kind_is(kind, at.game.id, lang)?;
-                other(self.other_redo(at.at(), lang)?)
-            }
+            Rules::Other(_) => other(self.other_redo(at, lang)?),
         })
     }
 
@@ -252,11 +128,8 @@ impl Service {
         limit: Option<usize>,
     ) -> Result<Vec<PromptView>> {
         match rules(game) {
-            Rules::BlueMoon => self.game_prompts(game.id, card, Some(lang.code()), limit),
-            Rules::Other(kind) => {
-                self.stored_kind_is(kind, game.id, lang)?;
-                self.other_prompts(game.id, card, lang, limit)
-            }
+            Rules::BlueMoon => self.game_prompts(game.id, card, lang, limit),
+            Rules::Other(_) => self.other_prompts(game, card, lang, limit),
         }
     }
 
@@ -277,10 +150,7 @@ impl Service {
                     name: c.name,
                 })
                 .collect()),
-            Rules::Other(kind) => {
-                self.stored_kind_is(kind, game.id, lang)?;
-                self.other_suggest(game.id, text, limit)
-            }
+            Rules::Other(_) => self.other_suggest(game, text, lang, limit),
         }
     }
 
@@ -289,10 +159,7 @@ impl Service {
     pub fn table_mark_seen(&mut self, game: GameRef, ruling: &str, lang: Language) -> Result<()> {
         match rules(game) {
             Rules::BlueMoon => self.game_mark_ruling_seen(game.id, ruling, lang),
-            Rules::Other(kind) => {
-                self.stored_kind_is(kind, game.id, lang)?;
-                self.other_mark_ruling_seen(game.id, ruling, lang)
-            }
+            Rules::Other(_) => self.other_mark_ruling_seen(game, ruling, lang),
         }
     }
 
@@ -325,13 +192,9 @@ impl Service {
         }
     }
 
-    /// Refuses a reference whose kind is not the stored game's (the three other games share
-    /// their ids): nothing is written for a game the front end did not mean.
-    fn stored_kind_is(&self, kind: OtherGameKind, id: i64, lang: Language) -> Result<()> {
-        let stored = self.other_kind(id, lang)?;
-        self.same_game(kind, stored, id, lang)
-    }
-
+    /// Refuses a reference whose kind is not the game's (the three other games share their
+    /// ids): nothing is written for a game the front end did not mean. The stored kind is
+    /// checked on the one read of the game the command decides on (`othergames/`).
     fn same_game(
         &self,
         meant: OtherGameKind,
@@ -345,7 +208,7 @@ impl Service {
         Err(self.not_this_game(GameRef::new(meant.cards(), id), lang))
     }
 
-    fn not_this_game(&self, game: GameRef, lang: Language) -> ServiceError {
+    pub(crate) fn not_this_game(&self, game: GameRef, lang: Language) -> ServiceError {
         let title = match OtherGameKind::of_game(game.kind) {
             Some(k) => k.title(),
             None => "Blue Moon",
@@ -454,6 +317,65 @@ impl From<OtherGameView> for TableView {
 }
 
 impl Service {
+    /// The games of `kinds` (every kind when empty), unfinished first, then the most recently
+    /// changed (`unfinished_only`: only those still played).
+    pub fn table_list(&self, kinds: &[Game], unfinished_only: bool) -> Result<Vec<TableListItem>> {
+        let wanted = |k: Game| kinds.is_empty() || kinds.contains(&k);
+        let mut list = Vec::new();
+        if wanted(Game::BlueMoon) {
+            let filter = store::GameFilter {
+                finished: unfinished_only.then_some(false),
+                ..store::GameFilter::default()
+            };
+            list.extend(self.store.list_games(&filter)?.into_iter().map(|g| {
+                let winner = g.result.as_ref().map(|r| r.winner);
+                TableListItem {
+                    id: g.id.0,
+                    kind: Game::BlueMoon,
+                    title: "Blue Moon".to_owned(),
+                    outcome: match winner {
+                        Some(seat) => OtherOutcome::Won {
+                            seat,
+                            name: g.player_names[seat.index()].clone(),
+                        },
+                        None if g.abandoned_at.is_some() => OtherOutcome::Tie,
+                        None => OtherOutcome::Playing,
+                    },
+                    abandoned: g.abandoned_at.is_some() && winner.is_none(),
+                    crystals: g.result.as_ref().map(|r| r.crystals),
+                    match_id: g.match_id.map(|m| m.0),
+                    people: Some(g.people),
+                    players: g.player_names,
+                    events: g.events,
+                    updated_at: g.updated_at,
+                }
+            }));
+        }
+        let others = self.store.list_other_games(unfinished_only)?;
+        list.extend(others.into_iter().filter_map(|g| {
+            let kind = OtherGameKind::of(g.kind);
+            wanted(kind.cards()).then(|| TableListItem {
+                id: g.id.0,
+                kind: kind.cards(),
+                title: kind.title().to_owned(),
+                outcome: crate::othergames::outcome_view(g.outcome, &g.player_names),
+                players: g.player_names,
+                people: None,
+                events: g.events,
+                updated_at: g.updated_at,
+                abandoned: false,
+                crystals: None,
+                match_id: None,
+            })
+        }));
+        // unfinished first, then the most recently changed (as each kind's store lists them)
+        list.sort_by(|x, y| {
+            let done = |g: &TableListItem| g.abandoned || g.outcome != OtherOutcome::Playing;
+            (done(x), &y.updated_at, y.id).cmp(&(done(y), &x.updated_at, x.id))
+        });
+        Ok(list)
+    }
+
     /// The game of `kind` to resume: its most recently changed unfinished game, if any.
     pub fn table_current(&self, kind: Game, lang: Language) -> Result<Option<TableView>> {
         Ok(match OtherGameKind::of_game(kind) {

@@ -4,6 +4,8 @@ use othergames::whi::WhiEvent;
 use othergames::{CardId, Player};
 
 use super::*;
+use crate::game::{NewGameRequest, PlayRequest};
+use crate::othergames::{NewOtherGameRequest, OtherAction};
 use crate::ErrorCode;
 
 fn svc() -> (tempfile::TempDir, Service) {
@@ -125,10 +127,70 @@ fn a_reference_to_another_game_kind_is_refused_and_writes_nothing() {
     assert!(s
         .table_act(at(&t).game.into(), &pass, Language::En)
         .is_err());
+    // the match's next game is Blue Moon's rule
+    let e = s.game_next(at(&t), Language::En).unwrap_err();
+    assert!(e.message.contains("is not a game of Blue Moon"), "{e:?}");
     // nothing was taken back or added
     let now = s.table_view(t.header.game, Language::En).unwrap();
     assert_eq!(now.header.revision, t.header.revision + 1);
     assert!(now.header.can_undo);
+}
+
+#[test]
+fn the_header_line_says_the_game_its_players_and_how_it_stands_in_both_languages() {
+    let (_d, mut s) = svc();
+    let w = warhammer_game(&mut s);
+    let id = w.header.game.id;
+    assert_eq!(
+        w.header_text(Language::En),
+        format!("game {id}: Warhammer: Invasion – Ann vs Ben – playing")
+    );
+    let conceded = TableAction::Other(OtherAction::Whi(WhiEvent::Conceded { player: Player::A }));
+    let won = s.table_act(at(&w), &conceded, Language::De).unwrap();
+    assert_eq!(
+        won.header_text(Language::De),
+        format!("Spiel {id}: Warhammer: Invasion – Ann gegen Ben – Ben hat gewonnen")
+    );
+    let b = blue_moon_game(&mut s);
+    let gone = s.table_abandon(at(&b), true, Language::En).unwrap();
+    let bid = b.header.game.id;
+    assert_eq!(
+        gone.header_text(Language::De),
+        format!("Spiel {bid}: Blue Moon – Ann gegen Ben – abgebrochen")
+    );
+}
+
+#[test]
+fn one_list_holds_every_kinds_games_unfinished_first() {
+    let (_d, mut s) = svc();
+    let b = blue_moon_game(&mut s);
+    let w = warhammer_game(&mut s);
+    let conceded = TableAction::Other(OtherAction::Whi(WhiEvent::Conceded { player: Player::B }));
+    s.table_act(at(&w), &conceded, Language::En).unwrap();
+    let all = s.table_list(&[], false).unwrap();
+    let kinds: Vec<Game> = all.iter().map(|g| g.kind).collect();
+    // the Warhammer game is over: the Blue Moon game, still played, comes first
+    assert_eq!(kinds, [Game::BlueMoon, Game::WarhammerInvasion]);
+    assert_eq!(all[0].id, b.header.game.id);
+    assert_eq!(
+        all[0].text(Language::De),
+        format!(
+            "Spiel {}: Ann (Vulca) gegen Ben (Hoax), 1 Ereignisse, läuft",
+            all[0].id
+        )
+    );
+    assert_eq!(
+        all[1].text(Language::En),
+        format!(
+            "game {}: Warhammer: Invasion – Ann vs Ben, 2 events, Ann won",
+            w.header.game.id
+        )
+    );
+    let open = s.table_list(&[Game::WarhammerInvasion], true).unwrap();
+    assert!(open.is_empty(), "{open:?}");
+    let whi = s.table_list(&[Game::WarhammerInvasion], false).unwrap();
+    assert_eq!(whi.len(), 1);
+    assert_eq!(whi[0].outcome, all[1].outcome);
 }
 
 #[test]
@@ -204,8 +266,16 @@ fn architecture_lists_exactly_the_tables_operations() {
         .collect();
     listed.sort();
     let code = std::fs::read_to_string(root.join("src/table.rs")).unwrap();
+    // the operations are the `impl Service` blocks' (`TableAt`'s constructors are not)
+    let mut in_service = false;
     let mut defined: Vec<String> = code
         .lines()
+        .filter(|l| {
+            if l.starts_with("impl ") {
+                in_service = l.starts_with("impl Service");
+            }
+            in_service
+        })
         .filter_map(|l| l.trim().strip_prefix("pub fn "))
         .filter_map(|l| l.split(['(', '<']).next())
         .map(str::to_owned)

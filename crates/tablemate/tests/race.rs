@@ -18,10 +18,12 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+use cards::{Game, GameRef};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
 use tablemate::game::{ElementName, GameAction, NewGameRequest, PlayRequest, Seat};
 use tablemate::othergames::{NewOtherGameRequest, OtherAction, OtherGameKind};
+use tablemate::table::{Board, TableAction, TableAt};
 use tablemate::{ErrorCode, GameAt, Language, Service, ServiceError};
 
 /// Two writers on one match: its next game decided on the match as read.
@@ -55,6 +57,16 @@ impl Kind {
             Kind::Whi => "whi",
             Kind::Stccg => "stccg",
             Kind::Kc => "kc",
+        }
+    }
+
+    /// The game of the catalog this kind plays.
+    fn game(self) -> Game {
+        match self {
+            Kind::BlueMoon => Game::BlueMoon,
+            Kind::Whi => Game::WarhammerInvasion,
+            Kind::Stccg => Game::StarTrekCcg,
+            Kind::Kc => Game::KnightmareChess,
         }
     }
 
@@ -119,6 +131,7 @@ impl Kind {
     /// after each other (a pass and a play; two undos).
     fn apply(self, svc: &mut Service, at: GameAt, n: usize) -> Result<u32, ServiceError> {
         let n = n % self.moves();
+        let table = TableAt::new(self.game(), at.id, at.revision);
         if self == Kind::BlueMoon {
             let play = |p: Seat, card: &str| PlayRequest {
                 player: p,
@@ -135,7 +148,7 @@ impl Kind {
                     },
                     Language::En,
                 ),
-                1 => svc.game_play(at, &play(Seat::A, "V02"), Language::En),
+                1 => svc.game_play_confirmed(at, &play(Seat::A, "V02"), true, Language::En),
                 2 => svc.game_act(
                     at,
                     &GameAction::Pass {
@@ -144,8 +157,8 @@ impl Kind {
                     },
                     Language::En,
                 ),
-                3 => svc.game_play(at, &play(Seat::B, "H01"), Language::En),
-                4 => svc.game_play(at, &play(Seat::B, "H19"), Language::En),
+                3 => svc.game_play_confirmed(at, &play(Seat::B, "H01"), true, Language::En),
+                4 => svc.game_play_confirmed(at, &play(Seat::B, "H19"), true, Language::En),
                 5 => svc.game_act(
                     at,
                     &GameAction::Pass {
@@ -154,14 +167,30 @@ impl Kind {
                     },
                     Language::En,
                 ),
-                6 => svc.game_undo(at, Language::En),
-                _ => svc.game_redo(at, Language::En),
+                6 => {
+                    return svc
+                        .table_undo(table, Language::En)
+                        .map(|t| t.header.revision)
+                }
+                _ => {
+                    return svc
+                        .table_redo(table, Language::En)
+                        .map(|t| t.header.revision)
+                }
             }?;
             return Ok(view.revision);
         }
         let event = match (self, n) {
-            (_, 4) => return svc.other_undo(at, Language::En).map(|v| v.revision),
-            (_, 5) => return svc.other_redo(at, Language::En).map(|v| v.revision),
+            (_, 4) => {
+                return svc
+                    .table_undo(table, Language::En)
+                    .map(|v| v.header.revision)
+            }
+            (_, 5) => {
+                return svc
+                    .table_redo(table, Language::En)
+                    .map(|v| v.header.revision)
+            }
             (Kind::Whi, 0) => r#"{"type":"turn_ended","player":"A"}"#,
             (Kind::Whi, 1) => r#"{"type":"resources_collected","player":"A","amount":3}"#,
             (Kind::Whi, 2) => r#"{"type":"turn_ended","player":"B"}"#,
@@ -184,21 +213,23 @@ impl Kind {
             "event": serde_json::from_str::<serde_json::Value>(event).expect("event JSON"),
         }))
         .expect("an action of the game");
-        svc.other_act(at, &action, Language::En).map(|v| v.revision)
+        let action = TableAction::Other(action);
+        svc.table_act(table, &action, Language::En)
+            .map(|t| t.header.revision)
     }
 
     /// The game as stored now: its revision and number of events, after a full replay (a log
     /// that does not replay to its end is an error here, not only one that does not open).
     fn replayed(self, svc: &Service, id: i64) -> Result<(u32, u32), ServiceError> {
-        let (revision, events, unreadable) = if self == Kind::BlueMoon {
-            let v = svc.game_view(id)?;
-            (v.revision, v.events, v.unreadable)
-        } else {
-            let v = svc.other_view(id, Language::En)?;
-            let events = u32::try_from(v.history.len()).unwrap_or(u32::MAX);
-            (v.revision, events, v.unreadable)
+        let t = svc.table_view(GameRef::new(self.game(), id), Language::En)?;
+        let events = match &t.board {
+            Board::BlueMoon(v) => v.events,
+            Board::Warhammer(v) | Board::Knightmare(v) | Board::StarTrek(v) => {
+                u32::try_from(v.history.len()).unwrap_or(u32::MAX)
+            }
         };
-        match unreadable {
+        let revision = t.header.revision;
+        match t.header.unreadable {
             Some(why) => Err(ServiceError::internal(format!(
                 "the log does not replay to its end: {why}"
             ))),
@@ -516,13 +547,17 @@ fn fix_against_play() -> Result<String, String> {
     let result = (|| -> Result<(), String> {
         while rounds < ROUNDS && Instant::now() < deadline {
             let at = GameAt::from(id);
+            let table = TableAt::from(GameRef::new(Game::BlueMoon, id));
             let played = svc
-                .game_play(at, &play, Language::En)
+                .game_play_confirmed(at, &play, true, Language::En)
                 .map_err(|e| e.message)?;
             let facts = flash_facts(&played)?;
             seen.insert(facts);
-            svc.game_undo(at, Language::En).map_err(|e| e.message)?;
-            let redone = svc.game_redo(at, Language::En).map_err(|e| e.message)?;
+            svc.table_undo(table, Language::En).map_err(|e| e.message)?;
+            let redone = svc.table_redo(table, Language::En).map_err(|e| e.message)?;
+            let Board::BlueMoon(redone) = redone.board else {
+                return Err("not Blue Moon's board".to_owned());
+            };
             if flash_facts(&redone)? != facts {
                 return Err(format!("redone with other facts than {facts:?}"));
             }
@@ -530,7 +565,7 @@ fn fix_against_play() -> Result<String, String> {
             if flash_facts(&replayed)? != facts {
                 return Err(format!("replayed with other facts than {facts:?}"));
             }
-            svc.game_undo(at, Language::En).map_err(|e| e.message)?;
+            svc.table_undo(table, Language::En).map_err(|e| e.message)?;
             written += 4;
             rounds += 1;
         }

@@ -4,8 +4,8 @@
 
 use crate::state::AppState;
 use tablemate::game::{CardSuggestion, CardValuesFix, CardView};
-use tablemate::table::TableView;
-use tablemate::{GameAt, Language, ServiceError};
+use tablemate::table::{TableAt, TableView};
+use tablemate::{Language, ServiceError};
 use tauri::State;
 
 type CmdResult<T> = Result<T, ServiceError>;
@@ -23,16 +23,8 @@ pub fn game_suggest(
 
 /// A finished game of the match recorded and the next one started (the loser starting).
 #[tauri::command(async)]
-pub fn game_next(
-    state: State<'_, AppState>,
-    id: i64,
-    revision: Option<u32>,
-    lang: Language,
-) -> CmdResult<TableView> {
-    state.with(|svc| {
-        svc.game_next(GameAt { id, revision }, lang)
-            .map(TableView::from)
-    })
+pub fn game_next(state: State<'_, AppState>, at: TableAt, lang: Language) -> CmdResult<TableView> {
+    state.with(|svc| svc.game_next(at, lang).map(TableView::from))
 }
 
 #[tauri::command(async)]

@@ -8,7 +8,9 @@ use crate::state::AppState;
 use cards::{Game, GameRef};
 use tablemate::othergames::OtherCardSuggestion;
 use tablemate::rulings::PromptView;
-use tablemate::table::{CardEntry, NewTable, TableAction, TableAt, TableEntered, TableView};
+use tablemate::table::{
+    CardEntry, NewTable, TableAction, TableAt, TableEntered, TableListItem, TableView,
+};
 use tablemate::{Language, ServiceError};
 use tauri::State;
 
@@ -30,6 +32,16 @@ pub fn table_view(
     lang: Language,
 ) -> CmdResult<TableView> {
     state.with(|svc| svc.table_view(game, lang))
+}
+
+/// The games of `kinds` (every kind when empty), unfinished first.
+#[tauri::command(async)]
+pub fn table_list(
+    state: State<'_, AppState>,
+    kinds: Vec<Game>,
+    unfinished_only: bool,
+) -> CmdResult<Vec<TableListItem>> {
+    state.with(|svc| svc.table_list(&kinds, unfinished_only))
 }
 
 /// The game of `kind` to resume (its most recently changed unfinished one), if any.

@@ -45,7 +45,7 @@ fn on_a_full_disk_the_app_shows_the_game_cards_and_rulings_and_refuses_writes() 
             target: None,
             face_down: false,
         };
-        svc.game_play(id, &play, tablemate::Language::En)
+        svc.game_play_confirmed(id, &play, true, tablemate::Language::En)
             .expect("a play");
         svc.fix_card("V24", "moons", "2").expect("a fix");
         let before = [

@@ -37,7 +37,11 @@ fn a_match_played_in_the_app_is_history_and_a_tournament_result() {
     );
 
     // the next game only once this one is over; Ann concedes: Ben scores 4
-    let err = call("game_next", json!({"id": g1, "lang": "de"})).expect_err("game 1 runs");
+    let err = call(
+        "game_next",
+        json!({"at": {"game": {"kind": "blue-moon", "id": g1}, "revision": null}, "lang": "de"}),
+    )
+    .expect_err("game 1 runs");
     assert!(err.contains("noch nicht vorbei"), "in German: {err}");
     let over = call(
         "table_act",
@@ -45,7 +49,11 @@ fn a_match_played_in_the_app_is_history_and_a_tournament_result() {
     )
     .expect("concede");
     assert_eq!(over["board"]["view"]["game_over"]["score"], 4, "{over}");
-    let second = call("game_next", json!({"id": g1, "lang": "en"})).expect("game_next");
+    let second = call(
+        "game_next",
+        json!({"at": {"game": {"kind": "blue-moon", "id": g1}, "revision": null}, "lang": "en"}),
+    )
+    .expect("game_next");
     let g2 = second["header"]["game"]["id"].clone();
     assert_ne!(g2, g1);
     assert_eq!(
@@ -78,7 +86,11 @@ fn a_match_played_in_the_app_is_history_and_a_tournament_result() {
         json!({"at": at(&g2), "action": concede, "lang": "en"}),
     )
     .expect("concede game 2");
-    let last = call("game_next", json!({"id": g2, "lang": "en"})).expect("match over");
+    let last = call(
+        "game_next",
+        json!({"at": {"game": {"kind": "blue-moon", "id": g2}, "revision": null}, "lang": "en"}),
+    )
+    .expect("match over");
     assert_eq!(
         (
             last["board"]["view"]["match_over"].clone(),

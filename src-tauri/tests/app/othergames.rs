@@ -144,14 +144,17 @@ fn a_warhammer_game_is_played_through_ipc() {
         ),
         "{err}"
     );
-    let list = call("other_list", json!({"unfinishedOnly": true})).expect("list");
+    let list = call(
+        "table_list",
+        json!({"kinds": ["warhammer-invasion", "star-trek-ccg", "knightmare-chess"], "unfinishedOnly": true}),
+    ).expect("list");
     assert_eq!(
         list.as_array().expect("list").len(),
         1,
         "the refused game is not written"
     );
     assert_eq!(list[0]["id"], id);
-    assert_eq!(list[0]["kind"], "whi");
+    assert_eq!(list[0]["kind"], "warhammer-invasion");
     // The history is worded in the language the page sends.
     let v = call("table_view", json!({"game": game, "lang": "de"})).expect("view");
     assert_eq!(v["header"]["game"], game);

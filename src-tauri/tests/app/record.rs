@@ -18,7 +18,6 @@ fn the_record_holds_through_ipc() {
     )
     .expect("table_new");
     let game = g["header"]["game"].clone();
-    let id = game["id"].as_i64().expect("id");
     let drawn = g["header"]["revision"]
         .as_u64()
         .expect("the view carries its revision");
@@ -53,7 +52,7 @@ fn the_record_holds_through_ipc() {
     assert!(err.contains("changed meanwhile"), "{err}");
     let err = call(
         "game_next",
-        json!({"id": id, "revision": drawn, "lang": "en"}),
+        json!({"at": {"game": game, "revision": drawn}, "lang": "en"}),
     )
     .expect_err("the game moved");
     assert!(err.contains("changed meanwhile"), "{err}");

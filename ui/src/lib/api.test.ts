@@ -54,7 +54,8 @@ describe('tableApi', () => {
     expect(await sent(() => tableApi.suggest(ref, 'paw', 'en', 6))).toEqual(['table_suggest', { game: ref, text: 'paw', lang: 'en', limit: 6 }]);
     const header = { game: ref, revision: 9 } as TableHeader;
     expect(shown(header)).toEqual({ game: ref, revision: 9 });
-    expect(await sent(() => blueMoonApi.next(shown(header), 'de'))).toEqual(['game_next', { id: 4, revision: 9, lang: 'de' }]);
+    expect(await sent(() => blueMoonApi.next(shown(header), 'de'))).toEqual(['game_next', { at: { game: ref, revision: 9 }, lang: 'de' }]);
+    expect(await sent(() => tableApi.list(['blue-moon'], true))).toEqual(['table_list', { kinds: ['blue-moon'], unfinishedOnly: true }]);
     expect(gameOfKind).toEqual({ whi: 'warhammer-invasion', stccg: 'star-trek-ccg', kc: 'knightmare-chess' });
   });
 

@@ -6,14 +6,14 @@ import type { OtherGameView } from '../lib/bindings/OtherGameView';
 const { invoke } = vi.hoisted(() => ({ invoke: vi.fn() }));
 vi.mock('@tauri-apps/api/core', () => ({ invoke }));
 import { serveCommands } from '../lib/testing/ipc';
-const service = serveCommands(invoke, ['table_act', 'table_enter', 'other_list', 'table_mark_seen', 'table_new', 'table_prompts', 'table_suggest', 'table_undo', 'table_redo', 'table_view']);
+const service = serveCommands(invoke, ['table_act', 'table_enter', 'table_list', 'table_mark_seen', 'table_new', 'table_prompts', 'table_suggest', 'table_undo', 'table_redo', 'table_view']);
 
 /** Game 7 as the table drew it: its reference and the revision a write names. */
 const REF = { kind: 'warhammer-invasion', id: 7 };
 const at = (revision = 3) => ({ game: REF, revision });
 /** The game the screen resumes: the first of the unfinished games, then its table. */
 function resumes(v: OtherGameView) {
-  service.other_list.mockResolvedValue([otherItem(v)]);
+  service.table_list.mockResolvedValue([otherItem(v)]);
   service.table_view.mockResolvedValue(otherTable(v));
 }
 
@@ -24,12 +24,12 @@ import { otherEntered, otherItem, otherTable, whiGame, whiPrompt, whiSide, whiTa
 const damagedB = () => whiGame(whiTable(whiSide('A'), whiSide('B', { damage: 1 })));
 
 beforeEach(() => {
-  service.other_list.mockResolvedValue([]);
+  service.table_list.mockResolvedValue([]);
 });
 
 describe('the other games table', () => {
   it('starts a game of the chosen kind with the names typed', async () => {
-    service.other_list.mockResolvedValue([]);
+    service.table_list.mockResolvedValue([]);
     service.table_new.mockResolvedValue(otherTable(whiGame()));
     render(OtherTable, { lang: 'en', onerror: vi.fn() });
     await waitFor(() => expect(screen.getByTestId('og-start')).toBeTruthy());
@@ -42,7 +42,7 @@ describe('the other games table', () => {
   });
 
   it('shows a refused new game at its Start button, not in the banner', async () => {
-    service.other_list.mockResolvedValue([]);
+    service.table_list.mockResolvedValue([]);
     const refusal = { code: 'invalid_input', message: 'Beide Spieler heißen Ann: die zwei Spieler brauchen verschiedene Namen.' };
     service.table_new.mockRejectedValue(refusal);
     const onerror = vi.fn();

@@ -320,7 +320,7 @@ describe('Table screen', () => {
     expect(screen.queryByTestId('pass')).toBeNull();
     expect(wake).not.toHaveBeenCalledWith(true);
     await fireEvent.click(screen.getByTestId('next-game'));
-    await waitFor(() => expect(service.game_next).toHaveBeenCalledWith({ id: 7, revision: 3, lang: 'de' }));
+    await waitFor(() => expect(service.game_next).toHaveBeenCalledWith({ at: at(3), lang: 'de' }));
     expect(await screen.findByTestId('card-entry')).toBeTruthy();
   });
 
@@ -355,7 +355,7 @@ describe('Table screen', () => {
     expect((await screen.findByTestId('match-decided')).textContent).toBe('Ben wins the match 6:4');
     expect(screen.queryByTestId('next-game')).toBeNull();
     await fireEvent.click(screen.getByTestId('match-record'));
-    await waitFor(() => expect(service.game_next).toHaveBeenCalledWith({ id: 7, revision: 3, lang: 'en' }));
+    await waitFor(() => expect(service.game_next).toHaveBeenCalledWith({ at: at(3), lang: 'en' }));
     expect((await screen.findByTestId('match-over')).textContent).toContain('Ben');
     // a rematch: the same players and peoples, the loser of the match starts
     service.table_new.mockResolvedValue(table(game({ id: 9 })));

@@ -10,7 +10,7 @@ use clap::Subcommand;
 use tablemate::game::{
     CardValuesFix, ElementName, GameAction, GameView, NewGameRequest, PlayRequest, Seat,
 };
-use tablemate::table::{NewTable, TableAction, TableAt, TableView};
+use tablemate::table::{Board, NewTable, TableAction, TableView};
 use tablemate::{Language, Service, ServiceError};
 
 use super::table::{print, recorded, Detail, TableCmd, Which};
@@ -210,16 +210,21 @@ fn act(
     make: impl FnOnce(Seat) -> Result<GameAction, ServiceError>,
 ) -> Result<(), ServiceError> {
     let mut svc = ctx.open()?;
-    let game = game_ref(&svc, game)?;
-    // decided on the game as read here: a write meanwhile (the app) refuses it
-    let (seat, seen) = svc.game_seat(game.id, player, lang())?;
+    let (now, seat) = seat(&svc, game, player)?;
     let action = TableAction::BlueMoon(make(seat)?);
-    let at = TableAt {
-        game,
-        revision: seen.revision,
+    let r = svc.table_act(super::table::at(&now), &action, lang());
+    recorded(ctx, &svc, now.header.game, r)
+}
+
+/// The table as read now and the seat PLAYER names at it: the write that follows is decided
+/// on this table (a write meanwhile, the app's, refuses it).
+fn seat(svc: &Service, game: Option<i64>, player: &str) -> Result<(TableView, Seat), ServiceError> {
+    let now = svc.table_view(game_ref(svc, game)?, lang())?;
+    let seat = match &now.board {
+        Board::BlueMoon(v) => v.seat(player, lang())?,
+        _ => return Err(ServiceError::internal("not a game of Blue Moon")),
     };
-    let r = svc.table_act(at, &action, lang());
-    recorded(ctx, &svc, game, r)
+    Ok((now, seat))
 }
 
 pub fn run(ctx: &Ctx<'_>, cmd: GameCmd) -> Result<(), ServiceError> {
@@ -265,8 +270,8 @@ pub fn run(ctx: &Ctx<'_>, cmd: GameCmd) -> Result<(), ServiceError> {
             at: Which { game },
         } => {
             let mut svc = ctx.open()?;
-            let game = game_ref(&svc, game)?;
-            let (seat, seen) = svc.game_seat(game.id, &player, lang())?;
+            let (now, seat) = seat(&svc, game, &player)?;
+            let game = now.header.game;
             let req = PlayRequest {
                 player: seat,
                 card: joined(&card),
@@ -277,7 +282,7 @@ pub fn run(ctx: &Ctx<'_>, cmd: GameCmd) -> Result<(), ServiceError> {
             // decide worded for the command line (the window's path: one load, the engine's
             // preview, one append; no rulings prompt: `game rulings` shows it)
             let r = svc
-                .game_play_confirmed(seen, &req, confirm, lang())
+                .game_play_confirmed(super::table::at(&now), &req, confirm, lang())
                 .map(TableView::from);
             recorded(ctx, &svc, game, r)
         }
@@ -371,7 +376,7 @@ pub fn run(ctx: &Ctx<'_>, cmd: GameCmd) -> Result<(), ServiceError> {
         GameCmd::Next { at: Which { game } } => {
             let mut svc = ctx.open()?;
             let game = game_ref(&svc, game)?;
-            let r = svc.game_next(game.id, lang()).map(TableView::from);
+            let r = svc.game_next(game.into(), lang()).map(TableView::from);
             recorded(ctx, &svc, game, r)
         }
         GameCmd::Fix {

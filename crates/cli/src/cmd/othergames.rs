@@ -700,10 +700,7 @@ pub fn board(w: &mut dyn Write, v: &OtherGameView) -> io::Result<()> {
                 )?;
             }
             for e in &t.ledger {
-                let reason = serde_json::to_value(e.source)
-                    .ok()
-                    .and_then(|x| x.as_str().map(str::to_owned))
-                    .unwrap_or_default();
+                let reason = crate::enum_name(&e.source);
                 writeln!(
                     w,
                     "  turn {:>3}  {:<8} {:+} {reason}{} = {}",

@@ -7,14 +7,12 @@
 //! `othergames.rs`, and goes through the same printer: the shared header once, then the game's
 //! own board. With `--json` a table is printed as the board's own view, as before.
 
-use std::io::{self, Write};
-
 use cards::{Game, GameRef};
 use clap::{Args, Subcommand};
 use serde::Serialize;
 use tablemate::game::GameView;
-use tablemate::othergames::{OtherGameKind, OtherGameView, OtherOutcome};
-use tablemate::table::{Board, TableAt, TableHeader, TableView};
+use tablemate::othergames::{OtherGameKind, OtherGameView};
+use tablemate::table::{Board, TableAt, TableView};
 use tablemate::{ErrorCode, Language, Service, ServiceError};
 
 use crate::output::lang;
@@ -121,13 +119,7 @@ pub fn which(svc: &Service, kind: Game, game: Option<i64>) -> Result<GameRef, Se
     if let Some(id) = game {
         return Ok(GameRef::new(kind, id));
     }
-    let latest = match other(kind) {
-        None => svc.game_latest()?,
-        Some(k) => svc.other_latest(k)?,
-    };
-    latest
-        .map(|id| GameRef::new(kind, id))
-        .ok_or_else(|| none_yet(kind))
+    svc.latest_game(kind)?.ok_or_else(|| none_yet(kind))
 }
 
 fn none_yet(kind: Game) -> ServiceError {
@@ -137,22 +129,14 @@ fn none_yet(kind: Game) -> ServiceError {
         (Some(k), Language::En) => format!(
             "No {} game yet: start one with `tablemate game new --game {} --players NAME NAME`",
             k.title(),
-            family(k)
+            crate::enum_name(&k)
         ),
         (Some(k), Language::De) => format!(
             "Noch keine Partie {}: eine beginnen mit `tablemate game new --game {} --players NAME NAME`",
             k.title(),
-            family(k)
+            crate::enum_name(&k)
         ),
     })
-}
-
-/// The kind's name on the command line (`whi`, `stccg`, `kc`).
-fn family(kind: OtherGameKind) -> String {
-    serde_json::to_value(kind)
-        .ok()
-        .and_then(|v| v.as_str().map(str::to_owned))
-        .unwrap_or_default()
 }
 
 /// Runs a shared verb on a game of `kind` (`game`: the family's own `--game`, if it has one).
@@ -233,31 +217,13 @@ pub fn run(
 }
 
 fn list(ctx: &Ctx<'_>, svc: &Service, kind: Game) -> Result<(), ServiceError> {
-    if other(kind).is_none() {
-        let list = svc.game_list()?;
-        return ctx.out.print(&list, |w| {
-            if list.is_empty() {
-                writeln!(w, "{}", tablemate::game::table_text::no_games(lang()))?;
-            }
-            for g in &list {
-                writeln!(w, "{}", g.text(lang()))?;
-            }
-            Ok(())
-        });
-    }
-    let list = svc.other_list(false)?;
+    let list = svc.table_list(&[kind], false)?;
     ctx.out.print(&list, |w| {
+        if list.is_empty() {
+            writeln!(w, "{}", tablemate::table::no_games(lang()))?;
+        }
         for g in &list {
-            writeln!(
-                w,
-                "{:>4}  {:<20} {} – {}  ({} events, {})",
-                g.id,
-                g.title,
-                g.players[0],
-                g.players[1],
-                g.events,
-                outcome_words(&g.outcome, false)
-            )?;
+            writeln!(w, "{}", g.text(lang()))?;
         }
         Ok(())
     })
@@ -347,8 +313,7 @@ pub fn print(ctx: &Ctx<'_>, table: &TableView, detail: Detail) -> Result<(), Ser
         Board::Warhammer(v) | Board::Knightmare(v) | Board::StarTrek(v) => BoardJson::Other(v),
     };
     ctx.out.print(&json, |w| {
-        let abandoned = matches!(&table.board, Board::BlueMoon(v) if v.abandoned);
-        header(w, &table.header, abandoned)?;
+        writeln!(w, "{}", table.header_text(lang()))?;
         match &table.board {
             Board::BlueMoon(v) => super::game::board(w, v, detail.why)?,
             Board::Warhammer(v) | Board::Knightmare(v) | Board::StarTrek(v) => {
@@ -360,39 +325,4 @@ pub fn print(ctx: &Ctx<'_>, table: &TableView, detail: Detail) -> Result<(), Ser
         }
         Ok(())
     })
-}
-
-/// The shared header: the game, its players and how it stands; why its log is unreadable.
-fn header(w: &mut dyn Write, h: &TableHeader, abandoned: bool) -> io::Result<()> {
-    let de = lang() == Language::De;
-    let (game, vs) = if de {
-        ("Spiel", "gegen")
-    } else {
-        ("game", "vs")
-    };
-    let outcome = match abandoned {
-        true if de => "abgebrochen".to_owned(),
-        true => "abandoned".to_owned(),
-        false => outcome_words(&h.outcome, de),
-    };
-    writeln!(
-        w,
-        "{game} {}: {} – {} {vs} {} – {outcome}",
-        h.game.id, h.title, h.players[0], h.players[1]
-    )?;
-    if let Some(why) = &h.unreadable {
-        writeln!(w, "{}: {why}", if de { "unlesbar" } else { "unreadable" })?;
-    }
-    Ok(())
-}
-
-fn outcome_words(o: &OtherOutcome, de: bool) -> String {
-    match (o, de) {
-        (OtherOutcome::Playing, false) => "playing".into(),
-        (OtherOutcome::Playing, true) => "läuft".into(),
-        (OtherOutcome::Won { name, .. }, false) => format!("{name} won"),
-        (OtherOutcome::Won { name, .. }, true) => format!("{name} hat gewonnen"),
-        (OtherOutcome::Tie, false) => "tie".into(),
-        (OtherOutcome::Tie, true) => "unentschieden".into(),
-    }
 }

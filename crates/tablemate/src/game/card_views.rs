@@ -7,7 +7,7 @@ use super::*;
 impl Service {
     /// Resolves a card as a player types it: an id, a tag or number shorthand, an English or
     /// German name, a typo. Ambiguous input is an error listing the candidates.
-    pub fn resolve_card(&self, text: &str) -> Result<CardId> {
+    pub(crate) fn resolve_card(&self, text: &str) -> Result<CardId> {
         self.resolve_card_in(text, Language::En)
     }
 

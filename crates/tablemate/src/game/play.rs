@@ -96,7 +96,7 @@ impl Service {
     /// needs deciding (or `confirmed` says it was decided), the play and the rulings prompt,
     /// in one round trip. Nothing is recorded when the play is impossible or values are
     /// unknown. The game is loaded once for all three.
-    pub fn game_enter(
+    pub(crate) fn game_enter(
         &mut self,
         at: impl Into<GameAt>,
         req: &PlayRequest,
@@ -116,7 +116,6 @@ impl Service {
         language: Language,
         prompts: bool,
     ) -> Result<EnterOutcome> {
-        let lang = Some(language.code());
         let card = self.resolve_card_in(&req.card, language)?;
         let mut ctx = self.load_game_in(at, language)?;
         let (preview, engine) = self.preview_in(&ctx, &card, req)?;
@@ -135,7 +134,7 @@ impl Service {
         let view = self.append(&mut ctx, event.kind)?;
         let (prompts, prompts_error) = match prompts {
             false => (Vec::new(), None),
-            true => match self.prompts_in(&ctx, &card, lang, Some(6)) {
+            true => match self.prompts_in(&ctx, &card, language, Some(6)) {
                 Ok(p) => (p, None),
                 Err(e) => (
                     Vec::new(),
@@ -152,7 +151,8 @@ impl Service {
     }
 
     /// A card enters play, any warning confirmed; it goes to the area its type implies.
-    pub fn game_play(
+    #[cfg(test)]
+    pub(crate) fn game_play(
         &mut self,
         at: impl Into<GameAt>,
         req: &PlayRequest,
@@ -394,7 +394,7 @@ impl Service {
     }
 
     /// Takes back the last event (the setup stays). Without limit; refusals in `lang`.
-    pub fn game_undo(&mut self, at: impl Into<GameAt>, lang: Language) -> Result<GameView> {
+    pub(crate) fn game_undo(&mut self, at: impl Into<GameAt>, lang: Language) -> Result<GameView> {
         let read = coordinator::read::<BlueMoonLog>(&self.store, at.into(), lang)?;
         let (info, stored) = (&read.record, &read.events);
         let id = info.id.0;
@@ -410,7 +410,7 @@ impl Service {
     }
 
     /// Puts back the last undone event; refusals in `lang`.
-    pub fn game_redo(&mut self, at: impl Into<GameAt>, lang: Language) -> Result<GameView> {
+    pub(crate) fn game_redo(&mut self, at: impl Into<GameAt>, lang: Language) -> Result<GameView> {
         let mut ctx = self.load_game_in(at.into(), lang)?;
         let id = ctx.info.id.0;
         let refused = |r| Err(ServiceError::invalid(refusal::table_refusal(r, id, lang)));

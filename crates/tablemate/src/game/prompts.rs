@@ -5,13 +5,12 @@ use super::*;
 
 impl Service {
     /// The rulings to show when `card` is entered in game `id`: interactions with the cards on
-    /// the table first, then the card's own, then general sections; the preferred language
-    /// (default: the settings' language) first.
-    pub fn game_prompts(
+    /// the table first, then the card's own, then general sections; `lang`'s records first.
+    pub(crate) fn game_prompts(
         &self,
         id: i64,
         card: &str,
-        lang: Option<&str>,
+        lang: Language,
         limit: Option<usize>,
     ) -> Result<Vec<crate::rulings::PromptView>> {
         let card = self.resolve_card(card)?;
@@ -24,7 +23,7 @@ impl Service {
         &self,
         ctx: &GameCtx,
         card: &CardId,
-        lang: Option<&str>,
+        lang: Language,
         limit: Option<usize>,
     ) -> Result<Vec<crate::rulings::PromptView>> {
         let table = &ctx.game.state().table;
@@ -42,10 +41,6 @@ impl Service {
             }
         }
         order_of_meeting(ctx, card, &mut active);
-        let lang = match lang {
-            Some(l) => Language::parse(l)?,
-            None => self.settings()?.language,
-        };
         // Rulings marked seen in this game are left out; ask for that many more so the prompt
         // still fills up to `limit`.
         let seen = &ctx.rulings_seen;
@@ -60,7 +55,12 @@ impl Service {
 
     /// Marks a ruling seen in game `id`: the rulings prompt does not show it again in that game,
     /// also after a restart. Marking it twice is harmless; an unknown ruling is refused in `lang`.
-    pub fn game_mark_ruling_seen(&mut self, id: i64, ruling: &str, lang: Language) -> Result<()> {
+    pub(crate) fn game_mark_ruling_seen(
+        &mut self,
+        id: i64,
+        ruling: &str,
+        lang: Language,
+    ) -> Result<()> {
         let ruling = ruling.trim();
         // Only real rulings: a mistyped id would hide nothing and stay in the database.
         if self

@@ -66,23 +66,20 @@ impl Service {
         self.game_view(id.0)
     }
 
-    /// A game's stored record without its log.
-    pub(super) fn game_info(&self, id: i64) -> Result<store::GameInfo> {
-        self.store.game(store::GameId(id)).map_err(|e| match e {
-            store::StoreError::NotFound { .. } => {
-                ServiceError::not_found(format!("There is no game {id}"))
-            }
-            other => store_error(other),
-        })
-    }
-
     /// Records the result of an ended game and starts the next game of the match (the loser
     /// starts it), unless the match is over. Returns the next game, or the finished one.
     /// The result, the match's end and the next game's starter are decided on the match as
     /// read with the game's log and written in one transaction carrying both: refused as
     /// changed meanwhile when the game or its match moved in between (`Store::go_on`).
-    pub fn game_next(&mut self, at: impl Into<GameAt>, lang: Language) -> Result<GameView> {
-        let ctx = self.load_game_in(at.into(), lang)?;
+    pub fn game_next(&mut self, at: crate::table::TableAt, lang: Language) -> Result<GameView> {
+        if at.game.kind != ::cards::Game::BlueMoon {
+            // only Blue Moon's rules have a match with a next game
+            return Err(self.not_this_game(
+                ::cards::GameRef::new(::cards::Game::BlueMoon, at.game.id),
+                lang,
+            ));
+        }
+        let ctx = self.load_game_in(at.at(), lang)?;
         let id = ctx.info.id.0;
         let info = &ctx.info;
         let status = ctx.extra.match_status.as_ref();
@@ -272,31 +269,25 @@ pub(super) fn seat_named(
         })
 }
 
-impl Service {
-    /// Which seat `text` names in game `id` (A, B, a player's name or people), with the game
-    /// as read for it: the command line's first step before a write, without replaying the
-    /// log (the write loads the game once, at that revision). Refusal in `lang`.
-    pub fn game_seat(&self, id: i64, text: &str, lang: Language) -> Result<(Seat, GameAt)> {
-        let info = self.game_info(id)?;
-        let players = [
-            (info.player_names[0].as_str(), info.people[0].as_str()),
-            (info.player_names[1].as_str(), info.people[1].as_str()),
-        ];
-        let seat = seat_named(&players, text, id, lang)?;
-        Ok((
-            seat,
-            GameAt {
-                id,
-                revision: Some(info.revision),
-            },
-        ))
+impl GameView {
+    /// Which seat `text` names at this table (A, B, a player's name or people); refused in
+    /// `lang`. The command line's first step: it then writes at this view's revision.
+    pub fn seat(&self, text: &str, lang: Language) -> Result<Seat> {
+        let players: Vec<(&str, &str)> = self
+            .players
+            .iter()
+            .map(|p| (p.name.as_str(), p.people.as_str()))
+            .collect();
+        seat_named(&players, text, self.id, lang)
     }
+}
 
+impl Service {
     /// The game a table command without a game number means: the most recently changed game
     /// that can still be acted on — an unfinished one, or an abandoned one whose match has
     /// not gone on (undo takes the abandon back, `game next` starts the match's next game,
     /// as the abandon's own output says). `None` when there is none.
-    pub fn game_latest(&self) -> Result<Option<i64>> {
+    pub(crate) fn game_latest(&self) -> Result<Option<i64>> {
         let games = self.store.list_games(&store::GameFilter::default())?;
         let mut candidates: Vec<&store::GameInfo> = games
             .iter()

@@ -3,8 +3,8 @@
 //! the CLI only prints what the service says.
 
 use super::views::{
-    AreasView, BreakdownLine, CardView, DragonPlace, EffectState, EffectView, GameListItem,
-    GameView, PowerView, SideView,
+    AreasView, BreakdownLine, CardView, DragonPlace, EffectState, EffectView, GameView, PowerView,
+    SideView,
 };
 use super::{ElementName, Seat};
 use crate::Language::{self, De, En};
@@ -447,47 +447,6 @@ pub fn not_utf8(file: &str, lang: Language) -> String {
     match lang {
         En => format!("{file} is not UTF-8 text"),
         De => format!("{file} ist kein UTF-8-Text"),
-    }
-}
-
-/// `tablemate game list` with no game recorded.
-pub fn no_games(lang: Language) -> &'static str {
-    w(lang, "no games yet", "noch keine Spiele")
-}
-
-impl GameListItem {
-    /// A game of the list in a line: who played which people, how far, and how it stands.
-    pub fn text(&self, lang: Language) -> String {
-        use crate::history::GameStatus;
-        let player = |i: usize| self.player_names.get(i).map_or("", String::as_str);
-        let people = |i: usize| self.people.get(i).map_or("", String::as_str);
-        let state = match (self.status, self.winner, self.crystals) {
-            (GameStatus::Finished, Some(s), Some(c)) => {
-                let won = super::crystals(u32::from(c), lang);
-                match lang {
-                    En => format!("{} won {won}", player(s.index())),
-                    De => format!("{} gewann {won}", player(s.index())),
-                }
-            }
-            (GameStatus::Abandoned, ..) => {
-                w(lang, "abandoned (no result)", "abgebrochen (kein Ergebnis)").to_owned()
-            }
-            _ => w(lang, "in progress", "läuft").to_owned(),
-        };
-        let (game, vs, events) = (
-            w(lang, "game", "Spiel"),
-            w(lang, "vs", "gegen"),
-            w(lang, "events", "Ereignisse"),
-        );
-        format!(
-            "{game} {}: {} ({}) {vs} {} ({}), {} {events}, {state}",
-            self.id,
-            player(0),
-            people(0),
-            player(1),
-            people(1),
-            self.events
-        )
     }
 }
 

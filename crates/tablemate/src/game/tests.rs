@@ -265,7 +265,8 @@ fn rejected_plays_append_nothing_and_name_the_reason() {
     );
     assert_eq!(svc.game_view(id).unwrap().events, 1);
     assert!(
-        svc.game_next(id, Language::En).is_err(),
+        svc.game_next(crate::table::TableAt::blue_moon(id), Language::En)
+            .is_err(),
         "the game is not over"
     );
 }
@@ -383,7 +384,9 @@ fn a_conceded_game_is_scored_and_the_loser_starts_the_next_game_of_the_match() {
     assert_eq!((over.winner, over.score), (Seat::B, 4));
     assert_eq!(side(&v, Seat::B).crystals, 4);
     assert!(!v.finished);
-    let next = svc.game_next(g.id, Language::En).unwrap();
+    let next = svc
+        .game_next(crate::table::TableAt::blue_moon(g.id), Language::En)
+        .unwrap();
     assert_ne!(next.id, g.id);
     assert_eq!((next.game_no, next.turn), (2, Some(Seat::A)));
     assert_eq!(side(&next, Seat::B).crystals, 4);
@@ -398,13 +401,17 @@ fn a_conceded_game_is_scored_and_the_loser_starts_the_next_game_of_the_match() {
         ended.match_over && !ended.finished,
         "8 crystals end the match"
     );
-    let last = svc.game_next(next.id, Language::En).unwrap();
+    let last = svc
+        .game_next(crate::table::TableAt::blue_moon(next.id), Language::En)
+        .unwrap();
     assert_eq!(last.id, next.id);
     assert_eq!(last.match_winner, Some(Seat::B));
     assert!(last.match_over);
     assert!(svc.game_current().unwrap().is_none());
     // no next game after the match is over
-    let err = svc.game_next(next.id, Language::En).unwrap_err();
+    let err = svc
+        .game_next(crate::table::TableAt::blue_moon(next.id), Language::En)
+        .unwrap_err();
     assert!(
         err.message.contains("match") && err.message.contains("over"),
         "{err:?}"
@@ -427,7 +434,10 @@ fn set_up_rejects_an_unknown_people_or_a_long_name_and_writes_nothing() {
     // nothing was written: no player, no match, no game
     assert!(svc.store.player_by_name("Ann").unwrap().is_none());
     assert!(svc.store.player_by_name("Ben").unwrap().is_none());
-    assert!(svc.game_list().unwrap().is_empty());
+    assert!(svc
+        .table_list(&[::cards::Game::BlueMoon], false)
+        .unwrap()
+        .is_empty());
     // the people is stored as the engine names it
     let v = svc.game_new(&req("Ann", " hoax "), Language::En).unwrap();
     assert_eq!(side(&v, Seat::B).people, "Hoax");
@@ -451,7 +461,12 @@ fn set_up_and_card_value_refusals_speak_german_in_the_german_interface() {
         de(&req("Ann", "Ben", " "), &mut svc),
         "Ben braucht ein Volk (Deck), z. B. Vulca oder Hoax"
     );
-    assert!(svc.game_list().unwrap().is_empty(), "nothing written");
+    assert!(
+        svc.table_list(&[::cards::Game::BlueMoon], false)
+            .unwrap()
+            .is_empty(),
+        "nothing written"
+    );
 
     let id = svc
         .game_new(&req("Ann", "Ben", "Hoax"), Language::De)
@@ -632,7 +647,7 @@ fn rulings_marked_seen_leave_the_prompt_for_the_rest_of_the_game() {
     let id = new_game(&mut svc).id;
     play(&mut svc, id, Seat::A, "V02", None);
     let ids = |svc: &Service, game: i64| -> Vec<String> {
-        svc.game_prompts(game, "Wall of Fire", Some("en"), Some(3))
+        svc.game_prompts(game, "Wall of Fire", Language::En, Some(3))
             .unwrap()
             .into_iter()
             .map(|p| p.ruling.id)
@@ -666,7 +681,7 @@ fn rulings_marked_seen_leave_the_prompt_for_the_rest_of_the_game() {
     ); // Any limit a front end sends is bounded: usize::MAX plus the seen rulings must not
        // overflow (a panic in a debug build).
     let all = svc
-        .game_prompts(id, "Wall of Fire", Some("en"), Some(usize::MAX))
+        .game_prompts(id, "Wall of Fire", Language::En, Some(usize::MAX))
         .unwrap();
     assert!(
         (3..=crate::game::PROMPT_LIMIT_MAX).contains(&all.len()),
@@ -818,7 +833,10 @@ fn emissaries_and_inquisitors_cards_need_the_expansion_at_set_up() {
             count: 4,
         },
     );
-    let next = svc.game_next(with_ei, Language::En).unwrap().id;
+    let next = svc
+        .game_next(crate::table::TableAt::blue_moon(with_ei), Language::En)
+        .unwrap()
+        .id;
     assert_eq!(kinds(&svc, next, Seat::B), vec![]);
 }
 
@@ -878,7 +896,9 @@ fn a_refusal_at_the_table_is_worded_in_german_naming_the_players() {
         undo.message,
         "Nichts rückgängig zu machen: das Spiel hat gerade erst begonnen"
     );
-    let next = svc.game_next(id, Language::De).unwrap_err();
+    let next = svc
+        .game_next(crate::table::TableAt::blue_moon(id), Language::De)
+        .unwrap_err();
     assert!(
         next.message.starts_with("Das Spiel ist noch nicht vorbei"),
         "{next:?}"
@@ -1029,14 +1049,18 @@ fn after_an_abandoned_game_the_match_takes_a_new_game_and_statistics_leave_it_ou
     let g = new_game(&mut svc);
     // Game 1 conceded by A: B scores 4; A (the loser) starts game 2, which is abandoned.
     act(&mut svc, g.id, GameAction::Concede { player: Seat::A });
-    let g2 = svc.game_next(g.id, Language::En).unwrap();
+    let g2 = svc
+        .game_next(crate::table::TableAt::blue_moon(g.id), Language::En)
+        .unwrap();
     act(&mut svc, g2.id, GameAction::Abandon { confirmed: true });
     let m = svc.match_view_by_id(g.match_id.unwrap()).unwrap();
     assert_eq!((m.unfinished_game, m.crystals), (None, [0, 4]));
     let stats = svc.statistics(None, Language::En).unwrap();
     assert_eq!(stats.games, 1, "only the game with a result");
     // The match goes on: game 3, started by whoever started the abandoned game.
-    let g3 = svc.game_next(g2.id, Language::En).unwrap();
+    let g3 = svc
+        .game_next(crate::table::TableAt::blue_moon(g2.id), Language::En)
+        .unwrap();
     assert_ne!(g3.id, g2.id);
     assert_eq!((g3.game_no, g3.turn), (3, Some(Seat::A)));
     assert_eq!(side(&g3, Seat::B).crystals, 4);
@@ -1046,7 +1070,8 @@ fn after_an_abandoned_game_the_match_takes_a_new_game_and_statistics_leave_it_ou
     let err = svc.game_undo(g2.id, Language::En).unwrap_err();
     assert!(err.message.contains("has gone on"), "{}", err.message);
     assert!(
-        svc.game_next(g2.id, Language::En).is_err(),
+        svc.game_next(crate::table::TableAt::blue_moon(g2.id), Language::En)
+            .is_err(),
         "only one next game"
     );
     assert!(svc.game_view(g2.id).unwrap().abandoned, "unchanged");
@@ -1186,7 +1211,9 @@ fn out_of_cards_ends_the_game_after_the_fight_and_the_match_records_it() {
         "Ben hat keine Karten mehr: das Spiel endet, und Ben gewinnt 2 Kristalle, weil Ben 1 \
          Drachen hält."
     );
-    let next = svc.game_next(id, Language::En).unwrap();
+    let next = svc
+        .game_next(crate::table::TableAt::blue_moon(id), Language::En)
+        .unwrap();
     let m = svc.match_view_by_id(next.match_id.unwrap()).unwrap();
     assert_eq!(m.crystals, [0, 2], "the result is recorded");
 
@@ -1440,14 +1467,16 @@ fn a_second_character_is_warned_in_german_naming_both_cards() {
         err.message
     );
     // a player who is not in the game, in German and English
-    let err = svc.game_seat(g.id, "Zed", Language::De).unwrap_err();
+    let view = svc.game_view(g.id).unwrap();
+    assert_eq!(view.seat("hoax", Language::En).unwrap(), Seat::B);
+    let err = view.seat("Zed", Language::De).unwrap_err();
     assert!(
         err.message
             .contains("„Zed“ spielt nicht in diesem Spiel (Ann gegen Ben)"),
         "{}",
         err.message
     );
-    let err = svc.game_seat(g.id, "Zed", Language::En).unwrap_err();
+    let err = view.seat("Zed", Language::En).unwrap_err();
     assert!(
         err.message.contains("`Zed` is not a player of game"),
         "{}",

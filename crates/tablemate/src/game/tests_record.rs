@@ -76,7 +76,10 @@ fn a_table_that_changed_since_it_was_drawn_is_refused_and_nothing_is_written() {
         fire(&mut svc, drawn),
         svc.game_undo(drawn, Language::En),
         svc.game_redo(drawn, Language::En),
-        svc.game_next(drawn, Language::En),
+        svc.game_next(
+            crate::table::TableAt::new(::cards::Game::BlueMoon, drawn.id, drawn.revision),
+            Language::En,
+        ),
     ] {
         assert_eq!(r.unwrap_err().code, ErrorCode::Changed);
     }
@@ -192,7 +195,9 @@ fn a_game_stored_without_its_set_up_can_be_abandoned_and_its_match_goes_on() {
         .unwrap();
     assert!(abandoned.abandoned);
     // the match goes on with a game that has its set-up
-    let next = svc.game_next(old.0, Language::En).unwrap();
+    let next = svc
+        .game_next(crate::table::TableAt::blue_moon(old.0), Language::En)
+        .unwrap();
     assert_ne!(next.id, old.0);
     assert_eq!(next.events, 1);
     assert_eq!(next.match_id, info.match_id.map(|m| m.0));
@@ -215,7 +220,9 @@ fn undo_and_redo_across_a_games_end_before_its_result_is_recorded() {
     assert_eq!(redone.game_over, Some(result.clone()));
     assert_eq!(redone.players[0].crystals, result.score);
     // recorded: the log is closed, undo is refused and writes nothing
-    let next = svc.game_next(g.id, Language::En).unwrap();
+    let next = svc
+        .game_next(crate::table::TableAt::blue_moon(g.id), Language::En)
+        .unwrap();
     assert_ne!(next.id, g.id);
     let err = svc.game_undo(g.id, Language::En).unwrap_err();
     assert_eq!(err.code, ErrorCode::InvalidInput);

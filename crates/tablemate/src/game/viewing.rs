@@ -11,7 +11,7 @@ impl Service {
     }
 
     /// The game to resume: the most recently changed unfinished game, if any.
-    pub fn game_current(&self) -> Result<Option<GameView>> {
+    pub(crate) fn game_current(&self) -> Result<Option<GameView>> {
         let games = self.store.list_games(&store::GameFilter {
             finished: Some(false),
             ..store::GameFilter::default()
@@ -23,27 +23,6 @@ impl Service {
             Some(g) => self.game_view(g.id.0).map(Some),
             None => Ok(None),
         }
-    }
-
-    /// All games, unfinished first, newest first.
-    pub fn game_list(&self) -> Result<Vec<GameListItem>> {
-        Ok(self
-            .store
-            .list_games(&store::GameFilter::default())?
-            .into_iter()
-            .map(|g| GameListItem {
-                id: g.id.0,
-                match_id: g.match_id.map(|m| m.0),
-                player_names: g.player_names.to_vec(),
-                people: g.people.to_vec(),
-                events: g.events,
-                finished: !g.is_open(),
-                status: crate::history::GameStatus::of(&g),
-                winner: g.result.as_ref().map(|r| r.winner),
-                crystals: g.result.as_ref().map(|r| r.crystals),
-                updated_at: g.updated_at,
-            })
-            .collect())
     }
 
     /// The table of a loaded game, saying so when its log goes on past what this version can

@@ -335,25 +335,6 @@ pub struct GameView {
     pub end_text_de: Option<String>,
 }
 
-/// A game in the list.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
-#[ts(export)]
-pub struct GameListItem {
-    #[ts(type = "number")]
-    pub id: i64,
-    #[ts(type = "number | null")]
-    pub match_id: Option<i64>,
-    pub player_names: Vec<String>,
-    pub people: Vec<String>,
-    pub events: u32,
-    /// Finished with a result, or abandoned: no longer played.
-    pub finished: bool,
-    pub status: crate::history::GameStatus,
-    pub winner: Option<Seat>,
-    pub crystals: Option<u8>,
-    pub updated_at: String,
-}
-
 /// A card suggested while typing.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
 #[ts(export)]
@@ -394,9 +375,8 @@ pub struct PlayPreview {
 
 /// What entering a card did: played at once when nothing needed deciding, or the preview of
 /// what the person must decide first.
-#[derive(Debug, Clone, PartialEq, Serialize, TS)]
-#[ts(export)]
-pub struct EnterOutcome {
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct EnterOutcome {
     pub preview: PlayPreview,
     /// The table after the play; `None` when it was not played (see `preview`).
     pub view: Option<GameView>,

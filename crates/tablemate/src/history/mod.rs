@@ -276,6 +276,18 @@ impl Service {
             .collect()
     }
 
+    /// The game of `kind` a command without a game number means (the command line's): the
+    /// kind's game last played that can still change — Blue Moon's also an abandoned one whose
+    /// match has not gone on (undo takes the abandon back); the other games' also one just
+    /// won (it can be undone, and a Knightmare Chess match goes on with its next game).
+    pub fn latest_game(&self, kind: cards::Game) -> Result<Option<cards::GameRef>> {
+        let id = match crate::othergames::OtherGameKind::of_game(kind) {
+            None => self.game_latest()?,
+            Some(k) => self.other_latest(k)?,
+        };
+        Ok(id.map(|id| cards::GameRef::new(kind, id)))
+    }
+
     /// Unfinished games and matches, newest first: what can be resumed.
     pub fn unfinished(&self) -> Result<Unfinished> {
         Ok(Unfinished {
@@ -466,7 +478,8 @@ mod tests {
             },
         );
         act(&mut svc, GameAction::Concede { player: Seat::B });
-        svc.game_next(id, Language::En).unwrap();
+        svc.game_next(crate::table::TableAt::blue_moon(id), Language::En)
+            .unwrap();
         let page = svc.game_page(id, Language::En).unwrap();
         // the declined start is no fight; the conceded one is
         assert_eq!(page.fights, 1);
@@ -527,7 +540,8 @@ mod tests {
         );
         // fight 2 has not begun when Ann concedes
         act(&mut svc, GameAction::Concede { player: Seat::A });
-        svc.game_next(id, Language::En).unwrap();
+        svc.game_next(crate::table::TableAt::blue_moon(id), Language::En)
+            .unwrap();
 
         let en = svc.game_page(id, Language::En).unwrap();
         let texts: Vec<&str> = en.timeline.iter().map(|s| s.text.as_str()).collect();

@@ -40,9 +40,32 @@ use rules::{Start, TableRules};
 
 use crate::game::Seat;
 
+use crate::table::TableAt;
 use crate::{coordinator, GameAt, Language, Result, Service, ServiceError};
+use ::cards::GameRef;
 /// The engine, for front ends that build its events (the CLI).
 pub use othergames as engine;
+
+/// `$body` with `$R` the rules (`TableRules`) of the stored kind `$kind`: a command goes to the
+/// one generic implementation of its game.
+macro_rules! by_kind {
+    ($kind:expr, $R:ident => $body:expr) => {
+        match $kind {
+            store::OtherKind::Whi => {
+                type $R = WhiState;
+                $body
+            }
+            store::OtherKind::Stccg => {
+                type $R = StState;
+                $body
+            }
+            store::OtherKind::Kc => {
+                type $R = KcState;
+                $body
+            }
+        }
+    };
+}
 
 /// The longest card name accepted as typed (the longest printed names are far shorter).
 const MAX_CARD_CHARS: usize = 100;
@@ -69,7 +92,7 @@ impl OtherGameKind {
             OtherGameKind::Kc => store::OtherKind::Kc,
         }
     }
-    fn of(k: store::OtherKind) -> OtherGameKind {
+    pub(crate) fn of(k: store::OtherKind) -> OtherGameKind {
         match k {
             store::OtherKind::Whi => OtherGameKind::Whi,
             store::OtherKind::Stccg => OtherGameKind::Stccg,
@@ -260,9 +283,8 @@ impl OtherGameView {
 
 /// What entering a card gives back: the table after it, and the rulings for the card with
 /// the cards in play before it.
-#[derive(Debug, Clone, PartialEq, Serialize, TS)]
-#[ts(export)]
-pub struct OtherEntered {
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct OtherEntered {
     pub view: OtherGameView,
     pub prompts: Vec<crate::rulings::PromptView>,
 }
@@ -275,21 +297,7 @@ pub struct OtherCardSuggestion {
     pub name: String,
 }
 
-/// A game in the list (to resume).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
-#[ts(export)]
-pub struct OtherGameItem {
-    #[ts(type = "number")]
-    pub id: i64,
-    pub kind: OtherGameKind,
-    pub title: String,
-    pub players: [String; 2],
-    pub events: u32,
-    pub updated_at: String,
-    pub outcome: OtherOutcome,
-}
-
-fn outcome_view(o: store::Outcome, names: &[String; 2]) -> OtherOutcome {
+pub(crate) fn outcome_view(o: store::Outcome, names: &[String; 2]) -> OtherOutcome {
     match o {
         store::Outcome::Playing => OtherOutcome::Playing,
         store::Outcome::Won(s) => OtherOutcome::Won {
@@ -361,11 +369,7 @@ impl Service {
             hit_points: req.hit_points,
         };
         let names = [a.to_owned(), b.to_owned()];
-        let setup = match req.kind {
-            OtherGameKind::Whi => self.setup_json::<WhiState>(&start, &names, lang)?,
-            OtherGameKind::Stccg => self.setup_json::<StState>(&start, &names, lang)?,
-            OtherGameKind::Kc => self.setup_json::<KcState>(&start, &names, lang)?,
-        };
+        let setup = by_kind!(req.kind.store(), R => self.setup_json::<R>(&start, &names, lang)?);
         let id = self.store.create_other_game(&store::NewOtherGame {
             kind: req.kind.store(),
             players: names,
@@ -388,17 +392,13 @@ impl Service {
     }
 
     /// The table of game `id`, its history worded in `lang`.
-    pub fn other_view(&self, id: i64, lang: Language) -> Result<OtherGameView> {
+    pub(crate) fn other_view(&self, id: i64, lang: Language) -> Result<OtherGameView> {
         let read = self.other_read(id.into(), lang)?;
-        match read.record.kind {
-            store::OtherKind::Whi => self.other_view_of(&self.load::<WhiState>(read, lang)?, lang),
-            store::OtherKind::Stccg => self.other_view_of(&self.load::<StState>(read, lang)?, lang),
-            store::OtherKind::Kc => self.other_view_of(&self.load::<KcState>(read, lang)?, lang),
-        }
+        by_kind!(read.record.kind, R => self.other_view_of(&self.load::<R>(read, lang)?, lang))
     }
 
     /// The game to resume: the most recently changed unfinished game (of `kind`, if given).
-    pub fn other_current(
+    pub(crate) fn other_current(
         &self,
         kind: Option<OtherGameKind>,
         lang: Language,
@@ -416,7 +416,7 @@ impl Service {
     /// The game a command without a game id means: the most recent unfinished game of `kind`,
     /// else the most recently changed one (a game just won can still be undone, and a
     /// Knightmare Chess match goes on with its next game).
-    pub fn other_latest(&self, kind: OtherGameKind) -> Result<Option<i64>> {
+    pub(crate) fn other_latest(&self, kind: OtherGameKind) -> Result<Option<i64>> {
         Ok(self
             .store
             .list_other_games(false)?
@@ -425,27 +425,9 @@ impl Service {
             .map(|g| g.id.0))
     }
 
-    /// Games of the other kinds: unfinished first, then the most recently changed.
-    pub fn other_list(&self, unfinished_only: bool) -> Result<Vec<OtherGameItem>> {
-        Ok(self
-            .store
-            .list_other_games(unfinished_only)?
-            .into_iter()
-            .map(|g| OtherGameItem {
-                id: g.id.0,
-                kind: OtherGameKind::of(g.kind),
-                title: OtherGameKind::of(g.kind).title().to_owned(),
-                outcome: outcome_view(g.outcome, &g.player_names),
-                players: g.player_names,
-                events: g.events,
-                updated_at: g.updated_at,
-            })
-            .collect())
-    }
-
     /// Records one action in game `id`: the engine checks it, then it is written with the
     /// outcome after it. A refusal (in `lang`) writes nothing.
-    pub fn other_act(
+    pub(crate) fn other_act(
         &mut self,
         at: impl Into<GameAt>,
         action: &OtherAction,
@@ -458,7 +440,7 @@ impl Service {
     /// the rulings prompt for the card the action names, ranked with the cards in play before
     /// it (interactions first; at most `limit`, default 6; seen rulings left out). One load
     /// of the game serves both, so the table asks once per card entered.
-    pub fn other_enter(
+    pub(crate) fn other_enter(
         &mut self,
         at: impl Into<GameAt>,
         action: &OtherAction,
@@ -496,50 +478,34 @@ impl Service {
     }
 
     /// Takes back the last action (never the setup).
-    pub fn other_undo(&mut self, at: impl Into<GameAt>, lang: Language) -> Result<OtherGameView> {
-        let read = self.other_read(at.into(), lang)?;
-        match read.record.kind {
-            store::OtherKind::Whi => self.undo::<WhiState>(read, lang),
-            store::OtherKind::Stccg => self.undo::<StState>(read, lang),
-            store::OtherKind::Kc => self.undo::<KcState>(read, lang),
-        }
+    pub(crate) fn other_undo(&mut self, at: TableAt, lang: Language) -> Result<OtherGameView> {
+        let read = self.other_read_as(at, lang)?;
+        by_kind!(read.record.kind, R => self.undo::<R>(read, lang))
     }
 
     /// Puts back the last action taken back.
-    pub fn other_redo(&mut self, at: impl Into<GameAt>, lang: Language) -> Result<OtherGameView> {
-        let read = self.other_read(at.into(), lang)?;
-        match read.record.kind {
-            store::OtherKind::Whi => self.redo::<WhiState>(read, lang),
-            store::OtherKind::Stccg => self.redo::<StState>(read, lang),
-            store::OtherKind::Kc => self.redo::<KcState>(read, lang),
-        }
+    pub(crate) fn other_redo(&mut self, at: TableAt, lang: Language) -> Result<OtherGameView> {
+        let read = self.other_read_as(at, lang)?;
+        by_kind!(read.record.kind, R => self.redo::<R>(read, lang))
     }
 
     /// The rulings to show when `card` (as typed) enters game `id`: interactions with the
     /// cards in play first, then errata, restrictions and the card's own rulings (the ranking
     /// of `rulings::prompts`, as for Blue Moon). Rulings marked seen in the game are left out
     /// and the prompt still fills up to `limit` (default 6).
-    pub fn other_prompts(
+    pub(crate) fn other_prompts(
         &self,
-        id: i64,
+        game: GameRef,
         card: &str,
         lang: Language,
         limit: Option<usize>,
     ) -> Result<Vec<crate::rulings::PromptView>> {
-        let read = self.other_read(id.into(), lang)?;
+        let read = self.other_read_as(game.into(), lang)?;
         let card = self.other_card(OtherGameKind::of(read.record.kind).cards(), card, lang)?;
         let limit = limit.unwrap_or(6);
-        match read.record.kind {
-            store::OtherKind::Whi => {
-                self.other_prompts_in(&self.load::<WhiState>(read, lang)?, &card, lang, limit)
-            }
-            store::OtherKind::Stccg => {
-                self.other_prompts_in(&self.load::<StState>(read, lang)?, &card, lang, limit)
-            }
-            store::OtherKind::Kc => {
-                self.other_prompts_in(&self.load::<KcState>(read, lang)?, &card, lang, limit)
-            }
-        }
+        by_kind!(read.record.kind, R => {
+            self.other_prompts_in(&self.load::<R>(read, lang)?, &card, lang, limit)
+        })
     }
 
     /// The rulings prompt for `card` (resolved) in a loaded game, with its cards in play.
@@ -578,8 +544,13 @@ impl Service {
     /// of the game, also after a restart and an undo (as Blue Moon's). Marking it twice is
     /// harmless; an unknown game or a ruling not of the game's documents is refused in `lang`
     /// and writes nothing.
-    pub fn other_mark_ruling_seen(&mut self, id: i64, ruling: &str, lang: Language) -> Result<()> {
-        let info = self.other_info(id, lang)?;
+    pub(crate) fn other_mark_ruling_seen(
+        &mut self,
+        game: GameRef,
+        ruling: &str,
+        lang: Language,
+    ) -> Result<()> {
+        let info = self.other_info_as(game, lang)?;
         let kind = OtherGameKind::of(info.kind);
         let ruling = ruling.trim();
         // Only the game's own rulings: another id would hide nothing and stay in the database.
@@ -599,17 +570,14 @@ impl Service {
     }
 
     /// Cards of game `id`'s catalog matching what is typed so far (names, typos).
-    pub fn other_suggest(
+    pub(crate) fn other_suggest(
         &self,
-        id: i64,
+        game: GameRef,
         text: &str,
+        lang: Language,
         limit: Option<usize>,
     ) -> Result<Vec<OtherCardSuggestion>> {
-        let game = match self.store.other_game(store::OtherGameId(id))?.kind {
-            store::OtherKind::Whi => WhiState::CARDS,
-            store::OtherKind::Stccg => StState::CARDS,
-            store::OtherKind::Kc => KcState::CARDS,
-        };
+        let game = OtherGameKind::of(self.other_info_as(game, lang)?.kind).cards();
         if text.trim().is_empty() {
             return Ok(Vec::new());
         }
@@ -680,9 +648,32 @@ impl Service {
         refusal_in::<R>(&self.catalog, e, names, lang)
     }
 
-    /// Which game `id` is (refused in `lang` when there is none).
-    pub(crate) fn other_kind(&self, id: i64, lang: Language) -> Result<OtherGameKind> {
-        Ok(OtherGameKind::of(self.other_info(id, lang)?.kind))
+    /// Game `game`'s record, refused (in `lang`) when there is none or when it is not of
+    /// `game`'s kind: nothing is done to a game the front end did not mean (the three games
+    /// share their ids).
+    fn other_info_as(&self, game: GameRef, lang: Language) -> Result<store::OtherGameInfo> {
+        let info = self.other_info(game.id, lang)?;
+        self.of_kind(game, info.kind, lang)?;
+        Ok(info)
+    }
+
+    /// Game `at`'s record and log, read together, refused as [`Self::other_info_as`] is: the
+    /// kind is checked on the one read the command decides on.
+    fn other_read_as(
+        &self,
+        at: TableAt,
+        lang: Language,
+    ) -> Result<store::LogRead<store::OtherGameInfo>> {
+        let read = self.other_read(at.at(), lang)?;
+        self.of_kind(at.game, read.record.kind, lang)?;
+        Ok(read)
+    }
+
+    fn of_kind(&self, game: GameRef, stored: store::OtherKind, lang: Language) -> Result<()> {
+        match OtherGameKind::of_game(game.kind) == Some(OtherGameKind::of(stored)) {
+            true => Ok(()),
+            false => Err(self.not_this_game(game, lang)),
+        }
     }
 
     /// Game `id`'s record; a game that does not exist (a mistyped id) is refused in `lang`.

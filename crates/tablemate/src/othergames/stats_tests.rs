@@ -137,7 +137,11 @@ fn a_win_taken_back_no_longer_counts() {
             .games,
         1
     );
-    s.other_undo(id, Language::En).unwrap();
+    s.other_undo(
+        crate::othergames::tests::at(OtherGameKind::Whi, id).into(),
+        Language::En,
+    )
+    .unwrap();
     let v = s
         .other_statistics(OtherGameKind::Whi, None, Language::En)
         .unwrap();

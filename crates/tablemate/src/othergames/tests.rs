@@ -13,6 +13,11 @@ pub(super) fn svc() -> (tempfile::TempDir, Service) {
     (dir, svc)
 }
 
+/// Game `id` of `kind`, as the table names it.
+pub(super) fn at(kind: OtherGameKind, id: i64) -> GameRef {
+    GameRef::new(kind.cards(), id)
+}
+
 pub(super) fn new(svc: &mut Service, kind: OtherGameKind) -> i64 {
     svc.other_new(
         &NewOtherGameRequest {
@@ -65,16 +70,20 @@ fn a_whi_game_burns_two_zones_wins_and_undo_brings_it_back() {
         }
     );
     assert!(
-        s.other_list(true).unwrap().is_empty(),
+        s.table_list(&[], true).unwrap().is_empty(),
         "a won game is not to resume"
     );
 
-    let v = s.other_undo(id, Language::En).unwrap();
+    let v = s
+        .other_undo(at(OtherGameKind::Whi, id).into(), Language::En)
+        .unwrap();
     assert_eq!(v.outcome, OtherOutcome::Playing);
     assert!(v.can_redo);
     assert_eq!(whi(&v).players[1].sections[0].damage, 0);
-    assert_eq!(s.other_list(true).unwrap()[0].id, id);
-    let v = s.other_redo(id, Language::En).unwrap();
+    assert_eq!(s.table_list(&[], true).unwrap()[0].id, id);
+    let v = s
+        .other_redo(at(OtherGameKind::Whi, id).into(), Language::En)
+        .unwrap();
     assert!(matches!(v.outcome, OtherOutcome::Won { .. }));
     assert_eq!(v.history.len(), 3);
 }
@@ -103,7 +112,9 @@ fn a_refusal_names_the_player_in_the_interface_language_and_writes_nothing() {
     assert_eq!(s.other_view(id, Language::En).unwrap().history.len(), 2);
     // Nothing to undo beyond the setup, in German.
     let id2 = new(&mut s, OtherGameKind::Kc);
-    let e = s.other_undo(id2, Language::De).unwrap_err();
+    let e = s
+        .other_undo(at(OtherGameKind::Kc, id2).into(), Language::De)
+        .unwrap_err();
     assert!(
         e.message.starts_with("Es gibt nichts zurückzunehmen"),
         "{}",
@@ -203,13 +214,23 @@ fn the_rulings_prompt_knows_the_cards_in_play() {
     let (_d, mut s) = svc();
     let id = new(&mut s, OtherGameKind::Whi);
     let prompts = s
-        .other_prompts(id, "Grimgor Ironhide", Language::En, Some(3))
+        .other_prompts(
+            at(OtherGameKind::Whi, id),
+            "Grimgor Ironhide",
+            Language::En,
+            Some(3),
+        )
         .unwrap();
     assert!(!prompts.is_empty(), "Grimgor Ironhide has rulings");
     assert!(prompts.len() <= 3);
     // A card no document names has no ruling, and is no error.
     assert!(s
-        .other_prompts(id, "A card nobody ruled on", Language::En, None)
+        .other_prompts(
+            at(OtherGameKind::Whi, id),
+            "A card nobody ruled on",
+            Language::En,
+            None
+        )
         .unwrap()
         .is_empty());
 }
@@ -218,11 +239,13 @@ fn the_rulings_prompt_knows_the_cards_in_play() {
 fn suggestions_come_from_the_games_own_card_list() {
     let (_d, mut s) = svc();
     let id = new(&mut s, OtherGameKind::Whi);
-    let found = s.other_suggest(id, "grimgor", None).unwrap();
+    let found = s
+        .other_suggest(at(OtherGameKind::Whi, id), "grimgor", Language::En, None)
+        .unwrap();
     assert_eq!(found[0].id, "whi-grimgor-ironhide");
     let kc = new(&mut s, OtherGameKind::Kc);
     assert!(s
-        .other_suggest(kc, "grimgor", None)
+        .other_suggest(at(OtherGameKind::Kc, kc), "grimgor", Language::En, None)
         .unwrap()
         .iter()
         .all(|c| c.id.starts_with("kc-")));
@@ -550,14 +573,26 @@ fn entering_a_card_records_it_and_gives_its_rulings_with_the_cards_in_play_befor
             zone,
         })
     };
-    let rip = s.other_suggest(id, "Rip Dere", Some(1)).unwrap()[0]
+    let rip = s
+        .other_suggest(
+            at(OtherGameKind::Whi, id),
+            "Rip Dere",
+            Language::En,
+            Some(1),
+        )
+        .unwrap()[0]
         .name
         .clone();
     s.other_act(id, &play(&rip, Zone::Quest), Language::En)
         .unwrap();
     // What the prompt says before the card is recorded ...
     let asked = s
-        .other_prompts(id, "Grimgor Ironhide", Language::En, Some(4))
+        .other_prompts(
+            at(OtherGameKind::Whi, id),
+            "Grimgor Ironhide",
+            Language::En,
+            Some(4),
+        )
         .unwrap();
     let entered = s
         .other_enter(

@@ -55,7 +55,10 @@ fn warhammer_hit_points_beyond_the_limit_refuse_the_new_game_writing_nothing() {
         de.message,
         "Ein Bereich der Hauptstadt hat höchstens 99 Trefferpunkte und 9 mehr je Entwicklung, nicht 4294967295 und 1."
     );
-    assert!(s.other_list(false).unwrap().is_empty(), "no game written");
+    assert!(
+        s.table_list(&[], false).unwrap().is_empty(),
+        "no game written"
+    );
     assert!(s.store.players().unwrap().is_empty(), "no player written");
 }
 

@@ -6,13 +6,13 @@
 use othergames::whi::{WhiEvent, Zone};
 use othergames::{CardId, Player};
 
-use super::tests::{new, svc};
+use super::tests::{at, new, svc};
 use super::*;
 
 const CARD: &str = "Flames of Tzeentch";
 
 fn ids(s: &Service, id: i64, limit: usize) -> Vec<String> {
-    s.other_prompts(id, CARD, Language::En, Some(limit))
+    s.other_prompts(at(OtherGameKind::Whi, id), CARD, Language::En, Some(limit))
         .unwrap()
         .into_iter()
         .map(|p| p.ruling.id)
@@ -28,10 +28,14 @@ fn a_ruling_marked_seen_leaves_the_prompt_for_the_rest_of_the_game() {
     let before = ids(&s, id, 2);
     assert_eq!(before, all[..2]);
 
-    s.other_mark_ruling_seen(id, &before[0], Language::En)
+    s.other_mark_ruling_seen(at(OtherGameKind::Whi, id), &before[0], Language::En)
         .unwrap();
-    s.other_mark_ruling_seen(id, &format!(" {} ", before[0]), Language::De)
-        .unwrap();
+    s.other_mark_ruling_seen(
+        at(OtherGameKind::Whi, id),
+        &format!(" {} ", before[0]),
+        Language::De,
+    )
+    .unwrap();
     let after = ids(&s, id, 2);
     assert_eq!(after, [all[1].clone(), all[2].clone()], "the next moves up");
     // Any limit is bounded: usize::MAX plus the one seen ruling must not overflow.
@@ -59,7 +63,8 @@ fn a_ruling_marked_seen_leaves_the_prompt_for_the_rest_of_the_game() {
         Language::En,
     )
     .unwrap();
-    s.other_undo(id, Language::En).unwrap();
+    s.other_undo(at(OtherGameKind::Whi, id).into(), Language::En)
+        .unwrap();
     assert_eq!(ids(&s, id, 2), after);
 
     // Kept in the data dir: a new Service over the same data shows the same prompt.
@@ -81,7 +86,11 @@ fn an_unknown_game_or_a_ruling_not_of_the_game_is_refused_and_nothing_written() 
     };
 
     let e = s
-        .other_mark_ruling_seen(whi, "whi-no-such-ruling", Language::En)
+        .other_mark_ruling_seen(
+            at(OtherGameKind::Whi, whi),
+            "whi-no-such-ruling",
+            Language::En,
+        )
         .unwrap_err();
     assert_eq!(e.code, crate::ErrorCode::NotFound);
     assert_eq!(
@@ -91,14 +100,14 @@ fn an_unknown_game_or_a_ruling_not_of_the_game_is_refused_and_nothing_written() 
     // A real ruling of Warhammer: Invasion is not one of Knightmare Chess.
     let whi_ruling = ids(&s, whi, 1).remove(0);
     let e = s
-        .other_mark_ruling_seen(kc, &whi_ruling, Language::De)
+        .other_mark_ruling_seen(at(OtherGameKind::Kc, kc), &whi_ruling, Language::De)
         .unwrap_err();
     assert_eq!(
         e.message,
         format!("Es gibt keine Regel zu Knightmare Chess mit der Kennung „{whi_ruling}“.")
     );
     let e = s
-        .other_mark_ruling_seen(999, &whi_ruling, Language::De)
+        .other_mark_ruling_seen(at(OtherGameKind::Whi, 999), &whi_ruling, Language::De)
         .unwrap_err();
     assert_eq!(e.code, crate::ErrorCode::NotFound);
     assert_eq!(
@@ -118,7 +127,7 @@ fn star_trek_and_knightmare_chess_rulings_are_marked_seen_too() {
     ] {
         let id = new(&mut s, kind);
         let prompt = |s: &Service, limit| -> Vec<String> {
-            s.other_prompts(id, card, Language::De, Some(limit))
+            s.other_prompts(at(kind, id), card, Language::De, Some(limit))
                 .unwrap()
                 .into_iter()
                 .map(|p| p.ruling.id)
@@ -126,7 +135,8 @@ fn star_trek_and_knightmare_chess_rulings_are_marked_seen_too() {
         };
         let all = prompt(&s, 50);
         assert!(all.len() >= 2, "{card} needs two rulings here: {all:?}");
-        s.other_mark_ruling_seen(id, &all[0], Language::De).unwrap();
+        s.other_mark_ruling_seen(at(kind, id), &all[0], Language::De)
+            .unwrap();
         assert_eq!(prompt(&s, 1), [all[1].clone()], "{card}");
     }
 }

@@ -24,7 +24,10 @@ fn request(kind: OtherGameKind, a: &str, b: &str) -> NewOtherGameRequest {
 fn refused(s: &mut Service, req: &NewOtherGameRequest, lang: Language) -> String {
     let e = s.other_new(req, lang).unwrap_err();
     assert_eq!(e.code, crate::ErrorCode::InvalidInput, "{}", e.message);
-    assert!(s.other_list(false).unwrap().is_empty(), "no game written");
+    assert!(
+        s.table_list(&[], false).unwrap().is_empty(),
+        "no game written"
+    );
     assert!(s.store.players().unwrap().is_empty(), "no player written");
     e.message
 }
@@ -134,11 +137,28 @@ fn a_game_that_does_not_exist_is_refused_in_the_interface_language() {
         assert_eq!(e.message, de);
     };
     check(s.other_view(42, Language::De).unwrap_err());
-    check(s.other_undo(42, Language::De).unwrap_err());
-    check(s.other_redo(42, Language::De).unwrap_err());
     check(
-        s.other_prompts(42, "Grimgor Ironhide", Language::De, None)
-            .unwrap_err(),
+        s.other_undo(
+            super::tests::at(OtherGameKind::Whi, 42).into(),
+            Language::De,
+        )
+        .unwrap_err(),
+    );
+    check(
+        s.other_redo(
+            super::tests::at(OtherGameKind::Whi, 42).into(),
+            Language::De,
+        )
+        .unwrap_err(),
+    );
+    check(
+        s.other_prompts(
+            super::tests::at(OtherGameKind::Whi, 42),
+            "Grimgor Ironhide",
+            Language::De,
+            None,
+        )
+        .unwrap_err(),
     );
     check(
         s.other_act(

@@ -54,7 +54,9 @@ fn a_log_beyond_todays_limits_opens_before_the_event_and_can_be_undone() {
         2,
         "nothing written"
     );
-    let undone = svc.other_undo(g.id, Language::En).unwrap();
+    let undone = svc
+        .other_undo(super::tests::at(g.kind, g.id).into(), Language::En)
+        .unwrap();
     assert!(undone.unreadable.is_none());
     assert_eq!(undone.history.len(), 1);
     svc.other_act(g.id, &act, Language::En)
@@ -115,11 +117,15 @@ fn the_table_after_an_undo_or_a_redo_is_the_stored_games_table() {
         }))
         .unwrap();
         let moved = svc.other_act(id, &act, Language::En).unwrap();
-        let undone = svc.other_undo(id, Language::En).unwrap();
+        let undone = svc
+            .other_undo(super::tests::at(kind, id).into(), Language::En)
+            .unwrap();
         let fresh = |svc: &Service| svc.other_view(id, Language::En).unwrap();
         assert_eq!(undone, fresh(&svc), "{kind:?}");
         assert_eq!((undone.history.len(), undone.can_redo), (1, true));
-        let redone = svc.other_redo(id, Language::En).unwrap();
+        let redone = svc
+            .other_redo(super::tests::at(kind, id).into(), Language::En)
+            .unwrap();
         assert_eq!(redone, fresh(&svc), "{kind:?}");
         assert_eq!(redone.table, moved.table);
         assert_eq!(redone.revision, moved.revision + 2);

@@ -75,10 +75,7 @@ impl Namer<'_> {
             }
             WhiEvent::CardPlayed { player, card, zone } => {
                 let (p, c, z) = (self.player(*player), (self.card)(card), self.zone(*zone));
-                self.en_de(
-                    format!("{p} plays {c} ({z})."),
-                    format!("{p} spielt {c} ({z})."),
-                )
+                self.plays(p, &c, &format!(" ({z})"))
             }
             WhiEvent::LegendEntered {
                 player,
@@ -121,10 +118,7 @@ impl Namer<'_> {
             }
             WhiEvent::CardLeft { player, card, zone } => {
                 let (p, c, z) = (self.player(*player), (self.card)(card), self.zone(*zone));
-                self.en_de(
-                    format!("{p}'s {c} leaves play ({z})."),
-                    format!("{c} von {p} verlässt das Spiel ({z})."),
-                )
+                self.leaves(p, &c, &format!(" ({z})"))
             }
             WhiEvent::DevelopmentPlayed { player, zone } => {
                 let (p, z) = (self.player(*player), self.zone(*zone));
@@ -204,15 +198,10 @@ impl Namer<'_> {
                 format!("{p} {points:+} ({reason}{from}).")
             }
             StEvent::CardPlayed { player, card } => {
-                let (p, c) = (self.player(*player), (self.card)(card));
-                self.en_de(format!("{p} plays {c}."), format!("{p} spielt {c}."))
+                self.plays(self.player(*player), &(self.card)(card), "")
             }
             StEvent::CardLeft { player, card } => {
-                let (p, c) = (self.player(*player), (self.card)(card));
-                self.en_de(
-                    format!("{p}'s {c} leaves play."),
-                    format!("{c} von {p} verlässt das Spiel."),
-                )
+                self.leaves(self.player(*player), &(self.card)(card), "")
             }
             StEvent::QsPlanetEntered { player } => {
                 let p = self.player(*player);
@@ -282,10 +271,7 @@ impl Namer<'_> {
                     }
                     Duration::Turns(n) => self.en_de(format!("{n} turns"), format!("{n} Züge")),
                 };
-                self.en_de(
-                    format!("{p} plays {c}{on} ({how_long})."),
-                    format!("{p} spielt {c}{on} ({how_long})."),
-                )
+                self.plays(p, &c, &format!("{on} ({how_long})"))
             }
             KcEvent::CardEnded { player, card } => {
                 let (p, c) = (self.player(*player), (self.card)(card));
@@ -322,6 +308,22 @@ impl Namer<'_> {
                 )
             }
         }
+    }
+
+    /// `p` plays `c`, then `more` (where, how long).
+    fn plays(&self, p: &str, c: &str, more: &str) -> String {
+        self.en_de(
+            format!("{p} plays {c}{more}."),
+            format!("{p} spielt {c}{more}."),
+        )
+    }
+
+    /// `p`'s `c` leaves play, then `more` (from where).
+    fn leaves(&self, p: &str, c: &str, more: &str) -> String {
+        self.en_de(
+            format!("{p}'s {c} leaves play{more}."),
+            format!("{c} von {p} verlässt das Spiel{more}."),
+        )
     }
 
     fn concedes(&self, p: &str) -> String {

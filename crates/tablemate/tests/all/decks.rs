@@ -389,7 +389,8 @@ fn statistics_count_games_and_wins_per_deck() {
         svc.game_act(game, &GameAction::Concede { player: loser }, Language::En)
             .unwrap();
         // records the game (and starts the match's next, unfinished)
-        svc.game_next(game, Language::En).unwrap();
+        svc.game_next(tablemate::table::TableAt::blue_moon(game), Language::En)
+            .unwrap();
     };
     let game = new_game(&mut svc, Some("Fire Wall"), "").unwrap();
     finish(&mut svc, game, Seat::B);

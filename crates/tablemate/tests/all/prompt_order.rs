@@ -8,8 +8,10 @@
 //! Titanic Gauntlets (V22, Ann's booster). The two tests enter the same cards in two orders
 //! and expect opposite first rulings.
 
-use tablemate::game::{ElementName, EnterOutcome, GameAction, NewGameRequest, PlayRequest, Seat};
+use cards::{Game, GameRef};
+use tablemate::game::{ElementName, GameAction, NewGameRequest, PlayRequest, Seat};
 use tablemate::rulings::PromptReason;
+use tablemate::table::{CardEntry, TableAt, TableEntered};
 use tablemate::{Language, Service};
 
 /// The English FAQ's ruling on Duplicator of Strength with Demegodas the Odd.
@@ -36,22 +38,27 @@ fn new_game(svc: &mut Service) -> i64 {
 }
 
 /// Enters `card` for `player` as the table does (a warning confirmed); returns the outcome.
-fn enter(svc: &mut Service, id: i64, player: Seat, card: &str) -> EnterOutcome {
+fn enter(svc: &mut Service, id: i64, player: Seat, card: &str) -> TableEntered {
+    let entry = CardEntry::BlueMoon {
+        request: PlayRequest {
+            player,
+            card: card.into(),
+            target: None,
+            face_down: false,
+        },
+        confirmed: true,
+    };
+    let at = TableAt::from(GameRef::new(Game::BlueMoon, id));
     let out = svc
-        .game_enter(
-            id,
-            &PlayRequest {
-                player,
-                card: card.into(),
-                target: None,
-                face_down: false,
-            },
-            true,
-            Language::En,
-        )
+        .table_enter(at, &entry, Language::En)
         .unwrap_or_else(|e| panic!("{card}: {}", e.message));
-    assert!(out.view.is_some(), "{card} was played: {:?}", out.preview);
+    assert!(out.table.is_some(), "{card} was played: {:?}", out.preview);
     out
+}
+
+/// The rulings prompt of the card entered.
+fn prompts(out: &TableEntered) -> &[tablemate::rulings::PromptView] {
+    &out.table.as_ref().expect("played").header.prompts
 }
 
 fn pass(svc: &mut Service, id: i64, player: Seat) {
@@ -83,9 +90,9 @@ fn open_fight(svc: &mut Service, id: i64) {
 
 /// The first prompt of `out`: its ruling id, after checking it is an interaction naming
 /// `with`.
-fn first_interaction(out: &EnterOutcome, with: &str) -> String {
+fn first_interaction(out: &TableEntered, with: &str) -> String {
     assert_eq!(out.prompts_error, None);
-    let first = out.prompts.first().expect("a prompt");
+    let first = prompts(out).first().expect("a prompt");
     assert_eq!(first.reason, PromptReason::Interaction, "{first:?}");
     assert!(
         first.with.iter().any(|w| w == with),
@@ -96,8 +103,8 @@ fn first_interaction(out: &EnterOutcome, with: &str) -> String {
 }
 
 /// Both rulings are in the prompt; the one with the card met last is first.
-fn assert_order(out: &EnterOutcome, first: &str, second: &str) {
-    let ids: Vec<&str> = out.prompts.iter().map(|p| p.ruling.id.as_str()).collect();
+fn assert_order(out: &TableEntered, first: &str, second: &str) {
+    let ids: Vec<&str> = prompts(out).iter().map(|p| p.ruling.id.as_str()).collect();
     let at = |id: &str| ids.iter().position(|x| *x == id);
     assert_eq!(at(first), Some(0), "{ids:?}");
     assert!(at(second).is_some(), "{second} also prompted: {ids:?}");

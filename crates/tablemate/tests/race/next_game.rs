@@ -16,8 +16,10 @@
 use std::time::Duration;
 
 use bluemoon::matches::{standing, GameEnd};
+use cards::Game;
 use tablemate::game::{GameAction, Seat};
 use tablemate::history::GameStatus;
+use tablemate::table::TableAt;
 use tablemate::{ErrorCode, GameAt, Language, Service, ServiceError};
 
 use super::{run_writers, writer_moves, Kind};
@@ -45,10 +47,7 @@ pub fn against_a_rival() -> Result<String, String> {
         let game = Kind::BlueMoon.new_game(&mut setup);
         abandon(&mut setup, game).map_err(|e| e.message)?;
         let seen = setup.game_view(game).map_err(|e| e.message)?.revision;
-        let at = GameAt {
-            id: game,
-            revision: Some(seen),
-        };
+        let at = TableAt::new(Game::BlueMoon, game, Some(seen));
         let lang = if i % 4 < 2 {
             Language::En
         } else {
@@ -67,7 +66,7 @@ pub fn against_a_rival() -> Result<String, String> {
             let other = s.spawn(|| {
                 go.wait();
                 if i % 2 == 0 {
-                    rival.game_undo(at, lang).map(|v| v.id)
+                    rival.table_undo(at, lang).map(|v| v.header.game.id)
                 } else {
                     rival.game_next(at, lang).map(|v| v.id)
                 }
@@ -103,9 +102,11 @@ pub fn against_a_rival() -> Result<String, String> {
             }
             // read after the other's write: the table's own refusal, the same when asked again
             let again = if who == "undo" {
-                rival.game_undo(at, lang).map(|v| v.id)
+                rival.table_undo(at, lang).map(|v| v.header.game.id)
             } else {
-                first.game_next(GameAt::from(game), lang).map(|v| v.id)
+                first
+                    .game_next(TableAt::blue_moon(game), lang)
+                    .map(|v| v.id)
             };
             match again {
                 Err(a) if a.code == e.code && a.message == e.message => {}
@@ -213,7 +214,7 @@ fn obeys_the_rules(svc: &Service, m: i64) -> Result<(), String> {
 /// One move of a writer process on the table's latest game (a new match when there is none):
 /// go on to the next game, abandon, undo, or a player concedes.
 fn step(svc: &mut Service, n: usize) -> Result<u32, ServiceError> {
-    let Some(game) = svc.game_latest()? else {
+    let Some(game) = svc.latest_game(Game::BlueMoon)?.map(|g| g.id) else {
         Kind::BlueMoon.new_game(svc);
         return Ok(0);
     };
@@ -222,14 +223,26 @@ fn step(svc: &mut Service, n: usize) -> Result<u32, ServiceError> {
     } else {
         Language::De
     };
-    let view = match n % 6 {
-        0 | 1 => svc.game_next(game, lang)?,
-        2 => svc.game_act(game, &GameAction::Abandon { confirmed: true }, lang)?,
-        3 => svc.game_undo(game, lang)?,
-        4 => svc.game_act(game, &GameAction::Concede { player: Seat::A }, lang)?,
-        _ => svc.game_act(game, &GameAction::Concede { player: Seat::B }, lang)?,
-    };
-    Ok(view.revision)
+    Ok(match n % 6 {
+        0 | 1 => svc.game_next(TableAt::blue_moon(game), lang)?.revision,
+        2 => {
+            svc.game_act(game, &GameAction::Abandon { confirmed: true }, lang)?
+                .revision
+        }
+        3 => {
+            svc.table_undo(TableAt::blue_moon(game), lang)?
+                .header
+                .revision
+        }
+        4 => {
+            svc.game_act(game, &GameAction::Concede { player: Seat::A }, lang)?
+                .revision
+        }
+        _ => {
+            svc.game_act(game, &GameAction::Concede { player: Seat::B }, lang)?
+                .revision
+        }
+    })
 }
 
 /// The writer process: waits for the start file, makes its moves, prints its tally.

@@ -12,13 +12,13 @@ import type { GameRef } from '../bindings/GameRef';
 import type { Language } from '../bindings/Language';
 import type { NewTable } from '../bindings/NewTable';
 import type { OtherCardSuggestion } from '../bindings/OtherCardSuggestion';
-import type { OtherGameItem } from '../bindings/OtherGameItem';
 import type { OtherGameKind } from '../bindings/OtherGameKind';
 import type { PromptView } from '../bindings/PromptView';
 import type { TableAction } from '../bindings/TableAction';
 import type { TableAt } from '../bindings/TableAt';
 import type { TableEntered } from '../bindings/TableEntered';
 import type { TableHeader } from '../bindings/TableHeader';
+import type { TableListItem } from '../bindings/TableListItem';
 import type { TableView } from '../bindings/TableView';
 
 /** The game as a table showed it: a write names the revision it was decided on, and a game
@@ -34,10 +34,16 @@ export const gameOfKind: Record<OtherGameKind, Game> = {
   kc: 'knightmare-chess',
 };
 
+/** The other games' kind of a catalog game (`null`: Blue Moon). */
+export const kindOfGame = (game: Game): OtherGameKind | null =>
+  (Object.keys(gameOfKind) as OtherGameKind[]).find((k) => gameOfKind[k] === game) ?? null;
+
 // The interface language words every refusal and the other games' history (en, de).
 export const tableApi = {
   newGame: (request: NewTable, lang: Language) => call<TableView>('table_new', { request, lang }),
   view: (game: GameRef, lang: Language) => call<TableView>('table_view', { game, lang }),
+  /** The games of `kinds` (every kind when none), unfinished first. */
+  list: (kinds: Game[], unfinishedOnly: boolean) => call<TableListItem[]>('table_list', { kinds, unfinishedOnly }),
   /** The game of `kind` to resume: its most recently changed unfinished one. */
   current: (kind: Game, lang: Language) => call<TableView | null>('table_current', { kind, lang }),
   /** A card entering play: the table after it with the card's rulings prompt in its header, or
@@ -66,11 +72,6 @@ export const blueMoonApi = {
     call<CardSuggestion[]>('game_suggest', { text, limit: limit ?? null, people: people ?? null }),
   /** The finished game recorded in its match and the next game started (the loser starting). */
   next: (at: TableAt, lang: Language) =>
-    call<TableView>('game_next', { id: at.game.id, revision: at.revision, lang }),
+    call<TableView>('game_next', { at, lang }),
   fixCard: (fix: CardValuesFix, lang: Language) => call<CardView>('game_fix_card', { fix, lang }),
-};
-
-// The other games' unfinished games to resume, beside their table.
-export const otherGamesApi = {
-  list: (unfinishedOnly: boolean) => call<OtherGameItem[]>('other_list', { unfinishedOnly }),
 };

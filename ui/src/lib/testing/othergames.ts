@@ -1,5 +1,6 @@
 // Test views of the other games' table, shaped as the Rust service sends them (ts-rs types).
-import type { OtherGameItem } from '../bindings/OtherGameItem';
+import { gameOfKind } from '../api/table';
+import type { TableListItem } from '../bindings/TableListItem';
 import type { OtherGameView } from '../bindings/OtherGameView';
 import type { PromptView } from '../bindings/PromptView';
 import type { TableEntered } from '../bindings/TableEntered';
@@ -97,8 +98,11 @@ export function otherEntered(view: OtherGameView, prompts: PromptView[] = []): T
 }
 
 /** The game as the list of unfinished games shows it (the first one is resumed). */
-export function otherItem(view: OtherGameView): OtherGameItem {
-  return { id: view.id, kind: view.kind, title: view.title, players: view.players, events: view.history.length, updated_at: '', outcome: view.outcome };
+export function otherItem(view: OtherGameView): TableListItem {
+  return {
+    id: view.id, kind: gameOfKind[view.kind], title: view.title, players: view.players, people: null,
+    events: view.history.length, updated_at: '', outcome: view.outcome, abandoned: false, crystals: null, match_id: null,
+  };
 }
 
 /** A ruling of the Warhammer: Invasion FAQ in a prompt: with `cards` in play, or the card's own. */
