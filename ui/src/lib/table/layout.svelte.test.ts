@@ -27,6 +27,15 @@ describe('layout', () => {
     expect(DOCK_ROOM.split(', ')).toEqual(['(min-width: 900px) and (min-height: 700px)', PHONE_LANDSCAPE]);
   });
 
+  it('no part of the UI types the phone-in-landscape query as a media rule of its own (it keys on the class)', () => {
+    const sources = import.meta.glob('/src/**/*.svelte', { query: '?raw', import: 'default', eager: true });
+    expect(Object.keys(sources).length).toBeGreaterThan(10);
+    const typed = Object.entries(sources)
+      .filter(([, text]) => (text as string).includes(`@media ${PHONE_LANDSCAPE}`))
+      .map(([file]) => file);
+    expect(typed).toEqual([]);
+  });
+
   it('reads a query as it holds now, and again when it changes (a phone turned)', () => {
     const turn = fakeMedia(new Set([PHONE_LANDSCAPE]));
     const landscape = new Media(PHONE_LANDSCAPE);
