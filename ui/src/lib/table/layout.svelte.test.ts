@@ -1,3 +1,5 @@
+/// <reference types="vite/client" />
+// (vite/client: the type of import.meta.glob, which the last test reads the components with)
 import { afterEach, describe, expect, it } from 'vitest';
 import { flushSync } from 'svelte';
 import { DOCK_ROOM, Media, PHONE_LANDSCAPE } from './layout.svelte';
