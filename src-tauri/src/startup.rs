@@ -106,8 +106,9 @@ pub fn paint_without_compositing() {
 /// Cantarell, Noto Sans UI, Segoe UI …), judged by a slow "strong alias" check; when none of
 /// those is installed (many Linux systems, CI's), it drops the answer and takes the next
 /// family, `sans-serif`. Measured on the 2-core machine (perf, the web process's main thread,
-/// the first screen's ten sizes and weights): 90 ms of CPU from the mount to the first frame
-/// with `system-ui, sans-serif`, 50 ms with `sans-serif`; the page paints the same font. So when
+/// the first screen's ten sizes and weights, five starts each): 80 ms of CPU from the mount to
+/// the first frame with `system-ui, sans-serif`, 43 ms with `sans-serif`; the page paints the
+/// same font. So when
 /// fontconfig resolves `system-ui` to the very font file it gives `sans-serif`, the page is given
 /// `sans-serif` and WebKit skips the lookups whose answer it would drop; otherwise (a desktop
 /// whose UI font is installed) nothing changes.
