@@ -431,6 +431,20 @@ describe('Table screen', () => {
     expect(await screen.findByTestId('turn-B')).toBeTruthy();
   });
 
+  it('a refused "Next turn anyway" shows its refusal where it was asked and keeps the table as it was', async () => {
+    service.table_current.mockResolvedValue(table(game()));
+    service.table_act
+      .mockRejectedValueOnce({ code: 'needs_confirmation', message: 'Ann has played no new character card this turn.' })
+      .mockRejectedValueOnce({ code: 'invalid_input', message: 'Not possible: the game is over.' });
+    render(Table, { lang: 'en', onerror: vi.fn(), wake });
+    await fireEvent.click(await screen.findByTestId('pass'));
+    await fireEvent.click(await screen.findByTestId('pass-anyway'));
+    await waitFor(() => expect(screen.getByTestId('flow-error').textContent).toContain('the game is over'));
+    expect(service.table_act).toHaveBeenLastCalledWith({ at: at(), action: { game: 'blue_moon', action: { action: 'pass', player: 'A', confirmed: true } }, lang: 'en' });
+    expect(screen.getByTestId('turn-A')).toBeTruthy();
+    expect(screen.queryByTestId('turn-B')).toBeNull();
+  });
+
   it('drops the rulings of the last play on undo and those of the last game in a new one', async () => {
     service.table_current.mockResolvedValue(table(game()));
     service.game_suggest.mockResolvedValue([

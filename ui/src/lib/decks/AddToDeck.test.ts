@@ -69,6 +69,27 @@ describe('AddToDeck', () => {
     expect(service.deck_change_listed.mock.calls[1]?.[0]).toMatchObject({ revision: 8 });
   });
 
+  it('after a "changed meanwhile" refusal reads the list again, so the retry carries the fresh revision and is taken', async () => {
+    service.deck_list.mockResolvedValueOnce([summary(28, 0, 7)]).mockResolvedValueOnce([summary(29, 1, 9)]);
+    service.deck_change_listed
+      .mockRejectedValueOnce({ code: 'conflict', message: 'Fire Wall changed meanwhile.' })
+      .mockResolvedValueOnce(changed(30, 2, 10));
+    render(AddToDeck, { tag: 'Flit 07', lang: 'en' });
+    const choice = await screen.findByTestId('card-to-deck-choice');
+    await fireEvent.submit(screen.getByTestId('card-to-deck'));
+    expect((await screen.findByTestId('card-to-deck-refusal')).textContent).toContain('changed meanwhile');
+    expect(service.deck_change_listed.mock.calls[0]?.[0]).toMatchObject({ revision: 7 });
+    // the list is read again after the refusal and shows the deck as it now is
+    await waitFor(() => expect(choice.textContent).toContain('Fire Wall (Vulca, 29/30 cards)'));
+    expect(service.deck_list).toHaveBeenCalledTimes(2);
+    await fireEvent.submit(screen.getByTestId('card-to-deck'));
+    expect((await screen.findByTestId('card-to-deck-note')).textContent).toBe(
+      'Added to Fire Wall: 30/30 cards, 2/10 moons.',
+    );
+    expect(service.deck_change_listed.mock.calls[1]?.[0]).toMatchObject({ revision: 9 });
+    expect(screen.queryByTestId('card-to-deck-refusal')).toBeNull();
+  });
+
   it('shows the refusal in German, and nothing without a saved deck', async () => {
     service.deck_list.mockResolvedValue([summary(30, 2, 3)]);
     service.deck_change_listed.mockRejectedValue({ code: 'invalid_input', message: 'Zirper [Flit 07] ist schon im Deck.' });
@@ -78,10 +99,12 @@ describe('AddToDeck', () => {
     await fireEvent.submit(screen.getByTestId('card-to-deck'));
     expect((await screen.findByTestId('card-to-deck-refusal')).textContent).toContain('ist schon im Deck');
     expect(screen.queryByTestId('card-to-deck-note')).toBeNull();
+    // read once at the start and once again after the refusal
+    await waitFor(() => expect(service.deck_list).toHaveBeenCalledTimes(2));
 
     service.deck_list.mockResolvedValue([]);
     const none = render(AddToDeck, { tag: 'Flit 07', lang: 'de' });
-    await waitFor(() => expect(service.deck_list).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(service.deck_list).toHaveBeenCalledTimes(3));
     expect(none.container.querySelector('[data-testid="card-to-deck"]')).toBeNull();
   });
 });

@@ -1,28 +1,19 @@
 import { describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor } from '@testing-library/svelte';
+import { fireEvent, render, screen } from '@testing-library/svelte';
 
-// The notes against the API they really call (lib/api/table.ts) down to Tauri's `invoke`.
-const { invoke } = vi.hoisted(() => ({ invoke: vi.fn() }));
-vi.mock('@tauri-apps/api/core', () => ({ invoke }));
-import { serveCommands } from '../testing/ipc';
-const service = serveCommands(invoke, ['table_act']);
-
+// The notes call no service of their own: "Pass anyway" is the screen's act (Table.test.ts sends
+// it and shows its refusal); here, what they draw and which callback each control calls.
 import DockNotes from './DockNotes.svelte';
-import { card, forbidden, game, preview, side, table } from '../testing/table';
+import { card, forbidden, game, preview, side } from '../testing/table';
 import type { GameView } from '../bindings/GameView';
 
-// the screen's way of running a call: a refusal ends as `undefined`
-const run = async <T,>(f: () => Promise<T>): Promise<T | undefined> => f().catch(() => undefined);
-
 function notes(v: GameView, more: Record<string, unknown> = {}) {
-  const calls = { onshow: vi.fn(), onhidewarnings: vi.fn(), ondismissrefusal: vi.fn(), onplay: vi.fn(), oncancel: vi.fn(), onfix: vi.fn() };
+  const calls = { onpassanyway: vi.fn(), onhidewarnings: vi.fn(), ondismissrefusal: vi.fn(), onplay: vi.fn(), oncancel: vi.fn(), onfix: vi.fn() };
   render(DockNotes, {
     lang: 'en',
-    header: table(v).header,
     view: v,
     half: null,
     busy: false,
-    run,
     pending: null,
     refusal: null,
     warningsShown: false,
@@ -53,23 +44,17 @@ describe('DockNotes', () => {
     expect(onhidewarnings).toHaveBeenCalledTimes(1);
   });
 
-  it('asks again for a pass the engine questioned, and passes anyway on the revision shown', async () => {
-    const after = table(game({ turn: 'B', revision: 4 }));
-    service.table_act.mockResolvedValue(after);
+  it('asks again for a pass the engine questioned, and "pass anyway" asks the screen to pass for the player whose turn it is', async () => {
     const refusal = { at: 'flow', error: { code: 'needs_confirmation', message: 'Ann played no new character.' } };
-    const { onshow } = notes(game(), { refusal, lang: 'de' });
+    const { onpassanyway } = notes(game({ turn: 'B' }), { refusal, lang: 'de' });
     expect(screen.getByTestId('flow-error').textContent).toContain('Ann played no new character.');
+    expect(screen.getByTestId('pass-anyway').textContent).toBe('Trotzdem nächster Zug');
     await fireEvent.click(screen.getByTestId('pass-anyway'));
-    await waitFor(() => expect(onshow).toHaveBeenCalledWith(after));
-    expect(service.table_act).toHaveBeenCalledWith({
-      at: { game: { kind: 'blue-moon', id: 7 }, revision: 3 },
-      action: { game: 'blue_moon', action: { action: 'pass', player: 'A', confirmed: true } },
-      lang: 'de',
-    });
+    expect(onpassanyway).toHaveBeenCalledTimes(1);
+    expect(onpassanyway).toHaveBeenCalledWith('B');
   });
 
-  it('a refusal of the entry has no "pass anyway"; a play to decide shows its choices; a refused pass shows no table', async () => {
-    service.table_act.mockRejectedValue({ code: 'changed', message: 'changed meanwhile' });
+  it('a refusal of the entry has no "pass anyway"; a play to decide shows its choices and its cancel', async () => {
     const gauntlets = card('vulca-21', 'Vulca 21', 'Volcanic Gauntlets', 0, 0);
     const { ondismissrefusal, oncancel } = notes(game(), {
       refusal: { at: 'entry', error: { code: 'invalid_input', message: 'No such card.' } },
@@ -81,6 +66,5 @@ describe('DockNotes', () => {
     expect(ondismissrefusal).toHaveBeenCalledTimes(1);
     await fireEvent.click(screen.getByTestId('pending-cancel'));
     expect(oncancel).toHaveBeenCalled();
-    expect(service.table_act).not.toHaveBeenCalled();
   });
 });

@@ -36,11 +36,15 @@ describe('GameEnd', () => {
   it('a game that decides the match records it, naming the winner and the crystals', async () => {
     service.game_next.mockRejectedValue({ code: 'changed', message: 'changed meanwhile' });
     const players = [{ ...side('A', 'Ann', 'Vulca', 0, 0), crystals: 5 }, { ...side('B', 'Ben', 'Hoax', 0, 0), crystals: 2 }];
-    const onshow = end(game({ turn: null, game_over: over, match_over: true, match_winner: 'A', players }));
+    // the screen's run, which shows the refusal: here, a spy that sees it
+    const refused = vi.fn();
+    const showing = async <T,>(f: () => Promise<T>): Promise<T | undefined> => f().catch((e: unknown) => void refused(e));
+    const onshow = end(game({ turn: null, game_over: over, match_over: true, match_winner: 'A', players }), { run: showing });
     expect(screen.getByTestId('match-decided').textContent).toBe('Ann wins the match 5:2');
     await fireEvent.click(screen.getByTestId('match-record'));
-    await waitFor(() => expect(service.game_next).toHaveBeenCalledWith({ id: 7, revision: 3, lang: 'en' }));
-    // refused: the table stays as it is
+    expect(service.game_next).toHaveBeenCalledWith({ id: 7, revision: 3, lang: 'en' });
+    // refused: once the refusal has reached the screen, the table stays as it is
+    await waitFor(() => expect(refused).toHaveBeenCalledWith({ code: 'changed', message: 'changed meanwhile' }));
     expect(onshow).not.toHaveBeenCalled();
   });
 

@@ -9,6 +9,8 @@ describe('Prompts', () => {
     render(Prompts, { lang: 'en', prompts: [faqPrompt('Wall of Fire and drawing', ['Wall of Fire'])], busy: false, ondismiss });
     const prompt = screen.getByTestId('prompt-interaction');
     expect(prompt.getAttribute('data-ruling')).toBe('bm-faq-en:1');
+    // the table's list announces a ruling that comes in
+    expect(screen.getByTestId('prompts').getAttribute('aria-live')).toBe('polite');
     expect(prompt.querySelector('summary')?.textContent?.replace(/\s+/g, ' ').trim()).toBe(
       'with Wall of Fire Wall of Fire and drawing — Blue Moon FAQ, Vulca (en)',
     );
@@ -26,9 +28,11 @@ describe('Prompts', () => {
     expect(dismiss.disabled).toBe(true);
   });
 
-  it('reads only where nothing is marked seen (a card sheet): no Dismiss, named by its place', () => {
+  it('reads only where nothing is marked seen (a card sheet): no Dismiss, named by its place, announced by no one', () => {
     render(Prompts, { lang: 'en', prompts: [faqPrompt('Flare', ['Wall of Fire'])], testid: 'card-ruling' });
     expect(screen.getByTestId('card-rulings').contains(screen.getByTestId('card-ruling-interaction'))).toBe(true);
+    // opening a card does not read all its rulings aloud
+    expect(screen.getByTestId('card-rulings').hasAttribute('aria-live')).toBe(false);
     expect(screen.queryByTestId('prompt-dismiss')).toBeNull();
     expect(screen.queryByTestId('prompts')).toBeNull();
   });

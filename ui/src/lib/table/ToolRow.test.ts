@@ -24,8 +24,11 @@ describe('ToolRow', () => {
 
   it('has no undo or redo of its own (the bar has them), and no count without rulings', () => {
     render(ToolRow, { ...base, open: 'effects', rulings: 0, fresh: false, effects: 0 });
-    expect(screen.queryByTestId('undo')).toBeNull();
-    expect(screen.queryByTestId('redo')).toBeNull();
+    // its buttons are the three sheets', none named Undo or Redo (the bar's are table-undo/-redo)
+    expect(screen.getAllByRole('button').map((b) => b.dataset.testid)).toEqual(['open-rulings', 'open-effects', 'open-more']);
+    expect(screen.queryByRole('button', { name: /undo|redo/i })).toBeNull();
+    expect(screen.queryByTestId('table-undo')).toBeNull();
+    expect(screen.queryByTestId('table-redo')).toBeNull();
     expect(screen.queryByTestId('rulings-count')).toBeNull();
     expect(screen.getByTestId('open-effects').getAttribute('aria-expanded')).toBe('true');
     expect(screen.getByTestId('open-rulings').classList.contains('fresh')).toBe(false);

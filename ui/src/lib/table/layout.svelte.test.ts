@@ -1,3 +1,5 @@
+/// <reference types="vite/client" />
+// (vite/client: the type of import.meta.glob, which the last test reads the components with)
 import { afterEach, describe, expect, it } from 'vitest';
 import { flushSync } from 'svelte';
 import { DOCK_ROOM, Media, PHONE_LANDSCAPE } from './layout.svelte';
@@ -25,6 +27,15 @@ describe('layout', () => {
   it('writes the phone-in-landscape query once: the dock has room there as on a desktop', () => {
     expect(PHONE_LANDSCAPE).toBe('(min-width: 600px) and (max-width: 899px) and (max-height: 600px)');
     expect(DOCK_ROOM.split(', ')).toEqual(['(min-width: 900px) and (min-height: 700px)', PHONE_LANDSCAPE]);
+  });
+
+  it('no part of the UI types the phone-in-landscape query as a media rule of its own (it keys on the class)', () => {
+    const sources = import.meta.glob('/src/**/*.svelte', { query: '?raw', import: 'default', eager: true });
+    expect(Object.keys(sources).length).toBeGreaterThan(10);
+    const typed = Object.entries(sources)
+      .filter(([, text]) => (text as string).includes(`@media ${PHONE_LANDSCAPE}`))
+      .map(([file]) => file);
+    expect(typed).toEqual([]);
   });
 
   it('reads a query as it holds now, and again when it changes (a phone turned)', () => {
