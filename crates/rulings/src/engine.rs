@@ -989,8 +989,8 @@ impl Engine {
 /// The prefixes that negate a word and leave it about the same thing, per language: German
 /// `in`, `un` (`inaktiv`, `ungültig`, `unwirksam`: adjectives); English `in` only (`inactive`,
 /// `ineffective`, `incomplete`). The English `un` makes the opposite state of a participle
-/// (`uncovered` is not `covered`: "the uncovered character has no effect" does not answer
-/// "do my covered characters count") or another word (`unless`, `unlike`).
+/// (`uncovered` is not `covered`: a record about an uncovered card does not answer a question
+/// about covered ones) or another word (`unless`, `unlike`).
 fn negation_prefixes(german: bool) -> &'static [&'static str] {
     if german {
         &["in", "un"]

@@ -17,7 +17,13 @@
 //! `search3` set is every fourth question of the first 90, less three German ones whose answers
 //! were widened after their ranks had been read (they count as tuned now); the `search4` and
 //! `search5` sets were written, with their answers chosen by reading the FAQ records, before
-//! their stop looked at any rank or changed the engine. The goals are asserted on the whole set.
+//! their stop looked at any rank or changed the engine. Four of those count as tuned now, as
+//! the engine was changed after them for words only they held: `again` no longer a small word
+//! (one of search4, one of search5), the tails of English contractions made small words (one of
+//! search5), English `un` no negation (one of search4); search4's English set is three
+//! questions since. The goals are asserted on the whole set, and each part (the tuned part and
+//! each held-out set, per language) has a floor at the figures it reached, so that a regression
+//! on any of them fails.
 //!
 //! Run with `--nocapture` to see the figures and the misses.
 
@@ -278,7 +284,8 @@ fn the_question_set_is_sound() {
                 .iter()
                 .filter(|q| q.lang == l && q.held.as_deref() == Some(set))
                 .count();
-            assert!(n >= 5, "{set} {l:?}: {n}");
+            // search4's English set lost two of its five to the tuned part (see the file's text)
+            assert!(n >= 3, "{set} {l:?}: {n}");
         }
     }
     for q in &qs {
