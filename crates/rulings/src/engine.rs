@@ -909,7 +909,7 @@ impl Engine {
             // a record about other cards answers a case of the question, not the question
             let mut score = s * share * share * (a / m);
             if prefer.is_some_and(|l| self.langs[d] != l) {
-                score *= if a > best_own + 0.01 {
+                score *= if a > best_own {
                     OTHER_LANG_CLOSER
                 } else {
                     OTHER_LANG
