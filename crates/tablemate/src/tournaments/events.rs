@@ -10,7 +10,7 @@ use super::{
     views::EventDetail, views::EventView, views::RoundView, views::StandingView, PlayerRef,
     TIE_BREAKERS,
 };
-use crate::error::{Result, ServiceError};
+use crate::error::{ErrorCode, Result, ServiceError};
 use crate::{Language, Service};
 
 /// Finds an event by id (`3`, `#3`) or by its exact name (any case).
@@ -267,7 +267,11 @@ fn entrant_named<'a>(
 /// `who` is not registered for the event, as they were named.
 fn not_registered(who: &PlayerRef, info: &store::TournamentInfo, lang: Language) -> ServiceError {
     let named = match who {
-        PlayerRef::Entrant(n) => format!("#{n}"),
+        // the app's choice names a registered player; gone means another window removed them,
+        // and the user is told the event changed, not an internal id
+        PlayerRef::Entrant(_) => {
+            return ServiceError::new(ErrorCode::Changed, refusals::changed(&info.name, lang));
+        }
         PlayerRef::Seat(seat) => format!("{seat:?}"),
         PlayerRef::Typed(text) => text.trim().to_owned(),
     };
