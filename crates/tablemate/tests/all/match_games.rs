@@ -69,10 +69,14 @@ fn a_game_played_away_decided_on_a_match_that_moved_is_refused_naming_the_player
 /// Every refusal of a game played away is worded in the reader's language and names the match
 /// by its players (the CLI's user typed a match number; the message never echoes an id), and a
 /// refused game leaves the match as it was.
+/// A game played away: winner, crystals, dragons, fights, peoples, and the refusal in English
+/// and German (its beginning).
+type Case<'a> = (&'a str, u8, u8, u32, [&'a str; 2], &'a str, &'a str);
+
 #[test]
 fn a_game_played_away_is_refused_in_the_readers_language_naming_the_players() {
     let dir = tempfile::tempdir().unwrap();
-    let mut svc = Service::open(&dir.path().join("data")).unwrap();
+    let mut svc = Service::open(dir.path().join("data")).unwrap();
     let m = svc.new_match("Ann", "Ben", false, None).unwrap().id;
     let long = format!("  {}  ", "x".repeat(store::MAX_PEOPLE_CHARS + 1));
     let too_many = store::MAX_FIGHTS + 1;
@@ -86,7 +90,7 @@ fn a_game_played_away_is_refused_in_the_readers_language_naming_the_players() {
             store::MAX_FIGHTS
         ),
     );
-    let cases: [(&str, u8, u8, u32, [&str; 2], &str, &str); 5] = [
+    let cases: [Case; 5] = [
         (
             "Carl",
             2,
