@@ -116,7 +116,7 @@ const WAYS = [
     outside: 'Lightning Bolts',
     warned: /Ann: Lightning Bolts.* is not in the Ember Guard deck/,
     requiredShort: 'Deck lists required',
-    held: /^Round 1 cannot be paired yet: the event requires deck lists, and no deck is registered for Ben\.$/,
+    held: /^Round 1 of Winter Cup cannot be paired yet: the event requires deck lists, and Ben has registered no deck\.$/,
   },
   {
     lang: 'de',
@@ -132,7 +132,7 @@ const WAYS = [
     outside: 'Blitzschläge',
     warned: /Cleo: Blitzschläge.* gehört nicht zum Deck Glutwacht/,
     requiredShort: 'Decklisten verlangt',
-    held: /^Runde 1 kann noch nicht ausgelost werden: Das Turnier verlangt Decklisten, und für Dora ist kein Deck angemeldet\.$/,
+    held: /^Runde 1 von Wintercup kann noch nicht ausgelost werden: Das Turnier verlangt Decklisten, und Dora hat kein Deck angemeldet\.$/,
   },
 ];
 

@@ -909,7 +909,7 @@ impl Engine {
             // a record about other cards answers a case of the question, not the question
             let mut score = s * share * share * (a / m);
             if prefer.is_some_and(|l| self.langs[d] != l) {
-                score *= if a > best_own + 0.01 {
+                score *= if a > best_own {
                     OTHER_LANG_CLOSER
                 } else {
                     OTHER_LANG
@@ -989,8 +989,8 @@ impl Engine {
 /// The prefixes that negate a word and leave it about the same thing, per language: German
 /// `in`, `un` (`inaktiv`, `ungültig`, `unwirksam`: adjectives); English `in` only (`inactive`,
 /// `ineffective`, `incomplete`). The English `un` makes the opposite state of a participle
-/// (`uncovered` is not `covered`: "the uncovered character has no effect" does not answer
-/// "do my covered characters count") or another word (`unless`, `unlike`).
+/// (`uncovered` is not `covered`: a record about an uncovered card does not answer a question
+/// about covered ones) or another word (`unless`, `unlike`).
 fn negation_prefixes(german: bool) -> &'static [&'static str] {
     if german {
         &["in", "un"]

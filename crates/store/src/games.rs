@@ -20,6 +20,9 @@ use crate::Store;
 /// Largest event accepted, in bytes: a Blue Moon event is a few hundred bytes; anything near this
 /// is a bug or hostile input, refused before it can bloat the log.
 pub const MAX_EVENT_BYTES: usize = 64 * 1024;
+/// The most fights a game summary may count: a Blue Moon game has some dozen; more than this is
+/// a typing slip, refused rather than stored.
+pub const MAX_FIGHTS: u32 = 10_000;
 /// The longest ruling id accepted (ids are like `bm-faq-en:123`; the schema allows 128).
 pub(crate) const MAX_RULING_ID_CHARS: usize = 128;
 
@@ -76,7 +79,7 @@ impl GameSummary {
                 reason: format!("a winner holds 0 to 3 dragons, not {}", self.dragons),
             });
         }
-        if self.fights > 10_000 {
+        if self.fights > MAX_FIGHTS {
             return Err(StoreError::Invalid {
                 field: "fights",
                 reason: format!("{} fights is not a plausible game", self.fights),

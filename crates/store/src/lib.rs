@@ -44,7 +44,7 @@ pub use exchange::{
 };
 pub use games::{
     BlueMoonRead, Finished, GameFilter, GameInfo, GameResult, GameSummary, NewGame, StoredEvent,
-    MAX_EVENT_BYTES,
+    MAX_EVENT_BYTES, MAX_FIGHTS,
 };
 pub use ids::{
     CardFixId, GameId, MatchId, PlayerId, Side, TournamentId, MAX_NAME_CHARS, MAX_PEOPLE_CHARS,

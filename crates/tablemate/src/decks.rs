@@ -136,20 +136,7 @@ impl Service {
         self.store
             .decks()?
             .into_iter()
-            .map(|d| {
-                let (rules, list) = rules_of(&d.content)?;
-                let check = construct::check(&cards, &rules, &list);
-                Ok(DeckSummary {
-                    name: d.name,
-                    people: d.content.people,
-                    cards_used: check.cards_used,
-                    cards_allowed: check.cards_allowed,
-                    moons_used: check.moons_used,
-                    moons_allowed: check.moons_allowed,
-                    legal: check.is_legal(),
-                    revision: d.revision,
-                })
-            })
+            .map(|d| deck_summary(&cards, d))
             .collect()
     }
 
@@ -195,12 +182,10 @@ impl Service {
         lang: Language,
     ) -> Result<DeckListChanged> {
         let saved = self.changed_deck(name, Some(revision), change, typed, lang)?;
+        // the deck as saved, not as found in the list read after (another window may have
+        // deleted it meanwhile: the change is saved all the same)
+        let deck = deck_summary(&self.game_cards()?, saved)?;
         let decks = self.deck_list()?;
-        let deck = decks
-            .iter()
-            .find(|d| d.name == saved.name)
-            .cloned()
-            .ok_or_else(|| ServiceError::internal("A deck changed is not in the list"))?;
         Ok(DeckListChanged { deck, decks })
     }
 
@@ -551,6 +536,22 @@ impl Service {
 }
 
 /// The engine's rules and card list of a stored deck.
+/// A deck as the list shows it: its counts checked by the deck-building rules.
+fn deck_summary(cards: &crate::game::Cards<'_>, d: DeckRecord) -> Result<DeckSummary> {
+    let (rules, list) = rules_of(&d.content)?;
+    let check = construct::check(cards, &rules, &list);
+    Ok(DeckSummary {
+        name: d.name,
+        people: d.content.people,
+        cards_used: check.cards_used,
+        cards_allowed: check.cards_allowed,
+        moons_used: check.moons_used,
+        moons_allowed: check.moons_allowed,
+        legal: check.is_legal(),
+        revision: d.revision,
+    })
+}
+
 fn rules_of(content: &DeckContent) -> Result<(DeckRules, Vec<CardId>)> {
     let people: Series = construct::people_series(&content.people).ok_or_else(|| {
         ServiceError::internal(format!(

@@ -31,8 +31,12 @@ pub fn tournament_create(
 }
 
 #[tauri::command(async)]
-pub fn tournament_detail(state: State<'_, AppState>, id: i64) -> CmdResult<EventDetail> {
-    state.with(|svc| svc.event_detail(id))
+pub fn tournament_detail(
+    state: State<'_, AppState>,
+    id: i64,
+    lang: Option<Language>,
+) -> CmdResult<EventDetail> {
+    state.with(|svc| svc.event_detail_in(id, lang.unwrap_or_default()))
 }
 
 #[tauri::command(async)]

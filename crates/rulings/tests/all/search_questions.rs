@@ -17,7 +17,13 @@
 //! `search3` set is every fourth question of the first 90, less three German ones whose answers
 //! were widened after their ranks had been read (they count as tuned now); the `search4` and
 //! `search5` sets were written, with their answers chosen by reading the FAQ records, before
-//! their stop looked at any rank or changed the engine. The goals are asserted on the whole set.
+//! their stop looked at any rank or changed the engine. Four of those count as tuned now, as
+//! the engine was changed after them for words only they held: `again` no longer a small word
+//! (one of search4, one of search5), the tails of English contractions made small words (one of
+//! search5), English `un` no negation (one of search4); search4's English set is three
+//! questions since. The goals are asserted on the whole set, and each part (the tuned part and
+//! each held-out set, per language) has a floor at the figures it reached, so that a regression
+//! on any of them fails.
 //!
 //! Run with `--nocapture` to see the figures and the misses.
 
@@ -278,7 +284,8 @@ fn the_question_set_is_sound() {
                 .iter()
                 .filter(|q| q.lang == l && q.held.as_deref() == Some(set))
                 .count();
-            assert!(n >= 5, "{set} {l:?}: {n}");
+            // search4's English set lost two of its five to the tuned part (see the file's text)
+            assert!(n >= 3, "{set} {l:?}: {n}");
         }
     }
     for q in &qs {
@@ -344,5 +351,37 @@ fn hit_rates_per_language() {
         // and better than the baseline
         assert!(t.at5 > fig.baseline[l].at5, "{name}");
         assert!(t.at1 > fig.baseline[l].at1, "{name}");
+    }
+    // Each part alone, at the figures it reached (per mille, rounded down; hit@1, hit@5 for
+    // English, then German): a set widened by new questions does not hide a regression on the
+    // older ones, nor the tuned part's gains a held-out set's loss.
+    let parts: [(&str, Tally, Tally, [usize; 4]); 1 + HELD_SETS.len()] = [
+        ("tuned", fig.tuned[0], fig.tuned[1], [650, 925, 775, 959]),
+        (
+            "search3",
+            fig.held[0][0],
+            fig.held[0][1],
+            [777, 1000, 500, 800],
+        ),
+        (
+            "search4",
+            fig.held[1][0],
+            fig.held[1][1],
+            [666, 1000, 666, 666],
+        ),
+        (
+            "search5",
+            fig.held[2][0],
+            fig.held[2][1],
+            [500, 666, 83, 500],
+        ),
+    ];
+    for (part, en, de, [en1, en5, de1, de5]) in parts {
+        for (t, name, at1, at5) in [(en, "English", en1, en5), (de, "German", de1, de5)] {
+            let line = t.line(&format!("{name}, {part}"));
+            assert!(t.n > 0, "{line}");
+            assert!(t.at1 * 1000 >= t.n * at1, "{line}");
+            assert!(t.at5 * 1000 >= t.n * at5, "{line}");
+        }
     }
 }

@@ -366,7 +366,9 @@ pub(crate) fn rounds_in(conn: &rusqlite::Connection, id: TournamentId) -> Result
 /// if it differs, for example another window paired a round or recorded a result meanwhile.
 /// Comparing the whole state rather than a revision number needs no schema change, and the
 /// state is small (an event's registrations, whether each has a deck, and pairings): a deck
-/// registered, changed or taken away moves it as a registration does.
+/// registered or taken away moves it as a registration does. One deck replaced by another does
+/// not (the player has a deck before and after), which is all round 1's decision reads: it
+/// waits only for players without a deck, and the deck copied is frozen once round 1 is paired.
 pub(crate) fn expect_state(
     tx: &Transaction<'_>,
     id: TournamentId,

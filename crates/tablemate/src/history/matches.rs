@@ -124,11 +124,14 @@ impl Service {
         if dragons > 3 {
             return refuse(Away::Dragons(dragons));
         }
+        if fights > store::MAX_FIGHTS {
+            return refuse(Away::Fights(fights));
+        }
         if let Some(p) = people.iter().find(|p| {
             let n = p.trim().chars().count();
             n == 0 || n > store::MAX_PEOPLE_CHARS
         }) {
-            return refuse(Away::People(p));
+            return refuse(Away::People(p.trim()));
         }
         if m.unfinished_game.is_some() {
             return refuse(Away::Unfinished);
@@ -156,6 +159,9 @@ impl Service {
     }
 }
 
+/// How much of a refused people's name is quoted back.
+const QUOTED_CHARS: usize = 40;
+
 /// Why a game played away from the table is not recorded into its match, worded for the
 /// people at the table: the match by its players, never by its id.
 enum Away<'a> {
@@ -163,6 +169,8 @@ enum Away<'a> {
     NotAPlayer(&'a str),
     Crystals(u8),
     Dragons(u8),
+    Fights(u32),
+    /// The typed name, trimmed.
     People(&'a str),
     Unfinished,
 }
@@ -171,6 +179,11 @@ impl Away<'_> {
     fn text(&self, [a, b]: &[String; 2], lang: crate::Language) -> String {
         use crate::Language::{De, En};
         let max = store::MAX_PEOPLE_CHARS;
+        // a name far too long is quoted by its beginning, not in full
+        let quoted = |p: &str| match p.char_indices().nth(QUOTED_CHARS) {
+            Some((end, _)) => format!("{}\u{2026}", &p[..end]),
+            None => p.to_owned(),
+        };
         match (self, lang) {
             (Away::Finished, En) => {
                 format!("The match of {a} and {b} is over: it takes no more games.")
@@ -188,14 +201,23 @@ impl Away<'_> {
             (Away::Crystals(n), De) => format!("Ein Spiel bringt 1 bis 7 Kristalle, nicht {n}."),
             (Away::Dragons(n), En) => format!("A winner holds 0 to 3 dragons, not {n}."),
             (Away::Dragons(n), De) => format!("Ein Sieger hat 0 bis 3 Drachen, nicht {n}."),
+            (Away::Fights(n), En) => {
+                format!("A game has at most {} fights, not {n}.", store::MAX_FIGHTS)
+            }
+            (Away::Fights(n), De) => format!(
+                "Ein Spiel hat höchstens {} Kämpfe, nicht {n}.",
+                store::MAX_FIGHTS
+            ),
             (Away::People(p), En) => {
                 format!(
-                    "A people\u{2019}s name has 1 to {max} characters, not \u{201c}{p}\u{201d}."
+                    "A people\u{2019}s name has 1 to {max} characters, not \u{201c}{}\u{201d}.",
+                    quoted(p)
                 )
             }
             (Away::People(p), De) => {
                 format!(
-                    "Ein Volk hat einen Namen von 1 bis {max} Zeichen, nicht \u{201e}{p}\u{201c}."
+                    "Ein Volk hat einen Namen von 1 bis {max} Zeichen, nicht \u{201e}{}\u{201c}.",
+                    quoted(p)
                 )
             }
             (Away::Unfinished, En) => format!(

@@ -10,7 +10,7 @@ use super::{
     views::EventDetail, views::EventView, views::RoundView, views::StandingView, PlayerRef,
     TIE_BREAKERS,
 };
-use crate::error::{Result, ServiceError};
+use crate::error::{ErrorCode, Result, ServiceError};
 use crate::{Language, Service};
 
 /// Finds an event by id (`3`, `#3`) or by its exact name (any case).
@@ -168,6 +168,11 @@ impl Service {
 
     /// Everything about one event: players, rounds with results, standings, corrections.
     pub fn event_detail(&self, event: i64) -> Result<EventDetail> {
+        self.event_detail_in(event, Language::En)
+    }
+
+    /// [`Service::event_detail`] with its sentences (why pairing waits) in `lang`.
+    pub fn event_detail_in(&self, event: i64, lang: Language) -> Result<EventDetail> {
         let id = TournamentId(event);
         let (info, state) = self.decide_on(id)?;
         let view = self.event_view(&info)?;
@@ -204,6 +209,9 @@ impl Service {
         // round 1 of an event requiring deck lists waits for every deck (`decks_missing`)
         let can_pair = all_complete && paired < total && active >= 2 && decks_missing.is_empty();
         let finished = all_complete && paired >= total && paired > 0;
+        // worded as pairing would refuse it (`check_deck_lists`)
+        let pair_held = (!decks_missing.is_empty())
+            .then(|| refusals::deck_lists_missing(&info.name, &decks_missing, lang));
         Ok(EventDetail {
             event: view,
             entrants: entrants.iter().map(entrant_view).collect(),
@@ -214,6 +222,7 @@ impl Service {
             finished,
             tie_breakers: TIE_BREAKERS.iter().map(|s| s.to_string()).collect(),
             decks_missing,
+            pair_held,
         })
     }
 }
@@ -267,7 +276,11 @@ fn entrant_named<'a>(
 /// `who` is not registered for the event, as they were named.
 fn not_registered(who: &PlayerRef, info: &store::TournamentInfo, lang: Language) -> ServiceError {
     let named = match who {
-        PlayerRef::Entrant(n) => format!("#{n}"),
+        // the app's choice names a registered player; gone means another window removed them,
+        // and the user is told the event changed, not an internal id
+        PlayerRef::Entrant(_) => {
+            return ServiceError::new(ErrorCode::Changed, refusals::changed(&info.name, lang));
+        }
         PlayerRef::Seat(seat) => format!("{seat:?}"),
         PlayerRef::Typed(text) => text.trim().to_owned(),
     };

@@ -180,6 +180,9 @@ pub struct EventDetail {
     /// While the event requires deck lists and round 1 is not paired: the players, by name,
     /// who have registered no deck yet (round 1 is refused until this is empty).
     pub decks_missing: Vec<String>,
+    /// While [`EventDetail::decks_missing`] holds anyone: why round 1 cannot be paired, the
+    /// refusal pairing would give, in the interface language (shown next to the pair button).
+    pub pair_held: Option<String>,
 }
 
 /// What undoing a round did.

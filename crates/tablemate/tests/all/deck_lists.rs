@@ -52,6 +52,12 @@ fn round_1_waits_for_every_required_deck_naming_the_players_missing() {
         "Runde 1 von Deck Cup kann noch nicht ausgelost werden: Das Turnier verlangt \
          Decklisten, und Ben hat kein Deck angemeldet."
     );
+    // the event's page says the same next to its pair button, in the reader's language
+    for lang in [EN, DE] {
+        let held = svc.event_detail_in(event, lang).unwrap().pair_held;
+        let refused = svc.pair_round(event, lang).unwrap_err().message;
+        assert_eq!(held.as_deref(), Some(refused.as_str()));
+    }
     svc.tournament_register_deck(event, "Ann", None, EN)
         .unwrap();
     assert_eq!(
@@ -67,6 +73,7 @@ fn round_1_waits_for_every_required_deck_naming_the_players_missing() {
     }
     let detail = svc.event_detail(event).unwrap();
     assert!(detail.decks_missing.is_empty());
+    assert_eq!(detail.pair_held, None);
     assert!(detail.can_pair, "every deck in: round 1 can be paired");
     let round = svc.pair_round(event, EN).unwrap();
     assert_eq!(round.number, 1);

@@ -137,6 +137,28 @@ fn a_change_decided_on_an_older_deck_is_refused_and_nothing_is_saved() {
 }
 
 #[test]
+fn a_change_from_the_list_returns_the_deck_changed_and_the_list_with_it() {
+    let (_d, mut svc) = service();
+    svc.deck_new(&vulca("Other"), EN).unwrap();
+    let seen = svc.deck_new(&vulca("Race"), EN).unwrap();
+    let got = svc
+        .deck_change_listed("Race", seen.revision, DeckChange::Add, &["V03", "V04"], EN)
+        .unwrap();
+    assert_eq!(got.deck.name, "Race");
+    assert_eq!(got.deck.cards_used, 2);
+    assert!(got.deck.revision > seen.revision, "{got:?}");
+    let listed = got.decks.iter().find(|d| d.name == "Race").unwrap();
+    assert_eq!(listed, &got.deck);
+    assert_eq!(got.decks.len(), 2);
+    // decided on the list as it was before: refused, nothing saved
+    let stale = svc
+        .deck_change_listed("Race", seen.revision, DeckChange::Add, &["V05"], EN)
+        .unwrap_err();
+    assert_eq!(stale.code, ErrorCode::Changed);
+    assert_eq!(svc.deck_view("Race", EN).unwrap().cards.len(), 2);
+}
+
+#[test]
 fn names_peoples_and_inquisitors_are_checked_in_the_interface_language() {
     let (_d, mut svc) = service();
     svc.deck_new(&vulca("Twice"), EN).unwrap();

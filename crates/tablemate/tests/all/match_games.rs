@@ -69,17 +69,33 @@ fn a_game_played_away_decided_on_a_match_that_moved_is_refused_naming_the_player
 /// Every refusal of a game played away is worded in the reader's language and names the match
 /// by its players (the CLI's user typed a match number; the message never echoes an id), and a
 /// refused game leaves the match as it was.
+/// A game played away: winner, crystals, dragons, fights, peoples, and the refusal in English
+/// and German (its beginning).
+type Case<'a> = (&'a str, u8, u8, u32, [&'a str; 2], &'a str, &'a str);
+
 #[test]
 fn a_game_played_away_is_refused_in_the_readers_language_naming_the_players() {
     let dir = tempfile::tempdir().unwrap();
-    let mut svc = Service::open(&dir.path().join("data")).unwrap();
+    let mut svc = Service::open(dir.path().join("data")).unwrap();
     let m = svc.new_match("Ann", "Ben", false, None).unwrap().id;
-    let long = "x".repeat(store::MAX_PEOPLE_CHARS + 1);
-    let cases: [(&str, u8, u8, [&str; 2], &str, &str); 4] = [
+    let long = format!("  {}  ", "x".repeat(store::MAX_PEOPLE_CHARS + 1));
+    let too_many = store::MAX_FIGHTS + 1;
+    let (fights_en, fights_de) = (
+        format!(
+            "A game has at most {} fights, not {too_many}.",
+            store::MAX_FIGHTS
+        ),
+        format!(
+            "Ein Spiel hat höchstens {} Kämpfe, nicht {too_many}.",
+            store::MAX_FIGHTS
+        ),
+    );
+    let cases: [Case; 5] = [
         (
             "Carl",
             2,
             1,
+            10,
             ["Vulca", "Hoax"],
             "“Carl” does not play in the match of Ann and Ben.",
             "„Carl“ spielt nicht in der Partie von Ann und Ben.",
@@ -88,6 +104,7 @@ fn a_game_played_away_is_refused_in_the_readers_language_naming_the_players() {
             "Ann",
             9,
             1,
+            10,
             ["Vulca", "Hoax"],
             "A game scores 1 to 7 crystals, not 9.",
             "Ein Spiel bringt 1 bis 7 Kristalle, nicht 9.",
@@ -96,6 +113,7 @@ fn a_game_played_away_is_refused_in_the_readers_language_naming_the_players() {
             "Ben",
             2,
             4,
+            10,
             ["Vulca", "Hoax"],
             "A winner holds 0 to 3 dragons, not 4.",
             "Ein Sieger hat 0 bis 3 Drachen, nicht 4.",
@@ -104,18 +122,39 @@ fn a_game_played_away_is_refused_in_the_readers_language_naming_the_players() {
             "b",
             2,
             1,
+            10,
             ["Vulca", &long],
             "A people’s name has 1 to",
             "Ein Volk hat einen Namen von 1 bis",
         ),
+        (
+            "Ann",
+            2,
+            1,
+            too_many,
+            ["Vulca", "Hoax"],
+            &fights_en,
+            &fights_de,
+        ),
     ];
-    for (winner, crystals, dragons, people, en, de) in cases {
+    for (winner, crystals, dragons, fights, people, en, de) in cases {
         for (lang, want) in [(Language::En, en), (Language::De, de)] {
             let e = svc
-                .record_match_game(m, winner, crystals, dragons, 10, people, lang)
+                .record_match_game(m, winner, crystals, dragons, fights, people, lang)
                 .unwrap_err();
             assert_eq!(e.code, ErrorCode::InvalidInput, "{winner}: {e:?}");
             assert!(e.message.starts_with(want), "{lang:?}: {}", e.message);
+            // a name far too long is quoted by its beginning only
+            assert!(!e.message.contains(&long), "{lang:?}: {}", e.message);
+            if people[1] == long {
+                let forty = "x".repeat(40);
+                assert!(
+                    e.message.contains(&format!("{forty}\u{2026}")),
+                    "{}",
+                    e.message
+                );
+                assert!(!e.message.contains(&"x".repeat(41)), "{}", e.message);
+            }
             for id in [format!("match {m}"), format!("Partie {m}"), format!("#{m}")] {
                 assert!(!e.message.contains(&id), "no match id: {}", e.message);
             }

@@ -3,7 +3,7 @@
 //! players.
 #![allow(clippy::unwrap_used)] // test helpers
 
-use tablemate::tournaments::{ClockAction, NewEvent};
+use tablemate::tournaments::{ClockAction, NewEvent, PlayerRef};
 use tablemate::{ErrorCode, Language, Service};
 
 const EN: Language = Language::En;
@@ -120,6 +120,27 @@ fn drops_and_registrations_are_refused_naming_the_player() {
         unknown.message,
         "\"Zoe\" ist nicht für Moon Night angemeldet."
     );
+}
+
+#[test]
+fn a_player_chosen_in_the_app_and_removed_meanwhile_is_a_change_naming_the_event() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut svc = Service::open(dir.path()).unwrap();
+    let id = event(&mut svc, 3, &["Anna", "Ben", "Cleo", "Dan"]);
+    // the page chose Dan by his entrant id; another window removed him before the click
+    let dan = svc.find_entrant(id, "Dan").unwrap();
+    svc.remove_registration(id, "dan", EN).unwrap();
+    for (lang, said) in [
+        (EN, "Moon Night changed meanwhile"),
+        (DE, "Moon Night wurde inzwischen geändert"),
+    ] {
+        let err = svc
+            .remove_registration(id, PlayerRef::Entrant(dan), lang)
+            .unwrap_err();
+        assert_eq!(err.code, ErrorCode::Changed, "{}", err.message);
+        assert!(err.message.starts_with(said), "{}", err.message);
+        assert!(!err.message.contains(&format!("#{dan}")), "{}", err.message);
+    }
 }
 
 #[test]

@@ -38,7 +38,8 @@ export const historyApi = {
 export const tournamentApi = {
   list: () => call<EventView[]>('tournament_list'),
   create: (event: NewEvent, lang: Language) => call<EventView>('tournament_create', { event, lang }),
-  detail: (id: number) => call<EventDetail>('tournament_detail', { id }),
+  // Its sentences (why pairing waits) come back in `lang`.
+  detail: (id: number, lang: Language) => call<EventDetail>('tournament_detail', { id, lang }),
   // Refusals come back in `lang` (the tournament rules' refusals name the players).
   register: (id: number, player: string, people: string | null, lang: Language) =>
     call<EntrantView>('tournament_register', { id, player, people, lang }),

@@ -21,4 +21,9 @@ finished: boolean, tie_breakers: Array<string>,
  * While the event requires deck lists and round 1 is not paired: the players, by name,
  * who have registered no deck yet (round 1 is refused until this is empty).
  */
-decks_missing: Array<string>, };
+decks_missing: Array<string>, 
+/**
+ * While [`EventDetail::decks_missing`] holds anyone: why round 1 cannot be paired, the
+ * refusal pairing would give, in the interface language (shown next to the pair button).
+ */
+pair_held: string | null, };

@@ -57,7 +57,6 @@ const en = {
   'decks.event.frozen': 'Round 1 is paired: the decks are frozen.',
   'decks.event.required': 'Deck lists required: round 1 is paired once every player has registered a deck.',
   'decks.event.missing': 'No deck registered yet: {names}.',
-  'decks.event.pairHeld': 'Round 1 cannot be paired yet: the event requires deck lists, and no deck is registered for {names}.',
   'decks.event.requiredShort': 'Deck lists required',
   'decks.stats.heading': 'Win rate per constructed deck',
   'decks.power.replace':
@@ -125,7 +124,6 @@ const de: Record<keyof typeof en, string> = {
   'decks.event.frozen': 'Runde 1 ist gepaart: die Decks sind eingefroren.',
   'decks.event.required': 'Decklisten verlangt: Runde 1 wird ausgelost, sobald jeder Spieler ein Deck angemeldet hat.',
   'decks.event.missing': 'Noch kein Deck angemeldet: {names}.',
-  'decks.event.pairHeld': 'Runde 1 kann noch nicht ausgelost werden: Das Turnier verlangt Decklisten, und für {names} ist kein Deck angemeldet.',
   'decks.event.requiredShort': 'Decklisten verlangt',
   'decks.stats.heading': 'Siegquote je eigenem Deck',
   'decks.power.replace':

@@ -115,6 +115,7 @@ function detail(withResult: boolean): EventDetail {
     finished: false,
     tie_breakers: ['Match points', 'Opponents'],
     decks_missing: [],
+    pair_held: null,
   };
 }
 
@@ -241,6 +242,9 @@ describe('EventPage', () => {
     before.rounds = [];
     before.event.decks_required = true;
     before.decks_missing = ['Anna', 'Bert'];
+    // worded by the service, in the reader's language (the page shows it as it comes)
+    before.pair_held =
+      'Round 1 of Spring Open cannot be paired yet: the event requires deck lists, and Anna and Bert have registered no deck.';
     before.can_pair = false;
     service.tournament_detail.mockResolvedValue(before);
     service.deck_list.mockResolvedValue([
@@ -255,9 +259,8 @@ describe('EventPage', () => {
     const pair = screen.getByTestId('event-pair') as HTMLButtonElement;
     expect(pair.disabled).toBe(true);
     const held = screen.getByTestId('event-pair-held');
-    expect(held.textContent).toBe(
-      'Round 1 cannot be paired yet: the event requires deck lists, and no deck is registered for Anna, Bert.',
-    );
+    expect(held.textContent).toBe(before.pair_held);
+    expect(service.tournament_detail).toHaveBeenLastCalledWith({ id: 7, lang: 'en' });
     expect(pair.getAttribute('aria-describedby')).toBe(held.id);
     expect(screen.queryByTestId('event-prepare')).toBeNull();
     await waitFor(() => expect(screen.getByTestId('reg-deck').textContent).toContain('Fire Wall (Vulca)'));

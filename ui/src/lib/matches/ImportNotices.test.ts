@@ -35,6 +35,7 @@ const detail: EventDetail = {
   finished: false,
   tie_breakers: [],
   decks_missing: [],
+  pair_held: null,
 };
 
 import { serveCommands } from '../testing/ipc';

@@ -72,6 +72,7 @@ function detail(players: number, published: boolean): EventDetail {
     finished: false,
     tie_breakers: [],
     decks_missing: [],
+    pair_held: null,
   };
 }
 
