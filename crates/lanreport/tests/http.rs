@@ -56,7 +56,9 @@ impl Hall {
             "{:?}\n{:?}\n{:?}",
             svc.report_log(self.event, Language::En).unwrap(),
             svc.reporting(self.event, Language::En).unwrap(),
-            svc.event_detail(self.event).unwrap().rounds
+            svc.event_detail(self.event, tablemate::Language::En)
+                .unwrap()
+                .rounds
         )
     }
 }
@@ -245,7 +247,11 @@ async fn two_players_report_their_table_through_the_page_api() {
     assert_eq!(second.status, 200, "{second:?}");
     assert_eq!(second.json()["state"], "final");
     let svc = h.service.lock().unwrap();
-    let table = &svc.event_detail(h.event).unwrap().rounds[0].tables[0];
+    let table = &svc
+        .event_detail(h.event, tablemate::Language::En)
+        .unwrap()
+        .rounds[0]
+        .tables[0];
     let result = table.result.as_ref().unwrap();
     assert_eq!(
         (

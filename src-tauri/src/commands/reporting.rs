@@ -20,7 +20,11 @@ type CmdResult<T> = Result<T, ServiceError>;
 /// The round's reports, `None` before round 1 is paired.
 fn reports(state: &AppState, id: i64, lang: Language) -> CmdResult<Option<ReportingView>> {
     state.with(|svc| {
-        if svc.event_detail(id)?.rounds.is_empty() {
+        if svc
+            .event_detail(id, tablemate::Language::default())?
+            .rounds
+            .is_empty()
+        {
             Ok(None)
         } else {
             svc.reporting(id, lang).map(Some)

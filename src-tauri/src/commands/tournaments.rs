@@ -36,7 +36,7 @@ pub fn tournament_detail(
     id: i64,
     lang: Option<Language>,
 ) -> CmdResult<EventDetail> {
-    state.with(|svc| svc.event_detail_in(id, lang.unwrap_or_default()))
+    state.with(|svc| svc.event_detail(id, lang.unwrap_or_default()))
 }
 
 #[tauri::command(async)]
@@ -187,7 +187,10 @@ pub fn tournament_export<R: Runtime>(
     lang: Option<Language>,
 ) -> CmdResult<Option<ExportedFiles>> {
     // checks the event exists before asking where to put it
-    state.with(|svc| svc.event_detail(id).map(drop))?;
+    state.with(|svc| {
+        svc.event_detail(id, tablemate::Language::default())
+            .map(drop)
+    })?;
     let start = window.path().document_dir().ok();
     let Some(folder) =
         dialogs.export_folder(&window, start.as_deref(), lang.unwrap_or_default())?

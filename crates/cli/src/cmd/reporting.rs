@@ -371,7 +371,11 @@ async fn codes_stop(service: &Arc<Mutex<Service>>, event: i64, round: u32) -> St
                 }
             }
             // no round left: round 1 was undone
-            Err(_) if svc.event_detail(event).is_ok_and(|d| d.rounds.is_empty()) => {
+            Err(_)
+                if svc
+                    .event_detail(event, crate::output::lang())
+                    .is_ok_and(|d| d.rounds.is_empty()) =>
+            {
                 return StopReason::RoundUndone
             }
             Err(_) => return StopReason::Closed,

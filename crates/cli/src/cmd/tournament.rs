@@ -350,7 +350,7 @@ pub fn run(ctx: &Ctx, cmd: TournamentCmd) -> Result<(), ServiceError> {
         }
         TournamentCmd::Show { event } => {
             let id = svc.find_event_in(&event, lang())?.0;
-            let d = svc.event_detail(id)?;
+            let d = svc.event_detail(id, crate::output::lang())?;
             out.print(&d, |w| write!(w, "{}", text::detail_text(&d, lang())))
         }
         TournamentCmd::Register {
@@ -419,13 +419,13 @@ pub fn run(ctx: &Ctx, cmd: TournamentCmd) -> Result<(), ServiceError> {
             let id = svc.find_event_in(&event, lang())?.0;
             let entrant = svc.find_entrant_in(id, &player.as_str().into(), lang())?;
             let now = svc
-                .event_detail(id)?
+                .event_detail(id, crate::output::lang())?
                 .entrants
                 .into_iter()
                 .find(|e| e.id == entrant)
                 .ok_or_else(|| {
                     let event = svc
-                        .event_detail(id)
+                        .event_detail(id, crate::output::lang())
                         .map(|d| d.event.name)
                         .unwrap_or_default();
                     ServiceError::not_found(input_refusals::not_registered(&player, &event, lang()))
@@ -549,7 +549,7 @@ pub fn run(ctx: &Ctx, cmd: TournamentCmd) -> Result<(), ServiceError> {
         }
         TournamentCmd::Standings { event } => {
             let id = svc.find_event_in(&event, lang())?.0;
-            let d = svc.event_detail(id)?;
+            let d = svc.event_detail(id, crate::output::lang())?;
             out.print(&d.standings, |w| {
                 write!(w, "{}", text::standings_text(&d.standings, lang()))?;
                 write!(w, "{}", text::tie_breakers_text(&d.tie_breakers, lang()))

@@ -167,12 +167,7 @@ impl Service {
     }
 
     /// Everything about one event: players, rounds with results, standings, corrections.
-    pub fn event_detail(&self, event: i64) -> Result<EventDetail> {
-        self.event_detail_in(event, Language::En)
-    }
-
-    /// [`Service::event_detail`] with its sentences (why pairing waits) in `lang`.
-    pub fn event_detail_in(&self, event: i64, lang: Language) -> Result<EventDetail> {
+    pub fn event_detail(&self, event: i64, lang: Language) -> Result<EventDetail> {
         let id = TournamentId(event);
         let (info, state) = self.decide_on(id)?;
         let view = self.event_view(&info)?;

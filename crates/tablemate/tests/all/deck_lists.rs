@@ -25,7 +25,7 @@ fn round_1_waits_for_every_required_deck_naming_the_players_missing() {
     let (_d, mut svc) = service();
     fire_wall(&mut svc);
     let event = deck_cup(&mut svc, Some(true));
-    let detail = svc.event_detail(event).unwrap();
+    let detail = svc.event_detail(event, tablemate::Language::En).unwrap();
     assert!(detail.event.decks_required);
     assert_eq!(detail.decks_missing, ["Ann", "Ben"]);
     assert!(
@@ -41,7 +41,11 @@ fn round_1_waits_for_every_required_deck_naming_the_players_missing() {
          Ben have registered no deck."
     );
     assert!(svc.prepare_round(event, EN).is_err(), "nor prepared");
-    assert!(svc.event_detail(event).unwrap().rounds.is_empty());
+    assert!(svc
+        .event_detail(event, tablemate::Language::En)
+        .unwrap()
+        .rounds
+        .is_empty());
 
     // registering and changing a deck goes on working
     svc.tournament_register_deck(event, "Ann", Some("Fire Wall"), EN)
@@ -54,14 +58,16 @@ fn round_1_waits_for_every_required_deck_naming_the_players_missing() {
     );
     // the event's page says the same next to its pair button, in the reader's language
     for lang in [EN, DE] {
-        let held = svc.event_detail_in(event, lang).unwrap().pair_held;
+        let held = svc.event_detail(event, lang).unwrap().pair_held;
         let refused = svc.pair_round(event, lang).unwrap_err().message;
         assert_eq!(held.as_deref(), Some(refused.as_str()));
     }
     svc.tournament_register_deck(event, "Ann", None, EN)
         .unwrap();
     assert_eq!(
-        svc.event_detail(event).unwrap().decks_missing,
+        svc.event_detail(event, tablemate::Language::En)
+            .unwrap()
+            .decks_missing,
         ["Ann", "Ben"]
     );
     // a player registered with a deck in one write counts at once
@@ -71,14 +77,18 @@ fn round_1_waits_for_every_required_deck_naming_the_players_missing() {
         svc.tournament_register_deck(event, who, Some("Fire Wall"), EN)
             .unwrap();
     }
-    let detail = svc.event_detail(event).unwrap();
+    let detail = svc.event_detail(event, tablemate::Language::En).unwrap();
     assert!(detail.decks_missing.is_empty());
     assert_eq!(detail.pair_held, None);
     assert!(detail.can_pair, "every deck in: round 1 can be paired");
     let round = svc.pair_round(event, EN).unwrap();
     assert_eq!(round.number, 1);
     // once round 1 is paired, nothing is held up (and nothing is listed as missing)
-    assert!(svc.event_detail(event).unwrap().decks_missing.is_empty());
+    assert!(svc
+        .event_detail(event, tablemate::Language::En)
+        .unwrap()
+        .decks_missing
+        .is_empty());
 }
 
 /// Decks are frozen once round 1 is paired, so at an event requiring deck lists a late entry
@@ -110,7 +120,13 @@ fn a_late_entry_at_an_event_requiring_deck_lists_brings_its_deck() {
         "Nicht angemeldet: Cleo und Dan. Swiss Deck Cup verlangt Decklisten, also meldet eine \
          Nachmeldung ein gespeichertes Deck mit an."
     );
-    assert_eq!(svc.event_detail(event).unwrap().entrants.len(), 2);
+    assert_eq!(
+        svc.event_detail(event, tablemate::Language::En)
+            .unwrap()
+            .entrants
+            .len(),
+        2
+    );
     let late = svc
         .register_with_deck(event, &["Cleo"], None, "Fire Wall", EN)
         .unwrap();
@@ -122,7 +138,7 @@ fn a_late_entry_at_an_event_requiring_deck_lists_brings_its_deck() {
 fn an_event_not_requiring_deck_lists_pairs_without_them() {
     let (_d, mut svc) = service();
     let event = deck_cup(&mut svc, None);
-    let detail = svc.event_detail(event).unwrap();
+    let detail = svc.event_detail(event, tablemate::Language::En).unwrap();
     assert!(!detail.event.decks_required);
     assert!(detail.decks_missing.is_empty());
     assert!(detail.can_pair);

@@ -547,7 +547,12 @@ fn a_registration_with_a_refused_deck_registers_nobody() {
     fire_wall(&mut svc);
     svc.deck_new(&vulca("Draft"), EN).unwrap();
     let event = winter_cup(&mut svc);
-    let entrants = |svc: &Service| svc.event_detail(event).unwrap().entrants.len();
+    let entrants = |svc: &Service| {
+        svc.event_detail(event, tablemate::Language::En)
+            .unwrap()
+            .entrants
+            .len()
+    };
     assert_eq!(entrants(&svc), 2);
     let refused = svc
         .register_with_deck(event, &["Cleo"], None, "Draft", DE)

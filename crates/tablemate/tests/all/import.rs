@@ -29,7 +29,11 @@ fn exported(svc: &mut Service, dir: &std::path::Path) -> (Value, Vec<(&'static s
     svc.register_all(e.id, &["Anna", "Ben", "Cleo", "Dan"], None, EN)
         .unwrap();
     svc.pair_round(e.id, EN).unwrap();
-    let round = svc.event_detail(e.id).unwrap().rounds[0].clone();
+    let round = svc
+        .event_detail(e.id, tablemate::Language::En)
+        .unwrap()
+        .rounds[0]
+        .clone();
     for t in &round.tables {
         svc.record_result(e.id, 1, t.table, "a", 5, 2, EN).unwrap();
     }

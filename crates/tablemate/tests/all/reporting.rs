@@ -54,7 +54,9 @@ fn snapshot(svc: &Service, event: i64) -> String {
         "{:?}\n{:?}\n{:?}",
         svc.report_log(event, EN).unwrap(),
         svc.reporting(event, EN).ok(),
-        svc.event_detail(event).unwrap().rounds
+        svc.event_detail(event, tablemate::Language::En)
+            .unwrap()
+            .rounds
     )
 }
 
@@ -136,7 +138,7 @@ fn two_players_agreeing_through_their_codes_make_the_result() {
     assert_eq!(done.state, TableReportState::Final);
     assert_eq!(done.result, Some(lost(2, 5)), "from Cleo's side");
     assert!(!done.can_report);
-    let table = &svc.event_detail(e).unwrap().rounds[0].tables[0];
+    let table = &svc.event_detail(e, tablemate::Language::En).unwrap().rounds[0].tables[0];
     let result = table.result.as_ref().unwrap();
     assert_eq!(
         (
@@ -420,7 +422,7 @@ fn a_player_changes_their_report_before_it_is_final() {
 
 /// The source of table `table`'s result in round 1.
 fn source(svc: &Service, event: i64, table: u32) -> Option<ResultSourceKind> {
-    let d = svc.event_detail(event).unwrap();
+    let d = svc.event_detail(event, tablemate::Language::En).unwrap();
     let t = d.rounds[0]
         .tables
         .iter()

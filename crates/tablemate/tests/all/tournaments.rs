@@ -31,7 +31,7 @@ fn event(svc: &mut Service, rounds: u32, players: &[&str]) -> i64 {
 
 /// Records every open table of the last round: seat A wins 5–2.
 fn play_round(svc: &mut Service, id: i64) {
-    let d = svc.event_detail(id).unwrap();
+    let d = svc.event_detail(id, tablemate::Language::En).unwrap();
     let round = d.rounds.last().unwrap();
     for t in &round.tables {
         if t.b.is_some() && t.result.is_none() {
@@ -82,7 +82,10 @@ fn pairing_and_undoing_are_refused_in_the_interface_language() {
         "All 2 Swiss rounds of Moon Night have been paired; registration is closed."
     );
     assert_eq!(
-        svc.event_detail(id).unwrap().entrants.len(),
+        svc.event_detail(id, tablemate::Language::En)
+            .unwrap()
+            .entrants
+            .len(),
         4,
         "nothing written"
     );
@@ -163,7 +166,7 @@ fn unpairing_tells_the_organiser_which_drops_moved_to_the_round_before() {
         "Round 2 was undone. Ben and Cleo dropped after it was paired; the drop now counts \
          after round 1, so they are not paired in round 2 again."
     );
-    let d = svc.event_detail(id).unwrap();
+    let d = svc.event_detail(id, tablemate::Language::En).unwrap();
     let dropped: Vec<(&str, Option<u32>)> = d
         .entrants
         .iter()
@@ -186,7 +189,7 @@ fn unpairing_tells_the_organiser_which_drops_moved_to_the_round_before() {
     assert_eq!(undone.message, "Runde 2 wurde zurückgenommen.");
     svc.drop_player(id, "Anna", EN).unwrap();
     svc.undo_round(id, false, EN).unwrap_err(); // round 1 has results
-    let d = svc.event_detail(id).unwrap();
+    let d = svc.event_detail(id, tablemate::Language::En).unwrap();
     assert_eq!(d.rounds.len(), 1);
 }
 
@@ -235,7 +238,7 @@ fn registration_checks_the_people_as_the_table_does() {
         refusal(svc.register_all(id, &["Cleo", "Dan"], Some("Vulka"), DE)),
         "„Vulka“ (für Cleo, Dan) ist kein Blue-Moon-Volk. Meintest du Vulca?"
     );
-    let d = svc.event_detail(id).unwrap();
+    let d = svc.event_detail(id, tablemate::Language::En).unwrap();
     assert_eq!(d.entrants.len(), 2, "nobody registered");
     let cleo = svc.register(id, "Cleo", Some(" hoax "), EN).unwrap();
     assert_eq!(
@@ -267,7 +270,7 @@ fn a_registration_is_corrected_or_removed_until_round_1_is_paired() {
     );
     let removed = svc.remove_registration(id, "Cleo", EN).unwrap();
     assert_eq!(removed.name, "Cleo");
-    let d = svc.event_detail(id).unwrap();
+    let d = svc.event_detail(id, tablemate::Language::En).unwrap();
     let seeds: Vec<(&str, u32)> = d
         .entrants
         .iter()
@@ -287,7 +290,10 @@ fn a_registration_is_corrected_or_removed_until_round_1_is_paired() {
          corrected or removed; drop Dan instead."
     );
     assert_eq!(
-        svc.event_detail(id).unwrap().entrants.len(),
+        svc.event_detail(id, tablemate::Language::En)
+            .unwrap()
+            .entrants
+            .len(),
         4,
         "nothing written"
     );
@@ -370,7 +376,11 @@ fn an_unpair_racing_reports_never_loses_an_acknowledged_report() {
             holder.execute_batch("COMMIT").unwrap();
             (report.join().unwrap(), undo.join().unwrap())
         });
-        let rounds = svc.event_detail(e).unwrap().rounds.len();
+        let rounds = svc
+            .event_detail(e, tablemate::Language::En)
+            .unwrap()
+            .rounds
+            .len();
         let log = svc.report_log(e, EN).unwrap_or_default();
         if report.is_ok() {
             acknowledged += 1;
@@ -403,7 +413,13 @@ fn an_unpair_racing_reports_never_loses_an_acknowledged_report() {
             }
         }
         // back to no round for the next try (a round with a report is undone on purpose)
-        if svc.event_detail(e).unwrap().rounds.len() == 1 {
+        if svc
+            .event_detail(e, tablemate::Language::En)
+            .unwrap()
+            .rounds
+            .len()
+            == 1
+        {
             svc.undo_round(e, true, EN).unwrap();
         }
     }
@@ -527,7 +543,7 @@ fn names_are_one_person_each_at_registration_and_its_correction() {
     let m = name_refusal(svc.correct_registration(e, "Ben", "\u{200E}Bob", None, DE));
     assert!(m.contains("U+200E"), "{m}");
     let names: Vec<String> = svc
-        .event_detail(e)
+        .event_detail(e, tablemate::Language::En)
         .unwrap()
         .entrants
         .into_iter()
@@ -568,7 +584,7 @@ fn a_result_no_match_can_end_with_is_refused_typed_reported_and_settled() {
     // settled by the organiser
     let err = svc.settle_reports(e, 1, 2, "b", 10, 11, EN).unwrap_err();
     assert!(err.message.contains(said), "{}", err.message);
-    let table = &svc.event_detail(e).unwrap().rounds[0].tables[1];
+    let table = &svc.event_detail(e, tablemate::Language::En).unwrap().rounds[0].tables[1];
     assert!(table.result.is_none(), "nothing was recorded");
 }
 
@@ -702,7 +718,7 @@ fn players_from_a_csv_alone_are_imported_and_refused_in_the_interface_language()
         )
         .unwrap();
     assert_eq!((ev.players, ev.rounds_paired), (3, 0));
-    let d = svc.event_detail(ev.id).unwrap();
+    let d = svc.event_detail(ev.id, tablemate::Language::En).unwrap();
     let seeded: Vec<(u32, &str, Option<&str>)> = d
         .entrants
         .iter()
