@@ -12,5 +12,6 @@ export default defineConfig({
     environment: 'jsdom',
     globals: true,
     include: ['src/**/*.test.ts'],
+    setupFiles: ['src/lib/testing/setup.ts'],
   },
 });

@@ -2,23 +2,23 @@
 // both languages (a test checks the dictionaries are complete too).
 import type { Language } from './bindings/Language';
 // [domain dictionaries: `import { <domain>Text } from './i18n/<domain>';` below, each
-//  `{ en: {...}, de: {...} }` with the same keys, spread into `en` and `de` here]
+//  `{ en: {...}, de: {...} }` with the same keys, spread into `en` and `de` here, or, if the
+//  first screen (the Table) draws none of them, into ./i18n/later.ts]
+// The first screen's texts are in the first bundle; the others' (./i18n/later.ts) are a chunk
+// loaded after the first paint (`loadText`), their keys typed all the same.
 import { tableText } from './i18n/table';
-import { matchesText } from './i18n/matches';
-import { cardsText } from './i18n/cards';
-import { otherGamesText } from './i18n/othergames';
-import { reportingText } from './i18n/reporting';
 import { decksText } from './i18n/decks';
 import { firstStartText } from './i18n/firststart';
+import { clockText } from './i18n/clock';
+import { shellText } from './i18n/shell';
+import type { laterText } from './i18n/later';
 
 const en = {
   ...tableText.en,
-  ...cardsText.en,
-  ...matchesText.en,
-  ...otherGamesText.en,
-  ...reportingText.en,
   ...decksText.en,
   ...firstStartText.en,
+  ...clockText.en,
+  ...shellText.en,
   'app.title': 'Tablemate',
   'nav.table': 'Table',
   'nav.cards': 'Cards',
@@ -52,16 +52,15 @@ const en = {
   'error.notInApp': 'Tablemate runs inside its app window; this page was opened without it.',
 } as const;
 
-export type Key = keyof typeof en;
+type FirstKey = keyof typeof en;
+export type Key = FirstKey | keyof (typeof laterText)['en'];
 
-const de: Record<Key, string> = {
+const de: Record<FirstKey, string> = {
   ...tableText.de,
-  ...cardsText.de,
-  ...matchesText.de,
-  ...otherGamesText.de,
-  ...reportingText.de,
   ...decksText.de,
   ...firstStartText.de,
+  ...clockText.de,
+  ...shellText.de,
   'app.title': 'Tablemate',
   'nav.table': 'Tisch',
   'nav.cards': 'Karten',
@@ -95,10 +94,31 @@ const de: Record<Key, string> = {
   'error.notInApp': 'Tablemate läuft in seinem App-Fenster; diese Seite wurde ohne es geöffnet.',
 };
 
-export const dictionaries: Record<Language, Record<Key, string>> = { en, de };
+/** Every key's text once `loadText` has resolved; before, the first screen's only. */
+export const dictionaries = { en, de } as Record<Language, Record<Key, string>>;
 
+let later: Promise<void> | undefined;
+
+/** Loads the texts of the screens after the first (./i18n/later.ts) into the dictionaries, once;
+ * a screen other than the Table is drawn after it has resolved (App.svelte). A failed load is
+ * tried again the next time. */
+export function loadText(): Promise<void> {
+  return (later ??= import('./i18n/later').then(
+    ({ laterText }) => {
+      Object.assign(dictionaries.en, laterText.en);
+      Object.assign(dictionaries.de, laterText.de);
+    },
+    (e: unknown) => {
+      later = undefined;
+      throw e;
+    },
+  ));
+}
+
+/** The key's text; a key whose texts are not loaded yet is shown as itself (never expected:
+ * the screens that use them wait for `loadText`). */
 export function t(lang: Language, key: Key): string {
-  return dictionaries[lang][key];
+  return dictionaries[lang][key] ?? key;
 }
 
 /** Fills a text's `{name}` placeholders from `values`; a placeholder without a value stays. */

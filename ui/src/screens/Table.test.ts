@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_PREFS, device, usePrefs } from '../lib/device/prefs.svelte';
 import { fireEvent, render, screen, waitFor } from '@testing-library/svelte';
 
@@ -16,8 +16,12 @@ import Table from './Table.svelte';
 import { keepLastPlay } from '../lib/table/lastPlay';
 import type { PromptView } from '../lib/bindings/PromptView';
 import { card, flashLine, game, preview, forbidden, side, played, toDecide, faqPrompt, table } from '../lib/testing/table';
+import { preloadSheets } from '../lib/table/later.svelte';
 
 const wake = vi.fn();
+
+// the sheets' chunks are in before a test opens one, as after the app's first frame
+beforeAll(() => preloadSheets());
 
 beforeEach(() => {
   wake.mockReset();

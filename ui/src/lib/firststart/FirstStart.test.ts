@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/svelte';
 
 // The first start as the table screen shows it, against the API it really calls (lib/api/game.ts
@@ -13,8 +13,12 @@ const service = serveCommands(invoke, ['table_current', 'table_new', 'table_aban
 
 import Table from '../../screens/Table.svelte';
 import { game, side, table } from '../testing/table';
+import { preloadSheets } from '../table/later.svelte';
 
 const wake = vi.fn();
+
+// the sheets' chunks are in before a test opens one, as after the app's first frame
+beforeAll(() => preloadSheets());
 
 beforeEach(() => {
   service.tournament_table_clock.mockResolvedValue(null);
