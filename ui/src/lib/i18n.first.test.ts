@@ -1,5 +1,5 @@
-import { readFileSync, existsSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+/// <reference types="vite/client" />
+// (vite/client: the type of import.meta.glob, which reads the sources as text)
 import { describe, expect, it } from 'vitest';
 import { dictionaries } from './i18n';
 import { laterText } from './i18n/later';
@@ -7,26 +7,37 @@ import { laterText } from './i18n/later';
 // The texts of the screens after the first are loaded after the first paint (lib/i18n.ts
 // `loadText`): a module of the first bundle (reached from src/main.ts by static imports) that
 // named one of their keys would show the key instead of its text. Read from the sources.
-const src = resolve(__dirname, '..');
+const sources = import.meta.glob('/src/**/*.{ts,svelte}', {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+}) as Record<string, string>;
+const src = '/src';
 const later = new Set(Object.keys(laterText.en));
 
+/** `spec` relative to the file `from`, as a key of `sources` (or null: not a source file). */
 function resolveImport(from: string, spec: string): string | null {
-  const base = resolve(dirname(from), spec);
-  for (const file of [base, `${base}.ts`, `${base}.svelte`]) if (existsSync(file) && !file.endsWith('/')) return file;
+  const parts = from.split('/').slice(0, -1);
+  for (const step of spec.split('/')) {
+    if (step === '..') parts.pop();
+    else if (step !== '.') parts.push(step);
+  }
+  const base = parts.join('/');
+  for (const file of [base, `${base}.ts`, `${base}.svelte`]) if (file in sources) return file;
   return null;
 }
 
 /** The source files the first bundle holds: static, non-type imports from main.ts. */
 function firstBundle(): Map<string, string> {
   const seen = new Map<string, string>();
-  const todo = [resolve(src, 'main.ts')];
+  const todo = [`${src}/main.ts`];
   while (todo.length) {
     const file = todo.pop()!;
-    if (seen.has(file) || !/\.(ts|svelte)$/.test(file)) continue;
-    const text = readFileSync(file, 'utf8');
+    const text = sources[file];
+    if (seen.has(file) || text === undefined) continue;
     seen.set(file, text);
     for (const m of text.matchAll(/^\s*import\s+(?!type\s)(?:[^'";]*?\s+from\s+)?'(\.[^']+)'/gm)) {
-      const next = resolveImport(file, m[1]);
+      const next = resolveImport(file, m[1]!);
       if (next) todo.push(next);
     }
   }
@@ -49,9 +60,9 @@ describe('the first bundle names only the first screen’s texts', () => {
     const found: string[] = [];
     for (const [file, text] of files) {
       const where = file.slice(src.length + 1);
-      for (const m of text.matchAll(/'([a-z]+\.[\w.]+)'/g)) if (later.has(m[1])) found.push(`${where}: ${m[1]}`);
+      for (const m of text.matchAll(/'([a-z]+\.[\w.]+)'/g)) if (later.has(m[1]!)) found.push(`${where}: ${m[1]}`);
       for (const m of text.matchAll(/`([a-z]+\.[\w.]*)\$\{/g)) {
-        const prefix = m[1];
+        const prefix = m[1]!;
         for (const k of later) if (k.startsWith(prefix)) found.push(`${where}: ${prefix}… (${k})`);
       }
     }

@@ -30,7 +30,7 @@ describe('GameEnd', () => {
     expect(screen.queryByTestId('match-record')).toBeNull();
     await fireEvent.click(screen.getByTestId('next-game'));
     await waitFor(() => expect(onshow).toHaveBeenCalledWith(next));
-    expect(service.game_next).toHaveBeenCalledWith({ id: 7, revision: 3, lang: 'de' });
+    expect(service.game_next).toHaveBeenCalledWith({ at: { game: { kind: 'blue-moon', id: 7 }, revision: 3 }, lang: 'de' });
   });
 
   it('a game that decides the match records it, naming the winner and the crystals', async () => {
@@ -42,7 +42,7 @@ describe('GameEnd', () => {
     const onshow = end(game({ turn: null, game_over: over, match_over: true, match_winner: 'A', players }), { run: showing });
     expect(screen.getByTestId('match-decided').textContent).toBe('Ann wins the match 5:2');
     await fireEvent.click(screen.getByTestId('match-record'));
-    expect(service.game_next).toHaveBeenCalledWith({ id: 7, revision: 3, lang: 'en' });
+    expect(service.game_next).toHaveBeenCalledWith({ at: { game: { kind: 'blue-moon', id: 7 }, revision: 3 }, lang: 'en' });
     // refused: once the refusal has reached the screen, the table stays as it is
     await waitFor(() => expect(refused).toHaveBeenCalledWith({ code: 'changed', message: 'changed meanwhile' }));
     expect(onshow).not.toHaveBeenCalled();
