@@ -23,7 +23,7 @@ use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
 use tablemate::game::{ElementName, GameAction, NewGameRequest, PlayRequest, Seat};
 use tablemate::othergames::{NewOtherGameRequest, OtherAction, OtherGameKind};
-use tablemate::table::{Board, TableAction, TableAt};
+use tablemate::table::{Board, NewTable, TableAction, TableAt, TableView};
 use tablemate::{ErrorCode, GameAt, Language, Service, ServiceError};
 
 /// Two writers on one match: its next game decided on the match as read.
@@ -81,8 +81,8 @@ impl Kind {
     fn new_game(self, svc: &mut Service) -> i64 {
         if self == Kind::BlueMoon {
             return svc
-                .game_new(
-                    &NewGameRequest {
+                .table_new(
+                    &NewTable::BlueMoon(NewGameRequest {
                         player_a: "Ann".into(),
                         player_b: "Ben".into(),
                         people_a: "Vulca".into(),
@@ -91,10 +91,12 @@ impl Kind {
                         emissaries_inquisitors: false,
                         deck_a: None,
                         deck_b: None,
-                    },
+                    }),
                     Language::En,
                 )
                 .expect("a new Blue Moon game")
+                .header
+                .game
                 .id;
         }
         let kind = match self {
@@ -102,8 +104,8 @@ impl Kind {
             Kind::Stccg => OtherGameKind::Stccg,
             _ => OtherGameKind::Kc,
         };
-        svc.other_new(
-            &NewOtherGameRequest {
+        svc.table_new(
+            &NewTable::Other(NewOtherGameRequest {
                 kind,
                 player_a: "Ann".into(),
                 player_b: "Ben".into(),
@@ -111,10 +113,12 @@ impl Kind {
                 deck_b: None,
                 first: Some(Seat::A),
                 hit_points: None,
-            },
+            }),
             Language::En,
         )
         .expect("a new game")
+        .header
+        .game
         .id
     }
 
@@ -140,31 +144,37 @@ impl Kind {
                 face_down: false,
             };
             let view = match n {
-                0 => svc.game_act(
-                    at,
-                    &GameAction::ChooseElement {
+                0 => svc.table_act(
+                    table,
+                    &TableAction::BlueMoon(GameAction::ChooseElement {
                         player: Seat::A,
                         element: ElementName::Fire,
-                    },
+                    }),
                     Language::En,
                 ),
-                1 => svc.game_play_confirmed(at, &play(Seat::A, "V02"), true, Language::En),
-                2 => svc.game_act(
-                    at,
-                    &GameAction::Pass {
+                1 => svc
+                    .game_play_confirmed(at, &play(Seat::A, "V02"), true, Language::En)
+                    .map(TableView::from),
+                2 => svc.table_act(
+                    table,
+                    &TableAction::BlueMoon(GameAction::Pass {
                         player: Seat::A,
                         confirmed: true,
-                    },
+                    }),
                     Language::En,
                 ),
-                3 => svc.game_play_confirmed(at, &play(Seat::B, "H01"), true, Language::En),
-                4 => svc.game_play_confirmed(at, &play(Seat::B, "H19"), true, Language::En),
-                5 => svc.game_act(
-                    at,
-                    &GameAction::Pass {
+                3 => svc
+                    .game_play_confirmed(at, &play(Seat::B, "H01"), true, Language::En)
+                    .map(TableView::from),
+                4 => svc
+                    .game_play_confirmed(at, &play(Seat::B, "H19"), true, Language::En)
+                    .map(TableView::from),
+                5 => svc.table_act(
+                    table,
+                    &TableAction::BlueMoon(GameAction::Pass {
                         player: Seat::B,
                         confirmed: true,
-                    },
+                    }),
                     Language::En,
                 ),
                 6 => {
@@ -178,7 +188,7 @@ impl Kind {
                         .map(|t| t.header.revision)
                 }
             }?;
-            return Ok(view.revision);
+            return Ok(view.header.revision);
         }
         let event = match (self, n) {
             (_, 4) => {
@@ -561,7 +571,12 @@ fn fix_against_play() -> Result<String, String> {
             if flash_facts(&redone)? != facts {
                 return Err(format!("redone with other facts than {facts:?}"));
             }
-            let replayed = svc.game_view(id).map_err(|e| e.message)?;
+            let replayed = svc
+                .table_view(table.game, Language::En)
+                .map_err(|e| e.message)?;
+            let Board::BlueMoon(replayed) = replayed.board else {
+                return Err("not Blue Moon's board".to_owned());
+            };
             if flash_facts(&replayed)? != facts {
                 return Err(format!("replayed with other facts than {facts:?}"));
             }
