@@ -10,7 +10,7 @@ use criterion::{criterion_group, criterion_main, Criterion};
 use std::hint::black_box;
 use tablemate::game::{ElementName, GameAction, PlayRequest, Seat};
 use tablemate::othergames::{NewOtherGameRequest, OtherAction, OtherGameKind};
-use tablemate::table::{Board, CardEntry, NewTable, TableAction, TableAt};
+use tablemate::table::{Board, CardEntry, EntryFront, NewTable, TableAction, TableAt};
 use tablemate::{Language, Service};
 
 fn req(card: &str, player: Seat) -> PlayRequest {
@@ -49,8 +49,13 @@ fn table(c: &mut Criterion) {
         svc.table_act(at, &action, Language::En).expect("action");
     };
     // the command line's play (no rulings prompt), as the log was built before
+    let cli_entry = |request: PlayRequest| CardEntry::BlueMoon {
+        request,
+        confirmed: true,
+        front: EntryFront::CommandLine,
+    };
     let play = |svc: &mut Service, request: PlayRequest| {
-        let played = svc.game_play_confirmed(id, &request, true, Language::En);
+        let played = svc.table_enter(at, &cli_entry(request), Language::En);
         played.expect("play");
     };
     // Twelve fights of five events each (character, element, pass, answer, retreat), the
@@ -128,11 +133,13 @@ fn table(c: &mut Criterion) {
         .expect("prompts");
 
     let enthrall = req("Enthrall Opposition", Seat::B);
+    let enthrall_cli = cli_entry(enthrall.clone());
     // the preview alone: a card outside Ben's people is warned, so `table_enter` unconfirmed
     // stops after the preview and writes nothing
     let warned = CardEntry::BlueMoon {
         request: req("V03", Seat::B),
         confirmed: false,
+        front: EntryFront::Window,
     };
     let previewed = svc.table_enter(at, &warned, Language::En).expect("preview");
     assert!(previewed.table.is_none(), "{:?}", previewed.preview);
@@ -142,7 +149,7 @@ fn table(c: &mut Criterion) {
     c.bench_function("table: play a card (and undo it)", |b| {
         b.iter(|| {
             // the command line's play: no rulings prompt
-            let played = svc.game_play_confirmed(id, &enthrall, true, Language::En);
+            let played = svc.table_enter(at, &enthrall_cli, Language::En);
             black_box(played.expect("play"));
             svc.table_undo(at, Language::En).expect("undo");
         })
@@ -151,6 +158,7 @@ fn table(c: &mut Criterion) {
     let entry = CardEntry::BlueMoon {
         request: enthrall.clone(),
         confirmed: true,
+        front: EntryFront::Window,
     };
     c.bench_function(
         "table: enter a card through table_enter (and undo it)",

@@ -23,8 +23,17 @@ use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
 use tablemate::game::{ElementName, GameAction, NewGameRequest, PlayRequest, Seat};
 use tablemate::othergames::{NewOtherGameRequest, OtherAction, OtherGameKind};
-use tablemate::table::{Board, NewTable, TableAction, TableAt, TableView};
+use tablemate::table::{
+    Board, CardEntry, EntryFront, NewTable, TableAction, TableAt, TableEntered, TableView,
+};
 use tablemate::{ErrorCode, GameAt, Language, Service, ServiceError};
+
+/// The table after the command line's play (which refuses rather than previews).
+fn played(entered: TableEntered) -> Result<TableView, ServiceError> {
+    entered
+        .table
+        .ok_or_else(|| ServiceError::internal("the command line's play gave no table"))
+}
 
 /// Two writers on one match: its next game decided on the match as read.
 #[path = "race/next_game.rs"]
@@ -137,11 +146,22 @@ impl Kind {
         let n = n % self.moves();
         let table = TableAt::new(self.game(), at.id, at.revision);
         if self == Kind::BlueMoon {
-            let play = |p: Seat, card: &str| PlayRequest {
-                player: p,
-                card: card.into(),
-                target: None,
-                face_down: false,
+            // the command line's play: what is left to decide refused, no rulings prompt
+            let play = |p: Seat, card: &str| CardEntry::BlueMoon {
+                request: PlayRequest {
+                    player: p,
+                    card: card.into(),
+                    target: None,
+                    face_down: false,
+                },
+                confirmed: true,
+                front: EntryFront::CommandLine,
+            };
+            let pass = |player: Seat| {
+                TableAction::BlueMoon(GameAction::Pass {
+                    player,
+                    confirmed: true,
+                })
             };
             let view = match n {
                 0 => svc.table_act(
@@ -153,30 +173,16 @@ impl Kind {
                     Language::En,
                 ),
                 1 => svc
-                    .game_play_confirmed(at, &play(Seat::A, "V02"), true, Language::En)
-                    .map(TableView::from),
-                2 => svc.table_act(
-                    table,
-                    &TableAction::BlueMoon(GameAction::Pass {
-                        player: Seat::A,
-                        confirmed: true,
-                    }),
-                    Language::En,
-                ),
+                    .table_enter(table, &play(Seat::A, "V02"), Language::En)
+                    .and_then(played),
+                2 => svc.table_act(table, &pass(Seat::A), Language::En),
                 3 => svc
-                    .game_play_confirmed(at, &play(Seat::B, "H01"), true, Language::En)
-                    .map(TableView::from),
+                    .table_enter(table, &play(Seat::B, "H01"), Language::En)
+                    .and_then(played),
                 4 => svc
-                    .game_play_confirmed(at, &play(Seat::B, "H19"), true, Language::En)
-                    .map(TableView::from),
-                5 => svc.table_act(
-                    table,
-                    &TableAction::BlueMoon(GameAction::Pass {
-                        player: Seat::B,
-                        confirmed: true,
-                    }),
-                    Language::En,
-                ),
+                    .table_enter(table, &play(Seat::B, "H19"), Language::En)
+                    .and_then(played),
+                5 => svc.table_act(table, &pass(Seat::B), Language::En),
                 6 => {
                     return svc
                         .table_undo(table, Language::En)
@@ -545,22 +551,29 @@ fn fix_against_play() -> Result<String, String> {
             Ok(fixes)
         })
     };
-    let play = PlayRequest {
-        player: Seat::A,
-        card: "V02".into(),
-        target: None,
-        face_down: false,
+    let play = CardEntry::BlueMoon {
+        request: PlayRequest {
+            player: Seat::A,
+            card: "V02".into(),
+            target: None,
+            face_down: false,
+        },
+        confirmed: true,
+        front: EntryFront::CommandLine,
     };
     let deadline = Instant::now() + Duration::from_secs(15);
     let (mut written, mut rounds) = (0u32, 0usize);
     let mut seen = std::collections::BTreeSet::new();
     let result = (|| -> Result<(), String> {
         while rounds < ROUNDS && Instant::now() < deadline {
-            let at = GameAt::from(id);
             let table = TableAt::from(GameRef::new(Game::BlueMoon, id));
             let played = svc
-                .game_play_confirmed(at, &play, true, Language::En)
+                .table_enter(table, &play, Language::En)
+                .and_then(played)
                 .map_err(|e| e.message)?;
+            let Board::BlueMoon(played) = played.board else {
+                return Err("not Blue Moon's board".to_owned());
+            };
             let facts = flash_facts(&played)?;
             seen.insert(facts);
             svc.table_undo(table, Language::En).map_err(|e| e.message)?;

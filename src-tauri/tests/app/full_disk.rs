@@ -9,7 +9,7 @@ use crate::small_disk::{Disk, SmallDisk};
 
 use serde_json::{json, to_value, Value};
 use tablemate::game::{NewGameRequest, PlayRequest, Seat};
-use tablemate::table::{CardEntry, NewTable};
+use tablemate::table::{CardEntry, EntryFront, NewTable};
 
 #[test]
 fn on_a_full_disk_the_app_shows_the_game_cards_and_rulings_and_refuses_writes() {
@@ -50,6 +50,7 @@ fn on_a_full_disk_the_app_shows_the_game_cards_and_rulings_and_refuses_writes() 
                 face_down: false,
             },
             confirmed: true,
+            front: EntryFront::Window,
         };
         let played = svc
             .table_enter(game_ref(id).into(), &play, tablemate::Language::En)

@@ -166,7 +166,7 @@ impl Service {
     /// that says what to decide (in `lang`): values the catalog lacks, a warning to confirm
     /// (`needs_confirmation` until `confirmed`), a target to choose among several characters
     /// (with `--target`), or a play the rules forbid. Nothing is written then.
-    pub fn game_play_confirmed(
+    pub(crate) fn game_play_confirmed(
         &mut self,
         at: impl Into<GameAt>,
         req: &PlayRequest,

@@ -240,7 +240,7 @@ fn an_import_that_cannot_read_a_line_names_it_and_stores_nothing() {
 // --- a constructed deck at the table ---------------------------------------------------------
 
 use tablemate::game::{NewGameRequest, PlayRequest, Seat};
-use tablemate::table::{Board, CardEntry, NewTable, TableAction, TableAt};
+use tablemate::table::{Board, CardEntry, EntryFront, NewTable, TableAction, TableAt};
 
 /// The legal 30-card Vulca deck "Fire Wall": the Vulca's own cards and Tittertweet.
 pub(crate) fn fire_wall(svc: &mut Service) {
@@ -264,6 +264,7 @@ fn entry(card: &str) -> CardEntry {
             face_down: false,
         },
         confirmed: false,
+        front: EntryFront::Window,
     }
 }
 

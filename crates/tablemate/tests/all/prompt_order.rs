@@ -11,7 +11,7 @@
 use cards::{Game, GameRef};
 use tablemate::game::{ElementName, GameAction, NewGameRequest, PlayRequest, Seat};
 use tablemate::rulings::PromptReason;
-use tablemate::table::{CardEntry, NewTable, TableAction, TableAt, TableEntered};
+use tablemate::table::{CardEntry, EntryFront, NewTable, TableAction, TableAt, TableEntered};
 use tablemate::{Language, Service};
 
 /// The English FAQ's ruling on Duplicator of Strength with Demegodas the Odd.
@@ -49,6 +49,7 @@ fn enter(svc: &mut Service, id: i64, player: Seat, card: &str) -> TableEntered {
             face_down: false,
         },
         confirmed: true,
+        front: EntryFront::Window,
     };
     let at = TableAt::from(GameRef::new(Game::BlueMoon, id));
     let out = svc
