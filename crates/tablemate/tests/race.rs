@@ -28,6 +28,21 @@ use tablemate::table::{
 };
 use tablemate::{ErrorCode, GameAt, Language, Service, ServiceError};
 
+/// `player`'s `card` as the command line plays it: confirmed, what is left to decide refused,
+/// no rulings prompt.
+fn play(player: Seat, card: &str) -> CardEntry {
+    CardEntry::BlueMoon {
+        request: PlayRequest {
+            player,
+            card: card.into(),
+            target: None,
+            face_down: false,
+        },
+        confirmed: true,
+        front: EntryFront::CommandLine,
+    }
+}
+
 /// The table after the command line's play (which refuses rather than previews).
 fn played(entered: TableEntered) -> Result<TableView, ServiceError> {
     entered
@@ -146,17 +161,6 @@ impl Kind {
         let n = n % self.moves();
         let table = TableAt::new(self.game(), at.id, at.revision);
         if self == Kind::BlueMoon {
-            // the command line's play: what is left to decide refused, no rulings prompt
-            let play = |p: Seat, card: &str| CardEntry::BlueMoon {
-                request: PlayRequest {
-                    player: p,
-                    card: card.into(),
-                    target: None,
-                    face_down: false,
-                },
-                confirmed: true,
-                front: EntryFront::CommandLine,
-            };
             let pass = |player: Seat| {
                 TableAction::BlueMoon(GameAction::Pass {
                     player,
@@ -551,16 +555,7 @@ fn fix_against_play() -> Result<String, String> {
             Ok(fixes)
         })
     };
-    let play = CardEntry::BlueMoon {
-        request: PlayRequest {
-            player: Seat::A,
-            card: "V02".into(),
-            target: None,
-            face_down: false,
-        },
-        confirmed: true,
-        front: EntryFront::CommandLine,
-    };
+    let play = play(Seat::A, "V02");
     let deadline = Instant::now() + Duration::from_secs(15);
     let (mut written, mut rounds) = (0u32, 0usize);
     let mut seen = std::collections::BTreeSet::new();

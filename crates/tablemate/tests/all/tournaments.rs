@@ -416,45 +416,45 @@ fn names_are_one_person_each_in_a_new_game_of_every_kind_and_a_new_match() {
     use tablemate::table::NewTable;
     let dir = tempfile::tempdir().unwrap();
     let mut svc = Service::open(dir.path()).unwrap();
-    let blue_moon = |a: &str, b: &str| {
-        NewTable::BlueMoon(NewGameRequest {
-            player_a: a.into(),
-            player_b: b.into(),
-            people_a: "Vulca".into(),
-            people_b: "Hoax".into(),
-            first: Some(Seat::A),
-            emissaries_inquisitors: false,
-            deck_a: None,
-            deck_b: None,
-        })
+    let blue_moon = |a: &str, b: &str| NewGameRequest {
+        player_a: a.into(),
+        player_b: b.into(),
+        people_a: "Vulca".into(),
+        people_b: "Hoax".into(),
+        first: Some(Seat::A),
+        emissaries_inquisitors: false,
+        deck_a: None,
+        deck_b: None,
     };
-    let other = |kind, a: &str, b: &str| {
-        NewTable::Other(NewOtherGameRequest {
-            kind,
-            player_a: a.into(),
-            player_b: b.into(),
-            deck_a: None,
-            deck_b: None,
-            first: None,
-            hit_points: None,
-        })
+    let other = |kind, a: &str, b: &str| NewOtherGameRequest {
+        kind,
+        player_a: a.into(),
+        player_b: b.into(),
+        deck_a: None,
+        deck_b: None,
+        first: None,
+        hit_points: None,
     };
     let matches = svc.list_matches(false).unwrap().len();
     // Blue Moon
-    let m = name_refusal(svc.table_new(&blue_moon("P1", "P1\u{200B}"), EN));
+    let m = name_refusal(svc.table_new(&NewTable::BlueMoon(blue_moon("P1", "P1\u{200B}")), EN));
     assert!(
         m.contains("“P1” and “P1<U+200B>” are the same person"),
         "{m}"
     );
-    let m = name_refusal(svc.table_new(&blue_moon("Jos\u{00E9}", "Jose\u{0301}"), DE));
+    let m = name_refusal(svc.table_new(
+        &NewTable::BlueMoon(blue_moon("Jos\u{00E9}", "Jose\u{0301}")),
+        DE,
+    ));
     assert!(m.contains("sind dieselbe Person"), "{m}");
-    let m = name_refusal(svc.table_new(&blue_moon("Ann\u{202E}", "Ben"), EN));
+    let m = name_refusal(svc.table_new(&NewTable::BlueMoon(blue_moon("Ann\u{202E}", "Ben")), EN));
     assert!(m.contains("U+202E"), "{m}");
     // the other three games
     for kind in [OtherGameKind::Whi, OtherGameKind::Stccg, OtherGameKind::Kc] {
-        let m = name_refusal(svc.table_new(&other(kind, "P1", "P\u{00AD}1"), EN));
+        let m = name_refusal(svc.table_new(&NewTable::Other(other(kind, "P1", "P\u{00AD}1")), EN));
         assert!(m.contains("“P1” and “P<U+00AD>1”"), "{kind:?}: {m}");
-        let m = name_refusal(svc.table_new(&other(kind, SHOWS_NOTHING, "Ben"), DE));
+        let m =
+            name_refusal(svc.table_new(&NewTable::Other(other(kind, SHOWS_NOTHING, "Ben")), DE));
         assert!(m.contains("zeigt nichts an"), "{kind:?}: {m}");
     }
     // a match
