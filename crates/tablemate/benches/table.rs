@@ -1,6 +1,6 @@
 //! What the table screen asks of the service when a card is entered, on a game in mid-fight
 //! after 60 events (twelve fights, then the end-to-end script's Vulca vs Hoax table): `table_enter`, the one call the window makes,
-//! and its parts: the preview (area, target, warnings), the play itself (append + the new table
+//! and its parts: the preview (area, target, warnings; of a card warned, so not played), the play itself (append + the new table
 //! view; undone again to keep the table the same), and the rulings prompt. Target (issue #6):
 //! card picked → totals and rulings shown under 50 ms, of which these calls are the service's
 //! part.
@@ -10,7 +10,7 @@ use criterion::{criterion_group, criterion_main, Criterion};
 use std::hint::black_box;
 use tablemate::game::{ElementName, GameAction, PlayRequest, Seat};
 use tablemate::othergames::{NewOtherGameRequest, OtherAction, OtherGameKind};
-use tablemate::table::{CardEntry, TableAction, TableAt};
+use tablemate::table::{Board, CardEntry, EntryFront, NewTable, TableAction, TableAt};
 use tablemate::{Language, Service};
 
 fn req(card: &str, player: Seat) -> PlayRequest {
@@ -26,8 +26,8 @@ fn table(c: &mut Criterion) {
     let dir = tempfile::tempdir().expect("temp dir");
     let mut svc = Service::open(dir.path().join("data")).expect("service");
     let id = svc
-        .game_new(
-            &tablemate::game::NewGameRequest {
+        .table_new(
+            &NewTable::BlueMoon(tablemate::game::NewGameRequest {
                 player_a: "Ann".into(),
                 player_b: "Ben".into(),
                 people_a: "Vulca".into(),
@@ -36,18 +36,26 @@ fn table(c: &mut Criterion) {
                 emissaries_inquisitors: false,
                 deck_a: None,
                 deck_b: None,
-            },
+            }),
             Language::En,
         )
         .expect("game")
+        .header
+        .game
         .id;
     let at = TableAt::from(GameRef::new(Game::BlueMoon, id));
     let act = |svc: &mut Service, a: GameAction| {
-        svc.game_act(id, &a, Language::En).expect("action");
+        let action = TableAction::BlueMoon(a);
+        svc.table_act(at, &action, Language::En).expect("action");
     };
     // the command line's play (no rulings prompt), as the log was built before
+    let cli_entry = |request: PlayRequest| CardEntry::BlueMoon {
+        request,
+        confirmed: true,
+        front: EntryFront::CommandLine,
+    };
     let play = |svc: &mut Service, request: PlayRequest| {
-        let played = svc.game_play_confirmed(id, &request, true, Language::En);
+        let played = svc.table_enter(at, &cli_entry(request), Language::En);
         played.expect("play");
     };
     // Twelve fights of five events each (character, element, pass, answer, retreat), the
@@ -83,7 +91,8 @@ fn table(c: &mut Criterion) {
             },
         );
     }
-    assert_eq!(svc.game_view(id).expect("view").events, 61);
+    let view = svc.table_view(at.game, Language::En).expect("view");
+    assert!(matches!(view.board, Board::BlueMoon(v) if v.events == 61));
     play(&mut svc, req("V02", Seat::A));
     act(
         &mut svc,
@@ -124,13 +133,23 @@ fn table(c: &mut Criterion) {
         .expect("prompts");
 
     let enthrall = req("Enthrall Opposition", Seat::B);
+    let enthrall_cli = cli_entry(enthrall.clone());
+    // the preview alone: a card outside Ben's people is warned, so `table_enter` unconfirmed
+    // stops after the preview and writes nothing
+    let warned = CardEntry::BlueMoon {
+        request: req("V03", Seat::B),
+        confirmed: false,
+        front: EntryFront::Window,
+    };
+    let previewed = svc.table_enter(at, &warned, Language::En).expect("preview");
+    assert!(previewed.table.is_none(), "{:?}", previewed.preview);
     c.bench_function("table: preview a card", |b| {
-        b.iter(|| black_box(svc.game_preview_play(id, &enthrall).expect("preview")))
+        b.iter(|| black_box(svc.table_enter(at, &warned, Language::En).expect("preview")))
     });
     c.bench_function("table: play a card (and undo it)", |b| {
         b.iter(|| {
             // the command line's play: no rulings prompt
-            let played = svc.game_play_confirmed(id, &enthrall, true, Language::En);
+            let played = svc.table_enter(at, &enthrall_cli, Language::En);
             black_box(played.expect("play"));
             svc.table_undo(at, Language::En).expect("undo");
         })
@@ -139,6 +158,7 @@ fn table(c: &mut Criterion) {
     let entry = CardEntry::BlueMoon {
         request: enthrall.clone(),
         confirmed: true,
+        front: EntryFront::Window,
     };
     c.bench_function(
         "table: enter a card through table_enter (and undo it)",
@@ -170,8 +190,8 @@ fn other_table(c: &mut Criterion) {
     let dir = tempfile::tempdir().expect("temp dir");
     let mut svc = Service::open(dir.path().join("data")).expect("service");
     let id = svc
-        .other_new(
-            &NewOtherGameRequest {
+        .table_new(
+            &NewTable::Other(NewOtherGameRequest {
                 kind: OtherGameKind::Whi,
                 player_a: "Ann".into(),
                 player_b: "Ben".into(),
@@ -179,10 +199,12 @@ fn other_table(c: &mut Criterion) {
                 deck_b: None,
                 first: Some(Seat::A),
                 hit_points: None,
-            },
+            }),
             Language::En,
         )
         .expect("game")
+        .header
+        .game
         .id;
     let at = TableAt::from(GameRef::new(Game::WarhammerInvasion, id));
     let action = |json: serde_json::Value| -> OtherAction {

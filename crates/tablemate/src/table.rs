@@ -55,6 +55,8 @@ impl Service {
     /// A card entering play, with its rulings prompt (the cards in play before it) in the
     /// header; Blue Moon's preview instead when something must be decided first (values the
     /// catalog lacks, a warning not `confirmed`). One load of the game serves all of it.
+    /// The command line's Blue Moon entry ([`EntryFront::CommandLine`]) gets what is left
+    /// to decide as a refusal instead, and no rulings prompt.
     pub fn table_enter(
         &mut self,
         at: TableAt,
@@ -62,7 +64,29 @@ impl Service {
         lang: Language,
     ) -> Result<TableEntered> {
         match (rules(at.game), card) {
-            (Rules::BlueMoon, CardEntry::BlueMoon { request, confirmed }) => {
+            (
+                Rules::BlueMoon,
+                CardEntry::BlueMoon {
+                    request,
+                    confirmed,
+                    front: EntryFront::CommandLine,
+                },
+            ) => {
+                let played = self.game_play_confirmed(at.at(), request, *confirmed, lang)?;
+                Ok(TableEntered {
+                    table: Some(blue_moon(played)),
+                    preview: None,
+                    prompts_error: None,
+                })
+            }
+            (
+                Rules::BlueMoon,
+                CardEntry::BlueMoon {
+                    request,
+                    confirmed,
+                    front: EntryFront::Window,
+                },
+            ) => {
                 let out = self.game_enter(at.at(), request, *confirmed, lang)?;
                 Ok(TableEntered {
                     table: out.view.map(|v| with_prompts(blue_moon(v), out.prompts)),
@@ -301,9 +325,8 @@ fn other(view: OtherGameView) -> TableView {
     TableView { header, board }
 }
 
-// The front ends' game-only verbs (a Blue Moon play with its refusal worded for the command
-// line, the match's next game, the app's first screen) give the game's own view, which these
-// put under the shared header.
+// The front ends' game-only verbs (the match's next game, the app's first screen) give the
+// game's own view, which these put under the shared header.
 impl From<GameView> for TableView {
     fn from(view: GameView) -> TableView {
         blue_moon(view)

@@ -66,6 +66,7 @@ fn a_blue_moon_card_entered_at_the_table_is_in_the_header_and_undo_redo_go_throu
             face_down: false,
         },
         confirmed: true,
+        front: EntryFront::Window,
     };
     let out = s.table_enter(at(&t), &card, Language::En).unwrap();
     let played = out.table.expect("played");

@@ -123,10 +123,28 @@ pub enum CardEntry {
     BlueMoon {
         request: PlayRequest,
         confirmed: bool,
+        // the command line's choice, never sent by the window (so not in its binding)
+        #[serde(skip)]
+        #[ts(skip)]
+        front: EntryFront,
     },
     Other {
         action: OtherAction,
     },
+}
+
+/// Who enters a Blue Moon card, which decides what comes back besides the play.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum EntryFront {
+    /// The window: what is left to decide comes back as the preview, and a card played
+    /// comes with its rulings prompt.
+    #[default]
+    Window,
+    /// The command line: what is left to decide (values the catalog lacks, a warning until
+    /// confirmed, a target among several) is a refusal saying what to give, and no rulings
+    /// prompt is looked up (`game rulings` shows it; opening its index is most of a play's
+    /// time). The preview is not given back.
+    CommandLine,
 }
 
 /// What entering a card gives back: the table after it (its header holding the card's

@@ -23,8 +23,32 @@ use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
 use tablemate::game::{ElementName, GameAction, NewGameRequest, PlayRequest, Seat};
 use tablemate::othergames::{NewOtherGameRequest, OtherAction, OtherGameKind};
-use tablemate::table::{Board, TableAction, TableAt};
+use tablemate::table::{
+    Board, CardEntry, EntryFront, NewTable, TableAction, TableAt, TableEntered, TableView,
+};
 use tablemate::{ErrorCode, GameAt, Language, Service, ServiceError};
+
+/// `player`'s `card` as the command line plays it: confirmed, what is left to decide refused,
+/// no rulings prompt.
+fn play(player: Seat, card: &str) -> CardEntry {
+    CardEntry::BlueMoon {
+        request: PlayRequest {
+            player,
+            card: card.into(),
+            target: None,
+            face_down: false,
+        },
+        confirmed: true,
+        front: EntryFront::CommandLine,
+    }
+}
+
+/// The table after the command line's play (which refuses rather than previews).
+fn played(entered: TableEntered) -> Result<TableView, ServiceError> {
+    entered
+        .table
+        .ok_or_else(|| ServiceError::internal("the command line's play gave no table"))
+}
 
 /// Two writers on one match: its next game decided on the match as read.
 #[path = "race/next_game.rs"]
@@ -81,8 +105,8 @@ impl Kind {
     fn new_game(self, svc: &mut Service) -> i64 {
         if self == Kind::BlueMoon {
             return svc
-                .game_new(
-                    &NewGameRequest {
+                .table_new(
+                    &NewTable::BlueMoon(NewGameRequest {
                         player_a: "Ann".into(),
                         player_b: "Ben".into(),
                         people_a: "Vulca".into(),
@@ -91,10 +115,12 @@ impl Kind {
                         emissaries_inquisitors: false,
                         deck_a: None,
                         deck_b: None,
-                    },
+                    }),
                     Language::En,
                 )
                 .expect("a new Blue Moon game")
+                .header
+                .game
                 .id;
         }
         let kind = match self {
@@ -102,8 +128,8 @@ impl Kind {
             Kind::Stccg => OtherGameKind::Stccg,
             _ => OtherGameKind::Kc,
         };
-        svc.other_new(
-            &NewOtherGameRequest {
+        svc.table_new(
+            &NewTable::Other(NewOtherGameRequest {
                 kind,
                 player_a: "Ann".into(),
                 player_b: "Ben".into(),
@@ -111,10 +137,12 @@ impl Kind {
                 deck_b: None,
                 first: Some(Seat::A),
                 hit_points: None,
-            },
+            }),
             Language::En,
         )
         .expect("a new game")
+        .header
+        .game
         .id
     }
 
@@ -133,40 +161,32 @@ impl Kind {
         let n = n % self.moves();
         let table = TableAt::new(self.game(), at.id, at.revision);
         if self == Kind::BlueMoon {
-            let play = |p: Seat, card: &str| PlayRequest {
-                player: p,
-                card: card.into(),
-                target: None,
-                face_down: false,
+            let pass = |player: Seat| {
+                TableAction::BlueMoon(GameAction::Pass {
+                    player,
+                    confirmed: true,
+                })
             };
             let view = match n {
-                0 => svc.game_act(
-                    at,
-                    &GameAction::ChooseElement {
+                0 => svc.table_act(
+                    table,
+                    &TableAction::BlueMoon(GameAction::ChooseElement {
                         player: Seat::A,
                         element: ElementName::Fire,
-                    },
+                    }),
                     Language::En,
                 ),
-                1 => svc.game_play_confirmed(at, &play(Seat::A, "V02"), true, Language::En),
-                2 => svc.game_act(
-                    at,
-                    &GameAction::Pass {
-                        player: Seat::A,
-                        confirmed: true,
-                    },
-                    Language::En,
-                ),
-                3 => svc.game_play_confirmed(at, &play(Seat::B, "H01"), true, Language::En),
-                4 => svc.game_play_confirmed(at, &play(Seat::B, "H19"), true, Language::En),
-                5 => svc.game_act(
-                    at,
-                    &GameAction::Pass {
-                        player: Seat::B,
-                        confirmed: true,
-                    },
-                    Language::En,
-                ),
+                1 => svc
+                    .table_enter(table, &play(Seat::A, "V02"), Language::En)
+                    .and_then(played),
+                2 => svc.table_act(table, &pass(Seat::A), Language::En),
+                3 => svc
+                    .table_enter(table, &play(Seat::B, "H01"), Language::En)
+                    .and_then(played),
+                4 => svc
+                    .table_enter(table, &play(Seat::B, "H19"), Language::En)
+                    .and_then(played),
+                5 => svc.table_act(table, &pass(Seat::B), Language::En),
                 6 => {
                     return svc
                         .table_undo(table, Language::En)
@@ -178,7 +198,7 @@ impl Kind {
                         .map(|t| t.header.revision)
                 }
             }?;
-            return Ok(view.revision);
+            return Ok(view.header.revision);
         }
         let event = match (self, n) {
             (_, 4) => {
@@ -535,22 +555,20 @@ fn fix_against_play() -> Result<String, String> {
             Ok(fixes)
         })
     };
-    let play = PlayRequest {
-        player: Seat::A,
-        card: "V02".into(),
-        target: None,
-        face_down: false,
-    };
+    let play = play(Seat::A, "V02");
     let deadline = Instant::now() + Duration::from_secs(15);
     let (mut written, mut rounds) = (0u32, 0usize);
     let mut seen = std::collections::BTreeSet::new();
     let result = (|| -> Result<(), String> {
         while rounds < ROUNDS && Instant::now() < deadline {
-            let at = GameAt::from(id);
             let table = TableAt::from(GameRef::new(Game::BlueMoon, id));
             let played = svc
-                .game_play_confirmed(at, &play, true, Language::En)
+                .table_enter(table, &play, Language::En)
+                .and_then(played)
                 .map_err(|e| e.message)?;
+            let Board::BlueMoon(played) = played.board else {
+                return Err("not Blue Moon's board".to_owned());
+            };
             let facts = flash_facts(&played)?;
             seen.insert(facts);
             svc.table_undo(table, Language::En).map_err(|e| e.message)?;
@@ -561,7 +579,12 @@ fn fix_against_play() -> Result<String, String> {
             if flash_facts(&redone)? != facts {
                 return Err(format!("redone with other facts than {facts:?}"));
             }
-            let replayed = svc.game_view(id).map_err(|e| e.message)?;
+            let replayed = svc
+                .table_view(table.game, Language::En)
+                .map_err(|e| e.message)?;
+            let Board::BlueMoon(replayed) = replayed.board else {
+                return Err("not Blue Moon's board".to_owned());
+            };
             if flash_facts(&replayed)? != facts {
                 return Err(format!("replayed with other facts than {facts:?}"));
             }

@@ -9,6 +9,7 @@ use crate::small_disk::{Disk, SmallDisk};
 
 use serde_json::{json, to_value, Value};
 use tablemate::game::{NewGameRequest, PlayRequest, Seat};
+use tablemate::table::{CardEntry, EntryFront, NewTable};
 
 #[test]
 fn on_a_full_disk_the_app_shows_the_game_cards_and_rulings_and_refuses_writes() {
@@ -24,8 +25,8 @@ fn on_a_full_disk_the_app_shows_the_game_cards_and_rulings_and_refuses_writes() 
     let (id, before) = {
         let mut svc = tablemate::Service::open(&data).expect("data folder");
         let id = svc
-            .game_new(
-                &NewGameRequest {
+            .table_new(
+                &NewTable::BlueMoon(NewGameRequest {
                     player_a: "Ann".into(),
                     player_b: "Ben".into(),
                     people_a: "Vulca".into(),
@@ -34,19 +35,27 @@ fn on_a_full_disk_the_app_shows_the_game_cards_and_rulings_and_refuses_writes() 
                     emissaries_inquisitors: false,
                     deck_a: None,
                     deck_b: None,
-                },
+                }),
                 tablemate::Language::En,
             )
             .expect("a new game")
+            .header
+            .game
             .id;
-        let play = PlayRequest {
-            player: Seat::A,
-            card: "V02".into(),
-            target: None,
-            face_down: false,
+        let play = CardEntry::BlueMoon {
+            request: PlayRequest {
+                player: Seat::A,
+                card: "V02".into(),
+                target: None,
+                face_down: false,
+            },
+            confirmed: true,
+            front: EntryFront::Window,
         };
-        svc.game_play_confirmed(id, &play, true, tablemate::Language::En)
+        let played = svc
+            .table_enter(game_ref(id).into(), &play, tablemate::Language::En)
             .expect("a play");
+        assert!(played.table.is_some(), "played: {:?}", played.preview);
         svc.fix_card("V24", "moons", "2").expect("a fix");
         let before = [
             to_value(

@@ -10,7 +10,7 @@ use clap::Subcommand;
 use tablemate::game::{
     CardValuesFix, ElementName, GameAction, GameView, NewGameRequest, PlayRequest, Seat,
 };
-use tablemate::table::{Board, NewTable, TableAction, TableView};
+use tablemate::table::{Board, CardEntry, EntryFront, NewTable, TableAction, TableView};
 use tablemate::{Language, Service, ServiceError};
 
 use super::table::{print, recorded, Detail, TableCmd, Which};
@@ -272,18 +272,25 @@ pub fn run(ctx: &Ctx<'_>, cmd: GameCmd) -> Result<(), ServiceError> {
             let mut svc = ctx.open()?;
             let (now, seat) = seat(&svc, game, &player)?;
             let game = now.header.game;
-            let req = PlayRequest {
-                player: seat,
-                card: joined(&card),
-                target,
-                face_down,
+            let entry = CardEntry::BlueMoon {
+                request: PlayRequest {
+                    player: seat,
+                    card: joined(&card),
+                    target,
+                    face_down,
+                },
+                confirmed: confirm,
+                front: EntryFront::CommandLine,
             };
             // warned before the play, as in the app: refused until --confirm, with what to
             // decide worded for the command line (the window's path: one load, the engine's
             // preview, one append; no rulings prompt: `game rulings` shows it)
             let r = svc
-                .game_play_confirmed(super::table::at(&now), &req, confirm, lang())
-                .map(TableView::from);
+                .table_enter(super::table::at(&now), &entry, lang())
+                .and_then(|e| {
+                    e.table
+                        .ok_or_else(|| ServiceError::internal("a play without its table"))
+                });
             recorded(ctx, &svc, game, r)
         }
         GameCmd::Element {

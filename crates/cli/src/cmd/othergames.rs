@@ -189,22 +189,27 @@ pub enum WhiCmd {
         amount: u32,
     },
     /// PLAYER has no cards left in the deck (and loses).
-    DeckEmpty {
-        /// The player: A, B or a player's name.
-        player: String,
-    },
+    DeckEmpty(PlayerArg),
     /// PLAYER concedes.
-    Concede {
-        /// The player: A, B or a player's name.
-        player: String,
-    },
+    Concede(PlayerArg),
     /// End the turn (default: of the active player).
-    Next {
-        /// Whose turn ends (default: the active player's).
-        player: Option<String>,
-    },
+    Next(TurnOf),
     #[command(flatten)]
     Table(TableCmd),
+}
+
+// The player an event is about, and whose turn ends: one argument each, shared by the
+// games' events (no doc comment here: a flattened struct's would replace the event's help).
+#[derive(Debug, Args)]
+pub struct PlayerArg {
+    /// The player: A, B or a player's name.
+    player: String,
+}
+
+#[derive(Debug, Args)]
+pub struct TurnOf {
+    /// Whose turn ends (default: the active player's).
+    player: Option<String>,
 }
 
 /// Star Trek CCG.
@@ -249,40 +254,19 @@ pub enum StccgCmd {
         card: Vec<String>,
     },
     /// Q's Planet enters the spaceline from PLAYER's Q-Continuum: 140 points win.
-    QsPlanet {
-        /// The player: A, B or a player's name.
-        player: String,
-    },
+    QsPlanet(PlayerArg),
     /// PLAYER solves Q's Planet: 100 points win again.
-    QsSolved {
-        /// The player: A, B or a player's name.
-        player: String,
-    },
+    QsSolved(PlayerArg),
     /// PLAYER drew the last card: the game ends.
-    DeckExhausted {
-        /// The player: A, B or a player's name.
-        player: String,
-    },
+    DeckExhausted(PlayerArg),
     /// PLAYER cannot show the Devidian Door: they lose.
-    DevidianDoor {
-        /// The player: A, B or a player's name.
-        player: String,
-    },
+    DevidianDoor(PlayerArg),
     /// Mickey D. attempts a mission in PLAYER's Away Team: they win.
-    MickeyD {
-        /// The player: A, B or a player's name.
-        player: String,
-    },
+    MickeyD(PlayerArg),
     /// PLAYER concedes.
-    Concede {
-        /// The player: A, B or a player's name.
-        player: String,
-    },
+    Concede(PlayerArg),
     /// End the turn (default: of the active player).
-    Next {
-        /// Whose turn ends (default: the active player's).
-        player: Option<String>,
-    },
+    Next(TurnOf),
     #[command(flatten)]
     Table(TableCmd),
 }
@@ -321,10 +305,7 @@ pub enum KcCmd {
         card: Vec<String>,
     },
     /// End the turn (default: of the side to move).
-    Next {
-        /// Whose turn ends (default: the active player's).
-        player: Option<String>,
-    },
+    Next(TurnOf),
     /// PLAYER wins the game --by checkmate, last_king_captured, king_of_the_mountain or
     /// resignation.
     Won {
@@ -489,13 +470,13 @@ pub fn run_whi(ctx: &Ctx<'_>, args: WhiArgs) -> Result<(), ServiceError> {
                 player: p(&player)?,
                 amount,
             },
-            WhiCmd::DeckEmpty { player } => WhiEvent::DeckEmpty {
+            WhiCmd::DeckEmpty(PlayerArg { player }) => WhiEvent::DeckEmpty {
                 player: p(&player)?,
             },
-            WhiCmd::Concede { player } => WhiEvent::Conceded {
+            WhiCmd::Concede(PlayerArg { player }) => WhiEvent::Conceded {
                 player: p(&player)?,
             },
-            WhiCmd::Next { player } => WhiEvent::TurnEnded {
+            WhiCmd::Next(TurnOf { player }) => WhiEvent::TurnEnded {
                 player: active(v, player)?,
             },
             WhiCmd::Table(_) => {
@@ -539,25 +520,25 @@ pub fn run_stccg(ctx: &Ctx<'_>, args: StccgArgs) -> Result<(), ServiceError> {
                 player: p(&player)?,
                 card: card(&c),
             },
-            StccgCmd::QsPlanet { player } => StEvent::QsPlanetEntered {
+            StccgCmd::QsPlanet(PlayerArg { player }) => StEvent::QsPlanetEntered {
                 player: p(&player)?,
             },
-            StccgCmd::QsSolved { player } => StEvent::QsPlanetSolved {
+            StccgCmd::QsSolved(PlayerArg { player }) => StEvent::QsPlanetSolved {
                 player: p(&player)?,
             },
-            StccgCmd::DeckExhausted { player } => StEvent::DeckExhausted {
+            StccgCmd::DeckExhausted(PlayerArg { player }) => StEvent::DeckExhausted {
                 player: p(&player)?,
             },
-            StccgCmd::DevidianDoor { player } => StEvent::DevidianDoorNotShown {
+            StccgCmd::DevidianDoor(PlayerArg { player }) => StEvent::DevidianDoorNotShown {
                 player: p(&player)?,
             },
-            StccgCmd::MickeyD { player } => StEvent::MickeyDAttempt {
+            StccgCmd::MickeyD(PlayerArg { player }) => StEvent::MickeyDAttempt {
                 player: p(&player)?,
             },
-            StccgCmd::Concede { player } => StEvent::Conceded {
+            StccgCmd::Concede(PlayerArg { player }) => StEvent::Conceded {
                 player: p(&player)?,
             },
-            StccgCmd::Next { player } => StEvent::TurnEnded {
+            StccgCmd::Next(TurnOf { player }) => StEvent::TurnEnded {
                 player: active(v, player)?,
             },
             StccgCmd::Table(_) => {
@@ -612,7 +593,7 @@ pub fn run_kc(ctx: &Ctx<'_>, args: KcArgs) -> Result<(), ServiceError> {
                 player: p(&player)?,
                 card: card(&c),
             },
-            KcCmd::Next { player } => KcEvent::TurnEnded {
+            KcCmd::Next(TurnOf { player }) => KcEvent::TurnEnded {
                 player: active(v, player)?,
             },
             KcCmd::Won { player, by } => KcEvent::GameWon {

@@ -166,7 +166,7 @@ impl Service {
     /// that says what to decide (in `lang`): values the catalog lacks, a warning to confirm
     /// (`needs_confirmation` until `confirmed`), a target to choose among several characters
     /// (with `--target`), or a play the rules forbid. Nothing is written then.
-    pub fn game_play_confirmed(
+    pub(crate) fn game_play_confirmed(
         &mut self,
         at: impl Into<GameAt>,
         req: &PlayRequest,
@@ -251,8 +251,10 @@ impl Service {
     }
 
     /// What entering a card would do (area, target choice, unknown values, warnings) without
-    /// recording anything.
-    pub fn game_preview_play(&self, id: i64, req: &PlayRequest) -> Result<PlayPreview> {
+    /// recording anything: the unit tests' look at a preview alone (the table's
+    /// `table_enter` previews on the same load it plays on).
+    #[cfg(test)]
+    pub(crate) fn game_preview_play(&self, id: i64, req: &PlayRequest) -> Result<PlayPreview> {
         let card = self.resolve_card(&req.card)?;
         let ctx = self.load_game(id)?;
         Ok(self.preview_in(&ctx, &card, req)?.0)
@@ -303,7 +305,7 @@ impl Service {
 
     /// Anything else at the table (element, next turn, retreat, dragons by hand, ...);
     /// refusals in `lang`.
-    pub fn game_act(
+    pub(crate) fn game_act(
         &mut self,
         at: impl Into<GameAt>,
         action: &GameAction,

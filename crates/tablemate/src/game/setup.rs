@@ -7,7 +7,7 @@ use super::*;
 impl Service {
     /// Starts a game: records the match (first to 5 crystals) and the setup event. Every
     /// input is checked before anything is written; refusals in `lang`.
-    pub fn game_new(&mut self, req: &NewGameRequest, lang: Language) -> Result<GameView> {
+    pub(crate) fn game_new(&mut self, req: &NewGameRequest, lang: Language) -> Result<GameView> {
         let refuse = |r: SetupRefusal| ServiceError::invalid(setup_refusal(r, lang));
         let a = req.player_a.trim();
         let b = req.player_b.trim();

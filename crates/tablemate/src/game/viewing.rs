@@ -5,7 +5,7 @@ use super::*;
 
 impl Service {
     /// The table view of a game.
-    pub fn game_view(&self, id: i64) -> Result<GameView> {
+    pub(crate) fn game_view(&self, id: i64) -> Result<GameView> {
         let ctx = self.load_game(id)?;
         self.ctx_view(&ctx)
     }

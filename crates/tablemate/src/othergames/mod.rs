@@ -326,7 +326,7 @@ impl coordinator::Log for OtherLog {
 impl Service {
     /// Starts a game of another kind. Everything is checked before the one write; a refusal
     /// is worded in `lang`, naming the players.
-    pub fn other_new(
+    pub(crate) fn other_new(
         &mut self,
         req: &NewOtherGameRequest,
         lang: Language,

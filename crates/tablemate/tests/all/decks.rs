@@ -262,6 +262,7 @@ fn an_import_that_cannot_read_a_line_names_it_and_stores_nothing() {
 // --- a constructed deck at the table ---------------------------------------------------------
 
 use tablemate::game::{NewGameRequest, PlayRequest, Seat};
+use tablemate::table::{Board, CardEntry, EntryFront, NewTable, TableAction, TableAt};
 
 /// The legal 30-card Vulca deck "Fire Wall": the Vulca's own cards and Tittertweet.
 pub(crate) fn fire_wall(svc: &mut Service) {
@@ -275,13 +276,27 @@ pub(crate) fn fire_wall(svc: &mut Service) {
     assert!(deck.legal, "{:?}", deck.problems);
 }
 
+/// Ann's `card` entering play, its warnings not confirmed: previewed, played only when quiet.
+fn entry(card: &str) -> CardEntry {
+    CardEntry::BlueMoon {
+        request: PlayRequest {
+            player: Seat::A,
+            card: card.into(),
+            target: None,
+            face_down: false,
+        },
+        confirmed: false,
+        front: EntryFront::Window,
+    }
+}
+
 fn new_game(
     svc: &mut Service,
     deck_a: Option<&str>,
     people_a: &str,
 ) -> Result<i64, tablemate::ServiceError> {
-    svc.game_new(
-        &NewGameRequest {
+    svc.table_new(
+        &NewTable::BlueMoon(NewGameRequest {
             player_a: "Ann".into(),
             player_b: "Ben".into(),
             people_a: people_a.into(),
@@ -290,24 +305,20 @@ fn new_game(
             emissaries_inquisitors: false,
             deck_a: deck_a.map(str::to_owned),
             deck_b: None,
-        },
+        }),
         EN,
     )
-    .map(|g| g.id)
+    .map(|t| t.header.game.id)
 }
 
-fn not_in_deck(svc: &Service, game: i64, card: &str) -> bool {
-    let preview = svc
-        .game_preview_play(
-            game,
-            &PlayRequest {
-                player: Seat::A,
-                card: card.into(),
-                target: None,
-                face_down: false,
-            },
-        )
-        .unwrap();
+fn not_in_deck(svc: &mut Service, game: i64, card: &str) -> bool {
+    let at = TableAt::blue_moon(game);
+    let entered = svc.table_enter(at, &entry(card), EN).unwrap();
+    // a card played quietly is taken back: each look is at the game as it began
+    if entered.table.is_some() {
+        svc.table_undo(at, EN).unwrap();
+    }
+    let preview = entered.preview.unwrap();
     preview
         .warnings
         .iter()
@@ -320,12 +331,12 @@ fn a_game_plays_the_deck_as_it_was_when_the_game_began() {
     fire_wall(&mut svc);
     let game = new_game(&mut svc, Some("fire wall"), "").unwrap();
     // its bought card is played quietly; a Vulca-deck card it does not hold is warned
-    assert!(!not_in_deck(&svc, game, "Tittertweet"));
-    assert!(not_in_deck(&svc, game, "Heroine of the Great Plains"));
+    assert!(!not_in_deck(&mut svc, game, "Tittertweet"));
+    assert!(not_in_deck(&mut svc, game, "Heroine of the Great Plains"));
     // the deck edited afterwards changes nothing in that game
     svc.deck_change("Fire Wall", None, DeckChange::Remove, &["Tittertweet"], EN)
         .unwrap();
-    assert!(!not_in_deck(&svc, game, "Tittertweet"));
+    assert!(!not_in_deck(&mut svc, game, "Tittertweet"));
     // a game started now takes the deck as it is now: not legal, so refused, naming why
     let refused = new_game(&mut svc, Some("Fire Wall"), "").unwrap_err();
     assert_eq!(refused.code, ErrorCode::InvalidInput);
@@ -370,9 +381,9 @@ fn an_inquisitors_power_is_shown_at_the_table() {
         .deck_change("Inspected", None, DeckChange::Add, &typed, EN)
         .unwrap();
     assert!(deck.legal, "{:?}", deck.problems);
-    let game = svc
-        .game_new(
-            &NewGameRequest {
+    let table = svc
+        .table_new(
+            &NewTable::BlueMoon(NewGameRequest {
                 player_a: "Ann".into(),
                 player_b: "Ben".into(),
                 people_a: String::new(),
@@ -381,10 +392,13 @@ fn an_inquisitors_power_is_shown_at_the_table() {
                 emissaries_inquisitors: false,
                 deck_a: Some("Inspected".into()),
                 deck_b: None,
-            },
+            }),
             EN,
         )
         .unwrap();
+    let Board::BlueMoon(game) = table.board else {
+        unreachable!("a Blue Moon table")
+    };
     let powers = &game.inquisitor_powers;
     assert_eq!(powers.len(), 1, "{powers:?}");
     assert_eq!(powers[0].seat, Seat::A);
@@ -408,7 +422,8 @@ fn statistics_count_games_and_wins_per_deck() {
     let (_d, mut svc) = service();
     fire_wall(&mut svc);
     let finish = |svc: &mut Service, game: i64, loser: Seat| {
-        svc.game_act(game, &GameAction::Concede { player: loser }, Language::En)
+        let concede = TableAction::BlueMoon(GameAction::Concede { player: loser });
+        svc.table_act(TableAt::blue_moon(game), &concede, Language::En)
             .unwrap();
         // records the game (and starts the match's next, unfinished)
         svc.game_next(tablemate::table::TableAt::blue_moon(game), Language::En)
@@ -652,7 +667,10 @@ fn the_table_names_the_constructed_deck_and_lists_its_cards() {
     let (_d, mut svc) = service();
     fire_wall(&mut svc);
     let game = new_game(&mut svc, Some("Fire Wall"), "").unwrap();
-    let view = svc.game_view(game).unwrap();
+    let table = svc.table_view(TableAt::blue_moon(game).game, EN).unwrap();
+    let Board::BlueMoon(view) = table.board else {
+        unreachable!("a Blue Moon table")
+    };
     let ann = view.players.iter().find(|p| p.seat == Seat::A).unwrap();
     let cards = ann
         .deck_cards
@@ -662,17 +680,15 @@ fn the_table_names_the_constructed_deck_and_lists_its_cards() {
     assert!(cards.iter().any(|c| c == "flit-07"));
     let ben = view.players.iter().find(|p| p.seat == Seat::B).unwrap();
     assert_eq!(ben.deck_cards, None, "Ben plays the Hoax deck");
-    let preview = svc
-        .game_preview_play(
-            game,
-            &PlayRequest {
-                player: Seat::A,
-                card: "Heroine of the Great Plains".into(),
-                target: None,
-                face_down: false,
-            },
+    let entered = svc
+        .table_enter(
+            TableAt::blue_moon(game),
+            &entry("Heroine of the Great Plains"),
+            EN,
         )
         .unwrap();
+    assert!(entered.table.is_none(), "a warning to confirm first");
+    let preview = entered.preview.unwrap();
     let warned = preview
         .warnings
         .iter()

@@ -11,7 +11,7 @@
 use cards::{Game, GameRef};
 use tablemate::game::{ElementName, GameAction, NewGameRequest, PlayRequest, Seat};
 use tablemate::rulings::PromptReason;
-use tablemate::table::{CardEntry, TableAt, TableEntered};
+use tablemate::table::{CardEntry, EntryFront, NewTable, TableAction, TableAt, TableEntered};
 use tablemate::{Language, Service};
 
 /// The English FAQ's ruling on Duplicator of Strength with Demegodas the Odd.
@@ -20,8 +20,8 @@ const WITH_DEMEGODAS: &str = "bm-en-3200646b8cfd";
 const WITH_GAUNTLETS: &str = "bm-en-b8b92bb25114";
 
 fn new_game(svc: &mut Service) -> i64 {
-    svc.game_new(
-        &NewGameRequest {
+    svc.table_new(
+        &NewTable::BlueMoon(NewGameRequest {
             player_a: "Ann".into(),
             player_b: "Ben".into(),
             people_a: "Vulca".into(),
@@ -30,10 +30,12 @@ fn new_game(svc: &mut Service) -> i64 {
             emissaries_inquisitors: false,
             deck_a: None,
             deck_b: None,
-        },
+        }),
         Language::En,
     )
     .expect("new game")
+    .header
+    .game
     .id
 }
 
@@ -47,6 +49,7 @@ fn enter(svc: &mut Service, id: i64, player: Seat, card: &str) -> TableEntered {
             face_down: false,
         },
         confirmed: true,
+        front: EntryFront::Window,
     };
     let at = TableAt::from(GameRef::new(Game::BlueMoon, id));
     let out = svc
@@ -62,12 +65,12 @@ fn prompts(out: &TableEntered) -> &[tablemate::rulings::PromptView] {
 }
 
 fn pass(svc: &mut Service, id: i64, player: Seat) {
-    svc.game_act(
-        id,
-        &GameAction::Pass {
+    svc.table_act(
+        TableAt::blue_moon(id),
+        &TableAction::BlueMoon(GameAction::Pass {
             player,
             confirmed: true,
-        },
+        }),
         Language::En,
     )
     .unwrap_or_else(|e| panic!("pass: {}", e.message));
@@ -76,12 +79,12 @@ fn pass(svc: &mut Service, id: i64, player: Seat) {
 /// Ann opens a fire fight with Ignite (V09, fire 2).
 fn open_fight(svc: &mut Service, id: i64) {
     enter(svc, id, Seat::A, "V09");
-    svc.game_act(
-        id,
-        &GameAction::ChooseElement {
+    svc.table_act(
+        TableAt::blue_moon(id),
+        &TableAction::BlueMoon(GameAction::ChooseElement {
             player: Seat::A,
             element: ElementName::Fire,
-        },
+        }),
         Language::En,
     )
     .expect("fire");

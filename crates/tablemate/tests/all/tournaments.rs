@@ -450,6 +450,7 @@ fn name_refusal(r: tablemate::Result<impl std::fmt::Debug>) -> String {
 fn names_are_one_person_each_in_a_new_game_of_every_kind_and_a_new_match() {
     use tablemate::game::{NewGameRequest, Seat};
     use tablemate::othergames::{NewOtherGameRequest, OtherGameKind};
+    use tablemate::table::NewTable;
     let dir = tempfile::tempdir().unwrap();
     let mut svc = Service::open(dir.path()).unwrap();
     let blue_moon = |a: &str, b: &str| NewGameRequest {
@@ -473,20 +474,24 @@ fn names_are_one_person_each_in_a_new_game_of_every_kind_and_a_new_match() {
     };
     let matches = svc.list_matches(false).unwrap().len();
     // Blue Moon
-    let m = name_refusal(svc.game_new(&blue_moon("P1", "P1\u{200B}"), EN));
+    let m = name_refusal(svc.table_new(&NewTable::BlueMoon(blue_moon("P1", "P1\u{200B}")), EN));
     assert!(
         m.contains("“P1” and “P1<U+200B>” are the same person"),
         "{m}"
     );
-    let m = name_refusal(svc.game_new(&blue_moon("Jos\u{00E9}", "Jose\u{0301}"), DE));
+    let m = name_refusal(svc.table_new(
+        &NewTable::BlueMoon(blue_moon("Jos\u{00E9}", "Jose\u{0301}")),
+        DE,
+    ));
     assert!(m.contains("sind dieselbe Person"), "{m}");
-    let m = name_refusal(svc.game_new(&blue_moon("Ann\u{202E}", "Ben"), EN));
+    let m = name_refusal(svc.table_new(&NewTable::BlueMoon(blue_moon("Ann\u{202E}", "Ben")), EN));
     assert!(m.contains("U+202E"), "{m}");
     // the other three games
     for kind in [OtherGameKind::Whi, OtherGameKind::Stccg, OtherGameKind::Kc] {
-        let m = name_refusal(svc.other_new(&other(kind, "P1", "P\u{00AD}1"), EN));
+        let m = name_refusal(svc.table_new(&NewTable::Other(other(kind, "P1", "P\u{00AD}1")), EN));
         assert!(m.contains("“P1” and “P<U+00AD>1”"), "{kind:?}: {m}");
-        let m = name_refusal(svc.other_new(&other(kind, SHOWS_NOTHING, "Ben"), DE));
+        let m =
+            name_refusal(svc.table_new(&NewTable::Other(other(kind, SHOWS_NOTHING, "Ben")), DE));
         assert!(m.contains("zeigt nichts an"), "{kind:?}: {m}");
     }
     // a match

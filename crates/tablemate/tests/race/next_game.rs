@@ -19,16 +19,16 @@ use bluemoon::matches::{standing, GameEnd};
 use cards::Game;
 use tablemate::game::{GameAction, Seat};
 use tablemate::history::GameStatus;
-use tablemate::table::TableAt;
-use tablemate::{ErrorCode, GameAt, Language, Service, ServiceError};
+use tablemate::table::{TableAction, TableAt};
+use tablemate::{ErrorCode, Language, Service, ServiceError};
 
 use super::{run_writers, writer_moves, Kind};
 
 /// Set in a writer process: `data dir|seed|ops|start file`.
 pub const WRITER: &str = "TABLEMATE_RACE_MATCH_WRITER";
 
-fn abandon(svc: &mut Service, at: impl Into<GameAt>) -> Result<(), ServiceError> {
-    svc.game_act(at, &GameAction::Abandon { confirmed: true }, Language::En)
+fn abandon(svc: &mut Service, game: i64) -> Result<(), ServiceError> {
+    svc.table_abandon(TableAt::blue_moon(game), true, Language::En)
         .map(|_| ())
 }
 
@@ -46,7 +46,11 @@ pub fn against_a_rival() -> Result<String, String> {
     for i in 0..TRIES {
         let game = Kind::BlueMoon.new_game(&mut setup);
         abandon(&mut setup, game).map_err(|e| e.message)?;
-        let seen = setup.game_view(game).map_err(|e| e.message)?.revision;
+        let seen = setup
+            .table_view(TableAt::blue_moon(game).game, Language::En)
+            .map_err(|e| e.message)?
+            .header
+            .revision;
         let at = TableAt::new(Game::BlueMoon, game, Some(seen));
         let lang = if i % 4 < 2 {
             Language::En
@@ -226,7 +230,8 @@ fn step(svc: &mut Service, n: usize) -> Result<u32, ServiceError> {
     Ok(match n % 6 {
         0 | 1 => svc.game_next(TableAt::blue_moon(game), lang)?.revision,
         2 => {
-            svc.game_act(game, &GameAction::Abandon { confirmed: true }, lang)?
+            svc.table_abandon(TableAt::blue_moon(game), true, lang)?
+                .header
                 .revision
         }
         3 => {
@@ -235,11 +240,15 @@ fn step(svc: &mut Service, n: usize) -> Result<u32, ServiceError> {
                 .revision
         }
         4 => {
-            svc.game_act(game, &GameAction::Concede { player: Seat::A }, lang)?
+            let concede = TableAction::BlueMoon(GameAction::Concede { player: Seat::A });
+            svc.table_act(TableAt::blue_moon(game), &concede, lang)?
+                .header
                 .revision
         }
         _ => {
-            svc.game_act(game, &GameAction::Concede { player: Seat::B }, lang)?
+            let concede = TableAction::BlueMoon(GameAction::Concede { player: Seat::B });
+            svc.table_act(TableAt::blue_moon(game), &concede, lang)?
+                .header
                 .revision
         }
     })
