@@ -80,7 +80,11 @@ fn a_match_runs_to_five_crystals_and_the_loser_starts_the_next_game() {
         ],
     );
     assert_eq!(o.status.code(), Some(1));
-    assert!(String::from_utf8_lossy(&o.stderr).contains("finished"));
+    let why = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        why.contains("The match of Anna and Bert is over"),
+        "the match named by its players: {why}"
+    );
     assert_eq!(json(d, &["history", "list"]).as_array().unwrap().len(), 3);
 }
 
