@@ -5,7 +5,6 @@ import { api, inApp } from './lib/api';
 import { applyFont, bootState } from './lib/device/boot';
 import { legacyPrefs, moveLegacy, usePrefs, withLegacy } from './lib/device/prefs.svelte';
 import { perf } from './lib/table/perf';
-import { preloadSheets } from './lib/table/later.svelte';
 
 const target = document.getElementById('app');
 if (!target) throw new Error('index.html has no #app element');
@@ -34,9 +33,6 @@ bootState().then((boot) => {
     perf('bootFrame');
     requestAnimationFrame(() => {
       if (inApp()) api.appReady().catch(() => undefined);
-      // the Table's sheets (lib/table/later.ts) when the page is idle: opening one does not wait
-      if ('requestIdleCallback' in window) requestIdleCallback(() => void preloadSheets(), { timeout: 300 });
-      else setTimeout(() => void preloadSheets(), 50);
     });
   });
 });

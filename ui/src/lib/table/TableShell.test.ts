@@ -101,6 +101,8 @@ describe('TableShell', () => {
     const { ondismissed } = shell(otherTable(whiGame()), { prompts: [whiPrompt('whi-1', 'x')], promptsFor: 'X' });
     await fireEvent.click(screen.getByTestId('prompt-dismiss'));
     await waitFor(() => expect(service.table_mark_seen).toHaveBeenCalled());
+    // let the refusal settle (the call is recorded before its rejection reaches the shell)
+    await new Promise((settled) => setTimeout(settled, 0));
     expect(ondismissed).not.toHaveBeenCalled();
     document.body.innerHTML = '';
     shell(otherTable(whiGame()), { prompts: null });

@@ -2,7 +2,7 @@
 // (vite/client: the type of import.meta.glob, which the last test reads the components with)
 import { afterEach, describe, expect, it } from 'vitest';
 import { flushSync } from 'svelte';
-import { DOCK_ROOM, Media, PHONE_LANDSCAPE } from './layout.svelte';
+import { DOCK_ROOM, media, PHONE_LANDSCAPE } from './layout.svelte';
 
 // A window whose media queries the test sets: each query a list that says when it changes.
 function fakeMedia(matching: Set<string>) {
@@ -40,7 +40,7 @@ describe('layout', () => {
 
   it('reads a query as it holds now, and again when it changes (a phone turned)', () => {
     const turn = fakeMedia(new Set([PHONE_LANDSCAPE]));
-    const landscape = new Media(PHONE_LANDSCAPE);
+    const landscape = media(PHONE_LANDSCAPE);
     const seen: boolean[] = [];
     const stop = $effect.root(() => {
       $effect(() => {
@@ -59,6 +59,6 @@ describe('layout', () => {
   it('holds nothing where the page has no matchMedia', () => {
     // @ts-expect-error: a page without it (jsdom)
     window.matchMedia = undefined;
-    expect(new Media(PHONE_LANDSCAPE).current).toBe(false);
+    expect(media(PHONE_LANDSCAPE).current).toBe(false);
   });
 });
