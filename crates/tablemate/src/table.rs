@@ -374,7 +374,12 @@ impl Service {
                 }
             }));
         }
-        let others = self.store.list_other_games(unfinished_only)?;
+        // `tablemate game list` asks for Blue Moon's alone: no read of the other games then
+        let others = if kinds.iter().any(|k| *k != Game::BlueMoon) || kinds.is_empty() {
+            self.store.list_other_games(unfinished_only)?
+        } else {
+            Vec::new()
+        };
         list.extend(others.into_iter().filter_map(|g| {
             let kind = OtherGameKind::of(g.kind);
             wanted(kind.cards()).then(|| TableListItem {

@@ -10,7 +10,7 @@ use clap::Subcommand;
 use tablemate::game::{
     CardValuesFix, ElementName, GameAction, GameView, NewGameRequest, PlayRequest, Seat,
 };
-use tablemate::table::{Board, CardEntry, EntryFront, NewTable, TableAction, TableView};
+use tablemate::table::{CardEntry, EntryFront, NewTable, TableAction, TableAt, TableView};
 use tablemate::{Language, Service, ServiceError};
 
 use super::table::{print, recorded, Detail, TableCmd, Which};
@@ -210,21 +210,16 @@ fn act(
     make: impl FnOnce(Seat) -> Result<GameAction, ServiceError>,
 ) -> Result<(), ServiceError> {
     let mut svc = ctx.open()?;
-    let (now, seat) = seat(&svc, game, player)?;
+    let (seat, at) = seat(&svc, game, player)?;
     let action = TableAction::BlueMoon(make(seat)?);
-    let r = svc.table_act(super::table::at(&now), &action, lang());
-    recorded(ctx, &svc, now.header.game, r)
+    let r = svc.table_act(at, &action, lang());
+    recorded(ctx, &svc, at.game, r)
 }
 
-/// The table as read now and the seat PLAYER names at it: the write that follows is decided
-/// on this table (a write meanwhile, the app's, refuses it).
-fn seat(svc: &Service, game: Option<i64>, player: &str) -> Result<(TableView, Seat), ServiceError> {
-    let now = svc.table_view(game_ref(svc, game)?, lang())?;
-    let seat = match &now.board {
-        Board::BlueMoon(v) => v.seat(player, lang())?,
-        _ => return Err(ServiceError::internal("not a game of Blue Moon")),
-    };
-    Ok((now, seat))
+/// The seat PLAYER names and the game's revision as read for it: the write that follows is
+/// decided on it (a write meanwhile, the app's, refuses it).
+fn seat(svc: &Service, game: Option<i64>, player: &str) -> Result<(Seat, TableAt), ServiceError> {
+    svc.game_seat(game_ref(svc, game)?, player, lang())
 }
 
 pub fn run(ctx: &Ctx<'_>, cmd: GameCmd) -> Result<(), ServiceError> {
@@ -270,8 +265,8 @@ pub fn run(ctx: &Ctx<'_>, cmd: GameCmd) -> Result<(), ServiceError> {
             at: Which { game },
         } => {
             let mut svc = ctx.open()?;
-            let (now, seat) = seat(&svc, game, &player)?;
-            let game = now.header.game;
+            let (seat, at) = seat(&svc, game, &player)?;
+            let game = at.game;
             let entry = CardEntry::BlueMoon {
                 request: PlayRequest {
                     player: seat,
@@ -285,12 +280,10 @@ pub fn run(ctx: &Ctx<'_>, cmd: GameCmd) -> Result<(), ServiceError> {
             // warned before the play, as in the app: refused until --confirm, with what to
             // decide worded for the command line (the window's path: one load, the engine's
             // preview, one append; no rulings prompt: `game rulings` shows it)
-            let r = svc
-                .table_enter(super::table::at(&now), &entry, lang())
-                .and_then(|e| {
-                    e.table
-                        .ok_or_else(|| ServiceError::internal("a play without its table"))
-                });
+            let r = svc.table_enter(at, &entry, lang()).and_then(|e| {
+                e.table
+                    .ok_or_else(|| ServiceError::internal("a play without its table"))
+            });
             recorded(ctx, &svc, game, r)
         }
         GameCmd::Element {

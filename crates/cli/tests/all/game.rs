@@ -355,7 +355,10 @@ fn the_cli_speaks_the_language_of_the_settings() {
         "{out}"
     );
     let err = refused(d, &["game", "play", "Zed", "V02"]);
-    assert!(err.contains("is not a player of game"), "{err}");
+    assert!(
+        err.contains("`Zed` does not play in this game (Ann v Ben)"),
+        "{err}"
+    );
 }
 
 #[test]

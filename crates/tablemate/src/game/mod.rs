@@ -229,7 +229,6 @@ fn area_name(a: Area) -> String {
 use card_views::rule_refusal_in;
 pub(crate) use setup::checked_people;
 use setup::people_typed;
-pub use setup::seat_of;
 
 #[cfg(test)]
 mod tests;

@@ -229,23 +229,33 @@ pub(super) fn people_typed(text: &str) -> Option<&'static str> {
     }
 }
 
-/// Which side of a game a player name sits on, for the CLI (`A`, `B`, or a player's name).
-pub fn seat_of(view: &GameView, text: &str) -> Result<Seat> {
-    let names: Vec<(&str, &str)> = view
-        .players
-        .iter()
-        .map(|p| (p.name.as_str(), p.people.as_str()))
-        .collect();
-    seat_named(&names, text, view.id, Language::En)
+impl Service {
+    /// Which seat `text` names in the Blue Moon game `game` (A, B, a player's name or
+    /// people), and the game as read for it: the command line's first step before a write,
+    /// reading the game's record only (no replay of its log: the write that follows loads
+    /// the game once, at this revision). Refused in `lang`.
+    pub fn game_seat(
+        &self,
+        game: cards::GameRef,
+        text: &str,
+        lang: Language,
+    ) -> Result<(Seat, crate::table_views::TableAt)> {
+        let info = self
+            .store
+            .game(store::GameId(game.id))
+            .map_err(store_error)?;
+        let players = [0, 1].map(|i| (info.player_names[i].as_str(), info.people[i].as_str()));
+        let seat = seat_named(&players, text, lang)?;
+        let at = crate::table_views::TableAt {
+            game,
+            revision: Some(info.revision),
+        };
+        Ok((seat, at))
+    }
 }
 
 /// The seat `text` names among the players `(name, people)`, A then B.
-pub(super) fn seat_named(
-    players: &[(&str, &str)],
-    text: &str,
-    game: i64,
-    lang: Language,
-) -> Result<Seat> {
+pub(super) fn seat_named(players: &[(&str, &str)], text: &str, lang: Language) -> Result<Seat> {
     if let Ok(s) = parse_seat(text) {
         return Ok(s);
     }
@@ -257,9 +267,10 @@ pub(super) fn seat_named(
         .map(|(_, seat)| seat)
         .ok_or_else(|| {
             ServiceError::invalid(match lang {
-                Language::En => {
-                    format!("`{t}` is not a player of game {game}: use A, B or a player's name")
-                }
+                Language::En => format!(
+                    "`{t}` does not play in this game ({} v {}): use A, B or a player's name",
+                    players[0].0, players[1].0
+                ),
                 Language::De => format!(
                     "„{t}“ spielt nicht in diesem Spiel ({} gegen {}): A, B oder den Namen \
                      eines Spielers angeben",
@@ -267,19 +278,6 @@ pub(super) fn seat_named(
                 ),
             })
         })
-}
-
-impl GameView {
-    /// Which seat `text` names at this table (A, B, a player's name or people); refused in
-    /// `lang`. The command line's first step: it then writes at this view's revision.
-    pub fn seat(&self, text: &str, lang: Language) -> Result<Seat> {
-        let players: Vec<(&str, &str)> = self
-            .players
-            .iter()
-            .map(|p| (p.name.as_str(), p.people.as_str()))
-            .collect();
-        seat_named(&players, text, self.id, lang)
-    }
 }
 
 impl Service {

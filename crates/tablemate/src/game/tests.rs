@@ -1467,16 +1467,22 @@ fn a_second_character_is_warned_in_german_naming_both_cards() {
         err.message
     );
     // a player who is not in the game, in German and English
-    let view = svc.game_view(g.id).unwrap();
-    assert_eq!(view.seat("hoax", Language::En).unwrap(), Seat::B);
-    let err = view.seat("Zed", Language::De).unwrap_err();
+    let game = cards::GameRef {
+        kind: cards::Game::BlueMoon,
+        id: g.id,
+    };
+    let (seat, at) = svc.game_seat(game, "hoax", Language::En).unwrap();
+    assert_eq!(seat, Seat::B);
+    // the revision the command line's write will carry is the game's as read
+    assert_eq!(at.revision, Some(svc.game_view(g.id).unwrap().revision));
+    let err = svc.game_seat(game, "Zed", Language::De).unwrap_err();
     assert!(
         err.message
             .contains("„Zed“ spielt nicht in diesem Spiel (Ann gegen Ben)"),
         "{}",
         err.message
     );
-    let err = view.seat("Zed", Language::En).unwrap_err();
+    let err = svc.game_seat(game, "Zed", Language::En).unwrap_err();
     assert!(
         err.message.contains("`Zed` is not a player of game"),
         "{}",
