@@ -1484,7 +1484,8 @@ fn a_second_character_is_warned_in_german_naming_both_cards() {
     );
     let err = svc.game_seat(game, "Zed", Language::En).unwrap_err();
     assert!(
-        err.message.contains("`Zed` is not a player of game"),
+        err.message
+            .contains("`Zed` does not play in this game (Ann v Ben)"),
         "{}",
         err.message
     );
