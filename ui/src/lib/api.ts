@@ -28,6 +28,8 @@ export function toServiceError(e: unknown): ServiceError {
 export type OnError = (e: ServiceError) => void;
 /** What every screen (and most of its parts) is given: the interface language and where refusals go. */
 export type ScreenProps = { lang: Language; onerror: OnError };
+/** A page opened from a list (an event, a stored game): its id, and the way back to the list. */
+export type PageProps = ScreenProps & { id: number; onback: () => void };
 
 /** Runs `work` (calls of the service and what follows them); a refusal goes to `onerror`
  *  instead of rejecting, and the rest of `work` is not done. */
