@@ -46,21 +46,28 @@ export async function launch() {
 
 /**
  * This file's window: `before` its tests launches the app and waits (30 s) for `ready` (the
- * brand unless told otherwise; null: no wait), `after` them ends it. Hooks a file registers
- * before this call run before the launch (or, for `after`, before the end); `s.restart()` ends
- * the app and launches it again on the same data, `s` staying the object the file holds.
- * Returns `s` with the helpers below bound to it.
+ * brand unless told otherwise; null: no wait), `after` them ends it. A file's own steps go in
+ * `beforeLaunch`, `started` (after the launch) and `beforeEnd`: node:test runs a file's
+ * `before` hooks side by side, not one after another. `s.restart()` ends the app and launches it
+ * again on the same data, `s` staying the object the file holds. Returns `s` with the helpers
+ * below bound to it.
  */
-export function appSession(ready = '[data-testid="brand"]') {
+export function appSession(ready = '[data-testid="brand"]', { beforeLaunch, started, beforeEnd } = {}) {
   const s = new Session(driver, undefined);
   s.restart = async () => {
     if (s.id) await s.end();
     s.id = (await launch()).id;
     if (ready) await s.waitFor(ready, { timeoutMs: 30_000 });
   };
-  before(s.restart);
+  before(async () => {
+    await beforeLaunch?.();
+    await s.restart();
+    await started?.();
+  });
   after(async () => {
-    if (s.id) await s.end();
+    if (!s.id) return;
+    await beforeEnd?.();
+    await s.end();
   });
   return {
     s,

@@ -10,19 +10,17 @@
 // half opens turned to Ben; at a game's end the dock turns to its winner; the suggestions open
 // above the entry with the first nearest it, ArrowUp moving to the next. Screenshots of each step at
 // 360x740, and of the key steps at 800x1280 and 1280x800 (target/e2e/match-*.png).
-import { test, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { KEY, sleep } from './webdriver.mjs';
 import { appSession, go, painted, resize, setLanguage, shot as shotOf } from './harness.mjs';
 import { assertFits, measure } from './layout.mjs';
 
 let lang = 'en';
-after(async () => {
-  // face to face is this device's preference: leave the window profile as it was found (before
-  // appSession's own after ends the window)
-  if (s.id) await s.execute("localStorage.removeItem('tablemate.table.prefs')").catch(() => undefined);
+const { s } = appSession('[data-testid="nav-table"]', {
+  // face to face is this device's preference: leave the window profile as it was found
+  beforeEnd: () => s.execute("localStorage.removeItem('tablemate.table.prefs')").catch(() => undefined),
 });
-const { s } = appSession('[data-testid="nav-table"]');
 const shot = (name) => shotOf(s, `match-${name}-${lang}`);
 const count = (css) => s.execute(`return document.querySelectorAll(arguments[0]).length`, [css]);
 const fightParts = ['total-A-fire', 'total-B-fire', 'dragon-track', 'card-entry', 'pass', 'retreat', 'open-rulings'];

@@ -4,16 +4,15 @@
 // lie in the dock's column, over neither half's totals nor the entry. And a half with a card
 // always draws one chip, never a count alone ("+1"): at 640×400, at 640×560 (200 % zoom) and
 // at 1280×800 in German with a card warning open.
-import { test, before } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { sleep } from './webdriver.mjs';
 import { appSession, go, resize, setLanguage } from './harness.mjs';
 import { assertFits, boxOf, measure, overlaps } from './layout.mjs';
 import { enter, passTo, turn } from './fight.mjs';
 
-const { s, shot, waitGone } = appSession('[data-testid="nav-table"]');
-before(async () => {
-  await s.execute("localStorage.removeItem('tablemate.table.prefs')");
+const { s, shot, waitGone } = appSession('[data-testid="nav-table"]', {
+  started: () => s.execute("localStorage.removeItem('tablemate.table.prefs')"),
 });
 const totals = ['total-A-fire', 'total-A-earth', 'total-B-fire', 'total-B-earth'];
 

@@ -6,7 +6,7 @@
 // Timings are measured in the page with performance.now() (marks set by the UI code when the
 // key event arrives, when the suggestions are painted, when a card is picked, when the totals
 // and the rulings are painted), so WebDriver's own overhead is not in the figures.
-import { test, before } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -20,14 +20,13 @@ import { enter, passTo, turn } from './fight.mjs';
 const wakeLog = process.env.E2E_SCREENSAVER_LOG;
 let wakeBase = 0;
 
-before(() => {
-  wakeBase = wakeLog && existsSync(wakeLog) ? readFileSync(wakeLog, 'utf8').trim().split('\n').filter(Boolean).length : 0;
-});
-const { s, shot, waitGone } = appSession('[data-testid="nav-table"]');
-before(async () => {
+const { s, shot, waitGone } = appSession('[data-testid="nav-table"]', {
+  beforeLaunch: () => {
+    wakeBase = wakeLog && existsSync(wakeLog) ? readFileSync(wakeLog, 'utf8').trim().split('\n').filter(Boolean).length : 0;
+  },
   // this device's table preferences (face to face) as a fresh install has them: another file's
   // run in the same window profile may have left them set
-  await s.execute("localStorage.removeItem('tablemate.table.prefs')");
+  started: () => s.execute("localStorage.removeItem('tablemate.table.prefs')"),
 });
 const value = async (css) => (await s.text(await s.waitFor(css))).trim();
 const total = (seat, el) => value(`[data-testid="total-${seat}-${el}-value"]`);
