@@ -2,7 +2,6 @@
 // service. Payload and result types are generated from Rust (ts-rs, see ../bindings); only the
 // command names are written here.
 import { call } from '../api';
-import type { AppInfo } from '../bindings/AppInfo';
 import type { EntrantView } from '../bindings/EntrantView';
 import type { EventDetail } from '../bindings/EventDetail';
 import type { EventView } from '../bindings/EventView';
@@ -22,7 +21,6 @@ import type { StatsView } from '../bindings/StatsView';
 import type { Unfinished } from '../bindings/Unfinished';
 
 export const historyApi = {
-  appInfo: () => call<AppInfo>('app_info'),
   games: (filter: { player: string | null; people: string | null; unfinishedOnly: boolean; limit: number | null }) =>
     call<GameRow[]>('history_games', filter),
   unfinished: () => call<Unfinished>('history_unfinished'),
