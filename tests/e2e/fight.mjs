@@ -20,3 +20,16 @@ export async function turn(s, seat, ...cards) {
   await passTo(s, seat);
   for (const [typed, id] of cards) await enter(s, seat, typed, id);
 }
+
+/** Starts a game of Ann against Ben from the new-game form (opened from More when a game is on);
+ *  `centred`: the Start button scrolled to the middle first (a short window). */
+export async function newGame(s, { centred = false } = {}) {
+  if ((await s.findAll('[data-testid="open-more"]')).length) {
+    await s.click(await s.find('[data-testid="open-more"]'));
+    await s.click(await s.waitFor('[data-testid="new-game-open"]'));
+  }
+  await s.type(await s.waitFor('[data-testid="new-a"]'), 'Ann');
+  await s.type(await s.find('[data-testid="new-b"]'), 'Ben');
+  if (centred) await s.execute("document.querySelector('[data-testid=\"new-start\"]').scrollIntoView({ block: 'center' })");
+  await s.click(await s.find('[data-testid="new-start"]'));
+}

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { sleep } from './webdriver.mjs';
 import { appSession, go, resize, setLanguage } from './harness.mjs';
 import { assertFits, boxOf, measure, overlaps } from './layout.mjs';
-import { enter, passTo, turn } from './fight.mjs';
+import { enter, newGame, passTo, turn } from './fight.mjs';
 
 const { s, shot, waitGone } = appSession('[data-testid="nav-table"]', {
   started: () => s.execute("localStorage.removeItem('tablemate.table.prefs')"),
@@ -65,14 +65,7 @@ test('a phone in landscape (640×400), English and German: a fight without scrol
   await resize(s, 640, 400);
   await setLanguage(s, 'en');
   await go(s, 'table');
-  if ((await s.findAll('[data-testid="open-more"]')).length) {
-    await s.click(await s.find('[data-testid="open-more"]'));
-    await s.click(await s.waitFor('[data-testid="new-game-open"]'));
-  }
-  await s.type(await s.waitFor('[data-testid="new-a"]'), 'Ann');
-  await s.type(await s.find('[data-testid="new-b"]'), 'Ben');
-  await s.execute("document.querySelector('[data-testid=\"new-start\"]').scrollIntoView({ block: 'center' })");
-  await s.click(await s.find('[data-testid="new-start"]'));
+  await newGame(s, { centred: true });
   await s.waitFor('[data-testid="turn-A"]');
   await assertFight('640×400 at the start', ['decline']);
   await shot('table-landscape-640x400-start-en');

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { KEY, sleep } from './webdriver.mjs';
 import { appSession, go, out, painted, resize, setLanguage } from './harness.mjs';
 import { assertFits, boxOf, measure, overlaps } from './layout.mjs';
-import { enter, passTo, turn } from './fight.mjs';
+import { enter, newGame, passTo, turn } from './fight.mjs';
 
 // the stand-in's log is one for the whole run: this file reads what was asked after it started
 // (another file's games, before this one, held and released the screen too)
@@ -432,13 +432,7 @@ test('at 360×740 face to face: five cards a half readable, notes off the entry,
   await setLanguage(s, 'en');
   await go(s, 'table');
   // a new game of its own (the first test's game may still be open)
-  if ((await s.findAll('[data-testid="open-more"]')).length) {
-    await s.click(await s.find('[data-testid="open-more"]'));
-    await s.click(await s.waitFor('[data-testid="new-game-open"]'));
-  }
-  await s.type(await s.waitFor('[data-testid="new-a"]'), 'Ann');
-  await s.type(await s.find('[data-testid="new-b"]'), 'Ben');
-  await s.click(await s.find('[data-testid="new-start"]'));
+  await newGame(s);
   await s.waitFor('[data-testid="turn-A"]');
   await s.click(await s.waitFor('[data-testid="open-more"]'));
   const f2f = await s.waitFor('[data-testid="face-to-face"]');
