@@ -6,33 +6,13 @@
 // closes, Escape giving it back to the button that opened it), the names a screen reader reads
 // for the dragons and the totals, and the table at 640×560 and 360×560 (large text: 200 % zoom;
 // a phone in landscape, 640×400, is in table.test.mjs) losing no card.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { KEY, sleep } from './webdriver.mjs';
-import { axeViolations, go, launch, resize, setLanguage, setValue, shot, typeInto } from './harness.mjs';
+import { appSession, axeViolations, go, resize, setLanguage, setValue, shot, typeInto } from './harness.mjs';
 
-let s;
-
-before(async () => {
-  s = await launch();
-  await s.waitFor('[data-testid="nav-table"]', { timeoutMs: 30_000 });
-});
-
-after(async () => {
-  if (s) await s.end();
-});
-
+const { s, tap: click, waitGone } = appSession('[data-testid="nav-table"]');
 const count = (css) => s.execute('return document.querySelectorAll(arguments[0]).length', [css]);
-/** Taps `testid` as a person would: scrolled into view first (a phone's screen scrolls). */
-async function click(testid) {
-  const el = await s.waitFor(`[data-testid="${testid}"]`);
-  await s.execute(`document.querySelector('[data-testid="' + arguments[0] + '"]').scrollIntoView({ block: 'nearest' })`, [testid]);
-  await s.click(el);
-}
-async function waitGone(css) {
-  for (let i = 0; i < 50 && (await count(css)); i++) await sleep(100);
-  assert.equal(await count(css), 0, `${css} is gone`);
-}
 
 /** axe over the page as it is: no violation of WCAG 2.2 A/AA. */
 async function clean(where) {

@@ -1,24 +1,12 @@
 // End-to-end: the Cards and Rulings screens of the real app. A card is found by its number and
 // by its German name while typing, its page shows its rulings; a German search on the Rulings
 // screen shows results with the search word marked. Run by scripts/e2e (see shell.test.mjs).
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { sleep } from './webdriver.mjs';
-import { go as goTo, launch, shot as shotOf } from './harness.mjs';
+import { appSession } from './harness.mjs';
 
-let s;
-
-before(async () => {
-  s = await launch();
-  await s.waitFor('[data-testid="brand"]', { timeoutMs: 30_000 });
-});
-
-after(async () => {
-  if (s) await s.end();
-});
-
-const shot = (name) => shotOf(s, name);
-const go = (screen) => goTo(s, screen);
+const { s, shot, go, typeInto } = appSession();
 
 /** Waits until the element `css` has attribute `name` equal to `value`. */
 async function waitForAttr(css, name, value, timeoutMs = 15_000) {
@@ -34,14 +22,6 @@ async function waitForAttr(css, name, value, timeoutMs = 15_000) {
     await sleep(100);
   }
   throw new Error(`${css} never had ${name}=${value} (last: ${last})`);
-}
-
-/** Replaces the text of an input the way a person would: clear it, then type. */
-async function typeInto(css, text) {
-  const el = await s.waitFor(css);
-  await s.cmd('POST', `/element/${el}/clear`, {});
-  await s.type(el, text);
-  return el;
 }
 
 test('typing a card number and a German name suggests the right card', async () => {

@@ -8,34 +8,12 @@
 // lists (round 1 held naming the opponent without a deck, its button waiting, then paired once it is in).
 // axe-core finds nothing on each screen; the card entries, the warning and the registration are
 // used by keyboard. Run by scripts/e2e.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { KEY } from './webdriver.mjs';
-import {
-  axeViolations,
-  go as goTo,
-  launch,
-  resize,
-  setLanguage,
-  setValue,
-  shot as shotOf,
-  textOf,
-  typeInto,
-  waitText,
-} from './harness.mjs';
+import { appSession, axeViolations, go as goTo, resize, setLanguage, setValue, textOf, typeInto, waitText } from './harness.mjs';
 
-let s;
-
-before(async () => {
-  s = await launch();
-  await s.waitFor('[data-testid="brand"]', { timeoutMs: 30_000 });
-});
-
-after(async () => {
-  if (s) await s.end();
-});
-
-const shot = (name) => shotOf(s, name);
+const { s, shot } = appSession();
 
 async function openDecks() {
   await goTo(s, 'cards');

@@ -3,23 +3,12 @@
 // a small example of a fight in progress, and "Try a fight" starts a practice game that the
 // players abandon under More. At a phone's size in German and a desktop's in English: laid out
 // where a newcomer sees it, reachable by keyboard, axe-core clean. Run by scripts/e2e.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { KEY, sleep } from './webdriver.mjs';
-import { axeViolations, go, resize, setLanguage, launch, shot as shotOf, textOf } from './harness.mjs';
+import { appSession, axeViolations, go, resize, setLanguage, textOf } from './harness.mjs';
 
-let s;
-
-before(async () => {
-  s = await launch();
-  await s.waitFor('[data-testid="brand"]', { timeoutMs: 30_000 });
-});
-
-after(async () => {
-  if (s) await s.end();
-});
-
-const shot = (name) => shotOf(s, name);
+const { s, shot } = appSession();
 
 /** Chooses the theme in Settings and waits until the page wears it. */
 async function theme(name) {

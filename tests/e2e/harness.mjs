@@ -6,6 +6,7 @@
 //   E2E_OUT             where screenshots go (target/e2e)
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
+import { after, before } from 'node:test';
 import { Session, sleep } from './webdriver.mjs';
 
 const need = (name) => {
@@ -41,6 +42,44 @@ export async function launch() {
     console.log(`[e2e] the app's session did not start (${e}); asking once more`);
     return Session.start(driver, caps);
   }
+}
+
+/**
+ * This file's window: `before` its tests launches the app and waits (30 s) for `ready` (the
+ * brand unless told otherwise; null: no wait), `after` them ends it. A file's own steps go in
+ * `beforeLaunch`, `started` (after the launch) and `beforeEnd`: node:test runs a file's
+ * `before` hooks side by side, not one after another. `s.restart()` ends the app and launches it
+ * again on the same data, `s` staying the object the file holds. Returns `s` with the helpers
+ * below bound to it.
+ */
+export function appSession(ready = '[data-testid="brand"]', { beforeLaunch, started, beforeEnd } = {}) {
+  const s = new Session(driver, undefined);
+  s.restart = async () => {
+    if (s.id) await s.end();
+    s.id = (await launch()).id;
+    if (ready) await s.waitFor(ready, { timeoutMs: 30_000 });
+  };
+  before(async () => {
+    await beforeLaunch?.();
+    await s.restart();
+    await started?.();
+  });
+  after(async () => {
+    if (!s.id) return;
+    await beforeEnd?.();
+    await s.end();
+  });
+  return {
+    s,
+    shot: (name) => shot(s, name),
+    go: (screen) => go(s, screen),
+    text: (testid) => textOf(s, testid),
+    waitText: (testid, pred, what) => waitText(s, testid, pred, what),
+    typeInto: (css, text) => typeInto(s, css, text),
+    setValue: (css, value) => setValue(s, css, value),
+    tap: (testid) => tap(s, testid),
+    waitGone: (css) => waitGone(s, css),
+  };
 }
 
 /** Resolves once the page has painted a frame after now (two animation frames). */
@@ -143,6 +182,21 @@ export async function waitText(s, testid, pred, what) {
     await sleep(100);
   }
   throw new Error(`${testid}: ${what} (shows "${await textOf(s, testid)}")`);
+}
+
+/** Taps `testid` as a person would: scrolled into view first (a phone's screen, or a board's
+ *  own scroll area, scrolls). */
+export async function tap(s, testid) {
+  const el = await s.waitFor(`[data-testid="${testid}"]`);
+  await s.execute(`document.querySelector('[data-testid="' + arguments[0] + '"]').scrollIntoView({ block: 'nearest' })`, [testid]);
+  await s.click(el);
+}
+
+/** Waits (5 s) until nothing matches `css`; fails if something still does. */
+export async function waitGone(s, css) {
+  const count = () => s.execute('return document.querySelectorAll(arguments[0]).length', [css]);
+  for (let i = 0; i < 50 && (await count()); i++) await sleep(100);
+  if (await count()) throw new Error(`${css} is not gone after 5 s`);
 }
 
 /** Types `text` into the field `css` after clearing it, as a person would. */

@@ -62,3 +62,16 @@ export function assertFits(assert, m, where, { fight = false } = {}) {
   assert.deepEqual(m.small, [], `${where}: controls under 44 px`);
   assert.deepEqual(m.ids, [], `${where}: internal ids on screen`);
 }
+
+/** The box of `sel` (a test id, or a CSS selector starting with `[` or `.`) on the screen:
+ *  [left, top, right, bottom], or null when there is none. */
+export function boxOf(s, sel) {
+  return s.execute(
+    `const e = document.querySelector(arguments[0]); if (!e) return null;
+     const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom];`,
+    [sel.startsWith('[') || sel.startsWith('.') ? sel : `[data-testid="${sel}"]`],
+  );
+}
+
+/** Whether two boxes (from boxOf) overlap by more than half a pixel; a missing box overlaps nothing. */
+export const overlaps = (a, b) => !!a && !!b && a[0] < b[2] - 0.5 && b[0] < a[2] - 0.5 && a[1] < b[3] - 0.5 && b[1] < a[3] - 0.5;

@@ -10,26 +10,17 @@
 // half opens turned to Ben; at a game's end the dock turns to its winner; the suggestions open
 // above the entry with the first nearest it, ArrowUp moving to the next. Screenshots of each step at
 // 360x740, and of the key steps at 800x1280 and 1280x800 (target/e2e/match-*.png).
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { KEY, sleep } from './webdriver.mjs';
-import { go, launch, painted, resize, setLanguage, shot as shotOf } from './harness.mjs';
+import { appSession, go, painted, resize, setLanguage, shot as shotOf } from './harness.mjs';
 import { assertFits, measure } from './layout.mjs';
 
-let s;
 let lang = 'en';
-
-before(async () => {
-  s = await launch();
-  await s.waitFor('[data-testid="nav-table"]', { timeoutMs: 30_000 });
-});
-
-after(async () => {
+const { s } = appSession('[data-testid="nav-table"]', {
   // face to face is this device's preference: leave the window profile as it was found
-  if (s) await s.execute("localStorage.removeItem('tablemate.table.prefs')").catch(() => undefined);
-  if (s) await s.end();
+  beforeEnd: () => s.execute("localStorage.removeItem('tablemate.table.prefs')").catch(() => undefined),
 });
-
 const shot = (name) => shotOf(s, `match-${name}-${lang}`);
 const count = (css) => s.execute(`return document.querySelectorAll(arguments[0]).length`, [css]);
 const fightParts = ['total-A-fire', 'total-B-fire', 'dragon-track', 'card-entry', 'pass', 'retreat', 'open-rulings'];

@@ -3,54 +3,45 @@
 // games, one of them tied, a Knightmare Chess match of two games, one drawn); then Matches →
 // Statistics, each game chosen in turn, its figures checked as the engine counted them, a player
 // filter, and screenshots at phone (360x740) and desktop (1280x800) sizes, English and German.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { app, dataDir, go, launch, resize, setLanguage, shot as shotOf, textOf, waitText as waitTextOf } from './harness.mjs';
+import { app, appSession, dataDir, go, resize, setLanguage } from './harness.mjs';
 import { assertFits, measure } from './layout.mjs';
 
 // The CLI is built next to the app (cargo build -p tablemate-cli).
 const cli = join(dirname(app), 'tablemate');
 const tablemate = (...args) => execFileSync(cli, ['--data-dir', dataDir, ...args], { encoding: 'utf8' });
 
-let s;
-
-before(async () => {
-  assert.ok(existsSync(cli), `the CLI binary ${cli} is missing: cargo build -p tablemate-cli`);
-  // Warhammer: Invasion: Mia (Dwarfs) burns two of Tom's zones on turn 1; then Tom (Orcs)
-  // wins on turn 2 when Mia, one zone burned, concedes.
-  tablemate('game', 'new', '--game', 'whi', '--players', 'Mia', 'Tom', '--decks', 'Dwarfs', 'Orcs');
-  tablemate('whi', 'damage', 'Tom', 'quest', '8');
-  tablemate('whi', 'damage', 'Tom', 'kingdom', '8');
-  tablemate('game', 'new', '--game', 'whi', '--players', 'Tom', 'Mia', '--decks', 'Orcs', 'Dwarfs');
-  tablemate('whi', 'next');
-  tablemate('whi', 'damage', 'Mia', 'battlefield', '8');
-  tablemate('whi', 'concede', 'Mia');
-  // Star Trek CCG: Sisko reaches 100 points; then a deck runs out at 0 to 0: a tie.
-  tablemate('game', 'new', '--game', 'stccg', '--players', 'Sisko', 'Janeway', '--decks', 'Federation', 'Klingon');
-  tablemate('stccg', 'score', 'Sisko', '100', '--reason', 'mission');
-  tablemate('game', 'new', '--game', 'stccg', '--players', 'Janeway', 'Sisko', '--decks', 'Klingon', 'Federation');
-  tablemate('stccg', 'deck-exhausted', 'Janeway');
-  // Knightmare Chess: two cards, Mia checkmates; the next game is a stalemate.
-  tablemate('game', 'new', '--game', 'kc', '--players', 'Mia', 'Tom', '--decks', 'Red', 'Blue');
-  tablemate('kc', 'play', 'Mia', 'amazon');
-  tablemate('kc', 'next');
-  tablemate('kc', 'play', 'Tom', 'bog');
-  tablemate('kc', 'won', 'Mia', '--by', 'checkmate');
-  tablemate('kc', 'next-game', 'Tom');
-  tablemate('kc', 'drawn', '--by', 'stalemate');
-  s = await launch();
+const { s, shot, text, waitText } = appSession(null, {
+  beforeLaunch: () => {
+    assert.ok(existsSync(cli), `the CLI binary ${cli} is missing: cargo build -p tablemate-cli`);
+    // Warhammer: Invasion: Mia (Dwarfs) burns two of Tom's zones on turn 1; then Tom (Orcs)
+    // wins on turn 2 when Mia, one zone burned, concedes.
+    tablemate('game', 'new', '--game', 'whi', '--players', 'Mia', 'Tom', '--decks', 'Dwarfs', 'Orcs');
+    tablemate('whi', 'damage', 'Tom', 'quest', '8');
+    tablemate('whi', 'damage', 'Tom', 'kingdom', '8');
+    tablemate('game', 'new', '--game', 'whi', '--players', 'Tom', 'Mia', '--decks', 'Orcs', 'Dwarfs');
+    tablemate('whi', 'next');
+    tablemate('whi', 'damage', 'Mia', 'battlefield', '8');
+    tablemate('whi', 'concede', 'Mia');
+    // Star Trek CCG: Sisko reaches 100 points; then a deck runs out at 0 to 0: a tie.
+    tablemate('game', 'new', '--game', 'stccg', '--players', 'Sisko', 'Janeway', '--decks', 'Federation', 'Klingon');
+    tablemate('stccg', 'score', 'Sisko', '100', '--reason', 'mission');
+    tablemate('game', 'new', '--game', 'stccg', '--players', 'Janeway', 'Sisko', '--decks', 'Klingon', 'Federation');
+    tablemate('stccg', 'deck-exhausted', 'Janeway');
+    // Knightmare Chess: two cards, Mia checkmates; the next game is a stalemate.
+    tablemate('game', 'new', '--game', 'kc', '--players', 'Mia', 'Tom', '--decks', 'Red', 'Blue');
+    tablemate('kc', 'play', 'Mia', 'amazon');
+    tablemate('kc', 'next');
+    tablemate('kc', 'play', 'Tom', 'bog');
+    tablemate('kc', 'won', 'Mia', '--by', 'checkmate');
+    tablemate('kc', 'next-game', 'Tom');
+    tablemate('kc', 'drawn', '--by', 'stalemate');
+  },
 });
-
-after(async () => {
-  if (s) await s.end();
-});
-
-const shot = (name) => shotOf(s, name);
-const text = (testid) => textOf(s, testid);
-const waitText = (testid, pred, what) => waitTextOf(s, testid, pred, what);
 const click = async (testid) => s.click(await s.waitFor(`[data-testid="${testid}"]`));
 async function choose(game) {
   await s.click(await s.waitFor(`[data-testid="stats-game"] option[value="${game}"]`));

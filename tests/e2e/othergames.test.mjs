@@ -8,31 +8,14 @@
 // reads as sentences; a score beyond the limit and a new game with two equal names are refused
 // in German. Screenshots at phone (360x740) and desktop (1280x800) sizes, in English and then,
 // after a restart, in German.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { sleep } from './webdriver.mjs';
-import { go, launch, resize, setLanguage, shot as shotOf, textOf, waitText as waitTextOf } from './harness.mjs';
+import { appSession, go, resize, setLanguage } from './harness.mjs';
 import { assertFits, measure } from './layout.mjs';
 
-let s;
-
-before(async () => {
-  s = await launch();
-});
-
-after(async () => {
-  if (s) await s.end();
-});
-
-const shot = (name) => shotOf(s, name);
-const text = (testid) => textOf(s, testid);
-const waitText = (testid, pred, what) => waitTextOf(s, testid, pred, what);
-// A control inside the board's own scroll area is brought into view first, as a thumb would.
-async function click(testid) {
-  const el = await s.waitFor(`[data-testid="${testid}"]`);
-  await s.execute(`document.querySelector('[data-testid="' + arguments[0] + '"]').scrollIntoView({ block: 'nearest' })`, [testid]);
-  await s.click(el);
-}
+// A control inside the board's own scroll area is brought into view first (tap), as a thumb would.
+const { s, shot, text, waitText, tap: click } = appSession(null);
 async function select(testid, value) {
   await s.click(await s.waitFor(`[data-testid="${testid}"] option[value="${value}"]`));
 }
@@ -201,8 +184,7 @@ test('a short game of each of the other three games, phone and desktop, English'
 });
 
 test('the games resume after a restart, and read in German', async () => {
-  await s.end();
-  s = await launch();
+  await s.restart();
   await setLanguage(s, 'de');
   await resize(s, 360, 740);
   await go(s, 'games');

@@ -8,34 +8,19 @@
 // reporting-phone-de/en); the organiser lets table 2 report again and stops reporting, after
 // which the port is closed. Run by scripts/e2e.
 // Nothing here depends on the UI language (another file of the run may have switched it).
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { phoneAt } from './phone.mjs';
-import { axeViolations, go as goTo, launch, painted, resize, setValue as setValueOf, shot as shotOf, typeInto as typeIntoOf } from './harness.mjs';
+import { appSession, axeViolations, go as goTo, painted, resize } from './harness.mjs';
 
 const eventName = `E2E Phones ${Date.now()}`;
 const players = ['Phone Anna', 'Phone Ben', 'Phone Cleo', 'Phone Dan'];
 // a port of 127.0.0.1 unlikely to be taken by another run on this machine
 const PORT = 20000 + (Date.now() % 20000);
 const HOST = `127.0.0.1:${PORT}`;
-let s;
 // each table's two players with their codes, from the printed slips
 let tables = [];
-
-before(async () => {
-  s = await launch();
-  await s.waitFor('[data-testid="brand"]', { timeoutMs: 30_000 });
-});
-
-after(async () => {
-  if (s) await s.end();
-});
-
-const shot = (name) => shotOf(s, name);
-
-const typeInto = (css, text) => typeIntoOf(s, css, text);
-
-const setValue = (css, value) => setValueOf(s, css, value);
+const { s, shot, typeInto, setValue } = appSession();
 
 /** One request to the reporting server as a phone's page sends it; the status and JSON. */
 const phone = phoneAt(PORT);

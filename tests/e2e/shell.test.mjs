@@ -1,11 +1,11 @@
 // End-to-end: the real Tablemate app in a real window (Xvfb), driven through tauri-driver and
 // WebKitWebDriver. Run by scripts/e2e (the settings it passes: harness.mjs).
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sleep } from './webdriver.mjs';
-import { dataDir, go as goTo, launch, resize, setLanguage, shot as shotOf } from './harness.mjs';
+import { appSession, dataDir, resize, setLanguage } from './harness.mjs';
 
 // The version the Rust side reports must be the workspace's version.
 const cargo = readFileSync(new URL('../../Cargo.toml', import.meta.url), 'utf8');
@@ -16,18 +16,7 @@ const schemaRs = readFileSync(new URL('../../crates/store/src/schema.rs', import
 const migrations = /pub const VERSIONS: &\[&str\] = &\[([^\]]*)\];/.exec(schemaRs)?.[1];
 const latestSchema = migrations?.split(',').filter((v) => v.trim()).length;
 
-let s;
-
-before(async () => {
-  s = await launch();
-});
-
-after(async () => {
-  if (s) await s.end();
-});
-
-const shot = (name) => shotOf(s, name);
-const go = (screen) => goTo(s, screen);
+const { s, shot, go } = appSession(null);
 
 test('the window opens on the table screen', async () => {
   const brand = await s.waitFor('[data-testid="brand"]', { timeoutMs: 30_000 });

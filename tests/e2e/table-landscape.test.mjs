@@ -4,49 +4,17 @@
 // lie in the dock's column, over neither half's totals nor the entry. And a half with a card
 // always draws one chip, never a count alone ("+1"): at 640×400, at 640×560 (200 % zoom) and
 // at 1280×800 in German with a card warning open.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { sleep } from './webdriver.mjs';
-import { go, launch, resize, setLanguage, shot as shotOf } from './harness.mjs';
-import { assertFits, measure } from './layout.mjs';
+import { appSession, go, resize, setLanguage } from './harness.mjs';
+import { assertFits, boxOf, measure, overlaps } from './layout.mjs';
+import { enter, newGame, passTo, turn } from './fight.mjs';
 
-let s;
-
-before(async () => {
-  s = await launch();
-  await s.waitFor('[data-testid="nav-table"]', { timeoutMs: 30_000 });
-  await s.execute("localStorage.removeItem('tablemate.table.prefs')");
+const { s, shot, waitGone } = appSession('[data-testid="nav-table"]', {
+  started: () => s.execute("localStorage.removeItem('tablemate.table.prefs')"),
 });
-
-after(async () => {
-  if (s) await s.end();
-});
-
-const shot = (name) => shotOf(s, name);
-/** The box of a test id on the screen: [left, top, right, bottom], or null. */
-const boxOf = (id) =>
-  s.execute(
-    `const e = document.querySelector('[data-testid="' + arguments[0] + '"]'); if (!e) return null;
-     const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom];`,
-    [id],
-  );
-const overlaps = (a, b) => !!a && !!b && a[0] < b[2] - 0.5 && b[0] < a[2] - 0.5 && a[1] < b[3] - 0.5 && b[1] < a[3] - 0.5;
 const totals = ['total-A-fire', 'total-A-earth', 'total-B-fire', 'total-B-earth'];
-
-async function enter(seat, typed, id) {
-  const input = await s.waitFor('[data-testid="card-entry"]');
-  await s.type(input, typed);
-  await s.click(await s.waitFor(`[data-testid="suggestion-${id}"]`));
-  await s.waitFor(`[data-testid="card-${seat}-${id}"]`);
-}
-async function passTo(seat) {
-  await s.click(await s.waitFor('[data-testid="pass"]'));
-  await s.waitFor(`[data-testid="turn-${seat}"]`);
-}
-async function waitGone(css) {
-  for (let i = 0; i < 50 && (await s.findAll(css)).length; i++) await sleep(100);
-  assert.equal((await s.findAll(css)).length, 0, `${css} is gone`);
-}
 
 /**
  * Each half's chips as drawn: `whole` the ones on screen and whole inside their half and list,
@@ -97,24 +65,16 @@ test('a phone in landscape (640×400), English and German: a fight without scrol
   await resize(s, 640, 400);
   await setLanguage(s, 'en');
   await go(s, 'table');
-  if ((await s.findAll('[data-testid="open-more"]')).length) {
-    await s.click(await s.find('[data-testid="open-more"]'));
-    await s.click(await s.waitFor('[data-testid="new-game-open"]'));
-  }
-  await s.type(await s.waitFor('[data-testid="new-a"]'), 'Ann');
-  await s.type(await s.find('[data-testid="new-b"]'), 'Ben');
-  await s.execute("document.querySelector('[data-testid=\"new-start\"]').scrollIntoView({ block: 'center' })");
-  await s.click(await s.find('[data-testid="new-start"]'));
+  await newGame(s, { centred: true });
   await s.waitFor('[data-testid="turn-A"]');
   await assertFight('640×400 at the start', ['decline']);
   await shot('table-landscape-640x400-start-en');
 
   // one card a half: each is drawn as its chip, at 640×400 and at 640×560 (200 % zoom)
-  await enter('A', 'V10', 'vulca-10');
+  await enter(s, 'A', 'V10', 'vulca-10');
   await s.click(await s.waitFor('[data-testid="choose-fire"]'));
   await s.waitFor('[data-testid="contested"]');
-  await passTo('B');
-  await enter('B', 'H04', 'hoax-04');
+  await turn(s, 'B', ['H04', 'hoax-04']);
   for (const [w, h] of [[640, 400], [640, 560]]) {
     await resize(s, w, h);
     const c = await chips();
@@ -124,8 +84,7 @@ test('a phone in landscape (640×400), English and German: a fight without scrol
   }
 
   // 1280×800 in German, a card warning open: Ben's single card is a chip, not "+1"
-  await passTo('A');
-  await enter('A', 'V05', 'vulca-05');
+  await turn(s, 'A', ['V05', 'vulca-05']);
   await setLanguage(s, 'de');
   await resize(s, 1280, 800);
   await go(s, 'table');
@@ -137,8 +96,8 @@ test('a phone in landscape (640×400), English and German: a fight without scrol
     const c = await chips();
     assertDrawn(c, '1280×800 de, a card warning open');
     assert.deepEqual([c.B.cards, c.B.whole, c.B.counted], [1, 1, 0], '1280×800 de: Ben\'s one card is a chip with the warning open');
-    const note = await boxOf('dock-notes');
-    for (const id of [...totals, 'card-entry']) assert.ok(!overlaps(note, await boxOf(id)), `1280×800 de: the warning does not cover ${id}`);
+    const note = await boxOf(s, 'dock-notes');
+    for (const id of [...totals, 'card-entry']) assert.ok(!overlaps(note, await boxOf(s, id)), `1280×800 de: the warning does not cover ${id}`);
     await shot('table-landscape-1280x800-de-warned-one-card');
   }
   await s.click(await s.find('[data-testid="pending-cancel"]'));
@@ -146,11 +105,9 @@ test('a phone in landscape (640×400), English and German: a fight without scrol
 
   // a fight of a few cards a half, then each language at 640×400
   await resize(s, 640, 400);
-  await enter('A', 'V24', 'vulca-24');
-  await passTo('B');
-  await enter('B', 'H01', 'hoax-01');
-  await enter('B', 'H21', 'hoax-21');
-  await passTo('A');
+  await enter(s, 'A', 'V24', 'vulca-24');
+  await turn(s, 'B', ['H01', 'hoax-01'], ['H21', 'hoax-21']);
+  await passTo(s, 'A');
   for (const lang of ['en', 'de']) {
     await setLanguage(s, lang);
     await go(s, 'table');
@@ -164,9 +121,9 @@ test('a phone in landscape (640×400), English and German: a fight without scrol
     await s.click(await s.waitFor('[data-testid="pass"]'));
     await s.waitFor('[data-testid="flow-error"]');
     await shot(`table-landscape-640x400-refusal-${lang}`);
-    const refusal = await boxOf('flow-error');
+    const refusal = await boxOf(s, 'flow-error');
     for (const id of [...totals, 'card-entry', 'pass']) {
-      assert.ok(!overlaps(refusal, await boxOf(id)), `640×400 ${lang}: the refusal ${refusal} does not cover ${id} ${await boxOf(id)}`);
+      assert.ok(!overlaps(refusal, await boxOf(s, id)), `640×400 ${lang}: the refusal ${refusal} does not cover ${id} ${await boxOf(s, id)}`);
     }
     await assertFight(`640×400 ${lang}, a refusal shown`, ['pass', 'flow-error-dismiss']);
     await s.click(await s.find('[data-testid="flow-error-dismiss"]'));
@@ -174,14 +131,14 @@ test('a phone in landscape (640×400), English and German: a fight without scrol
 
     // a card warning (a second character this turn): over no total, not over the entry, its
     // two answers on screen
-    await enter('A', 'V01', 'vulca-01');
+    await enter(s, 'A', 'V01', 'vulca-01');
     await s.type(await s.waitFor('[data-testid="card-entry"]'), 'V04');
     await s.click(await s.waitFor('[data-testid="suggestion-vulca-04"]'));
     await s.waitFor('[data-testid="pending-warning"]');
     await shot(`table-landscape-640x400-warning-${lang}`);
-    const note = await boxOf('dock-notes');
+    const note = await boxOf(s, 'dock-notes');
     for (const id of [...totals, 'card-entry']) {
-      assert.ok(!overlaps(note, await boxOf(id)), `640×400 ${lang}: the warning ${note} does not cover ${id} ${await boxOf(id)}`);
+      assert.ok(!overlaps(note, await boxOf(s, id)), `640×400 ${lang}: the warning ${note} does not cover ${id} ${await boxOf(s, id)}`);
     }
     await assertFight(`640×400 ${lang}, a card warning open`, ['pending-cancel', 'pending-play']);
     assertDrawn(await chips(), `640×400 ${lang}, a card warning open`);

@@ -6,34 +6,28 @@
 // Timings are measured in the page with performance.now() (marks set by the UI code when the
 // key event arrives, when the suggestions are painted, when a card is picked, when the totals
 // and the rulings are painted), so WebDriver's own overhead is not in the figures.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { KEY, sleep } from './webdriver.mjs';
-import { go, launch, out, painted, resize, setLanguage, shot as shotOf } from './harness.mjs';
-import { assertFits, measure } from './layout.mjs';
+import { appSession, go, out, painted, resize, setLanguage } from './harness.mjs';
+import { assertFits, boxOf, measure, overlaps } from './layout.mjs';
+import { enter, newGame, passTo, turn } from './fight.mjs';
 
-let s;
 // the stand-in's log is one for the whole run: this file reads what was asked after it started
 // (another file's games, before this one, held and released the screen too)
 const wakeLog = process.env.E2E_SCREENSAVER_LOG;
 let wakeBase = 0;
 
-before(async () => {
-  wakeBase = wakeLog && existsSync(wakeLog) ? readFileSync(wakeLog, 'utf8').trim().split('\n').filter(Boolean).length : 0;
-  s = await launch();
+const { s, shot, waitGone } = appSession('[data-testid="nav-table"]', {
+  beforeLaunch: () => {
+    wakeBase = wakeLog && existsSync(wakeLog) ? readFileSync(wakeLog, 'utf8').trim().split('\n').filter(Boolean).length : 0;
+  },
   // this device's table preferences (face to face) as a fresh install has them: another file's
   // run in the same window profile may have left them set
-  await s.waitFor('[data-testid="nav-table"]', { timeoutMs: 30_000 });
-  await s.execute("localStorage.removeItem('tablemate.table.prefs')");
+  started: () => s.execute("localStorage.removeItem('tablemate.table.prefs')"),
 });
-
-after(async () => {
-  if (s) await s.end();
-});
-
-const shot = (name) => shotOf(s, name);
 const value = async (css) => (await s.text(await s.waitFor(css))).trim();
 const total = (seat, el) => value(`[data-testid="total-${seat}-${el}-value"]`);
 const waitText = (css, want) => s.waitFor(css, { pred: (t) => t.trim() === String(want) });
@@ -42,10 +36,6 @@ const dragonsAt = (pos) =>
     `return document.querySelectorAll('[data-testid="dragons-${pos}"] .dragon').length`,
   );
 const perf = () => s.execute('return window.__tmPerf || {}');
-async function waitGone(css) {
-  for (let i = 0; i < 50 && (await s.findAll(css)).length; i++) await sleep(100);
-  assert.equal((await s.findAll(css)).length, 0, `${css} is gone`);
-}
 async function waitFocus(testid) {
   for (let i = 0; i < 50; i++) {
     if ((await s.focused()) === testid) return;
@@ -320,8 +310,7 @@ test('a scripted Vulca vs Hoax fight at the table', async () => {
   );
 
   // restart the app: a new session launches it again on the same data folder
-  await s.end();
-  s = await launch();
+  await s.restart();
   await s.click(await s.waitFor('[data-testid="nav-table"]', { timeoutMs: 30_000 }));
   await waitText('[data-testid="total-A-fire-value"]', 13);
   const after = await s.execute(
@@ -438,38 +427,12 @@ test('a scripted Vulca vs Hoax fight at the table', async () => {
 // between fights, the end between fights without "Fire?/Earth?", and the desktop keys from
 // inside the card entry.
 
-/** The box of `testid` (or a CSS selector) on the screen: [left, top, right, bottom]. */
-const boxOf = (sel) =>
-  s.execute(
-    `const e = document.querySelector(arguments[0]); if (!e) return null;
-     const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom];`,
-    [sel.startsWith('[') || sel.startsWith('.') ? sel : `[data-testid="${sel}"]`],
-  );
-const overlaps = (a, b) => !!a && !!b && a[0] < b[2] - 0.5 && b[0] < a[2] - 0.5 && a[1] < b[3] - 0.5 && b[1] < a[3] - 0.5;
-
-async function enter(seat, typed, id) {
-  const input = await s.waitFor('[data-testid="card-entry"]');
-  await s.type(input, typed);
-  await s.click(await s.waitFor(`[data-testid="suggestion-${id}"]`));
-  await s.waitFor(`[data-testid="card-${seat}-${id}"]`);
-}
-async function passTo(seat) {
-  await s.click(await s.waitFor('[data-testid="pass"]'));
-  await s.waitFor(`[data-testid="turn-${seat}"]`);
-}
-
 test('at 360×740 face to face: five cards a half readable, notes off the entry, out of cards, the end between fights', async () => {
   await resize(s, 360, 740);
   await setLanguage(s, 'en');
   await go(s, 'table');
   // a new game of its own (the first test's game may still be open)
-  if ((await s.findAll('[data-testid="open-more"]')).length) {
-    await s.click(await s.find('[data-testid="open-more"]'));
-    await s.click(await s.waitFor('[data-testid="new-game-open"]'));
-  }
-  await s.type(await s.waitFor('[data-testid="new-a"]'), 'Ann');
-  await s.type(await s.find('[data-testid="new-b"]'), 'Ben');
-  await s.click(await s.find('[data-testid="new-start"]'));
+  await newGame(s);
   await s.waitFor('[data-testid="turn-A"]');
   await s.click(await s.waitFor('[data-testid="open-more"]'));
   const f2f = await s.waitFor('[data-testid="face-to-face"]');
@@ -480,23 +443,14 @@ test('at 360×740 face to face: five cards a half readable, notes off the entry,
   assert.equal((await s.findAll('[data-testid="retreat"]')).length, 0, 'no Retreat on the starter’s first turn');
   await s.waitFor('[data-testid="decline"]');
   // a fight of five cards a half: three characters (two covered) and two support cards
-  await enter('A', 'V10', 'vulca-10');
+  await enter(s, 'A', 'V10', 'vulca-10');
   await s.click(await s.waitFor('[data-testid="choose-fire"]'));
   await s.waitFor('[data-testid="contested"]');
-  await passTo('B');
-  await enter('B', 'H04', 'hoax-04');
-  await passTo('A');
-  await enter('A', 'V05', 'vulca-05');
-  await enter('A', 'V24', 'vulca-24');
-  await passTo('B');
-  await enter('B', 'H01', 'hoax-01');
-  await enter('B', 'H21', 'hoax-21');
-  await passTo('A');
-  await enter('A', 'V03', 'vulca-03');
-  await enter('A', 'V23', 'vulca-23');
-  await passTo('B');
-  await enter('B', 'H02', 'hoax-02');
-  await enter('B', 'H20', 'hoax-20');
+  await turn(s, 'B', ['H04', 'hoax-04']);
+  await turn(s, 'A', ['V05', 'vulca-05'], ['V24', 'vulca-24']);
+  await turn(s, 'B', ['H01', 'hoax-01'], ['H21', 'hoax-21']);
+  await turn(s, 'A', ['V03', 'vulca-03'], ['V23', 'vulca-23']);
+  await turn(s, 'B', ['H02', 'hoax-02'], ['H20', 'hoax-20']);
   for (const lang of ['en', 'de']) {
     if (lang === 'de') {
       await setLanguage(s, 'de');
@@ -609,26 +563,26 @@ test('at 360×740 face to face: five cards a half readable, notes off the entry,
   }
   await setLanguage(s, 'en');
   await go(s, 'table');
-  await passTo('A');
+  await passTo(s, 'A');
   // Ann passes with no new character: the refusal lies over her own half, never over the card
   // entry it asks her to use, the buttons, or Ben's half
   await s.click(await s.waitFor('[data-testid="pass"]'));
   await s.waitFor('[data-testid="flow-error"]');
-  const refusal = await boxOf('flow-error');
+  const refusal = await boxOf(s, 'flow-error');
   for (const other of ['card-entry', 'pass', 'side-B', 'dragon-track']) {
-    assert.ok(!overlaps(refusal, await boxOf(other)), `the refusal ${refusal} does not cover ${other} ${await boxOf(other)}`);
+    assert.ok(!overlaps(refusal, await boxOf(s, other)), `the refusal ${refusal} does not cover ${other} ${await boxOf(s, other)}`);
   }
-  assert.ok(overlaps(refusal, await boxOf('side-A')), 'it lies over Ann’s own half');
+  assert.ok(overlaps(refusal, await boxOf(s, 'side-A')), 'it lies over Ann’s own half');
   await shot('table-refusal-360');
   await s.click(await s.find('[data-testid="flow-error-dismiss"]'));
   // a card warning (a second character this turn): the same
-  await enter('A', 'V01', 'vulca-01');
+  await enter(s, 'A', 'V01', 'vulca-01');
   await s.type(await s.waitFor('[data-testid="card-entry"]'), 'V04');
   await s.click(await s.waitFor('[data-testid="suggestion-vulca-04"]'));
   await s.waitFor('[data-testid="pending"]');
-  const note = await boxOf('dock-notes');
+  const note = await boxOf(s, 'dock-notes');
   for (const other of ['card-entry', 'pass', 'side-B']) {
-    assert.ok(!overlaps(note, await boxOf(other)), `the warning ${note} does not cover ${other} ${await boxOf(other)}`);
+    assert.ok(!overlaps(note, await boxOf(s, other)), `the warning ${note} does not cover ${other} ${await boxOf(s, other)}`);
   }
   await shot('table-warning-360');
   await s.click(await s.find('[data-testid="pending-cancel"]'));
@@ -640,7 +594,7 @@ test('at 360×740 face to face: five cards a half readable, notes off the entry,
   assert.match(await value('[data-testid="end-ask"]'), /The game then ends after the fight\./);
   await s.click(await s.find('[data-testid="end-no"]'));
   await s.click(await s.find('[data-testid="sheet-more-close"]'));
-  await passTo('B');
+  await passTo(s, 'B');
   // Ben retreats: the fight is over, the next not begun
   await s.click(await s.waitFor('[data-testid="retreat"]'));
   await s.waitFor('[data-testid="choose-fire"]');
@@ -669,7 +623,7 @@ test('at 360×740 face to face: five cards a half readable, notes off the entry,
   await s.click(await s.waitFor('[data-testid="next-game"]'));
   await resize(s, 1280, 800);
   const starter = (await s.findAll('[data-testid="turn-A"]')).length ? 'A' : 'B';
-  await enter(starter, starter === 'A' ? 'V16' : 'H17', starter === 'A' ? 'vulca-16' : 'hoax-17');
+  await enter(s, starter, starter === 'A' ? 'V16' : 'H17', starter === 'A' ? 'vulca-16' : 'hoax-17');
   await waitFocus('card-entry');
   // Alt+F from the entry chooses fire; nothing is typed
   await s.press('f', [KEY.ALT]);

@@ -7,13 +7,13 @@
 // TABLEMATE_TEST_DIALOG_PATH (the app's test seam, set by scripts/e2e: a native dialog cannot be
 // clicked through WebDriver).
 // Nothing here depends on the UI language (the assertions read test ids, names and numbers).
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { KEY, sleep } from './webdriver.mjs';
 import { phoneAt } from './phone.mjs';
-import { dataDir, go as goTo, launch, resize, setLanguage, setValue as setValueOf, settled, shot as shotOf, typeInto as typeIntoOf } from './harness.mjs';
+import { appSession, dataDir, resize, setLanguage, settled } from './harness.mjs';
 
 const eventName = `E2E Swiss ${Date.now()}`;
 const dialogPath = process.env.TABLEMATE_TEST_DIALOG_PATH;
@@ -24,23 +24,7 @@ const TABLES = 12; // 24 players every round: one drops after round 2, one enter
 const players = Array.from({ length: 24 }, (_, i) => `Player ${String(i + 1).padStart(2, '0')}`);
 const late = 'Player 25';
 const dropped = 'Player 24';
-let s;
-
-before(async () => {
-  s = await launch();
-  await s.waitFor('[data-testid="brand"]', { timeoutMs: 30_000 });
-});
-
-after(async () => {
-  if (s) await s.end();
-});
-
-const shot = (name) => shotOf(s, name);
-const go = (screen) => goTo(s, screen);
-
-const typeInto = (css, text) => typeIntoOf(s, css, text);
-
-const setValue = (css, value) => setValueOf(s, css, value);
+const { s, shot, go, typeInto, setValue } = appSession();
 
 async function waitEnabled(css, timeoutMs = 15_000) {
   const until = Date.now() + timeoutMs;

@@ -6,6 +6,7 @@ import type { AppInfo } from './bindings/AppInfo';
 import type { BootState } from './bindings/BootState';
 import type { DevicePref } from './bindings/DevicePref';
 import type { DevicePrefs } from './bindings/DevicePrefs';
+import type { Language } from './bindings/Language';
 import type { Notice } from './bindings/Notice';
 import type { ServiceError } from './bindings/ServiceError';
 import type { Settings } from './bindings/Settings';
@@ -21,6 +22,23 @@ export function toServiceError(e: unknown): ServiceError {
     return e as ServiceError;
   }
   return { code: 'internal', message: typeof e === 'string' ? e : String(e) };
+}
+
+/** Where a screen sends a refusal that is not its form's own: the banner at the top. */
+export type OnError = (e: ServiceError) => void;
+/** What every screen (and most of its parts) is given: the interface language and where refusals go. */
+export type ScreenProps = { lang: Language; onerror: OnError };
+/** A page opened from a list (an event, a stored game): its id, and the way back to the list. */
+export type PageProps = ScreenProps & { id: number; onback: () => void };
+
+/** Runs `work` (calls of the service and what follows them); a refusal goes to `onerror`
+ *  instead of rejecting, and the rest of `work` is not done. */
+export async function attempt(onerror: OnError, work: () => Promise<unknown>): Promise<void> {
+  try {
+    await work();
+  } catch (e) {
+    onerror(toServiceError(e));
+  }
 }
 
 /** Invokes a Rust command; a rejection arrives as a ServiceError. Every `*Api` goes through it. */

@@ -2,7 +2,6 @@
 // service. Payload and result types are generated from Rust (ts-rs, see ../bindings); only the
 // command names are written here.
 import { call } from '../api';
-import type { AppInfo } from '../bindings/AppInfo';
 import type { EntrantView } from '../bindings/EntrantView';
 import type { EventDetail } from '../bindings/EventDetail';
 import type { EventView } from '../bindings/EventView';
@@ -22,7 +21,6 @@ import type { StatsView } from '../bindings/StatsView';
 import type { Unfinished } from '../bindings/Unfinished';
 
 export const historyApi = {
-  appInfo: () => call<AppInfo>('app_info'),
   games: (filter: { player: string | null; people: string | null; unfinishedOnly: boolean; limit: number | null }) =>
     call<GameRow[]>('history_games', filter),
   unfinished: () => call<Unfinished>('history_unfinished'),
@@ -34,6 +32,9 @@ export const historyApi = {
     call<OtherStatsView>('other_stats', { kind, player, lang }),
   matches: (unfinishedOnly: boolean) => call<MatchView[]>('history_matches', { unfinishedOnly }),
 };
+
+/** A table's result as entered: the winner (an entrant) and each seat's crystals. */
+export type TableResult = { winner: number; crystalsA: number; crystalsB: number };
 
 export const tournamentApi = {
   list: () => call<EventView[]>('tournament_list'),
@@ -57,27 +58,12 @@ export const tournamentApi = {
   // A round whose players reported is undone only `confirmed` (needs_confirmation says so first).
   unpair: (id: number, lang: Language, confirmed = false) =>
     call<UndoneRound>('tournament_unpair', { id, confirmed, lang }),
-  result: (
-    id: number,
-    round: number,
-    table: number,
-    winner: number,
-    crystalsA: number,
-    crystalsB: number,
-    lang: Language,
-  ) => call<PairingTable>('tournament_result', { id, round, table, winner, crystalsA, crystalsB, lang }),
+  result: (id: number, round: number, table: number, r: TableResult, lang: Language) =>
+    call<PairingTable>('tournament_result', { id, round, table, ...r, lang }),
   resultFromMatch: (id: number, round: number, table: number, matchId: number, lang: Language) =>
     call<PairingTable>('tournament_result_from_match', { id, round, table, matchId, lang }),
-  correct: (
-    id: number,
-    round: number,
-    table: number,
-    winner: number,
-    crystalsA: number,
-    crystalsB: number,
-    reason: string,
-    lang: Language,
-  ) => call<PairingTable>('tournament_correct', { id, round, table, winner, crystalsA, crystalsB, reason, lang }),
+  correct: (id: number, round: number, table: number, r: TableResult, reason: string, lang: Language) =>
+    call<PairingTable>('tournament_correct', { id, round, table, ...r, reason, lang }),
   // Both open the platform's file dialog in the app (the page sends no path); null: cancelled.
   exportFiles: (id: number, lang: Language) => call<ExportedFiles | null>('tournament_export', { id, lang }),
   importFile: (lang: Language) => call<EventView | null>('tournament_import', { lang }),

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/svelte';
 
 // A card page's "Add to the deck" against the API it really calls (lib/api/decks.ts), down to
@@ -8,10 +8,9 @@ const { invoke } = vi.hoisted(() => ({ invoke: vi.fn() }));
 vi.mock('@tauri-apps/api/core', () => ({ invoke }));
 
 import AddToDeck from './AddToDeck.svelte';
+import { serveCommands } from '../testing/ipc';
 
-const tauriWindow = window as unknown as Record<string, unknown>;
-const service = { deck_list: vi.fn(), deck_change_listed: vi.fn() };
-type Command = keyof typeof service;
+const service = serveCommands(invoke, ['deck_list', 'deck_change_listed']);
 
 const summary = (cards: number, moons: number, revision = 7) => ({
   name: 'Fire Wall',
@@ -26,18 +25,6 @@ const summary = (cards: number, moons: number, revision = 7) => ({
 const changed = (cards: number, moons: number, revision: number) => ({
   deck: summary(cards, moons, revision),
   decks: [summary(cards, moons, revision)],
-});
-
-beforeEach(() => {
-  for (const f of Object.values(service)) f.mockReset();
-  invoke.mockReset();
-  invoke.mockImplementation((cmd: string, args?: Record<string, unknown>) =>
-    cmd in service ? service[cmd as Command](args) : Promise.reject({ code: 'internal', message: cmd }),
-  );
-  tauriWindow.__TAURI_INTERNALS__ = {};
-});
-afterEach(() => {
-  delete tauriWindow.__TAURI_INTERNALS__;
 });
 
 describe('AddToDeck', () => {

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/svelte';
 
 // The event page's decks against the API it really calls (lib/api/decks.ts), down to Tauri's
@@ -8,16 +8,12 @@ const { invoke } = vi.hoisted(() => ({ invoke: vi.fn() }));
 vi.mock('@tauri-apps/api/core', () => ({ invoke }));
 
 import EventDecks from './EventDecks.svelte';
+import { serveCommands } from '../testing/ipc';
 import type { DeckSummary } from '../bindings/DeckSummary';
 import type { EventDetail } from '../bindings/EventDetail';
 import type { RegisteredDeckView } from '../bindings/RegisteredDeckView';
 
-const tauriWindow = window as unknown as Record<string, unknown>;
-const service = {
-  tournament_decks: vi.fn(),
-  tournament_register_deck: vi.fn(),
-};
-type Command = keyof typeof service;
+const service = serveCommands(invoke, ['tournament_decks', 'tournament_register_deck']);
 
 const annsDeck: RegisteredDeckView = {
   entrant: 1,
@@ -48,18 +44,6 @@ function event(rounds: number): EventDetail {
     finished: false,
   } as unknown as EventDetail;
 }
-
-beforeEach(() => {
-  for (const f of Object.values(service)) f.mockReset();
-  invoke.mockReset();
-  invoke.mockImplementation((cmd: string, args?: Record<string, unknown>) =>
-    cmd in service ? service[cmd as Command](args) : Promise.reject({ code: 'internal', message: cmd }),
-  );
-  tauriWindow.__TAURI_INTERNALS__ = {};
-});
-afterEach(() => {
-  delete tauriWindow.__TAURI_INTERNALS__;
-});
 
 describe('EventDecks', () => {
   it('registers a saved deck for a player and lists it', async () => {

@@ -58,20 +58,29 @@ describe('PlayerHalf', () => {
     expect(shown).toEqual(['Active', 'Newest support', 'First support', 'Leader', 'Old character']);
   });
 
-  let halfBottom = 200;
-  it('counts the cards that do not fit in the half, and the count opens them all', async () => {
-    // three chips, the half's card area 50 px high: the second and third lie below it
-    const rect = (top: number, bottom: number) => () =>
+  /** Runs `body` with the boxes a browser would lay out: the half's card area 0–50 px, the half
+   *  from −60 px to `halfBottom`, chip `i` at `chip(i)` ([top, bottom]); nothing else has a box. */
+  async function withBoxes(halfBottom: number, chip: (i: number) => [number, number], body: () => Promise<void>) {
+    const rect = (top: number, bottom: number) =>
       ({ top, bottom, left: 0, right: 100, width: 100, height: bottom - top, x: 0, y: top, toJSON: () => ({}) }) as DOMRect;
     const proto = HTMLElement.prototype;
     const before = proto.getBoundingClientRect;
     proto.getBoundingClientRect = function (this: HTMLElement) {
-      if (this.matches('[data-testid="cards-A"]')) return rect(0, 50)();
-      if (this.matches('[data-testid="side-A"]')) return rect(-60, halfBottom)();
+      if (this.matches('[data-testid="cards-A"]')) return rect(0, 50);
+      if (this.matches('[data-testid="side-A"]')) return rect(-60, halfBottom);
       const i = [...document.querySelectorAll('[data-testid="cards-A"] .chip')].indexOf(this);
-      return i < 0 ? rect(0, 0)() : rect(i * 48, i * 48 + 44)();
+      return i < 0 ? rect(0, 0) : rect(...chip(i));
     };
     try {
+      await body();
+    } finally {
+      proto.getBoundingClientRect = before;
+    }
+  }
+
+  it('counts the cards that do not fit in the half, and the count opens them all', async () => {
+    // three chips, the half's card area 50 px high: the second and third lie below it
+    await withBoxes(200, (i) => [i * 48, i * 48 + 44], async () => {
       const cards = [
         card('vulca-10', 'Vulca 10', 'Sear', 4, 1),
         card('vulca-05', 'Vulca 05', 'Volca', 5, 1),
@@ -89,25 +98,12 @@ describe('PlayerHalf', () => {
       await fireEvent.click(screen.getByTestId('card-A-vulca-03'));
       expect(oncard).toHaveBeenCalledWith(cards[2]);
       expect(screen.getByTestId('cards-A').classList.contains('all')).toBe(false);
-    } finally {
-      proto.getBoundingClientRect = before;
-    }
+    });
   });
 
   it('draws a card the half cuts off rather than count it alone, makes room for it, and counts the rest (a short half, large text)', async () => {
     // the half ends at 30 px: every chip (0–44 px) is cut by its edge
-    halfBottom = 30;
-    const rect = (top: number, bottom: number) => () =>
-      ({ top, bottom, left: 0, right: 100, width: 100, height: bottom - top, x: 0, y: top, toJSON: () => ({}) }) as DOMRect;
-    const proto = HTMLElement.prototype;
-    const before = proto.getBoundingClientRect;
-    proto.getBoundingClientRect = function (this: HTMLElement) {
-      if (this.matches('[data-testid="cards-A"]')) return rect(0, 50)();
-      if (this.matches('[data-testid="side-A"]')) return rect(-60, halfBottom)();
-      const i = [...document.querySelectorAll('[data-testid="cards-A"] .chip')].indexOf(this);
-      return i < 0 ? rect(0, 0)() : rect(0, 44)();
-    };
-    try {
+    await withBoxes(30, () => [0, 44], async () => {
       const one = side('A', 'Ann', 'Vulca', 4, 1, [card('vulca-10', 'Vulca 10', 'Sear', 4, 1)]);
       const { unmount } = render(PlayerHalf, { lang: 'en', view: game({ players: [one, side('B', 'Ben', 'Hoax', 0, 0)] }), side: one, onwhy: vi.fn(), oncard: vi.fn() });
       await tick();
@@ -122,10 +118,7 @@ describe('PlayerHalf', () => {
       expect((await screen.findByTestId('more-cards-A')).textContent).toBe('+1');
       expect(screen.getByTestId('card-A-vulca-10').classList.contains('out')).toBe(false);
       expect(screen.getByTestId('card-A-vulca-05').classList.contains('out')).toBe(true);
-    } finally {
-      proto.getBoundingClientRect = before;
-      halfBottom = 200;
-    }
+    });
   });
 
   it('shows no count when every card fits', () => {
