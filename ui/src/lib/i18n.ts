@@ -7,7 +7,7 @@ import type { Language } from './bindings/Language';
 // The first screen's texts are in the first bundle; the others' (./i18n/later.ts) are a chunk
 // loaded after the first paint (`loadText`), their keys typed all the same.
 import { tableText } from './i18n/table';
-import { decksText } from './i18n/decks';
+import { tableDecksText } from './i18n/tabledecks';
 import { firstStartText } from './i18n/firststart';
 import { clockText } from './i18n/clock';
 import { shellText } from './i18n/shell';
@@ -15,7 +15,7 @@ import type { laterText } from './i18n/later';
 
 const en = {
   ...tableText.en,
-  ...decksText.en,
+  ...tableDecksText.en,
   ...firstStartText.en,
   ...clockText.en,
   ...shellText.en,
@@ -57,7 +57,7 @@ export type Key = FirstKey | keyof (typeof laterText)['en'];
 
 const de: Record<FirstKey, string> = {
   ...tableText.de,
-  ...decksText.de,
+  ...tableDecksText.de,
   ...firstStartText.de,
   ...clockText.de,
   ...shellText.de,

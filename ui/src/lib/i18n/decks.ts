@@ -1,5 +1,6 @@
-// Texts of the deck builder (Cards → Decks), English and German. Merged into the app's
-// dictionaries in ../i18n.ts; the type below makes a missing German key a compile error.
+// Texts of the deck builder (Cards → Decks), English and German: loaded after the first paint
+// with the other screens' texts (./later.ts); the deck texts the Table draws are in
+// ./tabledecks.ts. The type below makes a missing German key a compile error.
 
 const en = {
   'decks.tab.cards': 'Find cards',
@@ -39,15 +40,10 @@ const en = {
   'decks.list.moons': '{used}/{allowed} moons',
   'decks.page.label': 'Add to the deck',
   'decks.page.added': 'Added to {deck}: {cards} cards, {moons} moons.',
-  'decks.game.deckA': 'Deck of the first player',
-  'decks.game.deckB': 'Deck of the second player',
-  'decks.game.preassembled': 'The people’s preassembled deck',
-  'decks.game.notLegal': 'not legal',
   'decks.file.export': 'Export to a file',
   'decks.file.import': 'Import from a file',
   'decks.file.exported': 'Saved to {path}.',
   'decks.file.imported': 'Deck “{name}” imported.',
-  'decks.power.heading': 'Inquisitors',
   'decks.event.heading': 'Decks',
   'decks.event.none': 'No deck registered.',
   'decks.event.print': 'Print deck registration sheets',
@@ -59,13 +55,6 @@ const en = {
   'decks.event.missing': 'No deck registered yet: {names}.',
   'decks.event.requiredShort': 'Deck lists required',
   'decks.stats.heading': 'Win rate per constructed deck',
-  'decks.power.replace':
-    'cards as if with REPLACE: in the Leadership phase, as its only action, discard one card from hand and draw a replacement (not a play).',
-  'decks.power.draw': 'at the end of the own turn, one more card may be drawn (not when hands are refreshed between fights).',
-  'decks.power.replaceNow': 'Now, before any other card of this turn.',
-  'decks.power.drawNow': 'At the end of this turn.',
-  'decks.power.ignored': 'Not now: {card} ignores it.',
-  'decks.power.limited': 'Only on the cards {card} spares.',
 } as const;
 
 const de: Record<keyof typeof en, string> = {
@@ -106,15 +95,10 @@ const de: Record<keyof typeof en, string> = {
   'decks.list.moons': '{used}/{allowed} Monde',
   'decks.page.label': 'Zum Deck hinzufügen',
   'decks.page.added': 'Zu {deck} hinzugefügt: {cards} Karten, {moons} Monde.',
-  'decks.game.deckA': 'Deck des ersten Spielers',
-  'decks.game.deckB': 'Deck des zweiten Spielers',
-  'decks.game.preassembled': 'Das vorgefertigte Deck des Volkes',
-  'decks.game.notLegal': 'nicht gültig',
   'decks.file.export': 'In eine Datei exportieren',
   'decks.file.import': 'Aus einer Datei importieren',
   'decks.file.exported': 'Gespeichert unter {path}.',
   'decks.file.imported': 'Deck „{name}“ importiert.',
-  'decks.power.heading': 'Inquisitoren',
   'decks.event.heading': 'Decks',
   'decks.event.none': 'Kein Deck registriert.',
   'decks.event.print': 'Deckregistrierungsbögen drucken',
@@ -126,14 +110,6 @@ const de: Record<keyof typeof en, string> = {
   'decks.event.missing': 'Noch kein Deck angemeldet: {names}.',
   'decks.event.requiredShort': 'Decklisten verlangt',
   'decks.stats.heading': 'Siegquote je eigenem Deck',
-  'decks.power.replace':
-    'Karten wie mit ERSETZEN: in der Führungsphase, als deren einzige Aktion, eine Karte aus der Hand abwerfen und eine nachziehen (kein Ausspielen).',
-  'decks.power.draw':
-    'am Ende des eigenen Zuges darf eine Karte mehr gezogen werden (nicht beim Auffüllen der Hand zwischen Kämpfen).',
-  'decks.power.replaceNow': 'Jetzt, vor jeder anderen Karte dieses Zuges.',
-  'decks.power.drawNow': 'Am Ende dieses Zuges.',
-  'decks.power.ignored': 'Jetzt nicht: {card} ignoriert es.',
-  'decks.power.limited': 'Nur auf den Karten, die {card} verschont.',
 };
 
 export const decksText = { en, de };

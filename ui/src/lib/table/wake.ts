@@ -3,6 +3,7 @@
 // when the state changes. What happened is given back, so the table can say whether the screen
 // really stays on (More shows it) instead of failing quietly.
 import { api, inApp } from '../api';
+import { afterFirstPaint } from '../firstPaint';
 
 export type WakeOutcome = {
   /** The system holds the screen on for us. */
@@ -18,6 +19,8 @@ export async function keepAwake(on: boolean): Promise<WakeOutcome> {
   if (!inApp() || last === on) return outcome;
   last = on;
   try {
+    // not before the Table is painted (lib/firstPaint.ts): the first screen does not wait for it
+    await afterFirstPaint();
     const held = await api.keepAwake(on);
     outcome = { held, problem: null };
   } catch (e) {
