@@ -5,49 +5,22 @@
 //! poll notices), and when the app exits; the page shows why it stopped.
 
 use std::collections::HashMap;
-use std::net::{IpAddr, SocketAddr};
+use std::net::SocketAddr;
 use std::path::Path;
 use std::sync::{Arc, Mutex};
 
 use lanreport::StopReason;
-use tablemate::tournaments::{PlayerReport, SeatRefusal, SeatView};
 use tablemate::{Language, ServiceError};
 use tauri::{AppHandle, Manager, Runtime};
 
 use crate::state::AppState;
 
-/// The players' two requests, answered by the app's service.
-struct AppDesk<R: Runtime> {
-    app: AppHandle<R>,
-    event: i64,
-}
+/// The app's service, lent to the reporting server for the players' requests.
+struct AppService<R: Runtime>(AppHandle<R>);
 
-impl<R: Runtime> lanreport::Desk for AppDesk<R> {
-    fn seat(&self, code: &str, lang: Language) -> Result<SeatView, SeatRefusal> {
-        self.app
-            .state::<AppState>()
-            .with(|svc| Ok(svc.seat_view(self.event, code, lang)))
-            .unwrap_or_else(|_| Err(SeatRefusal::unavailable(lang)))
-    }
-
-    fn report(
-        &self,
-        code: &str,
-        report: PlayerReport,
-        client: IpAddr,
-        lang: Language,
-    ) -> Result<SeatView, SeatRefusal> {
-        self.app
-            .state::<AppState>()
-            .with(|svc| Ok(svc.report_result(self.event, code, report, &client.to_string(), lang)))
-            .unwrap_or_else(|_| Err(SeatRefusal::unavailable(lang)))
-    }
-
-    fn codes(&self) -> Vec<String> {
-        self.app
-            .state::<AppState>()
-            .with(|svc| svc.event_codes(self.event))
-            .unwrap_or_default()
+impl<R: Runtime> lanreport::Lend for AppService<R> {
+    fn lend<T>(&self, f: impl FnOnce(&mut tablemate::Service) -> T) -> Option<T> {
+        self.0.state::<AppState>().with(|svc| Ok(f(svc))).ok()
     }
 }
 
@@ -92,7 +65,10 @@ impl ReportServer {
         self.stop_because(StopReason::Closed).await;
         let serve_lock = lanreport::ServeLock::acquire(data_dir, event, lanreport::Holder::App)
             .map_err(|e| ServiceError::invalid(e.text(lang)))?;
-        let desk = Arc::new(AppDesk { app, event });
+        let desk = Arc::new(lanreport::ServiceDesk {
+            service: AppService(app),
+            event,
+        });
         let server = lanreport::Server::start(address, lanreport::Limits::default(), desk)
             .await
             .map_err(|e| ServiceError::invalid(e.to_string()))?;

@@ -19,9 +19,9 @@
 //! `no-referrer`, `X-Frame-Options: DENY` and a CSP of `default-src 'self'` plus the page's
 //! own script and style by hash. There is no CORS and no cookie.
 //!
-//! The server knows nothing of the database: it asks a [`Desk`] (the service behind a lock,
-//! [`ServiceDesk`], for the CLI; the app's own state in the app), one blocking call per request,
-//! off the async threads.
+//! The server knows nothing of the database: it asks a [`Desk`] ([`ServiceDesk`]: the service
+//! as the front end [`Lend`]s it, behind a lock for the CLI, the app's own state in the app),
+//! one blocking call per request, off the async threads.
 
 pub mod interfaces;
 mod lockout;
@@ -69,28 +69,41 @@ pub trait Desk: Send + Sync + 'static {
     fn codes(&self) -> Vec<String>;
 }
 
-/// The service behind a lock, serving one event.
-pub struct ServiceDesk {
-    pub service: Arc<Mutex<Service>>,
-    pub event: i64,
+/// How a front end lends its service for one call: `None` when it has none to lend (a
+/// poisoned lock, a data folder that did not open).
+pub trait Lend: Send + Sync + 'static {
+    fn lend<T>(&self, f: impl FnOnce(&mut Service) -> T) -> Option<T>;
 }
 
-impl ServiceDesk {
-    fn with<T>(
-        &self,
-        lang: Language,
-        f: impl FnOnce(&mut Service) -> Result<T, SeatRefusal>,
-    ) -> Result<T, SeatRefusal> {
-        match self.service.lock() {
-            Ok(mut svc) => f(&mut svc),
-            Err(_) => Err(SeatRefusal::unavailable(lang)),
-        }
+/// The CLI's: the service behind a lock.
+impl Lend for Arc<Mutex<Service>> {
+    fn lend<T>(&self, f: impl FnOnce(&mut Service) -> T) -> Option<T> {
+        self.lock().ok().map(|mut svc| f(&mut svc))
     }
 }
 
-impl Desk for ServiceDesk {
+/// The service, however the front end holds it (`S`), serving one event.
+pub struct ServiceDesk<S = Arc<Mutex<Service>>> {
+    pub service: S,
+    pub event: i64,
+}
+
+impl<S: Lend> ServiceDesk<S> {
+    /// A player's request answered by the service, or refused as unavailable without one.
+    fn answer(
+        &self,
+        lang: Language,
+        f: impl FnOnce(&mut Service) -> Result<SeatView, SeatRefusal>,
+    ) -> Result<SeatView, SeatRefusal> {
+        self.service
+            .lend(f)
+            .unwrap_or_else(|| Err(SeatRefusal::unavailable(lang)))
+    }
+}
+
+impl<S: Lend> Desk for ServiceDesk<S> {
     fn seat(&self, code: &str, lang: Language) -> Result<SeatView, SeatRefusal> {
-        self.with(lang, |svc| svc.seat_view(self.event, code, lang))
+        self.answer(lang, |svc| svc.seat_view(self.event, code, lang))
     }
 
     fn report(
@@ -100,17 +113,15 @@ impl Desk for ServiceDesk {
         client: IpAddr,
         lang: Language,
     ) -> Result<SeatView, SeatRefusal> {
-        self.with(lang, |svc| {
-            svc.report_result(self.event, code, report, &client.to_string(), lang)
+        let client = client.to_string();
+        self.answer(lang, |svc| {
+            svc.report_result(self.event, code, report, &client, lang)
         })
     }
 
     fn codes(&self) -> Vec<String> {
-        self.service
-            .lock()
-            .ok()
-            .and_then(|svc| svc.event_codes(self.event).ok())
-            .unwrap_or_default()
+        let codes = self.service.lend(|svc| svc.event_codes(self.event).ok());
+        codes.flatten().unwrap_or_default()
     }
 }
 

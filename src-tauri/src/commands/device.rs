@@ -2,13 +2,11 @@
 //! error. The preferences are `device.json` in the data folder (src/device.rs), never another
 //! file: the page names a preference, not a path.
 
+use super::CmdResult;
 use crate::device;
 use crate::state::AppState;
 use tablemate::device::{BootState, DevicePref, DevicePrefs, LegacyPrefs};
-use tablemate::ServiceError;
 use tauri::{AppHandle, Manager, Runtime, State};
-
-type CmdResult<T> = Result<T, ServiceError>;
 
 /// What the first screen needs, read again: the window got it with its page at start
 /// (`window.__TABLEMATE_BOOT__`); a reloaded page asks here, since the game may have moved on.

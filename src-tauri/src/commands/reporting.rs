@@ -12,10 +12,9 @@ use tablemate::tournaments::{
 use tablemate::{Language, ServiceError};
 use tauri::{AppHandle, Runtime, State};
 
+use super::CmdResult;
 use crate::reporting::ReportServer;
 use crate::state::AppState;
-
-type CmdResult<T> = Result<T, ServiceError>;
 
 /// The round's reports, `None` before round 1 is paired.
 fn reports(state: &AppState, id: i64, lang: Language) -> CmdResult<Option<ReportingView>> {
@@ -111,17 +110,6 @@ pub async fn reporting_status(
     Ok(ServingView::new(server.url_for(id), view).stopped(server.stopped(id)))
 }
 
-/// Every report and decision of the event, oldest first: who, table, the phone's address,
-/// when, old → new.
-#[tauri::command(async)]
-pub fn reporting_log(
-    state: State<'_, AppState>,
-    id: i64,
-    lang: Option<Language>,
-) -> CmdResult<Vec<ReportLogView>> {
-    state.with(|svc| svc.report_log(id, lang.unwrap_or_default()))
-}
-
 /// Each seat's code of the round (made when first asked for), with a QR code of the page's
 /// address and the code while the event is served: for the result slips.
 #[tauri::command(async)]
@@ -136,60 +124,39 @@ pub fn reporting_codes(
     Ok(SlipCode::all(codes, server.url_for(id).as_deref()))
 }
 
-#[tauri::command(async)]
-pub fn reporting_set_acceptance(
-    state: State<'_, AppState>,
-    id: i64,
-    acceptance: ReportAcceptance,
-) -> CmdResult<()> {
-    state.with(|svc| svc.set_report_acceptance(id, acceptance))
-}
+service_commands! {
+    /// Every report and decision of the event, oldest first: who, table, the phone's address,
+    /// when, old → new.
+    #[tauri::command(async)]
+    pub fn reporting_log(id: i64, lang: Option<Language>) -> Vec<ReportLogView>
+        = |svc| svc.report_log(id, lang.unwrap_or_default());
 
-#[tauri::command(async)]
-pub fn reporting_accept(
-    state: State<'_, AppState>,
-    id: i64,
-    round: u32,
-    table: u32,
-    lang: Option<Language>,
-) -> CmdResult<ReportingView> {
-    state.with(|svc| svc.accept_reports(id, round, table, lang.unwrap_or_default()))
-}
+    #[tauri::command(async)]
+    pub fn reporting_set_acceptance(id: i64, acceptance: ReportAcceptance) -> ()
+        = |svc| svc.set_report_acceptance(id, acceptance);
 
-#[tauri::command(async)]
-pub fn reporting_reset(
-    state: State<'_, AppState>,
-    id: i64,
-    round: u32,
-    table: u32,
-    lang: Option<Language>,
-) -> CmdResult<ReportingView> {
-    state.with(|svc| svc.reset_reports(id, round, table, lang.unwrap_or_default()))
-}
+    #[tauri::command(async)]
+    pub fn reporting_accept(id: i64, round: u32, table: u32, lang: Option<Language>)
+        -> ReportingView = |svc| svc.accept_reports(id, round, table, lang.unwrap_or_default());
 
-/// The organiser's result for a table (a dispute): the winner by seat (`A` or `B`: the page
-/// shows the players' names), seat A's and B's crystals.
-#[allow(clippy::too_many_arguments)]
-#[tauri::command(async)]
-pub fn reporting_settle(
-    state: State<'_, AppState>,
-    id: i64,
-    round: u32,
-    table: u32,
-    winner: Seat,
-    crystals_a: u8,
-    crystals_b: u8,
-    lang: Option<Language>,
-) -> CmdResult<ReportingView> {
-    state.with(|svc| {
-        svc.settle_reports(
-            id,
-            round,
-            table,
-            PlayerRef::Seat(winner),
-            crystals_a,
-            crystals_b,
-            lang.unwrap_or_default(),
-        )
-    })
+    #[tauri::command(async)]
+    pub fn reporting_reset(id: i64, round: u32, table: u32, lang: Option<Language>)
+        -> ReportingView = |svc| svc.reset_reports(id, round, table, lang.unwrap_or_default());
+
+    /// The organiser's result for a table (a dispute): the winner by seat (`A` or `B`: the page
+    /// shows the players' names), seat A's and B's crystals.
+    #[allow(clippy::too_many_arguments)]
+    #[tauri::command(async)]
+    pub fn reporting_settle(
+        id: i64,
+        round: u32,
+        table: u32,
+        winner: Seat,
+        crystals_a: u8,
+        crystals_b: u8,
+        lang: Option<Language>,
+    ) -> ReportingView = |svc| {
+        let (winner, lang) = (PlayerRef::Seat(winner), lang.unwrap_or_default());
+        svc.settle_reports(id, round, table, winner, crystals_a, crystals_b, lang)
+    };
 }

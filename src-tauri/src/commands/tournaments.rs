@@ -115,26 +115,8 @@ pub fn tournament_result(
     crystals_b: u8,
     lang: Option<Language>,
 ) -> CmdResult<PairingTable> {
-    let crystals = (crystals_a, crystals_b);
-    typed_result(&state, (id, round, table), winner, crystals, None, lang)
-}
-
-/// A result typed at a table (`at`: event, round, table) as the event page sends it, the
-/// winner by entrant id: recorded, or the table's result corrected for `reason`.
-fn typed_result(
-    state: &AppState,
-    at: (i64, u32, u32),
-    winner: i64,
-    (a, b): (u8, u8),
-    reason: Option<&str>,
-    lang: Option<Language>,
-) -> CmdResult<PairingTable> {
-    let ((id, round, table), winner) = (at, PlayerRef::Entrant(winner));
-    let lang = lang.unwrap_or_default();
-    state.with(|svc| match reason {
-        None => svc.record_result(id, round, table, winner, a, b, lang),
-        Some(reason) => svc.correct_result(id, round, table, winner, a, b, reason, lang),
-    })
+    let (winner, lang) = (PlayerRef::Entrant(winner), lang.unwrap_or_default());
+    state.with(|svc| svc.record_result(id, round, table, winner, crystals_a, crystals_b, lang))
 }
 
 #[tauri::command(async)]
@@ -164,15 +146,11 @@ pub fn tournament_correct(
     reason: String,
     lang: Option<Language>,
 ) -> CmdResult<PairingTable> {
-    let crystals = (crystals_a, crystals_b);
-    typed_result(
-        &state,
-        (id, round, table),
-        winner,
-        crystals,
-        Some(&reason),
-        lang,
-    )
+    let (winner, lang) = (PlayerRef::Entrant(winner), lang.unwrap_or_default());
+    state.with(|svc| {
+        let (a, b) = (crystals_a, crystals_b);
+        svc.correct_result(id, round, table, winner, a, b, &reason, lang)
+    })
 }
 
 /// Exports the event into a folder the person chooses in the platform's dialog; `None` when

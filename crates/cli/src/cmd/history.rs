@@ -149,30 +149,25 @@ pub fn stats(
             "{} finished games; {} crystals and {} fights per game on average",
             s.games, s.average_crystals, s.average_fights
         )?;
+        // a win rate's line: what it is of (laid out by the caller), the rate, the games
+        let line = |w: &mut dyn std::io::Write, of: String, rate: &str, wins: u32, games: u32| {
+            writeln!(w, "  {of} {rate:>6}  {wins} of {games}")
+        };
         writeln!(w, "\nwin rate per people:")?;
         for p in &s.by_people {
-            writeln!(
-                w,
-                "  {:<16} {:>6}  {} of {}",
-                p.people, p.win_rate_text, p.wins, p.games
-            )?;
+            let of = format!("{:<16}", p.people);
+            line(w, of, &p.win_rate_text, p.wins, p.games)?;
         }
         writeln!(w, "\nper matchup:")?;
         for m in &s.by_matchup {
-            writeln!(
-                w,
-                "  {:<16} v {:<16} {:>6}  {} of {}",
-                m.people, m.opponent, m.win_rate_text, m.wins, m.games
-            )?;
+            let of = format!("{:<16} v {:<16}", m.people, m.opponent);
+            line(w, of, &m.win_rate_text, m.wins, m.games)?;
         }
         if !s.by_deck.is_empty() {
             writeln!(w, "\nper constructed deck:")?;
             for d in &s.by_deck {
-                writeln!(
-                    w,
-                    "  {:<24} {:<8} {:>6}  {} of {}",
-                    d.deck, d.people, d.win_rate_text, d.wins, d.games
-                )?;
+                let of = format!("{:<24} {:<8}", d.deck, d.people);
+                line(w, of, &d.win_rate_text, d.wins, d.games)?;
             }
         }
         Ok(())

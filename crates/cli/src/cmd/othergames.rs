@@ -382,109 +382,81 @@ fn active(view: &OtherGameView, player: Option<String>) -> Result<Player, Servic
     }
 }
 
+/// The game's own event a verb (`cmd`, not the table's) names, read on the table `v`, a verb a
+/// line: `Verb { args } => Event` gives the event the verb's arguments as its fields of the
+/// same names, each read as `field!` reads its name; `Verb => Event` is a verb of one player
+/// (`PlayerArg`); `next` ends the turn of the player named or the active one. The verbs read
+/// otherwise follow as ordinary arms. Arguments are read in the order written (a player
+/// named wrongly is refused before a zone).
+macro_rules! events {
+    ($cmd:expr, $v:ident, $Cmd:ident => $Ev:ident, $game:literal {
+        $($verb:ident { $($arg:ident),* } => $event:ident,)*
+    } {
+        $($one:ident => $one_event:ident,)*
+    } $($arm:tt)*) => {
+        match $cmd {
+            $($Cmd::$verb { $($arg),* } => $Ev::$event { $($arg: field!($v, $arg, $arg)),* },)*
+            $($Cmd::$one(PlayerArg { player }) => $Ev::$one_event { player: $v.player(&player)? },)*
+            $Cmd::Next(TurnOf { player }) => $Ev::TurnEnded { player: active($v, player)? },
+            $($arm)*
+            $Cmd::Table(_) => return Err(ServiceError::internal(concat!("no ", $game, " action given"))),
+        }
+    };
+}
+
+/// An argument as its event's field takes it: a player as typed (A, B or a name) read on the
+/// table, a zone by its name, a card's words as one name, a card's time in force; anything
+/// else as clap parsed it.
+macro_rules! field {
+    ($v:ident, player, $x:ident) => {
+        $v.player(&$x)?
+    };
+    ($v:ident, white, $x:ident) => {
+        $v.player(&$x)?
+    };
+    ($v:ident, zone, $x:ident) => {
+        zone(&$x)?
+    };
+    ($v:ident, from, $x:ident) => {
+        zone(&$x)?
+    };
+    ($v:ident, to, $x:ident) => {
+        zone(&$x)?
+    };
+    ($v:ident, card, $x:ident) => {
+        card(&$x)
+    };
+    ($v:ident, duration, $x:ident) => {
+        duration($x.as_deref())?
+    };
+    ($v:ident, $field:ident, $x:ident) => {
+        $x
+    };
+}
+
 pub fn run_whi(ctx: &Ctx<'_>, args: WhiArgs) -> Result<(), ServiceError> {
     let cmd = match args.cmd {
         WhiCmd::Table(c) => return table::run(ctx, OtherGameKind::Whi.cards(), args.game, c),
         cmd => cmd,
     };
     run_family(ctx, OtherGameKind::Whi, args.game, |v| {
-        let p = |t: &str| v.player(t);
-        let ev = match cmd {
-            WhiCmd::Damage {
-                player,
-                zone: z,
-                amount,
-            } => WhiEvent::DamageDealt {
-                player: p(&player)?,
-                zone: zone(&z)?,
-                amount,
-            },
-            WhiCmd::Heal {
-                player,
-                zone: z,
-                amount,
-            } => WhiEvent::DamageHealed {
-                player: p(&player)?,
-                zone: zone(&z)?,
-                amount,
-            },
-            WhiCmd::Develop { player, zone: z } => WhiEvent::DevelopmentPlayed {
-                player: p(&player)?,
-                zone: zone(&z)?,
-            },
-            WhiCmd::Undevelop { player, zone: z } => WhiEvent::DevelopmentRemoved {
-                player: p(&player)?,
-                zone: zone(&z)?,
-            },
-            WhiCmd::Play {
-                player,
-                zone: z,
-                card: c,
-            } => WhiEvent::CardPlayed {
-                player: p(&player)?,
-                card: card(&c),
-                zone: zone(&z)?,
-            },
-            WhiCmd::Leave {
-                player,
-                zone: z,
-                card: c,
-            } => WhiEvent::CardLeft {
-                player: p(&player)?,
-                card: card(&c),
-                zone: zone(&z)?,
-            },
-            WhiCmd::Move {
-                player,
-                card: c,
-                from,
-                to,
-            } => WhiEvent::CardMoved {
-                player: p(&player)?,
-                card: card(&c),
-                from: zone(&from)?,
-                to: zone(&to)?,
-            },
-            WhiCmd::Legend {
-                player,
-                card: c,
-                eternal_war,
-            } => WhiEvent::LegendEntered {
-                player: p(&player)?,
-                card: card(&c),
-                eternal_war,
-            },
-            WhiCmd::LegendLeaves { player, card: c } => WhiEvent::LegendLeft {
-                player: p(&player)?,
-                card: card(&c),
-            },
-            WhiCmd::Collect { player, amount } => WhiEvent::ResourcesCollected {
-                player: p(&player)?,
-                amount,
-            },
-            WhiCmd::Gain { player, amount } => WhiEvent::ResourcesGained {
-                player: p(&player)?,
-                amount,
-            },
-            WhiCmd::Spend { player, amount } => WhiEvent::ResourcesSpent {
-                player: p(&player)?,
-                amount,
-            },
-            WhiCmd::DeckEmpty(PlayerArg { player }) => WhiEvent::DeckEmpty {
-                player: p(&player)?,
-            },
-            WhiCmd::Concede(PlayerArg { player }) => WhiEvent::Conceded {
-                player: p(&player)?,
-            },
-            WhiCmd::Next(TurnOf { player }) => WhiEvent::TurnEnded {
-                player: active(v, player)?,
-            },
-            WhiCmd::Table(_) => {
-                return Err(ServiceError::internal(
-                    "no Warhammer: Invasion action given",
-                ))
-            }
-        };
+        let ev = events!(cmd, v, WhiCmd => WhiEvent, "Warhammer: Invasion" {
+            Damage { player, zone, amount } => DamageDealt,
+            Heal { player, zone, amount } => DamageHealed,
+            Develop { player, zone } => DevelopmentPlayed,
+            Undevelop { player, zone } => DevelopmentRemoved,
+            Play { player, zone, card } => CardPlayed,
+            Leave { player, zone, card } => CardLeft,
+            Move { player, card, from, to } => CardMoved,
+            Legend { player, card, eternal_war } => LegendEntered,
+            LegendLeaves { player, card } => LegendLeft,
+            Collect { player, amount } => ResourcesCollected,
+            Gain { player, amount } => ResourcesGained,
+            Spend { player, amount } => ResourcesSpent,
+        } {
+            DeckEmpty => DeckEmpty,
+            Concede => Conceded,
+        });
         Ok(OtherAction::Whi(ev))
     })
 }
@@ -495,15 +467,24 @@ pub fn run_stccg(ctx: &Ctx<'_>, args: StccgArgs) -> Result<(), ServiceError> {
         cmd => cmd,
     };
     run_family(ctx, OtherGameKind::Stccg, args.game, |v| {
-        let p = |t: &str| v.player(t);
-        let ev = match cmd {
+        let ev = events!(cmd, v, StccgCmd => StEvent, "Star Trek CCG" {
+            Play { player, card } => CardPlayed,
+            Leave { player, card } => CardLeft,
+        } {
+            QsPlanet => QsPlanetEntered,
+            QsSolved => QsPlanetSolved,
+            DeckExhausted => DeckExhausted,
+            DevidianDoor => DevidianDoorNotShown,
+            MickeyD => MickeyDAttempt,
+            Concede => Conceded,
+        }
             StccgCmd::Score {
                 player,
                 points,
                 reason,
                 card: c,
             } => StEvent::PointsScored {
-                player: p(&player)?,
+                player: v.player(&player)?,
                 points,
                 source: value(
                     &reason.join(" "),
@@ -512,39 +493,7 @@ pub fn run_stccg(ctx: &Ctx<'_>, args: StccgArgs) -> Result<(), ServiceError> {
                 )?,
                 card: c.map(CardId::new),
             },
-            StccgCmd::Play { player, card: c } => StEvent::CardPlayed {
-                player: p(&player)?,
-                card: card(&c),
-            },
-            StccgCmd::Leave { player, card: c } => StEvent::CardLeft {
-                player: p(&player)?,
-                card: card(&c),
-            },
-            StccgCmd::QsPlanet(PlayerArg { player }) => StEvent::QsPlanetEntered {
-                player: p(&player)?,
-            },
-            StccgCmd::QsSolved(PlayerArg { player }) => StEvent::QsPlanetSolved {
-                player: p(&player)?,
-            },
-            StccgCmd::DeckExhausted(PlayerArg { player }) => StEvent::DeckExhausted {
-                player: p(&player)?,
-            },
-            StccgCmd::DevidianDoor(PlayerArg { player }) => StEvent::DevidianDoorNotShown {
-                player: p(&player)?,
-            },
-            StccgCmd::MickeyD(PlayerArg { player }) => StEvent::MickeyDAttempt {
-                player: p(&player)?,
-            },
-            StccgCmd::Concede(PlayerArg { player }) => StEvent::Conceded {
-                player: p(&player)?,
-            },
-            StccgCmd::Next(TurnOf { player }) => StEvent::TurnEnded {
-                player: active(v, player)?,
-            },
-            StccgCmd::Table(_) => {
-                return Err(ServiceError::internal("no Star Trek CCG action given"))
-            }
-        };
+        );
         Ok(OtherAction::Stccg(ev))
     })
 }
@@ -576,28 +525,13 @@ pub fn run_kc(ctx: &Ctx<'_>, args: KcArgs) -> Result<(), ServiceError> {
         cmd => cmd,
     };
     run_family(ctx, OtherGameKind::Kc, args.game, |v| {
-        let p = |t: &str| v.player(t);
-        let ev = match cmd {
-            KcCmd::Play {
-                player,
-                card: c,
-                duration: d,
-                target,
-            } => KcEvent::CardPlayed {
-                player: p(&player)?,
-                card: card(&c),
-                duration: duration(d.as_deref())?,
-                target,
-            },
-            KcCmd::EndCard { player, card: c } => KcEvent::CardEnded {
-                player: p(&player)?,
-                card: card(&c),
-            },
-            KcCmd::Next(TurnOf { player }) => KcEvent::TurnEnded {
-                player: active(v, player)?,
-            },
+        let ev = events!(cmd, v, KcCmd => KcEvent, "Knightmare Chess" {
+            Play { player, card, duration, target } => CardPlayed,
+            EndCard { player, card } => CardEnded,
+            NextGame { white } => NextGame,
+        } {}
             KcCmd::Won { player, by } => KcEvent::GameWon {
-                winner: p(&player)?,
+                winner: v.player(&player)?,
                 by: value(
                     &by,
                     "way to win",
@@ -607,11 +541,7 @@ pub fn run_kc(ctx: &Ctx<'_>, args: KcArgs) -> Result<(), ServiceError> {
             KcCmd::Drawn { by } => KcEvent::GameDrawn {
                 by: value(&by, "way to draw", "stalemate or agreement")?,
             },
-            KcCmd::NextGame { white } => KcEvent::NextGame { white: p(&white)? },
-            KcCmd::Table(_) => {
-                return Err(ServiceError::internal("no Knightmare Chess action given"))
-            }
-        };
+        );
         Ok(OtherAction::Kc(ev))
     })
 }

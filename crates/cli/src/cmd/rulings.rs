@@ -56,7 +56,7 @@ pub enum RulingsCmd {
 }
 
 /// Matched words in «guillemets»: the documents themselves use brackets for card tags.
-fn marked(segments: &[Segment]) -> String {
+fn guillemets(segments: &[Segment]) -> String {
     segments
         .iter()
         .map(|s| {
@@ -66,10 +66,13 @@ fn marked(segments: &[Segment]) -> String {
                 s.text.clone()
             }
         })
-        .collect::<String>()
-        .split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ")
+        .collect()
+}
+
+/// A snippet on one line: matched words marked, white space as single spaces.
+fn marked(segments: &[Segment]) -> String {
+    let text = guillemets(segments);
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 fn heading(r: &RulingSummary) -> String {
@@ -154,18 +157,7 @@ pub fn run(ctx: &Ctx<'_>, cmd: RulingsCmd) -> Result<(), ServiceError> {
             ctx.out.print(&d, |w| {
                 writeln!(w, "[{}] {}", d.ruling.lang, heading(&d.ruling))?;
                 writeln!(w)?;
-                let text: String = d
-                    .display
-                    .iter()
-                    .map(|s| {
-                        if s.hit {
-                            format!("«{}»", s.text)
-                        } else {
-                            s.text.clone()
-                        }
-                    })
-                    .collect();
-                writeln!(w, "{}", text.trim_end())?;
+                writeln!(w, "{}", guillemets(&d.display).trim_end())?;
                 if !d.cards.is_empty() {
                     let cards: Vec<String> = d
                         .cards

@@ -21,10 +21,7 @@ pub enum TournamentCmd {
     /// List events, newest first.
     List,
     /// Show an event: players, rounds with results, standings and corrections.
-    Show {
-        /// The event: its name or number (`tournament list`).
-        event: String,
-    },
+    Show(EventArg),
     /// Register players (created if new) with the people or deck they play. After round 1 is
     /// paired this is a late entry.
     Register {
@@ -45,10 +42,8 @@ pub enum TournamentCmd {
     /// Register a player's constructed deck (a saved deck, copied as it is now; only a legal
     /// one) or take it away (`--none`); frozen once round 1 is paired.
     Deck {
-        /// The event: its name or number (`tournament list`).
-        event: String,
-        /// The player: name or #entrant id.
-        player: String,
+        #[command(flatten)]
+        at: EntrantArgs,
         /// The saved deck's name (`tablemate deck list`).
         #[arg(required_unless_present = "none", conflicts_with = "none")]
         deck: Option<String>,
@@ -57,18 +52,13 @@ pub enum TournamentCmd {
         none: bool,
     },
     /// The deck registration sheets: every registered deck, one player a page, to print.
-    DeckSheets {
-        /// The event: its name or number (`tournament list`).
-        event: String,
-    },
+    DeckSheets(EventArg),
     /// Correct a registration (by name or #entrant id) before round 1 is paired: another
     /// player's name, another people (checked as at the table: "Vulka" asks "Did you mean
     /// Vulca?"). What is not given stays.
     CorrectRegistration {
-        /// The event: its name or number (`tournament list`).
-        event: String,
-        /// The player: name or #entrant id.
-        player: String,
+        #[command(flatten)]
+        at: EntrantArgs,
         /// The right name (another player, created if new).
         #[arg(long)]
         name: Option<String>,
@@ -78,27 +68,12 @@ pub enum TournamentCmd {
     },
     /// Remove a registration (by name or #entrant id) before round 1 is paired; after that,
     /// drop the player instead.
-    Unregister {
-        /// The event: its name or number (`tournament list`).
-        event: String,
-        /// The player: name or #entrant id.
-        player: String,
-    },
+    Unregister(EntrantArgs),
     /// Drop a player (by name or #entrant id): not paired after the rounds already paired.
-    Drop {
-        /// The event: its name or number (`tournament list`).
-        event: String,
-        /// The player: name or #entrant id.
-        player: String,
-    },
+    Drop(EntrantArgs),
     /// Take a drop back (by name or #entrant id): paired again from the next round. Only until
     /// that round is paired.
-    Undrop {
-        /// The event: its name or number (`tournament list`).
-        event: String,
-        /// The player: name or #entrant id.
-        player: String,
-    },
+    Undrop(EntrantArgs),
     /// Pair the next round (every result of the rounds before must be in). It is published at
     /// once (projector, printouts) unless --prepare is given.
     Pair {
@@ -109,10 +84,7 @@ pub enum TournamentCmd {
         prepare: bool,
     },
     /// Publish the last paired round's prepared pairings (projector, printouts).
-    Publish {
-        /// The event: its name or number (`tournament list`).
-        event: String,
-    },
+    Publish(EventArg),
     /// The round clock of the event's current round: show it, set its length, start, pause or
     /// resume it. Every view (app, projector, table) shows this one clock.
     Clock {
@@ -156,10 +128,7 @@ pub enum TournamentCmd {
         reason: String,
     },
     /// Standings with the tie-breakers (listed below the table).
-    Standings {
-        /// The event: its name or number (`tournament list`).
-        event: String,
-    },
+    Standings(EventArg),
     /// Export the whole event (players, pairings, results, rounds with their clocks, corrections,
     /// standings and decks): into a folder (event.json and the CSV files), or print the JSON
     /// (default) or one CSV to standard output.
@@ -194,6 +163,22 @@ pub enum TournamentCmd {
     },
     #[command(flatten)]
     Reporting(super::reporting::ReportCmd),
+}
+
+// The event a command is about, and a player registered in it: one argument each, shared by
+// the commands (no doc comment here: a flattened struct's would replace the command's help).
+#[derive(Debug, Args)]
+pub struct EventArg {
+    /// The event: its name or number (`tournament list`).
+    event: String,
+}
+
+#[derive(Debug, Args)]
+pub struct EntrantArgs {
+    /// The event: its name or number (`tournament list`).
+    event: String,
+    /// The player: name or #entrant id.
+    player: String,
 }
 
 #[derive(Debug, Subcommand)]
@@ -348,7 +333,7 @@ pub fn run(ctx: &Ctx, cmd: TournamentCmd) -> Result<(), ServiceError> {
                 Ok(())
             })
         }
-        TournamentCmd::Show { event } => {
+        TournamentCmd::Show(EventArg { event }) => {
             let id = svc.find_event_in(&event, lang())?.0;
             let d = svc.event_detail(id, crate::output::lang())?;
             out.print(&d, |w| write!(w, "{}", text::detail_text(&d, lang())))
@@ -379,8 +364,7 @@ pub fn run(ctx: &Ctx, cmd: TournamentCmd) -> Result<(), ServiceError> {
             })
         }
         TournamentCmd::Deck {
-            event,
-            player,
+            at: EntrantArgs { event, player },
             deck,
             none,
         } => {
@@ -405,14 +389,13 @@ pub fn run(ctx: &Ctx, cmd: TournamentCmd) -> Result<(), ServiceError> {
                 Ok(())
             })
         }
-        TournamentCmd::DeckSheets { event } => {
+        TournamentCmd::DeckSheets(EventArg { event }) => {
             let id = svc.find_event(&event)?.0;
             let sheets = svc.tournament_deck_sheets(id, lang())?;
             out.print(&sheets, |w| writeln!(w, "{sheets}"))
         }
         TournamentCmd::CorrectRegistration {
-            event,
-            player,
+            at: EntrantArgs { event, player },
             name,
             people,
         } => {
@@ -443,17 +426,17 @@ pub fn run(ctx: &Ctx, cmd: TournamentCmd) -> Result<(), ServiceError> {
                 writeln!(w, "{}", text::registration_now(&e, lang()))
             })
         }
-        TournamentCmd::Unregister { event, player } => {
+        TournamentCmd::Unregister(EntrantArgs { event, player }) => {
             let id = svc.find_event_in(&event, lang())?.0;
             let e = svc.remove_registration(id, &player, lang())?;
             out.print(&e, |w| writeln!(w, "{}", text::unregistered(&e, lang())))
         }
-        TournamentCmd::Drop { event, player } => {
+        TournamentCmd::Drop(EntrantArgs { event, player }) => {
             let id = svc.find_event_in(&event, lang())?.0;
             let e = svc.drop_player(id, &player, lang())?;
             out.print(&e, |w| writeln!(w, "{}", text::dropped(&e, lang())))
         }
-        TournamentCmd::Undrop { event, player } => {
+        TournamentCmd::Undrop(EntrantArgs { event, player }) => {
             let id = svc.find_event_in(&event, lang())?.0;
             let e = svc.take_back_drop(id, &player, lang())?;
             out.print(&e, |w| writeln!(w, "{}", text::back_in(&e, lang())))
@@ -486,7 +469,7 @@ pub fn run(ctx: &Ctx, cmd: TournamentCmd) -> Result<(), ServiceError> {
                 Ok(())
             })
         }
-        TournamentCmd::Publish { event } => {
+        TournamentCmd::Publish(EventArg { event }) => {
             let id = svc.find_event_in(&event, lang())?.0;
             let round = svc.publish_round(id, lang())?;
             out.print(&serde_json::json!({ "published_round": round }), |w| {
@@ -547,7 +530,7 @@ pub fn run(ctx: &Ctx, cmd: TournamentCmd) -> Result<(), ServiceError> {
                 writeln!(w, "{}", text::result_corrected(at.round, &t, lang()))
             })
         }
-        TournamentCmd::Standings { event } => {
+        TournamentCmd::Standings(EventArg { event }) => {
             let id = svc.find_event_in(&event, lang())?.0;
             let d = svc.event_detail(id, crate::output::lang())?;
             out.print(&d.standings, |w| {

@@ -137,7 +137,7 @@ fn serve_takes_two_tables_reports_over_http_and_stops_once_the_round_is_final() 
     let dir = tempfile::tempdir().unwrap();
     let id = event(dir.path());
     let codes = json(dir.path(), &["tournament", "codes", &id]);
-    let (mut child, addr, first) = serve(dir.path(), &id);
+    let (child, addr, first) = serve(dir.path(), &id);
     assert_eq!(
         first.trim(),
         format!("players report at http://{addr}/ (Ctrl+C to stop)")
@@ -160,25 +160,8 @@ fn serve_takes_two_tables_reports_over_http_and_stops_once_the_round_is_final() 
         assert!(body.contains("\"state\":\"final\""), "{body}");
     }
     // every result is in: the server stops on its own (it checks every two seconds)
-    let start = Instant::now();
-    let status = loop {
-        if let Some(s) = child.try_wait().unwrap() {
-            break s;
-        }
-        if start.elapsed() > Duration::from_secs(15) {
-            let _ = child.kill();
-            panic!("serve did not stop after the round was final");
-        }
-        std::thread::sleep(Duration::from_millis(100));
-    };
+    let (status, err) = ended(child, Duration::from_secs(15));
     assert!(status.success());
-    let mut err = String::new();
-    child
-        .stderr
-        .take()
-        .unwrap()
-        .read_to_string(&mut err)
-        .unwrap();
     assert!(
         err.contains("reporting stopped: Every result of the round is in."),
         "{err}"
@@ -311,7 +294,7 @@ fn serve_refuses_all_networks_at_once() {
 fn serve_closes_reporting_when_asked_to_end() {
     let dir = tempfile::tempdir().unwrap();
     let id = event(dir.path());
-    let (mut child, addr, first) = serve(dir.path(), &id);
+    let (child, addr, first) = serve(dir.path(), &id);
     assert!(first.starts_with("players report at"), "{first}");
     assert_eq!(
         json(dir.path(), &["tournament", "reports", &id])["open"],
@@ -323,17 +306,7 @@ fn serve_closes_reporting_when_asked_to_end() {
         .status()
         .unwrap();
     assert!(killed.success());
-    let start = Instant::now();
-    let status = loop {
-        if let Some(s) = child.try_wait().unwrap() {
-            break s;
-        }
-        if start.elapsed() > Duration::from_secs(10) {
-            let _ = child.kill();
-            panic!("serve did not end on SIGTERM");
-        }
-        std::thread::sleep(Duration::from_millis(50));
-    };
+    let (status, _) = ended(child, Duration::from_secs(10));
     assert!(status.success(), "{status:?}");
     assert_eq!(
         json(dir.path(), &["tournament", "reports", &id])["open"],

@@ -37,6 +37,11 @@ fn refused(data: &Path, args: &[&str]) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
+/// A command line's words (none of them with a space in it).
+fn words(line: &str) -> Vec<&str> {
+    line.split_whitespace().collect()
+}
+
 const PLAYERS: [&str; 8] = [
     "Anna", "Bert", "Cleo", "Dora", "Emil", "Fina", "Gero", "Hana",
 ];
@@ -78,22 +83,12 @@ fn play_round(data: &Path, id: i64, loser_crystals: u8) -> Value {
             continue;
         }
         let table = t["table"].as_u64().expect("table").to_string();
-        let crystals = format!("5-{loser_crystals}");
+        let at = format!("{sid} --round {number} --table {table}");
         let r = json(
             data,
-            &[
-                "tournament",
-                "result",
-                &sid,
-                "--round",
-                &number,
-                "--table",
-                &table,
-                "--winner",
-                "a",
-                "--crystals",
-                &crystals,
-            ],
+            &words(&format!(
+                "tournament result {at} --winner a --crystals 5-{loser_crystals}"
+            )),
         );
         assert_eq!(r["result"]["winner"], t["a"]["entrant"], "{r}");
         assert_eq!(
@@ -216,19 +211,9 @@ fn a_correction_changes_the_standings_and_is_logged() {
     // a second result for the same table is refused: corrections go through `correct`
     let msg = refused(
         d,
-        &[
-            "tournament",
-            "result",
-            &sid,
-            "--round",
-            "1",
-            "--table",
-            "1",
-            "--winner",
-            "a",
-            "--crystals",
-            "5-0",
-        ],
+        &words(&format!(
+            "tournament result {sid} --round 1 --table 1 --winner a --crystals 5-0"
+        )),
     );
     assert!(msg.contains("already has a result"), "{msg}");
 }
@@ -278,87 +263,34 @@ fn bad_results_are_refused_with_a_reason_and_change_nothing() {
         let msg = refused(d, &args);
         assert!(msg.contains(expected), "{extra:?}: {msg}");
     }
-    let msg = refused(
-        d,
-        &[
-            "tournament",
-            "result",
-            &sid,
-            "--round",
-            "1",
-            "--table",
-            "9",
-            "--winner",
-            "a",
-            "--crystals",
-            "5-1",
-        ],
-    );
-    assert!(msg.contains("no table 9"), "{msg}");
-    let msg = refused(
-        d,
-        &[
-            "tournament",
-            "result",
-            &sid,
-            "--round",
-            "2",
-            "--table",
-            "1",
-            "--winner",
-            "a",
-            "--crystals",
-            "5-1",
-        ],
-    );
-    assert!(msg.contains("Round 2 has not been paired"), "{msg}");
-    let msg = refused(
-        d,
-        &[
-            "tournament",
-            "result",
+    // what is refused before any result is looked at: the table, the round, the event, the
+    // new event's date and top cut
+    let cases: [(String, &str); 5] = [
+        (
+            format!("result {sid} --round 1 --table 9 --winner a --crystals 5-1"),
+            "no table 9",
+        ),
+        (
+            format!("result {sid} --round 2 --table 1 --winner a --crystals 5-1"),
+            "Round 2 has not been paired",
+        ),
+        (
+            "result 999 --round 1 --table 1 --winner a --crystals 5-1".into(),
             "999",
-            "--round",
-            "1",
-            "--table",
-            "1",
-            "--winner",
-            "a",
-            "--crystals",
-            "5-1",
-        ],
-    );
-    assert!(msg.contains("999"), "{msg}");
-    let msg = refused(
-        d,
-        &[
-            "tournament",
-            "new",
-            "--name",
-            "X",
-            "--date",
+        ),
+        (
+            "new --name X --date 22.11.2026 --rounds 3".into(),
             "22.11.2026",
-            "--rounds",
-            "3",
-        ],
-    );
-    assert!(msg.contains("22.11.2026"), "{msg}");
-    let msg = refused(
-        d,
-        &[
-            "tournament",
-            "new",
-            "--name",
-            "X",
-            "--date",
-            "2026-11-22",
-            "--rounds",
-            "3",
-            "--top-cut",
-            "6",
-        ],
-    );
-    assert!(msg.contains("top cut"), "{msg}");
+        ),
+        (
+            "new --name X --date 2026-11-22 --rounds 3 --top-cut 6".into(),
+            "top cut",
+        ),
+    ];
+    for (line, expected) in cases {
+        let msg = refused(d, &words(&format!("tournament {line}")));
+        assert!(msg.contains(expected), "{line}: {msg}");
+    }
     assert_eq!(
         json(d, &["tournament", "show", &sid]),
         before,
@@ -435,35 +367,15 @@ fn a_result_flows_in_from_a_match_played_in_the_app() {
     // the match is not finished: no result yet
     let msg = refused(
         d,
-        &[
-            "tournament",
-            "result",
-            &sid,
-            "--round",
-            "1",
-            "--table",
-            "1",
-            "--match",
-            &mid,
-        ],
+        &words(&format!(
+            "tournament result {sid} --round 1 --table 1 --match {mid}"
+        )),
     );
     assert!(msg.contains("not finished"), "{msg}");
     for (winner, crystals) in [(b, "2"), (a, "3"), (a, "2")] {
         json(
             d,
-            &[
-                "match",
-                "game",
-                &mid,
-                "--winner",
-                winner,
-                "--crystals",
-                crystals,
-                "--people-a",
-                "Vulca",
-                "--people-b",
-                "Hoax",
-            ],
+            &words(&format!("match game {mid} --winner {winner} --crystals {crystals} --people-a Vulca --people-b Hoax")),
         );
     }
     let status = json(d, &["match", "show", &mid]);
@@ -491,17 +403,9 @@ fn a_result_flows_in_from_a_match_played_in_the_app() {
     );
     let r = json(
         d,
-        &[
-            "tournament",
-            "result",
-            &sid,
-            "--round",
-            "1",
-            "--table",
-            "1",
-            "--match",
-            &mid,
-        ],
+        &words(&format!(
+            "tournament result {sid} --round 1 --table 1 --match {mid}"
+        )),
     );
     assert_eq!(r["result"]["winner_name"], a);
     assert_eq!(r["result"]["crystals_a"].as_u64(), Some(5));
@@ -535,21 +439,9 @@ fn export_and_import_round_trip_gives_the_same_standings() {
     }
     ok(
         d,
-        &[
-            "tournament",
-            "correct",
-            &sid,
-            "--round",
-            "2",
-            "--table",
-            "3",
-            "--winner",
-            "b",
-            "--crystals",
-            "4-6",
-            "--reason",
-            "typo",
-        ],
+        &words(&format!(
+            "tournament correct {sid} --round 2 --table 3 --winner b --crystals 4-6 --reason typo"
+        )),
     );
     let original = json(d, &["tournament", "standings", &sid]);
     let out = d.join("export");
@@ -918,28 +810,16 @@ fn a_registration_is_corrected_or_removed_before_round_1_from_the_command_line()
     let first = PLAYERS[0];
     let msg = refused(
         d,
-        &[
-            "tournament",
-            "correct-registration",
-            &sid,
-            first,
-            "--people",
-            "Vulka",
-        ],
+        &words(&format!(
+            "tournament correct-registration {sid} {first} --people Vulka"
+        )),
     );
     assert!(msg.contains("Did you mean Vulca?"), "{msg}");
     let fixed = json(
         d,
-        &[
-            "tournament",
-            "correct-registration",
-            &sid,
-            first,
-            "--name",
-            "Zora",
-            "--people",
-            "hoax",
-        ],
+        &words(&format!(
+            "tournament correct-registration {sid} {first} --name Zora --people hoax"
+        )),
     );
     assert_eq!(
         (fixed["name"].as_str(), fixed["people"].as_str()),
@@ -1076,19 +956,9 @@ fn the_organisers_refusals_speak_the_language_of_the_settings() {
     ok(d, &["tournament", "pair", &id]);
     let de = refused(
         d,
-        &[
-            "tournament",
-            "result",
-            &id,
-            "--round",
-            "1",
-            "--table",
-            "1",
-            "--winner",
-            "a",
-            "--crystals",
-            "5+3",
-        ],
+        &words(&format!(
+            "tournament result {id} --round 1 --table 1 --winner a --crystals 5+3"
+        )),
     );
     assert!(de.contains("sollten zwei Zahlen wie 5-3 sein"), "{de}");
     let de = refused(d, &["tournament", "export", &id, "--csv", "players"]);
@@ -1104,18 +974,7 @@ fn the_organisers_success_messages_speak_the_language_of_the_settings() {
     ok(d, &["settings", "--language", "de"]);
     let created = ok(
         d,
-        &[
-            "tournament",
-            "new",
-            "--name",
-            "Herbstcup",
-            "--date",
-            "2026-11-22",
-            "--rounds",
-            "2",
-            "--seed",
-            "42",
-        ],
+        &words("tournament new --name Herbstcup --date 2026-11-22 --rounds 2 --seed 42"),
     );
     assert!(
         created.starts_with(
@@ -1125,16 +984,7 @@ fn the_organisers_success_messages_speak_the_language_of_the_settings() {
     );
     let registered = ok(
         d,
-        &[
-            "tournament",
-            "register",
-            "1",
-            "Anna",
-            "Bert",
-            "Cleo",
-            "--people",
-            "Vulca",
-        ],
+        &words("tournament register 1 Anna Bert Cleo --people Vulca"),
     );
     assert!(
         registered.contains("Anna angemeldet, #1 Setzplatz 1 spielt Vulca"),
@@ -1176,19 +1026,9 @@ fn the_organisers_success_messages_speak_the_language_of_the_settings() {
     );
     let result = ok(
         d,
-        &[
-            "tournament",
-            "result",
-            "1",
-            "--round",
-            "1",
-            "--table",
-            &n,
-            "--winner",
-            winner,
-            "--crystals",
-            "5-3",
-        ],
+        &words(&format!(
+            "tournament result 1 --round 1 --table {n} --winner {winner} --crystals 5-3"
+        )),
     );
     assert!(
         result.starts_with("Runde 1 Tisch ") && result.contains(&format!("5-3, {winner} gewinnt")),
