@@ -454,24 +454,6 @@ impl Store {
         Ok(id)
     }
 
-    /// Records a game played away from the table (no event log) and its result, in one
-    /// transaction: a refused game (bad summary, finished match, unfinished game in the match)
-    /// leaves nothing behind.
-    pub fn record_played_game(
-        &mut self,
-        new: &NewGame,
-        summary: &GameSummary,
-    ) -> Result<(GameId, Finished)> {
-        summary.validate()?;
-        let people = game_people(&new.people)?;
-        let now = Stamp::now();
-        let tx = self.write_tx()?;
-        let id = insert_game(&tx, new, &people, now)?;
-        let finished = finish_in(&tx, id, summary, now)?;
-        tx.commit()?;
-        Ok((id, finished))
-    }
-
     /// Abandons a game whose log no engine event can extend (stored by an old release without
     /// its set-up, or a log this version cannot replay to its end): it is recorded as ended
     /// without a result, its log kept as it is, and its match can go on or end. The service
