@@ -151,15 +151,7 @@ impl GameRecord for GameInfo {
     fn game(&self) -> GameRef {
         self.id.into()
     }
-    fn revision(&self) -> u32 {
-        self.revision
-    }
-    fn player_names(&self) -> &[String; 2] {
-        &self.player_names
-    }
-    fn updated_at(&self) -> &str {
-        &self.updated_at
-    }
+    log::record_fields!();
 }
 
 /// The stored outcome of a finished game.

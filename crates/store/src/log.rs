@@ -416,12 +416,24 @@ pub trait GameRecord: Sized {
     /// The revision of its log ([`crate::GameInfo::revision`]).
     fn revision(&self) -> u32;
     fn player_names(&self) -> &[String; 2];
-    /// When the game last changed (the time of the last event written).
-    fn updated_at(&self) -> &str;
     /// The record after a write of its log, as the store wrote it: the table goes on with
     /// it without reading the row again.
     fn wrote(&mut self, written: &Written);
 }
+
+/// [`GameRecord`]'s accessors of the fields every record has by the same name (`revision`,
+/// `player_names`): one body for Blue Moon's record and the other games'.
+macro_rules! record_fields {
+    () => {
+        fn revision(&self) -> u32 {
+            self.revision
+        }
+        fn player_names(&self) -> &[String; 2] {
+            &self.player_names
+        }
+    };
+}
+pub(crate) use record_fields;
 
 /// A game's record and its log as they stood at one revision: read together in one read
 /// transaction, whatever another process writes meanwhile.
@@ -569,10 +581,7 @@ impl Store {
 
     /// The event the next redo would put back (`None`: nothing to redo).
     pub fn next_redo(&self, game: impl Into<GameRef>) -> Result<Option<String>> {
-        let game = game.into();
-        let tables = LogTables::of(game.kind);
-        tables.exists(&self.conn, game.id)?;
-        tables.next_redo(&self.conn, game.id)
+        self.read_existing(game.into(), LogTables::next_redo)
     }
 
     /// How many undone events can be redone.
@@ -603,18 +612,23 @@ impl Store {
 
     /// The rulings marked seen in a game, in the order they were marked.
     pub fn rulings_seen(&self, game: impl Into<GameRef>) -> Result<Vec<String>> {
-        let game = game.into();
-        let tables = LogTables::of(game.kind);
-        tables.exists(&self.conn, game.id)?;
-        tables.seen(&self.conn, game.id)
+        self.read_existing(game.into(), LogTables::seen)
     }
 
     /// The game's events, in order.
     pub fn events(&self, game: impl Into<GameRef>) -> Result<Vec<StoredEvent>> {
-        let game = game.into();
+        self.read_existing(game.into(), LogTables::events)
+    }
+
+    /// One read of an existing game's log (`NotFound` when there is no such game).
+    fn read_existing<T>(
+        &self,
+        game: GameRef,
+        read: impl FnOnce(&LogTables, &rusqlite::Connection, i64) -> Result<T>,
+    ) -> Result<T> {
         let tables = LogTables::of(game.kind);
         tables.exists(&self.conn, game.id)?;
-        tables.events(&self.conn, game.id)
+        read(&tables, &self.conn, game.id)
     }
 
     /// Where the game stands as recorded (see [`Store::append`] for Blue Moon's).
