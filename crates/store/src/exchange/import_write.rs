@@ -5,14 +5,13 @@
 use std::collections::HashMap;
 
 use rusqlite::params;
-use tournament::{EntrantId, FirstRound, Format, Pairing};
+use tournament::{EntrantId, Pairing};
 
 use super::import_checks::{check, Checked, Locations};
 use super::reporting::{self, ImportNotice, Imported};
 use super::{import_err, Parsed};
 use crate::decks::DeckContent;
 use crate::error::{Result, StoreError};
-use crate::ids::TournamentId;
 use crate::import_problem::ImportProblem as P;
 use crate::tournaments::{
     entrants_in, insert_round, insert_tournament, rounds_in, standing_rows, Entrant, RoundInfo,
