@@ -88,6 +88,15 @@ pub(crate) fn new_log(tx: &Transaction<'_>) -> Result<i64> {
     Ok(tx.last_insert_rowid())
 }
 
+/// An event from a row of `seq, payload, created_at`.
+fn stored_event(r: &rusqlite::Row<'_>) -> rusqlite::Result<StoredEvent> {
+    Ok(StoredEvent {
+        seq: r.get(0)?,
+        payload: r.get(1)?,
+        created_at: r.get::<_, Stamp>(2)?.to_string(),
+    })
+}
+
 /// The first event of a log: the set-up. Undo never takes it, so a game always has one.
 const SETUP_SEQ: u32 = 1;
 
@@ -300,13 +309,7 @@ impl LogTables {
                     self.log_of()
                 ),
                 [game],
-                |r| {
-                    Ok(StoredEvent {
-                        seq: r.get(0)?,
-                        payload: r.get(1)?,
-                        created_at: r.get::<_, Stamp>(2)?.to_string(),
-                    })
-                },
+                stored_event,
             )
             .optional()?
             .filter(|e| e.seq > SETUP_SEQ)
@@ -389,13 +392,7 @@ impl LogTables {
             "SELECT seq, payload, created_at FROM log_events WHERE log_id = {} ORDER BY seq",
             self.log_of()
         ))?;
-        let rows = stmt.query_map([game], |r| {
-            Ok(StoredEvent {
-                seq: r.get(0)?,
-                payload: r.get(1)?,
-                created_at: r.get::<_, Stamp>(2)?.to_string(),
-            })
-        })?;
+        let rows = stmt.query_map([game], stored_event)?;
         Ok(rows.collect::<rusqlite::Result<_>>()?)
     }
 }

@@ -12,7 +12,7 @@ use super::reporting::{self, ImportNotice, Imported};
 use super::{import_err, Parsed};
 use crate::decks::DeckContent;
 use crate::error::{Result, StoreError};
-use crate::import_problem::ImportProblem as P;
+use crate::import_problem::{ImportList, ImportProblem as P};
 use crate::tournaments::{
     entrants_in, insert_round, insert_tournament, rounds_in, standing_rows, Entrant, RoundInfo,
 };
@@ -196,7 +196,7 @@ impl Store {
         let stored_rounds: Vec<RoundInfo> = rounds_in(&tx, id)?;
         standing_rows(&stored_entrants, &stored_rounds).map_err(|e| {
             import_err(
-                loc.pairings_name(),
+                loc.file(ImportList::Pairings),
                 P::Rules {
                     detail: e.to_string(),
                 },

@@ -20,7 +20,7 @@ use super::import_checks::{Locations, ParsedResult, ParsedRound, Roster};
 use super::{import_err, Parsed};
 use crate::error::Result;
 use crate::ids::TournamentId;
-use crate::import_problem::{ImportPlace, ImportProblem as P};
+use crate::import_problem::{ImportList, ImportPlace, ImportProblem as P};
 use crate::reports::{parse_seat, seat_sql, Acceptance, Actor, LogAction, MAX_CLIENT_CHARS};
 use crate::tournaments::ResultSource;
 
@@ -360,7 +360,7 @@ pub(super) fn check(
         let from_log = said.is_some_and(|s| s == ResultSource::Report);
         if said.is_some() && accepted != from_log {
             return Err(import_err(
-                loc.results_name(),
+                loc.file(ImportList::Results),
                 P::SourceNotInLog { round, table },
             ));
         }
@@ -370,7 +370,7 @@ pub(super) fn check(
         for r in &setting.rounds {
             if !rounds.iter().any(|p| p.0 == r.round) || !listed.insert(r.round) {
                 return Err(import_err(
-                    loc.reporting_name(),
+                    loc.file(ImportList::Reporting),
                     P::RoundNotPaired { round: r.round },
                 ));
             }
