@@ -402,11 +402,11 @@ fn opt_num<T: std::str::FromStr>(
     non_empty(cell).map(|v| num(&v, column, at)).transpose()
 }
 
+/// A file's rows, with the line each came from.
+type Rows<T> = (Vec<T>, Vec<u64>);
+
 /// The rows of a file read with `parse`; none when the file is not given.
-fn optional<T>(
-    bytes: Option<&[u8]>,
-    parse: fn(&[u8]) -> Result<(Vec<T>, Vec<u64>)>,
-) -> Result<(Vec<T>, Vec<u64>)> {
+fn optional<T>(bytes: Option<&[u8]>, parse: fn(&[u8]) -> Result<Rows<T>>) -> Result<Rows<T>> {
     Ok(bytes.map(parse).transpose()?.unwrap_or_default())
 }
 
