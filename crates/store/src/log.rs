@@ -130,20 +130,27 @@ impl LogTables {
 
     /// The outcome recorded for the game.
     pub(crate) fn outcome(&self, conn: &rusqlite::Connection, game: i64) -> Result<Outcome> {
-        let text: Option<String> = conn
-            .query_row(
-                &format!("SELECT outcome FROM game_logs WHERE id = {}", self.log_of()),
-                [game],
-                |r| r.get(0),
-            )
-            .optional()?;
-        match text {
-            Some(t) => Ok(outcome_from_sql(&t)?),
-            None => Err(StoreError::NotFound {
+        let text: String = self.log_value(conn, game, "outcome")?;
+        Ok(outcome_from_sql(&text)?)
+    }
+
+    /// A column of the game's `game_logs` row; `NotFound` when there is no such game.
+    fn log_value<T: rusqlite::types::FromSql>(
+        &self,
+        conn: &rusqlite::Connection,
+        game: i64,
+        column: &str,
+    ) -> Result<T> {
+        let sql = format!(
+            "SELECT {column} FROM game_logs WHERE id = {}",
+            self.log_of()
+        );
+        conn.query_row(&sql, [game], |r| r.get(0))
+            .optional()?
+            .ok_or(StoreError::NotFound {
                 what: "game",
                 id: game,
-            }),
-        }
+            })
     }
 
     /// Records where the game stands after a change of its log.
@@ -207,19 +214,7 @@ impl LogTables {
 
     /// The game's current revision; `NotFound` when there is no such game.
     pub(crate) fn revision(&self, tx: &Transaction<'_>, game: i64) -> Result<u32> {
-        tx.query_row(
-            &format!(
-                "SELECT revision FROM game_logs WHERE id = {}",
-                self.log_of()
-            ),
-            [game],
-            |r| r.get(0),
-        )
-        .optional()?
-        .ok_or(StoreError::NotFound {
-            what: "game",
-            id: game,
-        })
+        self.log_value(tx, game, "revision")
     }
 
     /// Refuses the write unless the game is still at the revision the caller decided on.
