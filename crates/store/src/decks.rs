@@ -99,6 +99,12 @@ fn row(r: &rusqlite::Row<'_>) -> rusqlite::Result<DeckRecord> {
 
 /// Inside a write: the deck is still at the revision the change was decided on (else nothing
 /// is written: it changed meanwhile, or it is gone).
+/// The deck as a write left it, read back inside its transaction.
+fn saved(tx: &rusqlite::Transaction<'_>, id: DeckId) -> Result<DeckRecord> {
+    let sql = format!("SELECT {COLUMNS} FROM decks WHERE id = ?1");
+    Ok(tx.query_row(&sql, [id.0], row)?)
+}
+
 pub(crate) fn still_at(tx: &rusqlite::Transaction<'_>, id: DeckId, revision: u32) -> Result<()> {
     let found: Option<(u32, String)> = tx
         .query_row(
@@ -153,11 +159,7 @@ impl Store {
             ],
         )?;
         let id = DeckId(tx.last_insert_rowid());
-        let record = tx.query_row(
-            &format!("SELECT {COLUMNS} FROM decks WHERE id = ?1"),
-            [id.0],
-            row,
-        )?;
+        let record = saved(&tx, id)?;
         tx.commit()?;
         Ok(record)
     }
@@ -185,11 +187,7 @@ impl Store {
                 Stamp::now()
             ],
         )?;
-        let record = tx.query_row(
-            &format!("SELECT {COLUMNS} FROM decks WHERE id = ?1"),
-            [id.0],
-            row,
-        )?;
+        let record = saved(&tx, id)?;
         tx.commit()?;
         Ok(record)
     }

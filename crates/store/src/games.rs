@@ -151,15 +151,7 @@ impl GameRecord for GameInfo {
     fn game(&self) -> GameRef {
         self.id.into()
     }
-    fn revision(&self) -> u32 {
-        self.revision
-    }
-    fn player_names(&self) -> &[String; 2] {
-        &self.player_names
-    }
-    fn updated_at(&self) -> &str {
-        &self.updated_at
-    }
+    log::record_fields!();
 }
 
 /// The stored outcome of a finished game.
@@ -452,24 +444,6 @@ impl Store {
         BLUE_MOON.push(&tx, id.0, setup, &now)?;
         tx.commit()?;
         Ok(id)
-    }
-
-    /// Records a game played away from the table (no event log) and its result, in one
-    /// transaction: a refused game (bad summary, finished match, unfinished game in the match)
-    /// leaves nothing behind.
-    pub fn record_played_game(
-        &mut self,
-        new: &NewGame,
-        summary: &GameSummary,
-    ) -> Result<(GameId, Finished)> {
-        summary.validate()?;
-        let people = game_people(&new.people)?;
-        let now = Stamp::now();
-        let tx = self.write_tx()?;
-        let id = insert_game(&tx, new, &people, now)?;
-        let finished = finish_in(&tx, id, summary, now)?;
-        tx.commit()?;
-        Ok((id, finished))
     }
 
     /// Abandons a game whose log no engine event can extend (stored by an old release without

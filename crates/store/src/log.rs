@@ -88,6 +88,15 @@ pub(crate) fn new_log(tx: &Transaction<'_>) -> Result<i64> {
     Ok(tx.last_insert_rowid())
 }
 
+/// An event from a row of `seq, payload, created_at`.
+fn stored_event(r: &rusqlite::Row<'_>) -> rusqlite::Result<StoredEvent> {
+    Ok(StoredEvent {
+        seq: r.get(0)?,
+        payload: r.get(1)?,
+        created_at: r.get::<_, Stamp>(2)?.to_string(),
+    })
+}
+
 /// The first event of a log: the set-up. Undo never takes it, so a game always has one.
 const SETUP_SEQ: u32 = 1;
 
@@ -121,20 +130,27 @@ impl LogTables {
 
     /// The outcome recorded for the game.
     pub(crate) fn outcome(&self, conn: &rusqlite::Connection, game: i64) -> Result<Outcome> {
-        let text: Option<String> = conn
-            .query_row(
-                &format!("SELECT outcome FROM game_logs WHERE id = {}", self.log_of()),
-                [game],
-                |r| r.get(0),
-            )
-            .optional()?;
-        match text {
-            Some(t) => Ok(outcome_from_sql(&t)?),
-            None => Err(StoreError::NotFound {
+        let text: String = self.log_value(conn, game, "outcome")?;
+        Ok(outcome_from_sql(&text)?)
+    }
+
+    /// A column of the game's `game_logs` row; `NotFound` when there is no such game.
+    fn log_value<T: rusqlite::types::FromSql>(
+        &self,
+        conn: &rusqlite::Connection,
+        game: i64,
+        column: &str,
+    ) -> Result<T> {
+        let sql = format!(
+            "SELECT {column} FROM game_logs WHERE id = {}",
+            self.log_of()
+        );
+        conn.query_row(&sql, [game], |r| r.get(0))
+            .optional()?
+            .ok_or(StoreError::NotFound {
                 what: "game",
                 id: game,
-            }),
-        }
+            })
     }
 
     /// Records where the game stands after a change of its log.
@@ -198,19 +214,7 @@ impl LogTables {
 
     /// The game's current revision; `NotFound` when there is no such game.
     pub(crate) fn revision(&self, tx: &Transaction<'_>, game: i64) -> Result<u32> {
-        tx.query_row(
-            &format!(
-                "SELECT revision FROM game_logs WHERE id = {}",
-                self.log_of()
-            ),
-            [game],
-            |r| r.get(0),
-        )
-        .optional()?
-        .ok_or(StoreError::NotFound {
-            what: "game",
-            id: game,
-        })
+        self.log_value(tx, game, "revision")
     }
 
     /// Refuses the write unless the game is still at the revision the caller decided on.
@@ -300,13 +304,7 @@ impl LogTables {
                     self.log_of()
                 ),
                 [game],
-                |r| {
-                    Ok(StoredEvent {
-                        seq: r.get(0)?,
-                        payload: r.get(1)?,
-                        created_at: r.get::<_, Stamp>(2)?.to_string(),
-                    })
-                },
+                stored_event,
             )
             .optional()?
             .filter(|e| e.seq > SETUP_SEQ)
@@ -389,13 +387,7 @@ impl LogTables {
             "SELECT seq, payload, created_at FROM log_events WHERE log_id = {} ORDER BY seq",
             self.log_of()
         ))?;
-        let rows = stmt.query_map([game], |r| {
-            Ok(StoredEvent {
-                seq: r.get(0)?,
-                payload: r.get(1)?,
-                created_at: r.get::<_, Stamp>(2)?.to_string(),
-            })
-        })?;
+        let rows = stmt.query_map([game], stored_event)?;
         Ok(rows.collect::<rusqlite::Result<_>>()?)
     }
 }
@@ -416,12 +408,24 @@ pub trait GameRecord: Sized {
     /// The revision of its log ([`crate::GameInfo::revision`]).
     fn revision(&self) -> u32;
     fn player_names(&self) -> &[String; 2];
-    /// When the game last changed (the time of the last event written).
-    fn updated_at(&self) -> &str;
     /// The record after a write of its log, as the store wrote it: the table goes on with
     /// it without reading the row again.
     fn wrote(&mut self, written: &Written);
 }
+
+/// [`GameRecord`]'s accessors of the fields every record has by the same name (`revision`,
+/// `player_names`): one body for Blue Moon's record and the other games'.
+macro_rules! record_fields {
+    () => {
+        fn revision(&self) -> u32 {
+            self.revision
+        }
+        fn player_names(&self) -> &[String; 2] {
+            &self.player_names
+        }
+    };
+}
+pub(crate) use record_fields;
 
 /// A game's record and its log as they stood at one revision: read together in one read
 /// transaction, whatever another process writes meanwhile.
@@ -569,10 +573,7 @@ impl Store {
 
     /// The event the next redo would put back (`None`: nothing to redo).
     pub fn next_redo(&self, game: impl Into<GameRef>) -> Result<Option<String>> {
-        let game = game.into();
-        let tables = LogTables::of(game.kind);
-        tables.exists(&self.conn, game.id)?;
-        tables.next_redo(&self.conn, game.id)
+        self.read_existing(game.into(), LogTables::next_redo)
     }
 
     /// How many undone events can be redone.
@@ -603,18 +604,23 @@ impl Store {
 
     /// The rulings marked seen in a game, in the order they were marked.
     pub fn rulings_seen(&self, game: impl Into<GameRef>) -> Result<Vec<String>> {
-        let game = game.into();
-        let tables = LogTables::of(game.kind);
-        tables.exists(&self.conn, game.id)?;
-        tables.seen(&self.conn, game.id)
+        self.read_existing(game.into(), LogTables::seen)
     }
 
     /// The game's events, in order.
     pub fn events(&self, game: impl Into<GameRef>) -> Result<Vec<StoredEvent>> {
-        let game = game.into();
+        self.read_existing(game.into(), LogTables::events)
+    }
+
+    /// One read of an existing game's log (`NotFound` when there is no such game).
+    fn read_existing<T>(
+        &self,
+        game: GameRef,
+        read: impl FnOnce(&LogTables, &rusqlite::Connection, i64) -> Result<T>,
+    ) -> Result<T> {
         let tables = LogTables::of(game.kind);
         tables.exists(&self.conn, game.id)?;
-        tables.events(&self.conn, game.id)
+        read(&tables, &self.conn, game.id)
     }
 
     /// Where the game stands as recorded (see [`Store::append`] for Blue Moon's).

@@ -153,6 +153,30 @@ fn insert_match(
     Ok(MatchId(tx.last_insert_rowid()))
 }
 
+/// Inserts a game of match `id` between its `players` (checked by [`insert_game`]), `first`
+/// starting it (the rules' decision), with its set-up event when it is played at the table
+/// (`None`: a game played away from it, recorded with its result); returns its id.
+fn insert_match_game(
+    tx: &Transaction<'_>,
+    (id, players): (MatchId, [PlayerId; 2]),
+    people: [String; 2],
+    first: Side,
+    setup: Option<&str>,
+    now: Stamp,
+) -> Result<GameId> {
+    let new = NewGame {
+        players,
+        people,
+        first: Some(first),
+        match_id: Some(id),
+    };
+    let game = insert_game(tx, &new, &new.people, now)?;
+    if let Some(setup) = setup {
+        BLUE_MOON.push(tx, game.0, setup, &now)?;
+    }
+    Ok(game)
+}
+
 /// A match going on after its game `game` ended, as the rules decided it on the match as read
 /// (`seen`, read with the game's log at `revision`): the game's result to record (none for an
 /// abandoned game) and the next game (none when the result ends the match).
@@ -207,17 +231,14 @@ impl Store {
             finish_in(&tx, step.game, summary, now)?;
         }
         let next = match (step.next, people) {
-            (Some(next), Some(people)) => {
-                let new = NewGame {
-                    players: step.seen.players,
-                    people: people.clone(),
-                    first: Some(next.first),
-                    match_id: Some(step.seen.id),
-                };
-                let id = insert_game(&tx, &new, &people, now)?;
-                BLUE_MOON.push(&tx, id.0, next.setup, &now)?;
-                Some(id)
-            }
+            (Some(next), Some(people)) => Some(insert_match_game(
+                &tx,
+                (step.seen.id, step.seen.players),
+                people,
+                next.first,
+                Some(next.setup),
+                now,
+            )?),
             _ => None,
         };
         tx.commit()?;
@@ -245,13 +266,7 @@ impl Store {
                 match_id: seen.id.0,
             });
         }
-        let new = NewGame {
-            players: seen.players,
-            people: people.clone(),
-            first: Some(first),
-            match_id: Some(seen.id),
-        };
-        let id = insert_game(&tx, &new, &people, now)?;
+        let id = insert_match_game(&tx, (seen.id, seen.players), people, first, None, now)?;
         finish_in(&tx, id, summary, now)?;
         tx.commit()?;
         Ok(id)
@@ -300,8 +315,8 @@ impl Store {
             crate::players::person_name(names[0])?,
             crate::players::person_name(names[1])?,
         ];
-        let people = crate::games::game_people(people)?;
-        crate::games::check_event(setup)?;
+        let people = game_people(people)?;
+        check_event(setup)?;
         let now = Stamp::now();
         let tx = self.write_tx()?;
         let players = [
@@ -315,14 +330,7 @@ impl Store {
             });
         }
         let match_id = insert_match(&tx, players, first, MATCH_TARGET)?;
-        let new = crate::NewGame {
-            players,
-            people: people.clone(),
-            first: Some(first),
-            match_id: Some(match_id),
-        };
-        let id = crate::games::insert_game(&tx, &new, &people, now)?;
-        crate::log::BLUE_MOON.push(&tx, id.0, setup, &now)?;
+        let id = insert_match_game(&tx, (match_id, players), people, first, Some(setup), now)?;
         tx.commit()?;
         Ok(id)
     }

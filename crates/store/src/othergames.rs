@@ -147,15 +147,7 @@ impl GameRecord for OtherGameInfo {
     fn game(&self) -> GameRef {
         OtherGameInfo::game(self)
     }
-    fn revision(&self) -> u32 {
-        self.revision
-    }
-    fn player_names(&self) -> &[String; 2] {
-        &self.player_names
-    }
-    fn updated_at(&self) -> &str {
-        &self.updated_at
-    }
+    log::record_fields!();
 }
 
 const COLUMNS: &str = "g.id, g.kind, g.player_a, g.player_b, pa.name, pb.name, g.created_at,

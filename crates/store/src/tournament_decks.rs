@@ -242,16 +242,7 @@ mod tests {
     #[test]
     fn a_registered_deck_is_kept_replaced_taken_away_and_goes_with_its_registration() {
         let mut store = Store::open_in_memory().unwrap();
-        let id = store
-            .create_tournament(&NewTournament {
-                name: "Winter Cup".into(),
-                date: "2026-12-05".into(),
-                format: Format::RoundRobin,
-                first_round: FirstRound::Seeded,
-                seed: Some(1),
-                decks_required: false,
-            })
-            .unwrap();
+        let id = winter_cup(&mut store);
         let state = store.event_state(id).unwrap();
         let ann = store
             .record_registrations(id, &state, &["Ann"], None, 1)

@@ -20,16 +20,20 @@ use crate::tournaments::Stage;
 use crate::Store;
 
 fn csv_text(header: &[&str], rows: Vec<Vec<String>>) -> Result<String> {
+    fn io(e: impl std::fmt::Display) -> StoreError {
+        StoreError::Conflict(format!("cannot write CSV: {e}"))
+    }
     let mut w = csv::Writer::from_writer(Vec::new());
-    let io = |e: csv::Error| StoreError::Conflict(format!("cannot write CSV: {e}"));
     w.write_record(header).map_err(io)?;
     for r in rows {
         w.write_record(&r).map_err(io)?;
     }
-    let bytes = w
-        .into_inner()
-        .map_err(|e| StoreError::Conflict(format!("cannot write CSV: {e}")))?;
-    String::from_utf8(bytes).map_err(|e| StoreError::Conflict(format!("cannot write CSV: {e}")))
+    String::from_utf8(w.into_inner().map_err(io)?).map_err(io)
+}
+
+/// One line of a file for each of `items`.
+fn lines<T>(items: &[T], line: impl Fn(&T) -> Vec<String>) -> Vec<Vec<String>> {
+    items.iter().map(line).collect()
 }
 
 /// A free-text cell (a name, a people) made safe for spreadsheets: text that a spreadsheet would
@@ -94,136 +98,104 @@ impl Store {
                 decks.push(line);
             }
         }
-        let entrants = x
-            .entrants
-            .iter()
-            .map(|e| {
-                vec![
-                    e.seed.to_string(),
-                    safe_cell(&e.player),
-                    opt_text(e.people.as_ref()),
-                    e.joined_round.to_string(),
-                    opt(e.dropped_after),
-                ]
-            })
-            .collect();
-        let pairings = x
-            .pairings
-            .iter()
-            .map(|p| {
-                vec![
-                    p.round.to_string(),
-                    p.stage.as_str().to_string(),
-                    p.table.to_string(),
-                    safe_cell(&p.player_a),
-                    opt_text(p.player_b.as_ref()),
-                ]
-            })
-            .collect();
-        let results = x
-            .results
-            .iter()
-            .map(|r| {
-                vec![
-                    r.round.to_string(),
-                    r.table.to_string(),
-                    safe_cell(&r.winner),
-                    r.crystals_a.to_string(),
-                    r.crystals_b.to_string(),
-                    opt(r.source.map(word)),
-                ]
-            })
-            .collect();
-        let rounds = x
-            .rounds
-            .iter()
-            .map(|r| {
-                vec![
-                    r.round.to_string(),
-                    r.published.to_string(),
-                    r.clock_length_ms.to_string(),
-                    r.clock.as_str().to_string(),
-                    r.clock_ran_ms.to_string(),
-                    opt(r.clock_running_since_ms),
-                ]
-            })
-            .collect();
-        let corrections = x
-            .corrections
-            .iter()
-            .map(|c| {
-                vec![
-                    c.round.to_string(),
-                    c.table.to_string(),
-                    safe_cell(&c.old_winner),
-                    c.old_crystals_a.to_string(),
-                    c.old_crystals_b.to_string(),
-                    safe_cell(&c.new_winner),
-                    c.new_crystals_a.to_string(),
-                    c.new_crystals_b.to_string(),
-                    safe_cell(&c.reason),
-                    c.corrected_at.clone(),
-                ]
-            })
-            .collect();
-        let standings = x
-            .standings
-            .iter()
-            .map(|st| {
-                vec![
-                    st.rank.to_string(),
-                    safe_cell(&st.name),
-                    opt_text(st.people.as_ref()),
-                    st.match_points.to_string(),
-                    st.wins.to_string(),
-                    st.losses.to_string(),
-                    st.byes.to_string(),
-                    format!("{:.4}", st.opponents_match_win.to_f64()),
-                    st.crystal_difference.to_string(),
-                    st.crystals_for.to_string(),
-                    st.crystals_against.to_string(),
-                    st.head_to_head.to_string(),
-                    st.dropped.to_string(),
-                ]
-            })
-            .collect();
-        let reports = x
-            .reports
-            .iter()
-            .map(|r| {
-                vec![
-                    r.round.to_string(),
-                    r.table.to_string(),
-                    word(r.seat),
-                    safe_cell(&r.player),
-                    r.won.to_string(),
-                    r.crystals_mine.to_string(),
-                    r.crystals_theirs.to_string(),
-                    r.reported_at.clone(),
-                ]
-            })
-            .collect();
-        let report_log = x
-            .report_log
-            .iter()
-            .map(|l| {
-                vec![
-                    l.round.to_string(),
-                    l.table.to_string(),
-                    word(l.actor),
-                    word(l.action),
-                    opt(l.seat.map(word)),
-                    opt_text(l.client.as_ref()),
-                    opt(l.old_winner.map(word)),
-                    opt(l.old_crystals_a),
-                    opt(l.old_crystals_b),
-                    opt(l.new_winner.map(word)),
-                    opt(l.new_crystals_a),
-                    opt(l.new_crystals_b),
-                    l.logged_at.clone(),
-                ]
-            })
-            .collect();
+        let entrants = lines(&x.entrants, |e| {
+            vec![
+                e.seed.to_string(),
+                safe_cell(&e.player),
+                opt_text(e.people.as_ref()),
+                e.joined_round.to_string(),
+                opt(e.dropped_after),
+            ]
+        });
+        let pairings = lines(&x.pairings, |p| {
+            vec![
+                p.round.to_string(),
+                p.stage.as_str().to_string(),
+                p.table.to_string(),
+                safe_cell(&p.player_a),
+                opt_text(p.player_b.as_ref()),
+            ]
+        });
+        let results = lines(&x.results, |r| {
+            vec![
+                r.round.to_string(),
+                r.table.to_string(),
+                safe_cell(&r.winner),
+                r.crystals_a.to_string(),
+                r.crystals_b.to_string(),
+                opt(r.source.map(word)),
+            ]
+        });
+        let rounds = lines(&x.rounds, |r| {
+            vec![
+                r.round.to_string(),
+                r.published.to_string(),
+                r.clock_length_ms.to_string(),
+                r.clock.as_str().to_string(),
+                r.clock_ran_ms.to_string(),
+                opt(r.clock_running_since_ms),
+            ]
+        });
+        let corrections = lines(&x.corrections, |c| {
+            vec![
+                c.round.to_string(),
+                c.table.to_string(),
+                safe_cell(&c.old_winner),
+                c.old_crystals_a.to_string(),
+                c.old_crystals_b.to_string(),
+                safe_cell(&c.new_winner),
+                c.new_crystals_a.to_string(),
+                c.new_crystals_b.to_string(),
+                safe_cell(&c.reason),
+                c.corrected_at.clone(),
+            ]
+        });
+        let standings = lines(&x.standings, |st| {
+            vec![
+                st.rank.to_string(),
+                safe_cell(&st.name),
+                opt_text(st.people.as_ref()),
+                st.match_points.to_string(),
+                st.wins.to_string(),
+                st.losses.to_string(),
+                st.byes.to_string(),
+                format!("{:.4}", st.opponents_match_win.to_f64()),
+                st.crystal_difference.to_string(),
+                st.crystals_for.to_string(),
+                st.crystals_against.to_string(),
+                st.head_to_head.to_string(),
+                st.dropped.to_string(),
+            ]
+        });
+        let reports = lines(&x.reports, |r| {
+            vec![
+                r.round.to_string(),
+                r.table.to_string(),
+                word(r.seat),
+                safe_cell(&r.player),
+                r.won.to_string(),
+                r.crystals_mine.to_string(),
+                r.crystals_theirs.to_string(),
+                r.reported_at.clone(),
+            ]
+        });
+        let report_log = lines(&x.report_log, |l| {
+            vec![
+                l.round.to_string(),
+                l.table.to_string(),
+                word(l.actor),
+                word(l.action),
+                opt(l.seat.map(word)),
+                opt_text(l.client.as_ref()),
+                opt(l.old_winner.map(word)),
+                opt(l.old_crystals_a),
+                opt(l.old_crystals_b),
+                opt(l.new_winner.map(word)),
+                opt(l.new_crystals_a),
+                opt(l.new_crystals_b),
+                l.logged_at.clone(),
+            ]
+        });
         let setting = x.reporting.unwrap_or_default();
         let mut reporting = vec![vec!["acceptance".to_string(), word(setting.acceptance)]];
         for r in &setting.rounds {
@@ -333,15 +305,7 @@ impl Store {
                     parse_csv(ImportList::Rounds, bytes, &ROUNDS_HEADER, |f, at| {
                         Ok(RoundRow {
                             round: num(&f[0], "round", at)?,
-                            published: f[1].trim().parse().map_err(|_| {
-                                import_err(
-                                    at,
-                                    P::NotTrueOrFalse {
-                                        column: "published",
-                                        value: f[1].clone(),
-                                    },
-                                )
-                            })?,
+                            published: boolean(&f[1], "published", at)?,
                             clock_length_ms: num(&f[2], "clock_length_ms", at)?,
                             clock: ClockState::parse(f[3].trim()).ok_or_else(|| {
                                 import_err(
@@ -360,41 +324,12 @@ impl Store {
                 (Some(rows), lines)
             }
         };
-        let (corrections, c_lines) = match files.corrections {
-            None => (Vec::new(), Vec::new()),
-            Some(bytes) => parse_csv(
-                ImportList::Corrections,
-                bytes,
-                &CORRECTIONS_HEADER,
-                |f, at| {
-                    Ok(CorrectionRow {
-                        round: num(&f[0], "round", at)?,
-                        table: num(&f[1], "table", at)?,
-                        old_winner: text_cell(f[2].trim()),
-                        old_crystals_a: num(&f[3], "old_crystals_a", at)?,
-                        old_crystals_b: num(&f[4], "old_crystals_b", at)?,
-                        new_winner: text_cell(f[5].trim()),
-                        new_crystals_a: num(&f[6], "new_crystals_a", at)?,
-                        new_crystals_b: num(&f[7], "new_crystals_b", at)?,
-                        reason: text_cell(&f[8]),
-                        corrected_at: f[9].trim().to_string(),
-                    })
-                },
-            )?,
-        };
-        let (reports, s_lines) = match files.reports {
-            None => (Vec::new(), Vec::new()),
-            Some(bytes) => parse_reports(bytes)?,
-        };
-        let (report_log, l_lines) = match files.report_log {
-            None => (Vec::new(), Vec::new()),
-            Some(bytes) => parse_log(bytes)?,
-        };
+        // a file not given: no rows
+        let (corrections, c_lines) = optional(files.corrections, parse_corrections)?;
+        let (reports, s_lines) = optional(files.reports, parse_reports)?;
+        let (report_log, l_lines) = optional(files.report_log, parse_log)?;
         let reporting = files.reporting.map(parse_reporting).transpose()?;
-        let (decks, d_lines) = match files.decks {
-            None => (Vec::new(), Vec::new()),
-            Some(bytes) => parse_decks(bytes)?,
-        };
+        let (decks, d_lines) = optional(files.decks, parse_decks)?;
         let version = if files.reports.is_some() && files.report_log.is_some() {
             3
         } else if rounds.is_some() {
@@ -467,6 +402,36 @@ fn opt_num<T: std::str::FromStr>(
     non_empty(cell).map(|v| num(&v, column, at)).transpose()
 }
 
+/// A file's rows, with the line each came from.
+type Rows<T> = (Vec<T>, Vec<u64>);
+
+/// The rows of a file read with `parse`; none when the file is not given.
+fn optional<T>(bytes: Option<&[u8]>, parse: fn(&[u8]) -> Result<Rows<T>>) -> Result<Rows<T>> {
+    Ok(bytes.map(parse).transpose()?.unwrap_or_default())
+}
+
+fn parse_corrections(bytes: &[u8]) -> Result<(Vec<CorrectionRow>, Vec<u64>)> {
+    parse_csv(
+        ImportList::Corrections,
+        bytes,
+        &CORRECTIONS_HEADER,
+        |f, at| {
+            Ok(CorrectionRow {
+                round: num(&f[0], "round", at)?,
+                table: num(&f[1], "table", at)?,
+                old_winner: text_cell(f[2].trim()),
+                old_crystals_a: num(&f[3], "old_crystals_a", at)?,
+                old_crystals_b: num(&f[4], "old_crystals_b", at)?,
+                new_winner: text_cell(f[5].trim()),
+                new_crystals_a: num(&f[6], "new_crystals_a", at)?,
+                new_crystals_b: num(&f[7], "new_crystals_b", at)?,
+                reason: text_cell(&f[8]),
+                corrected_at: f[9].trim().to_string(),
+            })
+        },
+    )
+}
+
 fn parse_reports(bytes: &[u8]) -> Result<(Vec<ReportRow>, Vec<u64>)> {
     parse_csv(ImportList::Reports, bytes, &REPORTS_HEADER, |f, at| {
         Ok(ReportRow {
@@ -474,15 +439,7 @@ fn parse_reports(bytes: &[u8]) -> Result<(Vec<ReportRow>, Vec<u64>)> {
             table: num(&f[1], "table", at)?,
             seat: named(&f[2], "seat", at)?,
             player: text_cell(f[3].trim()),
-            won: f[4].trim().parse().map_err(|_| {
-                import_err(
-                    at,
-                    P::NotTrueOrFalse {
-                        column: "won",
-                        value: f[4].clone(),
-                    },
-                )
-            })?,
+            won: boolean(&f[4], "won", at)?,
             crystals_mine: num(&f[5], "crystals_mine", at)?,
             crystals_theirs: num(&f[6], "crystals_theirs", at)?,
             reported_at: f[7].trim().to_string(),
@@ -514,25 +471,14 @@ fn parse_log(bytes: &[u8]) -> Result<(Vec<LogLineRow>, Vec<u64>)> {
 /// columns are one deck, its cards in line order (a line without `card_id` adds no card; the
 /// `card` column is for people and not read). Returns each deck's first line.
 fn parse_decks(bytes: &[u8]) -> Result<(Vec<DeckRow>, Vec<u64>)> {
-    let bool_at = |v: &str, column: &'static str, at: ImportPlace| -> Result<bool> {
-        v.trim().parse().map_err(|_| {
-            import_err(
-                at,
-                P::NotTrueOrFalse {
-                    column,
-                    value: v.to_string(),
-                },
-            )
-        })
-    };
     let (lines, at_lines) = parse_csv(ImportList::Decks, bytes, &DECKS_HEADER, |f, at| {
         let deck = DeckRow {
             player: text_cell(f[0].trim()),
             name: text_cell(f[1].trim()),
             people: text_cell(f[2].trim()),
             inquisitor: non_empty(&text_cell(f[3].trim())),
-            emissaries_inquisitors: bool_at(&f[4], "emissaries_inquisitors", at)?,
-            buka: bool_at(&f[5], "buka", at)?,
+            emissaries_inquisitors: boolean(&f[4], "emissaries_inquisitors", at)?,
+            buka: boolean(&f[5], "buka", at)?,
             cards: Vec::new(),
         };
         Ok((deck, non_empty(&text_cell(f[6].trim()))))
@@ -599,6 +545,19 @@ fn line_at(bytes: &[u8], offset: u64) -> u64 {
         o += 1;
     }
     bytes[..o].iter().filter(|b| **b == b'\n').count() as u64 + 1
+}
+
+/// A `true`/`false` cell, or the column's refusal.
+fn boolean(cell: &str, column: &'static str, at: ImportPlace) -> Result<bool> {
+    cell.trim().parse().map_err(|_| {
+        import_err(
+            at,
+            P::NotTrueOrFalse {
+                column,
+                value: cell.to_string(),
+            },
+        )
+    })
 }
 
 fn non_empty(s: &str) -> Option<String> {

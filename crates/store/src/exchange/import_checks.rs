@@ -249,14 +249,14 @@ fn check_pairings(
     for (i, r) in rounds.iter().enumerate() {
         if r.0 != i as u32 + 1 {
             return Err(import_err(
-                loc.pairings_name(),
+                loc.file(ImportList::Pairings),
                 P::RoundMissing {
                     round: i as u32 + 1,
                 },
             ));
         }
     }
-    check_stages(format, &rounds, loc.pairings_name())?;
+    check_stages(format, &rounds, loc.file(ImportList::Pairings))?;
     Ok(rounds)
 }
 
@@ -377,7 +377,7 @@ fn check_round_order(
             open.sort_unstable();
             if let Some(table) = open.first() {
                 return Err(import_err(
-                    loc.results_name(),
+                    loc.file(ImportList::Results),
                     P::ResultMissing {
                         round: *number,
                         table: *table,
@@ -395,7 +395,7 @@ fn check_round_order(
                 let at = rows
                     .iter()
                     .position(|r| r.round == before)
-                    .map_or_else(|| loc.rounds_name(), |i| loc.round(i));
+                    .map_or_else(|| loc.file(ImportList::Rounds), |i| loc.round(i));
                 return Err(import_err(
                     at,
                     P::UnpublishedBeforePaired {
@@ -463,7 +463,7 @@ fn round_settings(
     }
     if let Some(missing) = rounds.iter().find(|r| !out.contains_key(&r.0)) {
         return Err(import_err(
-            loc.rounds_name(),
+            loc.file(ImportList::Rounds),
             P::RoundNotListed { round: missing.0 },
         ));
     }
@@ -535,7 +535,7 @@ fn check_corrections(
     for ((round, table), new) in &last_new {
         if decided.get(&(*round, *table)) != Some(new) {
             return Err(import_err(
-                loc.corrections_name(),
+                loc.file(ImportList::Corrections),
                 P::LastCorrectionNotResult {
                     round: *round,
                     table: *table,
@@ -547,6 +547,7 @@ fn check_corrections(
 }
 
 /// Where each parsed row came from, for error messages.
+#[derive(Default)]
 pub(super) struct Locations {
     pub entrants: Vec<u64>,
     pub pairings: Vec<u64>,
@@ -563,15 +564,8 @@ pub(super) struct Locations {
 impl Locations {
     pub(super) fn json() -> Self {
         Locations {
-            entrants: Vec::new(),
-            pairings: Vec::new(),
-            results: Vec::new(),
-            rounds: Vec::new(),
-            corrections: Vec::new(),
-            reports: Vec::new(),
-            report_log: Vec::new(),
-            decks: Vec::new(),
             json: true,
+            ..Locations::default()
         }
     }
     pub(super) fn round(&self, i: usize) -> ImportPlace {
@@ -585,15 +579,6 @@ impl Locations {
             list,
             csv: !self.json,
         }
-    }
-    pub(super) fn results_name(&self) -> ImportPlace {
-        self.file(ImportList::Results)
-    }
-    pub(super) fn rounds_name(&self) -> ImportPlace {
-        self.file(ImportList::Rounds)
-    }
-    pub(super) fn corrections_name(&self) -> ImportPlace {
-        self.file(ImportList::Corrections)
     }
     pub(super) fn at(&self, list: ImportList, lines: &[u64], i: usize) -> ImportPlace {
         if self.json {
@@ -622,12 +607,6 @@ impl Locations {
     }
     pub(super) fn log_line(&self, i: usize) -> ImportPlace {
         self.at(ImportList::ReportLog, &self.report_log, i)
-    }
-    pub(super) fn reporting_name(&self) -> ImportPlace {
-        self.file(ImportList::Reporting)
-    }
-    pub(super) fn pairings_name(&self) -> ImportPlace {
-        self.file(ImportList::Pairings)
     }
 }
 

@@ -5,16 +5,17 @@
 use std::collections::HashMap;
 
 use rusqlite::params;
-use tournament::{EntrantId, FirstRound, Format, Pairing};
+use tournament::{EntrantId, Pairing};
 
 use super::import_checks::{check, Checked, Locations};
 use super::reporting::{self, ImportNotice, Imported};
 use super::{import_err, Parsed};
 use crate::decks::DeckContent;
 use crate::error::{Result, StoreError};
-use crate::ids::TournamentId;
-use crate::import_problem::ImportProblem as P;
-use crate::tournaments::{entrants_in, insert_round, rounds_in, standing_rows, Entrant, RoundInfo};
+use crate::import_problem::{ImportList, ImportProblem as P};
+use crate::tournaments::{
+    entrants_in, insert_round, insert_tournament, rounds_in, standing_rows, Entrant, RoundInfo,
+};
 use crate::{clock, ResultSource, Store};
 
 impl Store {
@@ -81,30 +82,12 @@ impl Store {
             decks.push((entrant, cards.0, content, cards.1));
         }
         let tx = self.write_tx()?;
-        let (format, swiss, cut) = match event.format {
-            Format::Swiss { rounds, top_cut } => ("swiss", Some(rounds), top_cut),
-            Format::RoundRobin => ("round_robin", None, None),
+        let header = super::EventHeader {
+            name: name.clone(),
+            date: date.clone(),
+            ..event.clone()
         };
-        tx.execute(
-            "INSERT INTO tournaments (name, event_date, format, swiss_rounds, top_cut, first_round,
-                                      seed, created_at, decks_required)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
-            params![
-                name,
-                date,
-                format,
-                swiss,
-                cut,
-                match event.first_round {
-                    FirstRound::Random => "random",
-                    FirstRound::Seeded => "seeded",
-                },
-                event.seed as i64,
-                now,
-                event.decks_required
-            ],
-        )?;
-        let id = TournamentId(tx.last_insert_rowid());
+        let id = insert_tournament(&tx, &header, &now)?;
         let mut entrant_ids = Vec::with_capacity(clean_entrants.len());
         let mut pairing_ids: HashMap<(u32, u32), i64> = HashMap::new();
         for (player, people, e) in &clean_entrants {
@@ -213,7 +196,7 @@ impl Store {
         let stored_rounds: Vec<RoundInfo> = rounds_in(&tx, id)?;
         standing_rows(&stored_entrants, &stored_rounds).map_err(|e| {
             import_err(
-                loc.pairings_name(),
+                loc.file(ImportList::Pairings),
                 P::Rules {
                     detail: e.to_string(),
                 },

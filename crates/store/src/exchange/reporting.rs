@@ -20,8 +20,8 @@ use super::import_checks::{Locations, ParsedResult, ParsedRound, Roster};
 use super::{import_err, Parsed};
 use crate::error::Result;
 use crate::ids::TournamentId;
-use crate::import_problem::{ImportPlace, ImportProblem as P};
-use crate::reports::{Acceptance, Actor, LogAction, MAX_CLIENT_CHARS};
+use crate::import_problem::{ImportList, ImportPlace, ImportProblem as P};
+use crate::reports::{parse_seat, seat_sql, Acceptance, Actor, LogAction, MAX_CLIENT_CHARS};
 use crate::tournaments::ResultSource;
 
 /// One seat's latest report: the seat's player by name, as a check that the seat is theirs.
@@ -113,21 +113,6 @@ pub(super) struct CheckedReporting {
     pub setting: Option<ReportingRow>,
     /// Each decided table's source as the file says it (`None`: not said, an import).
     pub sources: HashMap<(u32, u32), ResultSource>,
-}
-
-fn seat_sql(s: Seat) -> &'static str {
-    match s {
-        Seat::A => "A",
-        Seat::B => "B",
-    }
-}
-
-fn parse_seat(text: &str) -> Seat {
-    if text == "B" {
-        Seat::B
-    } else {
-        Seat::A
-    }
 }
 
 fn score(w: Option<Seat>, a: Option<u8>, b: Option<u8>) -> Option<SeatScore> {
@@ -375,7 +360,7 @@ pub(super) fn check(
         let from_log = said.is_some_and(|s| s == ResultSource::Report);
         if said.is_some() && accepted != from_log {
             return Err(import_err(
-                loc.results_name(),
+                loc.file(ImportList::Results),
                 P::SourceNotInLog { round, table },
             ));
         }
@@ -385,7 +370,7 @@ pub(super) fn check(
         for r in &setting.rounds {
             if !rounds.iter().any(|p| p.0 == r.round) || !listed.insert(r.round) {
                 return Err(import_err(
-                    loc.reporting_name(),
+                    loc.file(ImportList::Reporting),
                     P::RoundNotPaired { round: r.round },
                 ));
             }

@@ -381,31 +381,47 @@ pub(crate) fn expect_state(
     Ok(info)
 }
 
+/// Inserts the event's row (its name and date checked by the caller); returns its id.
+pub(crate) fn insert_tournament(
+    tx: &Transaction<'_>,
+    event: &crate::EventHeader,
+    now: &clock::Stamp,
+) -> Result<TournamentId> {
+    let (format, rounds, cut) = format_columns(&event.format);
+    tx.execute(
+        "INSERT INTO tournaments (name, event_date, format, swiss_rounds, top_cut, first_round,
+                                  seed, created_at, decks_required)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+        params![
+            event.name,
+            event.date,
+            format,
+            rounds,
+            cut,
+            first_round_sql(event.first_round),
+            event.seed as i64,
+            now,
+            event.decks_required
+        ],
+    )?;
+    Ok(TournamentId(tx.last_insert_rowid()))
+}
+
 impl Store {
     pub fn create_tournament(&mut self, new: &NewTournament) -> Result<TournamentId> {
         let name = label("tournament name", &new.name, 200)?;
         let date = check_date(&new.date)?;
         new.format.validate()?;
-        let (format, rounds, cut) = format_columns(&new.format);
-        let seed = new.seed.unwrap_or_else(fresh_seed);
         let tx = self.write_tx()?;
-        tx.execute(
-            "INSERT INTO tournaments (name, event_date, format, swiss_rounds, top_cut, first_round,
-                                      seed, created_at, decks_required)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
-            params![
-                name,
-                date,
-                format,
-                rounds,
-                cut,
-                first_round_sql(new.first_round),
-                seed as i64,
-                clock::Stamp::now(),
-                new.decks_required
-            ],
-        )?;
-        let id = TournamentId(tx.last_insert_rowid());
+        let event = crate::EventHeader {
+            name,
+            date,
+            format: new.format,
+            first_round: new.first_round,
+            seed: new.seed.unwrap_or_else(fresh_seed),
+            decks_required: new.decks_required,
+        };
+        let id = insert_tournament(&tx, &event, &clock::Stamp::now())?;
         tx.commit()?;
         Ok(id)
     }

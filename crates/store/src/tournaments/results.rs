@@ -19,6 +19,23 @@ pub(crate) fn insert_result(
     Ok(())
 }
 
+/// The pairing at `round`/`table`: its id and its seats' entrants (no `b`: a bye).
+pub(crate) fn pairing_row(
+    conn: &rusqlite::Connection,
+    id: TournamentId,
+    round: u32,
+    table: u32,
+) -> Result<Option<(i64, i64, Option<i64>)>> {
+    Ok(conn
+        .query_row(
+            "SELECT id, entrant_a, entrant_b FROM pairings
+             WHERE tournament_id = ?1 AND round = ?2 AND table_no = ?3",
+            params![id.0, round, table],
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+        )
+        .optional()?)
+}
+
 /// The id of the pairing at `round`/`table`, with its seats; errors name what is missing.
 pub(super) fn pairing_at(
     tx: &rusqlite::Connection,
@@ -26,15 +43,7 @@ pub(super) fn pairing_at(
     round: u32,
     table: u32,
 ) -> Result<(i64, EntrantId, EntrantId)> {
-    let row: Option<(i64, i64, Option<i64>)> = tx
-        .query_row(
-            "SELECT id, entrant_a, entrant_b FROM pairings
-             WHERE tournament_id = ?1 AND round = ?2 AND table_no = ?3",
-            params![id.0, round, table],
-            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
-        )
-        .optional()?;
-    match row {
+    match pairing_row(tx, id, round, table)? {
         None => Err(StoreError::Invalid {
             field: "table",
             reason: format!("round {round} of tournament {id} has no table {table}"),

@@ -37,42 +37,12 @@ fn events_are_numbered_in_order_and_undo_redo_walk_the_log() {
     let mut s = Store::open_in_memory().unwrap();
     let p = two_players(&mut s);
     let g = game(&mut s, p, ["Vulca", "Hoax"]);
-    assert_eq!(
-        s.append(
-            g,
-            s.game(g).unwrap().revision,
-            r#"{"play":"V1"}"#,
-            store::Outcome::Playing
-        )
-        .unwrap()
-        .event
-        .seq,
-        1
-    );
-    assert_eq!(
-        s.append(
-            g,
-            s.game(g).unwrap().revision,
-            r#"{"play":"H2"}"#,
-            store::Outcome::Playing
-        )
-        .unwrap()
-        .event
-        .seq,
-        2
-    );
-    assert_eq!(
-        s.append(
-            g,
-            s.game(g).unwrap().revision,
-            r#"{"play":"V3"}"#,
-            store::Outcome::Playing
-        )
-        .unwrap()
-        .event
-        .seq,
-        3
-    );
+    for (play, seq) in [("V1", 1), ("H2", 2), ("V3", 3)] {
+        let rev = s.game(g).unwrap().revision;
+        let payload = format!(r#"{{"play":"{play}"}}"#);
+        let written = s.append(g, rev, &payload, store::Outcome::Playing);
+        assert_eq!(written.unwrap().event.seq, seq);
+    }
     let undone = s
         .undo(g, s.game(g).unwrap().revision, store::Outcome::Playing)
         .unwrap();

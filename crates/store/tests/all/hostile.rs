@@ -7,7 +7,7 @@ use decide::Decide;
 
 use store::{
     EventHeader, FirstRound, Format, GameSummary, ImportList, ImportPlace, ImportProblem as P,
-    ImportRefusal, NewGame, NewTournament, Side, Store, StoreError,
+    ImportRefusal, NewTournament, Side, Store, StoreError,
 };
 
 fn swiss(rounds: u32) -> Format {
@@ -35,21 +35,19 @@ fn a_refused_played_game_writes_nothing() {
     let a = s.add_player("Anna").unwrap();
     let b = s.add_player("Bert").unwrap();
     let m = s.new_match([a, b], Side::A, None).unwrap();
-    let new = NewGame {
-        players: [a, b],
-        people: ["Vulca".into(), "Hoax".into()],
-        first: Some(Side::A),
-        match_id: Some(m),
-    };
+    let seen = s.match_status(m).unwrap();
+    let people = ["Vulca".to_string(), "Hoax".to_string()];
     let mut summary = GameSummary {
         winner: Side::A,
-        people: ["Vulca".into(), "Hoax".into()],
+        people: people.clone(),
         crystals: 5,
         dragons: 0,
         fights: 65_535,
         wins_match: false,
     };
-    let err = s.record_played_game(&new, &summary).unwrap_err();
+    let err = s
+        .record_match_game(&seen, &people, Side::A, &summary)
+        .unwrap_err();
     assert!(
         matches!(
             err,
@@ -65,9 +63,10 @@ fn a_refused_played_game_writes_nothing() {
     summary.fights = 9;
     // five crystals win the match (`bluemoon::matches`); the store records it
     summary.wins_match = true;
-    let (_, finished) = s.record_played_game(&new, &summary).unwrap();
+    s.record_match_game(&seen, &people, Side::A, &summary)
+        .unwrap();
     assert!(
-        finished.match_status.unwrap().finished,
+        s.match_status(m).unwrap().finished,
         "5 crystals win the match"
     );
 }

@@ -15,6 +15,17 @@ fn new_game(s: &mut Store, kind: OtherKind, names: [&str; 2]) -> OtherGameId {
     .unwrap()
 }
 
+/// Appends `payload` at the game's current revision.
+fn append_at(
+    s: &mut Store,
+    g: OtherGameId,
+    payload: &str,
+    outcome: Outcome,
+) -> store::Result<store::Written> {
+    let info = s.other_game(g).unwrap();
+    s.append(info.game(), info.revision, payload, outcome)
+}
+
 fn payloads(s: &Store, g: OtherGameId) -> Vec<String> {
     s.events(s.other_game(g).unwrap().game())
         .unwrap()
@@ -43,27 +54,17 @@ fn append_undo_redo_walk_the_log_and_keep_the_outcome() {
     let mut s = Store::open_in_memory().unwrap();
     let g = new_game(&mut s, OtherKind::Stccg, ["Ann", "Ben"]);
     assert_eq!(
-        s.append(
-            s.other_game(g).unwrap().game(),
-            s.other_game(g).unwrap().revision,
-            r#"{"n":1}"#,
-            Outcome::Playing
-        )
-        .unwrap()
-        .event
-        .seq,
+        append_at(&mut s, g, r#"{"n":1}"#, Outcome::Playing)
+            .unwrap()
+            .event
+            .seq,
         2
     );
     assert_eq!(
-        s.append(
-            s.other_game(g).unwrap().game(),
-            s.other_game(g).unwrap().revision,
-            r#"{"n":2}"#,
-            Outcome::Won(Side::B)
-        )
-        .unwrap()
-        .event
-        .seq,
+        append_at(&mut s, g, r#"{"n":2}"#, Outcome::Won(Side::B))
+            .unwrap()
+            .event
+            .seq,
         3
     );
     assert_eq!(s.other_game(g).unwrap().outcome, Outcome::Won(Side::B));
@@ -111,13 +112,7 @@ fn append_undo_redo_walk_the_log_and_keep_the_outcome() {
         Outcome::Playing,
     )
     .unwrap();
-    s.append(
-        s.other_game(g).unwrap().game(),
-        s.other_game(g).unwrap().revision,
-        r#"{"n":3}"#,
-        Outcome::Playing,
-    )
-    .unwrap();
+    append_at(&mut s, g, r#"{"n":3}"#, Outcome::Playing).unwrap();
     assert_eq!(s.next_redo(s.other_game(g).unwrap().game()).unwrap(), None);
     assert_eq!(s.other_game(g).unwrap().redo, 0);
 }
@@ -247,20 +242,8 @@ fn the_resume_list_holds_unfinished_games_newest_first() {
     let g1 = new_game(&mut s, OtherKind::Whi, ["Ann", "Ben"]);
     let g2 = new_game(&mut s, OtherKind::Stccg, ["Ann", "Ben"]);
     let g3 = new_game(&mut s, OtherKind::Kc, ["Ann", "Ben"]);
-    s.append(
-        s.other_game(g2).unwrap().game(),
-        s.other_game(g2).unwrap().revision,
-        r#"{"n":1}"#,
-        Outcome::Tie,
-    )
-    .unwrap();
-    s.append(
-        s.other_game(g1).unwrap().game(),
-        s.other_game(g1).unwrap().revision,
-        r#"{"n":1}"#,
-        Outcome::Playing,
-    )
-    .unwrap();
+    append_at(&mut s, g2, r#"{"n":1}"#, Outcome::Tie).unwrap();
+    append_at(&mut s, g1, r#"{"n":1}"#, Outcome::Playing).unwrap();
     let open: Vec<_> = s
         .list_other_games(true)
         .unwrap()
@@ -310,13 +293,7 @@ fn rulings_seen_are_kept_per_game_marked_once_and_survive_reopening() {
         "per game"
     );
     // Undo does not bring a seen ruling back: it is about the person, not the table.
-    s.append(
-        s.other_game(g1).unwrap().game(),
-        s.other_game(g1).unwrap().revision,
-        r#"{"n":1}"#,
-        Outcome::Playing,
-    )
-    .unwrap();
+    append_at(&mut s, g1, r#"{"n":1}"#, Outcome::Playing).unwrap();
     s.undo(
         s.other_game(g1).unwrap().game(),
         s.other_game(g1).unwrap().revision,
