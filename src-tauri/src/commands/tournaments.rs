@@ -115,26 +115,9 @@ pub fn tournament_result(
     crystals_b: u8,
     lang: Option<Language>,
 ) -> CmdResult<PairingTable> {
-    let crystals = (crystals_a, crystals_b);
-    typed_result(&state, (id, round, table), winner, crystals, None, lang)
-}
-
-/// A result typed at a table (`at`: event, round, table) as the event page sends it, the
-/// winner by entrant id: recorded, or the table's result corrected for `reason`.
-fn typed_result(
-    state: &AppState,
-    at: (i64, u32, u32),
-    winner: i64,
-    (a, b): (u8, u8),
-    reason: Option<&str>,
-    lang: Option<Language>,
-) -> CmdResult<PairingTable> {
-    let ((id, round, table), winner) = (at, PlayerRef::Entrant(winner));
-    let lang = lang.unwrap_or_default();
-    state.with(|svc| match reason {
-        None => svc.record_result(id, round, table, winner, a, b, lang),
-        Some(reason) => svc.correct_result(id, round, table, winner, a, b, reason, lang),
-    })
+    let (at, winner) = ((id, round, table), PlayerRef::Entrant(winner));
+    let (crystals, lang) = ((crystals_a, crystals_b), lang.unwrap_or_default());
+    state.with(|svc| svc.typed_result(at, &winner, crystals, None, lang))
 }
 
 #[tauri::command(async)]
@@ -151,6 +134,7 @@ pub fn tournament_result_from_match(
     })
 }
 
+/// Corrects the table's recorded result for `reason`.
 #[allow(clippy::too_many_arguments)]
 #[tauri::command(async)]
 pub fn tournament_correct(
@@ -164,15 +148,9 @@ pub fn tournament_correct(
     reason: String,
     lang: Option<Language>,
 ) -> CmdResult<PairingTable> {
-    let crystals = (crystals_a, crystals_b);
-    typed_result(
-        &state,
-        (id, round, table),
-        winner,
-        crystals,
-        Some(&reason),
-        lang,
-    )
+    let (at, winner) = ((id, round, table), PlayerRef::Entrant(winner));
+    let (crystals, lang) = ((crystals_a, crystals_b), lang.unwrap_or_default());
+    state.with(|svc| svc.typed_result(at, &winner, crystals, Some(&reason), lang))
 }
 
 /// Exports the event into a folder the person chooses in the platform's dialog; `None` when
@@ -346,6 +324,7 @@ pub fn tournament_table_matches(
     id: i64,
     round: u32,
     table: u32,
+    lang: Option<Language>,
 ) -> CmdResult<Vec<TableMatch>> {
-    state.with(|svc| svc.matches_at_table(id, round, table))
+    state.with(|svc| svc.matches_at_table(id, round, table, lang.unwrap_or_default()))
 }

@@ -523,7 +523,7 @@ pub fn run(ctx: &Ctx, cmd: TournamentCmd) -> Result<(), ServiceError> {
         }
         TournamentCmd::Matches { at } => {
             let id = svc.find_event_in(&at.event, lang())?.0;
-            let found = svc.matches_at_table(id, at.round, at.table)?;
+            let found = svc.matches_at_table(id, at.round, at.table, lang())?;
             out.print(&found, |w| {
                 if found.is_empty() {
                     writeln!(w, "{}", text::no_match_found(lang()))?;

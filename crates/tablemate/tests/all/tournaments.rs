@@ -92,6 +92,31 @@ fn pairing_and_undoing_are_refused_in_the_interface_language() {
 }
 
 #[test]
+fn a_bye_has_no_result_and_no_match_to_offer_naming_its_player() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut svc = Service::open(dir.path()).unwrap();
+    let id = event(&mut svc, 2, &["Anna", "Ben", "Cleo"]);
+    let round = svc.pair_round(id, EN).unwrap();
+    let bye = round.tables.iter().find(|t| t.b.is_none()).unwrap();
+    let (table, name) = (bye.table, bye.a.name.clone());
+    // the matches offered as the table's result and the result typed there: one refusal
+    assert_eq!(
+        refusal(svc.matches_at_table(id, 1, table, EN)),
+        format!("Table {table} of round 1 is a bye for {name}; it needs no result.")
+    );
+    assert_eq!(
+        refusal(svc.matches_at_table(id, 1, table, DE)),
+        format!("Tisch {table} von Runde 1 ist ein Freilos für {name}; es braucht kein Ergebnis.")
+    );
+    assert_eq!(
+        refusal(svc.record_result(id, 1, table, "a", 5, 2, DE)),
+        refusal(svc.matches_at_table(id, 1, table, DE))
+    );
+    let other = round.tables.iter().find(|t| t.b.is_some()).unwrap().table;
+    assert_eq!(svc.matches_at_table(id, 1, other, EN).unwrap(), vec![]);
+}
+
+#[test]
 fn drops_and_registrations_are_refused_naming_the_player() {
     let dir = tempfile::tempdir().unwrap();
     let mut svc = Service::open(dir.path()).unwrap();
