@@ -7,6 +7,7 @@
 //! table for most of a second); these run on Tauri's worker threads, one at a time on the
 //! service's lock.
 
+pub mod args;
 pub mod shell;
 // [domain command modules: add `pub mod <domain>;` below]
 pub mod cards;

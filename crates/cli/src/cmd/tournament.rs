@@ -450,12 +450,12 @@ pub fn run(ctx: &Ctx, cmd: TournamentCmd) -> Result<(), ServiceError> {
         }
         TournamentCmd::Drop { event, player } => {
             let id = svc.find_event_in(&event, lang())?.0;
-            let e = svc.drop_player(id, &player, lang())?;
+            let e = svc.set_dropped(id, &player, true, lang())?;
             out.print(&e, |w| writeln!(w, "{}", text::dropped(&e, lang())))
         }
         TournamentCmd::Undrop { event, player } => {
             let id = svc.find_event_in(&event, lang())?.0;
-            let e = svc.take_back_drop(id, &player, lang())?;
+            let e = svc.set_dropped(id, &player, false, lang())?;
             out.print(&e, |w| writeln!(w, "{}", text::back_in(&e, lang())))
         }
         TournamentCmd::Unpair { event, confirm } => {

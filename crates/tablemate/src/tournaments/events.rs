@@ -3,6 +3,7 @@
 
 use store::{EntrantId, Format, TournamentId};
 
+use super::refusals::say;
 use super::{
     deck_lists::missing_decks, errors::record_error, errors::rule_error, input_refusals,
     new_event::NewEvent, refusals, store_err, views::display_name, views::entrant_view,
@@ -67,10 +68,11 @@ impl Service {
             // the store checks the date's shape (YYYY-MM-DD, a real day); worded here
             store::StoreError::Invalid { field: "date", .. } => {
                 let date = new.date.trim();
-                ServiceError::invalid(match lang {
-                    Language::En => format!("{date:?} is not a date like 2026-11-22."),
-                    Language::De => format!("{date:?} ist kein Datum wie 2026-11-22."),
-                })
+                ServiceError::invalid(say!(
+                    lang,
+                    "{date:?} is not a date like 2026-11-22.",
+                    "{date:?} ist kein Datum wie 2026-11-22."
+                ))
             }
             other => store_err(other).in_language(lang),
         })?;

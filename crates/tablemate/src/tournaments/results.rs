@@ -3,6 +3,7 @@
 
 use store::{EntrantId, TournamentId};
 
+use super::refusals::say;
 use super::{
     errors::record_error, reporting, store_err, views::display_name, views::table_view,
     views::PairingTable, views::TableMatch, PlayerRef,
@@ -54,14 +55,11 @@ impl Service {
         };
         let pick = pick.ok_or_else(|| {
             let (a, b) = (display_name(&entrants, t.a), display_name(&entrants, b));
-            ServiceError::invalid(match lang {
-                Language::En => {
-                    format!("{w:?} did not play at table {table} of round {round} ({a} v {b}).")
-                }
-                Language::De => format!(
-                    "{w:?} hat nicht an Tisch {table} von Runde {round} gespielt ({a} gegen {b})."
-                ),
-            })
+            ServiceError::invalid(say!(
+                lang,
+                "{w:?} did not play at table {table} of round {round} ({a} v {b}).",
+                "{w:?} hat nicht an Tisch {table} von Runde {round} gespielt ({a} gegen {b})."
+            ))
         })?;
         Ok((pick, t))
     }
@@ -77,10 +75,11 @@ impl Service {
     ) -> Result<MatchAt> {
         let rounds = self.store.rounds(id).map_err(store_err)?;
         let r = rounds.iter().find(|r| r.number == round).ok_or_else(|| {
-            ServiceError::not_found(match lang {
-                Language::En => format!("Round {round} has not been paired."),
-                Language::De => format!("Runde {round} ist nicht ausgelost."),
-            })
+            ServiceError::not_found(say!(
+                lang,
+                "Round {round} has not been paired.",
+                "Runde {round} ist nicht ausgelost."
+            ))
         })?;
         let t = r
             .tables
@@ -88,23 +87,21 @@ impl Service {
             .find(|t| t.table == table)
             .cloned()
             .ok_or_else(|| {
-                ServiceError::not_found(match lang {
-                    Language::En => format!("Round {round} has no table {table}."),
-                    Language::De => format!("Runde {round} hat keinen Tisch {table}."),
-                })
+                ServiceError::not_found(say!(
+                    lang,
+                    "Round {round} has no table {table}.",
+                    "Runde {round} hat keinen Tisch {table}."
+                ))
             })?;
         let entrants = self.store.entrants(id).map_err(store_err)?;
         let Some(b) = t.b else {
             let bye = display_name(&entrants, t.a);
-            return Err(ServiceError::invalid(match lang {
-                Language::En => format!(
-                    "Table {table} of round {round} is a bye for {bye}; it needs no result."
-                ),
-                Language::De => format!(
-                    "Tisch {table} von Runde {round} ist ein Freilos für {bye}; es braucht kein \
+            return Err(ServiceError::invalid(say!(
+                lang,
+                "Table {table} of round {round} is a bye for {bye}; it needs no result.",
+                "Tisch {table} von Runde {round} ist ein Freilos für {bye}; es braucht kein \
                      Ergebnis."
-                ),
-            }));
+            )));
         };
         Ok(MatchAt {
             table: t,
@@ -261,26 +258,20 @@ impl Service {
         Self::check_score(&t, w, (a, b), lang)?;
         match (correcting, t.result.is_some()) {
             (false, true) => {
-                return Err(ServiceError::invalid(match lang {
-                    Language::En => format!(
-                        "Table {table} of round {round} already has a result; correct it instead."
-                    ),
-                    Language::De => format!(
-                        "Tisch {table} von Runde {round} hat schon ein Ergebnis; korrigiere es \
+                return Err(ServiceError::invalid(say!(
+                    lang,
+                    "Table {table} of round {round} already has a result; correct it instead.",
+                    "Tisch {table} von Runde {round} hat schon ein Ergebnis; korrigiere es \
                          stattdessen."
-                    ),
-                }))
+                )))
             }
             (true, false) => {
-                return Err(ServiceError::invalid(match lang {
-                    Language::En => {
-                        format!("Table {table} of round {round} has no result to correct.")
-                    }
-                    Language::De => format!(
-                        "Tisch {table} von Runde {round} hat kein Ergebnis, das korrigiert \
+                return Err(ServiceError::invalid(say!(
+                    lang,
+                    "Table {table} of round {round} has no result to correct.",
+                    "Tisch {table} von Runde {round} hat kein Ergebnis, das korrigiert \
                          werden könnte."
-                    ),
-                }))
+                )))
             }
             _ => {}
         }
