@@ -335,19 +335,6 @@ impl Service {
         self.deck_import(&text, name, lang)
     }
 
-    /// Whether the deck `name` may be played or registered by `player` (of the people typed,
-    /// if any): the refusal naming the broken rule's card, or the people, otherwise.
-    pub fn deck_playable(
-        &self,
-        name: &str,
-        player: &str,
-        typed_people: &str,
-        lang: Language,
-    ) -> Result<()> {
-        self.constructed_deck(Some(name), player, typed_people, lang)
-            .map(drop)
-    }
-
     /// The constructed deck a player brings to a new game (`None` when no deck is named), as
     /// the game will keep it: only a legal deck, of the people typed if one was typed.
     pub(crate) fn constructed_deck(

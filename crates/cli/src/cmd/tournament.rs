@@ -384,7 +384,7 @@ pub fn run(ctx: &Ctx, cmd: TournamentCmd) -> Result<(), ServiceError> {
             deck,
             none,
         } => {
-            let id = svc.find_event(&event)?.0;
+            let id = svc.find_event_in(&event, lang())?.0;
             let decks = svc.tournament_register_deck(
                 id,
                 &player,
@@ -406,7 +406,7 @@ pub fn run(ctx: &Ctx, cmd: TournamentCmd) -> Result<(), ServiceError> {
             })
         }
         TournamentCmd::DeckSheets { event } => {
-            let id = svc.find_event(&event)?.0;
+            let id = svc.find_event_in(&event, lang())?.0;
             let sheets = svc.tournament_deck_sheets(id, lang())?;
             out.print(&sheets, |w| writeln!(w, "{sheets}"))
         }

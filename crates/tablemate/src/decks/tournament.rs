@@ -104,10 +104,7 @@ impl Service {
                     &entry.info.name,
                 )
             })?;
-        let entrant = self
-            .entrant_views(id, &[added])?
-            .pop()
-            .ok_or_else(|| ServiceError::internal("A registration returned no entrant"))?;
+        let entrant = self.entrant(id, added)?;
         Ok(RegisteredWithDeck {
             entrant,
             decks: self.tournament_decks(event, lang)?,

@@ -25,12 +25,7 @@ impl Service {
         Ok(event_view(info, &entrants))
     }
 
-    /// Resolves an event given by id or name.
-    pub fn find_event(&self, which: &str) -> Result<TournamentId> {
-        self.find_event_in(which, Language::En)
-    }
-
-    /// [`Service::find_event`] with its refusals in the interface language `lang`.
+    /// Resolves an event given by id or name; refused in the interface language `lang`.
     pub fn find_event_in(&self, which: &str, lang: Language) -> Result<TournamentId> {
         if let Some(id) = parse_id(which) {
             let id = TournamentId(id);
@@ -121,12 +116,7 @@ impl Service {
         })
     }
 
-    /// Finds a registered player by entrant id (`#12`) or name (any case).
-    pub fn find_entrant(&self, event: i64, who: impl Into<PlayerRef>) -> Result<i64> {
-        self.find_entrant_in(event, &who.into(), Language::En)
-    }
-
-    /// [`Service::find_entrant`] with its refusal in the interface language `lang`.
+    /// Finds a registered player by entrant id (`#12`) or name (any case); refused in `lang`.
     pub fn find_entrant_in(&self, event: i64, who: &PlayerRef, lang: Language) -> Result<i64> {
         let id = TournamentId(event);
         let info = self.store.tournament(id).map_err(store_err)?;

@@ -41,7 +41,7 @@ fn place(at: ImportPlace, lang: Language) -> String {
 }
 
 /// `Round 2, table 3`.
-fn table(round: u32, table: u32, lang: Language) -> String {
+fn at_table(round: u32, table: u32, lang: Language) -> String {
     say!(
         lang,
         "Round {round}, table {table}",
@@ -50,6 +50,25 @@ fn table(round: u32, table: u32, lang: Language) -> String {
 }
 
 fn problem(p: &P, lang: Language) -> String {
+    // a problem at one table names it first: `Round 2, table 3`
+    let at = match *p {
+        P::ResultForBye { round, table, .. }
+        | P::WinnerDidNotPlay { round, table, .. }
+        | P::BadScore { round, table, .. }
+        | P::TwoResults { round, table, .. }
+        | P::ResultMissing { round, table, .. }
+        | P::CorrectionNotAMatch { round, table, .. }
+        | P::NothingToCorrect { round, table, .. }
+        | P::CorrectionGap { round, table, .. }
+        | P::LastCorrectionNotResult { round, table, .. }
+        | P::NoSource { round, table, .. }
+        | P::ReportNotAMatch { round, table, .. }
+        | P::ReportWrongSeat { round, table, .. }
+        | P::ReportTwice { round, table, .. }
+        | P::LogLineUnlike { round, table, .. }
+        | P::SourceNotInLog { round, table, .. } => at_table(round, table, lang),
+        _ => String::new(),
+    };
     match p {
         P::TooLarge { bytes, max } => say!(
             lang,
@@ -244,51 +263,25 @@ fn problem(p: &P, lang: Language) -> String {
             "Round {round} has no table {t}.",
             "Runde {round} hat keinen Tisch {t}."
         ),
-        P::ResultForBye { round, table: t } => {
-            let at = table(*round, *t, lang);
-            say!(
-                lang,
-                "{at} is a bye; it has no result.",
-                "{at} ist ein Freilos; es hat kein Ergebnis."
-            )
-        }
-        P::WinnerDidNotPlay {
-            round,
-            table: t,
-            winner,
-        } => {
-            let at = table(*round, *t, lang);
-            say!(
-                lang,
-                "{at}: the winner {winner} did not play there.",
-                "{at}: {winner} hat dort nicht gespielt und kann nicht gewinnen."
-            )
-        }
-        P::BadScore {
-            round,
-            table: t,
-            problem,
-        } => format!(
-            "{}: {}",
-            table(*round, *t, lang),
-            super::reporting::score_problem(*problem, lang)
+        P::ResultForBye { .. } => say!(
+            lang,
+            "{at} is a bye; it has no result.",
+            "{at} ist ein Freilos; es hat kein Ergebnis."
         ),
-        P::TwoResults { round, table: t } => {
-            let at = table(*round, *t, lang);
-            say!(lang, "{at} has two results.", "{at} hat zwei Ergebnisse.")
+        P::WinnerDidNotPlay { winner, .. } => say!(
+            lang,
+            "{at}: the winner {winner} did not play there.",
+            "{at}: {winner} hat dort nicht gespielt und kann nicht gewinnen."
+        ),
+        P::BadScore { problem, .. } => {
+            format!("{at}: {}", super::reporting::score_problem(*problem, lang))
         }
-        P::ResultMissing {
-            round,
-            table: t,
-            paired,
-        } => {
-            let at = table(*round, *t, lang);
-            say!(
-                lang,
-                "{at} has no result, but round {paired} is paired.",
-                "{at} hat kein Ergebnis, aber Runde {paired} ist ausgelost."
-            )
-        }
+        P::TwoResults { .. } => say!(lang, "{at} has two results.", "{at} hat zwei Ergebnisse."),
+        P::ResultMissing { paired, .. } => say!(
+            lang,
+            "{at} has no result, but round {paired} is paired.",
+            "{at} hat kein Ergebnis, aber Runde {paired} ist ausgelost."
+        ),
         P::RoundNotPaired { round } => say!(
             lang,
             "Round {round} was not paired.",
@@ -305,39 +298,29 @@ fn problem(p: &P, lang: Language) -> String {
             "Round {round} is paired but not listed.",
             "Runde {round} ist ausgelost, steht aber nicht in der Liste."
         ),
-        P::CorrectionNotAMatch { round, table: t } => {
-            let at = table(*round, *t, lang);
+        P::CorrectionNotAMatch { .. } => {
             say!(lang, "{at} is not a match.", "{at} ist keine Partie.")
         }
-        P::NothingToCorrect { round, table: t } => {
-            let at = table(*round, *t, lang);
-            say!(
-                lang,
-                "{at} has no result to correct.",
-                "{at} hat kein Ergebnis, das korrigiert werden könnte."
-            )
-        }
-        P::CorrectionGap { round, table: t } => {
-            let at = table(*round, *t, lang);
-            say!(
-                lang,
-                "{at}: the correction does not start from the one before it.",
-                "{at}: die Korrektur setzt nicht bei der vorigen an."
-            )
-        }
+        P::NothingToCorrect { .. } => say!(
+            lang,
+            "{at} has no result to correct.",
+            "{at} hat kein Ergebnis, das korrigiert werden könnte."
+        ),
+        P::CorrectionGap { .. } => say!(
+            lang,
+            "{at}: the correction does not start from the one before it.",
+            "{at}: die Korrektur setzt nicht bei der vorigen an."
+        ),
         P::NotATime { value } => say!(
             lang,
             "corrected_at {value:?} is not a time like 2026-11-22T04:15:00Z.",
             "corrected_at {value:?} ist keine Zeit wie 2026-11-22T04:15:00Z."
         ),
-        P::LastCorrectionNotResult { round, table: t } => {
-            let at = table(*round, *t, lang);
-            say!(
-                lang,
-                "{at}: the last correction is not the result the file records.",
-                "{at}: die letzte Korrektur ist nicht das Ergebnis, das die Datei enthält."
-            )
-        }
+        P::LastCorrectionNotResult { .. } => say!(
+            lang,
+            "{at}: the last correction is not the result the file records.",
+            "{at}: die letzte Korrektur ist nicht das Ergebnis, das die Datei enthält."
+        ),
         P::Rules { detail } => say!(
             lang,
             "The rules refuse the event ({detail}).",
@@ -361,66 +344,39 @@ fn problem(p: &P, lang: Language) -> String {
             "Eine Datei der Version {version} hat keine Ergebnisquellen, Meldungen oder \
                  Meldeprotokoll (Version 3 hat sie)."
         ),
-        P::NoSource { round, table: t } => {
-            let at = table(*round, *t, lang);
-            say!(
-                lang,
-                "{at}: the result has no source (typed, match, report or import).",
-                "{at}: das Ergebnis hat keine Quelle (typed, match, report oder import)."
-            )
-        }
-        P::ReportNotAMatch { round, table: t } => {
-            let at = table(*round, *t, lang);
-            say!(
-                lang,
-                "{at} is no match of the event, so nobody reported there.",
-                "{at} ist keine Partie des Turniers, dort kann niemand gemeldet haben."
-            )
-        }
-        P::ReportWrongSeat {
-            round,
-            table: t,
-            player,
-            seated,
-        } => {
-            let at = table(*round, *t, lang);
-            say!(
-                lang,
-                "{at}: the report is {player}'s, but {seated} sits in that seat.",
-                "{at}: die Meldung ist von {player}, aber auf dem Platz sitzt {seated}."
-            )
-        }
-        P::ReportTwice {
-            round,
-            table: t,
-            player,
-        } => {
-            let at = table(*round, *t, lang);
-            say!(
-                lang,
-                "{at}: {player} has two reports; only the latest is kept.",
-                "{at}: {player} hat zwei Meldungen; nur die letzte wird gespeichert."
-            )
-        }
-        P::LogLineUnlike { round, table: t } => {
-            let at = table(*round, *t, lang);
-            say!(
-                lang,
-                "{at}: a report log line that the app does not write.",
-                "{at}: eine Zeile im Meldeprotokoll, die die App so nicht schreibt."
-            )
-        }
-        P::SourceNotInLog { round, table: t } => {
-            let at = table(*round, *t, lang);
-            say!(
-                lang,
-                "{at}: the result's source and the report log disagree (a result from the \
+        P::NoSource { .. } => say!(
+            lang,
+            "{at}: the result has no source (typed, match, report or import).",
+            "{at}: das Ergebnis hat keine Quelle (typed, match, report oder import)."
+        ),
+        P::ReportNotAMatch { .. } => say!(
+            lang,
+            "{at} is no match of the event, so nobody reported there.",
+            "{at} ist keine Partie des Turniers, dort kann niemand gemeldet haben."
+        ),
+        P::ReportWrongSeat { player, seated, .. } => say!(
+            lang,
+            "{at}: the report is {player}'s, but {seated} sits in that seat.",
+            "{at}: die Meldung ist von {player}, aber auf dem Platz sitzt {seated}."
+        ),
+        P::ReportTwice { player, .. } => say!(
+            lang,
+            "{at}: {player} has two reports; only the latest is kept.",
+            "{at}: {player} hat zwei Meldungen; nur die letzte wird gespeichert."
+        ),
+        P::LogLineUnlike { .. } => say!(
+            lang,
+            "{at}: a report log line that the app does not write.",
+            "{at}: eine Zeile im Meldeprotokoll, die die App so nicht schreibt."
+        ),
+        P::SourceNotInLog { .. } => say!(
+            lang,
+            "{at}: the result's source and the report log disagree (a result from the \
                      players' reports is the one the log's last decision accepted).",
-                "{at}: Quelle des Ergebnisses und Meldeprotokoll widersprechen sich (ein \
+            "{at}: Quelle des Ergebnisses und Meldeprotokoll widersprechen sich (ein \
                      Ergebnis aus den Meldungen ist das, das die letzte Entscheidung im \
                      Protokoll angenommen hat)."
-            )
-        }
+        ),
         P::NotAWord { column, value } => say!(
             lang,
             "{column} {value:?} is not one of the values this column takes.",

@@ -150,17 +150,11 @@ impl Service {
         Ok(entrant_view(&about.entrant))
     }
 
-    pub(super) fn entrant(&self, id: TournamentId, entrant: EntrantId) -> Result<EntrantView> {
-        let e = self
-            .store
-            .entrants(id)
-            .map_err(store_err)?
-            .into_iter()
-            .find(|e| e.id == entrant)
-            .ok_or_else(|| {
-                ServiceError::not_found(format!("Player {entrant} is not registered"))
-            })?;
-        Ok(entrant_view(&e))
+    /// The registration `entrant`, as the event lists it (read after a write).
+    pub(crate) fn entrant(&self, id: TournamentId, entrant: EntrantId) -> Result<EntrantView> {
+        let mut one = self.entrant_views(id, &[entrant])?;
+        one.pop()
+            .ok_or_else(|| ServiceError::internal("A registration was read as none"))
     }
 }
 

@@ -156,7 +156,7 @@ fn a_player_chosen_in_the_app_and_removed_meanwhile_is_a_change_naming_the_event
     let mut svc = Service::open(dir.path()).unwrap();
     let id = event(&mut svc, 3, &["Anna", "Ben", "Cleo", "Dan"]);
     // the page chose Dan by his entrant id; another window removed him before the click
-    let dan = svc.find_entrant(id, "Dan").unwrap();
+    let dan = svc.find_entrant_in(id, &"Dan".into(), EN).unwrap();
     svc.remove_registration(id, "dan", EN).unwrap();
     for (lang, said) in [
         (EN, "Moon Night changed meanwhile"),
