@@ -22,6 +22,7 @@ use serde::Serialize;
 use store::{DeckContent, DeckRecord};
 use ts_rs::TS;
 
+use crate::tournaments::say;
 use crate::{Language, Result, Service, ServiceError};
 use std::path::Path;
 
@@ -129,6 +130,31 @@ pub enum DeckChange {
     Remove,
 }
 
+/// Cards added to or removed from a deck, as a front end sends them: the deck's name, the
+/// revision the change was decided on (`None` takes the deck as it is now, for the command
+/// line, which reads and writes in one command), the change and the cards as typed (`V24`,
+/// `Tittertweet`, `Flit 07`).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Deserialize)]
+pub struct CardsChange {
+    pub name: String,
+    pub revision: Option<u32>,
+    pub change: DeckChange,
+    pub cards: Vec<String>,
+}
+
+impl CardsChange {
+    pub fn new(name: &str, revision: Option<u32>, change: DeckChange, cards: &[&str]) -> Self {
+        let cards = cards.iter().map(|c| c.to_string()).collect();
+        let name = name.to_owned();
+        CardsChange {
+            name,
+            revision,
+            change,
+            cards,
+        }
+    }
+}
+
 impl Service {
     /// Every deck, by name, each with whether it is legal.
     pub fn deck_list(&self) -> Result<Vec<DeckSummary>> {
@@ -156,32 +182,20 @@ impl Service {
         self.deck_view_of(&deck, lang)
     }
 
-    /// Adds or removes cards (as typed: `V24`, `Tittertweet`, `Flit 07`), on the deck as it
-    /// was at `revision` (the revision shown; `None` takes the deck as it is now, for the
-    /// command line, which reads and writes in one command).
-    pub fn deck_change(
-        &mut self,
-        name: &str,
-        revision: Option<u32>,
-        change: DeckChange,
-        typed: &[&str],
-        lang: Language,
-    ) -> Result<DeckView> {
-        let saved = self.changed_deck(name, revision, change, typed, lang)?;
+    /// Adds or removes cards, on the deck as it was at the change's revision.
+    pub fn deck_change(&mut self, change: &CardsChange, lang: Language) -> Result<DeckView> {
+        let saved = self.changed_deck(change, lang)?;
         self.deck_view_of(&saved, lang)
     }
 
-    /// [`Service::deck_change`] from the list of decks, at the `revision` the list showed:
-    /// the deck after it and the list as it now is, for a screen that shows both.
+    /// [`Service::deck_change`] from the list of decks, at the revision the list showed: the
+    /// deck after it and the list as it now is, for a screen that shows both.
     pub fn deck_change_listed(
         &mut self,
-        name: &str,
-        revision: u32,
-        change: DeckChange,
-        typed: &[&str],
+        change: &CardsChange,
         lang: Language,
     ) -> Result<DeckListChanged> {
-        let saved = self.changed_deck(name, Some(revision), change, typed, lang)?;
+        let saved = self.changed_deck(change, lang)?;
         // the deck as saved, not as found in the list read after (another window may have
         // deleted it meanwhile: the change is saved all the same)
         let deck = deck_summary(&self.game_cards()?, saved)?;
@@ -189,22 +203,15 @@ impl Service {
         Ok(DeckListChanged { deck, decks })
     }
 
-    /// The deck `name` with the change made and saved, as stored.
-    fn changed_deck(
-        &mut self,
-        name: &str,
-        revision: Option<u32>,
-        change: DeckChange,
-        typed: &[&str],
-        lang: Language,
-    ) -> Result<store::DeckRecord> {
-        let deck = self.find_deck(name, lang)?;
-        let mut ids = Vec::with_capacity(typed.len());
-        for t in typed {
+    /// The deck with the `change` made and saved, as stored.
+    fn changed_deck(&mut self, change: &CardsChange, lang: Language) -> Result<store::DeckRecord> {
+        let deck = self.find_deck(&change.name, lang)?;
+        let mut ids = Vec::with_capacity(change.cards.len());
+        for t in &change.cards {
             ids.push(self.resolve_card_in(t, lang)?.0);
         }
         let mut content = deck.content.clone();
-        match change {
+        match change.change {
             DeckChange::Add => content.cards.extend(ids),
             DeckChange::Remove => {
                 for id in ids {
@@ -222,7 +229,7 @@ impl Service {
             }
         }
         self.store
-            .save_deck(deck.id, revision.unwrap_or(deck.revision), &content)
+            .save_deck(deck.id, change.revision.unwrap_or(deck.revision), &content)
             .map_err(|e| wording::store_refusal(e, lang))
     }
 
@@ -297,10 +304,12 @@ impl Service {
         let text = self.deck_export(name, lang)?;
         let tmp = path.with_extension("partial");
         let fail = |e: std::io::Error| {
-            ServiceError::invalid(match lang {
-                Language::En => format!("Cannot write {}: {e}", path.display()),
-                Language::De => format!("{} lässt sich nicht schreiben: {e}", path.display()),
-            })
+            ServiceError::invalid(say!(
+                lang,
+                "Cannot write {}: {e}",
+                "{} lässt sich nicht schreiben: {e}",
+                path.display()
+            ))
         };
         std::fs::write(&tmp, text).map_err(fail)?;
         std::fs::rename(&tmp, path).map_err(fail)
@@ -316,31 +325,14 @@ impl Service {
     ) -> Result<DeckView> {
         let bytes = crate::paths::read_bounded(path, MAX_LIST_BYTES, lang)?;
         let text = String::from_utf8(bytes).map_err(|_| {
-            ServiceError::invalid(match lang {
-                Language::En => format!(
-                    "{} is not a text file (UTF-8); nothing was imported.",
-                    path.display()
-                ),
-                Language::De => format!(
-                    "{} ist keine Textdatei (UTF-8); es wurde nichts importiert.",
-                    path.display()
-                ),
-            })
+            ServiceError::invalid(say!(
+                lang,
+                "{} is not a text file (UTF-8); nothing was imported.",
+                "{} ist keine Textdatei (UTF-8); es wurde nichts importiert.",
+                path.display()
+            ))
         })?;
         self.deck_import(&text, name, lang)
-    }
-
-    /// Whether the deck `name` may be played or registered by `player` (of the people typed,
-    /// if any): the refusal naming the broken rule's card, or the people, otherwise.
-    pub fn deck_playable(
-        &self,
-        name: &str,
-        player: &str,
-        typed_people: &str,
-        lang: Language,
-    ) -> Result<()> {
-        self.constructed_deck(Some(name), player, typed_people, lang)
-            .map(drop)
     }
 
     /// The constructed deck a player brings to a new game (`None` when no deck is named), as

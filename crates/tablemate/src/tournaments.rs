@@ -30,6 +30,7 @@ pub(crate) use errors::{record_error, rule_error};
 pub use exchange::{read_event_file, read_limited, write_export, EventExport, EventFile};
 pub use new_event::{parse_format, NewEvent};
 use new_event::{swiss_rounds_refusal, top_cut_refusal};
+pub(crate) use refusals::say;
 pub use reporting::{
     normalise_code, report_address, typed_form, PlayerReport, ReportAcceptance, ReportLogAction,
     ReportLogView, ReportedResult, ReportingView, SeatCodeView, SeatRefusal, SeatRefusalKind,

@@ -1,10 +1,11 @@
 //! IPC commands of the Decks screen (constructed Blue Moon decks): parse, call the service,
 //! map the error. The service words every refusal in the `lang` the page sends.
 
+use super::args::Args;
 use crate::dialog::FileDialogs;
 use crate::state::AppState;
 use tablemate::decks::{
-    DeckChange, DeckListChanged, DeckSummary, DeckView, NewDeck, RegisteredDeckView,
+    CardsChange, DeckListChanged, DeckSummary, DeckView, NewDeck, RegisteredDeckView,
     RegisteredWithDeck,
 };
 use tablemate::{Language, ServiceError};
@@ -47,14 +48,10 @@ pub fn deck_new(
 #[tauri::command(async)]
 pub fn deck_change(
     state: State<'_, AppState>,
-    name: String,
-    revision: u32,
-    change: DeckChange,
-    cards: Vec<String>,
+    change: Args<CardsChange>,
     lang: Language,
 ) -> CmdResult<DeckView> {
-    let typed: Vec<&str> = cards.iter().map(String::as_str).collect();
-    state.with(|svc| svc.deck_change(&name, Some(revision), change, &typed, lang))
+    state.with(|svc| svc.deck_change(&change, lang))
 }
 
 /// Adds or removes cards from the list of decks (a card page), at the revision the list
@@ -62,14 +59,10 @@ pub fn deck_change(
 #[tauri::command(async)]
 pub fn deck_change_listed(
     state: State<'_, AppState>,
-    name: String,
-    revision: u32,
-    change: DeckChange,
-    cards: Vec<String>,
+    change: Args<CardsChange>,
     lang: Language,
 ) -> CmdResult<DeckListChanged> {
-    let typed: Vec<&str> = cards.iter().map(String::as_str).collect();
-    state.with(|svc| svc.deck_change_listed(&name, revision, change, &typed, lang))
+    state.with(|svc| svc.deck_change_listed(&change, lang))
 }
 
 #[tauri::command(async)]

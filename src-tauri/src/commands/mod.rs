@@ -31,6 +31,7 @@ macro_rules! service_commands {
     };
 }
 
+pub mod args;
 pub mod shell;
 // [domain command modules: add `pub mod <domain>;` below]
 pub mod cards;

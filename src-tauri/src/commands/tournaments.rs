@@ -3,10 +3,12 @@
 
 use std::net::SocketAddr;
 
+use super::args::Args;
 use crate::dialog::FileDialogs;
 use crate::reporting::ReportServer;
 use crate::state::AppState;
 use lanreport::SlipCode;
+use serde::Deserialize;
 use tablemate::tournaments::{
     ClockAction, ClockView, EntrantView, EventDetail, EventView, ExportedFiles, NewEvent,
     PairingTable, PlayerRef, RoundView, TableMatch, UndoneRound,
@@ -15,6 +17,27 @@ use tablemate::{Language, ServiceError};
 use tauri::{Manager, Runtime, State, WebviewWindow};
 
 type CmdResult<T> = Result<T, ServiceError>;
+
+/// An event, as the page names it, and the language of refusals.
+#[derive(Deserialize)]
+pub struct EventOf {
+    id: i64,
+    lang: Option<Language>,
+}
+
+/// A registered player of an event, chosen on the event page, and the language of refusals.
+#[derive(Deserialize)]
+pub struct EntrantOf {
+    id: i64,
+    entrant: i64,
+    lang: Option<Language>,
+}
+
+impl EntrantOf {
+    fn who(&self) -> PlayerRef {
+        PlayerRef::Entrant(self.entrant)
+    }
+}
 
 #[tauri::command(async)]
 pub fn tournament_list(state: State<'_, AppState>) -> CmdResult<Vec<EventView>> {
@@ -31,12 +54,8 @@ pub fn tournament_create(
 }
 
 #[tauri::command(async)]
-pub fn tournament_detail(
-    state: State<'_, AppState>,
-    id: i64,
-    lang: Option<Language>,
-) -> CmdResult<EventDetail> {
-    state.with(|svc| svc.event_detail(id, lang.unwrap_or_default()))
+pub fn tournament_detail(state: State<'_, AppState>, at: Args<EventOf>) -> CmdResult<EventDetail> {
+    state.with(|svc| svc.event_detail(at.id, at.lang.unwrap_or_default()))
 }
 
 #[tauri::command(async)]
@@ -75,32 +94,19 @@ pub fn tournament_correct_registration(
 #[tauri::command(async)]
 pub fn tournament_unregister(
     state: State<'_, AppState>,
-    id: i64,
-    entrant: i64,
-    lang: Option<Language>,
+    at: Args<EntrantOf>,
 ) -> CmdResult<EntrantView> {
-    state.with(|svc| {
-        svc.remove_registration(id, PlayerRef::Entrant(entrant), lang.unwrap_or_default())
-    })
+    state.with(|svc| svc.remove_registration(at.id, at.who(), at.lang.unwrap_or_default()))
 }
 
 #[tauri::command(async)]
-pub fn tournament_drop(
-    state: State<'_, AppState>,
-    id: i64,
-    entrant: i64,
-    lang: Option<Language>,
-) -> CmdResult<EntrantView> {
-    state.with(|svc| svc.drop_player(id, PlayerRef::Entrant(entrant), lang.unwrap_or_default()))
+pub fn tournament_drop(state: State<'_, AppState>, at: Args<EntrantOf>) -> CmdResult<EntrantView> {
+    state.with(|svc| svc.set_dropped(at.id, at.who(), true, at.lang.unwrap_or_default()))
 }
 
 #[tauri::command(async)]
-pub fn tournament_pair(
-    state: State<'_, AppState>,
-    id: i64,
-    lang: Option<Language>,
-) -> CmdResult<RoundView> {
-    state.with(|svc| svc.pair_round(id, lang.unwrap_or_default()))
+pub fn tournament_pair(state: State<'_, AppState>, at: Args<EventOf>) -> CmdResult<RoundView> {
+    state.with(|svc| svc.pair_round(at.id, at.lang.unwrap_or_default()))
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -115,8 +121,9 @@ pub fn tournament_result(
     crystals_b: u8,
     lang: Option<Language>,
 ) -> CmdResult<PairingTable> {
-    let (winner, lang) = (PlayerRef::Entrant(winner), lang.unwrap_or_default());
-    state.with(|svc| svc.record_result(id, round, table, winner, crystals_a, crystals_b, lang))
+    let (at, winner) = ((id, round, table), PlayerRef::Entrant(winner));
+    let (crystals, lang) = ((crystals_a, crystals_b), lang.unwrap_or_default());
+    state.with(|svc| svc.typed_result(at, &winner, crystals, None, lang))
 }
 
 #[tauri::command(async)]
@@ -133,6 +140,7 @@ pub fn tournament_result_from_match(
     })
 }
 
+/// Corrects the table's recorded result for `reason`.
 #[allow(clippy::too_many_arguments)]
 #[tauri::command(async)]
 pub fn tournament_correct(
@@ -146,11 +154,9 @@ pub fn tournament_correct(
     reason: String,
     lang: Option<Language>,
 ) -> CmdResult<PairingTable> {
-    let (winner, lang) = (PlayerRef::Entrant(winner), lang.unwrap_or_default());
-    state.with(|svc| {
-        let (a, b) = (crystals_a, crystals_b);
-        svc.correct_result(id, round, table, winner, a, b, &reason, lang)
-    })
+    let (at, winner) = ((id, round, table), PlayerRef::Entrant(winner));
+    let (crystals, lang) = ((crystals_a, crystals_b), lang.unwrap_or_default());
+    state.with(|svc| svc.typed_result(at, &winner, crystals, Some(&reason), lang))
 }
 
 /// Exports the event into a folder the person chooses in the platform's dialog; `None` when
@@ -256,11 +262,9 @@ fn page_url(address: SocketAddr) -> String {
 #[tauri::command(async)]
 pub fn tournament_undrop(
     state: State<'_, AppState>,
-    id: i64,
-    entrant: i64,
-    lang: Option<Language>,
+    at: Args<EntrantOf>,
 ) -> CmdResult<EntrantView> {
-    state.with(|svc| svc.take_back_drop(id, PlayerRef::Entrant(entrant), lang.unwrap_or_default()))
+    state.with(|svc| svc.set_dropped(at.id, at.who(), false, at.lang.unwrap_or_default()))
 }
 
 /// Undoes the last paired round while it has no result; says which drops moved to the round
@@ -277,22 +281,14 @@ pub fn tournament_unpair(
 
 /// Pairs the next round without publishing it (the organiser sees it, the projector does not).
 #[tauri::command(async)]
-pub fn tournament_prepare(
-    state: State<'_, AppState>,
-    id: i64,
-    lang: Option<Language>,
-) -> CmdResult<RoundView> {
-    state.with(|svc| svc.prepare_round(id, lang.unwrap_or_default()))
+pub fn tournament_prepare(state: State<'_, AppState>, at: Args<EventOf>) -> CmdResult<RoundView> {
+    state.with(|svc| svc.prepare_round(at.id, at.lang.unwrap_or_default()))
 }
 
 /// Publishes the last paired round; returns its number.
 #[tauri::command(async)]
-pub fn tournament_publish(
-    state: State<'_, AppState>,
-    id: i64,
-    lang: Option<Language>,
-) -> CmdResult<u32> {
-    state.with(|svc| svc.publish_round(id, lang.unwrap_or_default()))
+pub fn tournament_publish(state: State<'_, AppState>, at: Args<EventOf>) -> CmdResult<u32> {
+    state.with(|svc| svc.publish_round(at.id, at.lang.unwrap_or_default()))
 }
 
 /// The current round's clock now (`None` before round 1 is paired). The views ask every second.
@@ -324,6 +320,7 @@ pub fn tournament_table_matches(
     id: i64,
     round: u32,
     table: u32,
+    lang: Option<Language>,
 ) -> CmdResult<Vec<TableMatch>> {
-    state.with(|svc| svc.matches_at_table(id, round, table))
+    state.with(|svc| svc.matches_at_table(id, round, table, lang.unwrap_or_default()))
 }

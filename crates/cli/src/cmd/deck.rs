@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 
 use clap::Subcommand;
-use tablemate::decks::{printed, DeckChange, DeckView, NewDeck};
+use tablemate::decks::{printed, CardsChange, DeckChange, DeckView, NewDeck};
 use tablemate::ServiceError;
 
 use crate::output::lang;
@@ -142,7 +142,7 @@ fn change(
 ) -> Result<(), ServiceError> {
     let mut svc = ctx.open()?;
     let typed: Vec<&str> = cards.iter().map(String::as_str).collect();
-    let view = svc.deck_change(name, None, change, &typed, lang())?;
+    let view = svc.deck_change(&CardsChange::new(name, None, change, &typed), lang())?;
     print_deck(ctx, &view)
 }
 

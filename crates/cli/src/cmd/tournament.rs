@@ -368,7 +368,7 @@ pub fn run(ctx: &Ctx, cmd: TournamentCmd) -> Result<(), ServiceError> {
             deck,
             none,
         } => {
-            let id = svc.find_event(&event)?.0;
+            let id = svc.find_event_in(&event, lang())?.0;
             let decks = svc.tournament_register_deck(
                 id,
                 &player,
@@ -390,7 +390,7 @@ pub fn run(ctx: &Ctx, cmd: TournamentCmd) -> Result<(), ServiceError> {
             })
         }
         TournamentCmd::DeckSheets(EventArg { event }) => {
-            let id = svc.find_event(&event)?.0;
+            let id = svc.find_event_in(&event, lang())?.0;
             let sheets = svc.tournament_deck_sheets(id, lang())?;
             out.print(&sheets, |w| writeln!(w, "{sheets}"))
         }
@@ -433,12 +433,12 @@ pub fn run(ctx: &Ctx, cmd: TournamentCmd) -> Result<(), ServiceError> {
         }
         TournamentCmd::Drop(EntrantArgs { event, player }) => {
             let id = svc.find_event_in(&event, lang())?.0;
-            let e = svc.drop_player(id, &player, lang())?;
+            let e = svc.set_dropped(id, &player, true, lang())?;
             out.print(&e, |w| writeln!(w, "{}", text::dropped(&e, lang())))
         }
         TournamentCmd::Undrop(EntrantArgs { event, player }) => {
             let id = svc.find_event_in(&event, lang())?.0;
-            let e = svc.take_back_drop(id, &player, lang())?;
+            let e = svc.set_dropped(id, &player, false, lang())?;
             out.print(&e, |w| writeln!(w, "{}", text::back_in(&e, lang())))
         }
         TournamentCmd::Unpair { event, confirm } => {
@@ -506,7 +506,7 @@ pub fn run(ctx: &Ctx, cmd: TournamentCmd) -> Result<(), ServiceError> {
         }
         TournamentCmd::Matches { at } => {
             let id = svc.find_event_in(&at.event, lang())?.0;
-            let found = svc.matches_at_table(id, at.round, at.table)?;
+            let found = svc.matches_at_table(id, at.round, at.table, lang())?;
             out.print(&found, |w| {
                 if found.is_empty() {
                     writeln!(w, "{}", text::no_match_found(lang()))?;

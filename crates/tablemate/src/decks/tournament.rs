@@ -11,6 +11,7 @@ use ts_rs::TS;
 use super::wording::{self, card_label, Refusal};
 use super::{rules_of, DeckCardView};
 use crate::error::store_error as store_err;
+use crate::tournaments::say;
 use crate::tournaments::EntrantView;
 use crate::{Language, Result, Service, ServiceError};
 
@@ -103,10 +104,7 @@ impl Service {
                     &entry.info.name,
                 )
             })?;
-        let entrant = self
-            .entrant_views(id, &[added])?
-            .pop()
-            .ok_or_else(|| ServiceError::internal("A registration returned no entrant"))?;
+        let entrant = self.entrant(id, added)?;
         Ok(RegisteredWithDeck {
             entrant,
             decks: self.tournament_decks(event, lang)?,
@@ -244,14 +242,11 @@ impl Service {
 
 /// A deck registration refused after round 1 was paired, naming the player.
 fn frozen(event: &str, player: &str, lang: Language) -> String {
-    match lang {
-        Language::En => format!(
-            "Round 1 of {event} has been paired, so {player}'s deck registration is frozen: it \
-             can no longer be registered or changed."
-        ),
-        Language::De => format!(
-            "Runde 1 von {event} ist gepaart, daher ist {player}s Deckregistrierung \
+    say!(
+        lang,
+        "Round 1 of {event} has been paired, so {player}'s deck registration is frozen: it \
+             can no longer be registered or changed.",
+        "Runde 1 von {event} ist gepaart, daher ist {player}s Deckregistrierung \
              eingefroren: sie kann nicht mehr eingetragen oder geändert werden."
-        ),
-    }
+    )
 }

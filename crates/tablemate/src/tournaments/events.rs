@@ -1,12 +1,13 @@
 //! The events themselves: create and list them, find one (and a registered player) by what a
 //! person types, the state a decision is made on, the standings and the whole event's page.
 
-use store::{EntrantId, FirstRound, Format, TournamentId};
+use store::{EntrantId, Format, TournamentId};
 
+use super::refusals::say;
 use super::{
     deck_lists::missing_decks, errors::record_error, errors::rule_error, input_refusals,
     new_event::NewEvent, refusals, store_err, views::display_name, views::entrant_view,
-    views::format_name, views::round_view, views::standing_view, views::CorrectionView,
+    views::event_view, views::round_view, views::standing_view, views::CorrectionView,
     views::EventDetail, views::EventView, views::RoundView, views::StandingView, PlayerRef,
     TIE_BREAKERS,
 };
@@ -21,39 +22,10 @@ pub(super) fn parse_id(text: &str) -> Option<i64> {
 impl Service {
     pub(super) fn event_view(&self, info: &store::TournamentInfo) -> Result<EventView> {
         let entrants = self.store.entrants(info.id).map_err(store_err)?;
-        let (rounds_planned, top_cut) = match info.format {
-            Format::Swiss { rounds, top_cut } => (rounds, top_cut),
-            Format::RoundRobin => {
-                let field = entrants.iter().filter(|e| e.joined_round == 1).count();
-                (tournament::round_robin_rounds(field), None)
-            }
-        };
-        Ok(EventView {
-            id: info.id.0,
-            name: info.name.clone(),
-            date: info.date.clone(),
-            format: format_name(&info.format).into(),
-            rounds_planned,
-            top_cut,
-            first_round: match info.first_round {
-                FirstRound::Random => "random".into(),
-                FirstRound::Seeded => "seeded".into(),
-            },
-            seed: info.seed.to_string(),
-            rounds_paired: info.rounds_paired,
-            players: entrants.len() as u32,
-            created_at: info.created_at.clone(),
-            decks_required: info.decks_required,
-            notices: None,
-        })
+        Ok(event_view(info, &entrants))
     }
 
-    /// Resolves an event given by id or name.
-    pub fn find_event(&self, which: &str) -> Result<TournamentId> {
-        self.find_event_in(which, Language::En)
-    }
-
-    /// [`Service::find_event`] with its refusals in the interface language `lang`.
+    /// Resolves an event given by id or name; refused in the interface language `lang`.
     pub fn find_event_in(&self, which: &str, lang: Language) -> Result<TournamentId> {
         if let Some(id) = parse_id(which) {
             let id = TournamentId(id);
@@ -91,10 +63,11 @@ impl Service {
             // the store checks the date's shape (YYYY-MM-DD, a real day); worded here
             store::StoreError::Invalid { field: "date", .. } => {
                 let date = new.date.trim();
-                ServiceError::invalid(match lang {
-                    Language::En => format!("{date:?} is not a date like 2026-11-22."),
-                    Language::De => format!("{date:?} ist kein Datum wie 2026-11-22."),
-                })
+                ServiceError::invalid(say!(
+                    lang,
+                    "{date:?} is not a date like 2026-11-22.",
+                    "{date:?} ist kein Datum wie 2026-11-22."
+                ))
             }
             other => store_err(other).in_language(lang),
         })?;
@@ -143,12 +116,7 @@ impl Service {
         })
     }
 
-    /// Finds a registered player by entrant id (`#12`) or name (any case).
-    pub fn find_entrant(&self, event: i64, who: impl Into<PlayerRef>) -> Result<i64> {
-        self.find_entrant_in(event, &who.into(), Language::En)
-    }
-
-    /// [`Service::find_entrant`] with its refusal in the interface language `lang`.
+    /// Finds a registered player by entrant id (`#12`) or name (any case); refused in `lang`.
     pub fn find_entrant_in(&self, event: i64, who: &PlayerRef, lang: Language) -> Result<i64> {
         let id = TournamentId(event);
         let info = self.store.tournament(id).map_err(store_err)?;
@@ -158,28 +126,19 @@ impl Service {
             .ok_or_else(|| not_registered(who, &info, lang))
     }
 
-    pub fn standings(&self, event: i64) -> Result<Vec<StandingView>> {
-        let rows = self
-            .store
-            .standings(TournamentId(event))
-            .map_err(store_err)?;
-        Ok(rows.iter().map(standing_view).collect())
-    }
-
-    /// Everything about one event: players, rounds with results, standings, corrections.
+    /// Everything about one event: players, rounds with results, standings, corrections. Each
+    /// part is read once and what is shown is computed from that: the standings and what the
+    /// pair button waits for from the event's state, the names from its registrations.
     pub fn event_detail(&self, event: i64, lang: Language) -> Result<EventDetail> {
         let id = TournamentId(event);
         let (info, state) = self.decide_on(id)?;
-        let view = self.event_view(&info)?;
         let entrants = self.store.entrants(id).map_err(store_err)?;
-        let decks_missing = missing_decks(&info, &state, &entrants);
         let rounds = self.store.rounds(id).map_err(store_err)?;
-        let standings = self.standings(event)?;
+        let corrections = self.store.corrections(id).map_err(store_err)?;
+        let view = event_view(&info, &entrants);
+        let decks_missing = missing_decks(&info, &state, &entrants);
         let name = |e: EntrantId| display_name(&entrants, e);
-        let corrections = self
-            .store
-            .corrections(id)
-            .map_err(store_err)?
+        let corrections = corrections
             .into_iter()
             .map(|c| CorrectionView {
                 round: c.round,
@@ -211,7 +170,7 @@ impl Service {
             event: view,
             entrants: entrants.iter().map(entrant_view).collect(),
             rounds,
-            standings,
+            standings: standings(&state, &entrants).map_err(|e| rule_error(e, "", &info, lang))?,
             corrections,
             can_pair,
             finished,
@@ -220,6 +179,29 @@ impl Service {
             pair_held,
         })
     }
+}
+
+/// The standings over the Swiss or round-robin rounds of the event's `state` (the top cut is a
+/// bracket, not standings), as the rules compute them, each line named from `entrants`.
+fn standings(
+    state: &tournament::EventState,
+    entrants: &[store::Entrant],
+) -> std::result::Result<Vec<StandingView>, tournament::TournamentError> {
+    let ids: Vec<EntrantId> = state.registrations.iter().map(|r| r.id).collect();
+    let records: Vec<tournament::RoundRecord> = (state.rounds.iter())
+        .filter(|r| r.stage != store::Stage::TopCut)
+        .map(|r| r.record.clone())
+        .collect();
+    let table = tournament::standings(&ids, &records)?;
+    Ok(table
+        .iter()
+        .filter_map(|s| {
+            Some(standing_view(
+                s,
+                entrants.iter().find(|e| e.id == s.entrant)?,
+            ))
+        })
+        .collect())
 }
 
 /// A decision about one registered player, and what it was made on ([`Service::decide_about`]).

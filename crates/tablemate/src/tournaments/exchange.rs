@@ -149,26 +149,6 @@ impl Service {
         write_export(&self.event_export(event, folder)?)
     }
 
-    /// The folder an export goes to when the person does not choose one:
-    /// `exports/event-<id>-<date>/` in the data folder.
-    pub fn default_export_folder(&self, event: i64) -> Result<PathBuf> {
-        let info = self
-            .store
-            .tournament(TournamentId(event))
-            .map_err(store_err)?;
-        Ok(self
-            .paths
-            .dir()
-            .join("exports")
-            .join(format!("event-{}-{}", info.id.0, info.date)))
-    }
-
-    /// Exports into [`Service::default_export_folder`].
-    pub fn export_event(&self, event: i64) -> Result<ExportedFiles> {
-        let folder = self.default_export_folder(event)?;
-        self.export_event_to(event, &folder)
-    }
-
     /// Imports an event exported as JSON. A bad file is refused in `lang` with the place at
     /// fault, and nothing is written.
     pub fn import_event_json(&mut self, bytes: &[u8], lang: Language) -> Result<EventView> {

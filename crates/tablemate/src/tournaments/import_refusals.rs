@@ -5,33 +5,33 @@
 
 use store::{ClockProblem, ImportPlace, ImportProblem as P, ImportRefusal, Stage, TextProblem};
 
-use super::refusals::en_de;
+use super::refusals::{en_de, say};
 use crate::Language;
 
 /// The whole refusal: where, what, and that nothing was imported.
 pub(crate) fn import_refusal(r: &ImportRefusal, lang: Language) -> String {
     let at = place(r.at, lang);
     let what = problem(&r.problem, lang);
-    en_de(
+    say!(
         lang,
-        format!("The import failed at {at}: {what} Nothing was imported."),
-        format!("Der Import ist bei {at} gescheitert: {what} Es wurde nichts importiert."),
+        "The import failed at {at}: {what} Nothing was imported.",
+        "Der Import ist bei {at} gescheitert: {what} Es wurde nichts importiert."
     )
 }
 
 fn place(at: ImportPlace, lang: Language) -> String {
     match at {
-        ImportPlace::JsonFile => en_de(lang, "the JSON file".into(), "der JSON-Datei".into()),
-        ImportPlace::JsonLine(n) => en_de(lang, format!("line {n}"), format!("Zeile {n}")),
+        ImportPlace::JsonFile => say!(lang, "the JSON file", "der JSON-Datei"),
+        ImportPlace::JsonLine(n) => say!(lang, "line {n}", "Zeile {n}"),
         ImportPlace::Line { list, line } => en_de(
             lang,
             format!("{}.csv line {line}", list.key()),
             format!("{}.csv Zeile {line}", list.key()),
         ),
-        ImportPlace::Event => en_de(
+        ImportPlace::Event => say!(
             lang,
-            "the event's name, date and format".into(),
-            "Name, Datum und Format des Turniers".into(),
+            "the event's name, date and format",
+            "Name, Datum und Format des Turniers"
         ),
         // the file's own words
         ImportPlace::FormatVersion | ImportPlace::List { .. } | ImportPlace::Item { .. } => {
@@ -41,154 +41,193 @@ fn place(at: ImportPlace, lang: Language) -> String {
 }
 
 /// `Round 2, table 3`.
-fn table(round: u32, table: u32, lang: Language) -> String {
-    en_de(
+fn at_table(round: u32, table: u32, lang: Language) -> String {
+    say!(
         lang,
-        format!("Round {round}, table {table}"),
-        format!("Runde {round}, Tisch {table}"),
+        "Round {round}, table {table}",
+        "Runde {round}, Tisch {table}"
     )
 }
 
 fn problem(p: &P, lang: Language) -> String {
-    let say = |en: String, de: String| en_de(lang, en, de);
+    // a problem at one table names it first: `Round 2, table 3`
+    let at = match *p {
+        P::ResultForBye { round, table, .. }
+        | P::WinnerDidNotPlay { round, table, .. }
+        | P::BadScore { round, table, .. }
+        | P::TwoResults { round, table, .. }
+        | P::ResultMissing { round, table, .. }
+        | P::CorrectionNotAMatch { round, table, .. }
+        | P::NothingToCorrect { round, table, .. }
+        | P::CorrectionGap { round, table, .. }
+        | P::LastCorrectionNotResult { round, table, .. }
+        | P::NoSource { round, table, .. }
+        | P::ReportNotAMatch { round, table, .. }
+        | P::ReportWrongSeat { round, table, .. }
+        | P::ReportTwice { round, table, .. }
+        | P::LogLineUnlike { round, table, .. }
+        | P::SourceNotInLog { round, table, .. } => at_table(round, table, lang),
+        _ => String::new(),
+    };
     match p {
-        P::TooLarge { bytes, max } => say(
-            format!("The file has {bytes} bytes; at most {max} are read."),
-            format!("Die Datei hat {bytes} Bytes; gelesen werden höchstens {max}."),
+        P::TooLarge { bytes, max } => say!(
+            lang,
+            "The file has {bytes} bytes; at most {max} are read.",
+            "Die Datei hat {bytes} Bytes; gelesen werden höchstens {max}."
         ),
-        P::NotUtf8 => say(
-            "The file is not UTF-8 text.".into(),
-            "Die Datei ist kein UTF-8-Text.".into(),
+        P::NotUtf8 => say!(
+            lang,
+            "The file is not UTF-8 text.",
+            "Die Datei ist kein UTF-8-Text."
         ),
-        P::NotJson { detail } => say(
-            format!("This is not a Tablemate event file ({detail})."),
-            format!("Das ist keine Turnierdatei von Tablemate ({detail})."),
+        P::NotJson { detail } => say!(
+            lang,
+            "This is not a Tablemate event file ({detail}).",
+            "Das ist keine Turnierdatei von Tablemate ({detail})."
         ),
-        P::UnknownVersion { found, max } => say(
-            format!(
-                "The file is format version {found}; this Tablemate reads versions 1 to {max}. \
-                 Update Tablemate to import it."
-            ),
-            format!(
-                "Die Datei hat Formatversion {found}; dieses Tablemate liest die Versionen 1 bis \
+        P::UnknownVersion { found, max } => say!(
+            lang,
+            "The file is format version {found}; this Tablemate reads versions 1 to {max}. \
+                 Update Tablemate to import it.",
+            "Die Datei hat Formatversion {found}; dieses Tablemate liest die Versionen 1 bis \
                  {max}. Aktualisiere Tablemate, um sie zu importieren."
-            ),
         ),
-        P::Version1WithRounds => say(
-            "A version 1 file has no rounds or corrections (version 2 has).".into(),
+        P::Version1WithRounds => say!(
+            lang,
+            "A version 1 file has no rounds or corrections (version 2 has).",
             "Eine Datei der Version 1 hat keine rounds oder corrections (Version 2 hat sie)."
-                .into(),
         ),
-        P::UnreadableCsv { detail } => say(
-            format!("The CSV cannot be read ({detail})."),
-            format!("Die CSV-Datei kann nicht gelesen werden ({detail})."),
+        P::UnreadableCsv { detail } => say!(
+            lang,
+            "The CSV cannot be read ({detail}).",
+            "Die CSV-Datei kann nicht gelesen werden ({detail})."
         ),
-        P::ColumnNotUtf8 { column } => say(
-            format!("Column {column} is not UTF-8 text."),
-            format!("Spalte {column} ist kein UTF-8-Text."),
+        P::ColumnNotUtf8 { column } => say!(
+            lang,
+            "Column {column} is not UTF-8 text.",
+            "Spalte {column} ist kein UTF-8-Text."
         ),
-        P::ColumnTooLong { column, max } => say(
-            format!("Column {column} is longer than {max} characters."),
-            format!("Spalte {column} ist länger als {max} Zeichen."),
+        P::ColumnTooLong { column, max } => say!(
+            lang,
+            "Column {column} is longer than {max} characters.",
+            "Spalte {column} ist länger als {max} Zeichen."
         ),
-        P::WrongColumns { expected, found } => say(
-            format!("The columns must be {expected}; the file has {found}."),
-            format!("Die Spalten müssen {expected} sein; die Datei hat {found}."),
+        P::WrongColumns { expected, found } => say!(
+            lang,
+            "The columns must be {expected}; the file has {found}.",
+            "Die Spalten müssen {expected} sein; die Datei hat {found}."
         ),
         P::ColumnCount {
             found,
             expected,
             columns,
-        } => say(
-            format!("The line has {found} columns, not {expected} ({columns})."),
-            format!("Die Zeile hat {found} Spalten, nicht {expected} ({columns})."),
+        } => say!(
+            lang,
+            "The line has {found} columns, not {expected} ({columns}).",
+            "Die Zeile hat {found} Spalten, nicht {expected} ({columns})."
         ),
-        P::EmptyFile => say("The file is empty.".into(), "Die Datei ist leer.".into()),
-        P::NotANumber { column, value } => say(
-            format!("{column} {value:?} is not a number."),
-            format!("{column} {value:?} ist keine Zahl."),
+        P::EmptyFile => say!(lang, "The file is empty.", "Die Datei ist leer."),
+        P::NotANumber { column, value } => say!(
+            lang,
+            "{column} {value:?} is not a number.",
+            "{column} {value:?} ist keine Zahl."
         ),
-        P::NotAStage { value } => say(
-            format!("stage {value:?} is not swiss, round_robin or top_cut."),
-            format!("stage {value:?} ist weder swiss noch round_robin noch top_cut."),
+        P::NotAStage { value } => say!(
+            lang,
+            "stage {value:?} is not swiss, round_robin or top_cut.",
+            "stage {value:?} ist weder swiss noch round_robin noch top_cut."
         ),
-        P::NotTrueOrFalse { column, value } => say(
-            format!("{column} {value:?} is not true or false."),
-            format!("{column} {value:?} ist weder true noch false."),
+        P::NotTrueOrFalse { column, value } => say!(
+            lang,
+            "{column} {value:?} is not true or false.",
+            "{column} {value:?} ist weder true noch false."
         ),
-        P::NotAClockState { value } => say(
-            format!("clock {value:?} is not not_started, running or paused."),
-            format!("clock {value:?} ist weder not_started noch running noch paused."),
+        P::NotAClockState { value } => say!(
+            lang,
+            "clock {value:?} is not not_started, running or paused.",
+            "clock {value:?} ist weder not_started noch running noch paused."
         ),
         P::BadText { field, problem } => text(field, *problem, lang),
-        P::NotADate { value } => say(
-            format!("{value:?} is not a date like 2026-11-22."),
-            format!("{value:?} ist kein Datum wie 2026-11-22."),
+        P::NotADate { value } => say!(
+            lang,
+            "{value:?} is not a date like 2026-11-22.",
+            "{value:?} ist kein Datum wie 2026-11-22."
         ),
         P::SwissRounds { rounds, .. } => super::swiss_rounds_refusal(*rounds, lang),
         P::TopCut { cut } => super::top_cut_refusal(*cut, lang),
-        P::TooManyPlayers { max } => say(
-            format!("An event has at most {max} players."),
-            format!("Ein Turnier hat höchstens {max} Spieler."),
+        P::TooManyPlayers { max } => say!(
+            lang,
+            "An event has at most {max} players.",
+            "Ein Turnier hat höchstens {max} Spieler."
         ),
-        P::PlayerTwice { name } => say(
-            format!("{name} is listed twice."),
-            format!("{name} steht zweimal in der Liste."),
+        P::PlayerTwice { name } => say!(
+            lang,
+            "{name} is listed twice.",
+            "{name} steht zweimal in der Liste."
         ),
-        P::BadSeed { seed } => say(
-            format!("Seed {seed} is zero or used twice."),
-            format!("Setzplatz {seed} ist null oder doppelt vergeben."),
+        P::BadSeed { seed } => say!(
+            lang,
+            "Seed {seed} is zero or used twice.",
+            "Setzplatz {seed} ist null oder doppelt vergeben."
         ),
-        P::JoinedRoundZero => say(
-            "joined_round starts at 1.".into(),
-            "joined_round beginnt bei 1.".into(),
+        P::JoinedRoundZero => say!(
+            lang,
+            "joined_round starts at 1.",
+            "joined_round beginnt bei 1."
         ),
-        P::UnknownPlayer { name } => say(
-            format!("{name:?} is not among the entrants."),
-            format!("{name:?} ist nicht unter den Teilnehmern."),
+        P::UnknownPlayer { name } => say!(
+            lang,
+            "{name:?} is not among the entrants.",
+            "{name:?} ist nicht unter den Teilnehmern."
         ),
-        P::NumberedFromOne => say(
-            "Rounds and tables are numbered from 1.".into(),
-            "Runden und Tische werden ab 1 gezählt.".into(),
+        P::NumberedFromOne => say!(
+            lang,
+            "Rounds and tables are numbered from 1.",
+            "Runden und Tische werden ab 1 gezählt."
         ),
-        P::TwoTables { round, table } => say(
-            format!("Round {round} has table {table} twice."),
-            format!("Runde {round} hat Tisch {table} zweimal."),
+        P::TwoTables { round, table } => say!(
+            lang,
+            "Round {round} has table {table} twice.",
+            "Runde {round} hat Tisch {table} zweimal."
         ),
-        P::PairedTwice { name, round } => say(
-            format!("{name} is paired twice in round {round}."),
-            format!("{name} ist in Runde {round} zweimal ausgelost."),
+        P::PairedTwice { name, round } => say!(
+            lang,
+            "{name} is paired twice in round {round}.",
+            "{name} ist in Runde {round} zweimal ausgelost."
         ),
-        P::PlaysThemself { name } => say(
-            format!("{name} cannot play against themself."),
-            format!("{name} kann nicht gegen sich selbst spielen."),
+        P::PlaysThemself { name } => say!(
+            lang,
+            "{name} cannot play against themself.",
+            "{name} kann nicht gegen sich selbst spielen."
         ),
         P::PlaysBeforeJoining {
             name,
             round,
             joined,
-        } => say(
-            format!("{name} plays in round {round} but joined in round {joined}."),
-            format!("{name} spielt in Runde {round}, kam aber erst in Runde {joined} dazu."),
+        } => say!(
+            lang,
+            "{name} plays in round {round} but joined in round {joined}.",
+            "{name} spielt in Runde {round}, kam aber erst in Runde {joined} dazu."
         ),
         P::PlaysAfterDropping {
             name,
             round,
             dropped_after,
-        } => say(
-            format!("{name} plays in round {round} but dropped out after round {dropped_after}."),
-            format!(
-                "{name} spielt in Runde {round}, wurde aber nach Runde {dropped_after} \
+        } => say!(
+            lang,
+            "{name} plays in round {round} but dropped out after round {dropped_after}.",
+            "{name} spielt in Runde {round}, wurde aber nach Runde {dropped_after} \
                  abgemeldet."
-            ),
         ),
-        P::MixedStages { round } => say(
-            format!("Round {round} mixes stages."),
-            format!("Runde {round} mischt Turnierphasen."),
+        P::MixedStages { round } => say!(
+            lang,
+            "Round {round} mixes stages.",
+            "Runde {round} mischt Turnierphasen."
         ),
-        P::RoundMissing { round } => say(
-            format!("Round {round} is missing (rounds are 1, 2, 3…)."),
-            format!("Runde {round} fehlt (Runden sind 1, 2, 3 …)."),
+        P::RoundMissing { round } => say!(
+            lang,
+            "Round {round} is missing (rounds are 1, 2, 3…).",
+            "Runde {round} fehlt (Runden sind 1, 2, 3 …)."
         ),
         P::StageOutOfPlace {
             round,
@@ -199,212 +238,149 @@ fn problem(p: &P, lang: Language) -> String {
             name,
             joined,
             paired,
-        } => say(
-            format!("{name} joins in round {joined}, but only {paired} rounds were paired."),
-            format!(
-                "{name} kommt in Runde {joined} dazu, aber nur {paired} Runden sind ausgelost."
-            ),
+        } => say!(
+            lang,
+            "{name} joins in round {joined}, but only {paired} rounds were paired.",
+            "{name} kommt in Runde {joined} dazu, aber nur {paired} Runden sind ausgelost."
         ),
         P::DropsTooLate {
             name,
             after,
             paired,
-        } => say(
-            format!("{name} drops out after round {after}, but only {paired} rounds were paired."),
-            format!(
-                "{name} wird nach Runde {after} abgemeldet, aber nur {paired} Runden sind \
+        } => say!(
+            lang,
+            "{name} drops out after round {after}, but only {paired} rounds were paired.",
+            "{name} wird nach Runde {after} abgemeldet, aber nur {paired} Runden sind \
                  ausgelost."
-            ),
         ),
-        P::DropsBeforeJoining { name } => say(
-            format!("{name} drops out before joining."),
-            format!("{name} wird abgemeldet, bevor er oder sie dazukommt."),
+        P::DropsBeforeJoining { name } => say!(
+            lang,
+            "{name} drops out before joining.",
+            "{name} wird abgemeldet, bevor er oder sie dazukommt."
         ),
-        P::NoSuchTable { round, table: t } => say(
-            format!("Round {round} has no table {t}."),
-            format!("Runde {round} hat keinen Tisch {t}."),
+        P::NoSuchTable { round, table: t } => say!(
+            lang,
+            "Round {round} has no table {t}.",
+            "Runde {round} hat keinen Tisch {t}."
         ),
-        P::ResultForBye { round, table: t } => {
-            let at = table(*round, *t, lang);
-            say(
-                format!("{at} is a bye; it has no result."),
-                format!("{at} ist ein Freilos; es hat kein Ergebnis."),
-            )
-        }
-        P::WinnerDidNotPlay {
-            round,
-            table: t,
-            winner,
-        } => {
-            let at = table(*round, *t, lang);
-            say(
-                format!("{at}: the winner {winner} did not play there."),
-                format!("{at}: {winner} hat dort nicht gespielt und kann nicht gewinnen."),
-            )
-        }
-        P::BadScore {
-            round,
-            table: t,
-            problem,
-        } => format!(
-            "{}: {}",
-            table(*round, *t, lang),
-            super::reporting::score_problem(*problem, lang)
+        P::ResultForBye { .. } => say!(
+            lang,
+            "{at} is a bye; it has no result.",
+            "{at} ist ein Freilos; es hat kein Ergebnis."
         ),
-        P::TwoResults { round, table: t } => {
-            let at = table(*round, *t, lang);
-            say(
-                format!("{at} has two results."),
-                format!("{at} hat zwei Ergebnisse."),
-            )
+        P::WinnerDidNotPlay { winner, .. } => say!(
+            lang,
+            "{at}: the winner {winner} did not play there.",
+            "{at}: {winner} hat dort nicht gespielt und kann nicht gewinnen."
+        ),
+        P::BadScore { problem, .. } => {
+            format!("{at}: {}", super::reporting::score_problem(*problem, lang))
         }
-        P::ResultMissing {
-            round,
-            table: t,
-            paired,
-        } => {
-            let at = table(*round, *t, lang);
-            say(
-                format!("{at} has no result, but round {paired} is paired."),
-                format!("{at} hat kein Ergebnis, aber Runde {paired} ist ausgelost."),
-            )
-        }
-        P::RoundNotPaired { round } => say(
-            format!("Round {round} was not paired."),
-            format!("Runde {round} wurde nicht ausgelost."),
+        P::TwoResults { .. } => say!(lang, "{at} has two results.", "{at} hat zwei Ergebnisse."),
+        P::ResultMissing { paired, .. } => say!(
+            lang,
+            "{at} has no result, but round {paired} is paired.",
+            "{at} hat kein Ergebnis, aber Runde {paired} ist ausgelost."
+        ),
+        P::RoundNotPaired { round } => say!(
+            lang,
+            "Round {round} was not paired.",
+            "Runde {round} wurde nicht ausgelost."
         ),
         P::BadClock { round, problem } => clock(*round, *problem, lang),
-        P::RoundListedTwice { round } => say(
-            format!("Round {round} is listed twice."),
-            format!("Runde {round} steht zweimal in der Liste."),
+        P::RoundListedTwice { round } => say!(
+            lang,
+            "Round {round} is listed twice.",
+            "Runde {round} steht zweimal in der Liste."
         ),
-        P::RoundNotListed { round } => say(
-            format!("Round {round} is paired but not listed."),
-            format!("Runde {round} ist ausgelost, steht aber nicht in der Liste."),
+        P::RoundNotListed { round } => say!(
+            lang,
+            "Round {round} is paired but not listed.",
+            "Runde {round} ist ausgelost, steht aber nicht in der Liste."
         ),
-        P::CorrectionNotAMatch { round, table: t } => {
-            let at = table(*round, *t, lang);
-            say(
-                format!("{at} is not a match."),
-                format!("{at} ist keine Partie."),
-            )
+        P::CorrectionNotAMatch { .. } => {
+            say!(lang, "{at} is not a match.", "{at} ist keine Partie.")
         }
-        P::NothingToCorrect { round, table: t } => {
-            let at = table(*round, *t, lang);
-            say(
-                format!("{at} has no result to correct."),
-                format!("{at} hat kein Ergebnis, das korrigiert werden könnte."),
-            )
-        }
-        P::CorrectionGap { round, table: t } => {
-            let at = table(*round, *t, lang);
-            say(
-                format!("{at}: the correction does not start from the one before it."),
-                format!("{at}: die Korrektur setzt nicht bei der vorigen an."),
-            )
-        }
-        P::NotATime { value } => say(
-            format!("corrected_at {value:?} is not a time like 2026-11-22T04:15:00Z."),
-            format!("corrected_at {value:?} ist keine Zeit wie 2026-11-22T04:15:00Z."),
+        P::NothingToCorrect { .. } => say!(
+            lang,
+            "{at} has no result to correct.",
+            "{at} hat kein Ergebnis, das korrigiert werden könnte."
         ),
-        P::LastCorrectionNotResult { round, table: t } => {
-            let at = table(*round, *t, lang);
-            say(
-                format!("{at}: the last correction is not the result the file records."),
-                format!(
-                    "{at}: die letzte Korrektur ist nicht das Ergebnis, das die Datei enthält."
-                ),
-            )
-        }
-        P::Rules { detail } => say(
-            format!("The rules refuse the event ({detail})."),
-            format!("Die Regeln lassen das Turnier nicht zu ({detail})."),
+        P::CorrectionGap { .. } => say!(
+            lang,
+            "{at}: the correction does not start from the one before it.",
+            "{at}: die Korrektur setzt nicht bei der vorigen an."
+        ),
+        P::NotATime { value } => say!(
+            lang,
+            "corrected_at {value:?} is not a time like 2026-11-22T04:15:00Z.",
+            "corrected_at {value:?} ist keine Zeit wie 2026-11-22T04:15:00Z."
+        ),
+        P::LastCorrectionNotResult { .. } => say!(
+            lang,
+            "{at}: the last correction is not the result the file records.",
+            "{at}: die letzte Korrektur ist nicht das Ergebnis, das die Datei enthält."
+        ),
+        P::Rules { detail } => say!(
+            lang,
+            "The rules refuse the event ({detail}).",
+            "Die Regeln lassen das Turnier nicht zu ({detail})."
         ),
         P::BadName { name, problem } => crate::names::name_problem(name, *problem, lang),
         P::SamePerson { first, second } => crate::names::same_person(first, second, lang),
-        P::UnpublishedBeforePaired { round, paired } => say(
-            format!(
-                "Round {round} is not published, but round {paired} is paired; the app \
+        P::UnpublishedBeforePaired { round, paired } => say!(
+            lang,
+            "Round {round} is not published, but round {paired} is paired; the app \
                  publishes a round before it pairs the next, so round {round} could never be \
-                 published."
-            ),
-            format!(
-                "Runde {round} ist nicht veröffentlicht, aber Runde {paired} ist ausgelost; die \
+                 published.",
+            "Runde {round} ist nicht veröffentlicht, aber Runde {paired} ist ausgelost; die \
                  App veröffentlicht eine Runde, bevor sie die nächste auslost, Runde {round} \
                  könnte also nie veröffentlicht werden."
-            ),
         ),
-        P::OlderWithReports { version } => say(
-            format!(
-                "A version {version} file has no result sources, reports or report log \
-                 (version 3 has)."
-            ),
-            format!(
-                "Eine Datei der Version {version} hat keine Ergebnisquellen, Meldungen oder \
+        P::OlderWithReports { version } => say!(
+            lang,
+            "A version {version} file has no result sources, reports or report log \
+                 (version 3 has).",
+            "Eine Datei der Version {version} hat keine Ergebnisquellen, Meldungen oder \
                  Meldeprotokoll (Version 3 hat sie)."
-            ),
         ),
-        P::NoSource { round, table: t } => {
-            let at = table(*round, *t, lang);
-            say(
-                format!("{at}: the result has no source (typed, match, report or import)."),
-                format!("{at}: das Ergebnis hat keine Quelle (typed, match, report oder import)."),
-            )
-        }
-        P::ReportNotAMatch { round, table: t } => {
-            let at = table(*round, *t, lang);
-            say(
-                format!("{at} is no match of the event, so nobody reported there."),
-                format!("{at} ist keine Partie des Turniers, dort kann niemand gemeldet haben."),
-            )
-        }
-        P::ReportWrongSeat {
-            round,
-            table: t,
-            player,
-            seated,
-        } => {
-            let at = table(*round, *t, lang);
-            say(
-                format!("{at}: the report is {player}'s, but {seated} sits in that seat."),
-                format!("{at}: die Meldung ist von {player}, aber auf dem Platz sitzt {seated}."),
-            )
-        }
-        P::ReportTwice {
-            round,
-            table: t,
-            player,
-        } => {
-            let at = table(*round, *t, lang);
-            say(
-                format!("{at}: {player} has two reports; only the latest is kept."),
-                format!("{at}: {player} hat zwei Meldungen; nur die letzte wird gespeichert."),
-            )
-        }
-        P::LogLineUnlike { round, table: t } => {
-            let at = table(*round, *t, lang);
-            say(
-                format!("{at}: a report log line that the app does not write."),
-                format!("{at}: eine Zeile im Meldeprotokoll, die die App so nicht schreibt."),
-            )
-        }
-        P::SourceNotInLog { round, table: t } => {
-            let at = table(*round, *t, lang);
-            say(
-                format!(
-                    "{at}: the result's source and the report log disagree (a result from the \
-                     players' reports is the one the log's last decision accepted)."
-                ),
-                format!(
-                    "{at}: Quelle des Ergebnisses und Meldeprotokoll widersprechen sich (ein \
+        P::NoSource { .. } => say!(
+            lang,
+            "{at}: the result has no source (typed, match, report or import).",
+            "{at}: das Ergebnis hat keine Quelle (typed, match, report oder import)."
+        ),
+        P::ReportNotAMatch { .. } => say!(
+            lang,
+            "{at} is no match of the event, so nobody reported there.",
+            "{at} ist keine Partie des Turniers, dort kann niemand gemeldet haben."
+        ),
+        P::ReportWrongSeat { player, seated, .. } => say!(
+            lang,
+            "{at}: the report is {player}'s, but {seated} sits in that seat.",
+            "{at}: die Meldung ist von {player}, aber auf dem Platz sitzt {seated}."
+        ),
+        P::ReportTwice { player, .. } => say!(
+            lang,
+            "{at}: {player} has two reports; only the latest is kept.",
+            "{at}: {player} hat zwei Meldungen; nur die letzte wird gespeichert."
+        ),
+        P::LogLineUnlike { .. } => say!(
+            lang,
+            "{at}: a report log line that the app does not write.",
+            "{at}: eine Zeile im Meldeprotokoll, die die App so nicht schreibt."
+        ),
+        P::SourceNotInLog { .. } => say!(
+            lang,
+            "{at}: the result's source and the report log disagree (a result from the \
+                     players' reports is the one the log's last decision accepted).",
+            "{at}: Quelle des Ergebnisses und Meldeprotokoll widersprechen sich (ein \
                      Ergebnis aus den Meldungen ist das, das die letzte Entscheidung im \
                      Protokoll angenommen hat)."
-                ),
-            )
-        }
-        P::NotAWord { column, value } => say(
-            format!("{column} {value:?} is not one of the values this column takes."),
-            format!("{column} {value:?} ist keiner der Werte dieser Spalte."),
+        ),
+        P::NotAWord { column, value } => say!(
+            lang,
+            "{column} {value:?} is not one of the values this column takes.",
+            "{column} {value:?} ist keiner der Werte dieser Spalte."
         ),
     }
 }
@@ -432,32 +408,24 @@ pub(crate) fn import_notice(n: &store::ImportNotice, lang: Language) -> String {
             };
             let list: Vec<&str> = parts.iter().map(part).collect();
             let list = list.join(", ");
-            en_de(
+            say!(
                 lang,
-                format!(
-                    "This file is format version {version}, which does not hold {list}: the \
-                     event has none of them, and its results read as imported."
-                ),
-                format!(
-                    "Diese Datei hat Formatversion {version}, die {list} nicht enthält: das \
+                "This file is format version {version}, which does not hold {list}: the \
+                     event has none of them, and its results read as imported.",
+                "Diese Datei hat Formatversion {version}, die {list} nicht enthält: das \
                      Turnier hat nichts davon, seine Ergebnisse gelten als importiert."
-                ),
             )
         }
-        ImportNotice::SlipsToReprint { round } => en_de(
+        ImportNotice::SlipsToReprint { round } => say!(
             lang,
-            format!(
-                "Round {round} is still being played. Seat codes are never written to a file \
+            "Round {round} is still being played. Seat codes are never written to a file \
                  (anyone holding one could report for that player), so the result slips \
                  printed before do not work here: print round {round}'s slips again before \
-                 players report from their phones."
-            ),
-            format!(
-                "Runde {round} läuft noch. Platzcodes stehen nie in einer Datei (wer einen hat, \
+                 players report from their phones.",
+            "Runde {round} läuft noch. Platzcodes stehen nie in einer Datei (wer einen hat, \
                  könnte für diesen Spieler melden), die vorher gedruckten Ergebniszettel \
                  gelten hier also nicht: drucke die Zettel von Runde {round} neu, bevor Spieler \
                  per Handy melden."
-            ),
         ),
     }
 }
@@ -465,24 +433,20 @@ pub(crate) fn import_notice(n: &store::ImportNotice, lang: Language) -> String {
 fn text(field: &str, p: TextProblem, lang: Language) -> String {
     // the other fields are the file's columns (player, people, reason)
     let field = match field {
-        "tournament name" => en_de(lang, "The event's name".into(), "Der Turniername".into()),
+        "tournament name" => say!(lang, "The event's name", "Der Turniername"),
         column => column.to_string(),
     };
     match p {
-        TextProblem::Empty => en_de(
+        TextProblem::Empty => say!(lang, "{field} is empty.", "{field} ist leer."),
+        TextProblem::TooLong { chars, max } => say!(
             lang,
-            format!("{field} is empty."),
-            format!("{field} ist leer."),
+            "{field} has {chars} characters; at most {max} are allowed.",
+            "{field} hat {chars} Zeichen; erlaubt sind höchstens {max}."
         ),
-        TextProblem::TooLong { chars, max } => en_de(
+        TextProblem::ControlCharacters => say!(
             lang,
-            format!("{field} has {chars} characters; at most {max} are allowed."),
-            format!("{field} hat {chars} Zeichen; erlaubt sind höchstens {max}."),
-        ),
-        TextProblem::ControlCharacters => en_de(
-            lang,
-            format!("{field} contains control characters."),
-            format!("{field} enthält Steuerzeichen."),
+            "{field} contains control characters.",
+            "{field} enthält Steuerzeichen."
         ),
     }
 }
@@ -495,31 +459,27 @@ fn stage_out_of_place(
 ) -> String {
     let name = stage.as_str();
     match (stage, swiss_rounds) {
-        (_, None) => en_de(
+        (_, None) => say!(
             lang,
-            format!("Round {round} is {name}, but a round robin has no {name} round."),
-            format!("Runde {round} ist {name}, aber Jeder-gegen-jeden hat keine {name}-Runde."),
+            "Round {round} is {name}, but a round robin has no {name} round.",
+            "Runde {round} ist {name}, aber Jeder-gegen-jeden hat keine {name}-Runde."
         ),
-        (Stage::RoundRobin, Some(_)) => en_de(
+        (Stage::RoundRobin, Some(_)) => say!(
             lang,
-            format!("Round {round} is round_robin, but the event is Swiss."),
-            format!("Runde {round} ist round_robin, aber das Turnier ist Schweizer System."),
+            "Round {round} is round_robin, but the event is Swiss.",
+            "Runde {round} ist round_robin, aber das Turnier ist Schweizer System."
         ),
-        (Stage::Swiss, Some(n)) => en_de(
+        (Stage::Swiss, Some(n)) => say!(
             lang,
-            format!("Round {round} is swiss, but the event has only {n} Swiss rounds."),
-            format!("Runde {round} ist swiss, aber das Turnier hat nur {n} Schweizer Runden."),
+            "Round {round} is swiss, but the event has only {n} Swiss rounds.",
+            "Runde {round} ist swiss, aber das Turnier hat nur {n} Schweizer Runden."
         ),
-        (Stage::TopCut, Some(_)) => en_de(
+        (Stage::TopCut, Some(_)) => say!(
             lang,
-            format!(
-                "Round {round} is top_cut, before the Swiss rounds are done or in an event \
-                 without a top cut."
-            ),
-            format!(
-                "Runde {round} ist top_cut, vor dem Ende der Schweizer Runden oder in einem \
+            "Round {round} is top_cut, before the Swiss rounds are done or in an event \
+                 without a top cut.",
+            "Runde {round} ist top_cut, vor dem Ende der Schweizer Runden oder in einem \
                  Turnier ohne Top-Cut."
-            ),
         ),
     }
 }
@@ -527,61 +487,53 @@ fn stage_out_of_place(
 fn clock(round: u32, p: ClockProblem, lang: Language) -> String {
     let max = tournament::MAX_ROUND_MINUTES;
     let what = match p {
-        ClockProblem::NotStartedHasRun => en_de(
+        ClockProblem::NotStartedHasRun => say!(
             lang,
-            "a clock not started has run no time and has no start".into(),
-            "eine nicht gestartete Uhr ist nicht gelaufen und hat keinen Start".into(),
+            "a clock not started has run no time and has no start",
+            "eine nicht gestartete Uhr ist nicht gelaufen und hat keinen Start"
         ),
-        ClockProblem::RunningWithoutStart => en_de(
+        ClockProblem::RunningWithoutStart => say!(
             lang,
-            "a running clock needs clock_running_since_ms".into(),
-            "eine laufende Uhr braucht clock_running_since_ms".into(),
+            "a running clock needs clock_running_since_ms",
+            "eine laufende Uhr braucht clock_running_since_ms"
         ),
-        ClockProblem::PausedWithStart => en_de(
+        ClockProblem::PausedWithStart => say!(
             lang,
-            "a paused clock has no clock_running_since_ms".into(),
-            "eine angehaltene Uhr hat kein clock_running_since_ms".into(),
+            "a paused clock has no clock_running_since_ms",
+            "eine angehaltene Uhr hat kein clock_running_since_ms"
         ),
-        ClockProblem::Length { ms } => en_de(
+        ClockProblem::Length { ms } => say!(
             lang,
-            format!("a round lasts 1 to {max} minutes, not {ms} ms"),
-            format!("eine Runde dauert 1 bis {max} Minuten, nicht {ms} ms"),
+            "a round lasts 1 to {max} minutes, not {ms} ms",
+            "eine Runde dauert 1 bis {max} Minuten, nicht {ms} ms"
         ),
-        ClockProblem::Ran { ms } => en_de(
+        ClockProblem::Ran { ms } => say!(
             lang,
-            format!("a round's clock runs at most a year, not {ms} ms"),
-            format!("die Uhr einer Runde läuft höchstens ein Jahr, nicht {ms} ms"),
+            "a round's clock runs at most a year, not {ms} ms",
+            "die Uhr einer Runde läuft höchstens ein Jahr, nicht {ms} ms"
         ),
-        ClockProblem::Since { ms } => en_de(
+        ClockProblem::Since { ms } => say!(
             lang,
-            format!("a running clock started between the years 2000 and 2100, not at {ms} ms"),
-            format!("eine laufende Uhr wurde zwischen 2000 und 2100 gestartet, nicht bei {ms} ms"),
+            "a running clock started between the years 2000 and 2100, not at {ms} ms",
+            "eine laufende Uhr wurde zwischen 2000 und 2100 gestartet, nicht bei {ms} ms"
         ),
         ClockProblem::StartsLater { since_ms } => {
             let when = store::utc_minute(since_ms);
-            en_de(
+            say!(
                 lang,
-                format!("the clock started at {when}, later than now"),
-                format!("die Uhr wurde am {when} gestartet, später als jetzt"),
+                "the clock started at {when}, later than now",
+                "die Uhr wurde am {when} gestartet, später als jetzt"
             )
         }
         ClockProblem::Overtime { over_ms } => {
             let minutes = over_ms / 60_000;
-            en_de(
+            say!(
                 lang,
-                format!(
-                    "the clock is {minutes} minutes over time; a round runs at most a day over"
-                ),
-                format!(
-                    "die Uhr ist {minutes} Minuten über der Zeit; eine Runde überzieht höchstens \
+                "the clock is {minutes} minutes over time; a round runs at most a day over",
+                "die Uhr ist {minutes} Minuten über der Zeit; eine Runde überzieht höchstens \
                      einen Tag"
-                ),
             )
         }
     };
-    en_de(
-        lang,
-        format!("Round {round}: {what}."),
-        format!("Runde {round}: {what}."),
-    )
+    say!(lang, "Round {round}: {what}.", "Runde {round}: {what}.")
 }

@@ -3,24 +3,24 @@
 //! interface language with the rules' refusals, so the CLI says nothing in English to a German
 //! organiser.
 
-use super::refusals::en_de;
+use super::refusals::{en_de, say};
 use crate::Language;
 
 /// An event given by a number no event has.
 pub fn no_event_numbered(id: i64, lang: Language) -> String {
-    en_de(
+    say!(
         lang,
-        format!("There is no event number {id}."),
-        format!("Es gibt kein Turnier mit der Nummer {id}."),
+        "There is no event number {id}.",
+        "Es gibt kein Turnier mit der Nummer {id}."
     )
 }
 
 /// An event given by a name no event has.
 pub fn no_event_named(name: &str, lang: Language) -> String {
-    en_de(
+    say!(
         lang,
-        format!("There is no event named {name:?}."),
-        format!("Es gibt kein Turnier namens {name:?}."),
+        "There is no event named {name:?}.",
+        "Es gibt kein Turnier namens {name:?}."
     )
 }
 
@@ -32,10 +32,10 @@ pub fn events_named(name: &str, ids: &[i64], lang: Language) -> String {
         .map(i64::to_string)
         .collect::<Vec<_>>()
         .join(", ");
-    en_de(
+    say!(
         lang,
-        format!("{n} events are named {name:?}; give the number instead ({ids})."),
-        format!("{n} Turniere heißen {name:?}; gib stattdessen die Nummer an ({ids})."),
+        "{n} events are named {name:?}; give the number instead ({ids}).",
+        "{n} Turniere heißen {name:?}; gib stattdessen die Nummer an ({ids})."
     )
 }
 
@@ -46,10 +46,10 @@ pub fn not_registered(who: &str, event: &str, lang: Language) -> String {
 
 /// Crystals not typed as two numbers.
 pub fn crystals_format(text: &str, lang: Language) -> String {
-    en_de(
+    say!(
         lang,
-        format!("Crystals {text:?} should be two numbers like 5-3 (seat A first)."),
-        format!("Kristalle {text:?} sollten zwei Zahlen wie 5-3 sein (Sitz A zuerst)."),
+        "Crystals {text:?} should be two numbers like 5-3 (seat A first).",
+        "Kristalle {text:?} sollten zwei Zahlen wie 5-3 sein (Sitz A zuerst)."
     )
 }
 
@@ -73,10 +73,10 @@ pub fn result_needs(lang: Language) -> String {
 
 /// A CSV import without the event's `option` (`--name`, `--date`).
 pub fn csv_import_needs(option: &str, lang: Language) -> String {
-    en_de(
+    say!(
         lang,
-        format!("A CSV import needs {option}."),
-        format!("Ein CSV-Import braucht {option}."),
+        "A CSV import needs {option}.",
+        "Ein CSV-Import braucht {option}."
     )
 }
 
@@ -91,25 +91,21 @@ pub fn import_needs_file(lang: Language) -> String {
 
 /// `--csv` naming no file of an export.
 pub fn csv_file_unknown(which: &str, lang: Language) -> String {
-    en_de(
+    say!(
         lang,
-        format!(
-            "--csv {which:?} is not entrants, pairings, results, rounds, corrections, standings \
-             or decks."
-        ),
-        format!(
-            "--csv {which:?} ist weder entrants, pairings, results, rounds, corrections, \
+        "--csv {which:?} is not entrants, pairings, results, rounds, corrections, standings \
+             or decks.",
+        "--csv {which:?} ist weder entrants, pairings, results, rounds, corrections, \
              standings noch decks."
-        ),
     )
 }
 
 /// The output could not be written (the system's own reason follows).
 pub fn cannot_write(reason: &str, lang: Language) -> String {
-    en_de(
+    say!(
         lang,
-        format!("Cannot write the output: {reason}"),
-        format!("Die Ausgabe kann nicht geschrieben werden: {reason}"),
+        "Cannot write the output: {reason}",
+        "Die Ausgabe kann nicht geschrieben werden: {reason}"
     )
 }
 

@@ -6,6 +6,19 @@ use tournament::{ClockRefusal, Refusal};
 
 use crate::Language;
 
+/// One sentence in English and German, whichever `lang` is: the two wordings side by side, each
+/// a `format!` string naming the values it shows (`"Round {round} …"`); values given after
+/// them are shown by both (`format!` refuses one that either leaves out).
+macro_rules! say {
+    ($lang:expr, $en:literal, $de:literal $(, $arg:expr)* $(,)?) => {
+        match $lang {
+            $crate::Language::En => format!($en $(, $arg)*),
+            $crate::Language::De => format!($de $(, $arg)*),
+        }
+    };
+}
+pub(crate) use say;
+
 /// `en` or `de`, whichever `lang` is (also for the players' reports' wording).
 pub(crate) fn en_de(lang: Language, en: String, de: String) -> String {
     match lang {
@@ -18,61 +31,53 @@ pub(crate) fn en_de(lang: Language, en: String, de: String) -> String {
 /// registrations), `event` the event's name, `round` the current round (for the clock).
 pub(crate) fn refusal(r: Refusal, who: &str, event: &str, round: u32, lang: Language) -> String {
     match r {
-        Refusal::RoundOpen { round } => en_de(
+        Refusal::RoundOpen { round } => say!(
             lang,
-            format!("Round {round} still has matches without a result."),
-            format!("Runde {round} hat noch Partien ohne Ergebnis."),
+            "Round {round} still has matches without a result.",
+            "Runde {round} hat noch Partien ohne Ergebnis."
         ),
-        Refusal::PublishFirst { round } => en_de(
+        Refusal::PublishFirst { round } => say!(
             lang,
-            format!("Round {round} is prepared but not published yet: publish it first."),
-            format!(
-                "Runde {round} ist vorbereitet, aber noch nicht veröffentlicht: veröffentliche \
+            "Round {round} is prepared but not published yet: publish it first.",
+            "Runde {round} ist vorbereitet, aber noch nicht veröffentlicht: veröffentliche \
                  sie zuerst."
-            ),
         ),
-        Refusal::AllRoundsPlayed { rounds } => en_de(
+        Refusal::AllRoundsPlayed { rounds } => say!(
             lang,
-            format!("All {rounds} rounds of {event} have been played."),
-            format!("Alle {rounds} Runden von {event} sind gespielt."),
+            "All {rounds} rounds of {event} have been played.",
+            "Alle {rounds} Runden von {event} sind gespielt."
         ),
-        Refusal::TopCutTooFew { cut, active } => en_de(
+        Refusal::TopCutTooFew { cut, active } => say!(
             lang,
-            format!("The top {cut} cut needs {cut} active players; there are {active}."),
-            format!("Der Top-{cut}-Cut braucht {cut} aktive Spieler, es sind {active}."),
+            "The top {cut} cut needs {cut} active players; there are {active}.",
+            "Der Top-{cut}-Cut braucht {cut} aktive Spieler, es sind {active}."
         ),
-        Refusal::NoRoundToUndo => en_de(
+        Refusal::NoRoundToUndo => say!(
             lang,
-            format!("No round of {event} has been paired yet, so there is none to undo."),
-            format!(
-                "In {event} ist noch keine Runde ausgelost, also gibt es keine zum Zurücknehmen."
-            ),
+            "No round of {event} has been paired yet, so there is none to undo.",
+            "In {event} ist noch keine Runde ausgelost, also gibt es keine zum Zurücknehmen."
         ),
-        Refusal::RoundHasResults { round } => en_de(
+        Refusal::RoundHasResults { round } => say!(
             lang,
-            format!(
-                "Round {round} already has results; only a round without any result can be \
-                 undone (correct a result instead)."
-            ),
-            format!(
-                "Runde {round} hat schon Ergebnisse; nur eine Runde ohne Ergebnis kann \
+            "Round {round} already has results; only a round without any result can be \
+                 undone (correct a result instead).",
+            "Runde {round} hat schon Ergebnisse; nur eine Runde ohne Ergebnis kann \
                  zurückgenommen werden (korrigiere stattdessen ein Ergebnis)."
-            ),
         ),
-        Refusal::AlreadyDropped { after } => en_de(
+        Refusal::AlreadyDropped { after } => say!(
             lang,
-            format!("{who} is not an active player: they dropped after round {after}."),
-            format!("{who} spielt nicht mehr mit: nach Runde {after} abgemeldet."),
+            "{who} is not an active player: they dropped after round {after}.",
+            "{who} spielt nicht mehr mit: nach Runde {after} abgemeldet."
         ),
-        Refusal::DropAfterTheEnd => en_de(
+        Refusal::DropAfterTheEnd => say!(
             lang,
-            format!("{who} cannot drop: the event is over."),
-            format!("{who} kann nicht abgemeldet werden: das Turnier ist vorbei."),
+            "{who} cannot drop: the event is over.",
+            "{who} kann nicht abgemeldet werden: das Turnier ist vorbei."
         ),
-        Refusal::NotDropped => en_de(
+        Refusal::NotDropped => say!(
             lang,
-            format!("{who} has not dropped."),
-            format!("{who} ist nicht abgemeldet."),
+            "{who} has not dropped.",
+            "{who} ist nicht abgemeldet."
         ),
         Refusal::DropPairedSince { after } => en_de(
             lang,
@@ -88,57 +93,45 @@ pub(crate) fn refusal(r: Refusal, who: &str, event: &str, round: u32, lang: Lang
                 after + 1
             ),
         ),
-        Refusal::ReturnAfterTheEnd => en_de(
+        Refusal::ReturnAfterTheEnd => say!(
             lang,
-            format!("{who} cannot come back: the event is over."),
-            format!("{who} kann nicht zurückkommen: das Turnier ist vorbei."),
+            "{who} cannot come back: the event is over.",
+            "{who} kann nicht zurückkommen: das Turnier ist vorbei."
         ),
-        Refusal::RoundRobinStarted => en_de(
+        Refusal::RoundRobinStarted => say!(
             lang,
-            format!("{event} has started; a round robin takes no late entries."),
-            format!("{event} hat begonnen; ein Jeder-gegen-jeden nimmt keine Nachmeldungen."),
+            "{event} has started; a round robin takes no late entries.",
+            "{event} hat begonnen; ein Jeder-gegen-jeden nimmt keine Nachmeldungen."
         ),
-        Refusal::SwissAllPaired { rounds } => en_de(
+        Refusal::SwissAllPaired { rounds } => say!(
             lang,
-            format!(
-                "All {rounds} Swiss rounds of {event} have been paired; registration is closed."
-            ),
-            format!(
-                "Alle {rounds} Schweizer Runden von {event} sind ausgelost; die Anmeldung ist \
+            "All {rounds} Swiss rounds of {event} have been paired; registration is closed.",
+            "Alle {rounds} Schweizer Runden von {event} sind ausgelost; die Anmeldung ist \
                  geschlossen."
-            ),
         ),
-        Refusal::EventFull { max } => en_de(
+        Refusal::EventFull { max } => say!(
             lang,
-            format!("{event} already has the maximum of {max} players."),
-            format!("{event} hat schon die Höchstzahl von {max} Spielern."),
+            "{event} already has the maximum of {max} players.",
+            "{event} hat schon die Höchstzahl von {max} Spielern."
         ),
-        Refusal::TopCutOver { .. } => en_de(
+        Refusal::TopCutOver { .. } => say!(
             lang,
-            format!("The top cut of {event} is over: {who} won it."),
-            format!("Der Top-Cut von {event} ist vorbei: {who} hat ihn gewonnen."),
+            "The top cut of {event} is over: {who} won it.",
+            "Der Top-Cut von {event} ist vorbei: {who} hat ihn gewonnen."
         ),
-        Refusal::RegistrationInPlay => en_de(
+        Refusal::RegistrationInPlay => say!(
             lang,
-            format!(
-                "Round 1 of {event} has been paired, so {who}'s registration can no longer be \
-                 corrected or removed; drop {who} instead."
-            ),
-            format!(
-                "Runde 1 von {event} ist ausgelost, die Anmeldung von {who} kann nicht mehr \
+            "Round 1 of {event} has been paired, so {who}'s registration can no longer be \
+                 corrected or removed; drop {who} instead.",
+            "Runde 1 von {event} ist ausgelost, die Anmeldung von {who} kann nicht mehr \
                  geändert oder gelöscht werden; melde {who} stattdessen ab."
-            ),
         ),
-        Refusal::LateEntryNeedsDeck => en_de(
+        Refusal::LateEntryNeedsDeck => say!(
             lang,
-            format!(
-                "Not registered: {who}. {event} requires deck lists, so a late entry registers \
-                 with a saved deck."
-            ),
-            format!(
-                "Nicht angemeldet: {who}. {event} verlangt Decklisten, also meldet eine \
+            "Not registered: {who}. {event} requires deck lists, so a late entry registers \
+                 with a saved deck.",
+            "Nicht angemeldet: {who}. {event} verlangt Decklisten, also meldet eine \
                  Nachmeldung ein gespeichertes Deck mit an."
-            ),
         ),
         Refusal::Clock(c) => clock(c, round, lang),
     }
@@ -164,72 +157,60 @@ fn clock(c: ClockRefusal, round: u32, lang: Language) -> String {
         ),
         ClockRefusal::AlreadyRunning => ("the clock is already running", "die Uhr läuft schon"),
     };
-    en_de(
-        lang,
-        format!("Round {round}: {en}."),
-        format!("Runde {round}: {de}."),
-    )
+    say!(lang, "Round {round}: {en}.", "Runde {round}: {de}.")
 }
 
 /// The clock before round 1 is paired.
 pub(crate) fn no_clock_yet(event: &str, lang: Language) -> String {
-    en_de(
+    say!(
         lang,
-        format!("No round of {event} has been paired yet; pair a round to use its clock."),
-        format!(
-            "In {event} ist noch keine Runde ausgelost; lose eine Runde aus, um ihre Uhr zu \
+        "No round of {event} has been paired yet; pair a round to use its clock.",
+        "In {event} ist noch keine Runde ausgelost; lose eine Runde aus, um ihre Uhr zu \
              benutzen."
-        ),
     )
 }
 
 /// The event changed between reading it and recording the decision.
 pub(crate) fn changed(event: &str, lang: Language) -> String {
-    en_de(
+    say!(
         lang,
-        format!(
-            "{event} changed meanwhile (in another window or on the command line). Nothing was \
-             recorded; look at it again and decide again."
-        ),
-        format!(
-            "{event} wurde inzwischen geändert (in einem anderen Fenster oder auf der \
+        "{event} changed meanwhile (in another window or on the command line). Nothing was \
+             recorded; look at it again and decide again.",
+        "{event} wurde inzwischen geändert (in einem anderen Fenster oder auf der \
              Kommandozeile). Nichts wurde gespeichert; sieh es dir neu an und entscheide noch \
              einmal."
-        ),
     )
 }
 
 pub(crate) fn nothing_to_publish(event: &str, lang: Language) -> String {
-    en_de(
+    say!(
         lang,
-        format!("No round of {event} has been paired yet, so there is none to publish."),
-        format!(
-            "In {event} ist noch keine Runde ausgelost, also gibt es keine zu veröffentlichen."
-        ),
+        "No round of {event} has been paired yet, so there is none to publish.",
+        "In {event} ist noch keine Runde ausgelost, also gibt es keine zu veröffentlichen."
     )
 }
 
 pub(crate) fn already_published(round: u32, event: &str, lang: Language) -> String {
-    en_de(
+    say!(
         lang,
-        format!("Round {round} of {event} is already published."),
-        format!("Runde {round} von {event} ist schon veröffentlicht."),
+        "Round {round} of {event} is already published.",
+        "Runde {round} von {event} ist schon veröffentlicht."
     )
 }
 
 pub(crate) fn already_registered(who: &str, event: &str, lang: Language) -> String {
-    en_de(
+    say!(
         lang,
-        format!("{who} is already registered for {event}."),
-        format!("{who} ist schon für {event} angemeldet."),
+        "{who} is already registered for {event}.",
+        "{who} ist schon für {event} angemeldet."
     )
 }
 
 pub(crate) fn not_registered(who: &str, event: &str, lang: Language) -> String {
-    en_de(
+    say!(
         lang,
-        format!("{who:?} is not registered for {event}."),
-        format!("{who:?} ist nicht für {event} angemeldet."),
+        "{who:?} is not registered for {event}.",
+        "{who:?} ist nicht für {event} angemeldet."
     )
 }
 
@@ -237,18 +218,14 @@ pub(crate) fn not_registered(who: &str, event: &str, lang: Language) -> String {
 pub(crate) fn undo_reported(number: u32, tables: &[u32], lang: Language) -> String {
     let tables: Vec<String> = tables.iter().map(u32::to_string).collect();
     let tables = list(&tables, lang);
-    en_de(
+    say!(
         lang,
-        format!(
-            "Players have reported their results at table {tables} of round {number}. Undoing \
+        "Players have reported their results at table {tables} of round {number}. Undoing \
              the round discards their reports, and the round's codes stop working. Undo round \
-             {number} anyway?"
-        ),
-        format!(
-            "An Tisch {tables} von Runde {number} haben Spieler schon ihr Ergebnis gemeldet. \
+             {number} anyway?",
+        "An Tisch {tables} von Runde {number} haben Spieler schon ihr Ergebnis gemeldet. \
              Wird die Runde zurückgenommen, sind ihre Meldungen verworfen und die Codes der \
              Runde gelten nicht mehr. Runde {number} trotzdem zurücknehmen?"
-        ),
     )
 }
 
@@ -257,10 +234,10 @@ pub(crate) fn undo_reported(number: u32, tables: &[u32], lang: Language) -> Stri
 /// paired now count as dropped after the round before (they are not paired when it is paired
 /// again).
 pub(crate) fn undone(number: u32, drops_moved: &[String], reports: u32, lang: Language) -> String {
-    let mut done = en_de(
+    let mut done = say!(
         lang,
-        format!("Round {number} was undone."),
-        format!("Runde {number} wurde zurückgenommen."),
+        "Round {number} was undone.",
+        "Runde {number} wurde zurückgenommen."
     );
     if reports > 0 {
         done.push(' ');
@@ -336,7 +313,7 @@ pub(crate) fn names(players: &[&str], lang: Language) -> String {
 
 /// `Anna`, `Anna and Ben`, `Anna, Ben and Cleo` (German `und`).
 fn list(names: &[String], lang: Language) -> String {
-    let and = en_de(lang, "and".into(), "und".into());
+    let and = say!(lang, "and", "und");
     match names {
         [] => String::new(),
         [one] => one.clone(),

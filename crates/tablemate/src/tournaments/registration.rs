@@ -73,28 +73,9 @@ impl Service {
         tournament::check_entry_deck(info.decks_required, round, with_deck)
             .map_err(|e| rule_error(e, &refusals::names(players, lang), &info, lang))?;
         let entrants = self.store.entrants(id).map_err(store_err)?;
-        if let Some(twice) = players.iter().find(|p| {
-            entrants
-                .iter()
-                .any(|e| cards::person_name::same_spelling(&e.name, p))
-        }) {
-            return Err(ServiceError::invalid(refusals::already_registered(
-                twice.trim(),
-                &info.name,
-                lang,
-            )));
-        }
-        // each a person's name, one person each, and none another spelling of a player here
-        crate::names::check_people(players, lang)?;
         let registered: Vec<&str> = entrants.iter().map(|e| e.name.as_str()).collect();
-        for p in players {
-            crate::names::check_against(p, &registered, lang)?;
-        }
-        let people = people
-            .map(str::trim)
-            .filter(|p| !p.is_empty())
-            .map(|p| crate::game::checked_people(p, &players.join(", "), lang))
-            .transpose()?;
+        check_names(players, &registered, &info.name, lang)?;
+        let people = checked_people(people, &players.join(", "), lang)?;
         Ok(CheckedEntry {
             info,
             state,
@@ -138,30 +119,14 @@ impl Service {
         tournament::check_registration_change(&about.state, entrant)
             .map_err(|e| about.refused(e, lang))?;
         let name = name.trim();
-        let people = people
-            .map(str::trim)
-            .filter(|p| !p.is_empty())
-            .map(|p| crate::game::checked_people(p, name, lang))
-            .transpose()?;
-        crate::names::check_people(&[name], lang)?;
+        let people = checked_people(people, name, lang)?;
         let others: Vec<&str> = about
             .entrants
             .iter()
             .filter(|e| e.id != entrant)
             .map(|e| e.name.as_str())
             .collect();
-        crate::names::check_against(name, &others, lang)?;
-        if about
-            .entrants
-            .iter()
-            .any(|e| e.id != entrant && cards::person_name::same_spelling(&e.name, name))
-        {
-            return Err(ServiceError::invalid(refusals::already_registered(
-                name,
-                &about.info.name,
-                lang,
-            )));
-        }
+        check_names(&[name], &others, &about.info.name, lang)?;
         self.store
             .record_registration_change(about.id, &about.state, entrant, name, people)
             .map_err(|e| about.unrecorded(e, lang))?;
@@ -185,16 +150,38 @@ impl Service {
         Ok(entrant_view(&about.entrant))
     }
 
-    pub(super) fn entrant(&self, id: TournamentId, entrant: EntrantId) -> Result<EntrantView> {
-        let e = self
-            .store
-            .entrants(id)
-            .map_err(store_err)?
-            .into_iter()
-            .find(|e| e.id == entrant)
-            .ok_or_else(|| {
-                ServiceError::not_found(format!("Player {entrant} is not registered"))
-            })?;
-        Ok(entrant_view(&e))
+    /// The registration `entrant`, as the event lists it (read after a write).
+    pub(crate) fn entrant(&self, id: TournamentId, entrant: EntrantId) -> Result<EntrantView> {
+        let mut one = self.entrant_views(id, &[entrant])?;
+        one.pop()
+            .ok_or_else(|| ServiceError::internal("A registration was read as none"))
     }
+}
+
+/// The names of `players` about to be registered, checked against the event's `others` (its
+/// players but the one corrected): none registered already, each a person's name, one person
+/// each, and none another spelling of a player here; refused in `lang` naming the `event`.
+fn check_names(players: &[&str], others: &[&str], event: &str, lang: Language) -> Result<()> {
+    let twice = |p: &&&str| {
+        others
+            .iter()
+            .any(|o| cards::person_name::same_spelling(o, p))
+    };
+    if let Some(twice) = players.iter().find(twice) {
+        let refusal = refusals::already_registered(twice.trim(), event, lang);
+        return Err(ServiceError::invalid(refusal));
+    }
+    crate::names::check_people(players, lang)?;
+    for p in players {
+        crate::names::check_against(p, others, lang)?;
+    }
+    Ok(())
+}
+
+/// The people typed for `who` (blank: none), checked as the table checks it.
+fn checked_people(people: Option<&str>, who: &str, lang: Language) -> Result<Option<&'static str>> {
+    let people = people.map(str::trim).filter(|p| !p.is_empty());
+    people
+        .map(|p| crate::game::checked_people(p, who, lang))
+        .transpose()
 }

@@ -16,6 +16,7 @@ use store::{
 };
 use ts_rs::TS;
 
+use super::refusals::say;
 use super::{display_name, store_err};
 use crate::error::{Result, ServiceError};
 use crate::{Language, Service};
@@ -248,10 +249,11 @@ struct FoundSeat {
 /// naming what was typed.
 pub fn report_address(text: &str, lang: Language) -> Result<std::net::SocketAddr> {
     text.trim().parse().map_err(|_| {
-        ServiceError::invalid(match lang {
-            Language::En => format!("{text:?} is not an address like 192.168.1.20:8470"),
-            Language::De => format!("{text:?} ist keine Adresse wie 192.168.1.20:8470"),
-        })
+        ServiceError::invalid(say!(
+            lang,
+            "{text:?} is not an address like 192.168.1.20:8470",
+            "{text:?} ist keine Adresse wie 192.168.1.20:8470"
+        ))
     })
 }
 

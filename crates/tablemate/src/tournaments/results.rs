@@ -3,6 +3,7 @@
 
 use store::{EntrantId, TournamentId};
 
+use super::refusals::say;
 use super::{
     errors::record_error, reporting, store_err, views::display_name, views::table_view,
     views::PairingTable, views::TableMatch, PlayerRef,
@@ -21,8 +22,11 @@ impl Service {
         winner: &PlayerRef,
         lang: Language,
     ) -> Result<(EntrantId, store::Table)> {
-        let (t, b) = self.match_at(id, round, table, lang)?;
-        let entrants = self.store.entrants(id).map_err(store_err)?;
+        let MatchAt {
+            table: t,
+            b,
+            entrants,
+        } = self.match_at(id, round, table, lang)?;
         let name_of = |e: EntrantId| {
             entrants
                 .iter()
@@ -51,33 +55,31 @@ impl Service {
         };
         let pick = pick.ok_or_else(|| {
             let (a, b) = (display_name(&entrants, t.a), display_name(&entrants, b));
-            ServiceError::invalid(match lang {
-                Language::En => {
-                    format!("{w:?} did not play at table {table} of round {round} ({a} v {b}).")
-                }
-                Language::De => format!(
-                    "{w:?} hat nicht an Tisch {table} von Runde {round} gespielt ({a} gegen {b})."
-                ),
-            })
+            ServiceError::invalid(say!(
+                lang,
+                "{w:?} did not play at table {table} of round {round} ({a} v {b}).",
+                "{w:?} hat nicht an Tisch {table} von Runde {round} gespielt ({a} gegen {b})."
+            ))
         })?;
         Ok((pick, t))
     }
 
-    /// The match at `round`/`table` with its second seat; a missing round or table, or a bye,
-    /// refused in `lang`.
+    /// The match at `round`/`table` with its second seat and the event's registrations; a
+    /// missing round or table, or a bye (naming its player), refused in `lang`.
     pub(super) fn match_at(
         &self,
         id: TournamentId,
         round: u32,
         table: u32,
         lang: Language,
-    ) -> Result<(store::Table, EntrantId)> {
+    ) -> Result<MatchAt> {
         let rounds = self.store.rounds(id).map_err(store_err)?;
         let r = rounds.iter().find(|r| r.number == round).ok_or_else(|| {
-            ServiceError::not_found(match lang {
-                Language::En => format!("Round {round} has not been paired."),
-                Language::De => format!("Runde {round} ist nicht ausgelost."),
-            })
+            ServiceError::not_found(say!(
+                lang,
+                "Round {round} has not been paired.",
+                "Runde {round} ist nicht ausgelost."
+            ))
         })?;
         let t = r
             .tables
@@ -85,22 +87,27 @@ impl Service {
             .find(|t| t.table == table)
             .cloned()
             .ok_or_else(|| {
-                ServiceError::not_found(match lang {
-                    Language::En => format!("Round {round} has no table {table}."),
-                    Language::De => format!("Runde {round} hat keinen Tisch {table}."),
-                })
+                ServiceError::not_found(say!(
+                    lang,
+                    "Round {round} has no table {table}.",
+                    "Runde {round} hat keinen Tisch {table}."
+                ))
             })?;
+        let entrants = self.store.entrants(id).map_err(store_err)?;
         let Some(b) = t.b else {
-            return Err(ServiceError::invalid(match lang {
-                Language::En => {
-                    format!("Table {table} of round {round} is a bye; it needs no result.")
-                }
-                Language::De => format!(
-                    "Tisch {table} von Runde {round} ist ein Freilos; es braucht kein Ergebnis."
-                ),
-            }));
+            let bye = display_name(&entrants, t.a);
+            return Err(ServiceError::invalid(say!(
+                lang,
+                "Table {table} of round {round} is a bye for {bye}; it needs no result.",
+                "Tisch {table} von Runde {round} ist ein Freilos für {bye}; es braucht kein \
+                     Ergebnis."
+            )));
         };
-        Ok((t, b))
+        Ok(MatchAt {
+            table: t,
+            b,
+            entrants,
+        })
     }
 
     /// Checks a typed score by the rules (`tournament::MatchResult::score_problem`), in `lang`.
@@ -146,19 +153,8 @@ impl Service {
         crystals_b: u8,
         lang: Language,
     ) -> Result<PairingTable> {
-        let id = TournamentId(event);
-        let (w, info, state) = self.typed_result(
-            id,
-            (round, table),
-            &winner.into(),
-            (crystals_a, crystals_b),
-            false,
-            lang,
-        )?;
-        self.store
-            .record_result(id, &state, round, table, w, crystals_a, crystals_b)
-            .map_err(|e| record_error(e, &info, lang))?;
-        self.table(id, round, table)
+        let at = (event, round, table);
+        self.typed_result(at, &winner.into(), (crystals_a, crystals_b), None, lang)
     }
 
     /// Records the result of a match played in the app by the two players at the table.
@@ -181,21 +177,21 @@ impl Service {
 
     /// The finished matches played in the app between the two players at a table, newest first:
     /// what "result of a match played in the app" offers, instead of asking for a number.
-    pub fn matches_at_table(&self, event: i64, round: u32, table: u32) -> Result<Vec<TableMatch>> {
-        let id = TournamentId(event);
-        let t = self.table(id, round, table)?;
-        let Some(b) = &t.b else {
-            return Err(ServiceError::invalid(format!(
-                "Table {table} of round {round} is a bye; it needs no result"
-            )));
-        };
-        let entrants = self.store.entrants(id).map_err(store_err)?;
-        let player = |e: i64| entrants.iter().find(|x| x.id.0 == e).map(|x| x.player);
-        let (Some(pa), Some(pb)) = (player(t.a.entrant), player(b.entrant)) else {
+    pub fn matches_at_table(
+        &self,
+        event: i64,
+        round: u32,
+        table: u32,
+        lang: Language,
+    ) -> Result<Vec<TableMatch>> {
+        let at = self.match_at(TournamentId(event), round, table, lang)?;
+        let entrant = |e: EntrantId| at.entrants.iter().find(|x| x.id == e);
+        let (Some(ea), Some(eb)) = (entrant(at.table.a), entrant(at.b)) else {
             return Err(ServiceError::internal(format!(
                 "A player at table {table} of round {round} is not registered"
             )));
         };
+        let (pa, pb) = (ea.player, eb.player);
         let matches = self.store.list_matches(false).map_err(store_err)?;
         let mut out: Vec<TableMatch> = matches
             .iter()
@@ -204,9 +200,9 @@ impl Service {
                 let side_b = m.players.iter().position(|p| *p == pb)?;
                 let winner = m.winner?;
                 let winner_name = if winner.index() == side_a {
-                    t.a.name.clone()
+                    ea.name.clone()
                 } else {
-                    b.name.clone()
+                    eb.name.clone()
                 };
                 Some(TableMatch {
                     match_id: m.id.0,
@@ -235,63 +231,64 @@ impl Service {
         reason: &str,
         lang: Language,
     ) -> Result<PairingTable> {
-        let id = TournamentId(event);
-        let (w, info, state) = self.typed_result(
-            id,
-            (round, table),
+        let at = (event, round, table);
+        self.typed_result(
+            at,
             &winner.into(),
             (crystals_a, crystals_b),
-            true,
+            Some(reason),
             lang,
-        )?;
-        self.store
-            .correct_result(id, &state, round, table, w, crystals_a, crystals_b, reason)
-            .map_err(|e| record_error(e, &info, lang))?;
-        self.table(id, round, table)
+        )
     }
 
-    /// A result typed at a table (`at`: round and table), checked before it is recorded or,
-    /// when `correcting`, corrected: the winner played there, the score is one a match can end
-    /// with, and the table has no result yet (or, correcting, has one). Returns the winner and
-    /// the event's state the write is decided on.
-    fn typed_result(
-        &self,
-        id: TournamentId,
-        at: (u32, u32),
+    /// A result typed at a table (`at`: event, round and table), the winner as the app or a
+    /// person names them: recorded, or the table's result corrected for `reason`. Checked
+    /// first: the winner played there, the score is one a match can end with, and the table
+    /// has no result yet (or, correcting, has one); then written on the event's state read.
+    pub fn typed_result(
+        &mut self,
+        (event, round, table): (i64, u32, u32),
         winner: &PlayerRef,
-        crystals: (u8, u8),
-        correcting: bool,
+        (a, b): (u8, u8),
+        reason: Option<&str>,
         lang: Language,
-    ) -> Result<(EntrantId, store::TournamentInfo, tournament::EventState)> {
-        let (round, table) = at;
+    ) -> Result<PairingTable> {
+        let (id, correcting) = (TournamentId(event), reason.is_some());
         let (w, t) = self.winner_at(id, round, table, winner, lang)?;
-        Self::check_score(&t, w, crystals, lang)?;
+        Self::check_score(&t, w, (a, b), lang)?;
         match (correcting, t.result.is_some()) {
             (false, true) => {
-                return Err(ServiceError::invalid(match lang {
-                    Language::En => format!(
-                        "Table {table} of round {round} already has a result; correct it instead."
-                    ),
-                    Language::De => format!(
-                        "Tisch {table} von Runde {round} hat schon ein Ergebnis; korrigiere es \
+                return Err(ServiceError::invalid(say!(
+                    lang,
+                    "Table {table} of round {round} already has a result; correct it instead.",
+                    "Tisch {table} von Runde {round} hat schon ein Ergebnis; korrigiere es \
                          stattdessen."
-                    ),
-                }))
+                )))
             }
             (true, false) => {
-                return Err(ServiceError::invalid(match lang {
-                    Language::En => {
-                        format!("Table {table} of round {round} has no result to correct.")
-                    }
-                    Language::De => format!(
-                        "Tisch {table} von Runde {round} hat kein Ergebnis, das korrigiert \
+                return Err(ServiceError::invalid(say!(
+                    lang,
+                    "Table {table} of round {round} has no result to correct.",
+                    "Tisch {table} von Runde {round} hat kein Ergebnis, das korrigiert \
                          werden könnte."
-                    ),
-                }))
+                )))
             }
             _ => {}
         }
         let (info, state) = self.decide_on(id)?;
-        Ok((w, info, state))
+        match reason {
+            None => self.store.record_result(id, &state, round, table, w, a, b),
+            Some(why) => (self.store).correct_result(id, &state, round, table, w, a, b, why),
+        }
+        .map_err(|e| record_error(e, &info, lang))?;
+        self.table(id, round, table)
     }
+}
+
+/// A match of a round ([`Service::match_at`]): its table, the second seat's player (the
+/// first's is `table.a`) and the event's registrations, read with it.
+pub(super) struct MatchAt {
+    pub table: store::Table,
+    pub b: EntrantId,
+    pub entrants: Vec<store::Entrant>,
 }

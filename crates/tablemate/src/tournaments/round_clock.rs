@@ -9,6 +9,7 @@ use store::{StoredClock, TournamentId};
 use tournament::{ClockCommand, ClockPhase};
 use ts_rs::TS;
 
+use super::refusals::say;
 use super::{record_error, refusals, rule_error, store_err};
 use crate::error::{Result, ServiceError};
 use crate::{Language, Service};
@@ -72,10 +73,11 @@ impl From<ClockAction> for ClockCommand {
 /// A round's length out of the rules' range, in the interface language.
 fn round_length(minutes: u32, lang: Language) -> String {
     let max = tournament::MAX_ROUND_MINUTES;
-    match lang {
-        Language::En => format!("A round lasts 1 to {max} minutes, not {minutes}."),
-        Language::De => format!("Eine Runde dauert 1 bis {max} Minuten, nicht {minutes}."),
-    }
+    say!(
+        lang,
+        "A round lasts 1 to {max} minutes, not {minutes}.",
+        "Eine Runde dauert 1 bis {max} Minuten, nicht {minutes}."
+    )
 }
 
 /// `mm:ss` (or `h:mm:ss`) of the time left, counting whole seconds down (a clock with 0.4 s left

@@ -1,7 +1,7 @@
 //! Pairing rounds (published at once or prepared first), undoing the last one, and drops, which
 //! count from the rounds already paired.
 
-use store::{EntrantId, TournamentId};
+use store::TournamentId;
 
 use super::{
     errors::record_error, errors::rule_error, refusals, reporting, store_err, views::display_name,
@@ -11,48 +11,27 @@ use crate::error::{Result, ServiceError};
 use crate::{Language, Service};
 
 impl Service {
-    /// Drops a player: not paired after the rounds already paired; their results stay.
-    pub fn drop_player(
+    /// Drops the player `who` (`dropped`: not paired after the rounds already paired; their
+    /// results stay) or takes their drop back (paired again from the next round; only until
+    /// that round is paired), as the rules decide it on the event's state.
+    pub fn set_dropped(
         &mut self,
         event: i64,
         who: impl Into<PlayerRef>,
+        dropped: bool,
         lang: Language,
     ) -> Result<EntrantView> {
-        self.set_dropped(event, &who.into(), lang, |state, e| {
-            tournament::check_drop(state, e).map(Some)
-        })
-    }
-
-    /// Takes a drop back: paired again from the next round; only until that round is paired.
-    pub fn take_back_drop(
-        &mut self,
-        event: i64,
-        who: impl Into<PlayerRef>,
-        lang: Language,
-    ) -> Result<EntrantView> {
-        self.set_dropped(event, &who.into(), lang, |state, e| {
-            tournament::check_take_back_drop(state, e).map(|()| None)
-        })
-    }
-
-    /// Records the round the player `who` dropped after (`None`: back in), as the rules
-    /// `decide` it on the event's state.
-    fn set_dropped(
-        &mut self,
-        event: i64,
-        who: &PlayerRef,
-        lang: Language,
-        decide: impl FnOnce(
-            &tournament::EventState,
-            EntrantId,
-        ) -> std::result::Result<Option<u32>, tournament::TournamentError>,
-    ) -> Result<EntrantView> {
-        let about = self.decide_about(event, who, lang)?;
-        let after = decide(&about.state, about.entrant.id).map_err(|e| about.refused(e, lang))?;
+        let about = self.decide_about(event, &who.into(), lang)?;
+        let (state, e) = (&about.state, about.entrant.id);
+        let after = match dropped {
+            true => tournament::check_drop(state, e).map(Some),
+            false => tournament::check_take_back_drop(state, e).map(|()| None),
+        }
+        .map_err(|e| about.refused(e, lang))?;
         self.store
-            .record_drop(about.id, &about.state, about.entrant.id, after)
+            .record_drop(about.id, state, e, after)
             .map_err(|e| about.unrecorded(e, lang))?;
-        self.entrant(about.id, about.entrant.id)
+        self.entrant(about.id, e)
     }
 
     /// Undoes the last paired round while none of its matches has a result. The players who

@@ -312,14 +312,14 @@ pub(super) fn round_view(r: &store::RoundInfo, entrants: &[store::Entrant]) -> R
     }
 }
 
-pub(super) fn standing_view(s: &store::StandingRow) -> StandingView {
-    let st = &s.standing;
+/// A line of the standings, `e`'s (a registration of the event).
+pub(super) fn standing_view(st: &store::Standing, e: &store::Entrant) -> StandingView {
     let omw = (st.opponents_match_win.to_f64() * 10_000.0).round() / 100.0;
     StandingView {
         rank: st.rank,
         entrant: st.entrant.0,
-        name: s.name.clone(),
-        people: s.people.clone(),
+        name: e.name.clone(),
+        people: e.people.clone(),
         match_points: st.match_points,
         wins: st.wins,
         losses: st.losses,
@@ -330,6 +330,35 @@ pub(super) fn standing_view(s: &store::StandingRow) -> StandingView {
         crystals_against: st.crystals_against,
         crystal_difference: st.crystal_difference,
         head_to_head: st.head_to_head,
-        dropped: s.dropped,
+        dropped: e.dropped_after.is_some(),
+    }
+}
+
+/// The event as listed: `info` and its `entrants`.
+pub(super) fn event_view(info: &store::TournamentInfo, entrants: &[store::Entrant]) -> EventView {
+    let (rounds_planned, top_cut) = match info.format {
+        Format::Swiss { rounds, top_cut } => (rounds, top_cut),
+        Format::RoundRobin => {
+            let field = entrants.iter().filter(|e| e.joined_round == 1).count();
+            (tournament::round_robin_rounds(field), None)
+        }
+    };
+    EventView {
+        id: info.id.0,
+        name: info.name.clone(),
+        date: info.date.clone(),
+        format: format_name(&info.format).into(),
+        rounds_planned,
+        top_cut,
+        first_round: match info.first_round {
+            store::FirstRound::Random => "random".into(),
+            store::FirstRound::Seeded => "seeded".into(),
+        },
+        seed: info.seed.to_string(),
+        rounds_paired: info.rounds_paired,
+        players: entrants.len() as u32,
+        created_at: info.created_at.clone(),
+        decks_required: info.decks_required,
+        notices: None,
     }
 }

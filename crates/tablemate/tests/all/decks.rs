@@ -2,7 +2,7 @@
 //! interface language naming cards, stored at a revision, exported and read back.
 #![allow(clippy::unwrap_used)] // test helpers
 
-use tablemate::decks::{DeckChange, DeckCostReason, NewDeck};
+use tablemate::decks::{CardsChange, DeckChange, DeckCostReason, NewDeck};
 use tablemate::{ErrorCode, Language, Service};
 
 const EN: Language = Language::En;
@@ -40,10 +40,7 @@ fn a_thirty_card_vulca_deck_with_a_bought_card_is_legal() {
     let typed: Vec<&str> = own.iter().map(String::as_str).collect();
     let deck = svc
         .deck_change(
-            "fire wall",
-            Some(deck.revision),
-            DeckChange::Add,
-            &typed,
+            &CardsChange::new("fire wall", Some(deck.revision), DeckChange::Add, &typed),
             EN,
         )
         .unwrap();
@@ -54,10 +51,12 @@ fn a_thirty_card_vulca_deck_with_a_bought_card_is_legal() {
     );
     let deck = svc
         .deck_change(
-            "Fire Wall",
-            Some(deck.revision),
-            DeckChange::Add,
-            &["Tittertweet"],
+            &CardsChange::new(
+                "Fire Wall",
+                Some(deck.revision),
+                DeckChange::Add,
+                &["Tittertweet"],
+            ),
             EN,
         )
         .unwrap();
@@ -82,10 +81,12 @@ fn broken_rules_are_worded_naming_the_card_and_the_deck_is_kept_as_a_draft() {
     let (_d, mut svc) = service();
     svc.deck_new(&vulca("Draft"), EN).unwrap();
     svc.deck_change(
-        "Draft",
-        None,
-        DeckChange::Add,
-        &["Tittertweet", "Tittertweet", "Inflame Mutant"],
+        &CardsChange::new(
+            "Draft",
+            None,
+            DeckChange::Add,
+            &["Tittertweet", "Tittertweet", "Inflame Mutant"],
+        ),
         EN,
     )
     .unwrap();
@@ -108,7 +109,10 @@ fn broken_rules_are_worded_naming_the_card_and_the_deck_is_kept_as_a_draft() {
     );
     // a removal takes one copy
     let fixed = svc
-        .deck_change("Draft", None, DeckChange::Remove, &["Flit 07"], EN)
+        .deck_change(
+            &CardsChange::new("Draft", None, DeckChange::Remove, &["Flit 07"]),
+            EN,
+        )
         .unwrap();
     assert_eq!(
         fixed
@@ -125,10 +129,16 @@ fn broken_rules_are_worded_naming_the_card_and_the_deck_is_kept_as_a_draft() {
 fn a_change_decided_on_an_older_deck_is_refused_and_nothing_is_saved() {
     let (_d, mut svc) = service();
     let seen = svc.deck_new(&vulca("Race"), EN).unwrap();
-    svc.deck_change("Race", Some(seen.revision), DeckChange::Add, &["V03"], EN)
-        .unwrap();
+    svc.deck_change(
+        &CardsChange::new("Race", Some(seen.revision), DeckChange::Add, &["V03"]),
+        EN,
+    )
+    .unwrap();
     let stale = svc
-        .deck_change("Race", Some(seen.revision), DeckChange::Add, &["V04"], EN)
+        .deck_change(
+            &CardsChange::new("Race", Some(seen.revision), DeckChange::Add, &["V04"]),
+            EN,
+        )
         .unwrap_err();
     assert_eq!(stale.code, ErrorCode::Changed);
     assert!(stale.message.contains("changed meanwhile"), "{stale:?}");
@@ -142,7 +152,15 @@ fn a_change_from_the_list_returns_the_deck_changed_and_the_list_with_it() {
     svc.deck_new(&vulca("Other"), EN).unwrap();
     let seen = svc.deck_new(&vulca("Race"), EN).unwrap();
     let got = svc
-        .deck_change_listed("Race", seen.revision, DeckChange::Add, &["V03", "V04"], EN)
+        .deck_change_listed(
+            &CardsChange::new(
+                "Race",
+                Some(seen.revision),
+                DeckChange::Add,
+                &["V03", "V04"],
+            ),
+            EN,
+        )
         .unwrap();
     assert_eq!(got.deck.name, "Race");
     assert_eq!(got.deck.cards_used, 2);
@@ -152,7 +170,10 @@ fn a_change_from_the_list_returns_the_deck_changed_and_the_list_with_it() {
     assert_eq!(got.decks.len(), 2);
     // decided on the list as it was before: refused, nothing saved
     let stale = svc
-        .deck_change_listed("Race", seen.revision, DeckChange::Add, &["V05"], EN)
+        .deck_change_listed(
+            &CardsChange::new("Race", Some(seen.revision), DeckChange::Add, &["V05"]),
+            EN,
+        )
         .unwrap_err();
     assert_eq!(stale.code, ErrorCode::Changed);
     assert_eq!(svc.deck_view("Race", EN).unwrap().cards.len(), 2);
@@ -221,10 +242,12 @@ fn export_then_import_gives_the_same_deck() {
     )
     .unwrap();
     svc.deck_change(
-        "Round Trip",
-        None,
-        DeckChange::Add,
-        &["V03", "Heroine of the Great Plains", "Sailingmaster Yo Cha"],
+        &CardsChange::new(
+            "Round Trip",
+            None,
+            DeckChange::Add,
+            &["V03", "Heroine of the Great Plains", "Sailingmaster Yo Cha"],
+        ),
         EN,
     )
     .unwrap();
@@ -271,7 +294,10 @@ pub(crate) fn fire_wall(svc: &mut Service) {
     cards.push("Tittertweet".into());
     let typed: Vec<&str> = cards.iter().map(String::as_str).collect();
     let deck = svc
-        .deck_change("Fire Wall", None, DeckChange::Add, &typed, EN)
+        .deck_change(
+            &CardsChange::new("Fire Wall", None, DeckChange::Add, &typed),
+            EN,
+        )
         .unwrap();
     assert!(deck.legal, "{:?}", deck.problems);
 }
@@ -334,8 +360,11 @@ fn a_game_plays_the_deck_as_it_was_when_the_game_began() {
     assert!(!not_in_deck(&mut svc, game, "Tittertweet"));
     assert!(not_in_deck(&mut svc, game, "Heroine of the Great Plains"));
     // the deck edited afterwards changes nothing in that game
-    svc.deck_change("Fire Wall", None, DeckChange::Remove, &["Tittertweet"], EN)
-        .unwrap();
+    svc.deck_change(
+        &CardsChange::new("Fire Wall", None, DeckChange::Remove, &["Tittertweet"]),
+        EN,
+    )
+    .unwrap();
     assert!(!not_in_deck(&mut svc, game, "Tittertweet"));
     // a game started now takes the deck as it is now: not legal, so refused, naming why
     let refused = new_game(&mut svc, Some("Fire Wall"), "").unwrap_err();
@@ -378,7 +407,10 @@ fn an_inquisitors_power_is_shown_at_the_table() {
     cards.extend((101..=105).map(|n| format!("Mutant {n}")));
     let typed: Vec<&str> = cards.iter().map(String::as_str).collect();
     let deck = svc
-        .deck_change("Inspected", None, DeckChange::Add, &typed, EN)
+        .deck_change(
+            &CardsChange::new("Inspected", None, DeckChange::Add, &typed),
+            EN,
+        )
         .unwrap();
     assert!(deck.legal, "{:?}", deck.problems);
     let table = svc
@@ -526,8 +558,11 @@ fn a_registered_deck_is_copied_checked_and_frozen_by_round_one() {
         .unwrap();
     assert_eq!(registered(&decks), [("Ann", "Fire Wall", 30)]);
     // the saved deck changed afterwards: the registration keeps the list registered
-    svc.deck_change("Fire Wall", None, DeckChange::Remove, &["Tittertweet"], EN)
-        .unwrap();
+    svc.deck_change(
+        &CardsChange::new("Fire Wall", None, DeckChange::Remove, &["Tittertweet"]),
+        EN,
+    )
+    .unwrap();
     let kept = svc.tournament_decks(event, DE).unwrap();
     assert!(kept[0].cards.iter().any(|c| c.tag == "Flit 07"));
     let sheets = svc.tournament_deck_sheets(event, EN).unwrap();

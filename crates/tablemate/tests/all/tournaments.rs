@@ -92,6 +92,31 @@ fn pairing_and_undoing_are_refused_in_the_interface_language() {
 }
 
 #[test]
+fn a_bye_has_no_result_and_no_match_to_offer_naming_its_player() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut svc = Service::open(dir.path()).unwrap();
+    let id = event(&mut svc, 2, &["Anna", "Ben", "Cleo"]);
+    let round = svc.pair_round(id, EN).unwrap();
+    let bye = round.tables.iter().find(|t| t.b.is_none()).unwrap();
+    let (table, name) = (bye.table, bye.a.name.clone());
+    // the matches offered as the table's result and the result typed there: one refusal
+    assert_eq!(
+        refusal(svc.matches_at_table(id, 1, table, EN)),
+        format!("Table {table} of round 1 is a bye for {name}; it needs no result.")
+    );
+    assert_eq!(
+        refusal(svc.matches_at_table(id, 1, table, DE)),
+        format!("Tisch {table} von Runde 1 ist ein Freilos für {name}; es braucht kein Ergebnis.")
+    );
+    assert_eq!(
+        refusal(svc.record_result(id, 1, table, "a", 5, 2, DE)),
+        refusal(svc.matches_at_table(id, 1, table, DE))
+    );
+    let other = round.tables.iter().find(|t| t.b.is_some()).unwrap().table;
+    assert_eq!(svc.matches_at_table(id, 1, other, EN).unwrap(), vec![]);
+}
+
+#[test]
 fn drops_and_registrations_are_refused_naming_the_player() {
     let dir = tempfile::tempdir().unwrap();
     let mut svc = Service::open(dir.path()).unwrap();
@@ -101,23 +126,23 @@ fn drops_and_registrations_are_refused_naming_the_player() {
         "anna ist schon für Moon Night angemeldet."
     );
     assert_eq!(
-        refusal(svc.take_back_drop(id, "Ben", EN)),
+        refusal(svc.set_dropped(id, "Ben", false, EN)),
         "Ben has not dropped."
     );
     svc.pair_round(id, EN).unwrap();
-    svc.drop_player(id, "Ben", EN).unwrap();
+    svc.set_dropped(id, "Ben", true, EN).unwrap();
     assert_eq!(
-        refusal(svc.drop_player(id, "ben", DE)),
+        refusal(svc.set_dropped(id, "ben", true, DE)),
         "Ben spielt nicht mehr mit: nach Runde 1 abgemeldet."
     );
     play_round(&mut svc, id);
     svc.pair_round(id, EN).unwrap();
     assert_eq!(
-        refusal(svc.take_back_drop(id, "Ben", DE)),
+        refusal(svc.set_dropped(id, "Ben", false, DE)),
         "Ben wurde nach Runde 1 abgemeldet, und Runde 2 ist seitdem ausgelost; eine Abmeldung \
          kann nur zurückgenommen werden, bis die nächste Runde ausgelost ist."
     );
-    let unknown = svc.drop_player(id, "Zoe", DE).unwrap_err();
+    let unknown = svc.set_dropped(id, "Zoe", true, DE).unwrap_err();
     assert_eq!(unknown.code, ErrorCode::NotFound);
     assert_eq!(
         unknown.message,
@@ -131,7 +156,7 @@ fn a_player_chosen_in_the_app_and_removed_meanwhile_is_a_change_naming_the_event
     let mut svc = Service::open(dir.path()).unwrap();
     let id = event(&mut svc, 3, &["Anna", "Ben", "Cleo", "Dan"]);
     // the page chose Dan by his entrant id; another window removed him before the click
-    let dan = svc.find_entrant(id, "Dan").unwrap();
+    let dan = svc.find_entrant_in(id, &"Dan".into(), EN).unwrap();
     svc.remove_registration(id, "dan", EN).unwrap();
     for (lang, said) in [
         (EN, "Moon Night changed meanwhile"),
@@ -152,12 +177,12 @@ fn unpairing_tells_the_organiser_which_drops_moved_to_the_round_before() {
     let mut svc = Service::open(dir.path()).unwrap();
     let id = event(&mut svc, 3, &["Anna", "Ben", "Cleo", "Dan", "Eve", "Finn"]);
     svc.pair_round(id, EN).unwrap();
-    svc.drop_player(id, "Eve", EN).unwrap();
+    svc.set_dropped(id, "Eve", true, EN).unwrap();
     play_round(&mut svc, id);
     svc.pair_round(id, EN).unwrap();
     // Ben and Cleo drop after round 2 was paired; Eve's drop after round 1 stays
-    svc.drop_player(id, "Ben", EN).unwrap();
-    svc.drop_player(id, "Cleo", EN).unwrap();
+    svc.set_dropped(id, "Ben", true, EN).unwrap();
+    svc.set_dropped(id, "Cleo", true, EN).unwrap();
     let undone = svc.undo_round(id, false, EN).unwrap();
     assert_eq!(undone.number, 2);
     assert_eq!(undone.drops_moved, ["Ben", "Cleo"]);
@@ -187,7 +212,7 @@ fn unpairing_tells_the_organiser_which_drops_moved_to_the_round_before() {
     // German, and a round with no moved drop says only that it was undone
     let undone = svc.undo_round(id, false, DE).unwrap();
     assert_eq!(undone.message, "Runde 2 wurde zurückgenommen.");
-    svc.drop_player(id, "Anna", EN).unwrap();
+    svc.set_dropped(id, "Anna", true, EN).unwrap();
     svc.undo_round(id, false, EN).unwrap_err(); // round 1 has results
     let d = svc.event_detail(id, tablemate::Language::En).unwrap();
     assert_eq!(d.rounds.len(), 1);

@@ -3,7 +3,7 @@
 
 use store::{Agreement, ReportProblem, ReportRefusal, Seat, SeatScore};
 
-use crate::tournaments::refusals::en_de;
+use crate::tournaments::refusals::{en_de, say};
 use crate::Language;
 
 /// The two players of a table, seat A then seat B.
@@ -28,55 +28,47 @@ pub(crate) fn result_text(score: SeatScore, names: &TableNames, lang: Language) 
         Seat::A => (score.crystals_a, score.crystals_b),
         Seat::B => (score.crystals_b, score.crystals_a),
     };
-    en_de(
-        lang,
-        format!("{winner} won {w}–{l}"),
-        format!("{winner} gewinnt {w}:{l}"),
-    )
+    say!(lang, "{winner} won {w}–{l}", "{winner} gewinnt {w}:{l}")
 }
 
 pub(crate) fn unknown_code(lang: Language) -> String {
-    en_de(
+    say!(
         lang,
-        "This code is not valid. Check it against your result slip.".into(),
-        "Dieser Code ist ungültig. Vergleiche ihn mit deinem Ergebniszettel.".into(),
+        "This code is not valid. Check it against your result slip.",
+        "Dieser Code ist ungültig. Vergleiche ihn mit deinem Ergebniszettel."
     )
 }
 
 pub(crate) fn unavailable(lang: Language) -> String {
-    en_de(
+    say!(
         lang,
-        "Reporting is not available right now. Tell the organiser your result.".into(),
-        "Melden geht gerade nicht. Sag der Turnierleitung dein Ergebnis.".into(),
+        "Reporting is not available right now. Tell the organiser your result.",
+        "Melden geht gerade nicht. Sag der Turnierleitung dein Ergebnis."
     )
 }
 
 /// A score that cannot be right on its own (a report, or a result the organiser typed).
 pub(crate) fn problem(p: ReportProblem, lang: Language) -> String {
     match p {
-        ReportProblem::TooManyCrystals { max } => en_de(
+        ReportProblem::TooManyCrystals { max } => say!(
             lang,
-            format!("A player can have at most {max} crystals in a match."),
-            format!("Ein Spieler kann in einem Match höchstens {max} Kristalle haben."),
+            "A player can have at most {max} crystals in a match.",
+            "Ein Spieler kann in einem Match höchstens {max} Kristalle haben."
         ),
-        ReportProblem::WinnerNotAhead => en_de(
+        ReportProblem::WinnerNotAhead => say!(
             lang,
-            "The winner must have more crystals than the loser.".into(),
-            "Wer gewinnt, muss mehr Kristalle haben als wer verliert.".into(),
+            "The winner must have more crystals than the loser.",
+            "Wer gewinnt, muss mehr Kristalle haben als wer verliert."
         ),
         ReportProblem::LoserTooMany { max } => {
             // the crystals that end a match are the rules' number, never written here
             let end = tournament::MATCH_CRYSTALS;
-            en_de(
+            say!(
                 lang,
-                format!(
-                    "A match ends when a player reaches {end} crystals, so the loser has at \
-                     most {max}."
-                ),
-                format!(
-                    "Eine Partie endet, sobald jemand {end} Kristalle hat; wer verliert, hat \
+                "A match ends when a player reaches {end} crystals, so the loser has at \
+                     most {max}.",
+                "Eine Partie endet, sobald jemand {end} Kristalle hat; wer verliert, hat \
                      also höchstens {max}."
-                ),
             )
         }
     }
@@ -89,40 +81,12 @@ pub(crate) fn refusal(r: &ReportRefusal, names: Option<&TableNames>, lang: Langu
         names.map_or_else(String::new, |n| format!(" ({} – {})", n.a, n.b))
     };
     match *r {
-        R::NoRound => en_de(
-            lang,
-            "No round has been paired yet.".into(),
-            "Es ist noch keine Runde ausgelost.".into(),
-        ),
-        R::NoSuchRound { round } => en_de(
-            lang,
-            format!("There is no round {round}."),
-            format!("Es gibt keine Runde {round}."),
-        ),
-        R::NotPublished { round } => en_de(
-            lang,
-            format!("Round {round} is not published yet; publish it before players report."),
-            format!(
-                "Runde {round} ist noch nicht veröffentlicht; veröffentliche sie, bevor Spieler melden."
-            ),
-        ),
-        R::AlreadyOpen { round } => en_de(
-            lang,
-            format!("Reporting is already open for round {round}."),
-            format!("Das Melden ist für Runde {round} schon offen."),
-        ),
-        R::Closed { round } => en_de(
-            lang,
-            format!("Reporting for round {round} is closed. Tell the organiser your result."),
-            format!(
-                "Das Melden für Runde {round} ist geschlossen. Sag der Turnierleitung dein Ergebnis."
-            ),
-        ),
-        R::Expired { round } => en_de(
-            lang,
-            format!("The results of round {round} are final; this code no longer works."),
-            format!("Die Ergebnisse von Runde {round} stehen fest; dieser Code gilt nicht mehr."),
-        ),
+        R::NoRound => say!(lang, "No round has been paired yet.", "Es ist noch keine Runde ausgelost."),
+        R::NoSuchRound { round } => say!(lang, "There is no round {round}.", "Es gibt keine Runde {round}."),
+        R::NotPublished { round } => say!(lang, "Round {round} is not published yet; publish it before players report.", "Runde {round} ist noch nicht veröffentlicht; veröffentliche sie, bevor Spieler melden."),
+        R::AlreadyOpen { round } => say!(lang, "Reporting is already open for round {round}.", "Das Melden ist für Runde {round} schon offen."),
+        R::Closed { round } => say!(lang, "Reporting for round {round} is closed. Tell the organiser your result.", "Das Melden für Runde {round} ist geschlossen. Sag der Turnierleitung dein Ergebnis."),
+        R::Expired { round } => say!(lang, "The results of round {round} are final; this code no longer works.", "Die Ergebnisse von Runde {round} stehen fest; dieser Code gilt nicht mehr."),
         R::TableFinal { round, table } => en_de(
             lang,
             format!(
@@ -134,11 +98,7 @@ pub(crate) fn refusal(r: &ReportRefusal, names: Option<&TableNames>, lang: Langu
                 pair(names)
             ),
         ),
-        R::NoTable { round, table } => en_de(
-            lang,
-            format!("Round {round} has no match at table {table}."),
-            format!("In Runde {round} wird an Tisch {table} nicht gespielt."),
-        ),
+        R::NoTable { round, table } => say!(lang, "Round {round} has no match at table {table}.", "In Runde {round} wird an Tisch {table} nicht gespielt."),
         R::Problem(p) => problem(p, lang),
         R::NotAgreed {
             round,
@@ -156,17 +116,9 @@ pub(crate) fn refusal(r: &ReportRefusal, names: Option<&TableNames>, lang: Langu
                     format!("only {} has reported", n.of(seat)),
                     format!("nur {} hat gemeldet", n.of(seat)),
                 ),
-                _ => en_de(
-                    lang,
-                    "nobody has reported".into(),
-                    "noch niemand hat gemeldet".into(),
-                ),
+                _ => say!(lang, "nobody has reported", "noch niemand hat gemeldet"),
             };
-            en_de(
-                lang,
-                format!("Table {table} of round {round} has nothing to accept: {why}."),
-                format!("An Tisch {table} in Runde {round} gibt es nichts zu bestätigen: {why}."),
-            )
+            say!(lang, "Table {table} of round {round} has nothing to accept: {why}.", "An Tisch {table} in Runde {round} gibt es nichts zu bestätigen: {why}.")
         }
         R::NothingReported { round, table } => en_de(
             lang,
@@ -183,15 +135,15 @@ pub(crate) fn refusal(r: &ReportRefusal, names: Option<&TableNames>, lang: Langu
 /// their words; the rest as [`refusal`] words it.
 pub(crate) fn for_organiser(r: &ReportRefusal, lang: Language) -> String {
     match *r {
-        ReportRefusal::Closed { round } => en_de(
+        ReportRefusal::Closed { round } => say!(
             lang,
-            format!("Reporting for round {round} is already closed."),
-            format!("Das Melden für Runde {round} ist schon geschlossen."),
+            "Reporting for round {round} is already closed.",
+            "Das Melden für Runde {round} ist schon geschlossen."
         ),
-        ReportRefusal::Expired { round } => en_de(
+        ReportRefusal::Expired { round } => say!(
             lang,
-            format!("Every result of round {round} is in; there is nothing left to report."),
-            format!("Alle Ergebnisse von Runde {round} sind da; es gibt nichts mehr zu melden."),
+            "Every result of round {round} is in; there is nothing left to report.",
+            "Alle Ergebnisse von Runde {round} sind da; es gibt nichts mehr zu melden."
         ),
         _ => refusal(r, None, lang),
     }
@@ -208,41 +160,13 @@ pub(crate) fn status(
     let opponent = names.of(seat.other());
     if let Some(score) = result {
         let text = result_text(score, names, lang);
-        return en_de(
-            lang,
-            format!("Final: {text}."),
-            format!("Endergebnis: {text}."),
-        );
+        return say!(lang, "Final: {text}.", "Endergebnis: {text}.");
     }
     match agreement {
-        Agreement::Nobody => en_de(
-            lang,
-            "Nobody has reported yet.".into(),
-            "Noch hat niemand gemeldet.".into(),
-        ),
-        Agreement::One(s) if s == seat => en_de(
-            lang,
-            format!("Thank you. Waiting for {opponent}'s report."),
-            format!("Danke. Wir warten auf die Meldung von {opponent}."),
-        ),
-        Agreement::One(_) => en_de(
-            lang,
-            format!("{opponent} has reported. Please report too."),
-            format!("{opponent} hat gemeldet. Bitte melde auch."),
-        ),
-        Agreement::Agreed(_) => en_de(
-            lang,
-            "Both reports agree. Waiting for the organiser.".into(),
-            "Beide Meldungen stimmen überein. Die Turnierleitung bestätigt sie.".into(),
-        ),
-        Agreement::Disputed => en_de(
-            lang,
-            format!(
-                "Your report and {opponent}'s differ. Check it, or see the organiser."
-            ),
-            format!(
-                "Deine Meldung und die von {opponent} weichen ab. Prüfe sie oder geh zur Turnierleitung."
-            ),
-        ),
+        Agreement::Nobody => say!(lang, "Nobody has reported yet.", "Noch hat niemand gemeldet."),
+        Agreement::One(s) if s == seat => say!(lang, "Thank you. Waiting for {opponent}'s report.", "Danke. Wir warten auf die Meldung von {opponent}."),
+        Agreement::One(_) => say!(lang, "{opponent} has reported. Please report too.", "{opponent} hat gemeldet. Bitte melde auch."),
+        Agreement::Agreed(_) => say!(lang, "Both reports agree. Waiting for the organiser.", "Beide Meldungen stimmen überein. Die Turnierleitung bestätigt sie."),
+        Agreement::Disputed => say!(lang, "Your report and {opponent}'s differ. Check it, or see the organiser.", "Deine Meldung und die von {opponent} weichen ab. Prüfe sie oder geh zur Turnierleitung."),
     }
 }
