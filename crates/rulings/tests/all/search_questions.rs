@@ -21,7 +21,9 @@
 //! the engine was changed after them for words only they held: `again` no longer a small word
 //! (one of search4, one of search5), the tails of English contractions made small words (one of
 //! search5), English `un` no negation (one of search4); search4's English set is three
-//! questions since. The goals are asserted on the whole set, and each part (the tuned part and
+//! questions since. The `search6` set (19 English, 18 German questions) was written the same
+//! way, from situations at the table, and its figures measured on the engine as it stood before
+//! search6 changed anything: it is never tuned on. The goals are asserted on the whole set, and each part (the tuned part and
 //! each held-out set, per language) has a floor at the figures it reached, so that a regression
 //! on any of them fails.
 //!
@@ -199,7 +201,7 @@ impl Tally {
 }
 
 /// The held-out sets, in the order they were written (see the file's text).
-const HELD_SETS: [&str; 3] = ["search3", "search4", "search5"];
+const HELD_SETS: [&str; 4] = ["search3", "search4", "search5", "search6"];
 
 struct Figures {
     engine: [Tally; 2],
@@ -337,9 +339,9 @@ fn hit_rates_per_language() {
     }
     // Issue 34's goal is the answer among the first five for 95 % and first for 75 %; the
     // floors are the figures reached (per mille, rounded down), so that a regression fails.
-    // The set widened by search5's held-out and tuned questions is below the goal in both
+    // The set widened by the held-out sets of search5 and search6 is below the goal in both
     // languages (the figures the floors were lowered to are the whole set's, held out included).
-    for (l, name, at1, at5) in [(0, "English", 655, 913), (1, "German", 623, 844)] {
+    for (l, name, at1, at5) in [(0, "English", 610, 870), (1, "German", 526, 736)] {
         let t = fig.engine[l];
         eprintln!(
             "{name}: goal hit@5 95 %, hit@1 75 %; reached {:.1} %, {:.1} %",
@@ -374,6 +376,12 @@ fn hit_rates_per_language() {
             fig.held[2][0],
             fig.held[2][1],
             [500, 666, 83, 500],
+        ),
+        (
+            "search6",
+            fig.held[3][0],
+            fig.held[3][1],
+            [473, 736, 111, 277],
         ),
     ];
     for (part, en, de, [en1, en5, de1, de5]) in parts {
