@@ -25,11 +25,11 @@
 //! record. A German FAQ ruling filed under a card (its entry) that the query does not name
 //! weighs 0.6: it answers a case of the question, not the question. Then a language factor: a
 //! record in the other language than the reader's weighs half (the reader's FAQ first on the
-//! same question), three quarters when it answers more of the query than any record of the
-//! reader's language (the share of the words it holds, less for another card's entry: the
-//! reader's FAQ has nothing that answers as well, not merely nothing sharing a word). A word
-//! typed twice is one word of the query.
-
+//! same question), three quarters (for a German reader, in full: the German FAQ is a list by
+//! card) when it answers more of the query than any record of the reader's language (the
+//! share of the words it holds, less for another card's entry: the reader's FAQ has nothing
+//! that answers as well, not merely nothing sharing a word). A word typed twice is one word of
+//! the query.
 //!
 //! The index is built in [`index`], a query parsed into units in [`parse`], records ranked in
 //! [`rank`].

@@ -9,8 +9,16 @@ use rustc_hash::FxHashSet as HashSet;
 /// A record in another language than the reader's.
 const OTHER_LANG: f32 = 0.5;
 /// A record in another language that answers more of the query than any record of the
-/// reader's language: the reader's FAQ has nothing that answers as well.
-const OTHER_LANG_CLOSER: f32 = 0.75;
+/// reader's language: the reader's FAQ has nothing that answers as well. For a German reader
+/// such an English answer is not held back at all (the German FAQ is a card-by-card list: where
+/// it has nothing as close, the English FAQ's general answer is the answer); for an English
+/// reader a German one still weighs less, the English FAQ covering the general rules itself.
+fn other_lang_closer(reader: Lang) -> f32 {
+    match reader {
+        Lang::De => 1.0,
+        Lang::En => 0.75,
+    }
+}
 /// A record about cards (a card's entry, a question tagging it) none of which the query names.
 const OTHER_CARDS: f32 = 0.6;
 /// Candidates checked for words typed next to each other.
@@ -186,9 +194,9 @@ impl Engine {
             let a = answers(d, m);
             // a record about other cards answers a case of the question, not the question
             let mut score = s * share * share * (a / m);
-            if prefer.is_some_and(|l| self.langs[d] != l) {
+            if let Some(l) = prefer.filter(|&l| self.langs[d] != l) {
                 score *= if a > best_own {
-                    OTHER_LANG_CLOSER
+                    other_lang_closer(l)
                 } else {
                     OTHER_LANG
                 };

@@ -343,7 +343,7 @@ fn hit_rates_per_language() {
     // floors are the figures reached (per mille, rounded down), so that a regression fails.
     // The set widened by the held-out sets of search5 and search6 is below the goal in both
     // languages (the figures the floors were lowered to are the whole set's, held out included).
-    for (l, name, at1, at5) in [(0, "English", 623, 896), (1, "German", 547, 747)] {
+    for (l, name, at1, at5) in [(0, "English", 623, 896), (1, "German", 568, 747)] {
         let t = fig.engine[l];
         eprintln!(
             "{name}: goal hit@5 95 %, hit@1 75 %; reached {:.1} %, {:.1} %",
@@ -360,12 +360,12 @@ fn hit_rates_per_language() {
     // English, then German): a set widened by new questions does not hide a regression on the
     // older ones, nor the tuned part's gains a held-out set's loss.
     let parts: [(&str, Tally, Tally, [usize; 4]); 1 + HELD_SETS.len()] = [
-        ("tuned", fig.tuned[0], fig.tuned[1], [650, 925, 795, 959]),
+        ("tuned", fig.tuned[0], fig.tuned[1], [650, 925, 816, 959]),
         (
             "search3",
             fig.held[0][0],
             fig.held[0][1],
-            [777, 1000, 500, 800],
+            [777, 1000, 600, 800],
         ),
         (
             "search4",
