@@ -38,27 +38,32 @@ pub struct Word {
 
 /// The words of `text` with their places in it.
 pub fn words(text: &str) -> Vec<Word> {
-    let mut out = Vec::new();
-    let mut start: Option<usize> = None;
-    for (i, c) in text.char_indices() {
-        if c.is_alphanumeric() {
-            start.get_or_insert(i);
-        } else if let Some(s) = start.take() {
-            out.push(word(text, s, i));
-        }
-    }
-    if let Some(s) = start {
-        out.push(word(text, s, text.len()));
-    }
-    out
+    spans(text)
+        .map(|(start, end)| Word {
+            start,
+            end,
+            folded: fold(&text[start..end]),
+        })
+        .collect()
 }
 
-fn word(text: &str, start: usize, end: usize) -> Word {
-    Word {
-        start,
-        end,
-        folded: fold(&text[start..end]),
-    }
+/// Byte spans of the words (runs of letters and digits) of `text`, without folding them: the
+/// one cut into words of the index, a query, a snippet and the service's marked segments.
+pub fn spans(text: &str) -> impl Iterator<Item = (usize, usize)> + '_ {
+    let mut start: Option<usize> = None;
+    let mut chars = text
+        .char_indices()
+        .chain(std::iter::once((text.len(), ' ')));
+    std::iter::from_fn(move || {
+        for (i, c) in chars.by_ref() {
+            if c.is_alphanumeric() {
+                start.get_or_insert(i);
+            } else if let Some(s) = start.take() {
+                return Some((s, i));
+            }
+        }
+        None
+    })
 }
 
 /// The most words (units) a query is cut to: enough for any real question, bounded for speed.

@@ -13,6 +13,10 @@ use serde::Deserialize;
 use std::sync::LazyLock;
 
 const GLOSSARY_JSON: &str = include_str!("../../../data/glossary/bluemoon-terms.json");
+/// Words players say that neither FAQ uses, each with the FAQs' words for the same thing
+/// (`throw away` for `discard`, `wie lange` for `how much time`): kept apart from the FAQs'
+/// own terms, searched the same way.
+const PLAYERS_JSON: &str = include_str!("../../../data/glossary/bluemoon-players.json");
 
 /// Endings a word beginning of the glossary may take and still be that word: German and
 /// English inflections, not compounds.
@@ -83,7 +87,11 @@ pub fn parse(json: &str) -> Result<Vec<Term>, String> {
         .collect()
 }
 
-static TERMS: LazyLock<Vec<Term>> = LazyLock::new(|| parse(GLOSSARY_JSON).unwrap_or_default());
+static TERMS: LazyLock<Vec<Term>> = LazyLock::new(|| {
+    let mut terms = parse(GLOSSARY_JSON).unwrap_or_default();
+    terms.extend(parse(PLAYERS_JSON).unwrap_or_default());
+    terms
+});
 
 /// The shipped glossary.
 pub fn terms() -> &'static [Term] {
@@ -177,6 +185,20 @@ mod tests {
         })
     }
 
+    /// A text's words folded, one space apart, with a space at either end.
+    fn squash(t: &str) -> String {
+        let f = fold(t);
+        let words: Vec<&str> = f.split(|c: char| !c.is_alphanumeric()).collect();
+        format!(
+            " {} ",
+            words
+                .into_iter()
+                .filter(|w| !w.is_empty())
+                .collect::<Vec<_>>()
+                .join(" ")
+        )
+    }
+
     /// German spellings that stand for a term the German FAQ never names: players say
     /// "reagieren" for the English FAQ's "respond" (an interference card's answer), and "wie
     /// funktioniert" where the English FAQ asks how something works.
@@ -187,22 +209,10 @@ mod tests {
     /// for [`GERMAN_PLAYERS_ONLY`].
     #[test]
     fn every_term_is_in_both_faqs() {
-        let squash = |t: &str| {
-            let f = fold(t);
-            let words: Vec<&str> = f.split(|c: char| !c.is_alphanumeric()).collect();
-            format!(
-                " {} ",
-                words
-                    .into_iter()
-                    .filter(|w| !w.is_empty())
-                    .collect::<Vec<_>>()
-                    .join(" ")
-            )
-        };
         let en = squash(include_str!("../../../data/sources/blue-moon-faq-en.txt"));
         let de = squash(include_str!("../../../data/sources/blue-moon-faq-de.txt"));
         let mut missing = Vec::new();
-        for t in terms() {
+        for t in &parse(GLOSSARY_JSON).expect("glossary parses") {
             if !t.en.iter().any(|f| begins_a_word(&en, f)) {
                 missing.push(format!("en {:?}", t.en));
             }
@@ -214,6 +224,23 @@ mod tests {
             }
         }
         assert!(missing.is_empty(), "{missing:#?}");
+    }
+
+    /// Each players' term has a spelling in some FAQ (what it stands for) and one in neither
+    /// (the players' own word: else it belongs in the FAQs' glossary).
+    #[test]
+    fn every_players_term_links_a_players_word_to_the_faqs() {
+        let en = squash(include_str!("../../../data/sources/blue-moon-faq-en.txt"));
+        let de = squash(include_str!("../../../data/sources/blue-moon-faq-de.txt"));
+        let players = parse(PLAYERS_JSON).expect("players' glossary parses");
+        assert!(players.len() >= 6, "{}", players.len());
+        for t in &players {
+            let in_faq = |f: &String| begins_a_word(&en, f) || begins_a_word(&de, f);
+            assert!(t.forms().any(in_faq), "no FAQ word: {t:?}");
+            assert!(!t.forms().all(in_faq), "no players' word: {t:?}");
+        }
+        assert!(translations("wegwerfen").contains(&"discard"));
+        assert!(translations("backtrack").contains(&"take back"));
     }
 
     #[test]

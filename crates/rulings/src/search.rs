@@ -2,6 +2,7 @@
 //! matched words marked.
 
 use crate::engine::Query;
+use crate::fold::spans;
 use crate::model::{Lang, Ruling, Source};
 use crate::refdb::{RefDbError, ReferenceDb};
 use cards::Game;
@@ -74,7 +75,7 @@ impl ReferenceDb {
 /// An excerpt of `text` around its first matched word, matched words in brackets.
 pub fn snippet(text: &str, query: &Query) -> String {
     // Word spans without folding: folding every word of every hit would dominate a search.
-    let ws = word_spans(text);
+    let ws: Vec<(usize, usize)> = spans(text).collect();
     let hit = |&(s, e): &(usize, usize)| query.marks(&text[s..e]);
     let first = ws.iter().position(hit).unwrap_or(0);
     let from = first.saturating_sub(SNIPPET_WORDS / 4);
@@ -99,23 +100,6 @@ pub fn snippet(text: &str, query: &Query) -> String {
     }
     if to < ws.len() {
         out.push('…');
-    }
-    out
-}
-
-/// Byte spans of the words (letters and digits) of `text`.
-fn word_spans(text: &str) -> Vec<(usize, usize)> {
-    let mut out = Vec::new();
-    let mut start: Option<usize> = None;
-    for (i, c) in text.char_indices() {
-        if c.is_alphanumeric() {
-            start.get_or_insert(i);
-        } else if let Some(s) = start.take() {
-            out.push((s, i));
-        }
-    }
-    if let Some(s) = start {
-        out.push((s, text.len()));
     }
     out
 }

@@ -239,29 +239,12 @@ fn count(n: usize) -> u32 {
     u32::try_from(n).unwrap_or(u32::MAX)
 }
 
-/// Byte spans of the words (letters and digits) of `text`.
-fn word_spans(text: &str) -> Vec<(usize, usize)> {
-    let mut out = Vec::new();
-    let mut start: Option<usize> = None;
-    for (i, c) in text.char_indices() {
-        if c.is_alphanumeric() {
-            start.get_or_insert(i);
-        } else if let Some(s) = start.take() {
-            out.push((s, i));
-        }
-    }
-    if let Some(s) = start {
-        out.push((s, text.len()));
-    }
-    out
-}
-
 /// `text` cut into segments with the words matching `query` marked. With `window`, only that
 /// many words around the first match are kept (with `…` where text was left out). The search
 /// crate's own snippet marks matches with brackets, which the FAQ's card tags (`[Vulca 24]`)
 /// also use, so the marks are computed here as segments instead.
 pub(crate) fn highlight(text: &str, query: &Query, window: Option<usize>) -> Vec<Segment> {
-    let spans = word_spans(text);
+    let spans: Vec<(usize, usize)> = ::rulings::fold::spans(text).collect();
     let hit = |&(s, e): &(usize, usize)| query.marks(&text[s..e]);
     let (from, to) = match window {
         Some(n) => {

@@ -21,7 +21,11 @@
 //! the engine was changed after them for words only they held: `again` no longer a small word
 //! (one of search4, one of search5), the tails of English contractions made small words (one of
 //! search5), English `un` no negation (one of search4); search4's English set is three
-//! questions since. The goals are asserted on the whole set, and each part (the tuned part and
+//! questions since. The `search6` set (19 English, 18 German questions) was written the same
+//! way, from situations at the table, and its figures measured on the engine as it stood before
+//! search6 changed anything: it is never tuned on. search6 tuned on search5's misses (the players' words of
+//! `data/glossary/bluemoon-players.json`), so search5 is held out no longer; its figures are
+//! kept apart to show what that tuning did. The goals are asserted on the whole set, and each part (the tuned part and
 //! each held-out set, per language) has a floor at the figures it reached, so that a regression
 //! on any of them fails.
 //!
@@ -199,7 +203,7 @@ impl Tally {
 }
 
 /// The held-out sets, in the order they were written (see the file's text).
-const HELD_SETS: [&str; 3] = ["search3", "search4", "search5"];
+const HELD_SETS: [&str; 4] = ["search3", "search4", "search5", "search6"];
 
 struct Figures {
     engine: [Tally; 2],
@@ -337,9 +341,9 @@ fn hit_rates_per_language() {
     }
     // Issue 34's goal is the answer among the first five for 95 % and first for 75 %; the
     // floors are the figures reached (per mille, rounded down), so that a regression fails.
-    // The set widened by search5's held-out and tuned questions is below the goal in both
+    // The set widened by the held-out sets of search5 and search6 is below the goal in both
     // languages (the figures the floors were lowered to are the whole set's, held out included).
-    for (l, name, at1, at5) in [(0, "English", 655, 913), (1, "German", 623, 844)] {
+    for (l, name, at1, at5) in [(0, "English", 623, 896), (1, "German", 568, 747)] {
         let t = fig.engine[l];
         eprintln!(
             "{name}: goal hit@5 95 %, hit@1 75 %; reached {:.1} %, {:.1} %",
@@ -356,12 +360,12 @@ fn hit_rates_per_language() {
     // English, then German): a set widened by new questions does not hide a regression on the
     // older ones, nor the tuned part's gains a held-out set's loss.
     let parts: [(&str, Tally, Tally, [usize; 4]); 1 + HELD_SETS.len()] = [
-        ("tuned", fig.tuned[0], fig.tuned[1], [650, 925, 775, 959]),
+        ("tuned", fig.tuned[0], fig.tuned[1], [650, 925, 816, 959]),
         (
             "search3",
             fig.held[0][0],
             fig.held[0][1],
-            [777, 1000, 500, 800],
+            [777, 1000, 600, 800],
         ),
         (
             "search4",
@@ -373,7 +377,13 @@ fn hit_rates_per_language() {
             "search5",
             fig.held[2][0],
             fig.held[2][1],
-            [500, 666, 83, 500],
+            [666, 1000, 166, 583],
+        ),
+        (
+            "search6",
+            fig.held[3][0],
+            fig.held[3][1],
+            [473, 736, 111, 277],
         ),
     ];
     for (part, en, de, [en1, en5, de1, de5]) in parts {
