@@ -17,7 +17,8 @@ export const clockApi = {
   tableClock: () => call<ClockView | null>('tournament_table_clock'),
   prepare: (id: number, lang: Language) => call<RoundView>('tournament_prepare', { id, lang }),
   publish: (id: number, lang: Language) => call<number>('tournament_publish', { id, lang }),
-  /** Finished matches played in the app by the two players at a table, newest first. */
-  tableMatches: (id: number, round: number, table: number) =>
-    call<TableMatch[]>('tournament_table_matches', { id, round, table }),
+  /** Finished matches played in the app by the two players at a table, newest first; a
+   *  refusal (a bye has no match to offer) comes back in `lang`. */
+  tableMatches: (id: number, round: number, table: number, lang: Language) =>
+    call<TableMatch[]>('tournament_table_matches', { id, round, table, lang }),
 };

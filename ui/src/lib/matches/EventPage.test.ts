@@ -200,7 +200,7 @@ describe('EventPage', () => {
     ]);
     render(EventPage, { id: 7, lang: 'en', onerror: vi.fn(), onback: vi.fn() });
     await fireEvent.click(await screen.findByTestId('from-match-r1-t1'));
-    expect(service.tournament_table_matches).toHaveBeenCalledWith({ id: 7, round: 1, table: 1 });
+    expect(service.tournament_table_matches).toHaveBeenCalledWith({ id: 7, round: 1, table: 1, lang: 'en' });
     const choice = await screen.findByTestId('match-choice-r1-t1-3');
     expect(choice.textContent).toContain('Anna 5–1');
     expect(screen.getByTestId('match-choice-r1-t1-9').textContent).toContain('Bert 2–5');
