@@ -253,7 +253,6 @@ impl Service {
     ) -> Result<Vec<crate::rulings::PromptView>> {
         let read = self.other_read_as(game.into(), lang)?;
         let card = self.other_card(OtherGameKind::of(read.record.kind).cards(), card, lang)?;
-        let limit = limit.unwrap_or(6);
         by_kind!(read.record.kind, R => {
             self.other_prompts_in(&self.load::<R>(read, lang)?, &card, lang, limit)
         })
@@ -265,7 +264,7 @@ impl Service {
         g: &Loaded<R>,
         card: &CardId,
         lang: Language,
-        limit: usize,
+        limit: Option<usize>,
     ) -> Result<Vec<crate::rulings::PromptView>> {
         if self.catalog.card(card.as_str()).is_none() {
             // No document names the card: no ruling can be about it.
@@ -278,17 +277,9 @@ impl Service {
             .into_iter()
             .filter(|c| c != card && self.catalog.card(c.as_str()).is_some())
             .collect();
-        let rl = match lang {
-            Language::En => rulings::Lang::En,
-            Language::De => rulings::Lang::De,
-        };
-        // Ask the ranking for as many more as are seen, so the prompt still fills up.
-        let seen = &g.rulings_seen;
-        let limit = limit.clamp(1, crate::game::PROMPT_LIMIT_MAX);
-        let mut prompts = self.prompts_for(card, &active, &[], rl, limit + seen.len())?;
-        prompts.retain(|p| !seen.contains(&p.ruling.id));
-        prompts.truncate(limit);
-        Ok(prompts)
+        g.unseen_prompts(limit, |n| {
+            self.prompts_for(card, &active, &[], lang.into(), n)
+        })
     }
 
     /// Marks ruling `ruling` seen in game `id`: its rulings prompt leaves it out for the rest
@@ -347,7 +338,7 @@ impl Service {
         let entering = R::card_mut(&mut kind).map(|c| c.clone());
         // The rulings are ranked with the cards in play before this one.
         let prompts = match (prompts, &entering) {
-            (Some(limit), Some(card)) => self.other_prompts_in(&g, card, lang, limit)?,
+            (Some(limit), Some(card)) => self.other_prompts_in(&g, card, lang, Some(limit))?,
             _ => Vec::new(),
         };
         let catalog = &self.catalog;
