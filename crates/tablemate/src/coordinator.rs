@@ -176,7 +176,8 @@ impl<L: Log, E> Loaded<L, E> {
         }
     }
 
-    /// The rulings prompt of a card entered in this game, at most `limit` (default 6), at
+    /// The rulings prompt of a card entered in this game, at most `limit` (default
+    /// `PROMPT_LIMIT`), at
     /// either table: the rulings marked seen in the game are left out, and `rank` (the ranking
     /// for the card with the cards in play) is asked for that many more, so the prompt still
     /// fills up to `limit`.
@@ -186,7 +187,9 @@ impl<L: Log, E> Loaded<L, E> {
         rank: impl FnOnce(usize) -> Result<Vec<PromptView>>,
     ) -> Result<Vec<PromptView>> {
         let seen = &self.rulings_seen;
-        let limit = limit.unwrap_or(6).clamp(1, crate::game::PROMPT_LIMIT_MAX);
+        let limit = limit
+            .unwrap_or(crate::game::PROMPT_LIMIT)
+            .clamp(1, crate::game::PROMPT_LIMIT_MAX);
         let mut prompts = rank(limit + seen.len())?;
         prompts.retain(|p| !seen.contains(&p.ruling.id));
         prompts.truncate(limit);

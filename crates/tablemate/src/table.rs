@@ -12,7 +12,7 @@
 
 use cards::{Game, GameRef};
 
-use crate::game::{GameAction, GameView, Seat, SUGGESTION_LIMIT};
+use crate::game::{GameAction, GameView, Seat, PROMPT_LIMIT, SUGGESTION_LIMIT};
 use crate::othergames::{OtherCardSuggestion, OtherGameKind, OtherGameView, OtherOutcome};
 use crate::rulings::PromptView;
 pub use crate::table_views::*;
@@ -96,7 +96,7 @@ impl Service {
             }
             (Rules::Other(kind), CardEntry::Other { action }) => {
                 self.same_game(kind, action.kind(), at.game.id, lang)?;
-                let out = self.other_enter(at.at(), action, lang, None)?;
+                let out = self.other_record(at.at(), action, lang, Some(PROMPT_LIMIT))?;
                 Ok(TableEntered {
                     table: Some(with_prompts(other(out.view), out.prompts)),
                     preview: None,
@@ -120,7 +120,7 @@ impl Service {
             }
             (Rules::Other(kind), TableAction::Other(a)) => {
                 self.same_game(kind, a.kind(), at.game.id, lang)?;
-                Ok(other(self.other_act(at.at(), a, lang)?))
+                Ok(other(self.other_record(at.at(), a, lang, None)?.view))
             }
             _ => Err(self.not_this_game(at.game, lang)),
         }

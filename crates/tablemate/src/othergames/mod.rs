@@ -176,38 +176,20 @@ impl Service {
             .map(|g| g.id.0))
     }
 
-    /// Records one action in game `id`: the engine checks it, then it is written with the
-    /// outcome after it. A refusal (in `lang`) writes nothing.
-    pub(crate) fn other_act(
+    /// Records one action in game `at` (`table_act`, `table_enter`): the engine checks it,
+    /// then it is written with the outcome after it; a refusal (in `lang`) writes nothing.
+    /// With `prompts` (a card entering), the rulings prompt for the card the action names
+    /// comes with it, ranked with the cards in play before it (interactions first; at most
+    /// that many; seen rulings left out): one load of the game serves both, so the table asks
+    /// once per card entered.
+    pub(crate) fn other_record(
         &mut self,
         at: impl Into<GameAt>,
-        action: &OtherAction,
-        lang: Language,
-    ) -> Result<OtherGameView> {
-        Ok(self.other_record(at.into(), action, lang, None)?.view)
-    }
-
-    /// A card (or anything else) entering game `id`, as [`Self::other_act`], together with
-    /// the rulings prompt for the card the action names, ranked with the cards in play before
-    /// it (interactions first; at most `limit`, default 6; seen rulings left out). One load
-    /// of the game serves both, so the table asks once per card entered.
-    pub(crate) fn other_enter(
-        &mut self,
-        at: impl Into<GameAt>,
-        action: &OtherAction,
-        lang: Language,
-        limit: Option<usize>,
-    ) -> Result<OtherEntered> {
-        self.other_record(at.into(), action, lang, Some(limit.unwrap_or(6)))
-    }
-
-    fn other_record(
-        &mut self,
-        at: GameAt,
         action: &OtherAction,
         lang: Language,
         prompts: Option<usize>,
     ) -> Result<OtherEntered> {
+        let at = at.into();
         let id = at.id;
         // The app sends the action of the game on screen; a front end that mixes them up
         // (game ids are shared by the three games) is told so in the interface language.
