@@ -66,9 +66,10 @@ fn a_blue_moon_card_entered_at_the_table_is_in_the_header_and_undo_redo_go_throu
             face_down: false,
         },
         confirmed: true,
-        front: EntryFront::Window,
     };
-    let out = s.table_enter(at(&t), &card, Language::En).unwrap();
+    let out = s
+        .table_enter(at(&t), &card, EntryFront::Window, Language::En)
+        .unwrap();
     let played = out.table.expect("played");
     assert_eq!(played.header.cards_in_play, ["vulca-04".to_owned()]);
     assert_eq!(played.header.revision, t.header.revision + 1);
@@ -98,7 +99,9 @@ fn a_warhammer_card_is_in_the_header_with_its_prompts_and_its_board_is_warhammer
             zone: othergames::whi::Zone::Battlefield,
         }),
     };
-    let out = s.table_enter(at(&t), &grimgor, Language::En).unwrap();
+    let out = s
+        .table_enter(at(&t), &grimgor, EntryFront::Window, Language::En)
+        .unwrap();
     let played = out.table.expect("played");
     assert_eq!(played.header.cards_in_play.len(), 1);
     assert!(out.preview.is_none());

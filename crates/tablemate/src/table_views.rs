@@ -123,22 +123,18 @@ pub enum CardEntry {
     BlueMoon {
         request: PlayRequest,
         confirmed: bool,
-        // the command line's choice, never sent by the window (so not in its binding)
-        #[serde(skip)]
-        #[ts(skip)]
-        front: EntryFront,
     },
     Other {
         action: OtherAction,
     },
 }
 
-/// Who enters a Blue Moon card, which decides what comes back besides the play.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+/// Who enters a card (`Service::table_enter`), which decides what comes back besides the
+/// play: the app's command says `Window`, the command line's play `CommandLine`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum EntryFront {
     /// The window: what is left to decide comes back as the preview, and a card played
     /// comes with its rulings prompt.
-    #[default]
     Window,
     /// The command line: what is left to decide (values the catalog lacks, a warning until
     /// confirmed, a target among several) is a refusal saying what to give, and no rulings

@@ -39,7 +39,6 @@ fn play(player: Seat, card: &str) -> CardEntry {
             face_down: false,
         },
         confirmed: true,
-        front: EntryFront::CommandLine,
     }
 }
 
@@ -177,14 +176,29 @@ impl Kind {
                     Language::En,
                 ),
                 1 => svc
-                    .table_enter(table, &play(Seat::A, "V02"), Language::En)
+                    .table_enter(
+                        table,
+                        &play(Seat::A, "V02"),
+                        EntryFront::CommandLine,
+                        Language::En,
+                    )
                     .and_then(played),
                 2 => svc.table_act(table, &pass(Seat::A), Language::En),
                 3 => svc
-                    .table_enter(table, &play(Seat::B, "H01"), Language::En)
+                    .table_enter(
+                        table,
+                        &play(Seat::B, "H01"),
+                        EntryFront::CommandLine,
+                        Language::En,
+                    )
                     .and_then(played),
                 4 => svc
-                    .table_enter(table, &play(Seat::B, "H19"), Language::En)
+                    .table_enter(
+                        table,
+                        &play(Seat::B, "H19"),
+                        EntryFront::CommandLine,
+                        Language::En,
+                    )
                     .and_then(played),
                 5 => svc.table_act(table, &pass(Seat::B), Language::En),
                 6 => {
@@ -563,7 +577,7 @@ fn fix_against_play() -> Result<String, String> {
         while rounds < ROUNDS && Instant::now() < deadline {
             let table = TableAt::from(GameRef::new(Game::BlueMoon, id));
             let played = svc
-                .table_enter(table, &play, Language::En)
+                .table_enter(table, &play, EntryFront::CommandLine, Language::En)
                 .and_then(played)
                 .map_err(|e| e.message)?;
             let Board::BlueMoon(played) = played.board else {

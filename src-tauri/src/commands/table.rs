@@ -9,7 +9,7 @@ use cards::{Game, GameRef};
 use tablemate::othergames::OtherCardSuggestion;
 use tablemate::rulings::PromptView;
 use tablemate::table::{
-    CardEntry, NewTable, TableAction, TableAt, TableEntered, TableListItem, TableView,
+    CardEntry, EntryFront, NewTable, TableAction, TableAt, TableEntered, TableListItem, TableView,
 };
 use tablemate::{Language, ServiceError};
 use tauri::State;
@@ -63,7 +63,7 @@ pub fn table_enter(
     card: CardEntry,
     lang: Language,
 ) -> CmdResult<TableEntered> {
-    state.with(|svc| svc.table_enter(at, &card, lang))
+    state.with(|svc| svc.table_enter(at, &card, EntryFront::Window, lang))
 }
 
 #[tauri::command(async)]

@@ -50,10 +50,14 @@ fn on_a_full_disk_the_app_shows_the_game_cards_and_rulings_and_refuses_writes() 
                 face_down: false,
             },
             confirmed: true,
-            front: EntryFront::Window,
         };
         let played = svc
-            .table_enter(game_ref(id).into(), &play, tablemate::Language::En)
+            .table_enter(
+                game_ref(id).into(),
+                &play,
+                EntryFront::Window,
+                tablemate::Language::En,
+            )
             .expect("a play");
         assert!(played.table.is_some(), "played: {:?}", played.preview);
         svc.fix_card("V24", "moons", "2").expect("a fix");

@@ -49,11 +49,10 @@ fn enter(svc: &mut Service, id: i64, player: Seat, card: &str) -> TableEntered {
             face_down: false,
         },
         confirmed: true,
-        front: EntryFront::Window,
     };
     let at = TableAt::from(GameRef::new(Game::BlueMoon, id));
     let out = svc
-        .table_enter(at, &entry, Language::En)
+        .table_enter(at, &entry, EntryFront::Window, Language::En)
         .unwrap_or_else(|e| panic!("{card}: {}", e.message));
     assert!(out.table.is_some(), "{card} was played: {:?}", out.preview);
     out
