@@ -9,7 +9,7 @@ use cards::{Game, GameRef};
 use criterion::{criterion_group, criterion_main, Criterion};
 use std::hint::black_box;
 use tablemate::game::{ElementName, GameAction, PlayRequest, Seat};
-use tablemate::othergames::{NewOtherGameRequest, OtherAction, OtherGameKind};
+use tablemate::othergames::OtherAction;
 use tablemate::table::{Board, CardEntry, EntryFront, NewTable, TableAction, TableAt};
 use tablemate::{Language, Service};
 
@@ -26,19 +26,7 @@ fn table(c: &mut Criterion) {
     let dir = tempfile::tempdir().expect("temp dir");
     let mut svc = Service::open(dir.path().join("data")).expect("service");
     let id = svc
-        .table_new(
-            &NewTable::BlueMoon(tablemate::game::NewGameRequest {
-                player_a: "Ann".into(),
-                player_b: "Ben".into(),
-                people_a: "Vulca".into(),
-                people_b: "Hoax".into(),
-                first: Some(Seat::A),
-                emissaries_inquisitors: false,
-                deck_a: None,
-                deck_b: None,
-            }),
-            Language::En,
-        )
+        .table_new(&NewTable::ann_and_ben(Game::BlueMoon), Language::En)
         .expect("game")
         .header
         .game
@@ -202,15 +190,7 @@ fn other_table(c: &mut Criterion) {
     let mut svc = Service::open(dir.path().join("data")).expect("service");
     let id = svc
         .table_new(
-            &NewTable::Other(NewOtherGameRequest {
-                kind: OtherGameKind::Whi,
-                player_a: "Ann".into(),
-                player_b: "Ben".into(),
-                deck_a: None,
-                deck_b: None,
-                first: Some(Seat::A),
-                hit_points: None,
-            }),
+            &NewTable::ann_and_ben(Game::WarhammerInvasion),
             Language::En,
         )
         .expect("game")

@@ -4,8 +4,8 @@ use othergames::whi::WhiEvent;
 use othergames::{CardId, Player};
 
 use super::*;
-use crate::game::{NewGameRequest, PlayRequest};
-use crate::othergames::{NewOtherGameRequest, OtherAction};
+use crate::game::PlayRequest;
+use crate::othergames::OtherAction;
 use crate::ErrorCode;
 
 fn svc() -> (tempfile::TempDir, Service) {
@@ -15,29 +15,12 @@ fn svc() -> (tempfile::TempDir, Service) {
 }
 
 fn blue_moon_game(svc: &mut Service) -> TableView {
-    let req = NewTable::BlueMoon(NewGameRequest {
-        player_a: "Ann".into(),
-        player_b: "Ben".into(),
-        people_a: "Vulca".into(),
-        people_b: "Hoax".into(),
-        first: Some(Seat::A),
-        emissaries_inquisitors: false,
-        deck_a: None,
-        deck_b: None,
-    });
+    let req = NewTable::ann_and_ben(Game::BlueMoon);
     svc.table_new(&req, Language::En).unwrap()
 }
 
 fn warhammer_game(svc: &mut Service) -> TableView {
-    let req = NewTable::Other(NewOtherGameRequest {
-        kind: OtherGameKind::Whi,
-        player_a: "Ann".into(),
-        player_b: "Ben".into(),
-        deck_a: None,
-        deck_b: None,
-        first: None,
-        hit_points: None,
-    });
+    let req = NewTable::ann_and_ben(Game::WarhammerInvasion);
     svc.table_new(&req, Language::En).unwrap()
 }
 

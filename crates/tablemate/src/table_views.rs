@@ -6,7 +6,7 @@ use cards::{Game, GameRef};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-use crate::game::{GameAction, GameView, NewGameRequest, PlayPreview, PlayRequest};
+use crate::game::{GameAction, GameView, NewGameRequest, PlayPreview, PlayRequest, Seat};
 use crate::othergames::{NewOtherGameRequest, OtherAction, OtherGameView, OtherOutcome};
 use crate::rulings::PromptView;
 use crate::{GameAt, Language};
@@ -103,6 +103,36 @@ pub struct TableView {
 pub enum NewTable {
     BlueMoon(NewGameRequest),
     Other(NewOtherGameRequest),
+}
+
+impl NewTable {
+    /// A game of `game` between Ann and Ben, Ann starting, no decks named (Blue Moon: Vulca
+    /// against Hoax): the table the crate's tests, benches and race runner start from.
+    #[doc(hidden)]
+    pub fn ann_and_ben(game: Game) -> NewTable {
+        let (player_a, player_b, first) = ("Ann".to_owned(), "Ben".to_owned(), Some(Seat::A));
+        match crate::othergames::OtherGameKind::of_game(game) {
+            None => NewTable::BlueMoon(NewGameRequest {
+                player_a,
+                player_b,
+                people_a: "Vulca".into(),
+                people_b: "Hoax".into(),
+                first,
+                emissaries_inquisitors: false,
+                deck_a: None,
+                deck_b: None,
+            }),
+            Some(kind) => NewTable::Other(NewOtherGameRequest {
+                kind,
+                player_a,
+                player_b,
+                deck_a: None,
+                deck_b: None,
+                first,
+                hit_points: None,
+            }),
+        }
+    }
 }
 
 /// Something happening at a table, as its game's rules take it.
