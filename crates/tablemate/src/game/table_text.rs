@@ -436,6 +436,18 @@ pub fn not_utf8(file: &str, lang: Language) -> String {
     }
 }
 
+/// The engine's warnings, a line each (the board and `power`'s report).
+fn warnings_text(out: &mut String, warnings: &[WarningView], lang: Language) {
+    for x in warnings {
+        let _ = writeln!(
+            out,
+            "{}: {}",
+            w(lang, "warning", "Warnung"),
+            x.message_in(lang)
+        );
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -464,17 +476,5 @@ mod tests {
         }
         assert_eq!(area_word("leadership", De), "Führung");
         assert_eq!(area_word("leadership", En), "leadership");
-    }
-}
-
-/// The engine's warnings, a line each (the board and `power`'s report).
-fn warnings_text(out: &mut String, warnings: &[WarningView], lang: Language) {
-    for x in warnings {
-        let _ = writeln!(
-            out,
-            "{}: {}",
-            w(lang, "warning", "Warnung"),
-            x.message_in(lang)
-        );
     }
 }
