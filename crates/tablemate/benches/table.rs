@@ -9,7 +9,7 @@ use cards::{Game, GameRef};
 use criterion::{criterion_group, criterion_main, Criterion};
 use std::hint::black_box;
 use tablemate::game::{ElementName, GameAction, PlayRequest, Seat};
-use tablemate::othergames::{NewOtherGameRequest, OtherAction, OtherGameKind};
+use tablemate::othergames::OtherAction;
 use tablemate::table::{Board, CardEntry, EntryFront, NewTable, TableAction, TableAt};
 use tablemate::{Language, Service};
 
@@ -26,19 +26,7 @@ fn table(c: &mut Criterion) {
     let dir = tempfile::tempdir().expect("temp dir");
     let mut svc = Service::open(dir.path().join("data")).expect("service");
     let id = svc
-        .table_new(
-            &NewTable::BlueMoon(tablemate::game::NewGameRequest {
-                player_a: "Ann".into(),
-                player_b: "Ben".into(),
-                people_a: "Vulca".into(),
-                people_b: "Hoax".into(),
-                first: Some(Seat::A),
-                emissaries_inquisitors: false,
-                deck_a: None,
-                deck_b: None,
-            }),
-            Language::En,
-        )
+        .table_new(&NewTable::ann_and_ben(Game::BlueMoon), Language::En)
         .expect("game")
         .header
         .game
@@ -52,10 +40,14 @@ fn table(c: &mut Criterion) {
     let cli_entry = |request: PlayRequest| CardEntry::BlueMoon {
         request,
         confirmed: true,
-        front: EntryFront::CommandLine,
     };
     let play = |svc: &mut Service, request: PlayRequest| {
-        let played = svc.table_enter(at, &cli_entry(request), Language::En);
+        let played = svc.table_enter(
+            at,
+            &cli_entry(request),
+            EntryFront::CommandLine,
+            Language::En,
+        );
         played.expect("play");
     };
     // Twelve fights of five events each (character, element, pass, answer, retreat), the
@@ -139,17 +131,23 @@ fn table(c: &mut Criterion) {
     let warned = CardEntry::BlueMoon {
         request: req("V03", Seat::B),
         confirmed: false,
-        front: EntryFront::Window,
     };
-    let previewed = svc.table_enter(at, &warned, Language::En).expect("preview");
+    let previewed = svc
+        .table_enter(at, &warned, EntryFront::Window, Language::En)
+        .expect("preview");
     assert!(previewed.table.is_none(), "{:?}", previewed.preview);
     c.bench_function("table: preview a card", |b| {
-        b.iter(|| black_box(svc.table_enter(at, &warned, Language::En).expect("preview")))
+        b.iter(|| {
+            black_box(
+                svc.table_enter(at, &warned, EntryFront::Window, Language::En)
+                    .expect("preview"),
+            )
+        })
     });
     c.bench_function("table: play a card (and undo it)", |b| {
         b.iter(|| {
             // the command line's play: no rulings prompt
-            let played = svc.table_enter(at, &enthrall_cli, Language::En);
+            let played = svc.table_enter(at, &enthrall_cli, EntryFront::CommandLine, Language::En);
             black_box(played.expect("play"));
             svc.table_undo(at, Language::En).expect("undo");
         })
@@ -158,13 +156,14 @@ fn table(c: &mut Criterion) {
     let entry = CardEntry::BlueMoon {
         request: enthrall.clone(),
         confirmed: true,
-        front: EntryFront::Window,
     };
     c.bench_function(
         "table: enter a card through table_enter (and undo it)",
         |b| {
             b.iter(|| {
-                let out = svc.table_enter(at, &entry, Language::En).expect("enter");
+                let out = svc
+                    .table_enter(at, &entry, EntryFront::Window, Language::En)
+                    .expect("enter");
                 black_box(out.table.expect("played"));
                 svc.table_undo(at, Language::En).expect("undo");
             })
@@ -191,15 +190,7 @@ fn other_table(c: &mut Criterion) {
     let mut svc = Service::open(dir.path().join("data")).expect("service");
     let id = svc
         .table_new(
-            &NewTable::Other(NewOtherGameRequest {
-                kind: OtherGameKind::Whi,
-                player_a: "Ann".into(),
-                player_b: "Ben".into(),
-                deck_a: None,
-                deck_b: None,
-                first: Some(Seat::A),
-                hit_points: None,
-            }),
+            &NewTable::ann_and_ben(Game::WarhammerInvasion),
             Language::En,
         )
         .expect("game")
@@ -225,13 +216,17 @@ fn other_table(c: &mut Criterion) {
     }));
     let entry = CardEntry::Other { action: grimgor };
     // the rulings index is built on first use: not part of the figures
-    svc.table_enter(at, &entry, Language::En).expect("enter");
+    svc.table_enter(at, &entry, EntryFront::Window, Language::En)
+        .expect("enter");
     svc.table_undo(at, Language::En).expect("undo");
     c.bench_function(
         "other table: enter a card through table_enter (and undo it)",
         |b| {
             b.iter(|| {
-                black_box(svc.table_enter(at, &entry, Language::En).expect("enter"));
+                black_box(
+                    svc.table_enter(at, &entry, EntryFront::Window, Language::En)
+                        .expect("enter"),
+                );
                 svc.table_undo(at, Language::En).expect("undo");
             })
         },

@@ -14,6 +14,7 @@ use cards::Engine;
 use store::{GameRecord, LogRead, Store, StoreError, StoredEvent, Written};
 
 use crate::record::unreadable_log;
+use crate::rulings::PromptView;
 use crate::{GameAt, Language, Result, ServiceError};
 
 /// A table of games (Blue Moon's, the other games'), as the coordinator uses it: which
@@ -173,6 +174,26 @@ impl<L: Log, E> Loaded<L, E> {
             Some(why) => Err(ServiceError::invalid(why.clone())),
             None => Ok(()),
         }
+    }
+
+    /// The rulings prompt of a card entered in this game, at most `limit` (default
+    /// `PROMPT_LIMIT`), at
+    /// either table: the rulings marked seen in the game are left out, and `rank` (the ranking
+    /// for the card with the cards in play) is asked for that many more, so the prompt still
+    /// fills up to `limit`.
+    pub(crate) fn unseen_prompts(
+        &self,
+        limit: Option<usize>,
+        rank: impl FnOnce(usize) -> Result<Vec<PromptView>>,
+    ) -> Result<Vec<PromptView>> {
+        let seen = &self.rulings_seen;
+        let limit = limit
+            .unwrap_or(crate::game::PROMPT_LIMIT)
+            .clamp(1, crate::game::PROMPT_LIMIT_MAX);
+        let mut prompts = rank(limit + seen.len())?;
+        prompts.retain(|p| !seen.contains(&p.ruling.id));
+        prompts.truncate(limit);
+        Ok(prompts)
     }
 
     /// After a write: the record as the store wrote it, and the log and redo stack in memory.

@@ -12,7 +12,7 @@
 
 use cards::{Game, GameRef};
 
-use crate::game::{GameAction, GameView, Seat, SUGGESTION_LIMIT};
+use crate::game::{GameAction, GameView, Seat, PROMPT_LIMIT, SUGGESTION_LIMIT};
 use crate::othergames::{OtherCardSuggestion, OtherGameKind, OtherGameView, OtherOutcome};
 use crate::rulings::PromptView;
 pub use crate::table_views::*;
@@ -55,22 +55,20 @@ impl Service {
     /// A card entering play, with its rulings prompt (the cards in play before it) in the
     /// header; Blue Moon's preview instead when something must be decided first (values the
     /// catalog lacks, a warning not `confirmed`). One load of the game serves all of it.
-    /// The command line's Blue Moon entry ([`EntryFront::CommandLine`]) gets what is left
-    /// to decide as a refusal instead, and no rulings prompt.
+    /// The command line's Blue Moon entry (`front`: [`EntryFront::CommandLine`]) gets what is
+    /// left to decide as a refusal instead, and no rulings prompt.
     pub fn table_enter(
         &mut self,
         at: TableAt,
         card: &CardEntry,
+        front: EntryFront,
         lang: Language,
     ) -> Result<TableEntered> {
-        match (rules(at.game), card) {
+        match (rules(at.game), card, front) {
             (
                 Rules::BlueMoon,
-                CardEntry::BlueMoon {
-                    request,
-                    confirmed,
-                    front: EntryFront::CommandLine,
-                },
+                CardEntry::BlueMoon { request, confirmed },
+                EntryFront::CommandLine,
             ) => {
                 let played = self.game_play_confirmed(at.at(), request, *confirmed, lang)?;
                 Ok(TableEntered {
@@ -79,14 +77,7 @@ impl Service {
                     prompts_error: None,
                 })
             }
-            (
-                Rules::BlueMoon,
-                CardEntry::BlueMoon {
-                    request,
-                    confirmed,
-                    front: EntryFront::Window,
-                },
-            ) => {
+            (Rules::BlueMoon, CardEntry::BlueMoon { request, confirmed }, EntryFront::Window) => {
                 let out = self.game_enter(at.at(), request, *confirmed, lang)?;
                 Ok(TableEntered {
                     table: out.view.map(|v| with_prompts(blue_moon(v), out.prompts)),
@@ -94,9 +85,9 @@ impl Service {
                     prompts_error: out.prompts_error,
                 })
             }
-            (Rules::Other(kind), CardEntry::Other { action }) => {
+            (Rules::Other(kind), CardEntry::Other { action }, _) => {
                 self.same_game(kind, action.kind(), at.game.id, lang)?;
-                let out = self.other_enter(at.at(), action, lang, None)?;
+                let out = self.other_record(at.at(), action, lang, Some(PROMPT_LIMIT))?;
                 Ok(TableEntered {
                     table: Some(with_prompts(other(out.view), out.prompts)),
                     preview: None,
@@ -120,7 +111,7 @@ impl Service {
             }
             (Rules::Other(kind), TableAction::Other(a)) => {
                 self.same_game(kind, a.kind(), at.game.id, lang)?;
-                Ok(other(self.other_act(at.at(), a, lang)?))
+                Ok(other(self.other_record(at.at(), a, lang, None)?.view))
             }
             _ => Err(self.not_this_game(at.game, lang)),
         }

@@ -4,8 +4,8 @@ use othergames::whi::WhiEvent;
 use othergames::{CardId, Player};
 
 use super::*;
-use crate::game::{NewGameRequest, PlayRequest};
-use crate::othergames::{NewOtherGameRequest, OtherAction};
+use crate::game::PlayRequest;
+use crate::othergames::OtherAction;
 use crate::ErrorCode;
 
 fn svc() -> (tempfile::TempDir, Service) {
@@ -15,29 +15,12 @@ fn svc() -> (tempfile::TempDir, Service) {
 }
 
 fn blue_moon_game(svc: &mut Service) -> TableView {
-    let req = NewTable::BlueMoon(NewGameRequest {
-        player_a: "Ann".into(),
-        player_b: "Ben".into(),
-        people_a: "Vulca".into(),
-        people_b: "Hoax".into(),
-        first: Some(Seat::A),
-        emissaries_inquisitors: false,
-        deck_a: None,
-        deck_b: None,
-    });
+    let req = NewTable::ann_and_ben(Game::BlueMoon);
     svc.table_new(&req, Language::En).unwrap()
 }
 
 fn warhammer_game(svc: &mut Service) -> TableView {
-    let req = NewTable::Other(NewOtherGameRequest {
-        kind: OtherGameKind::Whi,
-        player_a: "Ann".into(),
-        player_b: "Ben".into(),
-        deck_a: None,
-        deck_b: None,
-        first: None,
-        hit_points: None,
-    });
+    let req = NewTable::ann_and_ben(Game::WarhammerInvasion);
     svc.table_new(&req, Language::En).unwrap()
 }
 
@@ -66,9 +49,10 @@ fn a_blue_moon_card_entered_at_the_table_is_in_the_header_and_undo_redo_go_throu
             face_down: false,
         },
         confirmed: true,
-        front: EntryFront::Window,
     };
-    let out = s.table_enter(at(&t), &card, Language::En).unwrap();
+    let out = s
+        .table_enter(at(&t), &card, EntryFront::Window, Language::En)
+        .unwrap();
     let played = out.table.expect("played");
     assert_eq!(played.header.cards_in_play, ["vulca-04".to_owned()]);
     assert_eq!(played.header.revision, t.header.revision + 1);
@@ -98,7 +82,9 @@ fn a_warhammer_card_is_in_the_header_with_its_prompts_and_its_board_is_warhammer
             zone: othergames::whi::Zone::Battlefield,
         }),
     };
-    let out = s.table_enter(at(&t), &grimgor, Language::En).unwrap();
+    let out = s
+        .table_enter(at(&t), &grimgor, EntryFront::Window, Language::En)
+        .unwrap();
     let played = out.table.expect("played");
     assert_eq!(played.header.cards_in_play.len(), 1);
     assert!(out.preview.is_none());

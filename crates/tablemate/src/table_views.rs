@@ -6,7 +6,7 @@ use cards::{Game, GameRef};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-use crate::game::{GameAction, GameView, NewGameRequest, PlayPreview, PlayRequest};
+use crate::game::{GameAction, GameView, NewGameRequest, PlayPreview, PlayRequest, Seat};
 use crate::othergames::{NewOtherGameRequest, OtherAction, OtherGameView, OtherOutcome};
 use crate::rulings::PromptView;
 use crate::{GameAt, Language};
@@ -105,6 +105,36 @@ pub enum NewTable {
     Other(NewOtherGameRequest),
 }
 
+impl NewTable {
+    /// A game of `game` between Ann and Ben, Ann starting, no decks named (Blue Moon: Vulca
+    /// against Hoax): the table the crate's tests, benches and race runner start from.
+    #[doc(hidden)]
+    pub fn ann_and_ben(game: Game) -> NewTable {
+        let (player_a, player_b, first) = ("Ann".to_owned(), "Ben".to_owned(), Some(Seat::A));
+        match crate::othergames::OtherGameKind::of_game(game) {
+            None => NewTable::BlueMoon(NewGameRequest {
+                player_a,
+                player_b,
+                people_a: "Vulca".into(),
+                people_b: "Hoax".into(),
+                first,
+                emissaries_inquisitors: false,
+                deck_a: None,
+                deck_b: None,
+            }),
+            Some(kind) => NewTable::Other(NewOtherGameRequest {
+                kind,
+                player_a,
+                player_b,
+                deck_a: None,
+                deck_b: None,
+                first,
+                hit_points: None,
+            }),
+        }
+    }
+}
+
 /// Something happening at a table, as its game's rules take it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 #[serde(tag = "game", content = "action", rename_all = "snake_case")]
@@ -123,22 +153,18 @@ pub enum CardEntry {
     BlueMoon {
         request: PlayRequest,
         confirmed: bool,
-        // the command line's choice, never sent by the window (so not in its binding)
-        #[serde(skip)]
-        #[ts(skip)]
-        front: EntryFront,
     },
     Other {
         action: OtherAction,
     },
 }
 
-/// Who enters a Blue Moon card, which decides what comes back besides the play.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+/// Who enters a card (`Service::table_enter`), which decides what comes back besides the
+/// play: the app's command says `Window`, the command line's play `CommandLine`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum EntryFront {
     /// The window: what is left to decide comes back as the preview, and a card played
     /// comes with its rulings prompt.
-    #[default]
     Window,
     /// The command line: what is left to decide (values the catalog lacks, a warning until
     /// confirmed, a target among several) is a refusal saying what to give, and no rulings

@@ -21,8 +21,8 @@ use std::time::{Duration, Instant};
 use cards::{Game, GameRef};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
-use tablemate::game::{ElementName, GameAction, NewGameRequest, PlayRequest, Seat};
-use tablemate::othergames::{NewOtherGameRequest, OtherAction, OtherGameKind};
+use tablemate::game::{ElementName, GameAction, PlayRequest, Seat};
+use tablemate::othergames::OtherAction;
 use tablemate::table::{
     Board, CardEntry, EntryFront, NewTable, TableAction, TableAt, TableEntered, TableView,
 };
@@ -39,7 +39,6 @@ fn play(player: Seat, card: &str) -> CardEntry {
             face_down: false,
         },
         confirmed: true,
-        front: EntryFront::CommandLine,
     }
 }
 
@@ -103,47 +102,17 @@ impl Kind {
 
     /// Starts a game of this kind between Ann and Ben; returns its id.
     fn new_game(self, svc: &mut Service) -> i64 {
-        if self == Kind::BlueMoon {
-            return svc
-                .table_new(
-                    &NewTable::BlueMoon(NewGameRequest {
-                        player_a: "Ann".into(),
-                        player_b: "Ben".into(),
-                        people_a: "Vulca".into(),
-                        people_b: "Hoax".into(),
-                        first: Some(Seat::A),
-                        emissaries_inquisitors: false,
-                        deck_a: None,
-                        deck_b: None,
-                    }),
-                    Language::En,
-                )
-                .expect("a new Blue Moon game")
-                .header
-                .game
-                .id;
-        }
-        let kind = match self {
-            Kind::Whi => OtherGameKind::Whi,
-            Kind::Stccg => OtherGameKind::Stccg,
-            _ => OtherGameKind::Kc,
+        let game = match self {
+            Kind::BlueMoon => Game::BlueMoon,
+            Kind::Whi => Game::WarhammerInvasion,
+            Kind::Stccg => Game::StarTrekCcg,
+            _ => Game::KnightmareChess,
         };
-        svc.table_new(
-            &NewTable::Other(NewOtherGameRequest {
-                kind,
-                player_a: "Ann".into(),
-                player_b: "Ben".into(),
-                deck_a: None,
-                deck_b: None,
-                first: Some(Seat::A),
-                hit_points: None,
-            }),
-            Language::En,
-        )
-        .expect("a new game")
-        .header
-        .game
-        .id
+        svc.table_new(&NewTable::ann_and_ben(game), Language::En)
+            .expect("a new game")
+            .header
+            .game
+            .id
     }
 
     /// How many different moves [`Kind::apply`] knows (undo and redo among them).
@@ -177,14 +146,29 @@ impl Kind {
                     Language::En,
                 ),
                 1 => svc
-                    .table_enter(table, &play(Seat::A, "V02"), Language::En)
+                    .table_enter(
+                        table,
+                        &play(Seat::A, "V02"),
+                        EntryFront::CommandLine,
+                        Language::En,
+                    )
                     .and_then(played),
                 2 => svc.table_act(table, &pass(Seat::A), Language::En),
                 3 => svc
-                    .table_enter(table, &play(Seat::B, "H01"), Language::En)
+                    .table_enter(
+                        table,
+                        &play(Seat::B, "H01"),
+                        EntryFront::CommandLine,
+                        Language::En,
+                    )
                     .and_then(played),
                 4 => svc
-                    .table_enter(table, &play(Seat::B, "H19"), Language::En)
+                    .table_enter(
+                        table,
+                        &play(Seat::B, "H19"),
+                        EntryFront::CommandLine,
+                        Language::En,
+                    )
                     .and_then(played),
                 5 => svc.table_act(table, &pass(Seat::B), Language::En),
                 6 => {
@@ -563,7 +547,7 @@ fn fix_against_play() -> Result<String, String> {
         while rounds < ROUNDS && Instant::now() < deadline {
             let table = TableAt::from(GameRef::new(Game::BlueMoon, id));
             let played = svc
-                .table_enter(table, &play, Language::En)
+                .table_enter(table, &play, EntryFront::CommandLine, Language::En)
                 .and_then(played)
                 .map_err(|e| e.message)?;
             let Board::BlueMoon(played) = played.board else {

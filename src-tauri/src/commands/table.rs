@@ -8,7 +8,7 @@ use cards::{Game, GameRef};
 use tablemate::othergames::OtherCardSuggestion;
 use tablemate::rulings::PromptView;
 use tablemate::table::{
-    CardEntry, NewTable, TableAction, TableAt, TableEntered, TableListItem, TableView,
+    CardEntry, EntryFront, NewTable, TableAction, TableAt, TableEntered, TableListItem, TableView,
 };
 use tablemate::Language;
 
@@ -35,7 +35,7 @@ service_commands! {
     /// what must be decided first.
     #[tauri::command(async)]
     pub fn table_enter(at: TableAt, card: CardEntry, lang: Language) -> TableEntered
-        = |svc| svc.table_enter(at, &card, lang);
+        = |svc| svc.table_enter(at, &card, EntryFront::Window, lang);
 
     #[tauri::command(async)]
     pub fn table_act(at: TableAt, action: TableAction, lang: Language) -> TableView

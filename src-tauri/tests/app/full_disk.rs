@@ -8,7 +8,7 @@ use crate::common;
 use crate::small_disk::{Disk, SmallDisk};
 
 use serde_json::{json, to_value, Value};
-use tablemate::game::{NewGameRequest, PlayRequest, Seat};
+use tablemate::game::{PlayRequest, Seat};
 use tablemate::table::{CardEntry, EntryFront, NewTable};
 
 #[test]
@@ -26,16 +26,7 @@ fn on_a_full_disk_the_app_shows_the_game_cards_and_rulings_and_refuses_writes() 
         let mut svc = tablemate::Service::open(&data).expect("data folder");
         let id = svc
             .table_new(
-                &NewTable::BlueMoon(NewGameRequest {
-                    player_a: "Ann".into(),
-                    player_b: "Ben".into(),
-                    people_a: "Vulca".into(),
-                    people_b: "Hoax".into(),
-                    first: Some(Seat::A),
-                    emissaries_inquisitors: false,
-                    deck_a: None,
-                    deck_b: None,
-                }),
+                &NewTable::ann_and_ben(cards::Game::BlueMoon),
                 tablemate::Language::En,
             )
             .expect("a new game")
@@ -50,10 +41,14 @@ fn on_a_full_disk_the_app_shows_the_game_cards_and_rulings_and_refuses_writes() 
                 face_down: false,
             },
             confirmed: true,
-            front: EntryFront::Window,
         };
         let played = svc
-            .table_enter(game_ref(id).into(), &play, tablemate::Language::En)
+            .table_enter(
+                game_ref(id).into(),
+                &play,
+                EntryFront::Window,
+                tablemate::Language::En,
+            )
             .expect("a play");
         assert!(played.table.is_some(), "played: {:?}", played.preview);
         svc.fix_card("V24", "moons", "2").expect("a fix");

@@ -275,15 +275,16 @@ pub fn run(ctx: &Ctx<'_>, cmd: GameCmd) -> Result<(), ServiceError> {
                     face_down,
                 },
                 confirmed: confirm,
-                front: EntryFront::CommandLine,
             };
             // warned before the play, as in the app: refused until --confirm, with what to
             // decide worded for the command line (the window's path: one load, the engine's
             // preview, one append; no rulings prompt: `game rulings` shows it)
-            let r = svc.table_enter(at, &entry, lang()).and_then(|e| {
-                e.table
-                    .ok_or_else(|| ServiceError::internal("a play without its table"))
-            });
+            let r = svc
+                .table_enter(at, &entry, EntryFront::CommandLine, lang())
+                .and_then(|e| {
+                    e.table
+                        .ok_or_else(|| ServiceError::internal("a play without its table"))
+                });
             recorded(ctx, &svc, game, r)
         }
         GameCmd::Element {

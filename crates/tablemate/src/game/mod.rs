@@ -47,6 +47,8 @@ pub const SUGGESTION_LIMIT: usize = 8;
 /// The most rulings one prompt shows (a front end asking for more gets these; asking for
 /// `usize::MAX` must not overflow the count of seen rulings added to it).
 pub const PROMPT_LIMIT_MAX: usize = 50;
+/// The rulings a prompt shows when the front end names no limit.
+pub(crate) const PROMPT_LIMIT: usize = 6;
 
 // ---------------------------------------------------------------------------------------------
 // Requests

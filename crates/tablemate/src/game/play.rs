@@ -134,7 +134,7 @@ impl Service {
         let view = self.append(&mut ctx, event.kind)?;
         let (prompts, prompts_error) = match prompts {
             false => (Vec::new(), None),
-            true => match self.prompts_in(&ctx, &card, language, Some(6)) {
+            true => match self.prompts_in(&ctx, &card, language, Some(PROMPT_LIMIT)) {
                 Ok(p) => (p, None),
                 Err(e) => (
                     Vec::new(),

@@ -41,16 +41,9 @@ impl Service {
             }
         }
         order_of_meeting(ctx, card, &mut active);
-        // Rulings marked seen in this game are left out; ask for that many more so the prompt
-        // still fills up to `limit`.
-        let seen = &ctx.rulings_seen;
-        let limit = limit.unwrap_or(6).clamp(1, PROMPT_LIMIT_MAX);
-        let mut prompts = self
-            .rulings_for(card.as_str(), &active, lang, limit + seen.len())?
-            .prompts;
-        prompts.retain(|p| !seen.contains(&p.ruling.id));
-        prompts.truncate(limit);
-        Ok(prompts)
+        ctx.unseen_prompts(limit, |n| {
+            Ok(self.rulings_for(card.as_str(), &active, lang, n)?.prompts)
+        })
     }
 
     /// Marks a ruling seen in game `id`: the rulings prompt does not show it again in that game,

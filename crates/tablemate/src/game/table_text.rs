@@ -4,7 +4,7 @@
 
 use super::views::{
     AreasView, BreakdownLine, CardView, DragonPlace, EffectState, EffectView, GameView, PowerView,
-    SideView,
+    SideView, WarningView,
 };
 use super::{ElementName, Seat};
 use crate::Language::{self, De, En};
@@ -322,14 +322,7 @@ impl GameView {
                 effect_text(e, lang, &|id| self.card_called(id, lang))
             );
         }
-        for x in &self.warnings {
-            let _ = writeln!(
-                out,
-                "{}: {}",
-                w(lang, "warning", "Warnung"),
-                x.message_in(lang)
-            );
-        }
+        warnings_text(&mut out, &self.warnings, lang);
         out
     }
 
@@ -430,14 +423,7 @@ impl PowerView {
                 let _ = writeln!(out, "  {}", effect_text(e, lang, &called));
             }
         }
-        for x in &self.warnings {
-            let _ = writeln!(
-                out,
-                "{}: {}",
-                w(lang, "warning", "Warnung"),
-                x.message_in(lang)
-            );
-        }
+        warnings_text(&mut out, &self.warnings, lang);
         out
     }
 }
@@ -447,6 +433,18 @@ pub fn not_utf8(file: &str, lang: Language) -> String {
     match lang {
         En => format!("{file} is not UTF-8 text"),
         De => format!("{file} ist kein UTF-8-Text"),
+    }
+}
+
+/// The engine's warnings, a line each (the board and `power`'s report).
+fn warnings_text(out: &mut String, warnings: &[WarningView], lang: Language) {
+    for x in warnings {
+        let _ = writeln!(
+            out,
+            "{}: {}",
+            w(lang, "warning", "Warnung"),
+            x.message_in(lang)
+        );
     }
 }
 

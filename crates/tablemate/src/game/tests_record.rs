@@ -10,20 +10,11 @@ fn svc() -> (tempfile::TempDir, Service) {
 }
 
 fn new_game(svc: &mut Service) -> GameView {
-    svc.game_new(
-        &NewGameRequest {
-            player_a: "Ann".into(),
-            player_b: "Ben".into(),
-            people_a: "Vulca".into(),
-            people_b: "Hoax".into(),
-            first: Some(Seat::A),
-            emissaries_inquisitors: false,
-            deck_a: None,
-            deck_b: None,
-        },
-        Language::En,
-    )
-    .unwrap()
+    let new = crate::table::NewTable::ann_and_ben(cards::Game::BlueMoon);
+    let crate::table::NewTable::BlueMoon(req) = new else {
+        unreachable!("Blue Moon's request")
+    };
+    svc.game_new(&req, Language::En).unwrap()
 }
 
 fn fire(svc: &mut Service, id: impl Into<GameAt>) -> Result<GameView> {

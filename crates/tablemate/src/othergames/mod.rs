@@ -20,6 +20,7 @@ use othergames::{CardId, Event, PerPlayer, Player};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
+mod read;
 mod refusal;
 mod rules;
 pub mod stats;
@@ -33,7 +34,13 @@ mod tests_seen;
 mod tests_setup;
 #[cfg(test)]
 mod tests_unreadable;
+mod typed;
+mod views;
 mod wording;
+
+use read::{Loaded, OtherLog};
+use typed::*;
+pub use views::*;
 
 use refusal::{Namer, NewGameRefusal, Ordinal};
 use rules::{Start, TableRules};
@@ -65,262 +72,6 @@ macro_rules! by_kind {
             }
         }
     };
-}
-
-/// The longest card name accepted as typed (the longest printed names are far shorter).
-const MAX_CARD_CHARS: usize = 100;
-/// The longest description of a deck ("Dwarfs", "Borg: assimilation, Q side deck").
-const MAX_DECK_CHARS: usize = 100;
-/// The longest target of a Knightmare Chess card ("e4", "the Queen on d8", "all Pawns").
-const MAX_NOTE_CHARS: usize = 40;
-
-/// Which game.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
-#[serde(rename_all = "snake_case")]
-#[ts(export)]
-pub enum OtherGameKind {
-    Whi,
-    Stccg,
-    Kc,
-}
-
-impl OtherGameKind {
-    fn store(self) -> store::OtherKind {
-        match self {
-            OtherGameKind::Whi => store::OtherKind::Whi,
-            OtherGameKind::Stccg => store::OtherKind::Stccg,
-            OtherGameKind::Kc => store::OtherKind::Kc,
-        }
-    }
-    pub(crate) fn of(k: store::OtherKind) -> OtherGameKind {
-        match k {
-            store::OtherKind::Whi => OtherGameKind::Whi,
-            store::OtherKind::Stccg => OtherGameKind::Stccg,
-            store::OtherKind::Kc => OtherGameKind::Kc,
-        }
-    }
-    /// The kind of a game of the catalog; `None` for Blue Moon (the table's own rules).
-    pub fn of_game(game: cards::Game) -> Option<OtherGameKind> {
-        match game {
-            cards::Game::WarhammerInvasion => Some(OtherGameKind::Whi),
-            cards::Game::StarTrekCcg => Some(OtherGameKind::Stccg),
-            cards::Game::KnightmareChess => Some(OtherGameKind::Kc),
-            cards::Game::BlueMoon => None,
-        }
-    }
-    /// The game's card list and rulings.
-    pub fn cards(self) -> cards::Game {
-        match self {
-            OtherGameKind::Whi => WhiState::CARDS,
-            OtherGameKind::Stccg => StState::CARDS,
-            OtherGameKind::Kc => KcState::CARDS,
-        }
-    }
-    /// The game's name as players know it.
-    pub fn title(self) -> &'static str {
-        match self {
-            OtherGameKind::Whi => "Warhammer: Invasion",
-            OtherGameKind::Stccg => "Star Trek CCG",
-            OtherGameKind::Kc => "Knightmare Chess",
-        }
-    }
-    /// `whi`, `stccg`, `kc` (also `warhammer`, `startrek`, `knightmare`).
-    pub fn parse(text: &str) -> Result<OtherGameKind> {
-        match text
-            .trim()
-            .to_lowercase()
-            .replace(['-', '_', ' ', ':'], "")
-            .as_str()
-        {
-            "whi" | "warhammer" | "warhammerinvasion" => Ok(OtherGameKind::Whi),
-            "stccg" | "startrek" | "startrekccg" => Ok(OtherGameKind::Stccg),
-            "kc" | "knightmare" | "knightmarechess" => Ok(OtherGameKind::Kc),
-            _ => Err(ServiceError::invalid(format!(
-                "`{}` is not a game here: use whi (Warhammer: Invasion), stccg (Star Trek CCG) \
-                 or kc (Knightmare Chess)",
-                text.trim()
-            ))),
-        }
-    }
-}
-
-/// A new game: the kind, the two players' names, their decks (free text), who starts (plays
-/// White in Knightmare Chess), and for Warhammer: Invasion the capital's hit points (the
-/// rulebook's 8 + 1 per development unless given).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
-#[ts(export)]
-pub struct NewOtherGameRequest {
-    pub kind: OtherGameKind,
-    pub player_a: String,
-    pub player_b: String,
-    #[serde(default)]
-    pub deck_a: Option<String>,
-    #[serde(default)]
-    pub deck_b: Option<String>,
-    #[serde(default)]
-    pub first: Option<Seat>,
-    #[serde(default)]
-    pub hit_points: Option<HitPoints>,
-}
-
-/// Something that happened at the table: one of the engine's events of the game (not its
-/// setup), cards as typed.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
-#[serde(tag = "game", content = "event", rename_all = "snake_case")]
-#[ts(export)]
-pub enum OtherAction {
-    Whi(WhiEvent),
-    Stccg(StEvent),
-    Kc(KcEvent),
-}
-
-impl OtherAction {
-    /// The game the action belongs to.
-    pub fn kind(&self) -> OtherGameKind {
-        match self {
-            OtherAction::Whi(_) => OtherGameKind::Whi,
-            OtherAction::Stccg(_) => OtherGameKind::Stccg,
-            OtherAction::Kc(_) => OtherGameKind::Kc,
-        }
-    }
-}
-
-/// The table of one game, as its engine folds it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
-#[serde(tag = "game", content = "table", rename_all = "snake_case")]
-#[ts(export)]
-pub enum OtherTable {
-    Whi(Box<WhiView>),
-    Stccg(StView),
-    Kc(KcView),
-}
-
-/// Where the game stands.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
-#[serde(tag = "state", rename_all = "snake_case")]
-#[ts(export)]
-pub enum OtherOutcome {
-    Playing,
-    Won { seat: Seat, name: String },
-    Tie,
-}
-
-/// One event of the log, for the history.
-#[derive(Debug, Clone, PartialEq, Serialize, TS)]
-#[ts(export)]
-pub struct OtherHistoryEntry {
-    pub seq: u32,
-    pub at: String,
-    /// What happened, in the interface language, naming players and cards.
-    pub text: String,
-    /// The engine's event as stored (`EVENTS.md` of `othergames`), the setup included.
-    pub action: OtherAction,
-}
-
-/// A game of another kind as the table shows it.
-#[derive(Debug, Clone, PartialEq, Serialize, TS)]
-#[ts(export)]
-pub struct OtherGameView {
-    #[ts(type = "number")]
-    pub id: i64,
-    /// The revision of the game's record this view shows (see `GameView::revision`).
-    pub revision: u32,
-    /// The stored log goes on past what this version of Tablemate can replay: the table stands
-    /// before the first event it refuses, and this says which and why (interface language).
-    /// Only undo writes then.
-    pub unreadable: Option<String>,
-    pub kind: OtherGameKind,
-    pub title: String,
-    pub players: [String; 2],
-    pub outcome: OtherOutcome,
-    pub can_undo: bool,
-    pub can_redo: bool,
-    pub table: OtherTable,
-    /// The display name of every card id in the table that the catalog knows.
-    pub card_names: BTreeMap<String, String>,
-    pub history: Vec<OtherHistoryEntry>,
-    /// The cards in play (the engine's `cards_in_play`), for the table's shared header
-    /// (`crate::table`); not sent on its own.
-    #[serde(skip)]
-    #[ts(skip)]
-    pub(crate) cards_in_play: Vec<String>,
-}
-
-impl OtherGameView {
-    /// A player as typed: `A`/`B`, `1`/`2`, or a player's name (any case).
-    pub fn player(&self, text: &str) -> Result<Player> {
-        let t = text.trim();
-        if let Some(i) = self
-            .players
-            .iter()
-            .position(|n| n.to_lowercase() == t.to_lowercase())
-        {
-            return Ok(if i == 0 { Player::A } else { Player::B });
-        }
-        crate::game::parse_seat(t).map_err(|_| {
-            ServiceError::invalid(format!(
-                "`{t}` is not a player of this game: use {} or {} (or A, B)",
-                self.players[0], self.players[1]
-            ))
-        })
-    }
-
-    /// The name of a player.
-    pub fn name(&self, p: Player) -> &str {
-        match p {
-            Player::A => &self.players[0],
-            Player::B => &self.players[1],
-        }
-    }
-
-    /// A card's display name (the id when no document names it).
-    pub fn card<'a>(&'a self, id: &'a CardId) -> &'a str {
-        self.card_names
-            .get(id.as_str())
-            .map_or(id.as_str(), String::as_str)
-    }
-}
-
-/// What entering a card gives back: the table after it, and the rulings for the card with
-/// the cards in play before it.
-#[derive(Debug, Clone, PartialEq)]
-pub(crate) struct OtherEntered {
-    pub view: OtherGameView,
-    pub prompts: Vec<crate::rulings::PromptView>,
-}
-
-/// A card suggested while typing at the table of another game.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
-#[ts(export)]
-pub struct OtherCardSuggestion {
-    pub id: String,
-    pub name: String,
-}
-
-pub(crate) fn outcome_view(o: store::Outcome, names: &[String; 2]) -> OtherOutcome {
-    match o {
-        store::Outcome::Playing => OtherOutcome::Playing,
-        store::Outcome::Won(s) => OtherOutcome::Won {
-            seat: s,
-            name: names[s.index()].clone(),
-        },
-        store::Outcome::Tie => OtherOutcome::Tie,
-    }
-}
-
-/// A game loaded once for a command (`coordinator`): its record, its log and the engine's
-/// state folded from it.
-type Loaded<R> = coordinator::Loaded<OtherLog, othergames::Game<R>>;
-
-/// The table of the other games, for the coordinator: its record and its wording.
-pub(crate) struct OtherLog;
-
-impl coordinator::Log for OtherLog {
-    type Info = store::OtherGameInfo;
-
-    fn no_game(id: i64, lang: Language) -> ServiceError {
-        ServiceError::not_found(refusal::no_game(id, lang))
-    }
 }
 
 impl Service {
@@ -425,38 +176,20 @@ impl Service {
             .map(|g| g.id.0))
     }
 
-    /// Records one action in game `id`: the engine checks it, then it is written with the
-    /// outcome after it. A refusal (in `lang`) writes nothing.
-    pub(crate) fn other_act(
+    /// Records one action in game `at` (`table_act`, `table_enter`): the engine checks it,
+    /// then it is written with the outcome after it; a refusal (in `lang`) writes nothing.
+    /// With `prompts` (a card entering), the rulings prompt for the card the action names
+    /// comes with it, ranked with the cards in play before it (interactions first; at most
+    /// that many; seen rulings left out): one load of the game serves both, so the table asks
+    /// once per card entered.
+    pub(crate) fn other_record(
         &mut self,
         at: impl Into<GameAt>,
-        action: &OtherAction,
-        lang: Language,
-    ) -> Result<OtherGameView> {
-        Ok(self.other_record(at.into(), action, lang, None)?.view)
-    }
-
-    /// A card (or anything else) entering game `id`, as [`Self::other_act`], together with
-    /// the rulings prompt for the card the action names, ranked with the cards in play before
-    /// it (interactions first; at most `limit`, default 6; seen rulings left out). One load
-    /// of the game serves both, so the table asks once per card entered.
-    pub(crate) fn other_enter(
-        &mut self,
-        at: impl Into<GameAt>,
-        action: &OtherAction,
-        lang: Language,
-        limit: Option<usize>,
-    ) -> Result<OtherEntered> {
-        self.other_record(at.into(), action, lang, Some(limit.unwrap_or(6)))
-    }
-
-    fn other_record(
-        &mut self,
-        at: GameAt,
         action: &OtherAction,
         lang: Language,
         prompts: Option<usize>,
     ) -> Result<OtherEntered> {
+        let at = at.into();
         let id = at.id;
         // The app sends the action of the game on screen; a front end that mixes them up
         // (game ids are shared by the three games) is told so in the interface language.
@@ -502,7 +235,6 @@ impl Service {
     ) -> Result<Vec<crate::rulings::PromptView>> {
         let read = self.other_read_as(game.into(), lang)?;
         let card = self.other_card(OtherGameKind::of(read.record.kind).cards(), card, lang)?;
-        let limit = limit.unwrap_or(6);
         by_kind!(read.record.kind, R => {
             self.other_prompts_in(&self.load::<R>(read, lang)?, &card, lang, limit)
         })
@@ -514,7 +246,7 @@ impl Service {
         g: &Loaded<R>,
         card: &CardId,
         lang: Language,
-        limit: usize,
+        limit: Option<usize>,
     ) -> Result<Vec<crate::rulings::PromptView>> {
         if self.catalog.card(card.as_str()).is_none() {
             // No document names the card: no ruling can be about it.
@@ -527,17 +259,9 @@ impl Service {
             .into_iter()
             .filter(|c| c != card && self.catalog.card(c.as_str()).is_some())
             .collect();
-        let rl = match lang {
-            Language::En => rulings::Lang::En,
-            Language::De => rulings::Lang::De,
-        };
-        // Ask the ranking for as many more as are seen, so the prompt still fills up.
-        let seen = &g.rulings_seen;
-        let limit = limit.clamp(1, crate::game::PROMPT_LIMIT_MAX);
-        let mut prompts = self.prompts_for(card, &active, &[], rl, limit + seen.len())?;
-        prompts.retain(|p| !seen.contains(&p.ruling.id));
-        prompts.truncate(limit);
-        Ok(prompts)
+        g.unseen_prompts(limit, |n| {
+            self.prompts_for(card, &active, &[], lang.into(), n)
+        })
     }
 
     /// Marks ruling `ruling` seen in game `id`: its rulings prompt leaves it out for the rest
@@ -569,210 +293,6 @@ impl Service {
         Ok(())
     }
 
-    /// Cards of game `id`'s catalog matching what is typed so far (names, typos).
-    pub(crate) fn other_suggest(
-        &self,
-        game: GameRef,
-        text: &str,
-        lang: Language,
-        limit: Option<usize>,
-    ) -> Result<Vec<OtherCardSuggestion>> {
-        let game = OtherGameKind::of(self.other_info_as(game, lang)?.kind).cards();
-        if text.trim().is_empty() {
-            return Ok(Vec::new());
-        }
-        let limit = limit.unwrap_or(crate::game::SUGGESTION_LIMIT).clamp(1, 50);
-        Ok(self
-            .catalog
-            .lookup(text, Some(game), limit)
-            .candidates
-            .iter()
-            .map(|c| OtherCardSuggestion {
-                id: c.id.to_string(),
-                name: c.name.clone(),
-            })
-            .collect())
-    }
-
-    /// A card as typed, in the game's catalog: its id, or the text itself when no document
-    /// names such a card (the engine keeps cards as free text). Several close matches are
-    /// refused with the candidates.
-    fn other_card(&self, game: cards::Game, text: &str, lang: Language) -> Result<CardId> {
-        let t = text.trim();
-        if t.is_empty() {
-            return Err(ServiceError::invalid(match lang {
-                Language::En => "No card given: type the card's name.",
-                Language::De => "Keine Karte angegeben: tippe den Namen der Karte.",
-            }));
-        }
-        // Kept as typed when no document names it, so it is bounded like a name.
-        if !fits(t, MAX_CARD_CHARS) {
-            return Err(ServiceError::invalid(match lang {
-                Language::En => format!(
-                    "A card name has at most {MAX_CARD_CHARS} characters and no control characters."
-                ),
-                Language::De => format!(
-                    "Ein Kartenname hat höchstens {MAX_CARD_CHARS} Zeichen und keine Steuerzeichen."
-                ),
-            }));
-        }
-        if let Some(c) = self.catalog.card(t) {
-            return Ok(c.id().clone());
-        }
-        let found = self
-            .catalog
-            .lookup(t, Some(game), crate::game::SUGGESTION_LIMIT);
-        if let Some(best) = found.best() {
-            return Ok(best.id.clone());
-        }
-        if found.ambiguous {
-            let list: Vec<&str> = found.candidates.iter().map(|c| c.name.as_str()).collect();
-            return Err(ServiceError::invalid(match lang {
-                Language::En => format!("`{t}` names several cards: {}.", list.join(", ")),
-                Language::De => format!("`{t}` passt auf mehrere Karten: {}.", list.join(", ")),
-            }));
-        }
-        Ok(CardId::new(t))
-    }
-
-    fn other_card_name(&self, id: &CardId) -> String {
-        card_name(&self.catalog, id)
-    }
-
-    fn other_refusal<R: TableRules>(
-        &self,
-        e: &R::Error,
-        names: &[String; 2],
-        lang: Language,
-    ) -> String {
-        refusal_in::<R>(&self.catalog, e, names, lang)
-    }
-
-    /// Game `game`'s record, refused (in `lang`) when there is none or when it is not of
-    /// `game`'s kind: nothing is done to a game the front end did not mean (the three games
-    /// share their ids).
-    fn other_info_as(&self, game: GameRef, lang: Language) -> Result<store::OtherGameInfo> {
-        let info = self.other_info(game.id, lang)?;
-        self.of_kind(game, info.kind, lang)?;
-        Ok(info)
-    }
-
-    /// Game `at`'s record and log, read together, refused as [`Self::other_info_as`] is: the
-    /// kind is checked on the one read the command decides on.
-    fn other_read_as(
-        &self,
-        at: TableAt,
-        lang: Language,
-    ) -> Result<store::LogRead<store::OtherGameInfo>> {
-        let read = self.other_read(at.at(), lang)?;
-        self.of_kind(at.game, read.record.kind, lang)?;
-        Ok(read)
-    }
-
-    fn of_kind(&self, game: GameRef, stored: store::OtherKind, lang: Language) -> Result<()> {
-        match OtherGameKind::of_game(game.kind) == Some(OtherGameKind::of(stored)) {
-            true => Ok(()),
-            false => Err(self.not_this_game(game, lang)),
-        }
-    }
-
-    /// Game `id`'s record; a game that does not exist (a mistyped id) is refused in `lang`.
-    fn other_info(&self, id: i64, lang: Language) -> Result<store::OtherGameInfo> {
-        match self.store.other_game(store::OtherGameId(id)) {
-            Err(store::StoreError::NotFound { .. }) => {
-                Err(ServiceError::not_found(refusal::no_game(id, lang)))
-            }
-            other => Ok(other?),
-        }
-    }
-
-    fn other_read(
-        &self,
-        at: GameAt,
-        lang: Language,
-    ) -> Result<store::LogRead<store::OtherGameInfo>> {
-        coordinator::read::<OtherLog>(&self.store, at, lang)
-    }
-
-    /// The caller chose `R` by the game's kind.
-    fn check_kind<R: TableRules>(&self, info: &store::OtherGameInfo) -> Result<()> {
-        if info.kind == R::KIND {
-            return Ok(());
-        }
-        Err(ServiceError::internal(format!(
-            "Game {} is a game of {}, not {}",
-            info.id.0,
-            OtherGameKind::of(info.kind).title(),
-            OtherGameKind::of(R::KIND).title()
-        )))
-    }
-
-    /// Game `info`'s log `stored` (read together by [`Self::other_read`]) folded by its
-    /// engine; the caller chose `R` by the game's kind.
-    fn load<R: TableRules>(
-        &self,
-        read: store::LogRead<store::OtherGameInfo>,
-        lang: Language,
-    ) -> Result<Loaded<R>> {
-        self.check_kind::<R>(&read.record)?;
-        let word = |e: &R::Error, names: &[String; 2]| self.other_refusal::<R>(e, names, lang);
-        let (g, ()) = coordinator::fold(read, lang, |_, _| Ok(()), &word)?;
-        Ok(g)
-    }
-
-    fn other_view_of<R: TableRules>(&self, g: &Loaded<R>, lang: Language) -> Result<OtherGameView> {
-        let table = g.game.state().table();
-        let mut card_names = BTreeMap::new();
-        let json = serde_json::to_value(&table).unwrap_or_default();
-        collect_cards(&json, &mut |id| {
-            if let Some(c) = self.catalog.card(id) {
-                card_names.insert(id.to_owned(), c.display_name().to_owned());
-            }
-        });
-        let kind = OtherGameKind::of(g.info.kind);
-        let card = |c: &CardId| self.other_card_name(c);
-        let namer = Namer {
-            names: &g.info.player_names,
-            card: &card,
-            lang,
-        };
-        Ok(OtherGameView {
-            id: g.info.id.0,
-            revision: g.info.revision,
-            kind,
-            title: kind.title().to_owned(),
-            players: g.info.player_names.clone(),
-            outcome: outcome_view(g.game.outcome(), &g.info.player_names),
-            can_undo: g.stored.len() > 1,
-            unreadable: g.unreadable.clone(),
-            can_redo: g.info.redo > 0,
-            table,
-            card_names,
-            // `load` parsed every stored event, in order.
-            history: g
-                .stored
-                .iter()
-                .zip(g.game.events())
-                .map(|(e, ev)| {
-                    let action = R::action(ev.kind.clone());
-                    OtherHistoryEntry {
-                        seq: e.seq,
-                        at: e.created_at.clone(),
-                        text: namer.event(&action),
-                        action,
-                    }
-                })
-                .collect(),
-            cards_in_play: g
-                .game
-                .state()
-                .cards_in_play()
-                .into_iter()
-                .map(|c| c.to_string())
-                .collect(),
-        })
-    }
-
     fn act<R: TableRules>(
         &mut self,
         read: store::LogRead<store::OtherGameInfo>,
@@ -800,7 +320,7 @@ impl Service {
         let entering = R::card_mut(&mut kind).map(|c| c.clone());
         // The rulings are ranked with the cards in play before this one.
         let prompts = match (prompts, &entering) {
-            (Some(limit), Some(card)) => self.other_prompts_in(&g, card, lang, limit)?,
+            (Some(limit), Some(card)) => self.other_prompts_in(&g, card, lang, Some(limit))?,
             _ => Vec::new(),
         };
         let catalog = &self.catalog;
@@ -859,74 +379,5 @@ impl Service {
             lang,
         }
         .nothing_to(redo)
-    }
-}
-
-/// A card's display name (its id when no document names it).
-fn card_name(catalog: &::cards::Catalog, id: &CardId) -> String {
-    catalog
-        .card(id.as_str())
-        .map_or_else(|| id.to_string(), |c| c.display_name().to_owned())
-}
-
-/// An engine's refusal worded for the table, naming players and cards.
-fn refusal_in<R: TableRules>(
-    catalog: &::cards::Catalog,
-    e: &R::Error,
-    names: &[String; 2],
-    lang: Language,
-) -> String {
-    let card = |c: &CardId| card_name(catalog, c);
-    R::refusal(
-        e,
-        &Namer {
-            names,
-            card: &card,
-            lang,
-        },
-    )
-}
-
-/// Whether free text typed at the table (a name, a deck, a card kept as typed, a target) may
-/// be stored and shown: at most `max` characters, no control characters.
-fn fits(text: &str, max: usize) -> bool {
-    text.chars().count() <= max && !text.chars().any(char::is_control)
-}
-
-/// A target as typed: trimmed, none when empty, refused when too long or with control
-/// characters (it is stored and shown as typed).
-fn bounded_note(text: Option<&str>, lang: Language) -> Result<Option<String>> {
-    let Some(t) = text.map(str::trim).filter(|t| !t.is_empty()) else {
-        return Ok(None);
-    };
-    if !fits(t, MAX_NOTE_CHARS) {
-        return Err(ServiceError::invalid(match lang {
-            Language::En => format!(
-                "A target has at most {MAX_NOTE_CHARS} characters and no control characters."
-            ),
-            Language::De => {
-                format!("Ein Ziel hat höchstens {MAX_NOTE_CHARS} Zeichen und keine Steuerzeichen.")
-            }
-        }));
-    }
-    Ok(Some(t.to_owned()))
-}
-
-/// Calls `f` with every string under a `card` key or in a `cards` list of the view's JSON.
-fn collect_cards(v: &serde_json::Value, f: &mut dyn FnMut(&str)) {
-    match v {
-        serde_json::Value::Object(m) => {
-            for (k, x) in m {
-                match (k.as_str(), x) {
-                    ("card", serde_json::Value::String(s)) => f(s),
-                    ("cards" | "legends", serde_json::Value::Array(a)) => {
-                        a.iter().filter_map(|c| c.as_str()).for_each(&mut *f)
-                    }
-                    _ => collect_cards(x, f),
-                }
-            }
-        }
-        serde_json::Value::Array(a) => a.iter().for_each(|x| collect_cards(x, f)),
-        _ => {}
     }
 }

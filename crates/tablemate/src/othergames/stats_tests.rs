@@ -6,6 +6,7 @@ use othergames::whi::{WhiEvent, Zone};
 use othergames::{CardId, Player};
 
 use super::*;
+use crate::othergames::tests::Act;
 use crate::othergames::{NewOtherGameRequest, OtherAction};
 use crate::{ErrorCode, Language};
 

@@ -7,6 +7,27 @@ use othergames::{CardId, Player};
 
 use super::*;
 
+/// An action recorded with no rulings prompt, as `table_act` records it: the table after it.
+pub(super) trait Act {
+    fn other_act(
+        &mut self,
+        at: impl Into<GameAt>,
+        action: &OtherAction,
+        lang: Language,
+    ) -> Result<OtherGameView>;
+}
+
+impl Act for Service {
+    fn other_act(
+        &mut self,
+        at: impl Into<GameAt>,
+        action: &OtherAction,
+        lang: Language,
+    ) -> Result<OtherGameView> {
+        Ok(self.other_record(at, action, lang, None)?.view)
+    }
+}
+
 pub(super) fn svc() -> (tempfile::TempDir, Service) {
     let dir = tempfile::tempdir().unwrap();
     let svc = Service::open(dir.path().join("data")).unwrap();
@@ -595,7 +616,7 @@ fn entering_a_card_records_it_and_gives_its_rulings_with_the_cards_in_play_befor
         )
         .unwrap();
     let entered = s
-        .other_enter(
+        .other_record(
             id,
             &play("Grimgor Ironhide", Zone::Kingdom),
             Language::En,
@@ -618,12 +639,17 @@ fn entering_a_card_records_it_and_gives_its_rulings_with_the_cards_in_play_befor
     );
     // An action that names no card gives no rulings; a refused one writes nothing.
     let v = s
-        .other_enter(id, &damage(Player::B, Zone::Quest, 1), Language::En, None)
+        .other_record(
+            id,
+            &damage(Player::B, Zone::Quest, 1),
+            Language::En,
+            Some(6),
+        )
         .unwrap();
     assert!(v.prompts.is_empty());
     let before = v.view.history.len();
     let e = s
-        .other_enter(
+        .other_record(
             id,
             &OtherAction::Whi(WhiEvent::CardLeft {
                 player: Player::B,
@@ -631,7 +657,7 @@ fn entering_a_card_records_it_and_gives_its_rulings_with_the_cards_in_play_befor
                 zone: Zone::Kingdom,
             }),
             Language::De,
-            None,
+            Some(6),
         )
         .unwrap_err();
     assert!(e.message.contains("Grimgor Ironhide"), "{}", e.message);

@@ -9,7 +9,7 @@ use othergames::stccg::{PointSource, StEvent};
 use othergames::whi::{HitPoints, WhiEvent};
 use othergames::{CardId, Player};
 
-use super::tests::{new, svc};
+use super::tests::{new, svc, Act};
 use super::*;
 
 /// Refuses `action` in `lang`; checks that the game's log and table did not change.

@@ -6,7 +6,7 @@
 use othergames::whi::{WhiEvent, Zone};
 use othergames::{CardId, Player};
 
-use super::tests::{at, new, svc};
+use super::tests::{at, new, svc, Act};
 use super::*;
 
 const CARD: &str = "Flames of Tzeentch";

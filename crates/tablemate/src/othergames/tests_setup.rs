@@ -5,7 +5,7 @@
 use othergames::whi::{HitPoints, WhiEvent};
 use othergames::Player;
 
-use super::tests::{new, svc};
+use super::tests::{new, svc, Act};
 use super::*;
 
 fn request(kind: OtherGameKind, a: &str, b: &str) -> NewOtherGameRequest {

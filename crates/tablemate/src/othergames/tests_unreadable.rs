@@ -1,6 +1,7 @@
 //! A stored log of another game that this version cannot replay to its end (an older
 //! release's number beyond today's limits) still opens, as it stood before the event it
 //! refuses; only undo writes, and takes it back.
+use super::tests::Act;
 use super::*;
 
 #[test]

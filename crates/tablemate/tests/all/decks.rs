@@ -312,7 +312,6 @@ fn entry(card: &str) -> CardEntry {
             face_down: false,
         },
         confirmed: false,
-        front: EntryFront::Window,
     }
 }
 
@@ -339,7 +338,9 @@ fn new_game(
 
 fn not_in_deck(svc: &mut Service, game: i64, card: &str) -> bool {
     let at = TableAt::blue_moon(game);
-    let entered = svc.table_enter(at, &entry(card), EN).unwrap();
+    let entered = svc
+        .table_enter(at, &entry(card), EntryFront::Window, EN)
+        .unwrap();
     // a card played quietly is taken back: each look is at the game as it began
     if entered.table.is_some() {
         svc.table_undo(at, EN).unwrap();
@@ -719,6 +720,7 @@ fn the_table_names_the_constructed_deck_and_lists_its_cards() {
         .table_enter(
             TableAt::blue_moon(game),
             &entry("Heroine of the Great Plains"),
+            EntryFront::Window,
             EN,
         )
         .unwrap();

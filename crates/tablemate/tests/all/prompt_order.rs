@@ -9,7 +9,7 @@
 //! and expect opposite first rulings.
 
 use cards::{Game, GameRef};
-use tablemate::game::{ElementName, GameAction, NewGameRequest, PlayRequest, Seat};
+use tablemate::game::{ElementName, GameAction, PlayRequest, Seat};
 use tablemate::rulings::PromptReason;
 use tablemate::table::{CardEntry, EntryFront, NewTable, TableAction, TableAt, TableEntered};
 use tablemate::{Language, Service};
@@ -20,23 +20,11 @@ const WITH_DEMEGODAS: &str = "bm-en-3200646b8cfd";
 const WITH_GAUNTLETS: &str = "bm-en-b8b92bb25114";
 
 fn new_game(svc: &mut Service) -> i64 {
-    svc.table_new(
-        &NewTable::BlueMoon(NewGameRequest {
-            player_a: "Ann".into(),
-            player_b: "Ben".into(),
-            people_a: "Vulca".into(),
-            people_b: "Hoax".into(),
-            first: Some(Seat::A),
-            emissaries_inquisitors: false,
-            deck_a: None,
-            deck_b: None,
-        }),
-        Language::En,
-    )
-    .expect("new game")
-    .header
-    .game
-    .id
+    svc.table_new(&NewTable::ann_and_ben(Game::BlueMoon), Language::En)
+        .expect("new game")
+        .header
+        .game
+        .id
 }
 
 /// Enters `card` for `player` as the table does (a warning confirmed); returns the outcome.
@@ -49,11 +37,10 @@ fn enter(svc: &mut Service, id: i64, player: Seat, card: &str) -> TableEntered {
             face_down: false,
         },
         confirmed: true,
-        front: EntryFront::Window,
     };
     let at = TableAt::from(GameRef::new(Game::BlueMoon, id));
     let out = svc
-        .table_enter(at, &entry, Language::En)
+        .table_enter(at, &entry, EntryFront::Window, Language::En)
         .unwrap_or_else(|e| panic!("{card}: {}", e.message));
     assert!(out.table.is_some(), "{card} was played: {:?}", out.preview);
     out
