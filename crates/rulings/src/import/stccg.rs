@@ -17,9 +17,8 @@ mod special;
 
 use crate::ids::IdMaker;
 use crate::import::card_lexicon::{self, push_link, Lexicon};
-use crate::model::{
-    CardLink, CardName, ImportError, Kind, Lang, LinkRole, Ruling, RulingId, Source,
-};
+use crate::import::record;
+use crate::model::{CardLink, CardName, ImportError, Kind, LinkRole, Ruling, RulingId, Source};
 use cards::other::OtherCard;
 use cards::Game;
 use curated::{ALIASES, EXTRA_CARDS, GROUP_LABELS, PROSE_EXCLUDED, TOPIC_LABELS};
@@ -336,18 +335,15 @@ pub fn import(text: &str, names: &[CardName]) -> Result<Vec<Ruling>, ImportError
             None => it.text.clone(),
         };
         records.push(Ruling {
-            id,
-            game: Game::StarTrekCcg,
-            source: SOURCE,
-            lang: Lang::En,
-            section: it.section.clone(),
-            kind: it.shape.kind(),
-            question: None,
-            text: it.text.clone(),
-            display,
             cards: links,
-            refs: Vec::new(),
-            unresolved_refs: Vec::new(),
+            ..record(
+                SOURCE,
+                id,
+                it.section.clone(),
+                it.shape.kind(),
+                it.text.clone(),
+                display,
+            )
         });
     }
     resolve_section_refs(&mut records);

@@ -18,9 +18,8 @@ mod tags;
 
 use crate::ids::IdMaker;
 use crate::import::card_lexicon::{self, push_link, Lexicon};
-use crate::model::{
-    CardLink, CardName, ImportError, Kind, Lang, LinkRole, Ruling, RulingId, Source,
-};
+use crate::import::record;
+use crate::model::{CardLink, CardName, ImportError, Kind, LinkRole, Ruling, RulingId, Source};
 use cards::other::OtherCard;
 use cards::Game;
 use parts::{Block, Keyed};
@@ -78,18 +77,16 @@ pub fn import(text: &str, names: &[CardName]) -> Result<Vec<Ruling>, ImportError
             push_link(&mut links, card, LinkRole::Mentioned, &matched);
         }
         records.push(Ruling {
-            id,
-            game: Game::WarhammerInvasion,
-            source: SOURCE,
-            lang: Lang::En,
-            section: b.section.clone(),
-            kind: b.kind,
             question: b.question.clone(),
-            text: b.text.clone(),
-            display: b.display.clone(),
             cards: links,
-            refs: Vec::new(),
-            unresolved_refs: Vec::new(),
+            ..record(
+                SOURCE,
+                id,
+                b.section.clone(),
+                b.kind,
+                b.text.clone(),
+                b.display.clone(),
+            )
         });
     }
     resolve_refs(&mut records);
