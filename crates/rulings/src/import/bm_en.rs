@@ -550,26 +550,7 @@ fn resolve_question(r: &QuestionRef, raws: &[RawQa], questions: &[String]) -> Op
 
 /// 1 − (edit distance / longer length), over characters.
 fn similarity(a: &str, b: &str) -> f64 {
-    let a: Vec<char> = a.chars().collect();
-    let b: Vec<char> = b.chars().collect();
-    let longer = a.len().max(b.len());
-    if longer == 0 {
-        return 1.0;
-    }
-    if a.len().abs_diff(b.len()) * 10 > longer {
-        return 0.0;
-    }
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    let mut cur = vec![0; b.len() + 1];
-    for (i, ca) in a.iter().enumerate() {
-        cur[0] = i + 1;
-        for (j, cb) in b.iter().enumerate() {
-            let cost = usize::from(ca != cb);
-            cur[j + 1] = (prev[j] + cost).min(prev[j + 1] + 1).min(cur[j] + 1);
-        }
-        std::mem::swap(&mut prev, &mut cur);
-    }
-    1.0 - prev[b.len()] as f64 / longer as f64
+    strsim::normalized_levenshtein(a, b)
 }
 
 #[cfg(test)]

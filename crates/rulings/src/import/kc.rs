@@ -14,7 +14,7 @@
 mod card_table;
 
 use crate::ids::IdMaker;
-use crate::import::card_lexicon::{self, push_link, Lexicon};
+use crate::import::card_lexicon::{self, found_card, push_link, Lexicon};
 use crate::import::{clip, error, record};
 use crate::model::{
     CardLink, CardName, ImportError, Kind, Lang, LinkRole, Ruling, RulingId, Source,
@@ -342,18 +342,12 @@ pub fn catalog(text: &str) -> Result<Vec<OtherCard>, ImportError> {
         }
         let Some(letter) = first else { continue };
         out.push(OtherCard {
-            id,
-            name: (*name).to_string(),
             aliases: aliases
                 .iter()
                 .map(|a| (*a).to_string())
                 .filter(|a| used.contains(a))
                 .collect(),
-            set: None,
-            number: None,
-            conflicts: Vec::new(),
-            kind: None,
-            source: Some(format!("section {letter}")),
+            ..found_card(id, (*name).to_string(), format!("section {letter}"))
         });
     }
     Ok(out)

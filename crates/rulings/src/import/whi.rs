@@ -17,7 +17,7 @@ mod parts;
 mod tags;
 
 use crate::ids::IdMaker;
-use crate::import::card_lexicon::{self, push_link, Lexicon};
+use crate::import::card_lexicon::{self, found_card, push_link, Lexicon};
 use crate::import::record;
 use crate::model::{CardLink, CardName, ImportError, Kind, LinkRole, Ruling, RulingId, Source};
 use cards::other::OtherCard;
@@ -174,16 +174,11 @@ pub fn catalog(text: &str) -> Result<Vec<OtherCard>, ImportError> {
             Some(i) => i,
             None => {
                 cards.push(Collected {
-                    card: OtherCard {
-                        id: card_lexicon::card_id("whi", &canonical),
-                        name: canonical.clone(),
-                        aliases: Vec::new(),
-                        set: None,
-                        number: None,
-                        conflicts: Vec::new(),
-                        kind: None,
-                        source: Some(source),
-                    },
+                    card: found_card(
+                        card_lexicon::card_id("whi", &canonical),
+                        canonical.clone(),
+                        source,
+                    ),
                     codes: Vec::new(),
                 });
                 cards.len() - 1

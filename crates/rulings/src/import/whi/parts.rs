@@ -2,6 +2,7 @@
 //! future record). Card linking happens later, in the parent module.
 
 use super::curated::{LIST_HEADINGS, RULES_TOP_HEADINGS, SET_HEADINGS, TOPIC_HEADINGS};
+use crate::import::clip;
 use crate::model::{ImportError, Kind, Source};
 
 const SOURCE: Source = Source::WarhammerInvasionFaq;
@@ -47,11 +48,18 @@ pub struct Block {
 }
 
 pub fn err(line: usize, message: impl Into<String>) -> ImportError {
-    ImportError {
-        doc: SOURCE,
-        location: format!("line {line}"),
-        message: message.into(),
-    }
+    crate::import::error(SOURCE, format!("line {line}"), message)
+}
+
+/// The lines after a part's title (the first line `is_title` accepts), or the error `missing`.
+fn after_title<'l, 'a>(
+    lines: &'l [Line<'a>],
+    is_title: impl Fn(&str) -> bool,
+    missing: String,
+) -> Result<&'l [Line<'a>], ImportError> {
+    let at = lines.iter().position(|(_, l)| is_title(l));
+    at.map(|at| &lines[at + 1..])
+        .ok_or_else(|| err(lines.first().map_or(1, |l| l.0), missing))
 }
 
 /// (1-based line number, text with trailing whitespace and NBSP indentation removed).
@@ -165,15 +173,8 @@ type OpenQa = Option<(usize, Vec<String>, Option<Vec<String>>)>;
 
 /// Part 3: Q/A pairs, topic and card headings with Q/A, and card headings with free text.
 pub fn part3(lines: &[Line<'_>]) -> Result<Vec<Block>, ImportError> {
-    let start = lines
-        .iter()
-        .position(|(_, l)| *l == PART3_TITLE)
-        .ok_or_else(|| {
-            err(
-                lines.first().map_or(1, |l| l.0),
-                format!("part 3 has no `{PART3_TITLE}` heading"),
-            )
-        })?;
+    let missing = format!("part 3 has no `{PART3_TITLE}` heading");
+    let body = after_title(lines, |l| l == PART3_TITLE, missing)?;
     let mut out = Vec::new();
     let mut heading: Option<String> = None;
     // Open Q/A: (line, question lines, answer lines (None until `A:`)).
@@ -226,7 +227,7 @@ pub fn part3(lines: &[Line<'_>]) -> Result<Vec<Block>, ImportError> {
         }
     };
 
-    for &(n, l) in &lines[start + 1..] {
+    for &(n, l) in body {
         if l.is_empty() {
             prev_blank = true;
             continue;
@@ -277,21 +278,10 @@ pub fn part3(lines: &[Line<'_>]) -> Result<Vec<Block>, ImportError> {
     Ok(out)
 }
 
-fn clip(s: &str) -> String {
-    s.chars().take(60).collect()
-}
-
 /// Part 2: prose rules under 11 top-level headings and their sub-headings.
 pub fn part2(lines: &[Line<'_>]) -> Result<Vec<Block>, ImportError> {
-    let start = lines
-        .iter()
-        .position(|(_, l)| *l == PART2_TITLE)
-        .ok_or_else(|| {
-            err(
-                lines.first().map_or(1, |l| l.0),
-                format!("part 2 has no `{PART2_TITLE}` heading"),
-            )
-        })?;
+    let missing = format!("part 2 has no `{PART2_TITLE}` heading");
+    let body_lines = after_title(lines, |l| l == PART2_TITLE, missing)?;
     let mut out = Vec::new();
     let mut top: Option<String> = None;
     let mut sub: Option<(usize, String)> = None;
@@ -321,7 +311,6 @@ pub fn part2(lines: &[Line<'_>]) -> Result<Vec<Block>, ImportError> {
             keyed: Vec::new(),
         });
     };
-    let body_lines = &lines[start + 1..];
     let mut i = 0;
     while i < body_lines.len() {
         let (n, l) = body_lines[i];
@@ -376,15 +365,8 @@ pub fn part2(lines: &[Line<'_>]) -> Result<Vec<Block>, ImportError> {
 /// Part 1: intro, `General`, `Most Recent Printing`, errata entries under set headings, and
 /// the restricted/banned lists.
 pub fn part1(lines: &[Line<'_>]) -> Result<Vec<Block>, ImportError> {
-    let title_at = lines
-        .iter()
-        .position(|(_, l)| l.ends_with(PART1_TITLE))
-        .ok_or_else(|| {
-            err(
-                lines.first().map_or(1, |l| l.0),
-                format!("part 1 has no `… {PART1_TITLE}` heading"),
-            )
-        })?;
+    let missing = format!("part 1 has no `… {PART1_TITLE}` heading");
+    let body = after_title(lines, |l| l.ends_with(PART1_TITLE), missing)?;
     #[derive(PartialEq)]
     enum Ctx {
         Prose(String),
@@ -411,7 +393,7 @@ pub fn part1(lines: &[Line<'_>]) -> Result<Vec<Block>, ImportError> {
             });
         }
     };
-    for &(n, l) in &lines[title_at + 1..] {
+    for &(n, l) in body {
         if l.is_empty() {
             continue;
         }
