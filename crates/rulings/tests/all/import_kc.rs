@@ -4,27 +4,12 @@
 use crate::common;
 
 use cards::other::OtherCatalogFile;
-use rulings::import::card_lexicon::{card_names, catalog_json};
+use rulings::import::card_lexicon::catalog_json;
 use rulings::import::kc;
-use rulings::{CardName, Kind, LinkRole, Ruling};
+use rulings::{Kind, LinkRole, Ruling};
 use std::collections::{HashMap, HashSet};
 
-const DOC: &str = include_str!(concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/../../data/sources/knightmare-chess-rulings.txt"
-));
-const CATALOG: &str = include_str!(concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/../../data/cards/knightmare-chess.json"
-));
-
-fn catalog() -> OtherCatalogFile {
-    serde_json::from_str(CATALOG).expect("catalog JSON parses")
-}
-
-fn names() -> Vec<CardName> {
-    card_names(&catalog())
-}
+common::shipped!("knightmare-chess-rulings.txt", "knightmare-chess.json");
 
 fn records() -> Vec<Ruling> {
     kc::import(DOC, &names()).expect("the shipped page imports")

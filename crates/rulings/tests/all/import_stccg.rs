@@ -4,27 +4,12 @@
 use crate::common;
 
 use cards::other::OtherCatalogFile;
-use rulings::import::card_lexicon::{card_names, catalog_json};
+use rulings::import::card_lexicon::catalog_json;
 use rulings::import::stccg::{self, Shape};
-use rulings::{CardName, Kind, LinkRole, Ruling};
+use rulings::{Kind, LinkRole, Ruling};
 use std::collections::{HashMap, HashSet};
 
-const DOC: &str = include_str!(concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/../../data/sources/star-trek-ccg-rules.txt"
-));
-const CATALOG: &str = include_str!(concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/../../data/cards/star-trek-ccg.json"
-));
-
-fn catalog() -> OtherCatalogFile {
-    serde_json::from_str(CATALOG).expect("catalog JSON parses")
-}
-
-fn names() -> Vec<CardName> {
-    card_names(&catalog())
-}
+common::shipped!("star-trek-ccg-rules.txt", "star-trek-ccg.json");
 
 fn records() -> Vec<Ruling> {
     stccg::import(DOC, &names()).expect("the shipped document imports")

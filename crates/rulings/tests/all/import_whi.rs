@@ -4,27 +4,12 @@
 use crate::common;
 
 use cards::other::OtherCatalogFile;
-use rulings::import::card_lexicon::{card_names, catalog_json};
+use rulings::import::card_lexicon::catalog_json;
 use rulings::import::whi;
-use rulings::{CardName, Kind, LinkRole, Ruling};
+use rulings::{Kind, LinkRole, Ruling};
 use std::collections::{HashMap, HashSet};
 
-const DOC: &str = include_str!(concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/../../data/sources/warhammer-invasion-faq.txt"
-));
-const CATALOG: &str = include_str!(concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/../../data/cards/warhammer-invasion.json"
-));
-
-fn catalog() -> OtherCatalogFile {
-    serde_json::from_str(CATALOG).expect("catalog JSON parses")
-}
-
-fn names() -> Vec<CardName> {
-    card_names(&catalog())
-}
+common::shipped!("warhammer-invasion-faq.txt", "warhammer-invasion.json");
 
 fn records() -> Vec<Ruling> {
     whi::import(DOC, &names()).expect("the shipped FAQ imports")

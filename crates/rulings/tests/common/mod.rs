@@ -27,3 +27,30 @@ pub fn truncated_or_garbled_input_never_panics<T, E>(
         let _ = import(&garbled);
     }
 }
+
+/// What an importer test of one of the other games reads: `DOC` (the shipped document),
+/// `CATALOG` (the shipped card catalog), `catalog()` (it parsed) and `names()` (its card names,
+/// as the importer links them).
+macro_rules! shipped {
+    ($doc:literal, $catalog:literal) => {
+        const DOC: &str = include_str!(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../data/sources/",
+            $doc
+        ));
+        const CATALOG: &str = include_str!(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../data/cards/",
+            $catalog
+        ));
+
+        fn catalog() -> cards::other::OtherCatalogFile {
+            serde_json::from_str(CATALOG).expect("catalog JSON parses")
+        }
+
+        fn names() -> Vec<rulings::CardName> {
+            rulings::import::card_lexicon::card_names(&catalog())
+        }
+    };
+}
+pub(crate) use shipped;
