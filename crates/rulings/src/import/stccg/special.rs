@@ -240,11 +240,14 @@ fn qc_regex() -> &'static Regex {
     })
 }
 
+/// A Q-card fact's name, type and points, as its head prints them.
+type QcHead = (String, String, Option<String>);
+
 /// IV.12.A: `CARD NAME (Type[, points]): game text Nullifiers: … interpretation`.
 pub fn qc_facts(body: &str) -> (Option<(usize, String)>, Vec<QcFact>) {
     let protected = protect(body);
     // (name start, (name, type, points), text start)
-    let mut found: Vec<(usize, (String, String, Option<String>), usize)> = Vec::new();
+    let mut found: Vec<(usize, QcHead, usize)> = Vec::new();
     for caps in qc_regex().captures_iter(&protected) {
         let (Some(m), Some(name), Some(ty)) = (caps.get(0), caps.get(1), caps.get(2)) else {
             continue;

@@ -47,6 +47,28 @@ pub struct Block {
     pub keyed: Vec<Keyed>,
 }
 
+impl Block {
+    /// Text under a heading, shown after it: no question, no cards keyed by the layout.
+    fn prose(
+        kind: Kind,
+        section: Vec<String>,
+        heading: Option<String>,
+        text: String,
+        line: usize,
+    ) -> Block {
+        Block {
+            kind,
+            section,
+            display: format!("{}\n{text}", heading.clone().unwrap_or_default()),
+            heading,
+            question: None,
+            text,
+            line,
+            keyed: Vec::new(),
+        }
+    }
+}
+
 pub fn err(line: usize, message: impl Into<String>) -> ImportError {
     crate::import::error(SOURCE, format!("line {line}"), message)
 }
@@ -212,18 +234,13 @@ pub fn part3(lines: &[Line<'_>]) -> Result<Vec<Block>, ImportError> {
                       heading: &Option<String>,
                       out: &mut Vec<Block>| {
         if let Some((line, text)) = free.take() {
-            let h = heading.clone().unwrap_or_default();
-            let text = text.join("\n");
-            out.push(Block {
-                kind: Kind::Ruling,
-                section: section(heading),
-                heading: heading.clone(),
-                question: None,
-                display: format!("{h}\n{text}"),
-                text,
+            out.push(Block::prose(
+                Kind::Ruling,
+                section(heading),
+                heading.clone(),
+                text.join("\n"),
                 line,
-                keyed: Vec::new(),
-            });
+            ));
         }
     };
 
@@ -300,16 +317,8 @@ pub fn part2(lines: &[Line<'_>]) -> Result<Vec<Block>, ImportError> {
         let heading = sub.as_ref().map(|(_, h)| h.clone()).or_else(|| top.clone());
         section.extend(sub.as_ref().map(|(_, h)| h.clone()));
         let text = std::mem::take(body).join("\n");
-        out.push(Block {
-            kind: Kind::Rule,
-            section,
-            display: format!("{}\n{text}", heading.clone().unwrap_or_default()),
-            heading,
-            question: None,
-            text,
-            line: sub.as_ref().map_or(body_line, |(l, _)| *l),
-            keyed: Vec::new(),
-        });
+        let line = sub.as_ref().map_or(body_line, |(l, _)| *l);
+        out.push(Block::prose(Kind::Rule, section, heading, text, line));
     };
     let mut i = 0;
     while i < body_lines.len() {
@@ -381,16 +390,14 @@ pub fn part1(lines: &[Line<'_>]) -> Result<Vec<Block>, ImportError> {
     let flush_prose = |ctx: &Ctx, prose: &mut Vec<String>, line: usize, out: &mut Vec<Block>| {
         if let (Ctx::Prose(h), false) = (ctx, prose.is_empty()) {
             let text = std::mem::take(prose).join("\n");
-            out.push(Block {
-                kind: Kind::Rule,
-                section: vec![PART1_TITLE.into(), h.clone()],
-                heading: Some(h.clone()),
-                question: None,
-                display: format!("{h}\n{text}"),
+            let section = vec![PART1_TITLE.into(), h.clone()];
+            out.push(Block::prose(
+                Kind::Rule,
+                section,
+                Some(h.clone()),
                 text,
                 line,
-                keyed: Vec::new(),
-            });
+            ));
         }
     };
     for &(n, l) in body {
