@@ -7,11 +7,12 @@
 //! (`question "If you have active … ?" in section '…'`) or point at neighbours ("previous
 //! answer").
 
-use super::bm_card;
+use super::card_lexicon::push_link;
 use super::names::{NameIndex, NameSource};
+use super::{bm_card, clip, record};
 use crate::ids::IdMaker;
 use crate::model::{CardLink, CardName, ImportError, Kind, LinkRole, Ruling, RulingId, Source};
-use cards::{CardId, Game};
+use cards::CardId;
 use regex::Regex;
 use std::collections::{BTreeMap, HashMap};
 use std::sync::LazyLock;
@@ -54,11 +55,7 @@ static RELATIVE_REF: LazyLock<Regex> = LazyLock::new(|| {
 });
 
 fn err(location: impl Into<String>, message: impl Into<String>) -> ImportError {
-    ImportError {
-        doc: SOURCE,
-        location: location.into(),
-        message: message.into(),
-    }
+    super::error(SOURCE, location, message)
 }
 
 /// Finds every header by its underline. The Contents list repeats all titles without
@@ -187,10 +184,6 @@ fn question_starts(body: &str) -> Vec<usize> {
         .collect()
 }
 
-fn clip(s: &str) -> String {
-    s.chars().take(60).collect()
-}
-
 /// Imports the English FAQ.
 pub fn import(text: &str, names: &[CardName]) -> Result<Vec<Ruling>, ImportError> {
     let heads = headings(text)?;
@@ -224,14 +217,7 @@ pub fn import(text: &str, names: &[CardName]) -> Result<Vec<Ruling>, ImportError
                         .entry(name)
                         .or_insert(0) += 1;
                 }
-                if links.iter().any(|l| l.card == card) {
-                    continue;
-                }
-                links.push(CardLink {
-                    card,
-                    role,
-                    matched: whole.as_str().to_owned(),
-                });
+                push_link(&mut links, card, role, whole.as_str());
             }
         }
         tagged.push(links);
@@ -254,42 +240,26 @@ pub fn import(text: &str, names: &[CardName]) -> Result<Vec<Ruling>, ImportError
             }
         }
     }
-    for n in names
-        .iter()
-        .filter(|n| n.game == Game::BlueMoon && n.lang == SOURCE.lang())
-    {
-        index.add(&n.name, &n.card, NameSource::Caller);
-    }
-    let matcher = index.build();
+    let matcher = index.build_with(names, SOURCE.lang());
 
     // Pass 2: ids, bare-name links, displays.
     let mut ids = IdMaker::new(SOURCE);
     let mut records: Vec<Ruling> = Vec::with_capacity(raws.len());
     for (raw, mut links) in raws.iter().zip(tagged) {
         for field in [&raw.question, &raw.answer] {
-            for (card, matched) in matcher.find(field) {
-                if links.iter().all(|l| l.card != card) {
-                    links.push(CardLink {
-                        card,
-                        role: LinkRole::Mentioned,
-                        matched,
-                    });
-                }
-            }
+            matcher.link_mentions(field, &mut links);
         }
         records.push(Ruling {
-            id: ids.make(&raw.section, &raw.question),
-            game: Game::BlueMoon,
-            source: SOURCE,
-            lang: SOURCE.lang(),
-            section: raw.section.clone(),
-            kind: Kind::Qa,
             question: Some(raw.question.clone()),
-            text: raw.answer.clone(),
-            display: format!("Q: {} A: {}", raw.question, raw.answer),
             cards: links,
-            refs: Vec::new(),
-            unresolved_refs: Vec::new(),
+            ..record(
+                SOURCE,
+                ids.make(&raw.section, &raw.question),
+                raw.section.clone(),
+                Kind::Qa,
+                raw.answer.clone(),
+                format!("Q: {} A: {}", raw.question, raw.answer),
+            )
         });
     }
 
@@ -580,26 +550,7 @@ fn resolve_question(r: &QuestionRef, raws: &[RawQa], questions: &[String]) -> Op
 
 /// 1 − (edit distance / longer length), over characters.
 fn similarity(a: &str, b: &str) -> f64 {
-    let a: Vec<char> = a.chars().collect();
-    let b: Vec<char> = b.chars().collect();
-    let longer = a.len().max(b.len());
-    if longer == 0 {
-        return 1.0;
-    }
-    if a.len().abs_diff(b.len()) * 10 > longer {
-        return 0.0;
-    }
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    let mut cur = vec![0; b.len() + 1];
-    for (i, ca) in a.iter().enumerate() {
-        cur[0] = i + 1;
-        for (j, cb) in b.iter().enumerate() {
-            let cost = usize::from(ca != cb);
-            cur[j + 1] = (prev[j] + cost).min(prev[j + 1] + 1).min(cur[j] + 1);
-        }
-        std::mem::swap(&mut prev, &mut cur);
-    }
-    1.0 - prev[b.len()] as f64 / longer as f64
+    strsim::normalized_levenshtein(a, b)
 }
 
 #[cfg(test)]

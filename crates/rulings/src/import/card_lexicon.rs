@@ -3,7 +3,7 @@
 //! also count as `Valaya`. Shared by the importers of the other games (WHI, KC, STCCG).
 
 use crate::model::{CardLink, CardName, Lang, LinkRole};
-use cards::other::OtherCatalogFile;
+use cards::other::{OtherCard, OtherCatalogFile};
 use cards::{CardId, Game};
 
 /// Typographic quotes, NBSP and mis-decoded spaces folded to ASCII so a name written with
@@ -27,6 +27,21 @@ pub fn normalize_text(s: &str) -> String {
         .split_whitespace()
         .collect::<Vec<_>>()
         .join(" ")
+}
+
+/// A card of a document's catalog with its id, name and where the document first names it;
+/// the importer adds the aliases, kind, set, number and conflicts the document gives.
+pub fn found_card(id: CardId, name: String, source: String) -> OtherCard {
+    OtherCard {
+        id,
+        name,
+        aliases: Vec::new(),
+        set: None,
+        number: None,
+        conflicts: Vec::new(),
+        kind: None,
+        source: Some(source),
+    }
 }
 
 /// `whi-` + the canonical name in lower-case ASCII with hyphens.

@@ -14,7 +14,8 @@
 mod card_table;
 
 use crate::ids::IdMaker;
-use crate::import::card_lexicon::{self, push_link, Lexicon};
+use crate::import::card_lexicon::{self, found_card, push_link, Lexicon};
+use crate::import::{clip, error, record};
 use crate::model::{
     CardLink, CardName, ImportError, Kind, Lang, LinkRole, Ruling, RulingId, Source,
 };
@@ -39,11 +40,7 @@ struct Occurrence {
 
 /// Splits the page into copies of Q/A pairs, checking the layout as it goes.
 fn occurrences(text: &str) -> Result<(String, Vec<Occurrence>), ImportError> {
-    let err = |line: usize, message: String| ImportError {
-        doc: SOURCE,
-        location: format!("line {line}"),
-        message,
-    };
+    let err = |line: usize, message: String| error(SOURCE, format!("line {line}"), message);
     if text.trim().is_empty() {
         return Err(err(1, "document is empty".into()));
     }
@@ -147,10 +144,6 @@ fn strip_marker(s: &str, marker: char) -> Option<&str> {
     Some(rest.trim_start())
 }
 
-fn clip(s: &str) -> String {
-    s.chars().take(60).collect()
-}
-
 /// Joins an entry's lines, dropping the blank lines at either end.
 fn join(lines: &[String]) -> String {
     lines.join("\n").trim().to_string()
@@ -229,26 +222,18 @@ pub fn import(text: &str, names: &[CardName]) -> Result<Vec<Ruling>, ImportError
             };
             push_link(&mut links, card, role, &matched);
         }
+        let letters: Vec<String> = u.letters.iter().map(char::to_string).collect();
         records.push(Ruling {
-            id,
-            game: Game::KnightmareChess,
-            source: SOURCE,
-            lang: Lang::En,
-            section: vec![
-                title.clone(),
-                u.letters
-                    .iter()
-                    .map(|c| c.to_string())
-                    .collect::<Vec<_>>()
-                    .join(", "),
-            ],
-            kind: Kind::Qa,
             question: Some(question.clone()),
-            text: answer.clone(),
-            display: format!("Q. {question}\n\nA. {answer}"),
             cards: links,
-            refs: Vec::new(),
-            unresolved_refs: Vec::new(),
+            ..record(
+                SOURCE,
+                id,
+                vec![title.clone(), letters.join(", ")],
+                Kind::Qa,
+                answer.clone(),
+                format!("Q. {question}\n\nA. {answer}"),
+            )
         });
     }
 
@@ -357,18 +342,12 @@ pub fn catalog(text: &str) -> Result<Vec<OtherCard>, ImportError> {
         }
         let Some(letter) = first else { continue };
         out.push(OtherCard {
-            id,
-            name: (*name).to_string(),
             aliases: aliases
                 .iter()
                 .map(|a| (*a).to_string())
                 .filter(|a| used.contains(a))
                 .collect(),
-            set: None,
-            number: None,
-            conflicts: Vec::new(),
-            kind: None,
-            source: Some(format!("section {letter}")),
+            ..found_card(id, (*name).to_string(), format!("section {letter}"))
         });
     }
     Ok(out)

@@ -11,7 +11,7 @@ pub mod stccg;
 pub mod whi;
 
 use crate::corpus::Corpus;
-use crate::model::{CardName, ImportError, Ruling, Source};
+use crate::model::{CardName, ImportError, Kind, Ruling, RulingId, Source};
 
 /// Bump when an importer changes what it produces: the reference database is rebuilt when
 /// this or any embedded document changes.
@@ -56,4 +56,49 @@ pub fn import_all(names: &[CardName]) -> Result<Corpus, ImportError> {
         records.extend(import_source(source, embedded(source), names)?);
     }
     Ok(Corpus::new(records, crate::corpus::data_version(names)))
+}
+
+/// The error every importer returns: the document, where in it, and what was wrong.
+pub(crate) fn error(
+    doc: Source,
+    location: impl Into<String>,
+    message: impl Into<String>,
+) -> ImportError {
+    ImportError {
+        doc,
+        location: location.into(),
+        message: message.into(),
+    }
+}
+
+/// The start of a line quoted in an error message.
+pub(crate) fn clip(s: &str) -> String {
+    s.chars().take(60).collect()
+}
+
+/// A record of `source` as its importer first builds it, with no question and no cards: the
+/// importer sets those where it has them, and references are resolved once every record of
+/// the document exists.
+pub(crate) fn record(
+    source: Source,
+    id: RulingId,
+    section: Vec<String>,
+    kind: Kind,
+    text: String,
+    display: String,
+) -> Ruling {
+    Ruling {
+        id,
+        game: source.game(),
+        source,
+        lang: source.lang(),
+        section,
+        kind,
+        question: None,
+        text,
+        display,
+        cards: Vec::new(),
+        refs: Vec::new(),
+        unresolved_refs: Vec::new(),
+    }
 }

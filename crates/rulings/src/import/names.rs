@@ -2,7 +2,9 @@
 //! ("Tittertweet is covered"). One matcher per document finds every known name at word
 //! boundaries, longest name first.
 
-use cards::CardId;
+use super::card_lexicon::push_link;
+use crate::model::{CardLink, CardName, Lang, LinkRole};
+use cards::{CardId, Game};
 use regex::Regex;
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -54,6 +56,18 @@ impl NameIndex {
             .entry(name.to_owned())
             .or_default()
             .insert(card.clone());
+    }
+
+    /// Adds the caller's names of Blue Moon cards in the document's language (the catalog's)
+    /// to the document's own, and builds the matcher.
+    pub fn build_with(mut self, names: &[CardName], lang: Lang) -> NameMatcher {
+        for n in names
+            .iter()
+            .filter(|n| n.game == Game::BlueMoon && n.lang == lang)
+        {
+            self.add(&n.name, &n.card, NameSource::Caller);
+        }
+        self.build()
     }
 
     /// Builds the matcher. A name given to two different cards links neither.
@@ -119,6 +133,13 @@ impl NameMatcher {
                     .map(|c| (c.clone(), m.as_str().to_owned()))
             })
             .collect()
+    }
+
+    /// Links every known name in `text` that `links` does not hold yet, as mentioned.
+    pub fn link_mentions(&self, text: &str, links: &mut Vec<CardLink>) {
+        for (card, matched) in self.find(text) {
+            push_link(links, card, LinkRole::Mentioned, &matched);
+        }
     }
 }
 

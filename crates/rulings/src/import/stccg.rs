@@ -16,10 +16,9 @@ mod layout;
 mod special;
 
 use crate::ids::IdMaker;
-use crate::import::card_lexicon::{self, push_link, Lexicon};
-use crate::model::{
-    CardLink, CardName, ImportError, Kind, Lang, LinkRole, Ruling, RulingId, Source,
-};
+use crate::import::card_lexicon::{self, found_card, push_link, Lexicon};
+use crate::import::record;
+use crate::model::{CardLink, CardName, ImportError, Kind, LinkRole, Ruling, RulingId, Source};
 use cards::other::OtherCard;
 use cards::Game;
 use curated::{ALIASES, EXTRA_CARDS, GROUP_LABELS, PROSE_EXCLUDED, TOPIC_LABELS};
@@ -42,6 +41,18 @@ pub enum Shape {
 }
 
 impl Shape {
+    const ALL: [Shape; 9] = [
+        Shape::Glossary,
+        Shape::Rule,
+        Shape::Errata,
+        Shape::Abbreviation,
+        Shape::CardEntry,
+        Shape::Topic,
+        Shape::DilemmaFact,
+        Shape::DilemmaRow,
+        Shape::QcFact,
+    ];
+
     fn kind(self) -> Kind {
         match self {
             Shape::Glossary => Kind::Glossary,
@@ -336,18 +347,15 @@ pub fn import(text: &str, names: &[CardName]) -> Result<Vec<Ruling>, ImportError
             None => it.text.clone(),
         };
         records.push(Ruling {
-            id,
-            game: Game::StarTrekCcg,
-            source: SOURCE,
-            lang: Lang::En,
-            section: it.section.clone(),
-            kind: it.shape.kind(),
-            question: None,
-            text: it.text.clone(),
-            display,
             cards: links,
-            refs: Vec::new(),
-            unresolved_refs: Vec::new(),
+            ..record(
+                SOURCE,
+                id,
+                it.section.clone(),
+                it.shape.kind(),
+                it.text.clone(),
+                display,
+            )
         });
     }
     resolve_section_refs(&mut records);
@@ -443,14 +451,8 @@ pub fn catalog(text: &str) -> Result<Vec<OtherCard>, ImportError> {
                 Some(i) => &mut cards[i],
                 None => {
                     cards.push(OtherCard {
-                        id: card_lexicon::card_id("stccg", name),
-                        name: name.clone(),
-                        aliases: Vec::new(),
-                        set: None,
-                        number: None,
-                        conflicts: Vec::new(),
                         kind: kind_of(it.shape).or_else(|| section_kind(&it.section)),
-                        source: Some(place),
+                        ..found_card(card_lexicon::card_id("stccg", name), name.clone(), place)
                     });
                     let last = cards.len() - 1;
                     &mut cards[last]
@@ -470,16 +472,11 @@ pub fn catalog(text: &str) -> Result<Vec<OtherCard>, ImportError> {
     let all: String = items.iter().map(|i| format!("{} ", i.text)).collect();
     for name in EXTRA_CARDS {
         if !cards.iter().any(|c| c.name == *name) && all.contains(name) {
-            cards.push(OtherCard {
-                id: card_lexicon::card_id("stccg", name),
-                name: (*name).to_string(),
-                aliases: Vec::new(),
-                set: None,
-                number: None,
-                conflicts: Vec::new(),
-                kind: None,
-                source: Some("prose".into()),
-            });
+            cards.push(found_card(
+                card_lexicon::card_id("stccg", name),
+                (*name).to_string(),
+                "prose".into(),
+            ));
         }
     }
     for (variant, canon) in ALIASES {
@@ -512,18 +509,7 @@ fn section_kind(section: &[String]) -> Option<String> {
 /// Counts per shape, for tests and the report.
 pub fn shape_counts(text: &str) -> Result<Vec<(Shape, usize)>, ImportError> {
     let items = items(text)?;
-    let shapes = [
-        Shape::Glossary,
-        Shape::Rule,
-        Shape::Errata,
-        Shape::Abbreviation,
-        Shape::CardEntry,
-        Shape::Topic,
-        Shape::DilemmaFact,
-        Shape::DilemmaRow,
-        Shape::QcFact,
-    ];
-    Ok(shapes
+    Ok(Shape::ALL
         .iter()
         .map(|s| (*s, items.iter().filter(|i| i.shape == *s).count()))
         .collect())

@@ -17,10 +17,9 @@ mod parts;
 mod tags;
 
 use crate::ids::IdMaker;
-use crate::import::card_lexicon::{self, push_link, Lexicon};
-use crate::model::{
-    CardLink, CardName, ImportError, Kind, Lang, LinkRole, Ruling, RulingId, Source,
-};
+use crate::import::card_lexicon::{self, found_card, push_link, Lexicon};
+use crate::import::record;
+use crate::model::{CardLink, CardName, ImportError, Kind, LinkRole, Ruling, RulingId, Source};
 use cards::other::OtherCard;
 use cards::Game;
 use parts::{Block, Keyed};
@@ -78,18 +77,16 @@ pub fn import(text: &str, names: &[CardName]) -> Result<Vec<Ruling>, ImportError
             push_link(&mut links, card, LinkRole::Mentioned, &matched);
         }
         records.push(Ruling {
-            id,
-            game: Game::WarhammerInvasion,
-            source: SOURCE,
-            lang: Lang::En,
-            section: b.section.clone(),
-            kind: b.kind,
             question: b.question.clone(),
-            text: b.text.clone(),
-            display: b.display.clone(),
             cards: links,
-            refs: Vec::new(),
-            unresolved_refs: Vec::new(),
+            ..record(
+                SOURCE,
+                id,
+                b.section.clone(),
+                b.kind,
+                b.text.clone(),
+                b.display.clone(),
+            )
         });
     }
     resolve_refs(&mut records);
@@ -177,16 +174,11 @@ pub fn catalog(text: &str) -> Result<Vec<OtherCard>, ImportError> {
             Some(i) => i,
             None => {
                 cards.push(Collected {
-                    card: OtherCard {
-                        id: card_lexicon::card_id("whi", &canonical),
-                        name: canonical.clone(),
-                        aliases: Vec::new(),
-                        set: None,
-                        number: None,
-                        conflicts: Vec::new(),
-                        kind: None,
-                        source: Some(source),
-                    },
+                    card: found_card(
+                        card_lexicon::card_id("whi", &canonical),
+                        canonical.clone(),
+                        source,
+                    ),
                     codes: Vec::new(),
                 });
                 cards.len() - 1

@@ -3,28 +3,15 @@
 
 use crate::common;
 
-use cards::other::OtherCatalogFile;
-use rulings::import::card_lexicon::{card_names, catalog_json};
 use rulings::import::kc;
-use rulings::{CardName, Kind, LinkRole, Ruling};
+use rulings::{Kind, LinkRole, Ruling};
 use std::collections::{HashMap, HashSet};
 
-const DOC: &str = include_str!(concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/../../data/sources/knightmare-chess-rulings.txt"
-));
-const CATALOG: &str = include_str!(concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/../../data/cards/knightmare-chess.json"
-));
-
-fn catalog() -> OtherCatalogFile {
-    serde_json::from_str(CATALOG).expect("catalog JSON parses")
-}
-
-fn names() -> Vec<CardName> {
-    card_names(&catalog())
-}
+common::shipped!(
+    "knightmare-chess-rulings.txt",
+    "knightmare-chess.json",
+    kc::import
+);
 
 fn records() -> Vec<Ruling> {
     kc::import(DOC, &names()).expect("the shipped page imports")
@@ -60,12 +47,7 @@ fn one_record_per_distinct_ruling() {
 fn catalog_matches_target_and_generator() {
     let file = catalog();
     assert_eq!(file.cards.len(), 103);
-    let generated = kc::catalog(DOC).expect("catalog builds");
-    let regenerated = catalog_json(&OtherCatalogFile {
-        game: file.game,
-        cards: generated,
-    })
-    .expect("json");
+    let regenerated = catalog_file_of(kc::catalog(DOC).expect("catalog builds"));
     assert_eq!(
         regenerated, CATALOG,
         "data/cards/knightmare-chess.json is stale: run the gen_other_catalogs example"
@@ -218,12 +200,4 @@ fn malformed_pages_give_errors_naming_the_line() {
 
     let binary: String = (0u8..=255).map(char::from).cycle().take(4000).collect();
     assert!(kc::import(&binary, &names).is_err());
-}
-
-/// Cut points across the whole document and scattered replacement characters: the importer
-/// returns an error or a result no larger than the full one, and never panics.
-#[test]
-fn truncated_or_garbled_input_never_panics() {
-    let names = names();
-    common::truncated_or_garbled_input_never_panics(DOC, |d| kc::import(d, &names));
 }

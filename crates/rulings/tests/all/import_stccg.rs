@@ -3,28 +3,15 @@
 
 use crate::common;
 
-use cards::other::OtherCatalogFile;
-use rulings::import::card_lexicon::{card_names, catalog_json};
 use rulings::import::stccg::{self, Shape};
-use rulings::{CardName, Kind, LinkRole, Ruling};
+use rulings::{Kind, LinkRole, Ruling};
 use std::collections::{HashMap, HashSet};
 
-const DOC: &str = include_str!(concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/../../data/sources/star-trek-ccg-rules.txt"
-));
-const CATALOG: &str = include_str!(concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/../../data/cards/star-trek-ccg.json"
-));
-
-fn catalog() -> OtherCatalogFile {
-    serde_json::from_str(CATALOG).expect("catalog JSON parses")
-}
-
-fn names() -> Vec<CardName> {
-    card_names(&catalog())
-}
+common::shipped!(
+    "star-trek-ccg-rules.txt",
+    "star-trek-ccg.json",
+    stccg::import
+);
 
 fn records() -> Vec<Ruling> {
     stccg::import(DOC, &names()).expect("the shipped document imports")
@@ -92,12 +79,7 @@ fn catalog_matches_generator_and_links_resolve() {
         "cards with a record of their own (the notes count 277; see data/SOURCES.md)"
     );
     assert_eq!(file.cards.len(), 280);
-    let generated = stccg::catalog(DOC).expect("catalog builds");
-    let regenerated = catalog_json(&OtherCatalogFile {
-        game: file.game,
-        cards: generated,
-    })
-    .expect("json");
+    let regenerated = catalog_file_of(stccg::catalog(DOC).expect("catalog builds"));
     assert_eq!(
         regenerated, CATALOG,
         "data/cards/star-trek-ccg.json is stale: run the gen_other_catalogs example"
@@ -204,14 +186,6 @@ fn malformed_documents_give_errors_naming_the_offset() {
     assert!(err.message.contains("IV.5A"), "{err}");
     let binary: String = (0u8..=255).map(char::from).cycle().take(5000).collect();
     assert!(stccg::import(&binary, &names).is_err());
-}
-
-/// Cut points across the whole document and scattered replacement characters: the importer
-/// returns an error or a result no larger than the full one, and never panics.
-#[test]
-fn truncated_or_garbled_input_never_panics() {
-    let names = names();
-    common::truncated_or_garbled_input_never_panics(DOC, |d| stccg::import(d, &names));
 }
 
 #[test]

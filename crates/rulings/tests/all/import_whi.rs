@@ -3,28 +3,15 @@
 
 use crate::common;
 
-use cards::other::OtherCatalogFile;
-use rulings::import::card_lexicon::{card_names, catalog_json};
 use rulings::import::whi;
-use rulings::{CardName, Kind, LinkRole, Ruling};
+use rulings::{Kind, LinkRole, Ruling};
 use std::collections::{HashMap, HashSet};
 
-const DOC: &str = include_str!(concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/../../data/sources/warhammer-invasion-faq.txt"
-));
-const CATALOG: &str = include_str!(concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/../../data/cards/warhammer-invasion.json"
-));
-
-fn catalog() -> OtherCatalogFile {
-    serde_json::from_str(CATALOG).expect("catalog JSON parses")
-}
-
-fn names() -> Vec<CardName> {
-    card_names(&catalog())
-}
+common::shipped!(
+    "warhammer-invasion-faq.txt",
+    "warhammer-invasion.json",
+    whi::import
+);
 
 fn records() -> Vec<Ruling> {
     whi::import(DOC, &names()).expect("the shipped FAQ imports")
@@ -81,12 +68,7 @@ fn unrelated_polish_posts_are_dropped() {
 fn catalog_matches_generator_and_links_resolve() {
     let file = catalog();
     assert_eq!(file.cards.len(), 192);
-    let generated = whi::catalog(DOC).expect("catalog builds");
-    let regenerated = catalog_json(&OtherCatalogFile {
-        game: file.game,
-        cards: generated,
-    })
-    .expect("json");
+    let regenerated = catalog_file_of(whi::catalog(DOC).expect("catalog builds"));
     assert_eq!(
         regenerated, CATALOG,
         "data/cards/warhammer-invasion.json is stale: run the gen_other_catalogs example"
@@ -247,14 +229,6 @@ fn malformed_documents_give_errors_naming_the_line() {
     assert!(err.location.starts_with("line "), "{err}");
     let binary: String = (0u8..=255).map(char::from).cycle().take(5000).collect();
     assert!(whi::import(&binary, &names).is_err());
-}
-
-/// Cut points across the whole document and scattered replacement characters: the importer
-/// returns an error or a result no larger than the full one, and never panics.
-#[test]
-fn truncated_or_garbled_input_never_panics() {
-    let names = names();
-    common::truncated_or_garbled_input_never_panics(DOC, |d| whi::import(d, &names));
 }
 
 #[test]

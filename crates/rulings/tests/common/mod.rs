@@ -27,3 +27,45 @@ pub fn truncated_or_garbled_input_never_panics<T, E>(
         let _ = import(&garbled);
     }
 }
+
+/// What an importer test of one of the other games reads: `DOC` (the shipped document),
+/// `CATALOG` (the shipped card catalog), `catalog()` (it parsed), `names()` (its card names, as
+/// the importer links them) and `catalog_file_of(cards)` (cards written as the catalog file);
+/// and the test that `$import` survives a cut or garbled document.
+macro_rules! shipped {
+    ($doc:literal, $catalog:literal, $import:path) => {
+        const DOC: &str = include_str!(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../data/sources/",
+            $doc
+        ));
+        const CATALOG: &str = include_str!(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../data/cards/",
+            $catalog
+        ));
+
+        fn catalog() -> cards::other::OtherCatalogFile {
+            serde_json::from_str(CATALOG).expect("catalog JSON parses")
+        }
+
+        fn names() -> Vec<rulings::CardName> {
+            rulings::import::card_lexicon::card_names(&catalog())
+        }
+
+        fn catalog_file_of(cards: Vec<cards::other::OtherCard>) -> String {
+            let game = catalog().game;
+            let file = cards::other::OtherCatalogFile { game, cards };
+            rulings::import::card_lexicon::catalog_json(&file).expect("json")
+        }
+
+        /// Cut points across the whole document and scattered replacement characters: the
+        /// importer returns an error or a result no larger than the full one, and never panics.
+        #[test]
+        fn truncated_or_garbled_input_never_panics() {
+            let names = names();
+            $crate::common::truncated_or_garbled_input_never_panics(DOC, |d| $import(d, &names));
+        }
+    };
+}
+pub(crate) use shipped;

@@ -13,11 +13,7 @@ const SOURCE: Source = Source::StarTrekCcgRules;
 pub const PROTECTED_COLON: char = '\u{1}';
 
 pub fn err(offset: usize, message: impl Into<String>) -> ImportError {
-    ImportError {
-        doc: SOURCE,
-        location: format!("offset {offset}"),
-        message: message.into(),
-    }
+    crate::import::error(SOURCE, format!("offset {offset}"), message)
 }
 
 /// The text was Mac-Roman read as Latin-1: `¥` is a bullet, `É` an ellipsis (written `...`
@@ -202,15 +198,7 @@ fn is_continuation(label: &str) -> bool {
 /// for entries whose previous entry lost its full stop.
 pub fn entries(body: &str, card_mode: bool) -> (Option<(usize, String)>, Vec<Entry>) {
     let protected = protect(body);
-    // (byte offset, token)
-    let mut tokens: Vec<(usize, &str)> = Vec::new();
-    let mut pos = 0;
-    for t in protected.split(' ') {
-        if !t.is_empty() {
-            tokens.push((pos, t));
-        }
-        pos += t.len() + 1;
-    }
+    let tokens = tokenize(&protected);
     // (label start, label, text start)
     let mut found: Vec<(usize, String, usize)> = Vec::new();
     for i in 0..tokens.len() {
@@ -248,22 +236,52 @@ pub fn entries(body: &str, card_mode: bool) -> (Option<(usize, String)>, Vec<Ent
             }
         }
     }
-    let preamble = found.first().map_or(body.len(), |f| f.0);
-    let pre = body[..preamble].trim();
-    let pre = (!pre.is_empty()).then(|| (0, pre.to_string()));
-    let mut out = Vec::with_capacity(found.len());
-    for (k, (start, label, text_start)) in found.iter().enumerate() {
-        let end = found
-            .get(k + 1)
-            .map_or(body.len(), |f| f.0)
-            .max(*text_start);
-        out.push(Entry {
-            start: *start,
-            label: label.clone(),
-            text: body[(*text_start).min(end)..end].trim().to_string(),
-        });
+    let pre = preamble(body, found.first().map_or(body.len(), |f| f.0));
+    (
+        pre,
+        cut(body, found, |start, label, text| Entry {
+            start,
+            label,
+            text,
+        }),
+    )
+}
+
+/// The body's words with their byte offsets.
+pub fn tokenize(s: &str) -> Vec<(usize, &str)> {
+    let mut out = Vec::new();
+    let mut pos = 0;
+    for t in s.split(' ') {
+        if !t.is_empty() {
+            out.push((pos, t));
+        }
+        pos += t.len() + 1;
     }
-    (pre, out)
+    out
+}
+
+/// The text before the first entry (at `end`), if there is any.
+pub fn preamble(body: &str, end: usize) -> Option<(usize, String)> {
+    let pre = body[..end].trim();
+    (!pre.is_empty()).then(|| (0, pre.to_string()))
+}
+
+/// Cuts `body` at the entries found, each (label start, label, text start): an entry's text
+/// runs to the next entry's label or the body's end.
+pub fn cut<L, T>(
+    body: &str,
+    found: Vec<(usize, L, usize)>,
+    entry: impl Fn(usize, L, String) -> T,
+) -> Vec<T> {
+    let ends: Vec<usize> = found.iter().skip(1).map(|f| f.0).collect();
+    found
+        .into_iter()
+        .enumerate()
+        .map(|(k, (start, label, text_start))| {
+            let end = ends.get(k).copied().unwrap_or(body.len()).max(text_start);
+            entry(start, label, body[text_start..end].trim().to_string())
+        })
+        .collect()
 }
 
 #[cfg(test)]

@@ -2,7 +2,7 @@
 //! Rakal's dilemma facts and table (IV.5A) and Q-Continuum card facts (IV.12.A).
 
 use super::curated::{ABBREV_MULTI, ERRATA_SOURCES};
-use super::layout::{entries, protect, unprotect, Entry};
+use super::layout::{cut, entries, preamble, protect, tokenize, unprotect, Entry};
 use regex::Regex;
 use std::sync::OnceLock;
 
@@ -109,24 +109,15 @@ pub fn abbreviations(body: &str) -> (Option<(usize, String)>, Vec<Entry>) {
         }
         found.push((label_start, unprotect(&protected[label_start..i]), i + 1));
     }
-    let pre = found
-        .first()
-        .map(|f| body[..f.0].trim().to_string())
-        .filter(|p| !p.is_empty())
-        .map(|p| (0, p));
-    let mut out = Vec::new();
-    for (k, (start, label, text_start)) in found.iter().enumerate() {
-        let end = found
-            .get(k + 1)
-            .map_or(body.len(), |f| f.0)
-            .max(*text_start);
-        out.push(Entry {
-            start: *start,
-            label: label.clone(),
-            text: body[*text_start..end].trim().to_string(),
-        });
-    }
-    (pre, out)
+    let pre = found.first().and_then(|f| preamble(body, f.0));
+    (
+        pre,
+        cut(body, found, |start, label, text| Entry {
+            start,
+            label,
+            text,
+        }),
+    )
 }
 
 /// One row of the dilemma table.
@@ -216,18 +207,6 @@ pub fn dilemma_facts(body: &str) -> Option<DilemmaFacts> {
     Some((intros, bullets, rows))
 }
 
-fn tokenize(s: &str) -> Vec<(usize, &str)> {
-    let mut out = Vec::new();
-    let mut pos = 0;
-    for t in s.split(' ') {
-        if !t.is_empty() {
-            out.push((pos, t));
-        }
-        pos += t.len() + 1;
-    }
-    out
-}
-
 /// The dilemma table truncates names (`Barclay's Proto Dis`): the part 1 name whose words
 /// each start with the row's words.
 pub fn match_truncated<'a>(row: &str, names: &'a [String]) -> Option<&'a String> {
@@ -261,10 +240,14 @@ fn qc_regex() -> &'static Regex {
     })
 }
 
+/// A Q-card fact's name, type and points, as its head prints them.
+type QcHead = (String, String, Option<String>);
+
 /// IV.12.A: `CARD NAME (Type[, points]): game text Nullifiers: … interpretation`.
 pub fn qc_facts(body: &str) -> (Option<(usize, String)>, Vec<QcFact>) {
     let protected = protect(body);
-    let mut found: Vec<(usize, String, String, Option<String>, usize)> = Vec::new();
+    // (name start, (name, type, points), text start)
+    let mut found: Vec<(usize, QcHead, usize)> = Vec::new();
     for caps in qc_regex().captures_iter(&protected) {
         let (Some(m), Some(name), Some(ty)) = (caps.get(0), caps.get(1), caps.get(2)) else {
             continue;
@@ -272,11 +255,11 @@ pub fn qc_facts(body: &str) -> (Option<(usize, String)>, Vec<QcFact>) {
         // The name is the trailing run of capitalised words: drop a sentence before it
         // (`… see my Romulan Review #25. ALDEBARAN SERPENT`).
         let raw = name.as_str();
-        let cut = raw
+        let name_cut = raw
             .rfind(". ")
             .filter(|&p| !raw[..p].ends_with("DR"))
             .map_or(0, |p| p + 2);
-        let name_text = raw[cut..].trim();
+        let name_text = raw[name_cut..].trim();
         if name_text
             .chars()
             .filter(|c| c.is_alphabetic())
@@ -285,31 +268,24 @@ pub fn qc_facts(body: &str) -> (Option<(usize, String)>, Vec<QcFact>) {
             continue;
         }
         found.push((
-            name.start() + cut,
-            unprotect(name_text),
-            ty.as_str().to_string(),
-            caps.get(3).map(|p| p.as_str().to_string()),
+            name.start() + name_cut,
+            (
+                unprotect(name_text),
+                ty.as_str().to_string(),
+                caps.get(3).map(|p| p.as_str().to_string()),
+            ),
             m.end(),
         ));
     }
-    let pre = found
-        .first()
-        .map(|f| body[..f.0].trim().to_string())
-        .filter(|p| !p.is_empty())
-        .map(|p| (0, p));
-    let mut out = Vec::new();
-    for (k, (start, name, card_type, points, text_start)) in found.iter().enumerate() {
-        let end = found
-            .get(k + 1)
-            .map_or(body.len(), |f| f.0)
-            .max(*text_start);
-        out.push(QcFact {
-            start: *start,
-            name: name.clone(),
-            card_type: card_type.clone(),
-            points: points.clone(),
-            text: body[*text_start..end].trim().to_string(),
-        });
-    }
-    (pre, out)
+    let pre = found.first().and_then(|f| preamble(body, f.0));
+    let facts = cut(body, found, |start, (name, card_type, points), text| {
+        QcFact {
+            start,
+            name,
+            card_type,
+            points,
+            text,
+        }
+    });
+    (pre, facts)
 }

@@ -2,6 +2,7 @@
 //! future record). Card linking happens later, in the parent module.
 
 use super::curated::{LIST_HEADINGS, RULES_TOP_HEADINGS, SET_HEADINGS, TOPIC_HEADINGS};
+use crate::import::clip;
 use crate::model::{ImportError, Kind, Source};
 
 const SOURCE: Source = Source::WarhammerInvasionFaq;
@@ -46,12 +47,41 @@ pub struct Block {
     pub keyed: Vec<Keyed>,
 }
 
-pub fn err(line: usize, message: impl Into<String>) -> ImportError {
-    ImportError {
-        doc: SOURCE,
-        location: format!("line {line}"),
-        message: message.into(),
+impl Block {
+    /// Text under a heading, shown after it: no question, no cards keyed by the layout.
+    fn prose(
+        kind: Kind,
+        section: Vec<String>,
+        heading: Option<String>,
+        text: String,
+        line: usize,
+    ) -> Block {
+        Block {
+            kind,
+            section,
+            display: format!("{}\n{text}", heading.clone().unwrap_or_default()),
+            heading,
+            question: None,
+            text,
+            line,
+            keyed: Vec::new(),
+        }
     }
+}
+
+pub fn err(line: usize, message: impl Into<String>) -> ImportError {
+    crate::import::error(SOURCE, format!("line {line}"), message)
+}
+
+/// The lines after a part's title (the first line `is_title` accepts), or the error `missing`.
+fn after_title<'l, 'a>(
+    lines: &'l [Line<'a>],
+    is_title: impl Fn(&str) -> bool,
+    missing: String,
+) -> Result<&'l [Line<'a>], ImportError> {
+    let at = lines.iter().position(|(_, l)| is_title(l));
+    at.map(|at| &lines[at + 1..])
+        .ok_or_else(|| err(lines.first().map_or(1, |l| l.0), missing))
 }
 
 /// (1-based line number, text with trailing whitespace and NBSP indentation removed).
@@ -165,15 +195,8 @@ type OpenQa = Option<(usize, Vec<String>, Option<Vec<String>>)>;
 
 /// Part 3: Q/A pairs, topic and card headings with Q/A, and card headings with free text.
 pub fn part3(lines: &[Line<'_>]) -> Result<Vec<Block>, ImportError> {
-    let start = lines
-        .iter()
-        .position(|(_, l)| *l == PART3_TITLE)
-        .ok_or_else(|| {
-            err(
-                lines.first().map_or(1, |l| l.0),
-                format!("part 3 has no `{PART3_TITLE}` heading"),
-            )
-        })?;
+    let missing = format!("part 3 has no `{PART3_TITLE}` heading");
+    let body = after_title(lines, |l| l == PART3_TITLE, missing)?;
     let mut out = Vec::new();
     let mut heading: Option<String> = None;
     // Open Q/A: (line, question lines, answer lines (None until `A:`)).
@@ -211,22 +234,17 @@ pub fn part3(lines: &[Line<'_>]) -> Result<Vec<Block>, ImportError> {
                       heading: &Option<String>,
                       out: &mut Vec<Block>| {
         if let Some((line, text)) = free.take() {
-            let h = heading.clone().unwrap_or_default();
-            let text = text.join("\n");
-            out.push(Block {
-                kind: Kind::Ruling,
-                section: section(heading),
-                heading: heading.clone(),
-                question: None,
-                display: format!("{h}\n{text}"),
-                text,
+            out.push(Block::prose(
+                Kind::Ruling,
+                section(heading),
+                heading.clone(),
+                text.join("\n"),
                 line,
-                keyed: Vec::new(),
-            });
+            ));
         }
     };
 
-    for &(n, l) in &lines[start + 1..] {
+    for &(n, l) in body {
         if l.is_empty() {
             prev_blank = true;
             continue;
@@ -277,21 +295,10 @@ pub fn part3(lines: &[Line<'_>]) -> Result<Vec<Block>, ImportError> {
     Ok(out)
 }
 
-fn clip(s: &str) -> String {
-    s.chars().take(60).collect()
-}
-
 /// Part 2: prose rules under 11 top-level headings and their sub-headings.
 pub fn part2(lines: &[Line<'_>]) -> Result<Vec<Block>, ImportError> {
-    let start = lines
-        .iter()
-        .position(|(_, l)| *l == PART2_TITLE)
-        .ok_or_else(|| {
-            err(
-                lines.first().map_or(1, |l| l.0),
-                format!("part 2 has no `{PART2_TITLE}` heading"),
-            )
-        })?;
+    let missing = format!("part 2 has no `{PART2_TITLE}` heading");
+    let body_lines = after_title(lines, |l| l == PART2_TITLE, missing)?;
     let mut out = Vec::new();
     let mut top: Option<String> = None;
     let mut sub: Option<(usize, String)> = None;
@@ -310,18 +317,9 @@ pub fn part2(lines: &[Line<'_>]) -> Result<Vec<Block>, ImportError> {
         let heading = sub.as_ref().map(|(_, h)| h.clone()).or_else(|| top.clone());
         section.extend(sub.as_ref().map(|(_, h)| h.clone()));
         let text = std::mem::take(body).join("\n");
-        out.push(Block {
-            kind: Kind::Rule,
-            section,
-            display: format!("{}\n{text}", heading.clone().unwrap_or_default()),
-            heading,
-            question: None,
-            text,
-            line: sub.as_ref().map_or(body_line, |(l, _)| *l),
-            keyed: Vec::new(),
-        });
+        let line = sub.as_ref().map_or(body_line, |(l, _)| *l);
+        out.push(Block::prose(Kind::Rule, section, heading, text, line));
     };
-    let body_lines = &lines[start + 1..];
     let mut i = 0;
     while i < body_lines.len() {
         let (n, l) = body_lines[i];
@@ -376,15 +374,8 @@ pub fn part2(lines: &[Line<'_>]) -> Result<Vec<Block>, ImportError> {
 /// Part 1: intro, `General`, `Most Recent Printing`, errata entries under set headings, and
 /// the restricted/banned lists.
 pub fn part1(lines: &[Line<'_>]) -> Result<Vec<Block>, ImportError> {
-    let title_at = lines
-        .iter()
-        .position(|(_, l)| l.ends_with(PART1_TITLE))
-        .ok_or_else(|| {
-            err(
-                lines.first().map_or(1, |l| l.0),
-                format!("part 1 has no `… {PART1_TITLE}` heading"),
-            )
-        })?;
+    let missing = format!("part 1 has no `… {PART1_TITLE}` heading");
+    let body = after_title(lines, |l| l.ends_with(PART1_TITLE), missing)?;
     #[derive(PartialEq)]
     enum Ctx {
         Prose(String),
@@ -399,19 +390,17 @@ pub fn part1(lines: &[Line<'_>]) -> Result<Vec<Block>, ImportError> {
     let flush_prose = |ctx: &Ctx, prose: &mut Vec<String>, line: usize, out: &mut Vec<Block>| {
         if let (Ctx::Prose(h), false) = (ctx, prose.is_empty()) {
             let text = std::mem::take(prose).join("\n");
-            out.push(Block {
-                kind: Kind::Rule,
-                section: vec![PART1_TITLE.into(), h.clone()],
-                heading: Some(h.clone()),
-                question: None,
-                display: format!("{h}\n{text}"),
+            let section = vec![PART1_TITLE.into(), h.clone()];
+            out.push(Block::prose(
+                Kind::Rule,
+                section,
+                Some(h.clone()),
                 text,
                 line,
-                keyed: Vec::new(),
-            });
+            ));
         }
     };
-    for &(n, l) in &lines[title_at + 1..] {
+    for &(n, l) in body {
         if l.is_empty() {
             continue;
         }
