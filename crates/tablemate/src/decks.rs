@@ -137,9 +137,19 @@ pub enum DeckChange {
 #[derive(Debug, Clone, PartialEq, Eq, serde::Deserialize)]
 pub struct CardsChange {
     pub name: String,
+    /// The window always decided on a revision it showed: a change it sends without one (or
+    /// with `null`) is refused as invalid arguments, never saved over the deck as it is now.
+    #[serde(deserialize_with = "decided_revision")]
     pub revision: Option<u32>,
     pub change: DeckChange,
     pub cards: Vec<String>,
+}
+
+fn decided_revision<'de, D>(d: D) -> std::result::Result<Option<u32>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+{
+    <u32 as serde::Deserialize>::deserialize(d).map(Some)
 }
 
 impl CardsChange {

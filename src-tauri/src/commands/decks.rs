@@ -8,10 +8,10 @@ use tablemate::decks::{
     CardsChange, DeckListChanged, DeckSummary, DeckView, NewDeck, RegisteredDeckView,
     RegisteredWithDeck,
 };
-use tablemate::{Language, ServiceError};
+use tablemate::Language;
 use tauri::{Runtime, State, WebviewWindow};
 
-type CmdResult<T> = Result<T, ServiceError>;
+use super::CmdResult;
 
 #[tauri::command(async)]
 pub fn deck_list(state: State<'_, AppState>) -> CmdResult<Vec<DeckSummary>> {

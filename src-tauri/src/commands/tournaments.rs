@@ -16,7 +16,7 @@ use tablemate::tournaments::{
 use tablemate::{Language, ServiceError};
 use tauri::{Manager, Runtime, State, WebviewWindow};
 
-type CmdResult<T> = Result<T, ServiceError>;
+use super::CmdResult;
 
 /// An event, as the page names it, and the language of refusals.
 #[derive(Deserialize)]

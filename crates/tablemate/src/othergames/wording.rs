@@ -283,6 +283,67 @@ mod tests {
     use super::*;
     use crate::Language;
 
+    fn parsed(game: &str, json: &str) -> OtherAction {
+        match game {
+            "whi" => OtherAction::Whi(serde_json::from_str(json).unwrap()),
+            "stccg" => OtherAction::Stccg(serde_json::from_str(json).unwrap()),
+            _ => OtherAction::Kc(serde_json::from_str(json).unwrap()),
+        }
+    }
+
+    /// Every kind of event of the three engines, named by an exhaustive match: a kind added to
+    /// an engine fails to compile here until it is named, and then the test below until it has
+    /// a case, and so a line (the table of lines is keyed by the stored `type`, which the
+    /// compiler cannot check).
+    macro_rules! kinds {
+        ($($game:ident($event:ident::$kind:ident)),* $(,)?) => {
+            const ALL_KINDS: &[&str] = &[$(concat!(stringify!($game), " ", stringify!($kind))),*];
+            fn kind(action: &OtherAction) -> &'static str {
+                use othergames::{kc::KcEvent, stccg::StEvent, whi::WhiEvent};
+                match action {
+                    $(OtherAction::$game($event::$kind { .. }) =>
+                        concat!(stringify!($game), " ", stringify!($kind)),)*
+                }
+            }
+        };
+    }
+    kinds![
+        Whi(WhiEvent::Setup),
+        Whi(WhiEvent::ResourcesCollected),
+        Whi(WhiEvent::ResourcesGained),
+        Whi(WhiEvent::ResourcesSpent),
+        Whi(WhiEvent::CardPlayed),
+        Whi(WhiEvent::LegendEntered),
+        Whi(WhiEvent::LegendLeft),
+        Whi(WhiEvent::CardMoved),
+        Whi(WhiEvent::CardLeft),
+        Whi(WhiEvent::DevelopmentPlayed),
+        Whi(WhiEvent::DevelopmentRemoved),
+        Whi(WhiEvent::DamageDealt),
+        Whi(WhiEvent::DamageHealed),
+        Whi(WhiEvent::DeckEmpty),
+        Whi(WhiEvent::Conceded),
+        Whi(WhiEvent::TurnEnded),
+        Stccg(StEvent::Setup),
+        Stccg(StEvent::PointsScored),
+        Stccg(StEvent::CardPlayed),
+        Stccg(StEvent::CardLeft),
+        Stccg(StEvent::QsPlanetEntered),
+        Stccg(StEvent::QsPlanetSolved),
+        Stccg(StEvent::TurnEnded),
+        Stccg(StEvent::DeckExhausted),
+        Stccg(StEvent::DevidianDoorNotShown),
+        Stccg(StEvent::MickeyDAttempt),
+        Stccg(StEvent::Conceded),
+        Kc(KcEvent::Setup),
+        Kc(KcEvent::CardPlayed),
+        Kc(KcEvent::CardEnded),
+        Kc(KcEvent::TurnEnded),
+        Kc(KcEvent::GameWon),
+        Kc(KcEvent::GameDrawn),
+        Kc(KcEvent::NextGame),
+    ];
+
     /// Every kind of event of the three engines, as stored, and its line in both languages.
     #[test]
     fn every_event_has_its_line_in_both_languages() {
@@ -294,12 +355,7 @@ mod tests {
                 card: &card,
                 lang,
             };
-            let action = match game {
-                "whi" => OtherAction::Whi(serde_json::from_str(json).unwrap()),
-                "stccg" => OtherAction::Stccg(serde_json::from_str(json).unwrap()),
-                _ => OtherAction::Kc(serde_json::from_str(json).unwrap()),
-            };
-            namer.event(&action)
+            namer.event(&parsed(game, json))
         };
         let b = r#""player":"B""#;
         let cases = [
@@ -349,6 +405,10 @@ mod tests {
              "Ben {card} concedes.", "Ben {card} gibt auf."),
             ("whi", &format!(r#"{{"type":"turn_ended",{b}}}"#),
              "Ben {card} ends the turn.", "Ben {card} beendet den Zug."),
+            ("stccg", &format!(r#"{{"type":"conceded",{b}}}"#),
+             "Ben {card} concedes.", "Ben {card} gibt auf."),
+            ("stccg", &format!(r#"{{"type":"turn_ended",{b}}}"#),
+             "Ben {card} ends the turn.", "Ben {card} beendet den Zug."),
             ("stccg", r#"{"type":"setup","starts":"B"}"#,
              "Set-up: Ben {card} starts.", "Aufbau: Ben {card} beginnt."),
             ("stccg", &format!(r#"{{"type":"points_scored",{b},"points":-5,"source":"bonus_points","card":"x"}}"#),
@@ -393,10 +453,19 @@ mod tests {
             ("kc", r#"{"type":"next_game","white":"B"}"#,
              "Next game: Ben {card} plays White.", "Nächstes Spiel: Ben {card} spielt Weiß."),
         ];
-        for (game, json, en, de) in cases {
-            assert_eq!(said(game, json, Language::En), en, "{json}");
-            assert_eq!(said(game, json, Language::De), de, "{json}");
+        for (game, json, en, de) in &cases {
+            assert_eq!(said(game, json, Language::En), *en, "{json}");
+            assert_eq!(said(game, json, Language::De), *de, "{json}");
         }
+        let seen: std::collections::BTreeSet<&str> = cases
+            .iter()
+            .map(|(game, json, ..)| kind(&parsed(game, json)))
+            .collect();
+        let untested: Vec<_> = ALL_KINDS.iter().filter(|k| !seen.contains(*k)).collect();
+        assert!(
+            untested.is_empty(),
+            "event kinds without a case here: {untested:?}"
+        );
     }
 
     #[test]

@@ -733,3 +733,20 @@ fn the_table_names_the_constructed_deck_and_lists_its_cards() {
         .expect("warned");
     assert_eq!(warned.deck.as_deref(), Some("Fire Wall"));
 }
+
+/// A change as the window sends it must carry the revision the page showed: without it (or
+/// with null) it is not read at all, so it can never be saved over the deck as it is now.
+#[test]
+fn a_change_from_the_window_carries_its_revision() {
+    let read = |args: serde_json::Value| serde_json::from_value::<CardsChange>(args);
+    let sent =
+        serde_json::json!({"name": "Race", "revision": 3, "change": "add", "cards": ["V03"]});
+    assert_eq!(
+        read(sent).unwrap(),
+        CardsChange::new("Race", Some(3), DeckChange::Add, &["V03"])
+    );
+    let none = serde_json::json!({"name": "Race", "change": "add", "cards": ["V03"]});
+    assert!(read(none).unwrap_err().to_string().contains("revision"));
+    let null = serde_json::json!({"name": "Race", "revision": null, "change": "add", "cards": []});
+    assert!(read(null).is_err());
+}
