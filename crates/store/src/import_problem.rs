@@ -551,10 +551,7 @@ impl fmt::Display for ImportProblem {
                 round,
                 table,
                 problem,
-            } => {
-                write!(f, "round {round} table {table}: ")?;
-                write!(f, "{problem}")
-            }
+            } => write!(f, "round {round} table {table}: {problem}"),
             P::TwoResults { round, table } => {
                 write!(f, "round {round} table {table} has two results")
             }
@@ -570,7 +567,7 @@ impl fmt::Display for ImportProblem {
             P::BadClock { round, problem } => write!(f, "round {round}: {problem}"),
             P::RoundListedTwice { round } => write!(f, "round {round} is listed twice"),
             P::RoundNotListed { round } => write!(f, "round {round} is paired but not listed"),
-            P::CorrectionNotAMatch { round, table } => {
+            P::CorrectionNotAMatch { round, table } | P::ReportNotAMatch { round, table } => {
                 write!(f, "round {round} table {table} is not a match")
             }
             P::NothingToCorrect { round, table } => {
@@ -610,9 +607,6 @@ impl fmt::Display for ImportProblem {
             ),
             P::NoSource { round, table } => {
                 write!(f, "round {round} table {table}: the result has no source")
-            }
-            P::ReportNotAMatch { round, table } => {
-                write!(f, "round {round} table {table} is not a match")
             }
             P::ReportWrongSeat {
                 round,

@@ -86,15 +86,16 @@ impl Store {
                 d.emissaries_inquisitors.to_string(),
                 d.buka.to_string(),
             ];
-            if d.cards.is_empty() {
+            // a deck without cards is still a line, its card columns empty
+            let blank = d.cards.is_empty().then_some(None);
+            for card in d.cards.iter().map(Some).chain(blank) {
                 let mut line = head.to_vec();
-                line.extend([String::new(), String::new()]);
-                decks.push(line);
-            }
-            for card in &d.cards {
-                let mut line = head.to_vec();
-                line.push(safe_cell(card));
-                line.push(card_name(card).map(|n| safe_cell(&n)).unwrap_or_default());
+                line.push(card.map(|c| safe_cell(c)).unwrap_or_default());
+                line.push(
+                    card.and_then(|c| card_name(c))
+                        .map(|n| safe_cell(&n))
+                        .unwrap_or_default(),
+                );
                 decks.push(line);
             }
         }
@@ -261,9 +262,7 @@ impl Store {
                     player: text_cell(f[1].trim()),
                     people: non_empty(&text_cell(f[2].trim())),
                     joined_round: num(&f[3], "joined_round", at)?,
-                    dropped_after: non_empty(&f[4])
-                        .map(|v| num(&v, "dropped_after", at))
-                        .transpose()?,
+                    dropped_after: opt_num(&f[4], "dropped_after", at)?,
                 })
             })?;
         let (pairings, p_lines) =
@@ -316,9 +315,7 @@ impl Store {
                                 )
                             })?,
                             clock_ran_ms: num(&f[4], "clock_ran_ms", at)?,
-                            clock_running_since_ms: non_empty(&f[5])
-                                .map(|v| num(&v, "clock_running_since_ms", at))
-                                .transpose()?,
+                            clock_running_since_ms: opt_num(&f[5], "clock_running_since_ms", at)?,
                         })
                     })?;
                 (Some(rows), lines)
@@ -537,7 +534,8 @@ fn parse_reporting(bytes: &[u8]) -> Result<ReportingRow> {
     Ok(out)
 }
 
-fn line_at(bytes: &[u8], offset: u64) -> u64 {
+/// The line (from 1) of the byte at `offset`; at a line break, the line after it.
+pub(super) fn line_at(bytes: &[u8], offset: u64) -> u64 {
     let mut o = usize::try_from(offset)
         .unwrap_or(bytes.len())
         .min(bytes.len());

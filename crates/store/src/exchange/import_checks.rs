@@ -113,7 +113,7 @@ fn check_entrants<'a>(
 ) -> Result<(Vec<CheckedEntrant<'a>>, Roster)> {
     if entrants.len() > tournament::MAX_ENTRANTS {
         return Err(import_err(
-            loc.entrant(tournament::MAX_ENTRANTS),
+            loc.at(ImportList::Entrants, tournament::MAX_ENTRANTS),
             P::TooManyPlayers {
                 max: tournament::MAX_ENTRANTS,
             },
@@ -123,7 +123,7 @@ fn check_entrants<'a>(
     let mut seeds = HashSet::new();
     let mut clean_entrants = Vec::with_capacity(entrants.len());
     for (i, e) in entrants.iter().enumerate() {
-        let at = loc.entrant(i);
+        let at = loc.at(ImportList::Entrants, i);
         let player =
             cards::person_name::normalise(&e.player, MAX_NAME_CHARS).map_err(|problem| {
                 import_err(
@@ -178,7 +178,7 @@ fn check_pairings(
     let mut seen_tables = HashSet::new();
     let mut seated: HashSet<(u32, usize)> = HashSet::new();
     for (i, p) in pairings.iter().enumerate() {
-        let at = loc.pairing(i);
+        let at = loc.at(ImportList::Pairings, i);
         let a = who(&p.player_a, at)?;
         let b = p.player_b.as_deref().map(|n| who(n, at)).transpose()?;
         if p.round == 0 || p.table == 0 {
@@ -271,7 +271,7 @@ fn check_entries(
     for (i, (name, _, e)) in clean_entrants.iter().enumerate() {
         if e.joined_round > next_round {
             return Err(import_err(
-                loc.entrant(i),
+                loc.at(ImportList::Entrants, i),
                 P::JoinsTooLate {
                     name: name.clone(),
                     joined: e.joined_round,
@@ -282,7 +282,7 @@ fn check_entries(
         // a drop counts from the rounds already paired (`Store::drop_entrant`)
         if let Some(last) = e.dropped_after.filter(|d| *d as usize > rounds.len()) {
             return Err(import_err(
-                loc.entrant(i),
+                loc.at(ImportList::Entrants, i),
                 P::DropsTooLate {
                     name: name.clone(),
                     after: last,
@@ -292,7 +292,7 @@ fn check_entries(
         }
         if e.dropped_after.is_some_and(|d| d + 1 < e.joined_round) {
             return Err(import_err(
-                loc.entrant(i),
+                loc.at(ImportList::Entrants, i),
                 P::DropsBeforeJoining { name: name.clone() },
             ));
         }
@@ -311,7 +311,7 @@ fn check_results(
     let who = |n: &str, at| roster.who(n, at);
     let mut decided: HashMap<(u32, u32), ParsedResult> = HashMap::new();
     for (i, r) in results.iter().enumerate() {
-        let at = loc.result(i);
+        let at = loc.at(ImportList::Results, i);
         let table = rounds
             .iter()
             .find(|x| x.0 == r.round)
@@ -392,10 +392,10 @@ fn check_round_order(
         for (number, _, _) in rounds.iter().skip(1) {
             let before = number - 1;
             if published(before) == Some(false) {
-                let at = rows
-                    .iter()
-                    .position(|r| r.round == before)
-                    .map_or_else(|| loc.file(ImportList::Rounds), |i| loc.round(i));
+                let at = rows.iter().position(|r| r.round == before).map_or_else(
+                    || loc.file(ImportList::Rounds),
+                    |i| loc.at(ImportList::Rounds, i),
+                );
                 return Err(import_err(
                     at,
                     P::UnpublishedBeforePaired {
@@ -432,7 +432,7 @@ fn round_settings(
         return Ok(out);
     };
     for (i, row) in rows.iter().enumerate() {
-        let at = loc.round(i);
+        let at = loc.at(ImportList::Rounds, i);
         if !rounds.iter().any(|r| r.0 == row.round) {
             return Err(import_err(at, P::RoundNotPaired { round: row.round }));
         }
@@ -485,7 +485,7 @@ fn check_corrections(
     let mut out: Vec<CheckedCorrection> = Vec::with_capacity(rows.len());
     let mut last_new: HashMap<(u32, u32), ParsedResult> = HashMap::new();
     for (i, c) in rows.iter().enumerate() {
-        let at = loc.correction(i);
+        let at = loc.at(ImportList::Corrections, i);
         let (round, table) = (c.round, c.table);
         let seats = rounds
             .iter()
@@ -568,19 +568,26 @@ impl Locations {
             ..Locations::default()
         }
     }
-    pub(super) fn round(&self, i: usize) -> ImportPlace {
-        self.at(ImportList::Rounds, &self.rounds, i)
-    }
-    pub(super) fn correction(&self, i: usize) -> ImportPlace {
-        self.at(ImportList::Corrections, &self.corrections, i)
-    }
     pub(super) fn file(&self, list: ImportList) -> ImportPlace {
         ImportPlace::List {
             list,
             csv: !self.json,
         }
     }
-    pub(super) fn at(&self, list: ImportList, lines: &[u64], i: usize) -> ImportPlace {
+    /// Where row `i` of `list` came from: its index in JSON, its line in the CSV file.
+    pub(super) fn at(&self, list: ImportList, i: usize) -> ImportPlace {
+        let lines = match list {
+            ImportList::Entrants => &self.entrants,
+            ImportList::Pairings => &self.pairings,
+            ImportList::Results => &self.results,
+            ImportList::Rounds => &self.rounds,
+            ImportList::Corrections => &self.corrections,
+            ImportList::Reports => &self.reports,
+            ImportList::ReportLog => &self.report_log,
+            ImportList::Decks => &self.decks,
+            // one settings table, no rows to count
+            ImportList::Reporting => return self.file(list),
+        };
         if self.json {
             ImportPlace::Item { list, index: i }
         } else {
@@ -589,24 +596,6 @@ impl Locations {
                 line: lines.get(i).copied().unwrap_or(0),
             }
         }
-    }
-    pub(super) fn deck(&self, i: usize) -> ImportPlace {
-        self.at(ImportList::Decks, &self.decks, i)
-    }
-    pub(super) fn entrant(&self, i: usize) -> ImportPlace {
-        self.at(ImportList::Entrants, &self.entrants, i)
-    }
-    pub(super) fn pairing(&self, i: usize) -> ImportPlace {
-        self.at(ImportList::Pairings, &self.pairings, i)
-    }
-    pub(super) fn result(&self, i: usize) -> ImportPlace {
-        self.at(ImportList::Results, &self.results, i)
-    }
-    pub(super) fn report(&self, i: usize) -> ImportPlace {
-        self.at(ImportList::Reports, &self.reports, i)
-    }
-    pub(super) fn log_line(&self, i: usize) -> ImportPlace {
-        self.at(ImportList::ReportLog, &self.report_log, i)
     }
 }
 

@@ -42,7 +42,7 @@ impl Store {
         // a deck (checked before anything is written)
         let mut decks = Vec::with_capacity(input.decks.len());
         for (i, d) in input.decks.iter().enumerate() {
-            let at = loc.deck(i);
+            let at = loc.at(ImportList::Decks, i);
             let Some(entrant) = clean_entrants
                 .iter()
                 .position(|(player, _, _)| player == d.player.trim())

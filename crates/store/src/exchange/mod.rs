@@ -614,12 +614,9 @@ impl Store {
     pub fn import_json(&mut self, bytes: &[u8]) -> Result<Imported> {
         check_size(ImportPlace::JsonFile, bytes)?;
         let text = std::str::from_utf8(bytes).map_err(|e| {
-            let line = bytes[..e.valid_up_to()]
-                .iter()
-                .filter(|b| **b == b'\n')
-                .count()
-                + 1;
-            import_err(ImportPlace::JsonLine(line as u64), P::NotUtf8)
+            // the first bad byte is no line break, so this is the line it stands on
+            let line = csv_files::line_at(bytes, e.valid_up_to() as u64);
+            import_err(ImportPlace::JsonLine(line), P::NotUtf8)
         })?;
         let x: TournamentExport = serde_json::from_str(text.trim_start_matches('\u{feff}'))
             .map_err(|e| {

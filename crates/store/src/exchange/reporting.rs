@@ -247,7 +247,7 @@ pub(super) fn check(
             out.sources.insert((r.round, r.table), source);
         } else if input.version >= 3 {
             return Err(import_err(
-                loc.result(i),
+                loc.at(ImportList::Results, i),
                 P::NoSource {
                     round: r.round,
                     table: r.table,
@@ -257,7 +257,7 @@ pub(super) fn check(
     }
     let mut seen = std::collections::HashSet::new();
     for (i, r) in input.reports.iter().enumerate() {
-        let at = loc.report(i);
+        let at = loc.at(ImportList::Reports, i);
         let (round, table) = (r.round, r.table);
         let (a, b) = seats_at(round, table)
             .ok_or_else(|| import_err(at, P::ReportNotAMatch { round, table }))?;
@@ -309,7 +309,7 @@ pub(super) fn check(
     // the last line that set each table's result: an acceptance makes it `report`
     let mut last_setting: HashMap<(u32, u32), LogAction> = HashMap::new();
     for (i, l) in input.report_log.iter().enumerate() {
-        let at = loc.log_line(i);
+        let at = loc.at(ImportList::ReportLog, i);
         let (round, table) = (l.round, l.table);
         seats_at(round, table)
             .ok_or_else(|| import_err(at, P::ReportNotAMatch { round, table }))?;
