@@ -3,7 +3,7 @@
 //! interface language with the rules' refusals, so the CLI says nothing in English to a German
 //! organiser.
 
-use super::refusals::{en_de, say};
+use super::refusals::say;
 use crate::Language;
 
 /// An event given by a number no event has.
@@ -55,19 +55,19 @@ pub fn crystals_format(text: &str, lang: Language) -> String {
 
 /// The clock asked for before any round is paired.
 pub fn no_clock(lang: Language) -> String {
-    en_de(
+    say!(
         lang,
-        "No round has been paired yet, so there is no clock.".to_owned(),
-        "Es ist noch keine Runde gepaart, also läuft keine Rundenuhr.".to_owned(),
+        "No round has been paired yet, so there is no clock.",
+        "Es ist noch keine Runde gepaart, also läuft keine Rundenuhr."
     )
 }
 
 /// A result given neither by winner and crystals nor by a recorded match.
 pub fn result_needs(lang: Language) -> String {
-    en_de(
+    say!(
         lang,
-        "Give --winner and --crystals, or --match.".to_owned(),
-        "Gib --winner und --crystals an, oder --match.".to_owned(),
+        "Give --winner and --crystals, or --match.",
+        "Gib --winner und --crystals an, oder --match."
     )
 }
 
@@ -82,10 +82,10 @@ pub fn csv_import_needs(option: &str, lang: Language) -> String {
 
 /// An import given no file.
 pub fn import_needs_file(lang: Language) -> String {
-    en_de(
+    say!(
         lang,
-        "Give a JSON file or folder to import, or --csv DIR.".to_owned(),
-        "Gib eine JSON-Datei oder einen Ordner zum Importieren an, oder --csv ORDNER.".to_owned(),
+        "Give a JSON file or folder to import, or --csv DIR.",
+        "Gib eine JSON-Datei oder einen Ordner zum Importieren an, oder --csv ORDNER."
     )
 }
 

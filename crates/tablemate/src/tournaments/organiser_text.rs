@@ -4,6 +4,7 @@
 //! service's sentences and a German organiser reads German after `settings --language de`.
 //! The English lines are the ones the CLI has always printed (scripts may read them).
 
+use super::refusals::say;
 use super::{ClockState, ClockView};
 use super::{
     EntrantSeat, EntrantView, EventDetail, EventView, PairingTable, ResultSourceKind, RoundView,
@@ -40,6 +41,15 @@ fn format_word(f: &str, lang: Language) -> String {
     }
 }
 
+/// An event's format as its lines show it: the stored word in English (`round_robin`, as the
+/// CLI has always printed it), [`format_word`] in German.
+fn event_format(f: &str, lang: Language) -> String {
+    match lang {
+        En => f.to_owned(),
+        De => format_word(f, lang),
+    }
+}
+
 /// " playing Vulca" / " spielt Vulca".
 fn playing(people: Option<&str>, lang: Language) -> String {
     people
@@ -55,48 +65,29 @@ fn top_cut(c: Option<u32>, lang: Language) -> String {
 
 /// A new event: `created event 1: Winter Cup on 2026-11-22 (swiss, 3 rounds)`.
 pub fn event_created(e: &EventView, lang: Language) -> String {
-    let (format, top) = (format_word(&e.format, lang), top_cut(e.top_cut, lang));
-    match lang {
-        En => format!(
-            "created event {}: {} on {} ({}, {} rounds{top}{})",
-            e.id,
-            e.name,
-            e.date,
-            e.format,
-            e.rounds_planned,
-            if e.decks_required {
-                ", deck lists required"
-            } else {
-                ""
-            }
-        ),
-        De => format!(
-            "Turnier {} angelegt: {} am {} ({format}, {} Runden{top}{})",
-            e.id,
-            e.name,
-            e.date,
-            e.rounds_planned,
-            if e.decks_required {
-                ", Decklisten verlangt"
-            } else {
-                ""
-            }
-        ),
-    }
+    let (format, top) = (event_format(&e.format, lang), top_cut(e.top_cut, lang));
+    let decks = if e.decks_required {
+        w(lang, ", deck lists required", ", Decklisten verlangt")
+    } else {
+        ""
+    };
+    let (id, name, date, rounds) = (e.id, &e.name, &e.date, e.rounds_planned);
+    say!(
+        lang,
+        "created event {id}: {name} on {date} ({format}, {rounds} rounds{top}{decks})",
+        "Turnier {id} angelegt: {name} am {date} ({format}, {rounds} Runden{top}{decks})"
+    )
 }
 
 /// `deck lists required` and, before round 1, who has registered no deck yet.
 fn deck_lists_line(missing: &[String], lang: Language) -> String {
-    match (missing, lang) {
-        ([], En) => "deck lists required\n".into(),
-        ([], De) => "Decklisten verlangt\n".into(),
-        (names, En) => format!(
-            "deck lists required; no deck registered yet: {}\n",
-            names.join(", ")
-        ),
-        (names, De) => format!(
-            "Decklisten verlangt; noch kein Deck angemeldet: {}\n",
-            names.join(", ")
+    let names = missing.join(", ");
+    match missing {
+        [] => say!(lang, "deck lists required\n", "Decklisten verlangt\n"),
+        _ => say!(
+            lang,
+            "deck lists required; no deck registered yet: {names}\n",
+            "Decklisten verlangt; noch kein Deck angemeldet: {names}\n"
         ),
     }
 }
@@ -108,10 +99,7 @@ pub fn no_events(lang: Language) -> &'static str {
 
 /// One line of `tournament list`.
 pub fn event_line(e: &EventView, lang: Language) -> String {
-    let format = match lang {
-        En => e.format.clone(),
-        De => format_word(&e.format, lang),
-    };
+    let format = event_format(&e.format, lang);
     format!(
         "{:>4}  {}  {}  {format}, {} {}, {} {}/{}",
         e.id,
@@ -127,67 +115,71 @@ pub fn event_line(e: &EventView, lang: Language) -> String {
 
 /// A player registered: `registered Ann #1 seed 1 playing Vulca (late entry from round 2)`.
 pub fn registered(e: &EntrantView, lang: Language) -> String {
-    let late = if e.joined_round > 1 {
-        match lang {
-            En => format!(" (late entry from round {})", e.joined_round),
-            De => format!(" (Nachmeldung ab Runde {})", e.joined_round),
-        }
+    let (name, id, seed, round) = (&e.name, e.id, e.seed, e.joined_round);
+    let late = if round > 1 {
+        say!(
+            lang,
+            " (late entry from round {round})",
+            " (Nachmeldung ab Runde {round})"
+        )
     } else {
         String::new()
     };
     let people = playing(e.people.as_deref(), lang);
-    match lang {
-        En => format!(
-            "registered {} #{} seed {}{people}{late}",
-            e.name, e.id, e.seed
-        ),
-        De => format!(
-            "{} angemeldet, #{} Setzplatz {}{people}{late}",
-            e.name, e.id, e.seed
-        ),
-    }
+    say!(
+        lang,
+        "registered {name} #{id} seed {seed}{people}{late}",
+        "{name} angemeldet, #{id} Setzplatz {seed}{people}{late}"
+    )
 }
 
 /// A registration corrected: `registration #3 is now Anna playing Vulca`.
 pub fn registration_now(e: &EntrantView, lang: Language) -> String {
-    let people = playing(e.people.as_deref(), lang);
-    match lang {
-        En => format!("registration #{} is now {}{people}", e.id, e.name),
-        De => format!("Anmeldung #{} lautet jetzt {}{people}", e.id, e.name),
-    }
+    let (people, id, name) = (playing(e.people.as_deref(), lang), e.id, &e.name);
+    say!(
+        lang,
+        "registration #{id} is now {name}{people}",
+        "Anmeldung #{id} lautet jetzt {name}{people}"
+    )
 }
 
 /// A registration taken back.
 pub fn unregistered(e: &EntrantView, lang: Language) -> String {
-    match lang {
-        En => format!("{} is no longer registered", e.name),
-        De => format!("{} ist nicht mehr angemeldet", e.name),
-    }
+    let name = &e.name;
+    say!(
+        lang,
+        "{name} is no longer registered",
+        "{name} ist nicht mehr angemeldet"
+    )
 }
 
 /// A player dropped.
 pub fn dropped(e: &EntrantView, lang: Language) -> String {
-    let after = e.dropped_after.unwrap_or(0);
-    match lang {
-        En => format!("dropped {} after round {after}", e.name),
-        De => format!("{} ist nach Runde {after} ausgestiegen", e.name),
-    }
+    let (after, name) = (e.dropped_after.unwrap_or(0), &e.name);
+    say!(
+        lang,
+        "dropped {name} after round {after}",
+        "{name} ist nach Runde {after} ausgestiegen"
+    )
 }
 
 /// A drop taken back.
 pub fn back_in(e: &EntrantView, lang: Language) -> String {
-    match lang {
-        En => format!("{} is back in and will be paired", e.name),
-        De => format!("{} ist wieder dabei und wird gepaart", e.name),
-    }
+    let name = &e.name;
+    say!(
+        lang,
+        "{name} is back in and will be paired",
+        "{name} ist wieder dabei und wird gepaart"
+    )
 }
 
 /// After a round is taken back (the service's sentence of what was undone comes first).
 pub fn pair_again(undone: &str, lang: Language) -> String {
-    match lang {
-        En => format!("{undone} Pair it again when ready."),
-        De => format!("{undone} Paare sie neu, sobald alles bereit ist."),
-    }
+    say!(
+        lang,
+        "{undone} Pair it again when ready.",
+        "{undone} Paare sie neu, sobald alles bereit ist."
+    )
 }
 
 /// A round paired but kept from the players.
@@ -201,10 +193,11 @@ pub fn prepared_not_published(lang: Language) -> &'static str {
 
 /// A prepared round shown to the players.
 pub fn published(round: u32, lang: Language) -> String {
-    match lang {
-        En => format!("round {round} published"),
-        De => format!("Runde {round} veröffentlicht"),
-    }
+    say!(
+        lang,
+        "round {round} published",
+        "Runde {round} veröffentlicht"
+    )
 }
 
 /// The round clock: `round 1 clock: 49:59 (running; round of 50 minutes)`.
@@ -225,16 +218,12 @@ pub fn clock_line(c: &ClockView, lang: Language) -> String {
     } else {
         ""
     };
-    match lang {
-        En => format!(
-            "round {} clock: {} ({state}{note}; round of {} minutes)",
-            c.round, c.text, c.length_minutes
-        ),
-        De => format!(
-            "Rundenuhr Runde {}: {} ({state}{note}; Runde von {} Minuten)",
-            c.round, c.text, c.length_minutes
-        ),
-    }
+    let (round, text, minutes) = (c.round, &c.text, c.length_minutes);
+    say!(
+        lang,
+        "round {round} clock: {text} ({state}{note}; round of {minutes} minutes)",
+        "Rundenuhr Runde {round}: {text} ({state}{note}; Runde von {minutes} Minuten)"
+    )
 }
 
 fn seat(s: &EntrantSeat) -> String {
@@ -248,10 +237,12 @@ fn seat(s: &EntrantSeat) -> String {
 pub fn table_line(t: &PairingTable, lang: Language) -> String {
     let table = w(lang, "table", "Tisch");
     let Some(b) = &t.b else {
-        return match lang {
-            En => format!("table {:>2}: {} has a bye", t.table, seat(&t.a)),
-            De => format!("{table} {:>2}: {} hat ein Freilos", t.table, seat(&t.a)),
-        };
+        let (number, a) = (t.table, seat(&t.a));
+        return say!(
+            lang,
+            "{table} {number:>2}: {a} has a bye",
+            "{table} {number:>2}: {a} hat ein Freilos"
+        );
     };
     let result = match &t.result {
         Some(r) => {
@@ -324,16 +315,18 @@ pub fn no_match_found(lang: Language) -> &'static str {
 
 /// A match played in the app between the players at a table.
 pub fn match_line(m: &TableMatch, lang: Language) -> String {
-    match lang {
-        En => format!(
-            "match {}: {} won {}-{} (seat A first), {}",
-            m.match_id, m.winner_name, m.crystals_a, m.crystals_b, m.created_at
-        ),
-        De => format!(
-            "Partie {}: {} gewann {}-{} (Sitz A zuerst), {}",
-            m.match_id, m.winner_name, m.crystals_a, m.crystals_b, m.created_at
-        ),
-    }
+    let (id, winner, a, b, at) = (
+        m.match_id,
+        &m.winner_name,
+        m.crystals_a,
+        m.crystals_b,
+        &m.created_at,
+    );
+    say!(
+        lang,
+        "match {id}: {winner} won {a}-{b} (seat A first), {at}",
+        "Partie {id}: {winner} gewann {a}-{b} (Sitz A zuerst), {at}"
+    )
 }
 
 /// The standings as a table with its header.
@@ -396,22 +389,18 @@ pub fn tie_breakers_text(lines: &[String], lang: Language) -> String {
 
 /// An event imported (`paired`: a whole event, not its players alone).
 pub fn imported(e: &EventView, whole: bool, lang: Language) -> String {
-    let rounds = match (whole, lang) {
-        (false, En) => "no round paired yet".to_owned(),
-        (false, De) => "noch keine Runde gepaart".to_owned(),
-        (true, En) => format!("{} rounds paired", e.rounds_paired),
-        (true, De) => format!("{} Runden gepaart", e.rounds_paired),
+    let paired = e.rounds_paired;
+    let rounds = if whole {
+        say!(lang, "{paired} rounds paired", "{paired} Runden gepaart")
+    } else {
+        w(lang, "no round paired yet", "noch keine Runde gepaart").to_owned()
     };
-    match lang {
-        En => format!(
-            "imported event {}: {} on {} ({} players, {rounds})",
-            e.id, e.name, e.date, e.players
-        ),
-        De => format!(
-            "Turnier {} importiert: {} am {} ({} Spieler, {rounds})",
-            e.id, e.name, e.date, e.players
-        ),
-    }
+    let (id, name, date, players) = (e.id, &e.name, &e.date, e.players);
+    say!(
+        lang,
+        "imported event {id}: {name} on {date} ({players} players, {rounds})",
+        "Turnier {id} importiert: {name} am {date} ({players} Spieler, {rounds})"
+    )
 }
 
 /// A notice of an import (already in the interface language).
@@ -428,21 +417,14 @@ pub fn wrote(file: &str, lang: Language) -> String {
 /// next.
 pub fn detail_text(d: &EventDetail, lang: Language) -> String {
     let e = &d.event;
-    let format = match lang {
-        En => e.format.clone(),
-        De => format_word(&e.format, lang),
-    };
-    let top = top_cut(e.top_cut, lang);
-    let mut out = match lang {
-        En => format!(
-            "event {}: {} on {} ({format}, round {}/{}{top})\n",
-            e.id, e.name, e.date, e.rounds_paired, e.rounds_planned
-        ),
-        De => format!(
-            "Turnier {}: {} am {} ({format}, Runde {}/{}{top})\n",
-            e.id, e.name, e.date, e.rounds_paired, e.rounds_planned
-        ),
-    };
+    let (format, top) = (event_format(&e.format, lang), top_cut(e.top_cut, lang));
+    let (id, name, date, paired, planned) =
+        (e.id, &e.name, &e.date, e.rounds_paired, e.rounds_planned);
+    let mut out = say!(
+        lang,
+        "event {id}: {name} on {date} ({format}, round {paired}/{planned}{top})\n",
+        "Turnier {id}: {name} am {date} ({format}, Runde {paired}/{planned}{top})\n"
+    );
     if e.decks_required {
         out.push_str(&deck_lists_line(&d.decks_missing, lang));
     }
@@ -460,9 +442,12 @@ pub fn detail_text(d: &EventDetail, lang: Language) -> String {
             .unwrap_or_default();
         let dropped = p
             .dropped_after
-            .map(|r| match lang {
-                En => format!(" dropped after round {r}"),
-                De => format!(" ausgestiegen nach Runde {r}"),
+            .map(|r| {
+                say!(
+                    lang,
+                    " dropped after round {r}",
+                    " ausgestiegen nach Runde {r}"
+                )
             })
             .unwrap_or_default();
         let _ = writeln!(out, "  #{:<4} {}{people}{dropped}", p.id, p.name);
@@ -474,28 +459,24 @@ pub fn detail_text(d: &EventDetail, lang: Language) -> String {
     if !d.corrections.is_empty() {
         let _ = writeln!(out, "\n{}", w(lang, "corrections:", "Korrekturen:"));
         for c in &d.corrections {
-            let _ = match lang {
-                En => writeln!(
-                    out,
-                    "  round {} table {}: {} -> {} ({}) at {}",
-                    c.round, c.table, c.old, c.new, c.reason, c.corrected_at
-                ),
-                De => writeln!(
-                    out,
-                    "  Runde {} Tisch {}: {} -> {} ({}) am {}",
-                    c.round, c.table, c.old, c.new, c.reason, c.corrected_at
-                ),
-            };
+            let (round, table, old, new) = (c.round, c.table, &c.old, &c.new);
+            let (reason, at) = (&c.reason, &c.corrected_at);
+            out.push_str(&say!(
+                lang,
+                "  round {round} table {table}: {old} -> {new} ({reason}) at {at}\n",
+                "  Runde {round} Tisch {table}: {old} -> {new} ({reason}) am {at}\n"
+            ));
         }
     }
     let _ = writeln!(out, "\n{}", w(lang, "standings:", "Tabelle:"));
     out.push_str(&standings_text(&d.standings, lang));
     if d.can_pair {
         let next = d.rounds.len() + 1;
-        let _ = match lang {
-            En => writeln!(out, "\nnext: pair round {next}"),
-            De => writeln!(out, "\nals Nächstes: Runde {next} paaren"),
-        };
+        out.push_str(&say!(
+            lang,
+            "\nnext: pair round {next}\n",
+            "\nals Nächstes: Runde {next} paaren\n"
+        ));
     } else if d.finished {
         let _ = writeln!(
             out,

@@ -241,20 +241,22 @@ pub(crate) fn undone(number: u32, drops_moved: &[String], reports: u32, lang: La
     );
     if reports > 0 {
         done.push(' ');
-        done.push_str(&match (lang, reports) {
-            (Language::En, 1) => "1 player's report was discarded; the round's codes no longer \
-                                  work."
-                .to_string(),
-            (Language::En, n) => {
-                format!("{n} players' reports were discarded; the round's codes no longer work.")
-            }
-            (Language::De, 1) => "1 Meldung wurde verworfen; die Codes der Runde gelten nicht \
-                                  mehr."
-                .to_string(),
-            (Language::De, n) => {
-                format!("{n} Meldungen wurden verworfen; die Codes der Runde gelten nicht mehr.")
-            }
-        });
+        // one report was, several were
+        let (en, de) = match reports {
+            1 => (
+                "1 player's report was".to_owned(),
+                "1 Meldung wurde".to_owned(),
+            ),
+            n => (
+                format!("{n} players' reports were"),
+                format!("{n} Meldungen wurden"),
+            ),
+        };
+        done.push_str(&say!(
+            lang,
+            "{en} discarded; the round's codes no longer work.",
+            "{de} verworfen; die Codes der Runde gelten nicht mehr."
+        ));
     }
     if drops_moved.is_empty() {
         return done;
@@ -285,24 +287,18 @@ pub(crate) fn undone(number: u32, drops_moved: &[String], reports: u32, lang: La
 /// Round 1 refused while the event requires deck lists and `names` have registered none.
 pub(crate) fn deck_lists_missing(event: &str, names: &[String], lang: Language) -> String {
     let who = list(names, lang);
-    match (lang, names.len()) {
-        (Language::En, 1) => format!(
-            "Round 1 of {event} cannot be paired yet: the event requires deck lists, and {who} \
-             has registered no deck."
-        ),
-        (Language::En, _) => format!(
-            "Round 1 of {event} cannot be paired yet: the event requires deck lists, and {who} \
-             have registered no deck."
-        ),
-        (Language::De, 1) => format!(
-            "Runde 1 von {event} kann noch nicht ausgelost werden: Das Turnier verlangt \
-             Decklisten, und {who} hat kein Deck angemeldet."
-        ),
-        (Language::De, _) => format!(
-            "Runde 1 von {event} kann noch nicht ausgelost werden: Das Turnier verlangt \
-             Decklisten, und {who} haben kein Deck angemeldet."
-        ),
-    }
+    // one player has, several have
+    let (has, hat) = match names.len() {
+        1 => ("has", "hat"),
+        _ => ("have", "haben"),
+    };
+    say!(
+        lang,
+        "Round 1 of {event} cannot be paired yet: the event requires deck lists, and {who} \
+             {has} registered no deck.",
+        "Runde 1 von {event} kann noch nicht ausgelost werden: Das Turnier verlangt \
+             Decklisten, und {who} {hat} kein Deck angemeldet."
+    )
 }
 
 /// The players `players` as a sentence lists them (`Anna, Ben and Cleo`), trimmed.

@@ -640,12 +640,10 @@ impl Service {
                     s.zip(names.as_ref())
                         .map(|(s, n)| wording::result_text(s, n, lang))
                 };
-                let who = match (l.actor, l.seat, names.as_ref(), lang) {
-                    (Actor::Player, Some(seat), Some(n), _) => n.of(seat).to_string(),
-                    (Actor::Agreement, .., Language::En) => "agreement".to_string(),
-                    (Actor::Agreement, .., Language::De) => "Übereinstimmung".to_string(),
-                    (.., Language::En) => "organiser".to_string(),
-                    (.., Language::De) => "Turnierleitung".to_string(),
+                let who = match (l.actor, l.seat, names.as_ref()) {
+                    (Actor::Player, Some(seat), Some(n)) => n.of(seat).to_string(),
+                    (Actor::Agreement, ..) => say!(lang, "agreement", "Übereinstimmung"),
+                    _ => say!(lang, "organiser", "Turnierleitung"),
                 };
                 ReportLogView {
                     round: l.round,
