@@ -4,7 +4,6 @@ use othergames::whi::WhiEvent;
 use othergames::{CardId, Player};
 
 use super::*;
-use crate::game::PlayRequest;
 use crate::othergames::OtherAction;
 use crate::ErrorCode;
 
@@ -41,15 +40,7 @@ fn a_blue_moon_card_entered_at_the_table_is_in_the_header_and_undo_redo_go_throu
     assert!(t.header.cards_in_play.is_empty());
     assert!(matches!(t.board, Board::BlueMoon(_)));
 
-    let card = CardEntry::BlueMoon {
-        request: PlayRequest {
-            player: Seat::A,
-            card: "V04".into(),
-            target: None,
-            face_down: false,
-        },
-        confirmed: true,
-    };
+    let card = CardEntry::blue_moon(Seat::A, "V04", true);
     let out = s
         .table_enter(at(&t), &card, EntryFront::Window, Language::En)
         .unwrap();

@@ -159,6 +159,20 @@ pub enum CardEntry {
     },
 }
 
+impl CardEntry {
+    /// `player`'s Blue Moon `card` as typed, face up and aimed at nothing: the plain play
+    /// (warnings `confirmed` or not).
+    pub fn blue_moon(player: Seat, card: &str, confirmed: bool) -> Self {
+        let request = PlayRequest {
+            player,
+            card: card.into(),
+            target: None,
+            face_down: false,
+        };
+        CardEntry::BlueMoon { request, confirmed }
+    }
+}
+
 /// Who enters a card (`Service::table_enter`), which decides what comes back besides the
 /// play: the app's command says `Window`, the command line's play `CommandLine`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

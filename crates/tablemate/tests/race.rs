@@ -21,7 +21,7 @@ use std::time::{Duration, Instant};
 use cards::{Game, GameRef};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
-use tablemate::game::{ElementName, GameAction, PlayRequest, Seat};
+use tablemate::game::{ElementName, GameAction, Seat};
 use tablemate::othergames::OtherAction;
 use tablemate::table::{
     Board, CardEntry, EntryFront, NewTable, TableAction, TableAt, TableEntered, TableView,
@@ -31,15 +31,7 @@ use tablemate::{ErrorCode, GameAt, Language, Service, ServiceError};
 /// `player`'s `card` as the command line plays it: confirmed, what is left to decide refused,
 /// no rulings prompt.
 fn play(player: Seat, card: &str) -> CardEntry {
-    CardEntry::BlueMoon {
-        request: PlayRequest {
-            player,
-            card: card.into(),
-            target: None,
-            face_down: false,
-        },
-        confirmed: true,
-    }
+    CardEntry::blue_moon(player, card, true)
 }
 
 /// The table after the command line's play (which refuses rather than previews).

@@ -8,7 +8,7 @@ use crate::common;
 use crate::small_disk::{Disk, SmallDisk};
 
 use serde_json::{json, to_value, Value};
-use tablemate::game::{PlayRequest, Seat};
+use tablemate::game::Seat;
 use tablemate::table::{CardEntry, EntryFront, NewTable};
 
 #[test]
@@ -33,15 +33,7 @@ fn on_a_full_disk_the_app_shows_the_game_cards_and_rulings_and_refuses_writes() 
             .header
             .game
             .id;
-        let play = CardEntry::BlueMoon {
-            request: PlayRequest {
-                player: Seat::A,
-                card: "V02".into(),
-                target: None,
-                face_down: false,
-            },
-            confirmed: true,
-        };
+        let play = CardEntry::blue_moon(Seat::A, "V02", true);
         let played = svc
             .table_enter(
                 game_ref(id).into(),

@@ -284,7 +284,7 @@ fn an_import_that_cannot_read_a_line_names_it_and_stores_nothing() {
 
 // --- a constructed deck at the table ---------------------------------------------------------
 
-use tablemate::game::{NewGameRequest, PlayRequest, Seat};
+use tablemate::game::{NewGameRequest, Seat};
 use tablemate::table::{Board, CardEntry, EntryFront, NewTable, TableAction, TableAt};
 
 /// The legal 30-card Vulca deck "Fire Wall": the Vulca's own cards and Tittertweet.
@@ -304,15 +304,7 @@ pub(crate) fn fire_wall(svc: &mut Service) {
 
 /// Ann's `card` entering play, its warnings not confirmed: previewed, played only when quiet.
 fn entry(card: &str) -> CardEntry {
-    CardEntry::BlueMoon {
-        request: PlayRequest {
-            player: Seat::A,
-            card: card.into(),
-            target: None,
-            face_down: false,
-        },
-        confirmed: false,
-    }
+    CardEntry::blue_moon(Seat::A, card, false)
 }
 
 fn new_game(

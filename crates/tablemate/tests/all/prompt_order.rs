@@ -9,7 +9,7 @@
 //! and expect opposite first rulings.
 
 use cards::{Game, GameRef};
-use tablemate::game::{ElementName, GameAction, PlayRequest, Seat};
+use tablemate::game::{ElementName, GameAction, Seat};
 use tablemate::rulings::PromptReason;
 use tablemate::table::{CardEntry, EntryFront, NewTable, TableAction, TableAt, TableEntered};
 use tablemate::{Language, Service};
@@ -29,15 +29,7 @@ fn new_game(svc: &mut Service) -> i64 {
 
 /// Enters `card` for `player` as the table does (a warning confirmed); returns the outcome.
 fn enter(svc: &mut Service, id: i64, player: Seat, card: &str) -> TableEntered {
-    let entry = CardEntry::BlueMoon {
-        request: PlayRequest {
-            player,
-            card: card.into(),
-            target: None,
-            face_down: false,
-        },
-        confirmed: true,
-    };
+    let entry = CardEntry::blue_moon(player, card, true);
     let at = TableAt::from(GameRef::new(Game::BlueMoon, id));
     let out = svc
         .table_enter(at, &entry, EntryFront::Window, Language::En)
